@@ -1,0 +1,65 @@
+# Courtside. `make help` lists the targets.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+GO ?= go
+BIN := bin/courtside
+
+.PHONY: help run test test-go test-web test-e2e setup build web vet fuzz bench bench-cluster bench-go cluster clean db-stop
+
+help: ## list the targets
+	@grep -hE '^[a-zA-Z0-9_-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN{FS=":.*## "}{printf "  make %-14s %s\n", $$1, $$2}'
+
+run: setup build web ## run one node with demo data and the web client at http://localhost:8080
+	@eval "$$(scripts/postgres.sh)" && export DATABASE_URL && \
+	echo "Courtside: open http://localhost:$${COURTSIDE_HTTP_PORT:-8080}  (Ctrl-C stops)" && \
+	COURTSIDE_ENV=$${COURTSIDE_ENV:-dev} COURTSIDE_DEMO=$${COURTSIDE_DEMO:-true} exec $(BIN)
+
+test: ## all tests: Go unit + integration (real Postgres), web client unit, browser end-to-end
+	@scripts/test.sh
+
+test-go: setup ## Go tests only (starts the local Postgres)
+	@scripts/test.sh go
+
+test-web: setup ## web client unit tests and type-check only
+	@scripts/test.sh web
+
+test-e2e: setup build web ## browser end-to-end tests only
+	@scripts/test.sh e2e
+
+setup: ## install missing packages (apt, npm); idempotent
+	@scripts/setup.sh
+
+build: ## build the node binary into bin/
+	$(GO) build -o $(BIN) ./cmd/courtside
+
+web: ## build the web client into webclient/dist
+	@cd webclient && npm run --silent build
+
+vet: ## go vet and the web client type-check
+	$(GO) vet ./...
+	cd webclient && npm run --silent typecheck
+
+fuzz: ## run every Go fuzz target for FUZZTIME each (default 30s)
+	@scripts/fuzz.sh $${FUZZTIME:-30s}
+
+bench: build ## the load suite against a local node (<= 10 min): bench/results/latest.{json,html}
+	$(GO) run ./bench suite
+
+bench-cluster: build ## the load suite against the local 3-node cluster of `make cluster` (BENCH_WS, BENCH_HTTP override the URLs)
+	$(GO) run ./bench -target "$${BENCH_WS:-ws://127.0.0.1:8081/ws?v=1,ws://127.0.0.1:8083/ws?v=1,ws://127.0.0.1:8085/ws?v=1}" \
+	  -http "$${BENCH_HTTP:-http://127.0.0.1:8080,http://127.0.0.1:8082,http://127.0.0.1:8084}" suite
+
+bench-go: ## Go micro-benchmarks of the hot paths (fan-out, history, ledger, scores, media)
+	$(GO) test -run '^$$' -bench . -benchmem ./gateway/... ./actors/... ./storage/history/... ./bench/...
+
+cluster: setup build web ## three nodes on loopback (etcd, Redis Cluster, Postgres): http://localhost:8080, :8082, :8084
+	@scripts/setup.sh --cluster
+	@scripts/cluster.sh
+
+db-stop: ## stop the project-local Postgres, Redis Cluster and etcd
+	@scripts/postgres.sh stop
+	@scripts/redis-cluster.sh stop
+	@scripts/etcd.sh stop
+
+clean: ## remove build output (keeps var/: the local database and chat history)
+	rm -rf bin webclient/dist webclient/test-results

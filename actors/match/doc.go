@@ -1,0 +1,65 @@
+// Package match runs live matches as actors and publishes their scores to topics.
+//
+// # Match actors
+//
+// A match actor (one per match, found or activated by Registry) is the single writer of the
+// match's live state. Feed events reach it through Registry.Push (Registry implements
+// feed.Sink, so a provider or the feed.Simulator pushes straight into it). The actor applies each
+// event exactly once and in order: an event at or below the last applied sequence number is a
+// duplicate and dropped; an event ahead of a gap is held (up to Config.MaxBuffered, beyond which
+// it is refused and must be sent again) until the gap fills. Status changes follow spec §4
+// (feed.Transition); a forbidden one is consumed and ignored.
+//
+// When the mailbox has no more events (a self-sent flush queues behind what is already there),
+// the actor publishes the fields that changed since its last publish, latest value wins, to the
+// match topic and the scoreboard fields to its game's scoreboard topic, tells the Listener (the
+// REST index) when list fields changed, and queues one Store.SaveMatch with the new state and
+// the events that led to it. On activation it loads the stored state (feed.Saved) and continues
+// from its LastSeq, so it survives restarts; a provider replaying from the start is harmless.
+//
+// Side effects, each at most once per cause:
+//   - reservation notices: when the match goes from not started/announced into play, the actor
+//     claims the un-notified bookings (ReservationStore.ClaimStartNotices hands each booking out
+//     once, ever) and calls Notifier.MatchStarting with their users; it claims again when
+//     re-activated in play, which notifies nobody twice.
+//   - the result: once the finished state is durable, ResultSink.MatchFinished gets the Result;
+//     an acknowledged result is recorded (Store.MarkResultDelivered) and never sent again; an
+//     unacknowledged one is retried after RetryAfter and at the next activation.
+//
+// # Topics and the relay
+//
+// Topics are `match:<id>` (every field of one match) and `scores:<gameId>` (the scoreboard
+// fields of every match of a game: st, h, a, p, pn, clk, ps, start, ts). A topic actor behaves
+// towards the node relay exactly like a room (room.Join / room.JoinReply / room.RelayReport /
+// room.Deliver), so the relay serves topics unchanged: give it Finder{Rooms, Topics} as its
+// RoomFinder. A topic collects what its matches publish for Tick (50 ms), merging field by
+// field (latest value wins), then encodes one frame and sends it once to each relay with
+// subscribers; the relay writes the same bytes to every local subscriber. A joining subscriber
+// gets one frame with the current state (match topics: every field; scoreboards: the matches in
+// play) as the JoinReply's replay, then the deltas.
+//
+// Frames (text, JSON):
+//
+//	{"t":"score","topic":"match:42","match":"42","delta":{"h":2,"s.shots":[9,4],"ts":1763800000000}}
+//	{"t":"scores","topic":"scores:202","deltas":{"42":{"h":2,"ts":1763800000000},"43":{"st":2}}}
+//
+// Delta keys are feed.State fields: st status, h/a score, p period index, pn period name, clk
+// clock, ps per-period scores, odds, start, ts (time of the newest event), d.<key> sport detail,
+// s.<key> team statistics; a null value removes a key.
+//
+// # Spoiler-free delay
+//
+// A subscription may ask for a delay (delayMs). Topics.Resolve maps it to a delay class, the
+// smallest class at or above the request (never show a score before the stream does): by
+// default 0 (SVIP "Pro" HTTP-FLV, no delay), 3 s (low-delay FLV), 12 s (standard HLS, three
+// 4-second segments). Each class is its own topic, `match:42@12000`, so a class costs one
+// encoding per tick whatever its number of subscribers. The class-0 topic forwards every
+// publish to its delayed siblings; a delayed topic holds each publish until its stamp plus the
+// delay, then merges and sends like any topic, in publish order. A late subscriber to a delayed
+// topic gets the delayed state, never the live one.
+//
+// Concurrency: Registry and Topics are safe for concurrent use. Actors own their state; the
+// collaborators in Config are called from actor goroutines (Listener, Store.SaveMatch) or from
+// goroutines of their own (Store.LoadMatch, ReservationStore, Notifier, ResultSink) and must be
+// safe for concurrent use.
+package match

@@ -1,0 +1,115 @@
+package feed
+
+import (
+	"fmt"
+	"time"
+)
+
+var tennisPoints = []string{"0", "15", "30", "40"}
+
+// tennis plays best-of-three (or BestOf) sets point by point, about 40 real seconds a point, with
+// tie-breaks at 6-6. Home and Away are sets won; Periods hold the games of each set.
+func (b *builder) tennis() {
+	t := b.f.Start
+	b.status(t, StatusLive)
+	bo := b.f.BestOf
+	if bo != 5 {
+		bo = 3
+	}
+	need := bo/2 + 1
+	s := b.strength()
+	serve := b.r.IntN(2)
+	for set := 1; b.home < need && b.away < need; set++ {
+		b.pers = append(b.pers, Pair{0, 0})
+		b.period(t, set, fmt.Sprintf("S%d", set), Clock{})
+		games := &b.pers[set-1]
+		for {
+			tiebreak := games[0] == 6 && games[1] == 6
+			pts := [2]int{}
+			for {
+				t = t.Add(time.Duration(25+b.r.IntN(30)) * time.Second)
+				pServer := 0.63 + 0.12*s*float64(1-2*serve)
+				if tiebreak {
+					pServer = 0.55 + 0.1*s*float64(1-2*serve)
+				}
+				winner := serve
+				if b.r.Float64() > pServer {
+					winner = 1 - serve
+				}
+				if winner == serve && b.r.Float64() < 0.1 {
+					b.stat("aces", serve, 1)
+				} else if winner != serve && b.r.Float64() < 0.08 {
+					b.stat("doubleFaults", serve, 1)
+				}
+				pts[winner]++
+				done := false
+				label := ""
+				if tiebreak {
+					done = (pts[0] >= 7 || pts[1] >= 7) && abs(pts[0]-pts[1]) >= 2
+					label = fmt.Sprintf("%d-%d", pts[0], pts[1])
+				} else {
+					done = (pts[0] >= 4 || pts[1] >= 4) && abs(pts[0]-pts[1]) >= 2
+					label = tennisLabel(pts)
+					recv := 1 - serve
+					if pts[recv] >= 3 && pts[recv] > pts[serve] {
+						b.stat("breakPoints", recv, 1)
+					}
+				}
+				if done {
+					break
+				}
+				b.detail(t, map[string]any{"points": label, "serve": serve, "tiebreak": tiebreak})
+			}
+			gw := 0
+			if pts[1] > pts[0] {
+				gw = 1
+			}
+			if !tiebreak && gw != serve {
+				b.stat("breakPointsWon", gw, 1)
+				b.incident(t, Incident{Type: "break", Team: gw, Period: set, Text: fmt.Sprintf("Break of serve, set %d", set)})
+			}
+			games[gw]++
+			b.score(t)
+			serve = 1 - serve
+			b.detail(t, map[string]any{"points": "0-0", "serve": serve, "tiebreak": false})
+			if games[0]+games[1] >= 6 && (games[0]+games[1])%2 == 0 {
+				b.flushStats(t)
+			}
+			if tiebreak || (games[gw] >= 6 && games[gw]-games[1-gw] >= 2) {
+				if gw == 0 {
+					b.home++
+				} else {
+					b.away++
+				}
+				b.score(t)
+				b.incident(t, Incident{Type: "setWon", Team: gw, Period: set, Text: fmt.Sprintf("Set %d %d-%d", set, games[0], games[1])})
+				b.odds(t, b.inplay(0.5))
+				break
+			}
+		}
+	}
+	b.flushStats(t)
+	b.status(t, StatusFinished)
+	b.incident(t, Incident{Type: "fullTime", Team: -1, Text: fmt.Sprintf("Match over, sets %d-%d", b.home, b.away)})
+}
+
+func tennisLabel(p [2]int) string {
+	if p[0] >= 3 && p[1] >= 3 {
+		switch {
+		case p[0] == p[1]:
+			return "40-40"
+		case p[0] > p[1]:
+			return "AD-40"
+		default:
+			return "40-AD"
+		}
+	}
+	return tennisPoints[min(p[0], 3)] + "-" + tennisPoints[min(p[1], 3)]
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

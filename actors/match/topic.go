@@ -1,0 +1,274 @@
+package match
+
+import (
+	"sort"
+	"strconv"
+	"time"
+
+	"github.com/asynkron/protoactor-go/actor"
+
+	"courtside/actors/match/feed"
+	"courtside/actors/room"
+)
+
+// TopicConfig configures score topics.
+type TopicConfig struct {
+	// Tick is how long a topic collects deltas before it sends one frame; default 50ms. Within a
+	// tick the latest value of each field wins.
+	Tick time.Duration
+	// Delays are the spoiler-free delay classes; default DefaultDelays. A subscription's delayMs
+	// picks the smallest class at or above it.
+	Delays []time.Duration
+	// Clock drives ticks and delays; default the wall clock.
+	Clock Clock
+}
+
+func (c *TopicConfig) fill() {
+	if c.Tick == 0 {
+		c.Tick = 50 * time.Millisecond
+	}
+	if len(c.Delays) == 0 {
+		c.Delays = DefaultDelays
+	}
+	if c.Clock == nil {
+		c.Clock = RealClock
+	}
+}
+
+// topicActor is one score topic at one delay class. It behaves towards relays exactly like a room
+// (room.Join, room.JoinReply, room.RelayReport, room.Deliver), so the node relay serves topics
+// as it is. The class-0 topic of a base name forwards every Publish to its delayed siblings; a
+// delayed topic holds publishes until Stamp+delay. Either way one frame per tick is encoded and
+// sent once to each relay with subscribers.
+type topicActor struct {
+	name     string
+	base     string
+	scores   bool
+	delay    time.Duration
+	cfg      *TopicConfig
+	self     *actor.PID
+	sys      *actor.ActorSystem
+	relays   map[*actor.PID]int
+	siblings []*actor.PID
+
+	pending map[string]map[string][]byte // match -> field -> value, not yet sent
+	snap    map[string]map[string][]byte // match -> field -> latest value sent
+	queue   []*Publish                   // delayed topics: publishes not yet due, in arrival order
+	frames  uint64
+
+	tickArmed bool
+	tickStamp uint64
+	buf       []byte
+	joinFrame []byte // the join snapshot, rebuilt only after snap changed
+	joinStale bool
+}
+
+func newTopicActor(name, base string, delay time.Duration, cfg *TopicConfig) *topicActor {
+	return &topicActor{
+		name: name, base: base, delay: delay, cfg: cfg, scores: base[:len(PrefixScores)] == PrefixScores,
+		relays: map[*actor.PID]int{}, pending: map[string]map[string][]byte{}, snap: map[string]map[string][]byte{},
+	}
+}
+
+// Receive is the topic's mailbox loop.
+func (t *topicActor) Receive(ctx actor.Context) {
+	switch m := ctx.Message().(type) {
+	case *actor.Started:
+		t.self, t.sys = ctx.Self(), ctx.ActorSystem()
+	case *Publish:
+		t.onPublish(m)
+	case *topicTick:
+		if m.stamp == t.tickStamp {
+			t.tickArmed = false
+			t.onTick(ctx)
+		}
+	case *attach:
+		t.onAttach(m)
+	case *room.Join:
+		t.onJoin(ctx, m)
+	case *topicInfo:
+		ctx.Respond(topicInfoReply{pending: len(t.pending) + len(t.queue), frames: t.frames, relays: len(t.relays)})
+	case *room.RelayReport:
+		if m.Count <= 0 {
+			delete(t.relays, m.Relay)
+		} else {
+			t.relays[m.Relay] = m.Count
+		}
+	}
+}
+
+func (t *topicActor) onPublish(p *Publish) {
+	for _, s := range t.siblings {
+		t.sys.Root.Send(s, p) // Publish is never modified after it is sent
+	}
+	if t.delay > 0 {
+		t.queue = append(t.queue, p)
+		if len(t.queue) == 1 {
+			t.arm(p.Stamp.Add(t.delay).Sub(t.cfg.Clock.Now()))
+		}
+		return
+	}
+	t.merge(p)
+	t.arm(t.cfg.Tick)
+}
+
+func (t *topicActor) merge(p *Publish) {
+	m := t.pending[p.Match]
+	if m == nil {
+		m = make(map[string][]byte, len(p.Fields))
+		t.pending[p.Match] = m
+	}
+	for _, f := range p.Fields {
+		m[f.Key] = f.Val
+	}
+}
+
+func (t *topicActor) arm(d time.Duration) {
+	if t.tickArmed {
+		return
+	}
+	if d < 0 {
+		d = 0
+	}
+	t.tickArmed = true
+	t.tickStamp++
+	stamp, self, sys := t.tickStamp, t.self, t.sys
+	t.cfg.Clock.AfterFunc(d, func() { sys.Root.Send(self, &topicTick{stamp: stamp}) })
+}
+
+func (t *topicActor) onTick(ctx actor.Context) {
+	if t.delay > 0 {
+		now := t.cfg.Clock.Now()
+		n := 0
+		for n < len(t.queue) && !t.queue[n].Stamp.Add(t.delay).After(now) {
+			t.merge(t.queue[n])
+			t.queue[n] = nil
+			n++
+		}
+		t.queue = t.queue[n:]
+		if len(t.queue) > 0 {
+			t.arm(max(t.queue[0].Stamp.Add(t.delay).Sub(now), t.cfg.Tick))
+		}
+	}
+	if len(t.pending) == 0 {
+		return
+	}
+	t.joinStale = true
+	for id, fields := range t.pending {
+		s := t.snap[id]
+		if s == nil {
+			s = make(map[string][]byte, len(fields))
+			t.snap[id] = s
+		}
+		for k, v := range fields {
+			s[k] = v
+		}
+	}
+	if len(t.relays) > 0 {
+		t.buf = t.appendFrame(t.buf[:0], t.pending, false)
+		payload := append([]byte(nil), t.buf...) // relays keep the payload
+		t.frames++
+		d := &room.Deliver{Room: t.name, Payload: payload}
+		for r := range t.relays {
+			ctx.Send(r, d)
+		}
+	}
+	clear(t.pending)
+}
+
+// appendFrame encodes matches' fields as one `score` frame (a match topic) or `scores` frame (a
+// scoreboard). With live set, a scoreboard frame keeps only matches in play (the join snapshot).
+func (t *topicActor) appendFrame(dst []byte, matches map[string]map[string][]byte, live bool) []byte {
+	ids := make([]string, 0, len(matches))
+	for id, f := range matches {
+		if live && !inPlayField(f["st"]) {
+			continue
+		}
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	if !t.scores {
+		dst = append(dst, `{"t":"score","topic":`...)
+		dst = strconv.AppendQuote(dst, t.name)
+		dst = append(dst, `,"match":`...)
+		dst = strconv.AppendQuote(dst, t.base[len(PrefixMatch):])
+		dst = append(dst, `,"delta":`...)
+		if len(ids) == 0 {
+			dst = append(dst, "{}"...)
+		} else {
+			dst = appendFields(dst, matches[ids[0]])
+		}
+		return append(dst, '}')
+	}
+	dst = append(dst, `{"t":"scores","topic":`...)
+	dst = strconv.AppendQuote(dst, t.name)
+	dst = append(dst, `,"deltas":{`...)
+	for i, id := range ids {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = strconv.AppendQuote(dst, id)
+		dst = append(dst, ':')
+		dst = appendFields(dst, matches[id])
+	}
+	return append(dst, "}}"...)
+}
+
+func inPlayField(v []byte) bool {
+	return len(v) == 1 && v[0] >= '1' && v[0] <= '4'
+}
+
+func appendFields(dst []byte, fields map[string][]byte) []byte {
+	keys := make([]string, 0, len(fields))
+	for k := range fields {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	dst = append(dst, '{')
+	for i, k := range keys {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = strconv.AppendQuote(dst, k)
+		dst = append(dst, ':')
+		dst = append(dst, fields[k]...)
+	}
+	return append(dst, '}')
+}
+
+// onJoin answers a relay: the reply's replay is one frame with the full current state (what
+// this topic's subscribers have been sent so far), so a new subscriber starts complete and then
+// follows the deltas.
+func (t *topicActor) onJoin(ctx actor.Context, j *room.Join) {
+	if _, ok := t.relays[j.Relay]; !ok {
+		t.relays[j.Relay] = 0
+	}
+	total := 0
+	for _, n := range t.relays {
+		total += n
+	}
+	reply := &room.JoinReply{Room: t.name, Ticket: j.Ticket, Seq: t.frames, Open: true, Presence: total, Topic: true}
+	if len(t.snap) > 0 {
+		if t.joinFrame == nil || t.joinStale {
+			t.joinFrame, t.joinStale = t.appendFrame(nil, t.snap, t.scores), false
+		}
+		reply.Replay = [][]byte{t.joinFrame}
+	}
+	ctx.Send(j.Relay, reply)
+}
+
+// onAttach starts a delayed sibling with everything known now; it shows that state once its
+// delay has passed, and follows every later publish.
+func (t *topicActor) onAttach(m *attach) {
+	t.siblings = append(t.siblings, m.pid)
+	now := t.cfg.Clock.Now()
+	for _, src := range []map[string]map[string][]byte{t.snap, t.pending} {
+		for id, fields := range src {
+			p := &Publish{Match: id, Stamp: now, Fields: make([]feed.Field, 0, len(fields))}
+			for k, v := range fields {
+				p.Fields = append(p.Fields, feed.Field{Key: k, Val: v})
+			}
+			t.sys.Root.Send(m.pid, p)
+		}
+	}
+}

@@ -1,0 +1,20 @@
+// Package room implements the live-room actor: one per room, the single writer of everything the room
+// knows — open or closed, streamer, moderators, mutes, slow mode, level and membership gates, the
+// banned-word filter, per-user rate limits, the ring of recent events and the viewer count.
+//
+// Path of a chat line (docs/protocol.md, design §2):
+//
+//  1. A session sends Command; the room checks it in its mailbox order, so a mute acknowledged to a
+//     moderator is in force for the muted user's very next message.
+//  2. An accepted event gets the next sequence number, is encoded once and handed to History, which
+//     group-commits it off the actor. Events become visible strictly in sequence order once durable:
+//     then the sender gets its Reply (ack, carrying the event) and the event joins the broadcast.
+//  3. Ordinary chat waits for the tick (TickMin quiet .. TickMax hot) and goes out as one frame per tick
+//     with at most FrameLines lines, sampled fairly across senders; anything else (priority) flushes
+//     the pending batch at once together with itself. Each frame is one Deliver per subscribed relay.
+//  4. Relays join on behalf of their local connections with Join; the JoinReply carries everything
+//     after the client's `since` that was already broadcast, so a joiner sees no gap and no duplicate.
+//
+// Concurrency: all state belongs to the actor's Receive. Store and History calls that may block run on
+// goroutines and report back with messages. Registry is safe for concurrent use.
+package room

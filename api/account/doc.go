@@ -1,0 +1,39 @@
+// Package account is Courtside's accounts module (issue 5; spec §1–§7): sign-in by phone,
+// e-mail or username with a password or a verification code, registration with the welcome gift,
+// the new-user step, guests, third-party sign-in (Google, Apple, LINE, X, Facebook), sessions,
+// the security centre, profile and avatar, follows, preferences, levels, and roles with the one
+// authorization check Can used by REST handlers and the real-time engine alike.
+//
+// # Wiring
+//
+//	svc, err := account.New(cfg, account.Deps{Pool: pool, Welcome: wallet, Balances: wallet, Mail: smtp})
+//	svc.Routes(apiServer)                                // every /java handler
+//	if dev { apiServer.Handle("GET /dev/codes", account.DevCodes(svc.DevSink())) }
+//	sessionCfg.Auth = adapter{svc}                       // svc.Authenticate(ctx, token)
+//
+// # Sessions
+//
+// A session token is 32 random bytes, base64url; only its SHA-256 is stored. It is read from the
+// token header or cookie by the api core (api.Meta.Token). Authenticate answers errorCode 3000
+// when the session expired and 3001 when it was revoked (logout, password change or reset, ban)
+// or never existed; each use slides the expiry (at most one write per SessionRenewEvery).
+//
+// # Codes and brute force
+//
+// Codes are 6 digits, HMAC'd with Config.Secret and the destination, valid CodeTTL, single use,
+// voided by the CodeMaxAttempts-th wrong entry, at most one per CodeResendInterval per
+// destination, and capped per destination and per client IP through a ratelimit.Limiter. Wrong
+// passwords lock the account after LoginMaxFailures in a row and the client IP after
+// IPMaxFailures within IPWindow, both for LoginLockout; these counters live in Postgres, so every
+// node sees them.
+//
+// # Concurrency
+//
+// A Service is safe for concurrent use by any number of requests: it keeps no mutable state of
+// its own (Postgres, the Limiter and the Senders hold it). Registration runs in one transaction
+// with the WelcomeBonus, so concurrent duplicate registrations yield one account and one gift.
+// Routes must be called before the api Server starts serving.
+//
+// Subpackages: mail (Sender implementations: SMTP, DevSink), oauth (OAuth 2.0 / OIDC clients),
+// and the test helpers mail/smtptest and oauth/oidctest.
+package account

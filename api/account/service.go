@@ -1,0 +1,340 @@
+package account
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"net/http"
+	"sort"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"go.uber.org/zap"
+
+	"courtside/actors/ratelimit"
+	"courtside/api"
+	"courtside/api/account/mail"
+	"courtside/api/account/oauth"
+	"courtside/storage/postgres"
+)
+
+// Sender delivers a verification message (package mail has SMTP and the dev sink).
+type Sender interface {
+	Send(ctx context.Context, m mail.Message) error
+}
+
+// WelcomeBonus grants the registration gift (spec §9: 200 coins) inside the registration
+// transaction, so the account and its gift exist together or not at all. The wallet implements it.
+type WelcomeBonus interface {
+	GrantWelcome(ctx context.Context, tx pgx.Tx, userID int64) error
+}
+
+// Balances reads a user's coin and diamond balances for /user/info. The wallet implements it.
+type Balances interface {
+	Balances(ctx context.Context, userID int64) (coins, diamonds int64, err error)
+}
+
+// WelcomeFunc adapts a function to WelcomeBonus: Deps{Welcome: account.WelcomeFunc(postgres.GrantWelcome)}.
+type WelcomeFunc func(ctx context.Context, tx pgx.Tx, userID int64) error
+
+// GrantWelcome calls f.
+func (f WelcomeFunc) GrantWelcome(ctx context.Context, tx pgx.Tx, userID int64) error {
+	return f(ctx, tx, userID)
+}
+
+// BalancesFunc adapts a function to Balances.
+type BalancesFunc func(ctx context.Context, userID int64) (coins, diamonds int64, err error)
+
+// Balances calls f.
+func (f BalancesFunc) Balances(ctx context.Context, userID int64) (int64, int64, error) {
+	return f(ctx, userID)
+}
+
+// Deps are the parts the module uses; only Pool is required.
+type Deps struct {
+	Pool *pgxpool.Pool
+	// Limiter counts codes per destination and per IP. Default: an in-process ratelimit.Memory
+	// (a cluster passes the Redis one).
+	Limiter ratelimit.Limiter
+	// Mail delivers e-mail codes, SMS phone codes. Default for both: one mail.DevSink (DevSink()
+	// returns it for the dev-only GET /java/dev/codes).
+	Mail, SMS Sender
+	// Welcome grants the registration gift; nil: none (logged at start).
+	Welcome WelcomeBonus
+	// Balances fills coin and diamond in /user/info; nil: zeros.
+	Balances Balances
+	// Avatars stores avatar images. Default: DiskAvatars(Config.AvatarDir).
+	Avatars AvatarStore
+	// HTTPClient talks to OAuth providers. Default http.DefaultClient.
+	HTTPClient *http.Client
+}
+
+// Service is the accounts module: sign-in, sessions, profile, follows, roles. It is safe for
+// concurrent use; all state is in Postgres and the Limiter.
+type Service struct {
+	cfg       Config
+	log       *zap.Logger
+	store     *postgres.Accounts
+	limiter   ratelimit.Limiter
+	mail, sms Sender
+	sink      *mail.DevSink
+	welcome   WelcomeBonus
+	balances  Balances
+	avatars   AvatarStore
+	providers map[string]*oauth.Provider
+	secret    []byte
+}
+
+// New builds the module. It fails without a Pool or on a provider configuration error.
+func New(cfg Config, deps Deps) (*Service, error) {
+	cfg.fill()
+	if deps.Pool == nil {
+		return nil, ErrNoPool
+	}
+	s := &Service{cfg: cfg, log: cfg.Logger, store: postgres.NewAccounts(deps.Pool), limiter: deps.Limiter,
+		mail: deps.Mail, sms: deps.SMS, welcome: deps.Welcome, balances: deps.Balances, avatars: deps.Avatars,
+		providers: map[string]*oauth.Provider{}}
+	if s.limiter == nil {
+		s.limiter = ratelimit.NewMemory(ratelimit.MemoryConfig{})
+	}
+	if s.mail == nil || s.sms == nil {
+		s.sink = mail.NewDevSink()
+		if s.mail == nil {
+			s.mail = s.sink
+			s.log.Warn("account: no mail sender configured; e-mail codes go to the dev sink")
+		}
+		if s.sms == nil {
+			s.sms = s.sink
+			s.log.Info("account: no SMS sender configured; phone codes go to the dev sink")
+		}
+	}
+	if s.avatars == nil {
+		s.avatars = DiskAvatars(cfg.AvatarDir)
+	}
+	if s.welcome == nil {
+		s.log.Warn("account: no WelcomeBonus wired; new accounts get no welcome gift")
+	}
+	if cfg.Secret != "" {
+		s.secret = []byte(cfg.Secret)
+	} else {
+		s.secret = make([]byte, 32)
+		_, _ = rand.Read(s.secret)
+		s.log.Info("account: no Secret configured; using a random one (codes and OAuth state do not survive a restart or cross nodes)")
+	}
+	defaults := oauth.Defaults()
+	names := make([]string, 0, len(cfg.Providers))
+	for n := range cfg.Providers {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		pc := cfg.Providers[name]
+		if pc.ClientID == "" {
+			continue
+		}
+		if _, ok := providerTypes[name]; !ok {
+			return nil, fmt.Errorf("account: unknown OAuth provider %q (google, apple, line, twitter, facebook)", name)
+		}
+		pc = mergeProvider(pc, defaults[name])
+		p, err := oauth.New(name, pc, deps.HTTPClient)
+		if err != nil {
+			return nil, err
+		}
+		s.providers[name] = p
+	}
+	return s, nil
+}
+
+// DevSink is the in-memory sink codes go to when no real Sender was given (nil otherwise). Mount
+// DevCodes(sink) only on a development node.
+func (s *Service) DevSink() *mail.DevSink { return s.sink }
+
+// Store is the underlying account store.
+func (s *Service) Store() *postgres.Accounts { return s.store }
+
+// --- sessions ---
+
+// newToken returns an opaque token (32 random bytes, base64url) and its stored hash.
+func newToken() (string, []byte) {
+	b := make([]byte, 32)
+	_, _ = rand.Read(b)
+	tok := base64.RawURLEncoding.EncodeToString(b)
+	return tok, tokenHash(tok)
+}
+
+func tokenHash(tok string) []byte {
+	h := sha256.Sum256([]byte(tok))
+	return h[:]
+}
+
+// openSession creates a session for a user and returns its token.
+func (s *Service) openSession(ctx context.Context, userID int64, r *api.Request) (string, error) {
+	tok, hash := newToken()
+	now := s.cfg.Now()
+	ip, ua := "", ""
+	if r != nil {
+		ip, ua = r.ClientIP.String(), r.HTTP.UserAgent()
+		if len(ua) > 256 {
+			ua = ua[:256]
+		}
+	}
+	if err := s.store.CreateSession(ctx, hash, userID, now, now.Add(s.cfg.SessionTTL), ip, ua); err != nil {
+		return "", err
+	}
+	if _, err := s.store.DailyExperience(ctx, userID, s.cfg.DailyExperience, now); err != nil {
+		s.log.Warn("account: daily experience", zap.Error(err))
+	}
+	return tok, nil
+}
+
+// Authenticate turns a session token into its User: api.ErrAuthRequired for an empty token,
+// api.ErrSessionRevoked (3001) for an unknown or revoked one, api.ErrSessionExpired (3000) for an
+// expired one, ErrBanned for a banned account. A live session slides its expiry. The engine's
+// real-time session actor calls it too (the `auth` frame carries the same token).
+func (s *Service) Authenticate(ctx context.Context, token string) (User, error) {
+	u, _, err := s.authenticate(ctx, token)
+	return u, err
+}
+
+func (s *Service) authenticate(ctx context.Context, token string) (User, []byte, error) {
+	if token == "" {
+		return User{}, nil, api.ErrAuthRequired
+	}
+	if len(token) > 128 {
+		return User{}, nil, api.ErrSessionRevoked
+	}
+	hash := tokenHash(token)
+	sess, err := s.store.Session(ctx, hash)
+	if errors.Is(err, postgres.ErrSessionNotFound) {
+		return User{}, nil, api.ErrSessionRevoked
+	}
+	if err != nil {
+		return User{}, nil, api.Internal(err)
+	}
+	now := s.cfg.Now()
+	switch {
+	case !sess.RevokedAt.IsZero():
+		return User{}, nil, api.ErrSessionRevoked
+	case !now.Before(sess.ExpiresAt):
+		return User{}, nil, api.ErrSessionExpired
+	}
+	row, err := s.store.UserByID(ctx, sess.UserID, now)
+	if errors.Is(err, postgres.ErrUserNotFound) {
+		return User{}, nil, api.ErrSessionRevoked
+	}
+	if err != nil {
+		return User{}, nil, api.Internal(err)
+	}
+	u := userFromRow(row)
+	if u.Has(RoleBanned) {
+		return User{}, nil, ErrBanned
+	}
+	if sess.ExpiresAt.Sub(now) < s.cfg.SessionTTL-s.cfg.SessionRenewEvery {
+		if err := s.store.ExtendSession(ctx, hash, now, now.Add(s.cfg.SessionTTL)); err != nil {
+			s.log.Warn("account: sliding session renewal", zap.Error(err))
+		}
+		if ok, _ := s.store.DailyExperience(ctx, u.ID, s.cfg.DailyExperience, now); ok {
+			u.Experience += s.cfg.DailyExperience
+			u.Level = Level(u.Experience)
+		}
+	}
+	return u, hash, nil
+}
+
+// Logout revokes the session of token. Unknown tokens are not an error.
+func (s *Service) Logout(ctx context.Context, token string) error {
+	if token == "" {
+		return nil
+	}
+	_, err := s.store.RevokeSession(ctx, tokenHash(token), s.cfg.Now())
+	return err
+}
+
+// RevokeAll revokes every session of a user (ban, password reset).
+func (s *Service) RevokeAll(ctx context.Context, userID int64) error {
+	_, err := s.store.RevokeUserSessions(ctx, userID, nil, s.cfg.Now())
+	return err
+}
+
+type userKey struct{}
+type tokenKey struct{}
+
+// UserFrom returns the user Require or Optional stored in the request (ok false for a guest).
+func UserFrom(r *api.Request) (User, bool) {
+	u, ok := r.Context().Value(userKey{}).(User)
+	return u, ok && u.ID != 0
+}
+
+// Require is the middleware of protected handlers: it authenticates r.Token (answering 1002,
+// 3000 or 3001 as Authenticate decides), checks every permission given with Can (403
+// otherwise) and stores the User for UserFrom.
+func (s *Service) Require(perms ...Permission) api.Middleware {
+	return func(next api.HandlerFunc) api.HandlerFunc {
+		return func(r *api.Request) (any, error) {
+			u, hash, err := s.authenticate(r.Context(), r.Token)
+			if err != nil {
+				return nil, err
+			}
+			for _, p := range perms {
+				if !Can(u, p) {
+					return nil, api.ErrAccessDenied
+				}
+			}
+			r.WithValue(userKey{}, u)
+			r.WithValue(tokenKey{}, hash)
+			return next(r)
+		}
+	}
+}
+
+// Optional authenticates when a token is present (a bad one still answers 3000/3001 so the client
+// clears it) and lets guests through.
+func (s *Service) Optional() api.Middleware {
+	return func(next api.HandlerFunc) api.HandlerFunc {
+		return func(r *api.Request) (any, error) {
+			if r.Token == "" {
+				return next(r)
+			}
+			u, hash, err := s.authenticate(r.Context(), r.Token)
+			if err != nil {
+				return nil, err
+			}
+			r.WithValue(userKey{}, u)
+			r.WithValue(tokenKey{}, hash)
+			return next(r)
+		}
+	}
+}
+
+// AddExperience adds activity experience (chat, gifts, purchases: the engine decides how much)
+// and returns the new level.
+func (s *Service) AddExperience(ctx context.Context, userID, points int64) (int, error) {
+	if points <= 0 {
+		return 0, fmt.Errorf("account: experience must be positive, got %d", points)
+	}
+	exp, err := s.store.AddExperience(ctx, userID, points)
+	return Level(exp), err
+}
+
+// GrantRole grants a role (until expires; zero: permanent). Banning revokes every session.
+func (s *Service) GrantRole(ctx context.Context, userID int64, r Role, expires time.Time, by string) error {
+	return s.grantRole(ctx, userID, r, expires, by)
+}
+
+// RevokeRole removes a role.
+func (s *Service) RevokeRole(ctx context.Context, userID int64, r Role) error {
+	return s.store.RevokeRole(ctx, userID, string(r))
+}
+
+// UserByID loads a user.
+func (s *Service) UserByID(ctx context.Context, id int64) (User, error) {
+	row, err := s.store.UserByID(ctx, id, s.cfg.Now())
+	if err != nil {
+		return User{}, err
+	}
+	return userFromRow(row), nil
+}

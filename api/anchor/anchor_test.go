@@ -1,0 +1,357 @@
+package anchor_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"courtside/api"
+	"courtside/api/anchor"
+)
+
+func TestApplicationValidation(t *testing.T) {
+	e := newEnv(t)
+	const user = 11
+	base := e.validApplication(user)
+	other := e.validApplication(12) // another user's photos
+	tests := []struct {
+		name string
+		user int64
+		mut  func(*anchor.Application)
+		code int
+		msg  string
+	}{
+		{"name is required", user, func(a *anchor.Application) { a.RealName = "  " }, anchor.CodeApplication, "Name is required"},
+		{"ID number is required", user, func(a *anchor.Application) { a.IDNumber = "" }, anchor.CodeApplication, "ID number is required"},
+		{"resident ID with a wrong check character", user, func(a *anchor.Application) { a.IDNumber = "110105194912310021" }, anchor.CodeApplication, "ID number is invalid"},
+		{"other ID form needs a birth date", user, func(a *anchor.Application) { a.IDNumber = "P1234567" }, anchor.CodeApplication, "Birth date is required (YYYY-MM-DD)"},
+		{"17 by resident ID is refused", user, func(a *anchor.Application) { a.IDNumber = idBornOn("20081123") }, anchor.CodeUnderage, "Streamers must be 18 or older"},
+		{"17 by birth date is refused", user, func(a *anchor.Application) { a.IDNumber, a.BirthDate = "P1234567", "2008-11-23" }, anchor.CodeUnderage, ""},
+		{"birth date in the future is refused", user, func(a *anchor.Application) { a.IDNumber, a.BirthDate = "P1234567", "2030-01-01" }, anchor.CodeUnderage, ""},
+		{"intro is required", user, func(a *anchor.Application) { a.Intro = "" }, anchor.CodeApplication, "Personal introduction is required"},
+		{"hand-held photo is required", user, func(a *anchor.Application) { a.IDHand = 0 }, anchor.CodeApplication, "ID front, back and hand-held photos are required"},
+		{"photos in the wrong places are refused", user, func(a *anchor.Application) { a.IDFront, a.IDBack = a.IDBack, a.IDFront }, anchor.CodeApplication, ""},
+		{"another user's photos are refused", user, func(a *anchor.Application) { a.IDFront = other.IDFront }, anchor.CodeApplication, ""},
+		{"an account without a bound phone is refused", 404, nil, anchor.CodePhoneNotBound, "Phone not bound: bind a phone number to your account first"},
+		{"guests must sign in", 0, nil, api.CodeAuthRequired, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := base
+			if tt.user == 404 {
+				a = e.validApplication(404)
+			}
+			if tt.mut != nil {
+				tt.mut(&a)
+			}
+			e.fails(tt.user, "POST", "/V2/anchor/user", a, tt.code, tt.msg)
+		})
+	}
+	t.Run("18 today is accepted", func(t *testing.T) {
+		a := e.validApplication(13)
+		a.IDNumber = idBornOn("20081122") // the env clock is 2026-11-22
+		e.ok(13, "POST", "/V2/anchor/user", a, nil)
+	})
+}
+
+// idBornOn makes a resident identity number with a valid check character for birth date yyyymmdd.
+func idBornOn(yyyymmdd string) string {
+	body := "110105" + yyyymmdd + "001"
+	w := []int{7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2}
+	sum := 0
+	for i := 0; i < 17; i++ {
+		sum += int(body[i]-'0') * w[i]
+	}
+	return body + string("10X98765432"[sum%11])
+}
+
+func TestApplicationStatesAndReview(t *testing.T) {
+	e := newEnv(t)
+	const user = 21
+	var w anchor.Whether
+	e.ok(user, "GET", "/anchor/whether", nil, &w)
+	if w.Status != "none" || w.IsAnchor {
+		t.Fatalf("before applying: %+v", w)
+	}
+	app := e.validApplication(user)
+	e.ok(user, "POST", "/V2/anchor/user", app, nil)
+	e.fails(user, "POST", "/V2/anchor/user", app, anchor.CodeState, "Your application is under review")
+	var st anchor.Status
+	e.ok(user, "GET", "/anchor/status", nil, &st)
+	if st.Status != "review" || st.IDNumber != "110***********002X" || !strings.HasPrefix(st.Phone, "+86") || !strings.Contains(st.Phone, "*") {
+		t.Fatalf("status (masked): %+v", st)
+	}
+	e.fails(user, "GET", "/anchor/liveInfo", nil, anchor.CodeNotAnchor, "You are not a streamer yet")
+
+	// Only administrators review; a rejection needs a reason.
+	e.fails(user, "POST", "/admin/anchor/review", anchor.Review{UserID: "u21", Approve: true}, api.CodeForbidden, "Access Denied")
+	e.fails(adminID, "POST", "/admin/anchor/review", anchor.Review{UserID: "u21"}, api.CodeFormat, "")
+	var queue struct{ List []json.RawMessage }
+	e.ok(adminID, "GET", "/admin/anchor/applications", nil, &queue)
+	if len(queue.List) != 1 || !strings.Contains(string(queue.List[0]), "11010519491231002X") {
+		t.Fatalf("review queue shows the full application: %s", queue.List)
+	}
+	e.ok(adminID, "POST", "/admin/anchor/review", anchor.Review{UserID: "u21", Reason: "photo unreadable"}, &st)
+	if st.Status != "rejected" || st.Reason != "photo unreadable" {
+		t.Fatalf("rejected: %+v", st)
+	}
+	e.fails(adminID, "POST", "/admin/anchor/review", anchor.Review{UserID: "u21", Approve: true}, anchor.CodeState, "")
+	e.ok(user, "POST", "/V2/anchor/user", app, nil) // apply again after a rejection
+	e.ok(adminID, "POST", "/admin/anchor/review", anchor.Review{UserID: "u21", Approve: true}, &st)
+	e.ok(user, "GET", "/anchor/whether", nil, &w)
+	if !w.IsAnchor || w.Status != "approved" || w.RoomID != "a21" {
+		t.Fatalf("approved: %+v", w)
+	}
+	e.fails(user, "POST", "/V2/anchor/user", app, anchor.CodeState, "")
+
+	// A ban needs a reason, blocks live and shows in whether; lifting it restores.
+	e.fails(adminID, "POST", "/admin/anchor/ban", anchor.Ban{UserID: "u21", Banned: true}, api.CodeFormat, "")
+	e.ok(adminID, "POST", "/admin/anchor/ban", anchor.Ban{UserID: "u21", Banned: true, Reason: "smoking"}, nil)
+	e.ok(user, "GET", "/anchor/whether", nil, &w)
+	if w.IsAnchor || w.Status != "banned" {
+		t.Fatalf("banned: %+v", w)
+	}
+	e.fails(user, "GET", "/anchor/broadcast", nil, anchor.CodeBanned, "You have been banned from streaming")
+	e.fails(user, "POST", "/anchor/streamKey", nil, anchor.CodeBanned, "")
+	e.ok(adminID, "POST", "/admin/anchor/ban", anchor.Ban{UserID: "u21", Banned: false}, nil)
+	e.ok(user, "GET", "/anchor/whether", nil, &w)
+	if !w.IsAnchor {
+		t.Fatalf("ban lifted: %+v", w)
+	}
+	e.fails(adminID, "POST", "/admin/anchor/ban", anchor.Ban{UserID: "u99", Banned: true, Reason: "x"}, anchor.CodeNotAnchor, "")
+}
+
+func TestUploadsChecks(t *testing.T) {
+	e := newEnv(t)
+	tests := []struct {
+		name string
+		kind string
+		data []byte
+		key  string
+	}{
+		{"square detail picture is accepted", "detail", pngBytes(64, 64), ""},
+		{"non-square detail picture is refused", "detail", pngBytes(64, 48), "Detail pictures must be square (1:1)"},
+		{"a cover may be any shape", "cover", pngBytes(160, 90), ""},
+		{"not an image is refused", "cover", []byte("GIF89a not really"), "Upload failed: JPG or PNG up to 3 MB only"},
+		{"over 3 MB is refused", "cover", make([]byte, 3<<20+1), "Upload failed: JPG or PNG up to 3 MB only"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := e.upload(1, tt.kind, tt.data)
+			if tt.key == "" && r.Env.Status != api.StatusSuccess {
+				t.Fatalf("refused: %s", r.Body)
+			}
+			if tt.key != "" && (r.Env.ErrorCode != anchor.CodeUpload || r.Env.ErrorMsg != tt.key) {
+				t.Fatalf("got %d %q, want %q", r.Env.ErrorCode, r.Env.ErrorMsg, tt.key)
+			}
+		})
+	}
+	t.Run("ID photos are private, covers public", func(t *testing.T) {
+		id := e.uploadID(1, "idFront", 40, 25)
+		cover := e.uploadID(1, "cover", 40, 25)
+		get := func(user int64, id int64) int {
+			req, _ := http.NewRequest("GET", e.url+"/java/anchor/upload/"+itoa(id), nil)
+			if user != 0 {
+				req.Header.Set("token", "u"+itoa(user))
+			}
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			return resp.StatusCode
+		}
+		for _, c := range []struct {
+			user, id int64
+			want     int
+		}{{1, id, 200}, {2, id, 403}, {0, id, 401}, {adminID, id, 200}, {0, cover, 200}, {0, 999999, 404}} {
+			if got := get(c.user, c.id); got != c.want {
+				t.Errorf("user %d upload %d: %d, want %d", c.user, c.id, got, c.want)
+			}
+		}
+	})
+}
+
+func itoa(n int64) string { b, _ := json.Marshal(n); return string(b) }
+
+func TestLiveSettingsValidation(t *testing.T) {
+	e := newEnv(t)
+	const user = 31
+	e.approvedStreamer(user)
+	pics := []int64{e.uploadID(user, "detail", 10, 10), e.uploadID(user, "detail", 20, 20), e.uploadID(user, "detail", 30, 30), e.uploadID(user, "detail", 40, 40)}
+	cover := e.uploadID(user, "cover", 16, 9)
+	stranger := e.uploadID(99, "detail", 10, 10)
+	tests := []struct {
+		name string
+		mut  func(*anchor.Settings)
+		msg  string
+	}{
+		{"title cannot be empty", func(s *anchor.Settings) { s.Title = " " }, "Live title cannot be empty"},
+		{"detailed intro is required", func(s *anchor.Settings) { s.DetailIntro = "" }, "Detailed introduction is required"},
+		{"at most 3 detail pictures", func(s *anchor.Settings) { s.DetailPics = pics }, "Up to 3 detail pictures"},
+		{"detail pictures must be own detail uploads", func(s *anchor.Settings) { s.DetailPics = []int64{stranger} }, ""},
+		{"a cover is not a detail picture", func(s *anchor.Settings) { s.DetailPics = []int64{cover} }, ""},
+		{"the same picture twice is refused", func(s *anchor.Settings) { s.DetailPics = []int64{pics[0], pics[0]} }, ""},
+		{"paid room needs a price", func(s *anchor.Settings) { s.Paid = true }, "Set a price for a paid room"},
+		{"external source must be an m3u8 address", func(s *anchor.Settings) { s.M3U8 = "rtmp://x/y" }, "The stream address must be an http(s) .m3u8 address"},
+		{"over-long title is refused", func(s *anchor.Settings) { s.Title = strings.Repeat("x", 61) }, "Text is too long"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e.fails(user, "POST", "/updateAnchor", e.validSettings(user, tt.mut), anchor.CodeSettings, tt.msg)
+		})
+	}
+	t.Run("complete settings are saved", func(t *testing.T) {
+		in := e.validSettings(user, func(s *anchor.Settings) {
+			s.DetailPics, s.Cover, s.Paid, s.Price, s.MemberOnly, s.M3U8 = pics[:3], cover, true, 50, true, "https://cdn.example/a.m3u8"
+		})
+		var out anchor.Settings
+		e.ok(user, "POST", "/updateAnchor", in, &out)
+		if out.Title != in.Title || len(out.DetailPics) != 3 || out.Price != 50 || !out.MemberOnly || out.CoverURL == "" || len(out.DetailPicURLs) != 3 {
+			t.Fatalf("saved: %+v", out)
+		}
+		var info anchor.LiveInfo
+		e.ok(user, "GET", "/anchor/liveInfo", nil, &info)
+		if info.Settings.Title != in.Title || info.Guide.Server == "" || info.Guide.StreamKey != "" || info.HasStreamKey {
+			t.Fatalf("liveInfo: %+v", info)
+		}
+	})
+}
+
+func TestMatchWindowOnLinkAndOnStart(t *testing.T) {
+	e := newEnv(t)
+	const user = 41
+	e.approvedStreamer(user)
+	now := e.clock.Now()
+	e.matches.set("live", anchor.MatchInfo{Found: true, State: anchor.MatchLive, Start: now.Add(-30 * time.Minute), GameID: 202})
+	e.matches.set("soon", anchor.MatchInfo{Found: true, State: anchor.MatchScheduled, Start: now.Add(45 * time.Minute), GameID: 201})
+	e.matches.set("later", anchor.MatchInfo{Found: true, State: anchor.MatchScheduled, Start: now.Add(3 * time.Hour)})
+	e.matches.set("done", anchor.MatchInfo{Found: true, State: anchor.MatchOver, Start: now.Add(-3 * time.Hour)})
+	const window = "Only a match in progress or starting within 1 hour can be streamed"
+	tests := []struct {
+		name string
+		link anchor.MatchLink
+		code int
+		want string
+	}{
+		{"a match in progress may be linked", anchor.MatchLink{MatchID: "live"}, 0, ""},
+		{"a match starting within the hour may be linked", anchor.MatchLink{MatchID: "soon"}, 0, ""},
+		{"a match three hours away may not", anchor.MatchLink{MatchID: "later"}, anchor.CodeMatchWindow, window},
+		{"a finished match may not", anchor.MatchLink{MatchID: "done"}, anchor.CodeMatchWindow, window},
+		{"an unknown match may not", anchor.MatchLink{MatchID: "nope"}, anchor.CodeMatchWindow, ""},
+		{"a custom tag needs no match", anchor.MatchLink{CustomTag: "Chat"}, 0, ""},
+		{"not both at once", anchor.MatchLink{MatchID: "live", CustomTag: "x"}, api.CodeFormat, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.code == 0 {
+				e.ok(user, "POST", "/anchor/toggleMatchId", tt.link, nil)
+				return
+			}
+			e.fails(user, "POST", "/anchor/toggleMatchId", tt.link, tt.code, tt.want)
+		})
+	}
+	t.Run("starting live re-checks the linked match", func(t *testing.T) {
+		e.ok(user, "POST", "/updateAnchor", e.validSettings(user, nil), nil)
+		e.ok(user, "POST", "/anchor/toggleMatchId", anchor.MatchLink{MatchID: "soon"}, nil)
+		e.ok(user, "GET", "/anchor/broadcast", nil, nil)
+		e.ok(user, "GET", "/anchor/downcast", nil, nil)
+		e.matches.set("soon", anchor.MatchInfo{Found: true, State: anchor.MatchOver, Start: now.Add(45 * time.Minute)})
+		e.fails(user, "GET", "/anchor/broadcast", nil, anchor.CodeMatchWindow, window)
+	})
+	t.Run("starting live needs complete settings", func(t *testing.T) {
+		e.ok(user, "POST", "/anchor/toggleMatchId", anchor.MatchLink{}, nil)
+		if _, err := e.store.Pool().Exec(t.Context(), `UPDATE rooms SET title='' WHERE id='a41'`); err != nil {
+			t.Fatal(err)
+		}
+		e.fails(user, "GET", "/anchor/broadcast", nil, anchor.CodeSettings, "Live title cannot be empty")
+	})
+}
+
+func TestEarningsViews(t *testing.T) {
+	e := newEnv(t)
+	const user = 51
+	e.approvedStreamer(user)
+	now := e.clock.Now()
+	day := 24 * time.Hour
+	e.ledger.income = []anchor.IncomeEntry{
+		{At: now.Add(-1 * time.Hour), Amount: 100, Currency: "coin", Gift: "rocket", Quantity: 1, FromUser: 7},
+		{At: now.Add(-2 * day), Amount: 30, Currency: "diamond", Gift: "rose", Quantity: 3, FromUser: 8},
+		{At: now.Add(-10 * day), Amount: 500, Currency: "coin", Gift: "car", Quantity: 1, FromUser: 9},
+		{At: now.Add(-40 * day), Amount: 9999, Currency: "coin", Gift: "old", Quantity: 1},
+	}
+	tests := []struct {
+		days             int
+		coins, diamonds  int64
+		gifts, lastCoins int
+	}{
+		{7, 100, 30, 4, 100},
+		{14, 600, 30, 5, 100},
+		{30, 600, 30, 5, 100},
+	}
+	for _, tt := range tests {
+		var got anchor.Totals
+		e.ok(user, "GET", "/anchor/goldTotal?days="+itoa(int64(tt.days)), nil, &got)
+		if got.Coins != tt.coins || got.Diamonds != tt.diamonds || got.Gifts != tt.gifts || len(got.Daily) != tt.days ||
+			got.Daily[tt.days-1].Coins != int64(tt.lastCoins) || got.Daily[tt.days-1].Date != "2026-11-22" {
+			t.Fatalf("%d days: %+v", tt.days, got)
+		}
+	}
+	e.fails(user, "GET", "/anchor/goldTotal?days=5", nil, api.CodeFormat, "")
+	var detail struct {
+		Total int
+		List  []anchor.DetailEntry
+	}
+	e.ok(user, "GET", "/anchor/goldDetail?days=30&size=2&page=1", nil, &detail)
+	if detail.Total != 3 || len(detail.List) != 2 || detail.List[0].Gift != "rocket" || detail.List[0].FromUser != "u7" {
+		t.Fatalf("detail page 1: %+v", detail)
+	}
+	e.ok(user, "GET", "/anchor/goldDetail?days=30&size=2&page=2", nil, &detail)
+	if len(detail.List) != 1 || detail.List[0].Gift != "car" {
+		t.Fatalf("detail page 2: %+v", detail)
+	}
+	e.fails(77, "GET", "/anchor/goldTotal", nil, anchor.CodeNotAnchor, "")
+}
+
+func TestPaidRoomUnlockAndPlaybackRules(t *testing.T) {
+	e := newEnv(t)
+	const streamer, viewer, poor = 61, 62, 63
+	room := e.approvedStreamer(streamer)
+	e.ok(streamer, "POST", "/updateAnchor", e.validSettings(streamer, func(s *anchor.Settings) {
+		s.Paid, s.Price, s.M3U8 = true, 40, "https://cdn.example/a.m3u8"
+	}), nil)
+	e.ledger.balance[viewer], e.ledger.balance[poor] = 100, 10
+
+	// Not unlocked: the playback call refuses with the unlock prompt; guests must sign in.
+	e.fails(viewer, "GET", "/live/playback?roomId="+room, nil, anchor.CodePlayback, "This is a paid room: unlock it to watch")
+	e.fails(0, "GET", "/live/playback?roomId="+room, nil, api.CodeAuthRequired, "")
+	e.fails(poor, "POST", "/orderpay/match/pay/liveUnlock", map[string]string{"roomId": room}, 4007, "Insufficient gold coins")
+	var u struct {
+		Charged bool
+		Until   int64
+	}
+	e.ok(viewer, "POST", "/orderpay/match/pay/liveUnlock", map[string]string{"roomId": room}, &u)
+	if !u.Charged || e.ledger.balance[viewer] != 60 {
+		t.Fatalf("unlock: %+v, balance %d", u, e.ledger.balance[viewer])
+	}
+	e.ok(viewer, "POST", "/orderpay/match/pay/liveUnlock", map[string]string{"roomId": room}, &u)
+	if u.Charged || e.ledger.balance[viewer] != 60 {
+		t.Fatalf("second unlock charged again: %+v, balance %d", u, e.ledger.balance[viewer])
+	}
+	// Unlocked, not live: the external source is offered.
+	var p struct {
+		Live    bool
+		Sources []struct{ Kind, URL string }
+	}
+	e.ok(viewer, "GET", "/live/playback?roomId="+room, nil, &p)
+	if p.Live || len(p.Sources) != 1 || p.Sources[0].Kind != "external" || p.Sources[0].URL != "https://cdn.example/a.m3u8" {
+		t.Fatalf("playback: %+v", p)
+	}
+	// A free room cannot be unlocked; a room with neither stream nor source is not live.
+	other := e.approvedStreamer(64)
+	e.fails(viewer, "POST", "/orderpay/match/pay/liveUnlock", map[string]string{"roomId": other}, anchor.CodeUnlockNotNeeded, "This room is free to watch")
+	e.fails(0, "GET", "/live/playback?roomId="+other, nil, anchor.CodeNotLive, "No live broadcast: the streamer is not live yet")
+	e.fails(0, "GET", "/live/playback?roomId=nope", nil, api.CodeNotFound, "")
+}

@@ -1,0 +1,49 @@
+package anchor
+
+import (
+	"time"
+
+	"go.uber.org/zap"
+)
+
+// Config configures the streamer centre. New fills zero values with the defaults in the comments.
+type Config struct {
+	// MinAge is the minimum streamer age (spec §5, §9). Default 18.
+	MinAge int `json:"minAge"`
+	// MatchWindow: a linked match must be in progress or start within this (spec §5). Default 1h.
+	MatchWindow time.Duration `json:"matchWindow"`
+	// UnlockTTL is how long a paid-room unlock lasts. Default 24h.
+	UnlockTTL time.Duration `json:"unlockTTL"`
+	// MaxUploadBytes bounds one picture (spec §9: 3 MB, as avatars). Default 3 MiB.
+	MaxUploadBytes int64 `json:"maxUploadBytes"`
+	// MaxPrice bounds a paid room's unlock price in coins. Default 100000.
+	MaxPrice int64 `json:"maxPrice"`
+	// Logger; default zap.NewNop().
+	Logger *zap.Logger `json:"-"`
+	// Now is the clock; default time.Now.
+	Now func() time.Time `json:"-"`
+}
+
+func (c *Config) fill() {
+	if c.MinAge <= 0 {
+		c.MinAge = 18
+	}
+	if c.MatchWindow <= 0 {
+		c.MatchWindow = time.Hour
+	}
+	if c.UnlockTTL <= 0 {
+		c.UnlockTTL = 24 * time.Hour
+	}
+	if c.MaxUploadBytes <= 0 {
+		c.MaxUploadBytes = 3 << 20
+	}
+	if c.MaxPrice <= 0 {
+		c.MaxPrice = 100000
+	}
+	if c.Logger == nil {
+		c.Logger = zap.NewNop()
+	}
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+}

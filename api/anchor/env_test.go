@@ -1,0 +1,282 @@
+package anchor_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"image"
+	"image/png"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"courtside/api"
+	"courtside/api/anchor"
+	"courtside/api/apitest"
+	"courtside/engine/media"
+	"courtside/storage/postgres"
+	"courtside/storage/postgres/pgtest"
+)
+
+const adminID = 900
+
+type admins struct{}
+
+func (admins) IsAdmin(_ context.Context, uid int64) (bool, error) { return uid == adminID, nil }
+
+// phones: every user but 404 has a bound phone.
+type phones struct{}
+
+func (phones) BoundPhone(_ context.Context, uid int64) (string, error) {
+	if uid == 404 {
+		return "", nil
+	}
+	return fmt.Sprintf("+86138%08d", uid), nil
+}
+
+// matchBook is the match module's view for the tests.
+type matchBook struct {
+	mu sync.Mutex
+	m  map[string]anchor.MatchInfo
+}
+
+func (b *matchBook) set(id string, mi anchor.MatchInfo) {
+	b.mu.Lock()
+	b.m[id] = mi
+	b.mu.Unlock()
+}
+
+func (b *matchBook) MatchInfo(_ context.Context, id string) (anchor.MatchInfo, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.m[id], nil
+}
+
+// ledger is the wallet's income view and unlock payment for the tests.
+type ledger struct {
+	mu       sync.Mutex
+	income   []anchor.IncomeEntry
+	paidKeys map[string]int64
+	balance  map[int64]int64
+}
+
+func (l *ledger) GiftIncome(_ context.Context, streamer int64, since time.Time) ([]anchor.IncomeEntry, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []anchor.IncomeEntry
+	for _, e := range l.income {
+		if !e.At.Before(since) {
+			out = append(out, e)
+		}
+	}
+	return out, nil
+}
+
+var errInsufficient = api.Fail(http.StatusPaymentRequired, 4007, "gift.insufficientCoins")
+
+func (l *ledger) PayLiveUnlock(_ context.Context, user, streamer int64, room string, price int64, key string) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if _, dup := l.paidKeys[key]; dup {
+		return nil
+	}
+	if l.balance[user] < price {
+		return errInsufficient
+	}
+	l.balance[user] -= price
+	l.paidKeys[key] = price
+	return nil
+}
+
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *clock) Add(d time.Duration) {
+	c.mu.Lock()
+	c.t = c.t.Add(d)
+	c.mu.Unlock()
+}
+
+type env struct {
+	t       *testing.T
+	url     string
+	store   *postgres.Anchors
+	hub     *media.Hub
+	matches *matchBook
+	ledger  *ledger
+	clock   *clock
+	events  *liveEvents
+}
+
+// liveEvents records media notifications beside the store's.
+type liveEvents struct {
+	mu   sync.Mutex
+	list []string
+}
+
+func (e *liveEvents) LiveChanged(room string, live bool) {
+	e.mu.Lock()
+	e.list = append(e.list, fmt.Sprintf("%s %v", room, live))
+	e.mu.Unlock()
+}
+func (e *liveEvents) StallChanged(string, bool) {}
+func (e *liveEvents) has(s string) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for _, x := range e.list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func newEnv(t *testing.T) *env {
+	t.Helper()
+	pool := pgtest.NewPool(t)
+	e := &env{t: t, store: postgres.NewAnchors(pool), matches: &matchBook{m: map[string]anchor.MatchInfo{}},
+		ledger: &ledger{paidKeys: map[string]int64{}, balance: map[int64]int64{}},
+		clock:  &clock{t: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}, events: &liveEvents{}}
+	ms := anchor.MediaStore{Store: e.store}
+	e.hub = media.New(media.Config{HLSSegment: time.Second}, media.Deps{Keys: ms, Rooms: ms, Unlocks: ms,
+		Entitlements: tiers{}, Notifier: media.Notifiers{ms, e.events}})
+	svc, err := anchor.New(anchor.Config{Now: e.clock.Now}, anchor.Deps{Store: e.store, Auth: apitest.TokenUser{}, Media: e.hub,
+		Roles: admins{}, Phones: phones{}, Matches: e.matches, Earnings: e.ledger, Payer: e.ledger})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := api.New(api.Config{MaxBodyBytes: 4 << 20}) // as the engine configures it
+	svc.Register(srv)
+	mux := http.NewServeMux()
+	mux.Handle(e.hub.Config().PathPrefix+"/", e.hub.Handler())
+	mux.Handle("/", srv.Handler())
+	hs := httptest.NewServer(mux)
+	t.Cleanup(hs.Close)
+	e.url = hs.URL
+	return e
+}
+
+// tiers: user 30 is VIP, 31 SVIP, for a year.
+type tiers struct{}
+
+func (tiers) Entitlements(_ context.Context, id int64) (int, time.Time, error) {
+	switch id {
+	case 30:
+		return media.TierVIP, time.Now().Add(365 * 24 * time.Hour), nil
+	case 31:
+		return media.TierSVIP, time.Now().Add(365 * 24 * time.Hour), nil
+	}
+	return 0, time.Time{}, nil
+}
+
+// call sends a JSON call as user (0: guest) and returns the envelope.
+func (e *env) call(user int64, method, path string, body any) apitest.Response {
+	e.t.Helper()
+	h := http.Header{"lan": {"en_US"}}
+	if user != 0 {
+		h.Set("token", "u"+strconv.FormatInt(user, 10))
+	}
+	b := ""
+	if body != nil {
+		raw, _ := json.Marshal(body)
+		b = string(raw)
+	}
+	return apitest.Do(e.t, e.url, method, "/java"+path, b, h)
+}
+
+// ok calls and requires success, decoding the result into out (when not nil).
+func (e *env) ok(user int64, method, path string, body, out any) {
+	e.t.Helper()
+	r := e.call(user, method, path, body)
+	if r.Env.Status != api.StatusSuccess {
+		e.t.Fatalf("%s %s: %d %s %d %s", method, path, r.Status, r.Env.Status, r.Env.ErrorCode, r.Env.ErrorMsg)
+	}
+	if out != nil {
+		if err := json.Unmarshal(r.Env.Result, out); err != nil {
+			e.t.Fatalf("%s %s: result %s: %v", method, path, r.Env.Result, err)
+		}
+	}
+}
+
+// fails calls and requires a failure with errorCode code and message text msg (en_US).
+func (e *env) fails(user int64, method, path string, body any, code int, msg string) {
+	e.t.Helper()
+	r := e.call(user, method, path, body)
+	if r.Env.Status != api.StatusFail || r.Env.ErrorCode != code || (msg != "" && r.Env.ErrorMsg != msg) {
+		e.t.Fatalf("%s %s: got %d %q (%s), want %d %q", method, path, r.Env.ErrorCode, r.Env.ErrorMsg, r.Env.Status, code, msg)
+	}
+}
+
+func pngBytes(w, h int) []byte {
+	var b bytes.Buffer
+	_ = png.Encode(&b, image.NewRGBA(image.Rect(0, 0, w, h)))
+	return b.Bytes()
+}
+
+// upload posts a picture as user and returns the envelope.
+func (e *env) upload(user int64, kind string, data []byte) apitest.Response {
+	e.t.Helper()
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	fw, _ := mw.CreateFormFile("file", "x.png")
+	_, _ = fw.Write(data)
+	_ = mw.Close()
+	req, _ := http.NewRequest("POST", e.url+"/java/anchor/upload?kind="+kind, &body)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	req.Header.Set("token", "u"+strconv.FormatInt(user, 10))
+	req.Header.Set("lan", "en_US")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	out := apitest.Response{Status: resp.StatusCode, Body: raw}
+	if err := json.Unmarshal(raw, &out.Env); err != nil {
+		e.t.Fatalf("upload: %s", raw)
+	}
+	return out
+}
+
+func (e *env) uploadID(user int64, kind string, w, h int) int64 {
+	e.t.Helper()
+	r := e.upload(user, kind, pngBytes(w, h))
+	var u anchor.Upload
+	if r.Env.Status != api.StatusSuccess || json.Unmarshal(r.Env.Result, &u) != nil {
+		e.t.Fatalf("upload %s: %s", kind, r.Body)
+	}
+	return u.ID
+}
+
+// validApplication uploads the three ID photos of user and returns an adult's application.
+func (e *env) validApplication(user int64) anchor.Application {
+	return anchor.Application{RealName: "Li Lei", IDNumber: "11010519491231002X", Intro: "I call football matches",
+		LiveContent: "Premier League", IDFront: e.uploadID(user, "idFront", 40, 25), IDBack: e.uploadID(user, "idBack", 40, 25),
+		IDHand: e.uploadID(user, "idHand", 30, 40)}
+}
+
+// approvedStreamer takes user through application and approval and returns the room id.
+func (e *env) approvedStreamer(user int64) string {
+	e.t.Helper()
+	e.ok(user, "POST", "/V2/anchor/user", e.validApplication(user), nil)
+	e.ok(adminID, "POST", "/admin/anchor/review", anchor.Review{UserID: "u" + strconv.FormatInt(user, 10), Approve: true}, nil)
+	return postgres.RoomIDFor(user)
+}
+
+// validSettings saves complete live settings for user.
+func (e *env) validSettings(user int64, mut func(*anchor.Settings)) anchor.Settings {
+	s := anchor.Settings{Title: "Derby night", DetailIntro: "Watch along with me", ExternalComments: true}
+	if mut != nil {
+		mut(&s)
+	}
+	return s
+}

@@ -1,0 +1,209 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config holds every knob of the harness; zero values take the defaults in fill. Each field has a
+// flag (listed by `go run ./bench -h` and in README.md).
+type Config struct {
+	Targets    []string // gateway URLs (ws://host:port/ws?v=1); empty: start a local node
+	HTTP       []string // REST and /metrics base URLs, one per node
+	ServerPIDs []int    // server processes for /proc figures; empty: the local node, or found by port
+	NodeBin    string
+	Build      bool
+	NodeEnv    []string
+	Out        string
+	Nodes      int
+
+	Workers     int
+	PerWorker   int
+	Sources     int
+	ConnectRate int
+	MaxPending  int
+
+	Room        string
+	Rooms       []string
+	Subscribers int
+	Senders     int
+	Rate        float64
+	SenderRate  float64
+	Duration    time.Duration
+	Warmup      time.Duration
+	Drain       time.Duration
+	GiftEvery   int
+	HotModEvery time.Duration
+
+	Idle     int
+	IdleHold time.Duration
+
+	ManySubs int
+	ManyRate float64
+
+	Storm            int
+	StormRate        float64
+	StormAfter       time.Duration
+	StormConnectRate int
+	StormPending     int
+
+	ModToken  string
+	ModSubs   int
+	ModEvery  time.Duration
+	ModRate   float64
+	ScoreSubs int
+	Topics    []string
+	ScoreTime time.Duration
+	RestConc  int
+	RestTime  time.Duration
+	RestPaths []string
+	Scale     float64
+	Profile   bool
+}
+
+func (c *Config) flags(fs *flag.FlagSet) {
+	list := func(p *[]string, name, def, usage string) {
+		*p = splitList(def)
+		fs.Func(name, usage+" (comma-separated; default "+strconv.Quote(def)+")", func(s string) error { *p = splitList(s); return nil })
+	}
+	list(&c.Targets, "target", "", "gateway URLs to drive instead of starting a local node, e.g. ws://127.0.0.1:8081/ws?v=1")
+	list(&c.HTTP, "http", "", "REST and /metrics base URLs of the target nodes, e.g. http://127.0.0.1:8080")
+	fs.Func("server-pid", "server process ids for CPU and RSS from /proc (comma-separated; default: the local node, or the process listening on the target port)", func(s string) error {
+		c.ServerPIDs = nil
+		for _, f := range splitList(s) {
+			n, err := strconv.Atoi(f)
+			if err != nil {
+				return err
+			}
+			c.ServerPIDs = append(c.ServerPIDs, n)
+		}
+		return nil
+	})
+	fs.StringVar(&c.NodeBin, "node-bin", "bin/courtside", "node binary started when no -target is given (built when missing)")
+	fs.BoolVar(&c.Build, "build", false, "rebuild -node-bin before starting it")
+	list(&c.NodeEnv, "node-env", "", "extra KEY=VALUE environment for the local node")
+	fs.StringVar(&c.Out, "out", "bench/results", "directory of latest.json, latest.html and node.log")
+	fs.IntVar(&c.Nodes, "nodes", 0, "number of server nodes behind -target, for the report (default: number of -http URLs, or 1)")
+
+	fs.IntVar(&c.Workers, "workers", 0, "client worker processes (default: enough for -per-worker, at least 2)")
+	fs.IntVar(&c.PerWorker, "per-worker", 15000, "most connections one worker holds (each needs a descriptor; 20,000 per process here)")
+	fs.IntVar(&c.Sources, "sources", 8, "loopback source addresses to spread connections over (127.0.0.2, 127.0.0.3, ...); 0 = kernel's choice")
+	fs.IntVar(&c.ConnectRate, "connect-rate", 4000, "new connections per second, whole fleet")
+	fs.IntVar(&c.MaxPending, "max-pending", 400, "connections connecting or upgrading at once, per worker")
+
+	fs.StringVar(&c.Room, "room", "1001", "room of hot-room, moderation and reconnect-storm")
+	list(&c.Rooms, "rooms", "1001,1002,1003", "rooms of many-rooms and idle-connections; ranges like 1001-1200 expand (the demo node seeds 1001-1004; 1004 is in slow mode)")
+	fs.IntVar(&c.Subscribers, "subscribers", 18000, "hot-room: subscribers (senders included)")
+	fs.IntVar(&c.Senders, "senders", 0, "hot-room: senders (default: enough to keep each under -sender-rate)")
+	fs.Float64Var(&c.Rate, "rate", 40, "hot-room: chat lines per second offered in total")
+	fs.Float64Var(&c.SenderRate, "sender-rate", 0.5, "most lines per second one sender offers (a guest may send 20 per 30 s)")
+	fs.DurationVar(&c.Duration, "duration", 60*time.Second, "hot-room and moderation: load duration (after -warmup)")
+	fs.DurationVar(&c.Warmup, "warmup", 5*time.Second, "load before measuring starts")
+	fs.DurationVar(&c.Drain, "drain", 2*time.Second, "wait after the load stops for the last deliveries")
+	fs.DurationVar(&c.HotModEvery, "hot-mod-every", 0, "hot-room: a moderator mutes a sender and deletes a line this often (0 = no moderator; needs a moderator token like moderation)")
+	fs.IntVar(&c.GiftEvery, "gift-every", 0, "hot-room: every n-th message of a sender is a gift (priority event); 0 = none")
+
+	fs.IntVar(&c.Idle, "idle", 18000, "idle-connections: connections (each authenticates and joins one of -rooms)")
+	fs.DurationVar(&c.IdleHold, "idle-hold", 10*time.Second, "idle-connections: how long they stay idle")
+
+	fs.IntVar(&c.ManySubs, "many-subscribers", 9000, "many-rooms: subscribers spread over -rooms")
+	fs.Float64Var(&c.ManyRate, "many-rate", 30, "many-rooms: chat lines per second in total")
+
+	fs.IntVar(&c.Storm, "storm", 18000, "reconnect-storm: clients")
+	fs.Float64Var(&c.StormRate, "storm-rate", 10, "reconnect-storm: chat lines per second during the storm")
+	fs.DurationVar(&c.StormAfter, "storm-after", 8*time.Second, "reconnect-storm: load before every client is dropped")
+	fs.IntVar(&c.StormConnectRate, "storm-connect-rate", 20000, "reconnect-storm: reconnections per second, whole fleet")
+	fs.IntVar(&c.StormPending, "storm-pending", 1000, "reconnect-storm: reconnections in flight at once, per worker (the server's listen backlog is net.core.somaxconn)")
+
+	fs.StringVar(&c.ModToken, "mod-token", "", "moderation: session token of a moderator or admin of -room (without it the scenario is skipped)")
+	fs.IntVar(&c.ModSubs, "mod-subscribers", 5000, "moderation: subscribers")
+	fs.Float64Var(&c.ModRate, "mod-rate", 40, "moderation: flood rate (lines per second)")
+	fs.DurationVar(&c.ModEvery, "mod-every", 2*time.Second, "moderation: one mute and one delete this often")
+
+	fs.IntVar(&c.ScoreSubs, "score-subscribers", 5000, "scoreboard: subscribers")
+	list(&c.Topics, "topics", "scores:201,scores:202,scores:1,scores:2", "scoreboard: topics each subscriber subscribes to (scores:<gameId>: 201 basketball, 202 football, 1 LoL, 2 CS; or match:<id>)")
+	fs.DurationVar(&c.ScoreTime, "score-duration", 30*time.Second, "scoreboard: duration")
+
+	fs.IntVar(&c.RestConc, "rest-concurrency", 16, "rest: concurrent clients")
+	fs.DurationVar(&c.RestTime, "rest-duration", 15*time.Second, "rest: duration")
+	list(&c.RestPaths, "rest-paths", "/java/v2/match/getPCLiveGameMatch,/java/match/gameMatchLive,/java/football/1,/java/live/getChatroomSpeech?roomId=1001&size=50,/java/chatroom/userInfo?roomId=1001,/java/system/gateways",
+		"rest: GET paths (match list, match detail, room info, ...); a path the node does not serve (404) is reported and left out")
+	fs.BoolVar(&c.Profile, "profile", false, "save a CPU profile of the node over each load window as <out>/<scenario>.cpu.pprof (the local node is started with COURTSIDE_PPROF=true; a -target node must serve /debug/pprof)")
+	fs.Float64Var(&c.Scale, "scale", 1, "multiply every connection count by this (e.g. 0.1 for a quick run)")
+}
+
+func (c *Config) fill() {
+	if c.Scale > 0 && c.Scale != 1 {
+		for _, p := range []*int{&c.Subscribers, &c.Idle, &c.ManySubs, &c.Storm, &c.ModSubs, &c.ScoreSubs} {
+			*p = max(1, int(float64(*p)*c.Scale))
+		}
+	}
+	if c.Nodes == 0 {
+		c.Nodes = max(1, len(c.HTTP), len(c.Targets))
+	}
+	if c.SenderRate <= 0 {
+		c.SenderRate = 0.5
+	}
+	c.Rooms = expandRanges(c.Rooms)
+}
+
+// expandRanges turns "1001-1200" into its rooms; other entries stay as they are.
+func expandRanges(list []string) []string {
+	var out []string
+	for _, s := range list {
+		a, b, ok := strings.Cut(s, "-")
+		lo, err1 := strconv.Atoi(a)
+		hi, err2 := strconv.Atoi(b)
+		if !ok || err1 != nil || err2 != nil || hi < lo || hi-lo > 100000 {
+			out = append(out, s)
+			continue
+		}
+		for i := lo; i <= hi; i++ {
+			out = append(out, strconv.Itoa(i))
+		}
+	}
+	return out
+}
+
+// sendersFor is how many senders offer rate lines per second without any passing -sender-rate.
+func (c *Config) sendersFor(rate float64) int {
+	return max(1, int(rate/c.SenderRate+0.999))
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// parseArgs reads flags and scenario names in any order.
+func parseArgs(args []string) (*Config, []string, error) {
+	cfg := &Config{}
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	cfg.flags(fs)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: go run ./bench [flags] suite | scenario...\nscenarios: %s\n\nflags:\n", strings.Join(scenarioNames(), ", "))
+		fs.PrintDefaults()
+	}
+	var names []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			break
+		}
+		names = append(names, args[0])
+		args = args[1:]
+	}
+	cfg.fill()
+	return cfg, names, nil
+}

@@ -1,0 +1,63 @@
+package report
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"courtside/bench/hdr"
+)
+
+func TestWriteProducesTheVersionOneShapeAndAnOfflinePage(t *testing.T) {
+	h := hdr.New()
+	for i := int64(1); i <= 1000; i++ {
+		h.Record(i * 1e6)
+	}
+	r := &Report{Version: Version, Started: time.Now(), Finished: time.Now(), Scenarios: []Scenario{
+		{Name: "hot-room", LatencyMs: LatencyOf(h), Distribution: h.Distribution(12),
+			Series: []Point{{T: 0, Count: 10, P50: 5, P99: 9, Max: 12}, {T: 1, Count: 10, P50: 6, P99: 10, Max: 30}}},
+		{Name: "scoreboard", Skipped: "topics are not served"},
+	}}
+	dir := t.TempDir()
+	if err := r.Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	b, _ := os.ReadFile(filepath.Join(dir, "latest.json"))
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc["version"] != 1.0 || doc["machine"] == nil {
+		t.Fatalf("top level %v", doc)
+	}
+	sc := doc["scenarios"].([]any)[0].(map[string]any)
+	for _, k := range []string{"name", "nodes", "subscribers", "senders", "inbound_msgs_per_s", "duration_s",
+		"delivered_msgs_per_s", "latency_ms", "server_cpu_s", "cpu_s_per_million_delivered", "server_rss_bytes",
+		"rss_bytes_per_conn", "sampled_out", "priority_events_lost", "mute_violations", "duplicates", "errors"} {
+		if _, ok := sc[k]; !ok {
+			t.Errorf("scenario lacks %q", k)
+		}
+	}
+	lat := sc["latency_ms"].(map[string]any)
+	for _, k := range []string{"p50", "p90", "p99", "p999", "max"} {
+		if _, ok := lat[k]; !ok {
+			t.Errorf("latency_ms lacks %q", k)
+		}
+	}
+	if lat["p99"].(float64) < 989 || lat["p99"].(float64) > 999 {
+		t.Errorf("p99 %v ms, want about 990", lat["p99"])
+	}
+	html, _ := os.ReadFile(filepath.Join(dir, "latest.html"))
+	s := string(html)
+	if strings.Count(s, "<svg") != 2 || !strings.Contains(s, "<polyline") || !strings.Contains(s, "topics are not served") {
+		t.Errorf("html lacks plots or the skip reason")
+	}
+	for _, external := range []string{"<script", "http://", "https://", "<link"} {
+		if strings.Contains(strings.ReplaceAll(s, `xmlns="http://www.w3.org/2000/svg"`, ""), external) {
+			t.Errorf("html refers to %q: it must open offline", external)
+		}
+	}
+}

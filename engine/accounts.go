@@ -1,0 +1,163 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"courtside/actors/room"
+	"courtside/api"
+	"courtside/api/account"
+	"courtside/api/account/mail"
+	"courtside/api/account/oauth"
+	"courtside/storage/postgres"
+	redisstore "courtside/storage/redis"
+)
+
+// buildAccounts wires the accounts module: its REST routes, the dev code sink on dev nodes, and the
+// token check of the real-time sessions.
+func (n *Node) buildAccounts() error {
+	avatars := n.cfg.AvatarDir
+	if avatars == "" {
+		avatars = filepath.Join(n.cfg.DataDir, "avatars")
+	}
+	deps := account.Deps{
+		Pool:    n.pool,
+		Welcome: account.WelcomeFunc(postgres.GrantWelcome),
+		Balances: account.BalancesFunc(func(ctx context.Context, id int64) (int64, int64, error) {
+			return n.wallet.Balances(ctx, id)
+		}),
+	}
+	if n.cluster != nil {
+		// Code and sign-in limits must count every node's attempts.
+		deps.Limiter = redisstore.NewLimiter(n.cluster.redis, "")
+	}
+	if n.cfg.SMTPAddr != "" {
+		smtp, err := mail.NewSMTP(mail.SMTPConfig{Addr: n.cfg.SMTPAddr, From: n.cfg.SMTPFrom, Username: n.cfg.SMTPUser, Password: n.cfg.SMTPPass})
+		if err != nil {
+			return err
+		}
+		deps.Mail = smtp
+	}
+	svc, err := account.New(account.Config{
+		Secret: n.cfg.AccountKey, AvatarDir: avatars, CodeResendInterval: n.cfg.CodeResend,
+		Providers: oauthProviders(), Logger: n.log.Named("account"),
+	}, deps)
+	if err != nil {
+		return err
+	}
+	n.accounts = svc
+	svc.Routes(n.api)
+	if n.cfg.Demo {
+		if err := seedDemoStreamer(context.Background(), svc.Store(), n.rooms); err != nil {
+			return fmt.Errorf("demo streamer: %w", err)
+		}
+	}
+	if n.cfg.Env == "dev" && svc.DevSink() != nil {
+		// Verification codes a person running `make run` (and the browser tests) can read. Never on
+		// a production node.
+		n.api.Handle("GET /dev/codes", account.DevCodes(svc.DevSink()))
+	}
+	if n.auth == nil {
+		n.auth = accountAuth{svc}
+	}
+	return nil
+}
+
+// oauthProviders reads the third-party sign-in clients from COURTSIDE_OAUTH_<NAME>_CLIENT_ID,
+// _CLIENT_SECRET and _REDIRECT_URL for each provider the accounts module knows (google, apple, line,
+// twitter, facebook); a provider without a client id is off.
+func oauthProviders() map[string]oauth.Config {
+	out := map[string]oauth.Config{}
+	for name, c := range oauth.Defaults() {
+		prefix := "COURTSIDE_OAUTH_" + strings.ToUpper(name) + "_"
+		if c.ClientID = os.Getenv(prefix + "CLIENT_ID"); c.ClientID == "" {
+			continue
+		}
+		c.ClientSecret = os.Getenv(prefix + "CLIENT_SECRET")
+		c.RedirectURL = os.Getenv(prefix + "REDIRECT_URL")
+		out[name] = c
+	}
+	return out
+}
+
+// accountAuth resolves real-time tokens with the accounts module.
+type accountAuth struct{ svc *account.Service }
+
+func (a accountAuth) Authenticate(ctx context.Context, token string) (room.Identity, error) {
+	u, err := a.svc.Authenticate(ctx, token)
+	if err != nil {
+		return room.Identity{}, err
+	}
+	// One authorization check for REST and real time: an account that may not chat (the muted
+	// role) is refused in every room.
+	return room.Identity{ID: u.UID(), Name: u.Name(), Level: u.Level, Admin: u.Admin(), Member: u.Member(),
+		Muted: !account.Can(u, account.PermChat)}, nil
+}
+
+// roomModerators answers the chat history's moderator check: administrators, and the streamer and
+// moderators of the room.
+type roomModerators struct {
+	svc   *account.Service
+	rooms *postgres.RoomStore
+}
+
+func (m roomModerators) CanModerate(r *api.Request, id string) (bool, error) {
+	u, err := m.svc.Authenticate(r.Context(), r.Token)
+	if err != nil {
+		return false, err
+	}
+	if u.Admin() {
+		return true, nil
+	}
+	row, found, err := m.rooms.LoadRoom(r.Context(), id)
+	if err != nil || !found {
+		return false, err
+	}
+	if row.StreamerID == u.UID() {
+		return true, nil
+	}
+	for _, mod := range row.Moderators {
+		if mod == u.UID() {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// purgeSessions deletes long-expired sessions once an hour.
+func (n *Node) purgeSessions(ctx context.Context) error {
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-t.C:
+			if _, err := n.accounts.Store().PurgeSessions(ctx, time.Now().Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
+				n.log.Warn("session purge failed")
+			}
+		}
+	}
+}
+
+// CreateAdmin makes (or resets the password of, and grants the admin role to) an administrator
+// account: the bootstrap behind `courtside admin create NAME PASSWORD`.
+func CreateAdmin(ctx context.Context, cfg Config, name, password string) (string, error) {
+	pool, err := postgres.Open(ctx, postgres.Config{URL: cfg.DatabaseURL, MaxConns: 2})
+	if err != nil {
+		return "", err
+	}
+	defer pool.Close()
+	if _, err := postgres.Migrate(ctx, pool); err != nil {
+		return "", err
+	}
+	u, err := account.CreateAdmin(ctx, pool, name, password)
+	if err != nil {
+		return "", err
+	}
+	return u.UID(), nil
+}

@@ -1,0 +1,167 @@
+package engine_test
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"courtside/api/apitest"
+	"courtside/engine"
+	"courtside/storage/postgres/pgtest"
+)
+
+// register signs a new user up the way the web client does: an e-mail code read from the dev sink.
+func register(t *testing.T, base, email string) (uid, token string) {
+	t.Helper()
+	h := http.Header{"Lan": {"en_US"}}
+	if r := apitest.Do(t, base, "POST", "/java/login/V2/sendEmailcheckCode", `{"mobileOrEmail":"`+email+`"}`, h); r.Env.Status != "success" {
+		t.Fatalf("send code: %s", r.Body)
+	}
+	r := apitest.Do(t, base, "GET", "/java/dev/codes?to="+url.QueryEscape(email), "", h)
+	var codes struct {
+		Code string `json:"code"`
+	}
+	if err := json.Unmarshal(r.Env.Result, &codes); err != nil || len(codes.Code) != 6 {
+		t.Fatalf("dev sink: %s", r.Body)
+	}
+	r = apitest.Do(t, base, "POST", "/java/login/V2/getLoginByEmailCheckCode",
+		`{"mobileOrEmail":"`+email+`","checkCode":"`+codes.Code+`","type":3}`, h)
+	var login struct {
+		UID     string `json:"uid"`
+		Token   string `json:"token"`
+		NewUser bool   `json:"newUser"`
+	}
+	if err := json.Unmarshal(r.Env.Result, &login); err != nil || login.Token == "" || !login.NewUser {
+		t.Fatalf("register: %s", r.Body)
+	}
+	return login.UID, login.Token
+}
+
+func TestARegisteredUserChatsUnderTheirAccountAndGetsTheWelcomeGift(t *testing.T) {
+	n := startNode(t, pgtest.NewDatabase(t), t.TempDir(), nil)
+	uid, token := register(t, n.http, "mia@example.com")
+	c := dialAs(t, n.ws, token)
+	if c.user["id"] != uid || c.user["guest"] != false {
+		t.Fatalf("welcome user %v, want %s signed in", c.user, uid)
+	}
+	c.join("1001", nil)
+	if ack := c.chat("1001", "signed in now", "s"); ack["ev"].(map[string]any)["uid"] != uid {
+		t.Fatalf("chat under %v", ack)
+	}
+	r := apitest.Do(t, n.http, "GET", "/java/user/info", "", http.Header{"Token": {token}})
+	var info struct {
+		Coin int64 `json:"coin"`
+	}
+	if err := json.Unmarshal(r.Env.Result, &info); err != nil || info.Coin != 200 {
+		t.Fatalf("user info %s: want the 200-coin welcome gift", r.Body)
+	}
+	// A forged token is refused at the socket.
+	bad := dialRaw(t, n.ws)
+	bad.send(map[string]any{"t": "auth", "token": "forged", "lan": "en_US"})
+	if e := bad.expect("error", nil); e["key"] != "auth.required" {
+		t.Fatalf("forged token: %v", e)
+	}
+}
+
+func TestAdministratorSeesAReportedMessageInContext(t *testing.T) {
+	db := pgtest.NewDatabase(t)
+	n := startNode(t, db, t.TempDir(), nil)
+	login := struct{ Token string }{adminToken(t, n, db)}
+	_, userToken := register(t, n.http, "troll@example.com")
+	troll := dialAs(t, n.ws, userToken)
+	troll.join("1002", nil)
+	msg := troll.chat("1002", "buy cheap followers", "t")["ev"].(map[string]any)["id"].(string)
+	troll.send(map[string]any{"t": "report", "room": "1002", "msg": msg, "reason": "ads", "nonce": "rep"})
+	troll.expect("ack", func(m map[string]any) bool { return m["nonce"] == "rep" })
+
+	path := "/java/chatroom/context?roomId=1002&msgId=" + msg
+	if r := apitest.Do(t, n.http, "GET", path, "", http.Header{"Token": {userToken}}); r.Status != http.StatusForbidden {
+		t.Fatalf("a viewer asking for report context: %d", r.Status)
+	}
+	r := apitest.Do(t, n.http, "GET", path, "", http.Header{"Token": {login.Token}})
+	if r.Env.Status != "success" || !strings.Contains(string(r.Env.Result), "buy cheap followers") {
+		t.Fatalf("admin context: %s", r.Body)
+	}
+}
+
+func TestAGiftIsPaidOnceShownToEveryViewerAndRanked(t *testing.T) {
+	n := startNode(t, pgtest.NewDatabase(t), t.TempDir(), nil)
+	uid, token := register(t, n.http, "fan@example.com")
+	fan, viewer := dialAs(t, n.ws, token), dial(t, n.ws)
+	fan.join("1001", nil)
+	viewer.join("1001", nil)
+	// Jersey costs 100 coins; the welcome gift was 200.
+	fan.send(map[string]any{"t": "gift", "room": "1001", "gift": "7", "count": 1, "nonce": "g1"})
+	ack := fan.expect("ack", func(m map[string]any) bool { return m["nonce"] == "g1" })
+	fan.send(map[string]any{"t": "gift", "room": "1001", "gift": "7", "count": 1, "nonce": "g1"}) // a retry
+	if again := fan.expect("ack", func(m map[string]any) bool { return m["nonce"] == "g1" }); again["seq"] != ack["seq"] {
+		t.Fatalf("retried gift got seq %v, first %v", again["seq"], ack["seq"])
+	}
+	viewer.events("1001", func(evs []map[string]any) bool {
+		for _, e := range evs {
+			if e["k"] == "gift" && e["uid"] == uid && e["text"] == "Jersey" {
+				return true
+			}
+		}
+		return false
+	})
+	fan.send(map[string]any{"t": "gift", "room": "1001", "gift": "7", "count": 2, "nonce": "g2"})
+	if e := fan.expect("error", func(m map[string]any) bool { return m["nonce"] == "g2" }); e["key"] != "gift.insufficientCoins" {
+		t.Fatalf("gift beyond the balance: %v", e)
+	}
+	r := apitest.Do(t, n.http, "GET", "/java/user/info", "", http.Header{"Token": {token}})
+	var info struct {
+		Coin int64 `json:"coin"`
+	}
+	if err := json.Unmarshal(r.Env.Result, &info); err != nil || info.Coin != 100 {
+		t.Fatalf("balance after one Jersey: %s", r.Body)
+	}
+	r = apitest.Do(t, n.http, "GET", "/java/gift/leaderboard/day?room=1001", "", nil)
+	if !strings.Contains(string(r.Env.Result), uid) {
+		t.Fatalf("leaderboard %s: want %s on it", r.Body, uid)
+	}
+	guest := dial(t, n.ws)
+	guest.join("1001", nil)
+	guest.send(map[string]any{"t": "gift", "room": "1001", "gift": "7", "count": 1, "nonce": "g"})
+	if e := guest.expect("error", nil); e["key"] != "chat.loginRequired" {
+		t.Fatalf("guest gift: %v", e)
+	}
+}
+
+func TestAnAccountMutedByAnAdministratorCannotChatAnywhere(t *testing.T) {
+	db := pgtest.NewDatabase(t)
+	n := startNode(t, db, t.TempDir(), nil)
+	login := struct{ Token string }{adminToken(t, n, db)}
+	uid, token := register(t, n.http, "loud@example.com")
+	r := apitest.Do(t, n.http, "POST", "/java/admin/user/role", `{"userId":"`+uid+`","role":"muted","grant":true}`, http.Header{"Token": {login.Token}})
+	if r.Env.Status != "success" {
+		t.Fatalf("grant muted: %s", r.Body)
+	}
+	c := dialAs(t, n.ws, token)
+	c.join("1002", nil)
+	c.send(map[string]any{"t": "chat", "room": "1002", "text": "can you hear me", "nonce": "m"})
+	if e := c.expect("error", func(m map[string]any) bool { return m["nonce"] == "m" }); e["key"] != "chat.muted" {
+		t.Fatalf("muted account chatting: %v", e)
+	}
+}
+
+// adminToken bootstraps an administrator the way an operator does (courtside admin create) and signs
+// it in over REST.
+func adminToken(t *testing.T, n *testNode, db string) string {
+	t.Helper()
+	cfg, _ := engine.Load(nil)
+	cfg.DatabaseURL = db
+	if _, err := engine.CreateAdmin(context.Background(), cfg, "boss", "Passw0rd123"); err != nil {
+		t.Fatal(err)
+	}
+	r := apitest.Do(t, n.http, "POST", "/java/login/V2/mobileOrNameToLogin", `{"name":"boss","password":"Passw0rd123"}`, nil)
+	var login struct {
+		Token string `json:"token"`
+	}
+	if err := json.Unmarshal(r.Env.Result, &login); err != nil || login.Token == "" {
+		t.Fatalf("admin login: %s", r.Body)
+	}
+	return login.Token
+}

@@ -1,0 +1,376 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/asynkron/protoactor-go/actor"
+	"github.com/asynkron/protoactor-go/cluster"
+	"github.com/asynkron/protoactor-go/cluster/clusterproviders/etcd"
+	"github.com/asynkron/protoactor-go/cluster/identitylookup/disthash"
+	"github.com/asynkron/protoactor-go/remote"
+	goredis "github.com/redis/go-redis/v9"
+	clientv3 "go.etcd.io/etcd/client/v3"
+	"go.uber.org/zap"
+
+	"courtside/actors/relay"
+	"courtside/actors/room"
+	redisstore "courtside/storage/redis"
+)
+
+// Cluster mode (issue 8, design §3). With COURTSIDE_ETCD_ENDPOINTS set, the node joins a
+// protoactor-go cluster: membership in etcd (protoactor's etcd provider: a lease kept alive every
+// few seconds, so a killed node leaves the member list when its lease expires), rooms placed by
+// identity with the distributed-hash lookup (rendezvous hashing over the members; the owner's
+// placement actor activates a room on its first message), messages between nodes over protoactor
+// remote (see cluster_codec.go). Platform-wide mutes live in Redis Cluster; chat history in
+// Postgres (or ScyllaDB), so a room re-activated on another node continues its sequence.
+//
+// Without COURTSIDE_ETCD_ENDPOINTS none of this runs and the node is exactly the single-node
+// build: rooms in a local registry, history in Pebble, mutes in memory over Postgres.
+
+// roomKind is the cluster kind of room actors.
+const roomKind = "room"
+
+// clusterPart is what a node in cluster mode holds beyond the single-node build.
+type clusterPart struct {
+	c      *cluster.Cluster
+	rooms  *placement
+	redis  *goredis.ClusterClient
+	mutes  *redisstore.PlatformMutes
+	relay  atomic.Pointer[actor.PID] // told to re-register at once when the topology changes; set after join
+	onStop sync.Once
+}
+
+func (n *Node) clusterMode() bool { return len(n.cfg.EtcdEndpoints) > 0 }
+
+// newActorSystem builds the node's actor system; in cluster mode with protoactor's logs at warn.
+// (The root context gets no codec middleware: protoactor's remoting sends raw messages to its
+// endpoint writers through it. Actors send to other nodes only from their own contexts.)
+func (n *Node) newActorSystem() *actor.ActorSystem {
+	if !n.clusterMode() {
+		return actor.NewActorSystem()
+	}
+	level := slog.LevelWarn // protoactor logs every gossip round at info
+	if n.cfg.LogLevel == "debug" {
+		level = slog.LevelDebug
+	}
+	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+	sys := actor.NewActorSystem(actor.WithLoggerFactory(func(*actor.ActorSystem) *slog.Logger { return logger }),
+		actor.WithDeveloperSupervisionLogging(level == slog.LevelDebug))
+	return sys
+}
+
+func (n *Node) codecError(err error) { n.log.Error("cluster message dropped", zap.Error(err)) }
+
+// clusterProps equips props of an actor that talks to other nodes (relay, sessions, rooms); in
+// single-node mode it returns props unchanged.
+func (n *Node) clusterProps(p *actor.Props) *actor.Props {
+	if !n.clusterMode() {
+		return p
+	}
+	return p.Configure(actor.WithReceiverMiddleware(clusterReceiver(n.codecError)),
+		actor.WithSenderMiddleware(clusterSender(n.codecError)))
+}
+
+// relayHeartbeat is the relay's re-registration interval: only in cluster mode.
+func (n *Node) relayHeartbeat() time.Duration {
+	if !n.clusterMode() {
+		return 0
+	}
+	return n.cfg.RelayHeartbeat
+}
+
+// joinCluster starts cluster membership and room placement. It runs after the room config and
+// registry are built and before any actor that other nodes must reach is spawned: a PID carries
+// the node's remote address only once remoting has started.
+func (n *Node) joinCluster(ctx context.Context) error {
+	if !n.clusterMode() {
+		return nil
+	}
+	cp := &clusterPart{}
+	n.cluster = cp
+	var err error
+	if cp.redis, err = redisstore.Open(ctx, redisstore.Config{Addrs: n.cfg.RedisCluster}); err != nil {
+		return err
+	}
+	cp.mutes = redisstore.NewPlatformMutes(cp.redis, redisstore.MutesConfig{Log: n.log.Named("mutes")})
+	if err := n.seedPlatformMutes(ctx, cp.mutes); err != nil {
+		return err
+	}
+	n.roomCfg.PlatformMutes = cp.mutes
+
+	host, portStr, err := net.SplitHostPort(n.cfg.ClusterAddr)
+	if err != nil {
+		return fmt.Errorf("cluster address %q: %w", n.cfg.ClusterAddr, err)
+	}
+	port, err := strconv.Atoi(portStr)
+	if err != nil {
+		return fmt.Errorf("cluster address %q: %w", n.cfg.ClusterAddr, err)
+	}
+	provider := &lazyEtcd{cfg: clientv3.Config{Endpoints: n.cfg.EtcdEndpoints, DialTimeout: 5 * time.Second}}
+	cfg := n.roomCfg
+	roomProps := n.clusterProps(actor.PropsFromProducer(func() actor.Actor { return &clusterRoom{cfg: cfg} }))
+	conf := cluster.Configure(n.cfg.ClusterName, provider, disthash.New(), remote.Configure(host, port),
+		cluster.WithKinds(cluster.NewKind(roomKind, roomProps)))
+	cp.c = cluster.New(n.system, conf)
+	if err := startMember(cp.c); err != nil {
+		return err
+	}
+	cp.rooms = newPlacement(n.system, cp.c, roomKind, n.clusterProps, n.log.Named("placement"))
+	n.registry.UsePlacement(cp.rooms)
+	n.system.EventStream.Subscribe(func(ev any) {
+		if t, ok := ev.(*cluster.ClusterTopology); ok {
+			n.log.Info("cluster topology", zap.Int("members", len(t.Members)), zap.Int("joined", len(t.Joined)), zap.Int("left", len(t.Left)))
+			cp.rooms.invalidate()
+			if r := cp.relay.Load(); r != nil {
+				n.system.Root.Send(r, &relay.Resync{})
+			}
+		}
+	})
+	n.log.Info("joined cluster", zap.String("name", n.cfg.ClusterName), zap.String("address", n.system.Address()),
+		zap.Strings("etcd", n.cfg.EtcdEndpoints))
+	return nil
+}
+
+// lazyEtcd is protoactor's etcd provider, created only when the member starts: its gRPC client
+// starts logging at once, and protoactor's remoting replaces gRPC's global logger when it starts
+// (before the provider's StartMember), which would race with a client created earlier.
+type lazyEtcd struct {
+	cfg clientv3.Config
+	p   *etcd.Provider
+}
+
+var _ cluster.ClusterProvider = (*lazyEtcd)(nil)
+
+func (l *lazyEtcd) open() error {
+	if l.p != nil {
+		return nil
+	}
+	p, err := etcd.NewWithConfig("/courtside", l.cfg)
+	if err != nil {
+		return fmt.Errorf("cluster: etcd %v: %w", l.cfg.Endpoints, err)
+	}
+	l.p = p
+	return nil
+}
+
+func (l *lazyEtcd) StartMember(c *cluster.Cluster) error {
+	if err := l.open(); err != nil {
+		return err
+	}
+	return l.p.StartMember(c)
+}
+
+func (l *lazyEtcd) StartClient(c *cluster.Cluster) error {
+	if err := l.open(); err != nil {
+		return err
+	}
+	return l.p.StartClient(c)
+}
+
+func (l *lazyEtcd) Shutdown(graceful bool) error {
+	if l.p == nil {
+		return nil
+	}
+	return l.p.Shutdown(graceful)
+}
+
+// startMember joins the cluster; protoactor panics when remoting cannot listen.
+func startMember(c *cluster.Cluster) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("cluster: start member: %v", r)
+		}
+	}()
+	c.StartMember()
+	return nil
+}
+
+// seedPlatformMutes copies the platform mutes recorded in Postgres into Redis: Postgres stays the
+// record (a mute survives a Redis flush), Redis is what every node reads.
+func (n *Node) seedPlatformMutes(ctx context.Context, m *redisstore.PlatformMutes) error {
+	rows, err := n.rooms.PlatformMutes(ctx)
+	if err != nil {
+		return err
+	}
+	now := time.Now()
+	for _, r := range rows {
+		if r.Until.After(now) {
+			if err := m.Mute(ctx, r.UserID, r.Until); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// clusterServices are the long-lived parts of cluster mode: the mutes subscription, and a
+// graceful leave when the node stops (deregistered from etcd at once, so the other nodes take its
+// rooms over without waiting for its lease to expire).
+func (n *Node) clusterServices() []namedService {
+	if n.cluster == nil {
+		return nil
+	}
+	cp := n.cluster
+	return []namedService{
+		{"platform-mutes", ServiceFunc(cp.mutes.Run)},
+		{"cluster", ServiceFunc(func(ctx context.Context) error {
+			<-ctx.Done()
+			n.leaveCluster()
+			return nil
+		})},
+	}
+}
+
+// leaveCluster deregisters the node and stops its rooms; the actor system itself is shut down by
+// Run afterwards (protoactor's Cluster.Shutdown would shut it down a second time).
+func (n *Node) leaveCluster() {
+	cp := n.cluster
+	if cp == nil {
+		return
+	}
+	cp.onStop.Do(func() {
+		if err := cp.c.Config.ClusterProvider.Shutdown(true); err != nil {
+			n.log.Warn("cluster: deregister", zap.Error(err))
+		}
+		cp.c.IdentityLookup.Shutdown()
+		cp.c.Remote.Shutdown(true)
+		if cp.redis != nil {
+			cp.redis.Close()
+		}
+	})
+}
+
+// clusterRoom is the room kind's actor: protoactor activates it with a cluster identity (known
+// from Started on), which names the room.
+type clusterRoom struct {
+	cfg   *room.Config
+	inner actor.Actor
+}
+
+func (r *clusterRoom) Receive(ctx actor.Context) {
+	if r.inner == nil {
+		ci := cluster.GetClusterIdentity(ctx)
+		if ci == nil {
+			return
+		}
+		r.inner = room.New(ci.Identity, r.cfg)
+	}
+	r.inner.Receive(ctx)
+}
+
+// placement finds rooms in the cluster for the registry (room.Placement). Get never blocks: it
+// returns a local proxy actor per room that resolves the room's current PID (an activation request
+// to the owner) and forwards to it; after a topology change every proxy resolves again, so a room
+// whose node died is re-activated on a survivor by its next message (a relay's heartbeat, a
+// command, a join).
+type placement struct {
+	system *actor.ActorSystem
+	c      *cluster.Cluster
+	kind   string
+	props  func(*actor.Props) *actor.Props
+	log    *zap.Logger
+
+	mu      sync.Mutex
+	proxies map[string]*actor.PID
+}
+
+var _ room.Placement = (*placement)(nil)
+
+func newPlacement(system *actor.ActorSystem, c *cluster.Cluster, kind string, props func(*actor.Props) *actor.Props, log *zap.Logger) *placement {
+	return &placement{system: system, c: c, kind: kind, props: props, log: log, proxies: map[string]*actor.PID{}}
+}
+
+func (p *placement) Get(id string) *actor.PID {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if pid, ok := p.proxies[id]; ok {
+		return pid
+	}
+	pid := p.system.Root.Spawn(p.props(actor.PropsFromProducer(func() actor.Actor { return &roomProxy{p: p, id: id} })))
+	p.proxies[id] = pid
+	return pid
+}
+
+// invalidate makes every proxy resolve its room again before the next message.
+func (p *placement) invalidate() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, pid := range p.proxies {
+		p.system.Root.Send(pid, &resolveAgain{})
+	}
+}
+
+type resolveAgain struct{}
+
+// proxyRetry is how long a proxy drops messages after its room could not be resolved (no member
+// owns it yet, or the owner did not answer) before trying again.
+const proxyRetry = 200 * time.Millisecond
+
+// roomProxy forwards to one room wherever it lives. Messages it cannot deliver are dropped, as
+// they would be to a dead node: sessions answer commands with a timeout, relays re-send joins and
+// heartbeats, clients resume.
+type roomProxy struct {
+	p       *placement
+	id      string
+	target  *actor.PID
+	retryAt time.Time
+}
+
+func (r *roomProxy) Receive(ctx actor.Context) {
+	switch m := ctx.Message().(type) {
+	case *actor.Started, *actor.Stopping, *actor.Stopped, *actor.Restarting:
+		return
+	case *resolveAgain:
+		r.target, r.retryAt = nil, time.Time{}
+		return
+	case *actor.Terminated:
+		// The room stopped (it was not found, failed to load, or was handed over): find it again
+		// on the next message. When its whole node went away, the next topology change says
+		// where the room lives now; until then its owner is still the dead node.
+		if r.target != nil && m.Who.Equal(r.target) && m.Why != actor.TerminatedReason_AddressTerminated {
+			r.target = nil
+		}
+		return
+	}
+	if r.target == nil {
+		if time.Now().Before(r.retryAt) {
+			return
+		}
+		// A blocking request to the owner's placement actor; it holds up this room's messages only.
+		if r.target = r.p.c.Get(r.id, r.p.kind); r.target == nil {
+			r.retryAt = time.Now().Add(proxyRetry)
+			r.p.log.Debug("room not resolvable yet", zap.String("room", r.id))
+			return
+		}
+		ctx.Watch(r.target)
+	}
+	ctx.Send(r.target, ctx.Message())
+}
+
+// clusterRoutes serves GET /cluster/owner?room=ID in cluster mode: the member that owns the room in
+// this node's view of the topology, and this node's own member address (operations: "which node
+// hosts the hot room?"; the chaos test finds the node to kill with it).
+func (n *Node) clusterRoutes(mux *http.ServeMux) {
+	if n.cluster == nil {
+		return
+	}
+	c := n.cluster.c
+	mux.HandleFunc("GET /cluster/owner", func(w http.ResponseWriter, r *http.Request) {
+		rdv := cluster.NewRendezvous()
+		rdv.UpdateMembers(c.MemberList.Members().Members())
+		owner := rdv.GetByClusterIdentity(cluster.NewClusterIdentity(r.URL.Query().Get("room"), roomKind))
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(map[string]any{"owner": owner, "self": n.system.Address(), "members": c.MemberList.Length()})
+	})
+}

@@ -1,0 +1,146 @@
+package engine
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"reflect"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config holds every knob of a node. Each field is set, in increasing precedence, from its default,
+// from its environment variable, and from its command-line flag. The README's configuration table
+// lists exactly these fields (a test keeps them in step).
+type Config struct {
+	Env         string        `env:"COURTSIDE_ENV" flag:"env" default:"prod" usage:"dev (console logs, dev conveniences) or prod (JSON logs)"`
+	LogLevel    string        `env:"COURTSIDE_LOG_LEVEL" flag:"log-level" default:"info" usage:"debug, info, warn or error"`
+	HTTPAddr    string        `env:"COURTSIDE_HTTP_ADDR" flag:"http" default:":8080" usage:"REST API, web client, /metrics, /healthz, /readyz"`
+	WSAddr      string        `env:"COURTSIDE_WS_ADDR" flag:"ws" default:":8081" usage:"WebSocket gateway (gnet)"`
+	WSPublicURL []string      `env:"COURTSIDE_WS_PUBLIC_URLS" flag:"ws-public-urls" default:"" usage:"comma-separated gateway URLs handed to clients; empty = ws://<page host>:<ws port>/ws"`
+	Origins     []string      `env:"COURTSIDE_ALLOWED_ORIGINS" flag:"allowed-origins" default:"" usage:"comma-separated Origins allowed to open WebSockets besides the page's own host; * = any"`
+	DatabaseURL string        `env:"DATABASE_URL" flag:"database-url" default:"" usage:"PostgreSQL connection string (required; make run starts a local one)"`
+	DataDir     string        `env:"COURTSIDE_DATA_DIR" flag:"data-dir" default:"var/data" usage:"node-local data: the embedded chat history store"`
+	WebDir      string        `env:"COURTSIDE_WEB_DIR" flag:"web-dir" default:"webclient/dist" usage:"built web client served at /"`
+	GeoIPPath   string        `env:"COURTSIDE_GEOIP_DB" flag:"geoip-db" default:"" usage:"optional MaxMind country .mmdb for language by IP"`
+	Demo        bool          `env:"COURTSIDE_DEMO" flag:"demo" default:"false" usage:"seed demo rooms and data at start (make run sets it)"`
+	Pprof       bool          `env:"COURTSIDE_PPROF" flag:"pprof" default:"false" usage:"serve /debug/pprof on the HTTP port"`
+	Shutdown    time.Duration `env:"COURTSIDE_SHUTDOWN_TIMEOUT" flag:"shutdown-timeout" default:"15s" usage:"how long a graceful stop may take"`
+	ScyllaHosts []string      `env:"SCYLLA_HOSTS" flag:"scylla-hosts" default:"" usage:"comma-separated ScyllaDB hosts; set = chat history in ScyllaDB instead of the embedded store"`
+	BannedWords string        `env:"COURTSIDE_BANNED_WORDS" flag:"banned-words" default:"" usage:"file with one banned pattern per line; empty = the built-in list"`
+	TickMin     time.Duration `env:"COURTSIDE_CHAT_TICK_MIN" flag:"chat-tick-min" default:"100ms" usage:"chat batch interval of a quiet room"`
+	TickMax     time.Duration `env:"COURTSIDE_CHAT_TICK_MAX" flag:"chat-tick-max" default:"250ms" usage:"chat batch interval of a hot room"`
+	FrameLines  int           `env:"COURTSIDE_CHAT_FRAME_LINES" flag:"chat-frame-lines" default:"40" usage:"most ordinary chat lines in one frame; more are sampled out (kept in history)"`
+	RingSize    int           `env:"COURTSIDE_CHAT_RING" flag:"chat-ring" default:"2048" usage:"recent events each room keeps in memory for joins and resume"`
+	PublicURL   string        `env:"COURTSIDE_PUBLIC_URL" flag:"public-url" default:"" usage:"the site's external base URL (payment providers' return and callback addresses); empty = the request's host"`
+	RTMPAddr    string        `env:"COURTSIDE_RTMP_ADDR" flag:"rtmp" default:":1935" usage:"RTMP ingest for streamers' OBS"`
+	RTMPPublic  string        `env:"COURTSIDE_RTMP_PUBLIC_URL" flag:"rtmp-public-url" default:"" usage:"RTMP server address shown in the OBS guide; empty = rtmp://<page host>:<rtmp port>/live"`
+	MediaKey    string        `env:"COURTSIDE_MEDIA_SECRET" flag:"media-secret" default:"" usage:"HMAC key of signed playback URLs; the same on every node (empty = random per process)"`
+	AccountKey  string        `env:"COURTSIDE_ACCOUNT_SECRET" flag:"account-secret" default:"" usage:"HMAC key of verification codes, OAuth state and bind tickets; the same on every node (empty = random per process)"`
+	AvatarDir   string        `env:"COURTSIDE_AVATAR_DIR" flag:"avatar-dir" default:"" usage:"where uploaded avatars are kept; empty = <data dir>/avatars"`
+	CodeResend  time.Duration `env:"COURTSIDE_CODE_RESEND" flag:"code-resend" default:"60s" usage:"wait between two verification codes to one address (spec: 60 s)"`
+	SMTPAddr    string        `env:"COURTSIDE_SMTP_ADDR" flag:"smtp-addr" default:"" usage:"host:port of the SMTP submission server for e-mail codes; empty = codes go to the dev sink"`
+	SMTPFrom    string        `env:"COURTSIDE_SMTP_FROM" flag:"smtp-from" default:"" usage:"sender address of code e-mails"`
+	SMTPUser    string        `env:"COURTSIDE_SMTP_USER" flag:"smtp-user" default:"" usage:"SMTP user (AUTH PLAIN over TLS)"`
+	SMTPPass    string        `env:"COURTSIDE_SMTP_PASSWORD" flag:"smtp-password" default:"" usage:"SMTP password"`
+	OutboundMax int           `env:"COURTSIDE_WS_OUTBOUND_LIMIT" flag:"ws-outbound-limit" default:"262144" usage:"bytes queued per connection before ordinary chat is dropped for it"`
+	MaxMessage  int           `env:"COURTSIDE_WS_MAX_MESSAGE" flag:"ws-max-message" default:"65536" usage:"largest client WebSocket message (bytes); larger closes with 1009"`
+	// Cluster mode (issue 8): off unless COURTSIDE_ETCD_ENDPOINTS is set. See docs/operations.md.
+	EtcdEndpoints  []string      `env:"COURTSIDE_ETCD_ENDPOINTS" flag:"etcd-endpoints" default:"" usage:"comma-separated etcd endpoints; set = cluster mode: rooms placed by identity across every node (needs REDIS_CLUSTER; chat history in Postgres unless SCYLLA_HOSTS)"`
+	ClusterName    string        `env:"COURTSIDE_CLUSTER_NAME" flag:"cluster-name" default:"courtside" usage:"cluster mode: the cluster's name in etcd; nodes with the same name form one cluster"`
+	ClusterAddr    string        `env:"COURTSIDE_CLUSTER_ADDR" flag:"cluster-addr" default:"127.0.0.1:0" usage:"cluster mode: host:port of actor remoting (gRPC), reachable by every other node; port 0 = any free port"`
+	RedisCluster   []string      `env:"REDIS_CLUSTER" flag:"redis-cluster" default:"" usage:"cluster mode: comma-separated Redis Cluster seed nodes for platform-wide mutes shared by every node"`
+	RelayHeartbeat time.Duration `env:"COURTSIDE_RELAY_HEARTBEAT" flag:"relay-heartbeat" default:"1s" usage:"cluster mode: how often each node's relay re-registers its viewers with their rooms (a room re-activated after a node died finds its relays again)"`
+}
+
+// Load builds a Config from defaults, the environment and args (without the program name).
+func Load(args []string) (Config, error) {
+	var cfg Config
+	fs := flag.NewFlagSet("courtside", flag.ContinueOnError)
+	v := reflect.ValueOf(&cfg).Elem()
+	t := v.Type()
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		raw := f.Tag.Get("default")
+		if env, ok := os.LookupEnv(f.Tag.Get("env")); ok {
+			raw = env
+		}
+		if err := setField(v.Field(i), raw); err != nil {
+			return cfg, fmt.Errorf("config %s=%q: %w", f.Tag.Get("env"), raw, err)
+		}
+		fs.Func(f.Tag.Get("flag"), f.Tag.Get("usage")+" (env "+f.Tag.Get("env")+")", func(s string) error {
+			return setField(v.Field(i), s)
+		})
+	}
+	if err := fs.Parse(args); err != nil {
+		return cfg, err
+	}
+	return cfg, cfg.validate()
+}
+
+func (c Config) validate() error {
+	switch {
+	case c.Env != "dev" && c.Env != "prod":
+		return fmt.Errorf("config: COURTSIDE_ENV must be dev or prod, not %q", c.Env)
+	case c.TickMin <= 0 || c.TickMax < c.TickMin:
+		return fmt.Errorf("config: chat ticks must satisfy 0 < min (%v) <= max (%v)", c.TickMin, c.TickMax)
+	case c.FrameLines < 1 || c.RingSize < 16:
+		return fmt.Errorf("config: chat frame lines must be >= 1 and ring >= 16")
+	case len(c.EtcdEndpoints) > 0 && len(c.RedisCluster) == 0:
+		return fmt.Errorf("config: cluster mode (COURTSIDE_ETCD_ENDPOINTS) needs REDIS_CLUSTER for platform-wide mutes")
+	case len(c.EtcdEndpoints) > 0 && c.RelayHeartbeat <= 0:
+		return fmt.Errorf("config: COURTSIDE_RELAY_HEARTBEAT must be > 0 in cluster mode")
+	}
+	return nil
+}
+
+// ConfigField describes one knob, for documentation and `courtside -h`.
+type ConfigField struct{ Env, Flag, Default, Usage string }
+
+// ConfigFields lists every knob in declaration order.
+func ConfigFields() []ConfigField {
+	t := reflect.TypeOf(Config{})
+	out := make([]ConfigField, 0, t.NumField())
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		out = append(out, ConfigField{f.Tag.Get("env"), f.Tag.Get("flag"), f.Tag.Get("default"), f.Tag.Get("usage")})
+	}
+	return out
+}
+
+func setField(v reflect.Value, raw string) error {
+	switch v.Interface().(type) {
+	case string:
+		v.SetString(raw)
+	case bool:
+		b, err := strconv.ParseBool(raw)
+		if err != nil {
+			return err
+		}
+		v.SetBool(b)
+	case int:
+		n, err := strconv.Atoi(raw)
+		if err != nil {
+			return err
+		}
+		v.SetInt(int64(n))
+	case time.Duration:
+		d, err := time.ParseDuration(raw)
+		if err != nil {
+			return err
+		}
+		v.SetInt(int64(d))
+	case []string:
+		var list []string
+		for _, s := range strings.Split(raw, ",") {
+			if s = strings.TrimSpace(s); s != "" {
+				list = append(list, s)
+			}
+		}
+		v.Set(reflect.ValueOf(list))
+	default:
+		return fmt.Errorf("unsupported config type %s", v.Type())
+	}
+	return nil
+}

@@ -1,0 +1,118 @@
+package media
+
+import (
+	"context"
+	"errors"
+	"net/url"
+	"time"
+)
+
+// Source kinds of a Playback, in the order a player should prefer them.
+const (
+	SourcePro      = "pro"      // HTTP-FLV, low delay, SVIP
+	SourceHLS      = "hls"      // HLS, standard delay
+	SourceExternal = "external" // the room's external m3u8 address
+)
+
+// Source is one way to watch a room.
+type Source struct {
+	Kind      string `json:"kind"`
+	URL       string `json:"url"`
+	ExpiresAt int64  `json:"expiresAt,omitempty"` // unix ms; ask Playback again before it
+}
+
+// Playback is the answer to "how may this viewer watch this room": the sources they are entitled to,
+// best first, and what they are missing.
+type Playback struct {
+	Room        string   `json:"room"`
+	Live        bool     `json:"live"`    // the room's own stream is up on this node
+	Stalled     bool     `json:"stalled"` // its publisher is connected but sends nothing
+	Viewers     int      `json:"viewers"`
+	Sources     []Source `json:"sources"`
+	ProLocked   bool     `json:"proLocked"` // a Pro stream exists but needs SVIP (prompt to upgrade)
+	Trial       bool     `json:"trial"`     // a non-member's trial: it ends at TrialEndsAt
+	TrialEndsAt int64    `json:"trialEndsAt,omitempty"`
+}
+
+// Playback decides what userID (0 for a guest) may watch in room and returns signed, expiring URLs
+// for it. Refusals are the sentinels of errors.go (ErrorKey gives their message keys).
+func (h *Hub) Playback(ctx context.Context, room string, userID int64) (Playback, error) {
+	now := h.cfg.Now()
+	acc, found, err := h.deps.Rooms.MediaRoom(ctx, room)
+	if err != nil {
+		return Playback{}, err
+	}
+	if !found {
+		return Playback{}, ErrRoomNotFound
+	}
+	st, live := h.stream(room)
+	if !live && acc.ExternalURL == "" {
+		return Playback{}, ErrNotLive
+	}
+	v := viewer{id: userID}
+	if userID > 0 {
+		if v.tier, v.tierExpiry, err = h.deps.Entitlements.Entitlements(ctx, userID); err != nil {
+			return Playback{}, err
+		}
+		if acc.Paid {
+			if v.unlockedUntil, v.unlocked, err = h.deps.Unlocks.Unlocked(ctx, userID, room); err != nil {
+				return Playback{}, err
+			}
+		}
+	}
+	var trialStart time.Time
+	if acc.MemberOnly && userID > 0 && !v.member(now) && h.cfg.Trial > 0 {
+		trialStart = h.trials.begin(userID, room, now)
+	}
+	until, trial, err := decide(now, acc, v, KindHLS, trialStart, h.cfg.Trial)
+	if err != nil {
+		return Playback{}, err
+	}
+	p := Playback{Room: room, Live: live, Trial: trial}
+	if trial {
+		p.TrialEndsAt = until.UnixMilli()
+	}
+	exp := now.Add(h.cfg.URLTTL)
+	if !until.IsZero() && until.Before(exp) {
+		exp = until
+	}
+	if live {
+		s := h.stats(st)
+		p.Stalled, p.Viewers = s.Stalled, s.Viewers()
+		proUntil, _, perr := decide(now, acc, v, KindFLV, trialStart, h.cfg.Trial)
+		switch {
+		case perr == nil:
+			pexp := exp
+			if !proUntil.IsZero() && proUntil.Before(pexp) {
+				pexp = proUntil
+			}
+			p.Sources = append(p.Sources, h.source(room, KindFLV, userID, pexp))
+		case errors.Is(perr, ErrProRequiresSVIP), errors.Is(perr, ErrLoginRequired):
+			p.ProLocked = true
+		}
+		p.Sources = append(p.Sources, h.source(room, KindHLS, userID, exp))
+	}
+	if acc.ExternalURL != "" {
+		p.Sources = append(p.Sources, Source{Kind: SourceExternal, URL: acc.ExternalURL})
+	}
+	return p, nil
+}
+
+// source signs one URL of the room's own stream.
+func (h *Hub) source(room, kind string, userID int64, exp time.Time) Source {
+	q := h.sign.query(Grant{Room: room, Kind: kind, UserID: userID, Expiry: exp})
+	s := Source{ExpiresAt: exp.UnixMilli()}
+	esc := url.PathEscape(room)
+	if kind == KindFLV {
+		s.Kind, s.URL = SourcePro, h.cfg.PathPrefix+"/"+esc+".flv?"+q
+	} else {
+		s.Kind, s.URL = SourceHLS, h.cfg.PathPrefix+"/"+esc+"/index.m3u8?"+q
+	}
+	return s
+}
+
+// SignedURL signs a URL of room's own stream of kind (KindFLV or KindHLS) without checking any rule,
+// for tools and tests that act as a trusted party.
+func (h *Hub) SignedURL(room, kind string, userID int64, exp time.Time) string {
+	return h.source(room, kind, userID, exp).URL
+}

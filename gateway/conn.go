@@ -1,0 +1,487 @@
+package gateway
+
+import (
+	"net"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/panjf2000/gnet/v2"
+	"go.uber.org/zap"
+
+	"courtside/gateway/wsframe"
+)
+
+// connState is the protocol phase of a connection; event loop only.
+type connState uint8
+
+const (
+	stateHandshake connState = iota // reading the HTTP upgrade
+	stateOpen                       // upgraded
+	stateClosing                    // our close frame is sent; waiting for the peer's
+)
+
+// maxIov bounds one writev (Linux IOV_MAX is 1024).
+const maxIov = 1024
+
+// Conn is one WebSocket connection. Methods documented "any goroutine" may
+// be called from anywhere; the rest of its state belongs to its event loop.
+type Conn struct {
+	s    *Server
+	l    *loop
+	gc   gnet.Conn
+	id   uint64
+	req  *Request
+	ctxv atomic.Pointer[any] // SetContext / Context
+
+	// Event-loop-only state.
+	state        connState
+	idx          int // position in l.conns
+	dec          wsframe.Decoder
+	opened       int64 // unix nanos: TCP accept
+	lastSeen     int64 // unix nanos: last complete frame from the peer
+	lastPing     int64 // unix nanos: last server ping
+	closeBy      int64 // unix nanos: drop TCP if the peer has not closed by then
+	closeCode    uint16
+	discardInput bool // after a protocol error: ignore everything until EOF
+	upgraded     bool
+
+	// mu guards the outbound queue and the cross-goroutine flags below. It
+	// is never held together with loop.mu, nor while calling gnet or the
+	// Handler.
+	mu          sync.Mutex
+	ring        []*Frame // circular queue; len is a power of two
+	head, n     int
+	ringBytes   int   // bytes of frames in ring
+	outBuffered int   // gnet's outbound buffer size, as last seen by the loop
+	overSince   int64 // unix nanos when the queue went over the limit; 0 = under
+	scheduled   bool  // queued on l.dirty; the loop will call service
+	closing     bool  // close started or connection gone: Send refuses
+	gone        bool  // TCP connection closed; written only on the loop
+	closeReq    uint16
+	closeReason string
+	dropped     uint64
+}
+
+// ID is unique per Server for the life of the process. Any goroutine.
+func (c *Conn) ID() uint64 { return c.id }
+
+// Request returns the upgrade request. Any goroutine (it is immutable).
+func (c *Conn) Request() *Request { return c.req }
+
+// SetContext attaches a value to the connection (typically the session's
+// actor PID). Any goroutine.
+func (c *Conn) SetContext(v any) { c.ctxv.Store(&v) }
+
+// Context returns the value set by SetContext, or nil. Any goroutine.
+func (c *Conn) Context() any {
+	if p := c.ctxv.Load(); p != nil {
+		return *p
+	}
+	return nil
+}
+
+// Dropped returns how many non-priority frames were dropped for this
+// connection because it was over its outbound limit. Any goroutine.
+func (c *Conn) Dropped() uint64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.dropped
+}
+
+// Send queues f for this connection. Any goroutine; it never blocks on the
+// network and does not allocate in steady state. It returns false when the
+// frame was dropped (connection over OutboundLimit and f not priority) or
+// the connection is closing. A priority frame that would take the queue past
+// the hard cap closes the connection with 4008.
+func (c *Conn) Send(f *Frame) bool {
+	ok, wake := c.queue(f)
+	if wake {
+		c.l.enqueue(c)
+	}
+	return ok
+}
+
+// queue applies the outbound policy to f and queues it. wake reports that c
+// was not yet scheduled and must be put on its loop's list by the caller.
+func (c *Conn) queue(f *Frame) (ok, wake bool) {
+	size := len(f.b)
+	cfg := &c.s.cfg
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closing || c.closeReq != 0 {
+		return false, false
+	}
+	queued := c.ringBytes + c.outBuffered
+	if queued > 0 && queued+size > cfg.OutboundLimit {
+		if !f.priority {
+			c.dropped++
+			if c.overSince == 0 {
+				c.overSince = time.Now().UnixNano()
+			}
+			c.s.m.dropped.Inc()
+			// Schedule anyway: the loop refreshes its view of the socket
+			// buffer, which may have drained since.
+			return false, c.schedule()
+		}
+		if queued+size > cfg.OutboundHardCap {
+			c.closeReq, c.closeReason = CloseSlowConsumer, "outbound hard cap"
+			c.s.m.slowCloses.Inc()
+			return false, c.schedule()
+		}
+		if c.overSince == 0 {
+			c.overSince = time.Now().UnixNano()
+		}
+	}
+	c.push(f)
+	return true, c.schedule()
+}
+
+// schedule marks c scheduled and reports whether it was not already. c.mu held.
+func (c *Conn) schedule() bool {
+	if c.scheduled {
+		return false
+	}
+	c.scheduled = true
+	return true
+}
+
+// SendText copies payload into a new priority frame and sends it: for
+// one-off replies (acks, errors). Any goroutine.
+func (c *Conn) SendText(payload []byte) bool {
+	return c.Send(NewFrame(payload, true))
+}
+
+// Close starts the closing handshake with code and reason: queued frames
+// are written first, then the close frame; the TCP connection is dropped
+// when the peer answers or after CloseTimeout. Any goroutine; later calls
+// are ignored. A code that may not be sent on the wire (0, 1005, 1006,
+// 1015, outside 1000-4999) becomes 1000; reason is cut to 123 bytes.
+func (c *Conn) Close(code uint16, reason string) {
+	if !wsframe.ValidCloseCode(code) {
+		code = CloseNormal
+	}
+	c.mu.Lock()
+	if c.closing || c.closeReq != 0 {
+		c.mu.Unlock()
+		return
+	}
+	c.closeReq, c.closeReason = code, reason
+	wake := c.schedule()
+	c.mu.Unlock()
+	if wake {
+		c.l.enqueue(c)
+	}
+}
+
+// push appends f to the ring, growing it when full. c.mu held.
+func (c *Conn) push(f *Frame) {
+	if c.n == len(c.ring) {
+		size := max(8, 2*len(c.ring))
+		grown := make([]*Frame, size)
+		for i := 0; i < c.n; i++ {
+			grown[i] = c.ring[(c.head+i)&(len(c.ring)-1)]
+		}
+		c.ring, c.head = grown, 0
+	}
+	c.ring[(c.head+c.n)&(len(c.ring)-1)] = f
+	c.n++
+	c.ringBytes += len(f.b)
+}
+
+// service runs on the event loop when the connection was scheduled: it
+// writes queued frames, refreshes the queue accounting and carries out a
+// requested close.
+func (c *Conn) service() {
+	if !c.flush() || !c.refreshQueued() {
+		return
+	}
+	c.mu.Lock()
+	req, reason := c.closeReq, c.closeReason
+	c.mu.Unlock()
+	if req != 0 && c.state == stateOpen {
+		c.startClose(req, reason)
+	}
+}
+
+// flush writes every queued frame, at most maxIov per writev. It returns
+// false when the connection is gone. Event loop only.
+func (c *Conn) flush() bool {
+	for {
+		c.mu.Lock()
+		c.scheduled = false
+		if c.gone {
+			c.mu.Unlock()
+			return false
+		}
+		iov := c.l.iov[:0]
+		taken := 0
+		for c.n > 0 && len(iov) < maxIov {
+			f := c.ring[c.head]
+			c.ring[c.head] = nil
+			c.head = (c.head + 1) & (len(c.ring) - 1)
+			c.n--
+			iov = append(iov, f.b)
+			taken += len(f.b)
+		}
+		c.ringBytes -= taken
+		more := c.n > 0
+		c.mu.Unlock()
+		if len(iov) == 0 {
+			return true
+		}
+		c.write(iov, taken)
+		clear(iov)
+		c.l.iov = iov[:0]
+		if !more {
+			return true
+		}
+	}
+}
+
+// write hands frames to gnet: the socket takes what it can at once, gnet
+// buffers the rest and flushes it when the socket is writable.
+func (c *Conn) write(iov [][]byte, n int) {
+	if len(iov) == 1 {
+		_, _ = c.gc.Write(iov[0]) // no iovec array: no allocation
+	} else {
+		_, _ = c.gc.Writev(iov)
+	}
+	c.s.m.bytesOut.Add(float64(n))
+	c.s.written.Add(int64(n))
+}
+
+// refreshQueued publishes gnet's outbound buffer size to Send and leaves
+// the "over the limit" state once the queue has drained to half the limit.
+// It returns false when the connection is gone. Event loop only.
+func (c *Conn) refreshQueued() bool {
+	if c.gone { // written only on this loop, so readable here without mu
+		return false
+	}
+	ob := c.gc.OutboundBuffered()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.outBuffered = ob
+	if c.overSince != 0 && c.ringBytes+c.outBuffered <= c.s.cfg.OutboundLimit/2 {
+		c.overSince = 0
+	}
+	return true
+}
+
+// writeControl writes a control frame directly (event loop only). Control
+// frames may be interleaved between messages, and the server never
+// fragments, so they need not wait behind the queue.
+func (c *Conn) writeControl(op wsframe.Opcode, payload []byte) {
+	b := wsframe.AppendFrame(c.l.scratch[:0], op, payload)
+	c.l.scratch = b[:0]
+	_, _ = c.gc.Write(b)
+	c.s.m.bytesOut.Add(float64(len(b)))
+}
+
+// startClose sends our close frame after everything already queued and
+// waits for the peer's answer until CloseTimeout. Event loop only.
+func (c *Conn) startClose(code uint16, reason string) {
+	if c.state != stateOpen {
+		return
+	}
+	c.mu.Lock()
+	c.closing = true // from here Send refuses, so nothing lands after the close frame
+	c.mu.Unlock()
+	if !c.flush() { // queued frames go ahead of the close frame
+		return
+	}
+	b := wsframe.AppendClose(c.l.scratch[:0], code, reason)
+	c.l.scratch = b[:0]
+	_, _ = c.gc.Write(b)
+	c.s.m.bytesOut.Add(float64(len(b)))
+	c.s.m.closeSent(code)
+	c.state = stateClosing
+	c.closeCode = code
+	c.closeBy = time.Now().Add(c.s.cfg.CloseTimeout).UnixNano()
+	c.s.log.Debug("closing connection", zap.Uint64("conn", c.id), zap.Uint16("code", code), zap.String("reason", reason))
+}
+
+// onTraffic reads what arrived. Event loop only.
+func (c *Conn) onTraffic() gnet.Action {
+	if c.state == stateHandshake {
+		if act := c.readHandshake(); act != gnet.None || c.state != stateOpen {
+			return act
+		}
+	}
+	buf, _ := c.gc.Next(-1)
+	if c.discardInput {
+		return gnet.None
+	}
+	frames := c.dec.Frames()
+	defer func() {
+		if c.dec.Frames() != frames {
+			c.lastSeen = time.Now().UnixNano()
+		}
+	}()
+	for len(buf) > 0 {
+		if c.gone {
+			return gnet.None // a write failed and gnet closed the connection under us
+		}
+		ev, n, err := c.dec.Next(buf)
+		buf = buf[n:]
+		if err != nil {
+			c.fail(wsframe.CodeOf(err), err.Error())
+			return gnet.None
+		}
+		switch ev.Kind {
+		case wsframe.EventNone:
+		case wsframe.EventMessage:
+			if c.state != stateOpen {
+				continue // closing: the handler has been told nothing more comes
+			}
+			if ev.Op != wsframe.OpText {
+				c.fail(wsframe.CloseUnsupportedData, "binary messages are not accepted")
+				return gnet.None
+			}
+			c.s.h.OnMessage(c, ev.Payload)
+		case wsframe.EventPing:
+			if c.state == stateOpen {
+				c.writeControl(wsframe.OpPong, ev.Payload)
+			}
+		case wsframe.EventPong:
+		case wsframe.EventClose:
+			if c.state == stateOpen {
+				// Echo the peer's code (RFC 6455 §5.5.1), then drop TCP.
+				c.closeCode = ev.Code
+				c.mu.Lock()
+				c.closing = true
+				c.mu.Unlock()
+				if !c.flush() {
+					return gnet.None
+				}
+				echo := ev.Code
+				if echo == wsframe.CloseNoStatus {
+					echo = 0 // empty close payload
+				} else {
+					c.s.m.closeSent(echo)
+				}
+				b := wsframe.AppendClose(c.l.scratch[:0], echo, "")
+				c.l.scratch = b[:0]
+				_, _ = c.gc.Write(b)
+				c.s.m.bytesOut.Add(float64(len(b)))
+			}
+			return gnet.Close
+		}
+	}
+	return gnet.None
+}
+
+// fail sends close code for a protocol violation and ignores the peer from
+// then on: the TCP connection is dropped when the peer closes it or after
+// CloseTimeout. Waiting instead of closing at once avoids a TCP reset
+// destroying the close frame while the peer still has data in flight.
+func (c *Conn) fail(code uint16, reason string) {
+	c.discardInput = true
+	c.startClose(code, reason)
+}
+
+// readHandshake accumulates the upgrade request in gnet's inbound buffer
+// until the head is complete, then answers it. Event loop only.
+func (c *Conn) readHandshake() gnet.Action {
+	buf, _ := c.gc.Peek(-1)
+	end := headerEnd(buf)
+	if end < 0 {
+		if len(buf) >= maxHandshakeSize {
+			return c.refuse(&handshakeError{431, "request header too large"})
+		}
+		return gnet.None // keep the partial request in gnet's buffer
+	}
+	if end > maxHandshakeSize {
+		return c.refuse(&handshakeError{431, "request header too large"})
+	}
+	req, key, herr := c.s.upgrade.parse(buf[:end])
+	if herr != nil {
+		return c.refuse(herr)
+	}
+	_, _ = c.gc.Discard(end)
+	if shuttingDown := c.s.shutting.Load(); shuttingDown {
+		return c.refuse(&handshakeError{503, "server shutting down"})
+	}
+	if ta, ok := c.gc.RemoteAddr().(*net.TCPAddr); ok {
+		req.RemoteIP = ta.AddrPort().Addr().Unmap()
+	}
+	b := appendSwitchingProtocols(c.l.scratch[:0], key)
+	c.l.scratch = b[:0]
+	_, _ = c.gc.Write(b)
+	c.s.m.handshakes.WithLabelValues("101").Inc()
+
+	c.req = req
+	c.mu.Lock()
+	c.ring = make([]*Frame, 8) // allocated here, not on the first Send
+	c.mu.Unlock()
+	c.state = stateOpen
+	c.upgraded = true
+	now := time.Now().UnixNano()
+	c.lastSeen, c.lastPing = now, now
+	c.dec.MaxMessageSize = c.s.cfg.MaxMessageSize
+	c.s.m.open.Inc()
+	c.s.h.OnOpen(c)
+	return gnet.None
+}
+
+// refuse answers a bad upgrade with a plain HTTP error and closes.
+func (c *Conn) refuse(e *handshakeError) gnet.Action {
+	_, _ = c.gc.Discard(-1)
+	b := appendHTTPError(c.l.scratch[:0], e)
+	c.l.scratch = b[:0]
+	_, _ = c.gc.Write(b)
+	c.s.m.handshakes.WithLabelValues(strconv.Itoa(e.status)).Inc()
+	return gnet.Close
+}
+
+// sweep enforces the connection's timers. Event loop only; now is unix nanos.
+func (c *Conn) sweep(now int64) {
+	cfg := &c.s.cfg
+	switch c.state {
+	case stateHandshake:
+		if now-c.opened > int64(cfg.HandshakeTimeout) {
+			_ = c.l.el.Close(c.gc)
+		}
+	case stateClosing:
+		if now > c.closeBy {
+			_ = c.l.el.Close(c.gc)
+		}
+	case stateOpen:
+		if !c.refreshQueued() {
+			return
+		}
+		c.mu.Lock()
+		over := c.overSince
+		c.mu.Unlock()
+		switch {
+		case over != 0 && now-over > int64(cfg.SlowConsumerGrace):
+			c.s.m.slowCloses.Inc()
+			c.startClose(CloseSlowConsumer, "slow consumer")
+		case now-c.lastSeen > int64(cfg.IdleTimeout):
+			c.startClose(CloseIdleTimeout, "idle timeout")
+		case now-c.lastPing >= int64(cfg.PingInterval):
+			c.lastPing = now
+			_, _ = c.gc.Write(pingFrame)
+			c.s.m.bytesOut.Add(float64(len(pingFrame)))
+		}
+	}
+}
+
+// onClosed runs when gnet has closed the TCP connection. Event loop only.
+func (c *Conn) onClosed() {
+	c.mu.Lock()
+	c.gone, c.closing = true, true
+	clear(c.ring)
+	c.n, c.ringBytes, c.outBuffered = 0, 0, 0
+	c.mu.Unlock()
+	c.l.remove(c)
+	if c.upgraded {
+		code := c.closeCode
+		if code == 0 {
+			code = wsframe.CloseAbnormal
+		}
+		c.s.m.open.Dec()
+		c.s.h.OnClose(c, code)
+	}
+}

@@ -1,0 +1,176 @@
+package gateway
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha1"
+	"encoding/base64"
+	"net/http"
+	"net/netip"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// Request is what the gateway keeps of the HTTP upgrade request. It is
+// immutable after the upgrade and safe to read from any goroutine.
+type Request struct {
+	Path   string
+	Query  url.Values
+	Host   string
+	Header http.Header // canonical keys: Origin, Cookie, Accept-Language, X-Forwarded-For, ...
+	// RemoteIP is the TCP peer. X-Forwarded-For is left in Header, untrusted:
+	// only a deployment behind a known proxy should believe it.
+	RemoteIP netip.Addr
+}
+
+// handshakeError is a refused upgrade: an HTTP status and a short body.
+type handshakeError struct {
+	status int
+	msg    string
+}
+
+const websocketGUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+
+// acceptKey computes Sec-WebSocket-Accept (RFC 6455 §4.2.2).
+func acceptKey(key string) string {
+	h := sha1.New()
+	h.Write([]byte(key))
+	h.Write([]byte(websocketGUID))
+	return base64.StdEncoding.EncodeToString(h.Sum(nil))
+}
+
+// headerEnd returns the length of the request head in b (through the blank
+// line), or -1 when it is not complete yet.
+func headerEnd(b []byte) int {
+	if i := bytes.Index(b, []byte("\r\n\r\n")); i >= 0 {
+		return i + 4
+	}
+	return -1
+}
+
+// upgradeChecker validates upgrade requests against the configured path and
+// origins. It is immutable and shared by all event loops.
+type upgradeChecker struct {
+	path       string
+	allowAll   bool
+	exact      map[string]bool // "scheme://host[:port]", lower case
+	subdomains []string        // ".example.com" for "*.example.com"
+}
+
+func newUpgradeChecker(cfg *Config) *upgradeChecker {
+	u := &upgradeChecker{path: cfg.Path, exact: map[string]bool{}}
+	if len(cfg.AllowedOrigins) == 0 {
+		u.allowAll = true
+	}
+	for _, o := range cfg.AllowedOrigins {
+		o = strings.ToLower(strings.TrimRight(strings.TrimSpace(o), "/"))
+		switch {
+		case o == "*":
+			u.allowAll = true
+		case strings.HasPrefix(o, "*."):
+			u.subdomains = append(u.subdomains, o[1:])
+		case o != "":
+			u.exact[o] = true
+		}
+	}
+	return u
+}
+
+// parse validates one complete request head and returns the request and the
+// Sec-WebSocket-Key, or the HTTP error to answer with.
+func (u *upgradeChecker) parse(head []byte) (*Request, string, *handshakeError) {
+	r, err := http.ReadRequest(bufio.NewReader(bytes.NewReader(head)))
+	if err != nil {
+		return nil, "", &handshakeError{http.StatusBadRequest, "malformed HTTP request"}
+	}
+	if r.URL.Path != u.path {
+		return nil, "", &handshakeError{http.StatusNotFound, "not found"}
+	}
+	switch {
+	case r.Method != http.MethodGet:
+		return nil, "", &handshakeError{http.StatusBadRequest, "websocket upgrade needs GET"}
+	case !r.ProtoAtLeast(1, 1):
+		return nil, "", &handshakeError{http.StatusBadRequest, "websocket upgrade needs HTTP/1.1"}
+	case r.Host == "":
+		return nil, "", &handshakeError{http.StatusBadRequest, "missing Host"}
+	case !headerHasToken(r.Header, "Upgrade", "websocket"):
+		return nil, "", &handshakeError{http.StatusBadRequest, "missing Upgrade: websocket"}
+	case !headerHasToken(r.Header, "Connection", "upgrade"):
+		return nil, "", &handshakeError{http.StatusBadRequest, "missing Connection: Upgrade"}
+	case r.Header.Get("Sec-Websocket-Version") != "13":
+		return nil, "", &handshakeError{http.StatusBadRequest, "unsupported Sec-WebSocket-Version"}
+	}
+	key := r.Header.Get("Sec-Websocket-Key")
+	if k, err := base64.StdEncoding.DecodeString(key); err != nil || len(k) != 16 {
+		return nil, "", &handshakeError{http.StatusBadRequest, "bad Sec-WebSocket-Key"}
+	}
+	if !u.originAllowed(r.Header.Get("Origin"), r.Host) {
+		return nil, "", &handshakeError{http.StatusForbidden, "origin not allowed"}
+	}
+	return &Request{Path: r.URL.Path, Query: r.URL.Query(), Host: r.Host, Header: r.Header}, key, nil
+}
+
+// originAllowed applies the Origin policy described on Config.AllowedOrigins.
+func (u *upgradeChecker) originAllowed(origin, host string) bool {
+	if origin == "" || u.allowAll {
+		return true
+	}
+	o, err := url.Parse(origin)
+	if err != nil || o.Host == "" {
+		return false
+	}
+	if strings.EqualFold(o.Host, host) {
+		return true
+	}
+	if u.exact[strings.ToLower(o.Scheme+"://"+o.Host)] {
+		return true
+	}
+	h := strings.ToLower(o.Hostname())
+	for _, suffix := range u.subdomains {
+		if strings.HasSuffix(h, suffix) {
+			return true
+		}
+	}
+	return false
+}
+
+// headerHasToken reports whether a comma-separated header holds token
+// (case-insensitive), e.g. "Connection: keep-alive, Upgrade".
+func headerHasToken(h http.Header, name, token string) bool {
+	for _, v := range h.Values(name) {
+		for part := range strings.SplitSeq(v, ",") {
+			if strings.EqualFold(strings.TrimSpace(part), token) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// appendSwitchingProtocols appends the 101 answer. No subprotocol and no
+// extension is selected: the protocol is plain JSON text frames.
+func appendSwitchingProtocols(dst []byte, key string) []byte {
+	dst = append(dst, "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: "...)
+	dst = append(dst, acceptKey(key)...)
+	return append(dst, "\r\n\r\n"...)
+}
+
+// appendHTTPError appends a plain-text HTTP error answer; the connection is
+// closed after it.
+func appendHTTPError(dst []byte, e *handshakeError) []byte {
+	body := e.msg + "\n"
+	dst = append(dst, "HTTP/1.1 "...)
+	dst = strconv.AppendInt(dst, int64(e.status), 10)
+	dst = append(dst, ' ')
+	dst = append(dst, http.StatusText(e.status)...)
+	dst = append(dst, "\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n"...)
+	if e.status == http.StatusBadRequest {
+		// Tells a client with the wrong version which one we speak (RFC 6455 §4.4).
+		dst = append(dst, "Sec-WebSocket-Version: 13\r\n"...)
+	}
+	dst = append(dst, "Content-Length: "...)
+	dst = strconv.AppendInt(dst, int64(len(body)), 10)
+	dst = append(dst, "\r\n\r\n"...)
+	return append(dst, body...)
+}

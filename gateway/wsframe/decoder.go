@@ -1,0 +1,272 @@
+package wsframe
+
+import (
+	"encoding/binary"
+	"unicode/utf8"
+)
+
+// EventKind says what Decoder.Next produced.
+type EventKind uint8
+
+// Event kinds.
+const (
+	// EventNone: no complete event yet; all input was consumed and remembered.
+	EventNone EventKind = iota
+	// EventMessage: a complete (reassembled) data message.
+	EventMessage
+	// EventPing, EventPong, EventClose: a control frame.
+	EventPing
+	EventPong
+	EventClose
+)
+
+// Event is one decoded unit. Payload (and Reason) alias the decoder's
+// buffers and are valid until the next call to Next.
+type Event struct {
+	Kind    EventKind
+	Op      Opcode // OpText or OpBinary for EventMessage
+	Payload []byte // message, ping/pong payload, or close payload
+	Code    uint16 // EventClose: the peer's code, or CloseNoStatus when absent
+	Reason  []byte // EventClose: the peer's reason
+}
+
+// Decoder is an incremental frame decoder for one connection. The zero
+// value decodes client frames (masked) without a size limit; set the fields
+// before the first call.
+type Decoder struct {
+	// MaxMessageSize bounds a (reassembled) data message; 0 means no limit.
+	MaxMessageSize int
+	// ClientMode decodes server frames: it refuses masked frames instead of
+	// unmasked ones. Used by tests and tools.
+	ClientMode bool
+	// ShrinkAbove: after a message whose buffer grew beyond this many bytes,
+	// the buffer is released so an idle connection does not pin memory.
+	// 0 means 16 KiB.
+	ShrinkAbove int
+
+	hdr     [MaxHeaderSize]byte // partial header carried between calls
+	hdrLen  int
+	inFrame bool   // a header was accepted; payload bytes are pending
+	cur     Header // the frame being read
+	left    int64  // payload bytes of cur still to come
+	maskPos int
+
+	fragmented bool   // a data message without FIN is in progress
+	msgOp      Opcode // opcode of the first frame of that message
+	msg        []byte // reassembly buffer
+	msgDone    bool   // msg was handed out by the previous Next; reset it
+
+	ctrl    [MaxControlPayload]byte
+	ctrlLen int
+
+	frames uint64
+	failed error
+}
+
+// Frames returns the number of complete frames decoded so far (data
+// fragments and control frames). The gateway uses it as "the peer is alive".
+func (d *Decoder) Frames() uint64 { return d.frames }
+
+// InMessage reports whether a fragmented message or a frame's payload is
+// pending, i.e. whether the peer is in the middle of sending something.
+func (d *Decoder) InMessage() bool { return d.inFrame || d.fragmented || d.hdrLen > 0 }
+
+// Next consumes input from p and returns the number of bytes consumed and at
+// most one event. When it returns EventNone with n == len(p), every byte was
+// remembered and the caller must wait for more input. When it returns an
+// event, n may be less than len(p): call Next again with p[n:]. After an
+// error the decoder is dead and returns the same error forever.
+func (d *Decoder) Next(p []byte) (ev Event, n int, err error) {
+	if d.failed != nil {
+		return ev, 0, d.failed
+	}
+	if d.msgDone {
+		d.msgDone = false
+		if shrink := d.shrinkAbove(); cap(d.msg) > shrink {
+			d.msg = nil
+		} else {
+			d.msg = d.msg[:0]
+		}
+	}
+	for {
+		if !d.inFrame {
+			used, ok, herr := d.readHeader(p[n:])
+			n += used
+			if herr != nil {
+				d.failed = herr
+				return ev, n, herr
+			}
+			if !ok {
+				return ev, n, nil
+			}
+		}
+		// Payload of the current frame.
+		take := int64(len(p) - n)
+		if take > d.left {
+			take = d.left
+		}
+		if take > 0 {
+			chunk := p[n : n+int(take)]
+			var dst []byte
+			if d.cur.Op.IsControl() {
+				dst = d.ctrl[d.ctrlLen : d.ctrlLen+int(take)]
+				copy(dst, chunk)
+				d.ctrlLen += int(take)
+			} else {
+				start := len(d.msg)
+				d.msg = append(d.msg, chunk...)
+				dst = d.msg[start:]
+			}
+			if d.cur.Masked {
+				d.maskPos = Mask(dst, d.cur.Mask, d.maskPos)
+			}
+			n += int(take)
+			d.left -= take
+		}
+		if d.left > 0 {
+			return ev, n, nil // n == len(p): wait for more
+		}
+		d.inFrame = false
+		d.frames++
+		ev, err = d.finishFrame()
+		if err != nil {
+			d.failed = err
+			return Event{}, n, err
+		}
+		if ev.Kind != EventNone {
+			return ev, n, nil
+		}
+		if n == len(p) {
+			return ev, n, nil
+		}
+	}
+}
+
+func (d *Decoder) shrinkAbove() int {
+	if d.ShrinkAbove > 0 {
+		return d.ShrinkAbove
+	}
+	return 16 << 10
+}
+
+// readHeader accumulates header bytes from p (together with any carried
+// partial header), validates a complete header and arms the payload state.
+// It returns the bytes of p it consumed and ok when a header was accepted.
+func (d *Decoder) readHeader(p []byte) (used int, ok bool, err error) {
+	var h Header
+	var hn int
+	if d.hdrLen == 0 {
+		h, hn, err = ParseHeader(p)
+		if err != nil {
+			return 0, false, err
+		}
+		if hn == 0 {
+			d.hdrLen = copy(d.hdr[:], p) // len(p) < MaxHeaderSize here
+			return len(p), false, nil
+		}
+		used = hn
+	} else {
+		old := d.hdrLen
+		add := copy(d.hdr[old:], p)
+		h, hn, err = ParseHeader(d.hdr[:old+add])
+		if err != nil {
+			return 0, false, err
+		}
+		if hn == 0 {
+			d.hdrLen = old + add
+			return add, false, nil
+		}
+		used = hn - old
+		d.hdrLen = 0
+	}
+	if err = d.check(&h); err != nil {
+		return used, false, err
+	}
+	d.cur = h
+	d.left = h.Length
+	d.maskPos = 0
+	d.inFrame = true
+	if h.Op.IsControl() {
+		d.ctrlLen = 0
+	}
+	return used, true, nil
+}
+
+// check applies RFC 6455 §5 rules to a header before any payload is read.
+func (d *Decoder) check(h *Header) error {
+	if h.Rsv != 0 {
+		return ErrReservedBits
+	}
+	if !h.Op.Known() {
+		return ErrBadOpcode
+	}
+	if d.ClientMode {
+		if h.Masked {
+			return ErrMasked
+		}
+	} else if !h.Masked {
+		return ErrUnmasked
+	}
+	if h.Op.IsControl() {
+		if !h.Fin {
+			return ErrControlFragmented
+		}
+		if h.Length > MaxControlPayload {
+			return ErrControlTooLong
+		}
+		return nil
+	}
+	switch {
+	case h.Op == OpContinuation && !d.fragmented:
+		return ErrUnexpectedContinuation
+	case h.Op != OpContinuation && d.fragmented:
+		return ErrExpectedContinuation
+	}
+	if d.MaxMessageSize > 0 && h.Length > int64(d.MaxMessageSize-len(d.msg)) {
+		return ErrMessageTooBig
+	}
+	return nil
+}
+
+// finishFrame turns a fully read frame into an event (or none, for a
+// non-final fragment).
+func (d *Decoder) finishFrame() (Event, error) {
+	h := &d.cur
+	switch h.Op {
+	case OpPing:
+		return Event{Kind: EventPing, Payload: d.ctrl[:d.ctrlLen]}, nil
+	case OpPong:
+		return Event{Kind: EventPong, Payload: d.ctrl[:d.ctrlLen]}, nil
+	case OpClose:
+		p := d.ctrl[:d.ctrlLen]
+		ev := Event{Kind: EventClose, Payload: p, Code: CloseNoStatus}
+		switch {
+		case len(p) == 0:
+		case len(p) == 1:
+			return Event{}, ErrBadClosePayload
+		default:
+			ev.Code = binary.BigEndian.Uint16(p)
+			if !ValidCloseCode(ev.Code) {
+				return Event{}, ErrBadClosePayload
+			}
+			ev.Reason = p[2:]
+			if !utf8.Valid(ev.Reason) {
+				return Event{}, ErrInvalidUTF8
+			}
+		}
+		return ev, nil
+	}
+	if h.Op != OpContinuation {
+		d.msgOp = h.Op
+	}
+	if !h.Fin {
+		d.fragmented = true
+		return Event{}, nil
+	}
+	d.fragmented = false
+	d.msgDone = true
+	if d.msgOp == OpText && !utf8.Valid(d.msg) {
+		return Event{}, ErrInvalidUTF8
+	}
+	return Event{Kind: EventMessage, Op: d.msgOp, Payload: d.msg}, nil
+}

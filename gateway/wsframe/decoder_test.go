@@ -1,0 +1,196 @@
+package wsframe
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+)
+
+var testMask = [4]byte{0x37, 0xfa, 0x21, 0x3d}
+
+func masked(fin bool, op Opcode, payload []byte) []byte {
+	return AppendMaskedFrame(nil, fin, 0, op, testMask, payload)
+}
+
+func closePayload(code uint16, reason string) []byte {
+	return append([]byte{byte(code >> 8), byte(code)}, reason...)
+}
+
+// decodeAll feeds in to a fresh decoder in pieces of at most chunk bytes and
+// returns a copy of every event and the first error.
+func decodeAll(d *Decoder, in []byte, chunk int) ([]Event, error) {
+	var evs []Event
+	for len(in) > 0 {
+		piece := in
+		if chunk > 0 && len(piece) > chunk {
+			piece = piece[:chunk]
+		}
+		in = in[len(piece):]
+		for {
+			ev, n, err := d.Next(piece)
+			if err != nil {
+				return evs, err
+			}
+			piece = piece[n:]
+			if ev.Kind != EventNone {
+				ev.Payload = bytes.Clone(ev.Payload)
+				ev.Reason = bytes.Clone(ev.Reason)
+				evs = append(evs, ev)
+				continue
+			}
+			if len(piece) != 0 {
+				panic("EventNone without consuming all input")
+			}
+			break
+		}
+	}
+	return evs, nil
+}
+
+func TestDecoderAcceptsValidFramesInAnySplit(t *testing.T) {
+	big := bytes.Repeat([]byte("a"), 70000)
+	var stream []byte
+	stream = append(stream, masked(true, OpText, []byte("hello"))...)
+	stream = append(stream, masked(true, OpText, nil)...)
+	stream = append(stream, masked(false, OpText, []byte("frag"))...)
+	stream = append(stream, masked(true, OpPing, []byte("p"))...) // control between fragments
+	stream = append(stream, masked(false, OpContinuation, []byte("men"))...)
+	stream = append(stream, masked(true, OpContinuation, []byte("ted"))...)
+	stream = append(stream, masked(true, OpBinary, []byte{0, 1, 2})...)
+	stream = append(stream, masked(true, OpText, big[:126])...)
+	stream = append(stream, masked(true, OpText, big[:65535])...)
+	stream = append(stream, masked(true, OpText, big)...)
+	stream = append(stream, masked(true, OpPong, nil)...)
+	stream = append(stream, masked(true, OpClose, closePayload(1000, "bye"))...)
+
+	want := []struct {
+		kind EventKind
+		op   Opcode
+		body string
+	}{
+		{EventMessage, OpText, "hello"},
+		{EventMessage, OpText, ""},
+		{EventPing, 0, "p"},
+		{EventMessage, OpText, "fragmented"},
+		{EventMessage, OpBinary, "\x00\x01\x02"},
+		{EventMessage, OpText, string(big[:126])},
+		{EventMessage, OpText, string(big[:65535])},
+		{EventMessage, OpText, string(big)},
+		{EventPong, 0, ""},
+		{EventClose, 0, "\x03\xe8bye"},
+	}
+	for _, chunk := range []int{0, 1, 2, 3, 7, 13, 14, 1000, 65536} {
+		d := &Decoder{MaxMessageSize: 1 << 20}
+		evs, err := decodeAll(d, stream, chunk)
+		if err != nil {
+			t.Fatalf("chunk %d: %v", chunk, err)
+		}
+		if len(evs) != len(want) {
+			t.Fatalf("chunk %d: got %d events, want %d", chunk, len(evs), len(want))
+		}
+		for i, w := range want {
+			ev := evs[i]
+			if ev.Kind != w.kind || (w.kind == EventMessage && ev.Op != w.op) || string(ev.Payload) != w.body {
+				t.Fatalf("chunk %d event %d: got kind %d op %d len %d", chunk, i, ev.Kind, ev.Op, len(ev.Payload))
+			}
+		}
+		if c := evs[len(evs)-1]; c.Code != 1000 || string(c.Reason) != "bye" {
+			t.Fatalf("close event: code %d reason %q", c.Code, c.Reason)
+		}
+		if d.Frames() != 12 {
+			t.Fatalf("Frames() = %d, want 12", d.Frames())
+		}
+	}
+}
+
+func TestDecoderRefusesViolations(t *testing.T) {
+	tooLong := bytes.Repeat([]byte("x"), 126)
+	tests := []struct {
+		name string
+		in   []byte
+		max  int
+		want *CloseError
+	}{
+		{"unmasked frame", AppendFrame(nil, OpText, []byte("hi")), 0, ErrUnmasked},
+		{"reserved bit 1", AppendMaskedFrame(nil, true, 4, OpText, testMask, []byte("hi")), 0, ErrReservedBits},
+		{"reserved bit 3", AppendMaskedFrame(nil, true, 1, OpText, testMask, []byte("hi")), 0, ErrReservedBits},
+		{"reserved data opcode", AppendMaskedFrame(nil, true, 0, 3, testMask, nil), 0, ErrBadOpcode},
+		{"reserved control opcode", AppendMaskedFrame(nil, true, 0, 0xB, testMask, nil), 0, ErrBadOpcode},
+		{"ping over 125 bytes", masked(true, OpPing, tooLong), 0, ErrControlTooLong},
+		{"fragmented ping", masked(false, OpPing, nil), 0, ErrControlFragmented},
+		{"fragmented close", masked(false, OpClose, nil), 0, ErrControlFragmented},
+		{"continuation first", masked(true, OpContinuation, []byte("x")), 0, ErrUnexpectedContinuation},
+		{"text inside fragmented message", append(masked(false, OpText, []byte("a")), masked(true, OpText, []byte("b"))...), 0, ErrExpectedContinuation},
+		{"invalid utf8 text", masked(true, OpText, []byte{0xff, 0xfe}), 0, ErrInvalidUTF8},
+		{"utf8 split across fragments is valid only whole", append(masked(false, OpText, []byte{0xe2, 0x82}), masked(true, OpContinuation, []byte{0x28})...), 0, ErrInvalidUTF8},
+		{"close with one byte", masked(true, OpClose, []byte{3}), 0, ErrBadClosePayload},
+		{"close with code 1005", masked(true, OpClose, closePayload(1005, "")), 0, ErrBadClosePayload},
+		{"close with code 999", masked(true, OpClose, closePayload(999, "")), 0, ErrBadClosePayload},
+		{"close reason invalid utf8", masked(true, OpClose, closePayload(1000, "\xff")), 0, ErrInvalidUTF8},
+		{"message over limit in one frame", masked(true, OpText, []byte("0123456789")), 9, ErrMessageTooBig},
+		{"message over limit across fragments", append(masked(false, OpText, []byte("01234")), masked(true, OpContinuation, []byte("56789"))...), 9, ErrMessageTooBig},
+		{"64-bit length with top bit", []byte{0x81, 0xff, 0x80, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4}, 0, ErrBadLength},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, chunk := range []int{0, 1} {
+				d := &Decoder{MaxMessageSize: tc.max}
+				_, err := decodeAll(d, tc.in, chunk)
+				if !errors.Is(err, tc.want) {
+					t.Fatalf("chunk %d: got %v, want %v", chunk, err, tc.want)
+				}
+				if CodeOf(err) != tc.want.Code {
+					t.Fatalf("CodeOf = %d, want %d", CodeOf(err), tc.want.Code)
+				}
+			}
+		})
+	}
+}
+
+func TestDecoderRefusesOversizeBeforeBufferingPayload(t *testing.T) {
+	// Only the header of a 1 GiB frame is sent: the decoder must refuse it
+	// at once instead of waiting for (and buffering) the payload.
+	hdr := []byte{0x81, 0x80 | 127, 0, 0, 0, 0, 0x40, 0, 0, 0, 1, 2, 3, 4}
+	d := &Decoder{MaxMessageSize: 64 << 10}
+	_, n, err := d.Next(hdr)
+	if !errors.Is(err, ErrMessageTooBig) {
+		t.Fatalf("got %v after %d bytes, want ErrMessageTooBig", err, n)
+	}
+}
+
+func TestDecoderIsDeadAfterError(t *testing.T) {
+	d := &Decoder{}
+	if _, _, err := d.Next(AppendFrame(nil, OpText, nil)); err == nil {
+		t.Fatal("unmasked frame accepted")
+	}
+	if _, _, err := d.Next(masked(true, OpText, []byte("ok"))); !errors.Is(err, ErrUnmasked) {
+		t.Fatalf("decoder recovered after error: %v", err)
+	}
+}
+
+func TestDecoderReleasesLargeBuffers(t *testing.T) {
+	d := &Decoder{ShrinkAbove: 1024}
+	in := append(masked(true, OpText, []byte(strings.Repeat("z", 4096))), masked(true, OpText, []byte("x"))...)
+	ev, n, err := d.Next(in)
+	if err != nil || ev.Kind != EventMessage {
+		t.Fatal(err)
+	}
+	if _, _, err := d.Next(in[n:]); err != nil {
+		t.Fatal(err)
+	}
+	if cap(d.msg) >= 4096 {
+		t.Fatalf("buffer of %d bytes kept after a large message", cap(d.msg))
+	}
+}
+
+func TestClientModeDecodesServerFrames(t *testing.T) {
+	d := &Decoder{ClientMode: true}
+	evs, err := decodeAll(d, EncodeFrame(OpText, []byte("srv")), 0)
+	if err != nil || len(evs) != 1 || string(evs[0].Payload) != "srv" {
+		t.Fatalf("got %v %v", evs, err)
+	}
+	if _, err := decodeAll(&Decoder{ClientMode: true}, masked(true, OpText, nil), 0); !errors.Is(err, ErrMasked) {
+		t.Fatalf("masked server frame: %v", err)
+	}
+}

@@ -1,0 +1,34 @@
+// Package wsframe is the pure RFC 6455 frame layer of the Courtside gateway:
+// an encoder for server frames and an incremental decoder for client frames.
+//
+// It knows nothing about sockets or event loops so that it can be fuzzed and
+// tested on its own (go test -fuzz=FuzzParser ./gateway/wsframe).
+//
+// # Decoder
+//
+// A Decoder consumes bytes as they arrive, in pieces of any size (down to
+// one byte at a time), and never waits for more input: Decoder.Next returns
+// either one complete event (a message or a control frame) or "need more",
+// having consumed and remembered everything it was given. The only bytes it
+// keeps between calls are a partial frame header (at most 14 bytes), the
+// payload of the control frame being read (at most 125 bytes) and the
+// message being reassembled (at most MaxMessageSize bytes; the limit is
+// checked against the length a header declares, before any payload is
+// buffered).
+//
+// Protocol violations are reported as *CloseError values carrying the close
+// code the server must send (1002, 1007 or 1009).
+//
+// # Encoder
+//
+// AppendFrame and friends write unmasked server frames. Encoding is done once
+// per frame, so the same bytes can be written to any number of sockets.
+//
+// # Concurrency
+//
+// A Decoder is not safe for concurrent use: it belongs to one connection and
+// is driven by the goroutine that reads that connection (in the gateway, the
+// connection's event loop). Payloads returned by Next alias the Decoder's
+// buffers and are valid only until the next call to Next. The encoding
+// functions are pure and safe from any goroutine.
+package wsframe

@@ -1,0 +1,219 @@
+package postgres_test
+
+import (
+	"context"
+	"errors"
+	"sort"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/asynkron/protoactor-go/actor"
+
+	"courtside/actors/match"
+	"courtside/actors/match/feed"
+	"courtside/storage/postgres"
+	"courtside/storage/postgres/pgtest"
+)
+
+var _ match.Store = (*postgres.SportsStore)(nil)
+var _ match.ReservationStore = (*postgres.SportsStore)(nil)
+
+func newSports(t *testing.T) (*postgres.SportsStore, context.Context) {
+	t.Helper()
+	pool := pgtest.NewPool(t)
+	s := postgres.NewSportsStore(pool, postgres.SportsConfig{})
+	t.Cleanup(s.Close)
+	return s, context.Background()
+}
+
+func saveSync(t *testing.T, s *postgres.SportsStore, u feed.Applied) {
+	t.Helper()
+	errc := make(chan error, 1)
+	s.SaveMatch(u, func(err error) { errc <- err })
+	if err := <-errc; err != nil {
+		t.Fatalf("save: %v", err)
+	}
+}
+
+func soccerScript(id string, start time.Time) []feed.Event {
+	sim := feed.NewSimulator(feed.SimConfig{Seed: 4, PostponedPct: -1, CancelledPct: -1}, nil, nil)
+	return sim.Script(feed.Fixture{ID: id, Game: feed.GameSoccer, Home: "t-home", Away: "t-away", Start: start})
+}
+
+func seedTeams(t *testing.T, s *postgres.SportsStore, ctx context.Context) {
+	t.Helper()
+	err := s.UpsertReference(ctx, postgres.Reference{
+		Leagues: []feed.League{{ID: "l1", Game: feed.GameSoccer, Name: "Demo League", Kind: "league", Tier: 1, Source: feed.SourceSimulator}},
+		Teams: []feed.Team{{ID: "t-home", Game: feed.GameSoccer, Name: "Home FC", Source: feed.SourceSimulator},
+			{ID: "t-away", Game: feed.GameSoccer, Name: "Away United", Source: feed.SourceSimulator}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestSaveLoadIsIdempotentAndNeverGoesBack(t *testing.T) {
+	s, ctx := newSports(t)
+	seedTeams(t, s, ctx)
+	evs := soccerScript("pm1", time.Now().Add(-3*time.Hour).Truncate(time.Minute))
+	var st feed.State
+	half := len(evs) / 2
+	for i := range evs[:half] {
+		_ = st.Apply(&evs[i])
+	}
+	mid := st.Clone()
+	saveSync(t, s, feed.Applied{State: mid, Events: evs[:half]})
+	saveSync(t, s, feed.Applied{State: mid, Events: evs[:half]}) // a retried save changes nothing
+	for i := half; i < len(evs); i++ {
+		_ = st.Apply(&evs[i])
+	}
+	saveSync(t, s, feed.Applied{State: st, Events: evs[half:]})
+	saveSync(t, s, feed.Applied{State: mid}) // a late, older state must not win
+	got, found, err := s.LoadMatch(ctx, "pm1")
+	if err != nil || !found {
+		t.Fatalf("load: %v found=%v", err, found)
+	}
+	if got.State.LastSeq != st.LastSeq || got.State.Home != st.Home || got.State.Status != feed.StatusFinished {
+		t.Fatalf("loaded seq %d %d-%d %s, want seq %d %d-%d finished", got.State.LastSeq, got.State.Home, got.State.Away,
+			got.State.Status, st.LastSeq, st.Home, st.Away)
+	}
+	tl, err := s.Timeline(ctx, "pm1")
+	if err != nil || len(tl) != len(evs) {
+		t.Fatalf("timeline has %d events (%v), want %d", len(tl), err, len(evs))
+	}
+	for i, e := range tl {
+		if e.Seq != uint64(i+1) {
+			t.Fatalf("timeline[%d].seq = %d", i, e.Seq)
+		}
+	}
+	m, err := s.Match(ctx, "pm1")
+	if err != nil || m.HomeName != "Home FC" || m.Live.Status != feed.StatusFinished || m.Source != feed.SourceSimulator {
+		t.Fatalf("match row %+v, %v", m, err)
+	}
+	lus, _, err := s.Lineups(ctx, "pm1")
+	if err != nil || len(lus) != 2 {
+		t.Fatalf("lineups %d, %v", len(lus), err)
+	}
+	odds, err := s.OddsHistory(ctx, "pm1")
+	if err != nil || len(odds) < 3 || odds[0].Odds.Home < 1.01 {
+		t.Fatalf("odds history %d points, %v", len(odds), err)
+	}
+	ps, err := s.MatchPlayerStats(ctx, "pm1")
+	if err != nil || len(ps) == 0 {
+		t.Fatalf("player stats %d, %v", len(ps), err)
+	}
+}
+
+func TestStartNoticesAreClaimedOncePerBooking(t *testing.T) {
+	s, ctx := newSports(t)
+	start := time.Now().Add(time.Hour)
+	if err := s.UpsertFixtures(ctx, []feed.Fixture{{ID: "rm", Game: feed.GameSoccer, Start: start, Home: "a", Away: "b"}}); err != nil {
+		t.Fatal(err)
+	}
+	users := []string{"u1", "u2", "u3", "u4", "u5"}
+	for _, u := range users {
+		if err := s.Book(ctx, u, "rm"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.CancelReservation(ctx, "u5", "rm"); err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var got []string
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			us, err := s.ClaimStartNotices(ctx, "rm")
+			if err != nil {
+				t.Error(err)
+			}
+			mu.Lock()
+			got = append(got, us...)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	sort.Strings(got)
+	if want := []string{"u1", "u2", "u3", "u4"}; len(got) != len(want) || got[0] != "u1" || got[3] != "u4" {
+		t.Fatalf("claimed %v, want each of %v exactly once (u5 cancelled)", got, want)
+	}
+}
+
+func TestBookingRules(t *testing.T) {
+	s, ctx := newSports(t)
+	if err := s.Book(ctx, "u1", "nope"); !errors.Is(err, postgres.ErrMatchNotFound) {
+		t.Fatalf("booking an unknown match: %v", err)
+	}
+	evs := []feed.Event{
+		{Match: "bk", Seq: 1, Kind: feed.KFixture, At: 1, Fixture: &feed.Fixture{ID: "bk", Game: feed.GameBasketball, Start: time.Now()}},
+		{Match: "bk", Seq: 2, Kind: feed.KStatus, At: 2, Status: feed.StatusLive},
+	}
+	var st feed.State
+	_ = st.Apply(&evs[0])
+	saveSync(t, s, feed.Applied{State: st, Events: evs[:1]})
+	if err := s.Book(ctx, "u1", "bk"); err != nil {
+		t.Fatalf("booking an upcoming match: %v", err)
+	}
+	_ = st.Apply(&evs[1])
+	saveSync(t, s, feed.Applied{State: st, Events: evs[1:]})
+	if err := s.Book(ctx, "u2", "bk"); !errors.Is(err, postgres.ErrNotBookable) {
+		t.Fatalf("booking a live match: %v", err)
+	}
+	rs, err := s.Reservations(ctx, "u1", 10, 0)
+	if err != nil || len(rs) != 1 || rs[0].Status != "booked" || rs[0].Match.Live.Status != feed.StatusLive {
+		t.Fatalf("reservations %+v, %v", rs, err)
+	}
+}
+
+// TestMatchActorRebuildsFromPostgres runs the real match actor on the real store, "restarts the
+// process" (a new actor system) halfway and replays the whole feed: the stored result is the same
+// as applying every event once.
+func TestMatchActorRebuildsFromPostgres(t *testing.T) {
+	s, ctx := newSports(t)
+	seedTeams(t, s, ctx)
+	evs := soccerScript("ra", time.Now().Add(-4*time.Hour).Truncate(time.Minute))
+	var want feed.State
+	for i := range evs {
+		_ = want.Apply(&evs[i])
+	}
+	run := func(upTo int) {
+		sys := actor.NewActorSystem()
+		defer sys.Shutdown()
+		topics := match.NewTopics(sys, match.TopicConfig{})
+		reg := match.NewRegistry(sys, match.Config{Store: s, Topics: topics})
+		for _, e := range evs[:upTo] {
+			reg.Push(e)
+		}
+		deadline := time.Now().Add(20 * time.Second)
+		for {
+			got, found, err := s.LoadMatch(ctx, "ra")
+			if err == nil && found && got.State.LastSeq == uint64(upTo) {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("stored seq %d, want %d (%v)", got.State.LastSeq, upTo, err)
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	run(len(evs) / 2)
+	run(len(evs))
+	got, _, _ := s.LoadMatch(ctx, "ra")
+	if got.State.Home != want.Home || got.State.Away != want.Away || got.State.Status != want.Status || len(got.State.Stats) != len(want.Stats) {
+		t.Fatalf("after restart: %d-%d %s, want %d-%d %s", got.State.Home, got.State.Away, got.State.Status, want.Home, want.Away, want.Status)
+	}
+	tl, _ := s.Timeline(ctx, "ra", feed.KIncident)
+	goals := 0
+	for _, e := range tl {
+		if e.Incident.Type == "goal" {
+			goals++
+		}
+	}
+	if goals != want.Home+want.Away {
+		t.Fatalf("%d goal incidents stored for a %d-%d match", goals, want.Home, want.Away)
+	}
+}

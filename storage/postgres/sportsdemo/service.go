@@ -1,0 +1,62 @@
+package sportsdemo
+
+import (
+	"context"
+	"time"
+
+	"go.uber.org/zap"
+
+	"courtside/actors/match/feed"
+	"courtside/storage/postgres"
+)
+
+// Service keeps a living demo site: it seeds the dataset, plays the simulator into Sink (the
+// match registry) once a second, and moves the ±Days window forward at each new UTC day.
+type Service struct {
+	Store *postgres.SportsStore // required
+	Sink  feed.Sink             // required: courtside/actors/match.Registry
+	Seed  uint64                // default 2026 (dataset and simulator)
+	Days  int                   // default 7
+	Now   func() time.Time      // default time.Now
+	Log   *zap.Logger
+}
+
+// Run seeds and plays until ctx ends (a Service for the engine's errgroup).
+func (s *Service) Run(ctx context.Context) error {
+	if s.Now == nil {
+		s.Now = time.Now
+	}
+	if s.Log == nil {
+		s.Log = zap.NewNop()
+	}
+	if s.Seed == 0 {
+		s.Seed = 2026
+	}
+	now := s.Now()
+	ds := Generate(Config{Seed: s.Seed, Now: now, Days: s.Days})
+	if err := Seed(ctx, s.Store, ds); err != nil {
+		return err
+	}
+	sim := feed.NewSimulator(feed.SimConfig{Seed: s.Seed, Now: s.Now}, ds.Fixtures, ds.Rosters)
+	day := now.UTC().YearDay()
+	s.Log.Info("sports demo playing", zap.Int("fixtures", len(ds.Fixtures)), zap.String("source", feed.SourceSimulator))
+	t := time.NewTicker(time.Second)
+	defer t.Stop()
+	for {
+		sim.Emit(s.Now(), s.Sink)
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-t.C:
+		}
+		if now := s.Now(); now.UTC().YearDay() != day {
+			day = now.UTC().YearDay()
+			ds = Generate(Config{Seed: s.Seed, Now: now, Days: s.Days})
+			if err := Seed(ctx, s.Store, ds); err != nil {
+				s.Log.Warn("sports demo: new day not seeded", zap.Error(err))
+				continue
+			}
+			sim.SetFixtures(ds.Fixtures)
+		}
+	}
+}

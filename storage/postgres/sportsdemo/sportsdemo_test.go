@@ -1,0 +1,103 @@
+package sportsdemo_test
+
+import (
+	"context"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/asynkron/protoactor-go/actor"
+
+	"courtside/actors/match"
+	"courtside/actors/match/feed"
+	"courtside/storage/postgres"
+	"courtside/storage/postgres/pgtest"
+	"courtside/storage/postgres/sportsdemo"
+)
+
+var now = time.Date(2026, 11, 20, 16, 30, 0, 0, time.UTC)
+
+func TestGenerateIsStableAndCoversTheWindow(t *testing.T) {
+	a := sportsdemo.Generate(sportsdemo.Config{Now: now})
+	b := sportsdemo.Generate(sportsdemo.Config{Now: now.Add(3 * time.Hour)}) // same day, later run
+	if !reflect.DeepEqual(a.Fixtures, b.Fixtures) {
+		t.Fatal("two runs on the same day scheduled different fixtures")
+	}
+	ids := map[string]bool{}
+	games := map[int]int{}
+	from, to := now.Truncate(24*time.Hour).AddDate(0, 0, -7), now.Truncate(24*time.Hour).AddDate(0, 0, 8)
+	for _, f := range a.Fixtures {
+		if ids[f.ID] {
+			t.Fatalf("fixture id %s twice", f.ID)
+		}
+		ids[f.ID] = true
+		if f.Home == f.Away || f.Start.Before(from) || !f.Start.Before(to) || f.Source != feed.SourceSimulator {
+			t.Fatalf("bad fixture %+v", f)
+		}
+		if len(a.Rosters[f.Home]) == 0 {
+			t.Fatalf("team %s has no squad", f.Home)
+		}
+		games[f.Game]++
+	}
+	for _, g := range []int{feed.GameSoccer, feed.GameBasketball, feed.GameTennis, feed.GameBaseball, feed.GameLoL, feed.GameCS, feed.GameDota2, feed.GameValorant} {
+		if games[g] < 15*3 {
+			t.Errorf("game %d has %d fixtures over 15 days", g, games[g])
+		}
+	}
+	for _, tm := range a.Reference.Teams {
+		if tm.Source != feed.SourceSimulator {
+			t.Fatalf("team %s not marked simulated", tm.ID)
+		}
+	}
+}
+
+// TestSeededSiteIsAlive seeds a small window, plays the simulator up to "now" through real match
+// actors into Postgres, and checks the site has results, live matches and upcoming ones.
+func TestSeededSiteIsAlive(t *testing.T) {
+	pool := pgtest.NewPool(t)
+	store := postgres.NewSportsStore(pool, postgres.SportsConfig{})
+	defer store.Close()
+	ctx := context.Background()
+	ds := sportsdemo.Generate(sportsdemo.Config{Now: now, Days: 1})
+	if err := sportsdemo.Seed(ctx, store, ds); err != nil {
+		t.Fatal(err)
+	}
+	sys := actor.NewActorSystem()
+	defer sys.Shutdown()
+	reg := match.NewRegistry(sys, match.Config{Store: store, Topics: match.NewTopics(sys, match.TopicConfig{})})
+	sim := feed.NewSimulator(feed.SimConfig{Seed: 1}, ds.Fixtures, ds.Rosters)
+	last := map[string]uint64{}
+	sim.Emit(now, feed.SinkFunc(func(ev feed.Event) {
+		last[ev.Match] = ev.Seq
+		reg.Push(ev)
+	}))
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		rows, err := store.MatchesBetween(ctx, now.AddDate(0, 0, -2), now.AddDate(0, 0, 2))
+		if err != nil {
+			t.Fatal(err)
+		}
+		done := 0
+		status := map[feed.Status]int{}
+		for _, r := range rows {
+			if r.Live.LastSeq == last[r.ID] {
+				done++
+			}
+			status[r.Live.Status]++
+		}
+		if done == len(rows) {
+			if status[feed.StatusFinished] == 0 || status[feed.StatusNotStarted]+status[feed.StatusAnnounced] == 0 {
+				t.Fatalf("statuses %v: want results and upcoming matches", status)
+			}
+			inPlay := status[feed.StatusLive] + status[feed.StatusHalftime] + status[feed.StatusOvertime] + status[feed.StatusPenalties]
+			if inPlay == 0 {
+				t.Fatalf("statuses %v: nothing live at %s", status, now)
+			}
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d of %d matches stored up to date", done, len(rows))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}

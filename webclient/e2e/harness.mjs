@@ -1,0 +1,145 @@
+// Test harness for the browser end-to-end tests: starts a real Courtside node serving
+// the built web client, and launches Debian's Chromium through playwright-core.
+//
+// Contract with the node (cmd/courtside): it reads COURTSIDE_HTTP_ADDR, COURTSIDE_WS_ADDR
+// and COURTSIDE_WEB_DIR from the environment, serves dist/ at "/", REST at "/java",
+// answers GET /readyz with 200 once ready, and stops on SIGTERM. COURTSIDE_DEMO defaults
+// to true (demo rooms 1001-1004); every other variable of the test's environment
+// (DATABASE_URL, ...) passes through unchanged.
+import { spawn } from "node:child_process";
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { createServer } from "node:net";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+export const WEBCLIENT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+export const RESULTS_DIR = join(WEBCLIENT_DIR, "test-results");
+export const SCREENSHOT_DIR = join(RESULTS_DIR, "screenshots");
+
+const READY_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-sync",
+];
+
+/** A port that was free on loopback a moment ago. */
+export function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function pollReady(url, child, deadline) {
+  let lastErr = "no answer yet";
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`node exited early (code ${child.exitCode}, signal ${child.signalCode})`);
+    }
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (res.status === 200) return;
+      lastErr = `status ${res.status}`;
+    } catch (err) {
+      lastErr = err instanceof Error ? err.message : String(err);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`node not ready within ${READY_TIMEOUT_MS} ms: ${lastErr}`);
+}
+
+/**
+ * Starts the node on two free loopback ports and waits for /readyz.
+ * Returns { baseURL, wsAddr, logFile, stop() }.
+ */
+export async function startNode() {
+  const bin = resolve(WEBCLIENT_DIR, process.env.COURTSIDE_BIN ?? "../bin/courtside");
+  if (!existsSync(bin)) {
+    throw new Error(`Courtside binary not found at ${bin}: build it with 'go build -o bin/courtside ./cmd/courtside' or set COURTSIDE_BIN`);
+  }
+  const webDir = join(WEBCLIENT_DIR, "dist");
+  if (!existsSync(join(webDir, "index.html"))) {
+    throw new Error(`${webDir}/index.html missing: run 'npm run build' first`);
+  }
+  const httpPort = await freePort();
+  let wsPort = await freePort();
+  while (wsPort === httpPort) wsPort = await freePort();
+  let rtmpPort = await freePort();
+  while (rtmpPort === httpPort || rtmpPort === wsPort) rtmpPort = await freePort();
+
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const logFile = join(RESULTS_DIR, "node.log");
+  // Node-local data (the embedded chat history) goes to a throwaway directory unless the
+  // caller chose one, so test runs leave nothing behind in the working tree.
+  const ownDataDir = process.env.COURTSIDE_DATA_DIR ? null : mkdtempSync(join(tmpdir(), "courtside-e2e-"));
+  const log = createWriteStream(logFile);
+  const child = spawn(bin, [], {
+    env: {
+      // The live-room tests chat in the demo rooms (1001, 1002) the node seeds on demand; a dev
+      // node also serves verification codes (/java/dev/codes) and the development payment provider.
+      COURTSIDE_DEMO: "true",
+      COURTSIDE_ENV: "dev",
+      ...(ownDataDir ? { COURTSIDE_DATA_DIR: ownDataDir } : {}),
+      ...process.env,
+      COURTSIDE_HTTP_ADDR: `127.0.0.1:${httpPort}`,
+      COURTSIDE_WS_ADDR: `127.0.0.1:${wsPort}`,
+      COURTSIDE_RTMP_ADDR: `127.0.0.1:${rtmpPort}`,
+      COURTSIDE_RTMP_PUBLIC_URL: `rtmp://127.0.0.1:${rtmpPort}/live`,
+      COURTSIDE_WEB_DIR: webDir,
+    },
+    cwd: RESULTS_DIR,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout.pipe(log, { end: false });
+  child.stderr.pipe(log, { end: false });
+
+  const baseURL = `http://127.0.0.1:${httpPort}`;
+  const exited = new Promise((r) => child.once("exit", r));
+  async function stop() {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);
+      await exited;
+      clearTimeout(timer);
+    }
+    log.end();
+    if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
+  }
+  try {
+    await pollReady(`${baseURL}/readyz`, child, Date.now() + READY_TIMEOUT_MS);
+  } catch (err) {
+    await stop();
+    throw new Error(`${err.message} (see ${logFile})`);
+  }
+  return { baseURL, wsAddr: `127.0.0.1:${wsPort}`, rtmpURL: `rtmp://127.0.0.1:${rtmpPort}/live`, logFile, stop };
+}
+
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
+}
+
+/** Saves a full-page PNG under test-results/screenshots/ and returns its path. */
+export async function screenshot(page, name) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}

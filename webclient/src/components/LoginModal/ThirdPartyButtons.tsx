@@ -1,0 +1,82 @@
+// Third-party sign-in buttons (spec §1): LINE, Google, X, Apple, Facebook. A click asks the server
+// for the provider's URL (/login/V2/getLoginUrl) and leaves for it; LoginModal finishes the
+// sign-in when the provider sends the browser back.
+import { useEffect, useState } from "react";
+import { useLocation } from "react-router";
+import { useTranslation } from "react-i18next";
+import { authApi, OAUTH_PROVIDERS } from "../../api/endpoints";
+import { ApiError } from "../../api/client";
+import { beginOAuth } from "../../session/oauth";
+
+const LOOK: Record<(typeof OAUTH_PROVIDERS)[number]["name"], { label: string; bg: string; glyph: string }> = {
+  line: { label: "LINE", bg: "#06c755", glyph: "L" },
+  google: { label: "Google", bg: "#4285f4", glyph: "G" },
+  twitter: { label: "X", bg: "#000000", glyph: "X" },
+  apple: { label: "Apple", bg: "#1d1d1f", glyph: "" },
+  facebook: { label: "Facebook", bg: "#1877f2", glyph: "f" },
+};
+
+export function ThirdPartyButtons({ onError }: { onError: (msg: string) => void }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  // Providers the server has configured; null = unknown (all buttons stay usable).
+  const [configured, setConfigured] = useState<Set<number> | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    authApi.providers().then(
+      (list) => live && Array.isArray(list) && setConfigured(new Set(list.map((p) => p.type))),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  return (
+    <div className="login__oauth" data-testid="login-oauth">
+      <p className="login__oauth-title">{t("account.orContinueWith")}</p>
+      <div className="login__oauth-row">
+        {OAUTH_PROVIDERS.map((p) => {
+          const look = LOOK[p.name];
+          const off = configured !== null && !configured.has(p.type);
+          return (
+            <button
+              key={p.name}
+              type="button"
+              className="login__oauth-btn"
+              data-testid={`oauth-${p.name}`}
+              disabled={off || busy !== null}
+              title={off ? t("account.providerOff", { name: look.label }) : t("account.continueWith", { name: look.label })}
+              aria-label={t("account.continueWith", { name: look.label })}
+              onClick={async () => {
+                setBusy(p.type);
+                try {
+                  await beginOAuth(p.type, location.pathname + location.search);
+                } catch (err) {
+                  onError(err instanceof ApiError ? err.userMessage : t("account.oauthFailed"));
+                  setBusy(null);
+                }
+              }}
+            >
+              <span className="login__oauth-glyph" style={{ background: look.bg }} aria-hidden="true">
+                {p.name === "apple" ? (
+                  <svg width="14" height="16" viewBox="0 0 14 16">
+                    <path
+                      fill="#fff"
+                      d="M11.6 8.5c0-2 1.7-3 1.8-3-1-1.4-2.5-1.6-3-1.6-1.3-.1-2.5.8-3.2.8-.7 0-1.7-.8-2.8-.7C3 4 1.7 4.8 1 6.1c-1.5 2.6-.4 6.4 1 8.5.7 1 1.5 2.1 2.6 2.1 1 0 1.4-.7 2.7-.7 1.2 0 1.6.7 2.7.7 1.1 0 1.8-1 2.5-2 .8-1.2 1.1-2.3 1.1-2.4 0 0-2.1-.8-2.1-3.3zM9.6 2.6c.6-.7 1-1.6.9-2.6-.8 0-1.8.5-2.4 1.2-.5.6-1 1.6-.9 2.5.9.1 1.8-.4 2.4-1.1z"
+                    />
+                  </svg>
+                ) : (
+                  look.glyph
+                )}
+              </span>
+              <span className="login__oauth-name">{look.label}</span>
+            </button>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

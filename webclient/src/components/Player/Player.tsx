@@ -1,0 +1,362 @@
+// The live player (spec §2, §4, issue 9): asks GET /live/playback for the room's signed sources,
+// plays the chosen one (Pro = HTTP-FLV through mpegts.js for SVIP members, the standard HLS
+// stream, or the room's external m3u8), lets the viewer switch sources and toggle theatre mode,
+// counts a non-member's trial down to the 'activate membership' prompt, asks for fresh URLs
+// before they expire, and shows loading / playing / stalled / ended / not-live / refused states.
+//
+// Usage: <Player roomId={id} /> (data-testid="live-player", data-state = the status, data-source = the
+// kind playing).
+import { useCallback, useEffect, useReducer, useRef, useState } from "react";
+import { Link } from "react-router";
+import { useAtom, useAtomValue, useSetAtom } from "jotai";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../api/client";
+import { anchorApi, AnchorErrorCode, type AnchorPageInfo, type PlaybackKind } from "../../api/endpoints";
+import { preferredSourceAtom } from "../../state/anchor";
+import { theatreModeAtom } from "../../state/realtime";
+import { tokenAtom } from "../../state/session";
+import { loginModalAtom, LoginMode } from "../../state/ui";
+import { attachSource, detectEnv, playableKinds, type PlaybackEnv } from "./engine";
+import {
+  formatCountdown,
+  initialPlayerState,
+  playerReducer,
+  TERMINAL,
+  trialSecondsLeft,
+  type PlayerStatus,
+} from "./playerState";
+import "./Player.css";
+
+export interface PlayerProps {
+  roomId: string;
+  /** Show the player's own theatre-mode button (the live room has its own: pass false there). */
+  theatreToggle?: boolean;
+  /** Test seam: what the browser can play (detected from a <video> element otherwise). */
+  env?: PlaybackEnv;
+}
+
+/** How often an offline room is asked again, so the player starts when the streamer does. */
+export const OFFLINE_POLL_MS = 15_000;
+/** A fresh signed URL is fetched this long before the current one expires. */
+export const URL_REFRESH_LEAD_MS = 20_000;
+/** No progress of currentTime for this long while "playing" counts as stalled. */
+export const STALL_AFTER_MS = 6_000;
+
+const LOGIN_REQUIRED = 1002;
+
+export function Player({ roomId, theatreToggle = true, env: envProp }: PlayerProps) {
+  const { t } = useTranslation();
+  const [state, dispatch] = useReducer(playerReducer, initialPlayerState);
+  const [preferred, setPreferred] = useAtom(preferredSourceAtom);
+  const [theatre, setTheatre] = useAtom(theatreModeAtom);
+  const token = useAtomValue(tokenAtom);
+  const openLogin = useSetAtom(loginModalAtom);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const envRef = useRef<PlaybackEnv | null>(envProp ?? null);
+  const preferredRef = useRef(preferred);
+  preferredRef.current = preferred;
+  // Every playback answer (and every switch) bumps the generation: the engine reattaches.
+  const [generation, setGeneration] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  const [muted, setMuted] = useState(true);
+  const [room, setRoom] = useState<AnchorPageInfo | null>(null);
+  const [unlocking, setUnlocking] = useState(false);
+  const [unlockError, setUnlockError] = useState("");
+  const reqSeq = useRef(0);
+
+  const env = () => (envRef.current ??= detectEnv(videoRef.current ?? undefined));
+
+  const load = useCallback(() => {
+    const seq = ++reqSeq.current;
+    anchorApi.playback(roomId).then(
+      (p) => {
+        if (seq !== reqSeq.current) return;
+        dispatch({ type: "playback", playback: p, playable: playableKinds(p.sources, env()), preferred: preferredRef.current, now: Date.now() });
+        setGeneration((g) => g + 1);
+      },
+      (err: unknown) => {
+        if (seq !== reqSeq.current) return;
+        if (err instanceof ApiError && (err.errorCode === AnchorErrorCode.NotLive || err.httpStatus === 404)) {
+          dispatch({ type: "notLive" });
+        } else if (err instanceof ApiError && err.kind !== "network") {
+          dispatch({ type: "refused", refusal: { message: err.userMessage, errorCode: err.errorCode, login: err.errorCode === LOGIN_REQUIRED } });
+        } else {
+          // The network failed after the client's retries: treat as offline and keep polling.
+          dispatch({ type: "notLive" });
+        }
+      },
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [roomId]);
+
+  // A new room (or a new session: entitlements change) starts over.
+  useEffect(() => {
+    dispatch({ type: "reset" });
+    setRoom(null);
+    load();
+    return () => {
+      reqSeq.current++;
+    };
+  }, [load, token]);
+
+  const source = state.playback?.sources.find((s) => s.kind === state.selected) ?? null;
+  const terminal = TERMINAL.has(state.status);
+
+  // Attach the selected source to the video element; detach on change or in a terminal state.
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || !source || terminal) return;
+    let detach: (() => void) | null = null;
+    let cancelled = false;
+    attachSource(video, source, {
+      onEnded: () => {
+        dispatch({ type: "mediaEnded" });
+        load();
+      },
+      onRefused: () => {
+        dispatch({ type: "mediaRefused" });
+        load();
+      },
+    }).then(
+      (d) => (cancelled ? d() : (detach = d)),
+      () => !cancelled && dispatch({ type: "mediaEnded" }),
+    );
+    return () => {
+      cancelled = true;
+      detach?.();
+    };
+    // The generation, not the source object, decides when to reattach.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [generation, source?.kind, terminal]);
+
+  // Video element events drive playing / stalled.
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    const playing = () => dispatch({ type: "mediaPlaying" });
+    const waiting = () => dispatch({ type: "mediaWaiting" });
+    const ended = () => {
+      dispatch({ type: "mediaEnded" });
+      load();
+    };
+    video.addEventListener("playing", playing);
+    video.addEventListener("waiting", waiting);
+    video.addEventListener("ended", ended);
+    return () => {
+      video.removeEventListener("playing", playing);
+      video.removeEventListener("waiting", waiting);
+      video.removeEventListener("ended", ended);
+    };
+  }, [load]);
+
+  // A clock for the trial countdown and the stall watchdog.
+  const trialRunning = state.trialEndsAt !== null && !terminal;
+  const watching = state.status === "playing" || state.status === "stalled";
+  useEffect(() => {
+    if (!trialRunning && !watching) return;
+    let lastTime = -1;
+    let lastMove = Date.now();
+    const id = setInterval(() => {
+      const n = Date.now();
+      setNow(n);
+      dispatch({ type: "tick", now: n });
+      const v = videoRef.current;
+      if (!v || !watching) return;
+      if (v.currentTime !== lastTime) {
+        if (lastTime >= 0 && state.status === "stalled") dispatch({ type: "mediaPlaying" });
+        lastTime = v.currentTime;
+        lastMove = n;
+      } else if (n - lastMove >= STALL_AFTER_MS) {
+        dispatch({ type: "mediaWaiting" });
+      }
+    }, 1000);
+    return () => clearInterval(id);
+  }, [trialRunning, watching, state.status]);
+
+  // Fresh URLs before they expire (a trial's end is final: no refresh past it).
+  useEffect(() => {
+    if (!source?.expiresAt || terminal) return;
+    if (state.trialEndsAt !== null && source.expiresAt >= state.trialEndsAt) return;
+    const wait = Math.max(1000, source.expiresAt - Date.now() - URL_REFRESH_LEAD_MS);
+    const id = setTimeout(load, wait);
+    return () => clearTimeout(id);
+  }, [source?.expiresAt, terminal, state.trialEndsAt, load]);
+
+  // Offline rooms are asked again now and then.
+  useEffect(() => {
+    if (state.status !== "notLive" && state.status !== "ended") return;
+    const id = setInterval(load, OFFLINE_POLL_MS);
+    return () => clearInterval(id);
+  }, [state.status, load]);
+
+  // A refusal may be a paid room: learn its price to offer the unlock.
+  useEffect(() => {
+    if (state.status !== "refused" || state.refusal?.urlRefused || room) return;
+    anchorApi.info({ roomId }).then(setRoom, () => undefined);
+  }, [state.status, state.refusal, room, roomId]);
+
+  const select = (kind: PlaybackKind) => {
+    setPreferred(kind);
+    dispatch({ type: "select", kind });
+    setGeneration((g) => g + 1);
+  };
+
+  const unlock = () => {
+    setUnlocking(true);
+    setUnlockError("");
+    anchorApi.liveUnlock(roomId).then(
+      () => {
+        setUnlocking(false);
+        dispatch({ type: "reset" });
+        load();
+      },
+      (err: unknown) => {
+        setUnlocking(false);
+        setUnlockError(err instanceof ApiError ? err.userMessage : String(err));
+      },
+    );
+  };
+
+  const retry = () => {
+    dispatch({ type: "reset" });
+    load();
+  };
+
+  const p = state.playback;
+  const kinds: PlaybackKind[] = p ? p.sources.map((s) => s.kind) : [];
+  const showSwitch = kinds.length > 1 || !!p?.proLocked;
+  const secondsLeft = trialSecondsLeft(state.trialEndsAt, now);
+
+  return (
+    <div className={`player${theatre ? " player--theatre" : ""}`} data-testid="live-player" data-state={state.status} data-source={state.selected ?? ""}>
+      <div className="player__stage">
+        <video
+          ref={videoRef}
+          className="player__video"
+          data-testid="player-video"
+          muted={muted}
+          playsInline
+          autoPlay
+          controls={state.status === "playing" || state.status === "stalled"}
+          onVolumeChange={(e) => setMuted(e.currentTarget.muted)}
+        />
+        <Overlay status={state.status} />
+        {state.status === "trialEnded" && (
+          <div className="player__panel" data-testid="player-trial-ended" role="alert">
+            <p className="player__panel-title">{t("anchor.player.trialEnded")}</p>
+            <p>{t("anchor.player.trialEndedHint")}</p>
+            <Link className="player__button" to="/userInfo/vip" data-testid="player-vip-link">
+              {t("anchor.player.activateMembership")}
+            </Link>
+          </div>
+        )}
+        {state.status === "refused" && (
+          <div className="player__panel" data-testid="player-refused" role="alert">
+            <p className="player__panel-title">
+              {state.refusal?.urlRefused ? t("anchor.player.urlRefused") : state.refusal?.message || t("anchor.player.refused")}
+            </p>
+            <div className="player__panel-actions">
+              {state.refusal?.login && !token && (
+                <button type="button" className="player__button" onClick={() => openLogin({ open: true, mode: LoginMode.Password })}>
+                  {t("anchor.player.signIn")}
+                </button>
+              )}
+              {room?.paid && token && (
+                <button type="button" className="player__button" data-testid="player-unlock" disabled={unlocking} onClick={unlock}>
+                  {t("anchor.player.unlock", { price: room.price })}
+                </button>
+              )}
+              {!state.refusal?.urlRefused && !room?.paid && (
+                <Link className="player__button" to="/userInfo/vip" data-testid="player-vip-link">
+                  {t("anchor.player.activateMembership")}
+                </Link>
+              )}
+              <button type="button" className="player__button player__button--ghost" data-testid="player-retry" onClick={retry}>
+                {t("anchor.player.retry")}
+              </button>
+            </div>
+            {unlockError && <p className="player__error">{unlockError}</p>}
+          </div>
+        )}
+        {state.status === "unsupported" && (
+          <div className="player__panel" data-testid="player-unsupported" role="alert">
+            <p className="player__panel-title">{t("anchor.player.unsupported")}</p>
+            {p?.proLocked && (
+              <Link className="player__button" to="/userInfo/vip" data-testid="player-vip-link">
+                {t("anchor.player.upgradeSvip")}
+              </Link>
+            )}
+          </div>
+        )}
+      </div>
+      <div className="player__bar">
+        {showSwitch && (
+          <div className="player__sources" role="group" aria-label={t("anchor.player.source")}>
+            {p?.proLocked && (
+              <Link className="player__source player__source--locked" to="/userInfo/vip" data-testid="player-source-pro-locked" title={t("anchor.player.proLocked")}>
+                {t("anchor.player.kind.pro")} 🔒
+              </Link>
+            )}
+            {kinds.map((k) => {
+              const ok = state.playable.includes(k);
+              return (
+                <button
+                  key={k}
+                  type="button"
+                  className={`player__source${k === state.selected ? " player__source--on" : ""}`}
+                  data-testid={`player-source-${k}`}
+                  aria-pressed={k === state.selected}
+                  disabled={!ok}
+                  title={ok ? undefined : t("anchor.player.sourceUnsupported")}
+                  onClick={() => select(k)}
+                >
+                  {t(`anchor.player.kind.${k}`)}
+                </button>
+              );
+            })}
+          </div>
+        )}
+        {state.trialEndsAt !== null && !terminal && (
+          <span className="player__trial" data-testid="player-trial" data-seconds={secondsLeft}>
+            {t("anchor.player.trialLeft", { time: formatCountdown(secondsLeft) })}{" "}
+            <Link to="/userInfo/vip">{t("anchor.player.activateMembership")}</Link>
+          </span>
+        )}
+        <span className="player__spacer" />
+        {p && p.viewers > 0 && <span className="player__viewers">{t("anchor.player.viewers", { count: p.viewers })}</span>}
+        {muted && watchingStatus(state.status) && (
+          <button type="button" className="player__tool" data-testid="player-unmute" onClick={() => setMuted(false)}>
+            {t("anchor.player.unmute")}
+          </button>
+        )}
+        {theatreToggle && (
+          <button type="button" className="player__tool" data-testid="player-theatre" aria-pressed={theatre} onClick={() => setTheatre(!theatre)}>
+            {theatre ? t("anchor.player.theatreOff") : t("anchor.player.theatreOn")}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+const watchingStatus = (s: PlayerStatus) => s === "playing" || s === "stalled" || s === "loading";
+
+function Overlay({ status }: { status: PlayerStatus }) {
+  const { t } = useTranslation();
+  const text: Partial<Record<PlayerStatus, string>> = {
+    loading: t("anchor.player.loading"),
+    stalled: t("anchor.player.stalled"),
+    ended: t("anchor.player.ended"),
+    notLive: t("anchor.player.notLive"),
+  };
+  const msg = text[status];
+  if (!msg) return null;
+  return (
+    <div className={`player__overlay player__overlay--${status}`} data-testid="player-message" aria-live="polite">
+      {(status === "loading" || status === "stalled") && <span className="player__spinner" aria-hidden="true" />}
+      <span>{msg}</span>
+    </div>
+  );
+}
+
+export default Player;

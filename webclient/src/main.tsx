@@ -1,0 +1,24 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { Provider } from "jotai";
+import { RouterProvider } from "react-router";
+import { router } from "./router";
+import { appStore } from "./state/store";
+import { initI18n } from "./i18n";
+import { detectLocale } from "./i18n/locales";
+import { getCookie, LANG_COOKIE } from "./session/cookies";
+import "./index.css";
+
+async function boot(): Promise<void> {
+  const initial = detectLocale(getCookie(LANG_COOKIE), navigator.languages ?? [navigator.language]);
+  await initI18n(initial);
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <Provider store={appStore}>
+        <RouterProvider router={router} />
+      </Provider>
+    </StrictMode>,
+  );
+}
+
+void boot();

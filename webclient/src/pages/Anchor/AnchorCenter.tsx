@@ -1,0 +1,329 @@
+// /anchorCenter — the streamer centre (spec §2, §3, §4): users who are not streamers see the
+// application (and its state); approved streamers get the broadcast page (start / end live, state,
+// OBS guide with copy buttons and key rotation), /anchorCenter/live (live settings) and
+// /anchorCenter/revenueDetails (earnings). The layout loads GET /anchor/whether and
+// GET /anchor/liveInfo once and hands them to the tab pages through the outlet context.
+import { useCallback, useEffect, useState } from "react";
+import { Link, NavLink, Outlet, useOutletContext } from "react-router";
+import { useAtom, useAtomValue, useSetAtom } from "jotai";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../api/client";
+import { anchorApi, type AnchorBroadcastState, type AnchorLiveInfo, type ObsGuide } from "../../api/endpoints";
+import { anchorWhetherAtom } from "../../state/anchor";
+import { tokenAtom } from "../../state/session";
+import { loginModalAtom, LoginMode } from "../../state/ui";
+import { Apply } from "./Apply";
+import "./Anchor.css";
+
+export interface CenterContext {
+  info: AnchorLiveInfo;
+  setInfo: (i: AnchorLiveInfo) => void;
+  reload: () => void;
+}
+
+export const useCenter = () => useOutletContext<CenterContext>();
+
+export const errorText = (err: unknown) => (err instanceof ApiError ? err.userMessage : String(err));
+
+/** How often the broadcast page asks for the live state. */
+export const STATE_POLL_MS = 5_000;
+
+export default function AnchorCenter() {
+  const { t } = useTranslation();
+  const token = useAtomValue(tokenAtom);
+  const [whether, setWhether] = useAtom(anchorWhetherAtom);
+  const [info, setInfo] = useState<AnchorLiveInfo | null>(null);
+  const [error, setError] = useState("");
+  const openLogin = useSetAtom(loginModalAtom);
+
+  const reload = useCallback(() => {
+    setError("");
+    anchorApi.whether({ toast: false }).then(
+      (w) => {
+        setWhether(w);
+        if (w.status === "approved" || w.status === "banned") anchorApi.liveInfo({ toast: false }).then(setInfo, (e) => setError(errorText(e)));
+      },
+      (e) => setError(errorText(e)),
+    );
+  }, [setWhether]);
+
+  useEffect(() => {
+    setWhether(null);
+    setInfo(null);
+    if (token) reload();
+  }, [token, reload, setWhether]);
+
+  let body;
+  if (!token) {
+    body = (
+      <div className="anchor-panel anchor-signin" data-testid="anchor-signin">
+        <p>{t("anchor.center.signInFirst")}</p>
+        <button type="button" className="anchor-button" onClick={() => openLogin({ open: true, mode: LoginMode.Password })}>
+          {t("anchor.center.signIn")}
+        </button>
+      </div>
+    );
+  } else if (error) {
+    body = (
+      <div className="anchor-panel">
+        <p className="anchor-error">{error}</p>
+        <button type="button" className="anchor-button" onClick={reload}>
+          {t("anchor.center.retry")}
+        </button>
+      </div>
+    );
+  } else if (!whether) {
+    body = <p className="anchor-muted" aria-busy="true">{t("anchor.center.loading")}</p>;
+  } else if (whether.status !== "approved" && whether.status !== "banned") {
+    body = <Apply status={whether.status} onSubmitted={reload} />;
+  } else if (!info) {
+    body = <p className="anchor-muted" aria-busy="true">{t("anchor.center.loading")}</p>;
+  } else {
+    body = (
+      <>
+        {info.status === "banned" && (
+          <p className="anchor-banner anchor-banner--bad" data-testid="anchor-banned">
+            {t("anchor.center.banned")}
+          </p>
+        )}
+        <nav className="anchor-tabs" aria-label={t("anchor.center.title")}>
+          <NavLink end to="/anchorCenter" className={({ isActive }) => `anchor-tab${isActive ? " anchor-tab--on" : ""}`}>
+            {t("anchor.center.tabBroadcast")}
+          </NavLink>
+          <NavLink to="/anchorCenter/live" className={({ isActive }) => `anchor-tab${isActive ? " anchor-tab--on" : ""}`}>
+            {t("anchor.center.tabSettings")}
+          </NavLink>
+          <NavLink to="/anchorCenter/revenueDetails" className={({ isActive }) => `anchor-tab${isActive ? " anchor-tab--on" : ""}`}>
+            {t("anchor.center.tabEarnings")}
+          </NavLink>
+        </nav>
+        <Outlet context={{ info, setInfo, reload } satisfies CenterContext} />
+      </>
+    );
+  }
+
+  return (
+    <main className="anchor" data-testid="anchor-center">
+      <h1 className="anchor__title">{t("anchor.center.title")}</h1>
+      {body}
+    </main>
+  );
+}
+
+/** /anchorCenter: start and end live, the live state, the OBS guide. */
+export function Broadcast() {
+  const { t } = useTranslation();
+  const { info, setInfo } = useCenter();
+  const [state, setState] = useState<AnchorBroadcastState>({
+    roomId: info.roomId,
+    broadcasting: info.broadcasting,
+    live: info.live,
+    stalled: info.stalled,
+    viewers: info.viewers,
+  });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+
+  useEffect(() => {
+    const poll = () => anchorApi.isBroadcast().then(setState, () => undefined);
+    const id = setInterval(poll, STATE_POLL_MS);
+    return () => clearInterval(id);
+  }, []);
+
+  const start = () => {
+    setBusy(true);
+    setError("");
+    anchorApi.startLive().then(
+      () => {
+        setBusy(false);
+        setState((s) => ({ ...s, broadcasting: true }));
+        setInfo({ ...info, broadcasting: true });
+      },
+      (e) => {
+        setBusy(false);
+        setError(errorText(e));
+      },
+    );
+  };
+  const end = () => {
+    setBusy(true);
+    setError("");
+    anchorApi.endLive().then(
+      () => {
+        setBusy(false);
+        setState((s) => ({ ...s, broadcasting: false, live: false, stalled: false, viewers: 0 }));
+        setInfo({ ...info, broadcasting: false, live: false });
+      },
+      (e) => {
+        setBusy(false);
+        setError(errorText(e));
+      },
+    );
+  };
+
+  const phase = !state.broadcasting ? "off" : !state.live ? "waiting" : state.stalled ? "stalled" : "live";
+  return (
+    <div className="anchor-grid">
+      <section className="anchor-panel" data-testid="broadcast">
+        <h2 className="anchor__sub">{t("anchor.broadcast.title")}</h2>
+        <p className={`anchor-state anchor-state--${phase}`} data-testid="broadcast-state" data-phase={phase}>
+          {t(`anchor.broadcast.phase.${phase}`)}
+          {state.live && <span className="anchor-muted"> · {t("anchor.player.viewers", { count: state.viewers })}</span>}
+        </p>
+        <p className="anchor-muted">{info.settings.title || t("anchor.broadcast.noTitle")}</p>
+        <div className="anchor-actions">
+          {!state.broadcasting ? (
+            <button type="button" className="anchor-button anchor-button--big" data-testid="start-live" disabled={busy || info.status === "banned"} onClick={start}>
+              {t("anchor.broadcast.start")}
+            </button>
+          ) : (
+            <button type="button" className="anchor-button anchor-button--big anchor-button--bad" data-testid="end-live" disabled={busy} onClick={end}>
+              {t("anchor.broadcast.end")}
+            </button>
+          )}
+          <Link to={`/live/${encodeURIComponent(info.roomId)}`} data-testid="my-room">
+            {t("anchor.broadcast.openRoom")}
+          </Link>
+        </div>
+        {error && (
+          <p className="anchor-error" role="alert" data-testid="broadcast-error">
+            {error}
+          </p>
+        )}
+        {!state.broadcasting && <p className="anchor-muted">{t("anchor.broadcast.startHint")}</p>}
+      </section>
+      <ObsGuidePanel guide={info.guide} hasKey={info.hasStreamKey} banned={info.status === "banned"} />
+    </div>
+  );
+}
+
+/** Copies text to the clipboard, with the old textarea way where the API is missing. */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const ta = document.createElement("textarea");
+    ta.value = text;
+    ta.setAttribute("readonly", "");
+    ta.style.position = "fixed";
+    ta.style.opacity = "0";
+    document.body.appendChild(ta);
+    ta.select();
+    const ok = document.execCommand?.("copy") ?? false;
+    ta.remove();
+    return ok;
+  }
+}
+
+function CopyField({ label, value, testId, secret }: { label: string; value: string; testId: string; secret?: boolean }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  const [shown, setShown] = useState(!secret);
+  return (
+    <div className="anchor-copy">
+      <span className="anchor-copy__label">{label}</span>
+      <code className="anchor-copy__value" data-testid={testId} data-value={value}>
+        {shown ? value : "•".repeat(Math.min(value.length, 24))}
+      </code>
+      {secret && (
+        <button type="button" className="anchor-link" onClick={() => setShown(!shown)}>
+          {shown ? t("anchor.obs.hide") : t("anchor.obs.show")}
+        </button>
+      )}
+      <button
+        type="button"
+        className="anchor-button anchor-button--small"
+        data-testid={`${testId}-copy`}
+        onClick={() => void copyText(value).then((ok) => ok && (setCopied(true), setTimeout(() => setCopied(false), 2000)))}
+      >
+        {copied ? t("anchor.obs.copied") : t("anchor.obs.copy")}
+      </button>
+    </div>
+  );
+}
+
+/** The push-stream guide: server address, stream key (shown once after a rotation), OBS settings. */
+export function ObsGuidePanel({ guide: initial, hasKey, banned }: { guide: ObsGuide; hasKey: boolean; banned?: boolean }) {
+  const { t } = useTranslation();
+  const [guide, setGuide] = useState(initial);
+  const [keyExists, setKeyExists] = useState(hasKey);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+
+  const rotate = () => {
+    setBusy(true);
+    setError("");
+    anchorApi.rotateKey().then(
+      (g) => {
+        setBusy(false);
+        setConfirming(false);
+        setGuide(g);
+        setKeyExists(true);
+      },
+      (e) => {
+        setBusy(false);
+        setError(errorText(e));
+      },
+    );
+  };
+
+  return (
+    <section className="anchor-panel" data-testid="obs-guide">
+      <h2 className="anchor__sub">{t("anchor.obs.title")}</h2>
+      <ol className="anchor-steps">
+        <li>{t("anchor.obs.step1")}</li>
+        <li>{t("anchor.obs.step2")}</li>
+        <li>{t("anchor.obs.step3")}</li>
+      </ol>
+      <CopyField label={t("anchor.obs.server")} value={guide.server} testId="obs-server" />
+      {guide.streamKey ? (
+        <>
+          <CopyField label={t("anchor.obs.streamKey")} value={guide.streamKey} testId="obs-key" secret />
+          <p className="anchor-banner" data-testid="obs-key-once">
+            {t("anchor.obs.keyShownOnce")}
+          </p>
+        </>
+      ) : (
+        <p className="anchor-muted" data-testid="obs-key-hidden">
+          {keyExists ? t("anchor.obs.keyHidden") : t("anchor.obs.noKey")}
+        </p>
+      )}
+      <dl className="anchor-facts">
+        <dt>{t("anchor.obs.encoder")}</dt>
+        <dd>
+          {guide.videoCodec} · {guide.audioCodec}
+        </dd>
+        <dt>{t("anchor.obs.keyframe")}</dt>
+        <dd>{t("anchor.obs.seconds", { count: guide.keyframeIntervalSec || 2 })}</dd>
+      </dl>
+      {confirming ? (
+        <div className="anchor-confirm" role="alertdialog">
+          <p>{t("anchor.obs.rotateConfirm")}</p>
+          <button type="button" className="anchor-button anchor-button--bad" data-testid="obs-rotate-confirm" disabled={busy} onClick={rotate}>
+            {t("anchor.obs.rotate")}
+          </button>
+          <button type="button" className="anchor-link" onClick={() => setConfirming(false)}>
+            {t("anchor.obs.cancel")}
+          </button>
+        </div>
+      ) : (
+        <button
+          type="button"
+          className="anchor-button"
+          data-testid="obs-rotate"
+          disabled={banned}
+          onClick={() => (keyExists ? setConfirming(true) : rotate())}
+        >
+          {keyExists ? t("anchor.obs.rotate") : t("anchor.obs.create")}
+        </button>
+      )}
+      {error && (
+        <p className="anchor-error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

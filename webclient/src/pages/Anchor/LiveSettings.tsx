@@ -1,0 +1,223 @@
+// /anchorCenter/live — live settings (spec §5): title, cover, paid flag and price, member-only,
+// external comments, pre-broadcast teaser, detailed intro with up to 3 square pictures, an
+// external m3u8 source, and the linked match (in progress or starting within 1 hour) or a
+// custom tag.
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { anchorApi, type AnchorSettings } from "../../api/endpoints";
+import { errorText, useCenter } from "./AnchorCenter";
+import { FieldMessage, ImageUpload } from "./Apply";
+import { LIMITS, MAX_DETAIL_PICS, validateSettings, type SettingsErrors } from "./validation";
+
+export default function LiveSettings() {
+  const { t } = useTranslation();
+  const { info, setInfo } = useCenter();
+  const [s, setS] = useState<AnchorSettings>({ ...info.settings, detailPics: [...info.settings.detailPics] });
+  const [picUrls, setPicUrls] = useState<string[]>(info.settings.detailPicUrls ?? []);
+  const [errors, setErrors] = useState<SettingsErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [addKey, setAddKey] = useState(0);
+
+  const set = <K extends keyof AnchorSettings>(k: K, v: AnchorSettings[K]) => {
+    setS((x) => ({ ...x, [k]: v }));
+    setErrors((e) => ({ ...e, [k]: undefined }));
+  };
+
+  const save = (e: React.FormEvent) => {
+    e.preventDefault();
+    const errs = validateSettings(s);
+    setErrors(errs);
+    setMessage(null);
+    if (Object.keys(errs).length > 0) return;
+    setBusy(true);
+    anchorApi.updateSettings({ ...s, price: s.paid ? s.price : 0 }).then(
+      (saved) => {
+        setBusy(false);
+        setInfo({ ...info, settings: saved });
+        setMessage({ ok: true, text: t("anchor.settings.saved") });
+      },
+      (err) => {
+        setBusy(false);
+        setMessage({ ok: false, text: errorText(err) });
+      },
+    );
+  };
+
+  const removePic = (i: number) => {
+    setS((x) => ({ ...x, detailPics: x.detailPics.filter((_, j) => j !== i) }));
+    setPicUrls((u) => u.filter((_, j) => j !== i));
+  };
+
+  return (
+    <div className="anchor-grid anchor-grid--wide">
+      <form className="anchor-panel anchor-form" data-testid="live-settings" onSubmit={save} noValidate>
+        <h2 className="anchor__sub">{t("anchor.settings.title")}</h2>
+        <label className="anchor-field">
+          <span>{t("anchor.settings.liveTitle")}</span>
+          <input data-testid="settings-title" value={s.title} maxLength={LIMITS.title} onChange={(e) => set("title", e.target.value)} aria-invalid={!!errors.title} />
+          <FieldMessage error={errors.title} testId="settings-title-error" />
+        </label>
+        <ImageUpload kind="cover" label={t("anchor.settings.cover")} value={s.cover} url={s.coverUrl} onChange={(id, url) => setS((x) => ({ ...x, cover: id, coverUrl: url }))} />
+        <div className="anchor-switches">
+          <label className="anchor-check">
+            <input type="checkbox" data-testid="settings-paid" checked={s.paid} onChange={(e) => set("paid", e.target.checked)} />
+            <span>{t("anchor.settings.paid")}</span>
+          </label>
+          {s.paid && (
+            <label className="anchor-field anchor-field--inline">
+              <span>{t("anchor.settings.price")}</span>
+              <input
+                type="number"
+                min={1}
+                max={100000}
+                data-testid="settings-price"
+                value={s.price || ""}
+                onChange={(e) => set("price", Math.trunc(Number(e.target.value)))}
+                aria-invalid={!!errors.price}
+              />
+              <FieldMessage error={errors.price} testId="settings-price-error" />
+            </label>
+          )}
+          <label className="anchor-check">
+            <input type="checkbox" data-testid="settings-member" checked={s.memberOnly} onChange={(e) => set("memberOnly", e.target.checked)} />
+            <span>{t("anchor.settings.memberOnly")}</span>
+          </label>
+          <label className="anchor-check">
+            <input type="checkbox" data-testid="settings-comments" checked={s.externalComments} onChange={(e) => set("externalComments", e.target.checked)} />
+            <span>{t("anchor.settings.externalComments")}</span>
+          </label>
+        </div>
+        <label className="anchor-field">
+          <span>{t("anchor.settings.teaser")}</span>
+          <input data-testid="settings-teaser" value={s.teaser} maxLength={LIMITS.teaser} onChange={(e) => set("teaser", e.target.value)} aria-invalid={!!errors.teaser} />
+          <FieldMessage error={errors.teaser} />
+        </label>
+        <label className="anchor-field">
+          <span>{t("anchor.settings.detailIntro")}</span>
+          <textarea data-testid="settings-intro" rows={5} value={s.detailIntro} maxLength={LIMITS.detailIntro} onChange={(e) => set("detailIntro", e.target.value)} aria-invalid={!!errors.detailIntro} />
+          <FieldMessage error={errors.detailIntro} testId="settings-intro-error" />
+        </label>
+        <div className="anchor-field">
+          <span>{t("anchor.settings.detailPics", { max: MAX_DETAIL_PICS })}</span>
+          <div className="anchor-pics" data-testid="settings-pics" data-count={s.detailPics.length}>
+            {s.detailPics.map((id, i) => (
+              <figure key={id} className="anchor-pic">
+                <img src={picUrls[i]} alt="" />
+                <button type="button" className="anchor-link" onClick={() => removePic(i)}>
+                  {t("anchor.settings.remove")}
+                </button>
+              </figure>
+            ))}
+            {s.detailPics.length < MAX_DETAIL_PICS && (
+              <ImageUpload
+                key={addKey}
+                kind="detail"
+                square
+                label={t("anchor.settings.addPicture")}
+                value={0}
+                onChange={(id, url) => {
+                  setS((x) => ({ ...x, detailPics: [...x.detailPics, id] }));
+                  setPicUrls((u) => [...u, url]);
+                  setAddKey((k) => k + 1);
+                }}
+              />
+            )}
+          </div>
+          <span className="anchor-muted">{t("anchor.settings.squareHint")}</span>
+          <FieldMessage error={errors.detailPics} />
+        </div>
+        <label className="anchor-field">
+          <span>{t("anchor.settings.m3u8")}</span>
+          <input data-testid="settings-m3u8" value={s.m3u8} placeholder="https://…/index.m3u8" onChange={(e) => set("m3u8", e.target.value)} aria-invalid={!!errors.m3u8} />
+          <FieldMessage error={errors.m3u8} testId="settings-m3u8-error" />
+        </label>
+        {message && (
+          <p className={message.ok ? "anchor-ok" : "anchor-error"} role="status" data-testid="settings-message">
+            {message.text}
+          </p>
+        )}
+        <button type="submit" className="anchor-button anchor-button--big" data-testid="settings-save" disabled={busy}>
+          {t("anchor.settings.save")}
+        </button>
+      </form>
+      <MatchLink />
+    </div>
+  );
+}
+
+/** The linked match (spec §5 streaming match window) or a custom tag. */
+function MatchLink() {
+  const { t } = useTranslation();
+  const { info, setInfo } = useCenter();
+  const [mode, setMode] = useState<"match" | "tag">(info.customTag ? "tag" : "match");
+  const [matchId, setMatchId] = useState(info.matchId);
+  const [tag, setTag] = useState(info.customTag);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const save = (clear: boolean) => {
+    setBusy(true);
+    setMessage(null);
+    const body = clear ? {} : mode === "match" ? { matchId: matchId.trim() } : { customTag: tag.trim() };
+    anchorApi.linkMatch(body).then(
+      (r) => {
+        setBusy(false);
+        setInfo({ ...info, matchId: r.matchId, gameId: r.gameId, customTag: r.customTag });
+        if (clear) {
+          setMatchId("");
+          setTag("");
+        }
+        setMessage({ ok: true, text: t("anchor.settings.saved") });
+      },
+      (err) => {
+        setBusy(false);
+        setMessage({ ok: false, text: errorText(err) });
+      },
+    );
+  };
+
+  return (
+    <section className="anchor-panel anchor-form" data-testid="match-link">
+      <h2 className="anchor__sub">{t("anchor.match.title")}</h2>
+      <p className="anchor-muted">{t("anchor.match.rule")}</p>
+      <div className="anchor-switches">
+        <label className="anchor-check">
+          <input type="radio" name="link" checked={mode === "match"} onChange={() => setMode("match")} />
+          <span>{t("anchor.match.linkMatch")}</span>
+        </label>
+        <label className="anchor-check">
+          <input type="radio" name="link" checked={mode === "tag"} onChange={() => setMode("tag")} />
+          <span>{t("anchor.match.customTag")}</span>
+        </label>
+      </div>
+      {mode === "match" ? (
+        <label className="anchor-field">
+          <span>{t("anchor.match.matchId")}</span>
+          <input data-testid="match-id" value={matchId} maxLength={64} onChange={(e) => setMatchId(e.target.value)} />
+        </label>
+      ) : (
+        <label className="anchor-field">
+          <span>{t("anchor.match.customTag")}</span>
+          <input data-testid="match-tag" value={tag} maxLength={LIMITS.tag} onChange={(e) => setTag(e.target.value)} />
+        </label>
+      )}
+      <p className="anchor-muted" data-testid="match-current">
+        {info.matchId ? t("anchor.match.current", { value: info.matchId }) : info.customTag ? t("anchor.match.current", { value: info.customTag }) : t("anchor.match.none")}
+      </p>
+      {message && (
+        <p className={message.ok ? "anchor-ok" : "anchor-error"} role="status">
+          {message.text}
+        </p>
+      )}
+      <div className="anchor-actions">
+        <button type="button" className="anchor-button" data-testid="match-save" disabled={busy || (mode === "match" ? !matchId.trim() : !tag.trim())} onClick={() => save(false)}>
+          {t("anchor.settings.save")}
+        </button>
+        <button type="button" className="anchor-link" disabled={busy} onClick={() => save(true)}>
+          {t("anchor.match.clear")}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,177 @@
+// /anchorCenter/revenueDetails — gift income (spec §2, §7 goldTotal / goldDetail): totals and a
+// daily bar chart (inline SVG) for the last 7, 14 or 30 days, and the income lines, newest first.
+import { useEffect, useState } from "react";
+import { useAtom } from "jotai";
+import { useTranslation } from "react-i18next";
+import { anchorApi, type AnchorGoldDetail, type AnchorGoldTotal } from "../../api/endpoints";
+import { earningDaysAtom } from "../../state/anchor";
+import { NoData } from "../../components/NoData";
+import { errorText } from "./AnchorCenter";
+import { chartGeometry, EARNING_VIEWS, fillDays } from "./earnings";
+
+const PAGE_SIZE = 20;
+
+export default function Revenue() {
+  const { t, i18n } = useTranslation();
+  const [days, setDays] = useAtom(earningDaysAtom);
+  const [total, setTotal] = useState<AnchorGoldTotal | null>(null);
+  const [detail, setDetail] = useState<AnchorGoldDetail | null>(null);
+  const [page, setPage] = useState(1);
+  const [error, setError] = useState("");
+
+  useEffect(() => {
+    let live = true;
+    setTotal(null);
+    setError("");
+    anchorApi.goldTotal(days).then((r) => live && setTotal(r), (e) => live && setError(errorText(e)));
+    return () => {
+      live = false;
+    };
+  }, [days]);
+
+  useEffect(() => {
+    let live = true;
+    anchorApi.goldDetail(days, page, PAGE_SIZE).then((r) => live && setDetail(r), (e) => live && setError(errorText(e)));
+    return () => {
+      live = false;
+    };
+  }, [days, page]);
+
+  const nf = new Intl.NumberFormat(i18n.language.replace("_", "-").replace(/^thai$/, "th").replace(/^jp$/, "ja").replace(/^tl$/, "fil"));
+  const pages = detail ? Math.max(1, Math.ceil(detail.total / PAGE_SIZE)) : 1;
+
+  return (
+    <div className="anchor-grid anchor-grid--wide">
+      <section className="anchor-panel" data-testid="revenue" data-days={days}>
+        <div className="anchor-row">
+          <h2 className="anchor__sub">{t("anchor.revenue.title")}</h2>
+          <div className="anchor-views" role="group" aria-label={t("anchor.revenue.period")}>
+            {EARNING_VIEWS.map((d) => (
+              <button
+                key={d}
+                type="button"
+                className={`anchor-view${d === days ? " anchor-view--on" : ""}`}
+                aria-pressed={d === days}
+                data-testid={`revenue-${d}`}
+                onClick={() => {
+                  setDays(d);
+                  setPage(1);
+                }}
+              >
+                {t("anchor.revenue.days", { count: d })}
+              </button>
+            ))}
+          </div>
+        </div>
+        {error && <p className="anchor-error">{error}</p>}
+        {total && (
+          <>
+            <dl className="anchor-totals">
+              <div>
+                <dt>{t("anchor.revenue.coins")}</dt>
+                <dd data-testid="revenue-coins">{nf.format(total.coins)}</dd>
+              </div>
+              <div>
+                <dt>{t("anchor.revenue.diamonds")}</dt>
+                <dd data-testid="revenue-diamonds">{nf.format(total.diamonds)}</dd>
+              </div>
+              <div>
+                <dt>{t("anchor.revenue.gifts")}</dt>
+                <dd data-testid="revenue-gifts">{nf.format(total.gifts)}</dd>
+              </div>
+            </dl>
+            <EarningsChart total={total} label={t("anchor.revenue.chart", { count: days })} />
+          </>
+        )}
+      </section>
+      <section className="anchor-panel" data-testid="revenue-detail">
+        <h2 className="anchor__sub">{t("anchor.revenue.detail")}</h2>
+        {detail && detail.list.length === 0 ? (
+          <NoData />
+        ) : (
+          <table className="anchor-table">
+            <thead>
+              <tr>
+                <th>{t("anchor.revenue.time")}</th>
+                <th>{t("anchor.revenue.gift")}</th>
+                <th>{t("anchor.revenue.from")}</th>
+                <th>{t("anchor.revenue.amount")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {detail?.list.map((l, i) => (
+                <tr key={`${l.time}-${i}`} data-testid="revenue-line">
+                  <td>{new Date(l.time).toLocaleString()}</td>
+                  <td>
+                    {l.gift} × {l.quantity}
+                  </td>
+                  <td>{l.fromUser}</td>
+                  <td>
+                    {nf.format(l.amount)} {l.currency === "diamond" ? t("anchor.revenue.diamonds") : t("anchor.revenue.coins")}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {pages > 1 && (
+          <div className="anchor-actions">
+            <button type="button" className="anchor-link" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              ‹
+            </button>
+            <span>
+              {page} / {pages}
+            </span>
+            <button type="button" className="anchor-link" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+              ›
+            </button>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** Daily coin income as bars; diamonds as a second, thinner series when there are any. */
+export function EarningsChart({ total, label }: { total: AnchorGoldTotal; label: string }) {
+  const days = (total.days === 14 || total.days === 30 ? total.days : 7) as 7 | 14 | 30;
+  const daily = fillDays(total.daily, days, lastDay(total));
+  const g = chartGeometry(daily, (d) => d.coins);
+  const hasDiamonds = daily.some((d) => d.diamonds > 0);
+  const gd = hasDiamonds ? chartGeometry(daily, (d) => d.diamonds) : null;
+  const plotBottom = g.height - 22;
+  return (
+    <svg className="anchor-chart" viewBox={`0 0 ${g.width} ${g.height}`} role="img" aria-label={label} data-testid="revenue-chart" data-bars={g.bars.length}>
+      <line x1={44} x2={g.width - 18} y1={plotBottom} y2={plotBottom} stroke="#c7ceda" />
+      <line x1={44} x2={g.width - 18} y1={8} y2={8} stroke="#eef1f6" />
+      <text x={40} y={14} textAnchor="end" fontSize="11" fill="#6b7687">
+        {g.max}
+      </text>
+      <text x={40} y={plotBottom} textAnchor="end" fontSize="11" fill="#6b7687">
+        0
+      </text>
+      {g.bars.map((b) => (
+        <rect key={b.date} x={b.x} y={b.y} width={b.width} height={b.height} rx={2} fill="#e8591a" data-value={b.value}>
+          <title>{`${b.date}: ${b.value}`}</title>
+        </rect>
+      ))}
+      {gd?.bars.map((b) => (
+        <rect key={`d${b.date}`} x={b.x + b.width * 0.35} y={b.y} width={b.width * 0.3} height={b.height} fill="#3b8fd9" opacity={0.85}>
+          <title>{`${b.date}: ${b.value}`}</title>
+        </rect>
+      ))}
+      {g.labels.map((l) => (
+        <text key={l.x} x={l.x} y={g.height - 6} textAnchor="middle" fontSize="10" fill="#6b7687">
+          {l.text}
+        </text>
+      ))}
+    </svg>
+  );
+}
+
+/** The chart ends on the server's last day (its clock decides "today"), else on today in UTC. */
+function lastDay(total: AnchorGoldTotal): Date {
+  const last = total.daily[total.daily.length - 1]?.date;
+  const d = last ? new Date(`${last}T00:00:00Z`) : new Date();
+  return Number.isNaN(d.getTime()) ? new Date() : d;
+}

@@ -1,0 +1,128 @@
+import { memo, useCallback, useRef, useState } from "react";
+import { Virtuoso, type VirtuosoHandle } from "react-virtuoso";
+import { useTranslation } from "react-i18next";
+import type { ChatLine } from "../../realtime/roomLog";
+import type { RoomEvent } from "../../realtime/protocol";
+import { formatTime } from "./format";
+import "./ChatList.css";
+
+export interface ChatListProps {
+  lines: ChatLine[];
+  /** Our own user id: our lines get no action button. */
+  selfId?: string;
+  /** Whether chat lines of others get an actions button (signed in or moderator). */
+  actions: boolean;
+  onActions(ev: RoomEvent): void;
+}
+
+/**
+ * The room's chat, virtualised (only the visible lines are in the DOM). It follows new
+ * lines while the reader is at the bottom; scrolled up, a button jumps back down.
+ */
+export function ChatList({ lines, selfId, actions, onActions }: ChatListProps) {
+  const { t } = useTranslation();
+  const ref = useRef<VirtuosoHandle>(null);
+  const [atBottom, setAtBottom] = useState(true);
+  const itemContent = useCallback(
+    (_: number, l: ChatLine) => <Line line={l} actions={actions && l.kind === "event" && l.ev.uid !== selfId} onActions={onActions} />,
+    [actions, selfId, onActions],
+  );
+  return (
+    <div className="chat-list" data-testid="chat-list" data-count={lines.length}>
+      {lines.length === 0 ? (
+        <p className="chat-list__empty">{t("live.empty")}</p>
+      ) : (
+        <>
+          <Virtuoso
+            ref={ref}
+            data={lines}
+            followOutput={(bottom) => (bottom ? "auto" : false)}
+            atBottomStateChange={setAtBottom}
+            atBottomThreshold={24}
+            initialTopMostItemIndex={lines.length - 1}
+            increaseViewportBy={{ top: 120, bottom: 120 }}
+            computeItemKey={(_, l) => (l.kind === "gap" ? l.key : `e${l.seq}`)}
+            itemContent={itemContent}
+          />
+          {!atBottom && (
+            <button
+              type="button"
+              className="chat-list__jump"
+              data-testid="chat-jump"
+              onClick={() => ref.current?.scrollToIndex({ index: lines.length - 1, align: "end", behavior: "auto" })}
+            >
+              {t("live.newMessages")} ↓
+            </button>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+const Line = memo(function Line({ line, actions, onActions }: { line: ChatLine; actions: boolean; onActions(ev: RoomEvent): void }) {
+  const { t } = useTranslation();
+  if (line.kind === "gap") return <div className="chat-line chat-line--gap" data-testid="chat-gap">{t("live.gap")}</div>;
+  const ev = line.ev;
+  const who = ev.name ?? ev.uid;
+  switch (ev.k) {
+    case "chat":
+      return (
+        <div className="chat-line" data-testid="chat-line" data-seq={line.seq} data-id={ev.id} data-uid={ev.uid}>
+          <span className="chat-line__lvl">Lv{ev.lvl ?? 0}</span> <bdi className="chat-line__name">{who}</bdi>{" "}
+          <bdi className="chat-line__text">{ev.text}</bdi>
+          {actions && (
+            <button
+              type="button"
+              className="chat-line__more"
+              data-testid="msg-actions"
+              aria-label={t("live.menu.open")}
+              title={t("live.menu.open")}
+              onClick={() => onActions(ev)}
+            >
+              ⋯
+            </button>
+          )}
+        </div>
+      );
+    case "gift":
+      return (
+        <div className="chat-line chat-line--gift" data-testid="gift-line" data-seq={line.seq}>
+          <span className="chat-line__gift" aria-hidden="true">✦</span> <bdi className="chat-line__name">{who}</bdi>{" "}
+          {t("live.event.gift", { gift: ev.text || ev.gift || "", count: ev.count ?? 1 })}
+        </div>
+      );
+    case "sys":
+      return <div className="chat-line chat-line--sys" data-testid="sys-line" data-seq={line.seq}>{ev.text}</div>;
+    default: {
+      const text = systemText(t, line);
+      return text ? <div className="chat-line chat-line--sys chat-line--mod" data-testid="sys-line" data-kind={ev.k} data-seq={line.seq}>{text}</div> : null;
+    }
+  }
+});
+
+type T = ReturnType<typeof useTranslation>["t"];
+
+/** The text of a moderation or room-state event (kinds mute, unmute, mod, unmod, slow, open, close). */
+export function systemText(t: T, line: Extract<ChatLine, { kind: "event" }>): string | null {
+  const ev = line.ev;
+  const name = line.names?.target ?? ev.uid ?? "";
+  switch (ev.k) {
+    case "mute":
+      return t("live.event.mute", { name, time: formatTime(ev.until ?? ev.ts) });
+    case "unmute":
+      return t("live.event.unmute", { name });
+    case "mod":
+      return t("live.event.mod", { name });
+    case "unmod":
+      return t("live.event.unmod", { name });
+    case "slow":
+      return ev.secs ? t("live.event.slowOn", { s: ev.secs }) : t("live.event.slowOff");
+    case "open":
+      return t("live.event.open");
+    case "close":
+      return t("live.event.close");
+    default:
+      return null;
+  }
+}

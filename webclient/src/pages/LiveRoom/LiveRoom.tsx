@@ -1,0 +1,123 @@
+// /live/:id — the live room. It declares the room it wants (roomWantsAtom) and reads the
+// room's atom; the RealtimeBridge does all socket work. Chat (virtualised), connection
+// state, moderation (menu on a message, muted users, slow mode, open/close), gifts and
+// theatre mode.
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useParams } from "react-router";
+import { useAtom, useAtomValue, useSetAtom } from "jotai";
+import { useTranslation } from "react-i18next";
+import { roomAtom, roomWantsAtom, theatreModeAtom, wsUserAtom, type RoomView } from "../../state/realtime";
+import { tokenAtom } from "../../state/session";
+import type { RoomEvent } from "../../realtime/protocol";
+import { ConnectionBar } from "./ConnectionBar";
+import { ChatList } from "./ChatList";
+import { ChatInput } from "./ChatInput";
+import { MessageMenu } from "./MessageMenu";
+import { ModTools } from "./ModTools";
+import { GiftPanel } from "./GiftPanel";
+import { GiftLeaderboard } from "../../components/GiftLeaderboard/GiftLeaderboard";
+import { Player } from "../../components/Player";
+import "./LiveRoom.css";
+
+/** Registers interest in a room for as long as the calling component is mounted. */
+function useRoom(id: string) {
+  const setWants = useSetAtom(roomWantsAtom);
+  useEffect(() => {
+    setWants((w) => ({ ...w, [id]: (w[id] ?? 0) + 1 }));
+    return () =>
+      setWants((w) => {
+        const n = (w[id] ?? 1) - 1;
+        const next = { ...w };
+        if (n > 0) next[id] = n;
+        else delete next[id];
+        return next;
+      });
+  }, [id, setWants]);
+  return useAtomValue(roomAtom(id));
+}
+
+/** What the signed-in user may do here. */
+export function roomPowers(view: RoomView, user: { guest: boolean; roles?: string[] } | null, hasToken: boolean) {
+  const admin = !!user?.roles?.includes("admin");
+  const signedIn = user ? !user.guest : hasToken;
+  return {
+    signedIn,
+    canModerate: signedIn && (admin || view.you.mod || view.you.streamer),
+    canOpenClose: signedIn && (admin || view.you.streamer),
+  };
+}
+
+export default function LiveRoom() {
+  const { id = "" } = useParams();
+  const { t } = useTranslation();
+  const room = useRoom(id);
+  const user = useAtomValue(wsUserAtom);
+  const token = useAtomValue(tokenAtom);
+  const [theatre, setTheatre] = useAtom(theatreModeAtom);
+  const [menuFor, setMenuFor] = useState<RoomEvent | null>(null);
+  const { signedIn, canModerate, canOpenClose } = roomPowers(room, user, !!token);
+  const onActions = useCallback((ev: RoomEvent) => setMenuFor(ev), []);
+  // The ranking reloads when a gift arrives: the seq of the newest gift line.
+  const lastGift = useMemo(() => {
+    const lines = room.log.lines;
+    for (let i = lines.length - 1; i >= 0; i--) {
+      const l = lines[i]!;
+      if (l.kind === "event" && l.ev.k === "gift") return l.seq;
+    }
+    return 0;
+  }, [room.log.lines]);
+
+  // Esc leaves theatre mode (it covers the site's header and navigation).
+  useEffect(() => {
+    if (!theatre) return;
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setTheatre(false);
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [theatre, setTheatre]);
+
+  // A deleted message takes its open menu with it.
+  const menuEv = menuFor && room.log.lines.some((l) => l.kind === "event" && l.ev.id === menuFor.id) ? menuFor : null;
+
+  return (
+    <section className={`live-room${theatre ? " live-room--theatre" : ""}`} data-testid="live-room" data-theatre={theatre}>
+      <div className="live-room__stage">
+        <div className="live-room__stage-head">
+          <h1 className="live-room__title">{t("live.title", { id })}</h1>
+          <button type="button" className="live-room__theatre" data-testid="theatre-toggle" aria-pressed={theatre} onClick={() => setTheatre((v) => !v)}>
+            {theatre ? t("live.theatre.exit") : t("live.theatre.enter")}
+          </button>
+        </div>
+        <div className="live-room__player" data-testid="player" aria-label={t("live.player")}>
+          <Player roomId={id} theatreToggle={false} />
+        </div>
+        {!theatre && <GiftPanel room={id} view={room} signedIn={signedIn} />}
+        {!theatre && (
+          <div className="live-room__ranking">
+            <GiftLeaderboard room={id} version={lastGift} />
+          </div>
+        )}
+      </div>
+      <aside className="live-room__chat" aria-label={t("live.chat")}>
+        <div className="live-room__chat-head">
+          <h2>{t("live.chat")}</h2>
+          <span className="live-room__presence" data-testid="presence" data-count={room.presence}>
+            {t("live.viewers", { count: room.presence })}
+          </span>
+        </div>
+        <ConnectionBar />
+        {canModerate && room.joined && <ModTools room={id} view={room} canOpenClose={canOpenClose} />}
+        {room.joinError ? (
+          <p className="live-room__refused" role="alert" data-testid="room-error">
+            {room.joinError}
+          </p>
+        ) : (
+          <div className="live-room__lines">
+            <ChatList lines={room.log.lines} selfId={user?.id} actions={signedIn} onActions={onActions} />
+            {menuEv && <MessageMenu key={menuEv.id} room={id} ev={menuEv} canModerate={canModerate} signedIn={signedIn} onClose={() => setMenuFor(null)} />}
+          </div>
+        )}
+        <ChatInput room={id} view={room} />
+      </aside>
+    </section>
+  );
+}

@@ -1,0 +1,120 @@
+import { useState } from "react";
+import { useAtomValue } from "jotai";
+import { useTranslation } from "react-i18next";
+import { realtimeCommandsAtom } from "../../state/realtime";
+import { showToast } from "../../state/ui";
+import { REPORT_REASONS, type RoomEvent } from "../../realtime/protocol";
+import type { CommandResult } from "../../realtime/connection";
+import "./MessageMenu.css";
+
+/** Mute lengths offered to moderators (seconds). */
+export const MUTE_CHOICES = [
+  { secs: 600, key: "m10" },
+  { secs: 3600, key: "h1" },
+  { secs: 86400, key: "d1" },
+  { secs: 604800, key: "d7" },
+] as const;
+
+type Step = "main" | "report" | "mute";
+
+/**
+ * Actions on one chat line: report (every signed-in user, with the six reasons of spec §6),
+ * and for moderators mute (with a duration) and delete. A refusal shows the server's
+ * localized message in the menu; success closes it with a toast.
+ */
+export function MessageMenu(props: { room: string; ev: RoomEvent; canModerate: boolean; signedIn: boolean; onClose(): void }) {
+  const { room, ev, canModerate, signedIn, onClose } = props;
+  const { t } = useTranslation();
+  const commands = useAtomValue(realtimeCommandsAtom);
+  const [step, setStep] = useState<Step>("main");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const who = ev.name ?? ev.uid ?? "";
+
+  const run = async (send: () => Promise<CommandResult> | undefined, done: string) => {
+    setBusy(true);
+    setError(null);
+    const r = await send();
+    setBusy(false);
+    if (!r) return;
+    if (r.ok) {
+      showToast(done, "info");
+      onClose();
+    } else {
+      setError(r.msg || t("live.sendFailed"));
+    }
+  };
+
+  return (
+    <div className="msg-menu" role="dialog" aria-label={t("live.menu.open")} data-testid="msg-menu">
+      <p className="msg-menu__quote">
+        <bdi className="msg-menu__who">{who}</bdi> <bdi>{ev.text}</bdi>
+      </p>
+      {step === "main" && (
+        <div className="msg-menu__row">
+          {signedIn && (
+            <button type="button" data-testid="menu-report" onClick={() => setStep("report")}>
+              {t("live.menu.report")}
+            </button>
+          )}
+          {canModerate && ev.uid && (
+            <button type="button" data-testid="menu-mute" onClick={() => setStep("mute")}>
+              {t("live.menu.mute")}
+            </button>
+          )}
+          {canModerate && ev.id && (
+            <button
+              type="button"
+              className="msg-menu__danger"
+              data-testid="menu-delete"
+              disabled={busy}
+              onClick={() => void run(() => commands?.command({ t: "mod", room, op: "delete", msg: ev.id }), t("live.menu.deleted"))}
+            >
+              {t("live.menu.delete")}
+            </button>
+          )}
+        </div>
+      )}
+      {step === "report" && (
+        <div className="msg-menu__grid">
+          {REPORT_REASONS.map((reason) => (
+            <button
+              key={reason}
+              type="button"
+              data-testid={`report-${reason}`}
+              disabled={busy || !ev.id}
+              onClick={() => void run(() => commands?.command({ t: "report", room, msg: ev.id!, reason }), t("live.menu.reported"))}
+            >
+              {t(`live.reason.${reason}`)}
+            </button>
+          ))}
+        </div>
+      )}
+      {step === "mute" && (
+        <div className="msg-menu__grid">
+          {MUTE_CHOICES.map((c) => (
+            <button
+              key={c.secs}
+              type="button"
+              data-testid={`mute-${c.secs}`}
+              disabled={busy}
+              onClick={() =>
+                void run(() => commands?.command({ t: "mod", room, op: "mute", uid: ev.uid, secs: c.secs }), t("live.menu.muted", { name: who }))
+              }
+            >
+              {t(`live.duration.${c.key}`)}
+            </button>
+          ))}
+        </div>
+      )}
+      {error && (
+        <p className="msg-menu__error" role="alert" data-testid="menu-error">
+          {error}
+        </p>
+      )}
+      <button type="button" className="msg-menu__cancel" data-testid="menu-cancel" onClick={onClose}>
+        {t("live.menu.cancel")}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { useCallback, useEffect, useState } from "react";
+import { useAtomValue } from "jotai";
+import { useTranslation } from "react-i18next";
+import { realtimeCommandsAtom, type RoomView } from "../../state/realtime";
+import type { CommandInput } from "../../realtime/connection";
+import type { MutedEntry } from "../../realtime/protocol";
+import { formatTime } from "./format";
+import "./ModTools.css";
+
+/** Slow-mode interval the toggle turns on (seconds). */
+export const SLOW_MODE_SECS = 30;
+
+/**
+ * Room tools for moderators: the muted-users list (with unmute) and the slow-mode toggle;
+ * the streamer and administrators also open and close the room.
+ */
+export function ModTools({ room, view, canOpenClose }: { room: string; view: RoomView; canOpenClose: boolean }) {
+  const { t } = useTranslation();
+  const commands = useAtomValue(realtimeCommandsAtom);
+  const [panel, setPanel] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const run = async (cmd: CommandInput) => {
+    if (!commands) return;
+    setBusy(true);
+    setError(null);
+    const r = await commands.command(cmd);
+    setBusy(false);
+    if (!r.ok) setError(r.msg || t("live.sendFailed"));
+  };
+
+  return (
+    <div className="mod-tools" data-testid="mod-tools">
+      <div className="mod-tools__row">
+        <button type="button" data-testid="muted-list-toggle" aria-expanded={panel} onClick={() => setPanel((p) => !p)}>
+          {t("live.mod.mutedList")}
+        </button>
+        <button
+          type="button"
+          data-testid="slow-toggle"
+          data-on={view.slowSecs > 0}
+          disabled={busy}
+          onClick={() => void run({ t: "mod", room, op: "slow", secs: view.slowSecs > 0 ? 0 : SLOW_MODE_SECS })}
+        >
+          {view.slowSecs > 0 ? t("live.mod.slowOff") : t("live.mod.slowOn")}
+        </button>
+        {canOpenClose && (
+          <button
+            type="button"
+            data-testid="room-open-toggle"
+            data-open={view.open}
+            disabled={busy}
+            onClick={() => void run({ t: "mod", room, op: view.open ? "close" : "open" })}
+          >
+            {view.open ? t("live.mod.closeRoom") : t("live.mod.openRoom")}
+          </button>
+        )}
+      </div>
+      {error && <p className="mod-tools__error" role="alert" data-testid="mod-error">{error}</p>}
+      {panel && <MutedPanel room={room} onClose={() => setPanel(false)} />}
+    </div>
+  );
+}
+
+/** The room's muted users (`muted` -> `mutedList`), each with an Unmute button. */
+function MutedPanel({ room, onClose }: { room: string; onClose(): void }) {
+  const { t } = useTranslation();
+  const commands = useAtomValue(realtimeCommandsAtom);
+  const [list, setList] = useState<MutedEntry[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    if (!commands) return;
+    const r = await commands.command({ t: "muted", room });
+    if (r.ok) {
+      setList(r.list ?? []);
+      setError(null);
+    } else {
+      setError(r.msg || t("live.sendFailed"));
+    }
+  }, [commands, room, t]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const unmute = async (uid: string) => {
+    if (!commands) return;
+    const r = await commands.command({ t: "mod", room, op: "unmute", uid });
+    if (r.ok) await load();
+    else setError(r.msg || t("live.sendFailed"));
+  };
+
+  return (
+    <div className="muted-panel" role="dialog" aria-label={t("live.mod.mutedList")} data-testid="muted-list">
+      <div className="muted-panel__head">
+        <strong>{t("live.mod.mutedList")}</strong>
+        <button type="button" onClick={onClose} aria-label={t("live.mod.close")}>
+          ×
+        </button>
+      </div>
+      {error && <p className="mod-tools__error" role="alert">{error}</p>}
+      {list && list.length === 0 && <p className="muted-panel__empty">{t("live.mod.noMuted")}</p>}
+      {list && list.length > 0 && (
+        <ul>
+          {list.map((m) => (
+            <li key={m.uid} data-testid="muted-row" data-uid={m.uid}>
+              <span>
+                <bdi className="muted-panel__name">{m.name || m.uid}</bdi>
+                <small>{t("live.mod.until", { time: formatTime(m.until) })}</small>
+              </span>
+              <button type="button" data-testid="unmute" onClick={() => void unmute(m.uid)}>
+                {t("live.mod.unmute")}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,721 @@
+// The panels of the match page's tabs (spec §2 match detail). Each renders what the detail
+// call returned for it and the no-data picture when the match has nothing for that tab.
+import { useState } from "react";
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import { Virtuoso } from "react-virtuoso";
+import type {
+  FormWindow,
+  LogEntry,
+  MatchDetail,
+  MatchItem,
+  MatchOdds,
+  OddsPoint,
+  PlayerLine,
+  StandingRow,
+  StatRow,
+  TeamForm,
+  TextLine,
+} from "../../api/endpoints";
+import { NoData } from "../../components/NoData";
+import { formatDateTime, formatTime, odd, percent } from "./format";
+
+type T = ReturnType<typeof useTranslation>["t"];
+
+/** The label of a statistic key (spec §3 per-sport stats); unknown keys show as sent. */
+export function statLabel(t: T, key: string): string {
+  return t(`matches.stat.${key}` as "matches.stat.shots", { defaultValue: key });
+}
+
+function NotAvailable() {
+  const { t } = useTranslation();
+  return <NoData label={t("matches.detail.notAvailable")} />;
+}
+
+/** Stats as opposing bars. Possession-like keys are shares; others are counts. */
+export function StatBars({ rows }: { rows: StatRow[] }) {
+  const { t } = useTranslation();
+  if (rows.length === 0) return <NotAvailable />;
+  return (
+    <ul className="stat-bars" data-testid="stat-bars">
+      {rows.map((r) => {
+        const total = r.home + r.away;
+        const share = total > 0 ? (r.home / total) * 100 : 50;
+        const fmt = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
+        return (
+          <li key={r.key} className="stat-bar" data-stat={r.key}>
+            <span className="stat-bar__v">{fmt(r.home)}</span>
+            <span className="stat-bar__mid">
+              <span className="stat-bar__label">{statLabel(t, r.key)}</span>
+              <span className="stat-bar__track">
+                <span className="stat-bar__home" style={{ width: `${share}%` }} />
+              </span>
+            </span>
+            <span className="stat-bar__v">{fmt(r.away)}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function statsFromMatch(m: MatchItem): StatRow[] {
+  return Object.entries(m.stats ?? {})
+    .map(([key, v]) => ({ key, home: v[0], away: v[1] }))
+    .sort((a, b) => (a.key < b.key ? -1 : 1));
+}
+
+function TextLines({ lines, testid }: { lines: TextLine[]; testid: string }) {
+  if (lines.length === 0) return <NotAvailable />;
+  return (
+    <div className="text-live" data-testid={testid}>
+      <Virtuoso
+        style={{ height: Math.min(520, lines.length * 44 + 8) }}
+        data={lines}
+        computeItemKey={(_, l) => l.seq}
+        itemContent={(_, l) => (
+          <div className={`text-line text-line--team${l.team}`} data-type={l.type}>
+            <span className="text-line__min">{l.minute || formatTime(l.at)}</span>
+            <span className="text-line__text">{l.text || l.type}</span>
+          </div>
+        )}
+      />
+    </div>
+  );
+}
+
+export function OverviewTab({ d, m }: { d: MatchDetail; m: MatchItem }) {
+  const { t } = useTranslation();
+  const ov = d.overview;
+  const stats = m.stats ? statsFromMatch(m) : (ov?.stats ?? []);
+  return (
+    <div className="detail-grid">
+      <section>
+        <h3>{t("matches.detail.keyEvents")}</h3>
+        <TextLines lines={[...(ov?.keyEvents ?? [])].reverse()} testid="key-events" />
+      </section>
+      <section>
+        <h3>{t("matches.tab.technicalStats")}</h3>
+        <StatBars rows={stats.slice(0, 8)} />
+        {m.odds && <OddsNow o={m.odds} />}
+      </section>
+    </div>
+  );
+}
+
+function OddsNow({ o }: { o: MatchOdds }) {
+  const { t } = useTranslation();
+  return (
+    <table className="dtable odds-now" data-testid="odds-now">
+      <thead>
+        <tr>
+          <th>{t("matches.detail.european")}</th>
+          <th>{t("matches.detail.handicap")}</th>
+          <th>{t("matches.detail.size")}</th>
+        </tr>
+      </thead>
+      <tbody>
+        <tr>
+          <td>
+            {odd(o.home)} / {o.draw ? `${odd(o.draw)} / ` : ""}
+            {odd(o.away)}
+          </td>
+          <td>
+            {o.hcLine > 0 ? "+" : ""}
+            {o.hcLine} · {odd(o.hcHome)} / {odd(o.hcAway)}
+          </td>
+          <td>
+            {o.ouLine} · {odd(o.ouOver)} / {odd(o.ouUnder)}
+          </td>
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
+export function StandingsTable({ rows, highlight }: { rows: StandingRow[]; highlight?: string[] }) {
+  const { t } = useTranslation();
+  if (rows.length === 0) return <NotAvailable />;
+  const groups = new Map<string, StandingRow[]>();
+  for (const r of rows) groups.set(`${r.stageId}|${r.group}`, [...(groups.get(`${r.stageId}|${r.group}`) ?? []), r]);
+  return (
+    <div data-testid="standings">
+      {[...groups.entries()].map(([k, list]) => (
+        <table key={k} className="dtable standings">
+          {list[0]!.group && <caption>{t("matches.table.group", { name: list[0]!.group })}</caption>}
+          <thead>
+            <tr>
+              <th>{t("matches.table.position")}</th>
+              <th className="dtable__left">{t("matches.table.team")}</th>
+              <th>{t("matches.table.played")}</th>
+              <th>{t("matches.table.won")}</th>
+              <th>{t("matches.table.drawn")}</th>
+              <th>{t("matches.table.lost")}</th>
+              <th>{t("matches.table.goals")}</th>
+              <th>{t("matches.table.points")}</th>
+              <th>{t("matches.table.form")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((r) => (
+              <tr key={r.teamId} className={highlight?.includes(r.teamId) ? "dtable__hl" : undefined}>
+                <td>{r.position}</td>
+                <td className="dtable__left">
+                  <Link to={`/squadLibrary/${encodeURIComponent(r.teamId)}`}>{r.teamName || r.teamId}</Link>
+                </td>
+                <td>{r.played}</td>
+                <td>{r.won}</td>
+                <td>{r.drawn}</td>
+                <td>{r.lost}</td>
+                <td>
+                  {r.for}:{r.against}
+                </td>
+                <td>
+                  <b>{r.points}</b>
+                </td>
+                <td>
+                  <FormChips results={r.form} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ))}
+    </div>
+  );
+}
+
+export function FormChips({ results }: { results: string }) {
+  return (
+    <span className="form-chips">
+      {[...results].map((c, i) => (
+        <span key={i} className={`form-chip form-chip--${c}`}>
+          {c}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+function WindowStats({ w }: { w: FormWindow | undefined }) {
+  const { t } = useTranslation();
+  if (!w || w.played === 0) return <NotAvailable />;
+  return (
+    <dl className="form-stats">
+      <div>
+        <dt>{t("matches.detail.played")}</dt>
+        <dd>{w.played}</dd>
+      </div>
+      <div>
+        <dt>
+          {t("matches.detail.won")}/{t("matches.detail.drawn")}/{t("matches.detail.lost")}
+        </dt>
+        <dd>
+          {w.won}/{w.drawn}/{w.lost}
+        </dd>
+      </div>
+      <div>
+        <dt>{t("matches.detail.winRate")}</dt>
+        <dd>{percent(w.winRate)}</dd>
+      </div>
+      <div>
+        <dt>{t("matches.detail.avgFor")}</dt>
+        <dd>{w.avgFor.toFixed(2)}</dd>
+      </div>
+      <div>
+        <dt>{t("matches.detail.avgAgainst")}</dt>
+        <dd>{w.avgAgainst.toFixed(2)}</dd>
+      </div>
+      <div>
+        <dt>{t("matches.detail.results")}</dt>
+        <dd>
+          <FormChips results={w.results} />
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The recent-form window picker of spec §9 (5, 7, 10, 15, 30). */
+export function WindowPicker({ windows, value, onChange }: { windows: number[]; value: number; onChange: (n: number) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="window-picker" role="tablist" data-testid="window-picker">
+      {windows.map((n) => (
+        <button
+          key={n}
+          type="button"
+          role="tab"
+          aria-selected={n === value}
+          className={`mlist__tab${n === value ? " mlist__tab--on" : ""}`}
+          onClick={() => onChange(n)}
+          data-testid={`window-${n}`}
+        >
+          {t("matches.detail.window", { n })}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function FormMatches({ f, n, slug }: { f: TeamForm; n: number; slug: string }) {
+  const list = f.matches.slice(0, n);
+  if (list.length === 0) return null;
+  return (
+    <table className="dtable form-matches">
+      <tbody>
+        {list.map((m) => (
+          <tr key={m.id}>
+            <td>{formatDateTime(m.startTime).slice(0, 10)}</td>
+            <td className="dtable__left">{m.leagueName}</td>
+            <td className="dtable__right">{m.homeName}</td>
+            <td>
+              <Link to={`/${slug}/${encodeURIComponent(m.id)}`}>
+                {m.homeScore}-{m.awayScore}
+              </Link>
+            </td>
+            <td className="dtable__left">{m.awayName}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function RecentTab({ d, slug }: { d: MatchDetail; slug: string }) {
+  const windows = d.windows?.teams?.length ? d.windows.teams : [5, 7, 10, 15, 30];
+  const [n, setN] = useState(windows[2] ?? windows[0]!);
+  if (!d.recent) return <NotAvailable />;
+  const sides: [string, TeamForm][] = [
+    [d.match.homeName, d.recent.home],
+    [d.match.awayName, d.recent.away],
+  ];
+  return (
+    <div data-testid="recent">
+      <WindowPicker windows={windows} value={n} onChange={setN} />
+      <div className="detail-grid">
+        {sides.map(([name, f]) => (
+          <section key={f.teamId}>
+            <h3>
+              <Link to={`/squadLibrary/${encodeURIComponent(f.teamId)}`}>{name}</Link>
+            </h3>
+            <WindowStats w={f.windows.find((w) => w.window === n)} />
+            <FormMatches f={f} n={n} slug={slug} />
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+export function HeadToHeadTab({ d, slug }: { d: MatchDetail; slug: string }) {
+  const windows = d.windows?.teams?.length ? d.windows.teams : [5, 7, 10, 15, 30];
+  const [n, setN] = useState(windows[2] ?? windows[0]!);
+  const f = d.headToHead;
+  if (!f || f.matches.length === 0) return <NotAvailable />;
+  return (
+    <div data-testid="h2h">
+      <WindowPicker windows={windows} value={n} onChange={setN} />
+      <h3>{d.match.homeName}</h3>
+      <WindowStats w={f.windows.find((w) => w.window === n)} />
+      <FormMatches f={f} n={n} slug={slug} />
+    </div>
+  );
+}
+
+export function LineupsTab({ d }: { d: MatchDetail }) {
+  const { t } = useTranslation();
+  const l = d.lineups;
+  if (!l || (!l.home && !l.away)) return <NotAvailable />;
+  const side = (name: string, lu: typeof l.home) => (
+    <section>
+      <h3>{name}</h3>
+      {lu ? (
+        <>
+          <p className="muted">
+            {lu.formation && `${t("matches.detail.formation")}: ${lu.formation}`} {lu.coach && `· ${t("matches.detail.coach")}: ${lu.coach}`}
+          </p>
+          {[true, false].map((starter) => {
+            const ps = lu.players.filter((p) => p.starter === starter);
+            if (ps.length === 0) return null;
+            return (
+              <div key={String(starter)}>
+                <h4>{starter ? t("matches.detail.starters") : t("matches.detail.substitutes")}</h4>
+                <ul className="lineup">
+                  {ps.map((p) => (
+                    <li key={p.playerId}>
+                      <span className="lineup__shirt">{p.shirt || ""}</span>
+                      <Link to={`/playerLibrary/${encodeURIComponent(p.playerId)}`}>{p.name}</Link>
+                      {p.captain && " (C)"}
+                      <span className="muted"> {p.position}</span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            );
+          })}
+        </>
+      ) : (
+        <NotAvailable />
+      )}
+    </section>
+  );
+  return (
+    <div data-testid="lineups">
+      <div className="detail-grid">
+        {side(d.match.homeName, l.home)}
+        {side(d.match.awayName, l.away)}
+      </div>
+      {l.injuries.length > 0 && (
+        <section>
+          <h3>{t("matches.detail.injuries")}</h3>
+          <ul className="lineup">
+            {l.injuries.map((i) => (
+              <li key={`${i.teamId}-${i.playerId}`}>
+                {i.name} <span className="muted">· {i.kind} · {i.status}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function logText(e: LogEntry, statusLabel: (s: string) => string): string {
+  if (e.incident) return e.incident.text || `${e.incident.type}${e.incident.name ? ` · ${e.incident.name}` : ""}`;
+  if (e.score) return `${e.score.h} - ${e.score.a}`;
+  if (e.period) return e.period.n;
+  if (e.status) return statusLabel(e.status);
+  return e.kind;
+}
+
+export function GameLogTab({ d, statusLabel }: { d: MatchDetail; statusLabel: (s: string) => string }) {
+  const log = d.gameLog ?? [];
+  if (log.length === 0) return <NotAvailable />;
+  const newest = [...log].reverse();
+  return (
+    <div className="text-live" data-testid="game-log">
+      <Virtuoso
+        style={{ height: 520 }}
+        data={newest}
+        computeItemKey={(_, e) => e.seq}
+        itemContent={(_, e) => (
+          <div className="text-line" data-kind={e.kind}>
+            <span className="text-line__min">{e.incident?.minute || formatTime(e.at)}</span>
+            <span className="log-kind">{e.kind}</span>
+            <span className="text-line__text">{logText(e, statusLabel)}</span>
+          </div>
+        )}
+      />
+    </div>
+  );
+}
+
+export function PlayerStatsTab({ d }: { d: MatchDetail }) {
+  const { t } = useTranslation();
+  const rows = d.playerStats ?? [];
+  if (rows.length === 0) return <NotAvailable />;
+  const keys = [...new Set(rows.flatMap((r) => Object.keys(r.values)))].sort();
+  const fmt = (v: number | undefined) => (v === undefined ? "–" : Number.isInteger(v) ? String(v) : v.toFixed(1));
+  const team = (side: number, name: string, list: PlayerLine[]) =>
+    list.length > 0 && (
+      <section key={side}>
+        <h3>{name}</h3>
+        <div className="table-scroll">
+          <table className="dtable player-stats">
+            <thead>
+              <tr>
+                <th className="dtable__left">{t("matches.detail.player")}</th>
+                {keys.map((k) => (
+                  <th key={k}>{statLabel(t, k)}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((p) => (
+                <tr key={p.playerId}>
+                  <td className="dtable__left">
+                    <Link to={`/playerLibrary/${encodeURIComponent(p.playerId)}`}>{p.name}</Link>
+                    <span className="muted"> {p.position}</span>
+                    {p.recentMatches > 0 && (
+                      <div className="muted small">{t("matches.detail.recentAvg", { n: p.recentMatches })}</div>
+                    )}
+                  </td>
+                  {keys.map((k) => (
+                    <td key={k}>
+                      {fmt(p.values[k])}
+                      {p.recentMatches > 0 && <div className="muted small">{fmt(p.recentAverages[k])}</div>}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    );
+  return (
+    <div data-testid="player-stats">
+      {team(0, d.match.homeName, rows.filter((r) => r.team === 0))}
+      {team(1, d.match.awayName, rows.filter((r) => r.team === 1))}
+    </div>
+  );
+}
+
+export function OddsTab({ d, m }: { d: MatchDetail; m: MatchItem }) {
+  const { t } = useTranslation();
+  const current = m.odds ?? d.odds?.current ?? undefined;
+  const history: OddsPoint[] = [...(d.odds?.history ?? [])].reverse().slice(0, 60);
+  if (!current && history.length === 0) return <NotAvailable />;
+  const at = (p: OddsPoint) => formatTime(Date.parse(p.at));
+  return (
+    <div data-testid="odds" className="odds-tabs">
+      {current?.suspended && <p className="muted">{t("matches.detail.suspended")}</p>}
+      <section>
+        <h3>{t("matches.detail.european")}</h3>
+        <table className="dtable">
+          <thead>
+            <tr>
+              <th>{t("matches.detail.time")}</th>
+              <th>{t("matches.detail.home")}</th>
+              <th>{t("matches.detail.draw")}</th>
+              <th>{t("matches.detail.away")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {current && (
+              <tr className="dtable__hl">
+                <td>{current.company}</td>
+                <td>{odd(current.home)}</td>
+                <td>{odd(current.draw)}</td>
+                <td>{odd(current.away)}</td>
+              </tr>
+            )}
+            {history.map((p) => (
+              <tr key={p.seq}>
+                <td>{at(p)}</td>
+                <td>{odd(p.odds.home)}</td>
+                <td>{odd(p.odds.draw)}</td>
+                <td>{odd(p.odds.away)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <section>
+        <h3>{t("matches.detail.handicap")}</h3>
+        <table className="dtable">
+          <thead>
+            <tr>
+              <th>{t("matches.detail.time")}</th>
+              <th>{t("matches.detail.home")}</th>
+              <th>{t("matches.detail.line")}</th>
+              <th>{t("matches.detail.away")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {current && (
+              <tr className="dtable__hl">
+                <td>{current.company}</td>
+                <td>{odd(current.hcHome)}</td>
+                <td>{current.hcLine}</td>
+                <td>{odd(current.hcAway)}</td>
+              </tr>
+            )}
+            {history.map((p) => (
+              <tr key={p.seq}>
+                <td>{at(p)}</td>
+                <td>{odd(p.odds.hcHome)}</td>
+                <td>{p.odds.hcLine}</td>
+                <td>{odd(p.odds.hcAway)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <section>
+        <h3>{t("matches.detail.size")}</h3>
+        <table className="dtable">
+          <thead>
+            <tr>
+              <th>{t("matches.detail.time")}</th>
+              <th>{t("matches.detail.over")}</th>
+              <th>{t("matches.detail.line")}</th>
+              <th>{t("matches.detail.under")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {current && (
+              <tr className="dtable__hl">
+                <td>{current.company}</td>
+                <td>{odd(current.ouOver)}</td>
+                <td>{current.ouLine}</td>
+                <td>{odd(current.ouUnder)}</td>
+              </tr>
+            )}
+            {history.map((p) => (
+              <tr key={p.seq}>
+                <td>{at(p)}</td>
+                <td>{odd(p.odds.ouOver)}</td>
+                <td>{p.odds.ouLine}</td>
+                <td>{odd(p.odds.ouUnder)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </div>
+  );
+}
+
+/** A small line chart of several series over time, drawn as inline SVG. */
+function LineChart({ series, label }: { series: { name: string; points: [number, number][]; cls: string }[]; label: string }) {
+  const all = series.flatMap((s) => s.points);
+  if (all.length < 2) return <NotAvailable />;
+  const W = 560;
+  const H = 160;
+  const xs = all.map((p) => p[0]);
+  const ys = all.map((p) => p[1]);
+  const [x0, x1] = [Math.min(...xs), Math.max(...xs)];
+  const [y0, y1] = [Math.min(...ys), Math.max(...ys)];
+  const sx = (x: number) => (x1 === x0 ? 0 : ((x - x0) / (x1 - x0)) * (W - 20) + 10);
+  const sy = (y: number) => (y1 === y0 ? H / 2 : H - 10 - ((y - y0) / (y1 - y0)) * (H - 20));
+  return (
+    <figure className="chart">
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label} width="100%">
+        <rect x="0" y="0" width={W} height={H} fill="none" stroke="var(--line)" />
+        {series.map((s) => (
+          <polyline
+            key={s.name}
+            className={s.cls}
+            fill="none"
+            strokeWidth="2"
+            points={s.points.map(([x, y]) => `${sx(x).toFixed(1)},${sy(y).toFixed(1)}`).join(" ")}
+          />
+        ))}
+      </svg>
+      <figcaption className="chart__legend">
+        {series.map((s) => (
+          <span key={s.name} className={`chart__key ${s.cls}`}>
+            {s.name}
+          </span>
+        ))}
+      </figcaption>
+    </figure>
+  );
+}
+
+export function TrendsTab({ d }: { d: MatchDetail }) {
+  const { t } = useTranslation();
+  const tr = d.trends;
+  if (!tr) return <NotAvailable />;
+  const hasDraw = tr.odds.some((p) => (p.draw ?? 0) > 0);
+  return (
+    <div data-testid="trends">
+      <section>
+        <h3>{t("matches.detail.oddsTrend")}</h3>
+        <LineChart
+          label={t("matches.detail.oddsTrend")}
+          series={[
+            { name: d.match.homeName, cls: "line--home", points: tr.odds.map((p) => [p.at, p.home]) },
+            ...(hasDraw ? [{ name: t("matches.detail.draw"), cls: "line--draw", points: tr.odds.map((p): [number, number] => [p.at, p.draw ?? 0]) }] : []),
+            { name: d.match.awayName, cls: "line--away", points: tr.odds.map((p) => [p.at, p.away]) },
+          ]}
+        />
+      </section>
+      <section>
+        <h3>{t("matches.detail.scoreTrend")}</h3>
+        <LineChart
+          label={t("matches.detail.scoreTrend")}
+          series={[
+            { name: d.match.homeName, cls: "line--home", points: tr.score.map((p) => [p.at, p.home]) },
+            { name: d.match.awayName, cls: "line--away", points: tr.score.map((p) => [p.at, p.away]) },
+          ]}
+        />
+      </section>
+      <section>
+        <h3>{t("matches.detail.last10")}</h3>
+        <p>
+          {d.match.homeName}: <FormChips results={tr.form[0]} />
+        </p>
+        <p>
+          {d.match.awayName}: <FormChips results={tr.form[1]} />
+        </p>
+      </section>
+    </div>
+  );
+}
+
+/** Preview: what is known before the start, from the other tabs' data. */
+export function PreviewTab({ d, m }: { d: MatchDetail; m: MatchItem }) {
+  const { t } = useTranslation();
+  const h = d.recent?.home.windows.find((w) => w.window === 10);
+  const a = d.recent?.away.windows.find((w) => w.window === 10);
+  const h2h = d.headToHead?.windows.find((w) => w.window === 10);
+  if (!h && !a && !m.odds) return <NotAvailable />;
+  return (
+    <div className="detail-grid" data-testid="preview">
+      <section>
+        <h3>{t("matches.detail.last10")}</h3>
+        <p>
+          {m.homeName}: <FormChips results={h?.results ?? ""} /> {h && percent(h.winRate)}
+        </p>
+        <p>
+          {m.awayName}: <FormChips results={a?.results ?? ""} /> {a && percent(a.winRate)}
+        </p>
+        {h2h && h2h.played > 0 && (
+          <p>
+            {t("matches.tab.headToHead")}: {h2h.won}/{h2h.drawn}/{h2h.lost} ({m.homeName})
+          </p>
+        )}
+      </section>
+      <section>{m.odds ? <OddsNow o={m.odds} /> : <NotAvailable />}</section>
+    </div>
+  );
+}
+
+export function TextLiveTab({ d }: { d: MatchDetail }) {
+  return <TextLines lines={d.textLive ?? []} testid="text-live" />;
+}
+
+/** Animation live: the sport's live situation drawn from the state's detail fields. */
+export function AnimationTab({ m }: { m: MatchItem }) {
+  const { t } = useTranslation();
+  const det = m.detail ?? {};
+  const entries = Object.entries(det).filter(([, v]) => v !== null && v !== undefined);
+  if (entries.length === 0) return <NotAvailable />;
+  const bases = Array.isArray(det.bases) ? (det.bases as number[]) : null;
+  return (
+    <div className="detail-grid" data-testid="animation">
+      {bases && (
+        <svg viewBox="0 0 120 120" width="160" role="img" aria-label="bases">
+          {[
+            [100, 60],
+            [60, 20],
+            [20, 60],
+          ].map(([x, y], i) => (
+            <rect key={i} x={x! - 10} y={y! - 10} width="20" height="20" transform={`rotate(45 ${x} ${y})`} fill={bases[i] ? "var(--brand)" : "#fff"} stroke="var(--muted)" />
+          ))}
+          <rect x="50" y="90" width="20" height="20" transform="rotate(45 60 100)" fill="#fff" stroke="var(--muted)" />
+        </svg>
+      )}
+      <dl className="form-stats">
+        <div>
+          <dt>{t("matches.detail.period")}</dt>
+          <dd>{m.periodName}</dd>
+        </div>
+        {entries
+          .filter(([k]) => k !== "bases")
+          .map(([k, v]) => (
+            <div key={k}>
+              <dt>{statLabel(t, k)}</dt>
+              <dd>{Array.isArray(v) ? v.join(" : ") : String(v)}</dd>
+            </div>
+          ))}
+      </dl>
+    </div>
+  );
+}
+
+export { NotAvailable };

@@ -1,0 +1,69 @@
+// A virtualised list of matches with live scores (the page scrolls; react-virtuoso renders
+// only the rows in view), plus the loading, error and no-data states shared by the pages.
+import { Virtuoso } from "react-virtuoso";
+import { useTranslation } from "react-i18next";
+import type { MatchItem } from "../../api/endpoints";
+import { NoData } from "../../components/NoData";
+import { catalogueIndex, gameSlug, useCatalogue, useLiveList, usePagedMatches, useReserve } from "./hooks";
+import { MatchRow } from "./MatchRow";
+
+/** The error / not-served state of a panel, with a retry. */
+export function LoadError({ message, notServed, onRetry }: { message: string; notServed?: boolean; onRetry?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="load-error" data-testid={notServed ? "not-served" : "load-error"} role="alert">
+      <NoData label={notServed ? t("matches.notServed") : t("matches.loadFailed")} />
+      {!notServed && <p className="load-error__msg">{message}</p>}
+      {onRetry && (
+        <button type="button" className="load-error__retry" onClick={onRetry}>
+          {t("common.retry")}
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function Loading() {
+  const { t } = useTranslation();
+  return (
+    <div className="panel-loading" aria-busy="true" data-testid="loading">
+      {t("common.loading")}
+    </div>
+  );
+}
+
+export function LiveMatchList({
+  items,
+  showDate,
+  onEndReached,
+}: {
+  items: MatchItem[];
+  showDate?: boolean;
+  onEndReached?: () => void;
+}) {
+  const { items: live, flashing } = useLiveList(items);
+  const cat = useCatalogue();
+  const { byId } = catalogueIndex(cat.status === "ready" ? cat.value : undefined);
+  const { toggle, busy } = useReserve();
+  if (live.length === 0) return <NoData />;
+  return (
+    <Virtuoso
+      useWindowScroll
+      data={live}
+      increaseViewportBy={400}
+      computeItemKey={(_, m) => m.id}
+      endReached={onEndReached}
+      itemContent={(_, m) => (
+        <MatchRow m={m} slug={gameSlug(m.gameId, byId)} flash={flashing.has(m.id)} onReserve={toggle} busy={busy === m.id} showDate={showDate} />
+      )}
+    />
+  );
+}
+
+/** A paged list's panel: loading, error (or not served), no data, or the live list. */
+export function PagedPanel({ paged, showDate }: { paged: ReturnType<typeof usePagedMatches>; showDate?: boolean }) {
+  const { state, loadMore, reload } = paged;
+  if (state.status === "loading") return <Loading />;
+  if (state.status === "error") return <LoadError message={state.message} notServed={state.notServed} onRetry={reload} />;
+  return <LiveMatchList items={state.items} showDate={showDate} onEndReached={loadMore} />;
+}

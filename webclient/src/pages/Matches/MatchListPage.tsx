@@ -1,0 +1,173 @@
+// /match/:game? — the match list (spec §2): Matches (today and the next six days), Results
+// (the six days before and today), Favourites (the signed-in user's reservations with their
+// spec §4 state), a weekday calendar and "back to today". :game is a home group (soccer,
+// esports, ...) or one game's abbr (lol, csgo, ...); absent means every game.
+import { useMemo } from "react";
+import { Link, useParams, useSearchParams } from "react-router";
+import { useAtomValue, useSetAtom } from "jotai";
+import { useTranslation } from "react-i18next";
+import { matchesApi, type Booking, type MatchQuery } from "../../api/endpoints";
+import { GAME_GROUPS } from "../../components/Header";
+import { tokenAtom } from "../../state/session";
+import { loginModalAtom, LoginMode } from "../../state/ui";
+import { NoData } from "../../components/NoData";
+import NotFound from "../NotFound";
+import { catalogueIndex, gameSlug, useCatalogue, useFetch, useLiveList, useReserve } from "./hooks";
+import { LiveMatchList, LoadError, Loading } from "./MatchList";
+import { MatchRow } from "./MatchRow";
+import { WeekStrip } from "./WeekStrip";
+import { dayFrom, isoDay, tzOffsetMinutes } from "./format";
+import { Virtuoso } from "react-virtuoso";
+import "./Matches.css";
+
+const LIST_TABS = ["matches", "results", "favourites"] as const;
+type ListTab = (typeof LIST_TABS)[number];
+
+function Favourites() {
+  const { t } = useTranslation();
+  const token = useAtomValue(tokenAtom);
+  const setModal = useSetAtom(loginModalAtom);
+  const { state, reload } = useFetch((signal) => (token ? matchesApi.bookings(1, 100, signal) : Promise.resolve([] as Booking[])), `fav|${token}`);
+  if (!token) {
+    return (
+      <div className="load-error">
+        <NoData label={t("matches.list.loginForFavourites")} />
+        <button type="button" className="load-error__retry" onClick={() => setModal({ open: true, mode: LoginMode.Password })}>
+          {t("header.login")}
+        </button>
+      </div>
+    );
+  }
+  if (state.status === "loading") return <Loading />;
+  if (state.status === "error") return <LoadError message={state.message} notServed={state.notServed} onRetry={reload} />;
+  return <BookingList bookings={state.value} />;
+}
+
+function BookingList({ bookings }: { bookings: Booking[] }) {
+  const { t } = useTranslation();
+  const items = useMemo(() => bookings.map((b) => b.match), [bookings]);
+  const stateOf = useMemo(() => new Map(bookings.map((b) => [b.match.id, b.state])), [bookings]);
+  const { items: live, flashing } = useLiveList(items);
+  const cat = useCatalogue();
+  const { byId } = catalogueIndex(cat.status === "ready" ? cat.value : undefined);
+  const { toggle, busy } = useReserve();
+  if (live.length === 0) return <NoData />;
+  return (
+    <Virtuoso
+      useWindowScroll
+      data={live}
+      computeItemKey={(_, m) => m.id}
+      itemContent={(_, m) => (
+        <div data-testid="booking" data-state={stateOf.get(m.id)}>
+          <div className="booking-state">{t(`matches.booking.${stateOf.get(m.id) ?? "booked"}`)}</div>
+          <MatchRow m={m} slug={gameSlug(m.gameId, byId)} flash={flashing.has(m.id)} onReserve={toggle} busy={busy === m.id} showDate />
+        </div>
+      )}
+    />
+  );
+}
+
+function DayList({ tab, query }: { tab: "matches" | "results"; query: MatchQuery }) {
+  const [params, setParams] = useSearchParams();
+  const today = useMemo(() => dayFrom(new Date(), 0), []);
+  const first = tab === "results" ? -6 : 0;
+  const raw = Number(params.get("day") ?? 0);
+  const offset = Number.isInteger(raw) && raw >= first && raw <= first + 6 ? raw : 0;
+  const date = isoDay(dayFrom(today, offset));
+  const { state, reload } = useFetch(
+    (signal) => {
+      const q = { ...query, date, tzOffset: tzOffsetMinutes(), pageSize: 100 };
+      return tab === "results" ? matchesApi.sevenDayResults(q, signal) : matchesApi.sevenDayMatches(q, signal);
+    },
+    `${tab}|${JSON.stringify(query)}|${date}`,
+    60_000,
+  );
+  const select = (o: number) => {
+    const p = new URLSearchParams(params);
+    if (o === 0) p.delete("day");
+    else p.set("day", String(o));
+    setParams(p, { replace: true });
+  };
+  return (
+    <>
+      <WeekStrip today={today} first={first} selected={offset} counts={state.status === "ready" ? state.value.days : undefined} onSelect={select} />
+      {state.status === "loading" && <Loading />}
+      {state.status === "error" && <LoadError message={state.message} notServed={state.notServed} onRetry={reload} />}
+      {state.status === "ready" && <LiveMatchList items={state.value.list} />}
+    </>
+  );
+}
+
+export default function MatchListPage() {
+  const { t } = useTranslation();
+  const { game = "" } = useParams();
+  const [params, setParams] = useSearchParams();
+  const cat = useCatalogue();
+  const { byAbbr, byId, groups } = catalogueIndex(cat.status === "ready" ? cat.value : undefined);
+  const isGroup = (GAME_GROUPS as readonly string[]).includes(game);
+  // A group wins over a game of the same name (soccer is both): the group is what the header links.
+  const one = isGroup ? undefined : (byAbbr.get(game.toLowerCase()) ?? (/^\d+$/.test(game) ? byId.get(Number(game)) : undefined));
+  const tabParam = params.get("tab");
+  const tab: ListTab = (LIST_TABS as readonly string[]).includes(tabParam ?? "") ? (tabParam as ListTab) : "matches";
+
+  if (game && !isGroup && !one) {
+    // Unknown until the catalogue answers; a failed catalogue shows its error below.
+    if (cat.status === "loading" || cat.status === "idle") return <Loading />;
+    if (cat.status === "ready") return <NotFound />;
+    return <LoadError message={cat.message} />;
+  }
+  const query: MatchQuery = one ? { gameId: one.id } : isGroup ? { group: game } : {};
+  const groupId = one ? one.group : isGroup ? game : "";
+  const groupGames = groups.find((g) => g.id === groupId)?.games ?? [];
+
+  const selectTab = (next: ListTab) => {
+    const p = new URLSearchParams();
+    if (next !== "matches") p.set("tab", next);
+    setParams(p);
+  };
+
+  return (
+    <section className="mlist" data-testid="match-list-page">
+      <div className="mlist__head">
+        <h1 className="mlist__title">
+          {t("matches.list.title")}
+          {game && <span className="home__group"> · {one ? one.name : t(`nav.${game}` as "nav.soccer")}</span>}
+        </h1>
+        <div className="mlist__tabs" role="tablist">
+          {LIST_TABS.map((k) => (
+            <button
+              key={k}
+              type="button"
+              role="tab"
+              aria-selected={tab === k}
+              className={`mlist__tab${tab === k ? " mlist__tab--on" : ""}`}
+              data-testid={`list-tab-${k}`}
+              onClick={() => selectTab(k)}
+            >
+              {t(`matches.list.${k}`)}
+            </button>
+          ))}
+        </div>
+      </div>
+      {groupGames.length > 1 && (
+        <nav className="mlist__games" aria-label={t("matches.library.game")}>
+          <Link to={`/match/${groupId}`} className={`mlist__game${isGroup ? " mlist__game--on" : ""}`}>
+            {t("matches.all")}
+          </Link>
+          {groupGames.map((id) => (
+            <Link key={id} to={`/match/${gameSlug(id, byId)}`} className={`mlist__game${one?.id === id ? " mlist__game--on" : ""}`}>
+              {byId.get(id)?.name ?? id}
+            </Link>
+          ))}
+        </nav>
+      )}
+      <div className="mlist__panel" data-testid="match-list">
+        {tab === "favourites" ? (
+          <Favourites />
+        ) : (
+          <DayList key={tab} tab={tab} query={query} />
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,294 @@
+// Hooks shared by the match pages: the catalogue, live scores over a REST list, the score
+// highlight, and reservations.
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useAtom, useAtomValue, useSetAtom } from "jotai";
+import { ApiError } from "../../api/client";
+import { matchesApi, type GameCatalogue, type GameInfo, type MatchItem } from "../../api/endpoints";
+import { addTopicWant, removeTopicWant, topicWantsAtom } from "../../state/realtime";
+import { catalogueAtom, createScoreboardAtom, reservationsAtom } from "../../state/matches";
+import { tokenAtom } from "../../state/session";
+import { loginModalAtom, LoginMode } from "../../state/ui";
+import { useTopic } from "../../realtime/useTopic";
+import { applyLive, FLASH_MS, scoreboardTopics, scoreChanges } from "./live";
+
+export function errorText(err: unknown): string {
+  if (err instanceof ApiError) return err.userMessage;
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** True when the server does not serve the call at all (the endpoint is not there yet). */
+export function isNotServed(err: unknown): boolean {
+  return err instanceof ApiError && err.httpStatus === 404;
+}
+
+let catalogueLoad: Promise<void> | null = null;
+
+/** The game catalogue, loaded once and shared through catalogueAtom. */
+export function useCatalogue() {
+  const [state, setState] = useAtom(catalogueAtom);
+  useEffect(() => {
+    if (state.status !== "idle") return;
+    setState({ status: "loading" });
+    catalogueLoad ??= matchesApi.catalogue().then(
+      (value) => setState({ status: "ready", value }),
+      (err: unknown) => {
+        catalogueLoad = null;
+        setState({ status: "error", message: errorText(err) });
+      },
+    );
+  }, [state.status, setState]);
+  return state;
+}
+
+/** Lookups over a loaded catalogue. */
+export function catalogueIndex(c: GameCatalogue | undefined) {
+  const byId = new Map<number, GameInfo>();
+  const byAbbr = new Map<string, GameInfo>();
+  for (const g of c?.games ?? []) {
+    byId.set(g.id, g);
+    byAbbr.set(g.abbr.toLowerCase(), g);
+  }
+  return { byId, byAbbr, groups: c?.groups ?? [] };
+}
+
+/** The path segment of a game in match URLs: its abbr, else its id. */
+export function gameSlug(gameId: number, byId: Map<number, GameInfo>): string {
+  return byId.get(gameId)?.abbr ?? String(gameId);
+}
+
+/** Follows each topic while mounted (one want per topic, removed on unmount). */
+export function useTopics(topics: readonly string[], delayMs = 0) {
+  const setWants = useSetAtom(topicWantsAtom);
+  const key = topics.join(",");
+  useEffect(() => {
+    if (!key) return;
+    const list = key.split(",");
+    setWants((w) => list.reduce((acc, t) => addTopicWant(acc, t, delayMs), w));
+    return () => setWants((w) => list.reduce((acc, t) => removeTopicWant(acc, t, delayMs), w));
+  }, [key, delayMs, setWants]);
+  const board = useMemo(() => createScoreboardAtom(key), [key]);
+  return useAtomValue(board);
+}
+
+/** Ids whose score changed recently (shown with a short highlight), cleared after FLASH_MS. */
+export function useScoreFlash(items: readonly MatchItem[]): ReadonlySet<string> {
+  const prev = useRef<Map<string, string>>(new Map());
+  const [flashing, setFlashing] = useState<ReadonlySet<string>>(new Set());
+  const timers = useRef<Map<string, ReturnType<typeof setTimeout>>>(new Map());
+  useEffect(() => {
+    const { changed, next } = scoreChanges(prev.current, items);
+    // Keep ids that left the list so a match coming back is not mistaken for a change.
+    for (const [k, v] of prev.current) if (!next.has(k)) next.set(k, v);
+    prev.current = next;
+    if (changed.length === 0) return;
+    setFlashing((s) => new Set([...s, ...changed]));
+    for (const id of changed) {
+      clearTimeout(timers.current.get(id));
+      timers.current.set(
+        id,
+        setTimeout(() => {
+          timers.current.delete(id);
+          setFlashing((s) => {
+            const n = new Set(s);
+            n.delete(id);
+            return n;
+          });
+        }, FLASH_MS),
+      );
+    }
+  }, [items]);
+  useEffect(() => {
+    const t = timers.current;
+    return () => t.forEach((x) => clearTimeout(x));
+  }, []);
+  return flashing;
+}
+
+/** A REST list with its games' scoreboard topics applied, plus the session's reservations. */
+export function useLiveList(items: readonly MatchItem[]) {
+  const topics = useMemo(() => scoreboardTopics(items), [items]);
+  const live = useTopics(topics);
+  const reservations = useAtomValue(reservationsAtom);
+  const merged = useMemo(
+    () =>
+      items.map((m) => {
+        const x = applyLive(m, live[m.id]);
+        const r = reservations[m.id];
+        return r !== undefined && r !== x.reservation ? { ...x, reservation: r } : x;
+      }),
+    [items, live, reservations],
+  );
+  const flashing = useScoreFlash(merged);
+  return { items: merged, flashing };
+}
+
+/** One match with its own topic applied (the detail page). */
+export function useLiveMatch(item: MatchItem | null): MatchItem | null {
+  const state = useTopic(item ? `match:${item.id}` : "");
+  const reservations = useAtomValue(reservationsAtom);
+  return useMemo(() => {
+    if (!item) return null;
+    const x = applyLive(item, state[item.id]);
+    const r = reservations[item.id];
+    return r !== undefined && r !== x.reservation ? { ...x, reservation: r } : x;
+  }, [item, state, reservations]);
+}
+
+/** Book or cancel; a guest gets the login modal (spec §6: login needed to reserve). */
+export function useReserve() {
+  const token = useAtomValue(tokenAtom);
+  const setModal = useSetAtom(loginModalAtom);
+  const setReservations = useSetAtom(reservationsAtom);
+  const [busy, setBusy] = useState<string | null>(null);
+  const toggle = useCallback(
+    async (m: MatchItem) => {
+      if (!token) {
+        setModal({ open: true, mode: LoginMode.Password });
+        return;
+      }
+      const book = m.reservation !== "booked";
+      setBusy(m.id);
+      try {
+        const res = await matchesApi.attention(m.id, book);
+        setReservations((r) => ({ ...r, [m.id]: res.reservation || (book ? "booked" : "bookable") }));
+      } catch {
+        // The client already toasted the server's message.
+      } finally {
+        setBusy(null);
+      }
+    },
+    [token, setModal, setReservations],
+  );
+  return { toggle, busy, signedIn: !!token };
+}
+
+export type Fetched<T> =
+  | { status: "loading" }
+  | { status: "error"; message: string; notServed: boolean }
+  | { status: "ready"; value: T };
+
+/**
+ * Runs `fn` when `key` changes (aborting the previous call) and again every `refreshMs` when
+ * given, keeping the last answer on screen while a refresh runs (so live rows do not blink).
+ */
+export function useFetch<T>(fn: (signal: AbortSignal) => Promise<T>, key: string, refreshMs = 0) {
+  const [state, setState] = useState<Fetched<T>>({ status: "loading" });
+  const [version, setVersion] = useState(0);
+  const fnRef = useRef(fn);
+  fnRef.current = fn;
+  const shownKey = useRef<string | null>(null);
+  useEffect(() => {
+    const ctrl = new AbortController();
+    if (shownKey.current !== key) setState({ status: "loading" });
+    fnRef.current(ctrl.signal).then(
+      (value) => {
+        if (ctrl.signal.aborted) return;
+        shownKey.current = key;
+        setState({ status: "ready", value });
+      },
+      (err: unknown) => {
+        if (ctrl.signal.aborted) return;
+        // A failed background refresh keeps the answer already shown.
+        const refresh = shownKey.current === key;
+        shownKey.current = key;
+        setState((s) => (refresh && s.status === "ready" ? s : { status: "error", message: errorText(err), notServed: isNotServed(err) }));
+      },
+    );
+    return () => ctrl.abort();
+  }, [key, version]);
+  useEffect(() => {
+    if (!refreshMs) return;
+    const id = setInterval(() => setVersion((v) => v + 1), refreshMs);
+    return () => clearInterval(id);
+  }, [refreshMs, key]);
+  const reload = useCallback(() => {
+    shownKey.current = null;
+    setVersion((v) => v + 1);
+  }, []);
+  return { state, reload };
+}
+
+export const PAGE_SIZE = 50;
+
+export type Paged =
+  | { status: "loading" }
+  | { status: "error"; message: string; notServed: boolean }
+  | { status: "ready"; items: MatchItem[]; total: number; page: number; more: boolean };
+
+/**
+ * A paged match list: page 1 when `key` changes, the next page on `loadMore` (the virtual
+ * list's end), and page 1 again every `refreshMs` while only page 1 is shown (new matches
+ * going live; scores themselves arrive over the socket).
+ */
+export function usePagedMatches(
+  fetchPage: (q: { pageIndex: number; pageSize: number }, signal: AbortSignal) => Promise<MatchPageLike>,
+  key: string,
+  refreshMs = 0,
+) {
+  const [state, setState] = useState<Paged>({ status: "loading" });
+  const fnRef = useRef(fetchPage);
+  fnRef.current = fetchPage;
+  const [version, setVersion] = useState(0);
+  const loadingMore = useRef(false);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const shownKey = useRef<string | null>(null);
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    const refresh = shownKey.current === key;
+    if (!refresh) setState({ status: "loading" });
+    else if (stateRef.current.status === "ready" && stateRef.current.page > 1) return;
+    fnRef.current({ pageIndex: 1, pageSize: PAGE_SIZE }, ctrl.signal).then(
+      (p) => {
+        if (ctrl.signal.aborted) return;
+        shownKey.current = key;
+        setState({ status: "ready", items: p.list, total: p.total, page: 1, more: p.list.length < p.total });
+      },
+      (err: unknown) => {
+        if (ctrl.signal.aborted) return;
+        shownKey.current = key;
+        setState((s) => (refresh && s.status === "ready" ? s : { status: "error", message: errorText(err), notServed: isNotServed(err) }));
+      },
+    );
+    return () => ctrl.abort();
+  }, [key, version]);
+
+  useEffect(() => {
+    if (!refreshMs) return;
+    const id = setInterval(() => setVersion((v) => v + 1), refreshMs);
+    return () => clearInterval(id);
+  }, [refreshMs, key]);
+
+  const loadMore = useCallback(() => {
+    const s = stateRef.current;
+    if (s.status !== "ready" || !s.more || loadingMore.current) return;
+    loadingMore.current = true;
+    const k = key;
+    fnRef.current({ pageIndex: s.page + 1, pageSize: PAGE_SIZE }, new AbortController().signal)
+      .then(
+        (p) => {
+          if (shownKey.current !== k) return;
+          setState((cur) => {
+            if (cur.status !== "ready") return cur;
+            const seen = new Set(cur.items.map((m) => m.id));
+            const items = [...cur.items, ...p.list.filter((m) => !seen.has(m.id))];
+            return { status: "ready", items, total: p.total, page: s.page + 1, more: p.list.length > 0 && items.length < p.total };
+          });
+        },
+        () => undefined,
+      )
+      .finally(() => (loadingMore.current = false));
+  }, [key]);
+
+  const reload = useCallback(() => {
+    shownKey.current = null;
+    setVersion((v) => v + 1);
+  }, []);
+  return { state, loadMore, reload };
+}
+
+export interface MatchPageLike {
+  list: MatchItem[];
+  total: number;
+}

@@ -1,0 +1,187 @@
+// Edit profile: avatar upload (JPG or PNG up to 3 MB, previewed before upload), username and
+// personal signature. The server's message is shown for anything it refuses.
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { userApi, type AccountUser } from "../../api/endpoints";
+import { ApiError } from "../../api/client";
+import { applyProfile, refreshAccount } from "../../session/account";
+import {
+  checkAvatar,
+  checkSignature,
+  checkUsername,
+  MAX_SIGNATURE,
+  MAX_USERNAME,
+  type InvalidKey,
+  type ProfileInvalidKey,
+} from "../../components/LoginModal/validation";
+import { Avatar } from "./Avatar";
+import "./EditProfile.css";
+
+const message = (err: unknown, fallback: string) => (err instanceof ApiError && err.userMessage ? err.userMessage : fallback);
+
+export function EditProfile({ user }: { user: AccountUser }) {
+  return (
+    <>
+      <AvatarUpload user={user} />
+      <ProfileForm user={user} />
+    </>
+  );
+}
+
+function AvatarUpload({ user }: { user: AccountUser }) {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<ProfileInvalidKey | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  async function choose(f: File | undefined) {
+    setError(null);
+    setDone(false);
+    setFile(null);
+    setPreview(null);
+    if (!f) return;
+    const head = new Uint8Array(await f.slice(0, 8).arrayBuffer());
+    const bad = checkAvatar(f.size, head);
+    setInvalid(bad);
+    if (bad) return;
+    setFile(f);
+    setPreview(URL.createObjectURL(f));
+  }
+
+  async function upload() {
+    if (!file) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await userApi.uploadAvatar(file, file.name || "avatar");
+      applyProfile({ ...user, avatar: r.avatar });
+      setFile(null);
+      setPreview(null);
+      setDone(true);
+      if (input.current) input.current.value = "";
+    } catch (err) {
+      setError(message(err, t("account.uploadFailed")));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="ucard" data-testid="avatar-card">
+      <h2>{t("account.avatar.title")}</h2>
+      <div className="avup">
+        <figure className="avup__fig">
+          <Avatar src={user.avatar} name={user.name} size={96} testId="avatar-current" />
+          <figcaption>{t("account.avatar.current")}</figcaption>
+        </figure>
+        {preview && (
+          <figure className="avup__fig">
+            <img className="avatar" src={preview} alt={t("account.avatar.preview")} width={96} height={96} data-testid="avatar-preview" />
+            <figcaption>{t("account.avatar.preview")}</figcaption>
+          </figure>
+        )}
+        <div className="avup__actions">
+          <input
+            ref={input}
+            type="file"
+            accept="image/png,image/jpeg"
+            className="visually-hidden"
+            data-testid="avatar-file"
+            id="avatar-file"
+            onChange={(e) => void choose(e.target.files?.[0])}
+          />
+          <label htmlFor="avatar-file" className="uarea__secondary avup__choose">
+            {t("account.avatar.choose")}
+          </label>
+          <button type="button" className="uarea__primary" data-testid="avatar-upload" disabled={!file || busy} onClick={() => void upload()}>
+            {t("account.avatar.upload")}
+          </button>
+          <p className="avup__rule">{t("account.avatar.rule")}</p>
+        </div>
+      </div>
+      {invalid && (
+        <p className="uform__invalid" role="alert" data-testid="avatar-invalid">
+          {t(`account.invalid.${invalid}`)}
+        </p>
+      )}
+      {error && (
+        <p className="uform__error" role="alert" data-testid="avatar-error">
+          {error}
+        </p>
+      )}
+      {done && (
+        <p className="uform__ok" role="status" data-testid="avatar-done">
+          {t("account.avatar.done")}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ProfileForm({ user }: { user: AccountUser }) {
+  const { t } = useTranslation();
+  const [username, setUsername] = useState(user.username ?? "");
+  const [signature, setSignature] = useState(user.signature ?? "");
+  const [invalid, setInvalid] = useState<{ username?: InvalidKey; signature?: ProfileInvalidKey }>({});
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const next = { username: checkUsername(username) ?? undefined, signature: checkSignature(signature) ?? undefined };
+    setInvalid(next);
+    setDone(false);
+    if (next.username || next.signature) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const patch: { username?: string; signature?: string } = { signature: signature.trim() };
+      if (username.trim() !== user.username) patch.username = username.trim();
+      const u = await userApi.modifyUser(patch);
+      if (u?.private) applyProfile(u);
+      else await refreshAccount();
+      setDone(true);
+    } catch (err) {
+      setError(message(err, t("errors.system")));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="ucard" data-testid="profile-form">
+      <h2>{t("account.menu.setting")}</h2>
+      <form className="uform" onSubmit={submit} noValidate>
+        <label>
+          {t("login.username")}
+          <input data-testid="edit-username" value={username} maxLength={MAX_USERNAME} autoComplete="username"
+            onChange={(e) => setUsername(e.target.value)} />
+        </label>
+        {invalid.username && <p className="uform__invalid" role="alert">{t(`login.invalid.${invalid.username}`)}</p>}
+        <label>
+          {t("account.signature")}
+          <textarea data-testid="edit-signature" value={signature} maxLength={MAX_SIGNATURE + 20} placeholder={t("account.signatureHint")}
+            onChange={(e) => setSignature(e.target.value)} />
+        </label>
+        <span className="uform__count">
+          {[...signature.trim()].length}/{MAX_SIGNATURE}
+        </span>
+        {invalid.signature && <p className="uform__invalid" role="alert">{t(`account.invalid.${invalid.signature}`, { max: MAX_SIGNATURE })}</p>}
+        {error && <p className="uform__error" role="alert" data-testid="edit-error">{error}</p>}
+        {done && <p className="uform__ok" role="status" data-testid="edit-done">{t("account.saved")}</p>}
+        <div className="uform__actions">
+          <button type="submit" className="uarea__primary" data-testid="edit-save" disabled={busy}>
+            {t("account.save")}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+// /userInfo/focus: the follow list (spec §2): who I follow (with unfollow) and my followers,
+// paged from /user/getFollowOrFansH5 and virtualised (style.md React 3).
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { Virtuoso } from "react-virtuoso";
+import { useTranslation } from "react-i18next";
+import { userApi, type FollowEntry } from "../../api/endpoints";
+import { refreshAccount } from "../../session/account";
+import { NoData } from "../../components/NoData";
+import { Avatar } from "./Avatar";
+import "./Focus.css";
+
+const PAGE_SIZE = 20;
+type Tab = 1 | 2; // 1 following, 2 followers
+
+export default function Focus() {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<Tab>(1);
+  return (
+    <div className="ucard focus" data-testid="focus">
+      <div className="utabs focus__tabs" role="tablist">
+        {([1, 2] as const).map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={tab === k}
+            className={tab === k ? "utabs__tab utabs__tab--on" : "utabs__tab"}
+            data-testid={`focus-tab-${k === 1 ? "following" : "followers"}`}
+            onClick={() => setTab(k)}
+          >
+            {t(k === 1 ? "account.following" : "account.followers")}
+          </button>
+        ))}
+      </div>
+      <FollowList key={tab} type={tab} />
+    </div>
+  );
+}
+
+function FollowList({ type }: { type: Tab }) {
+  const { t } = useTranslation();
+  const [items, setItems] = useState<FollowEntry[]>([]);
+  const [total, setTotal] = useState<number | null>(null);
+  const [busy, setBusy] = useState<Set<string>>(new Set());
+  const page = useRef(0);
+  const loading = useRef(false);
+
+  const loadMore = useCallback(async () => {
+    if (loading.current || (total !== null && items.length >= total)) return;
+    loading.current = true;
+    try {
+      const r = await userApi.followList({ type, pageIndex: page.current + 1, pageSize: PAGE_SIZE });
+      page.current += 1;
+      setItems((old) => {
+        const seen = new Set(old.map((x) => x.userId));
+        return [...old, ...(r.list ?? []).filter((x) => !seen.has(x.userId))];
+      });
+      setTotal(r.total ?? 0);
+    } catch {
+      setTotal((n) => n ?? 0);
+    } finally {
+      loading.current = false;
+    }
+  }, [type, items.length, total]);
+
+  useEffect(() => {
+    void loadMore();
+    // first page only; later pages come from endReached
+  }, []);
+
+  async function unfollow(id: string) {
+    setBusy((s) => new Set(s).add(id));
+    try {
+      await userApi.follow(id, false);
+      setItems((old) => old.filter((x) => x.userId !== id));
+      setTotal((n) => (n === null ? n : Math.max(0, n - 1)));
+      void refreshAccount();
+    } catch {
+      // toasted by the client
+    } finally {
+      setBusy((s) => {
+        const n = new Set(s);
+        n.delete(id);
+        return n;
+      });
+    }
+  }
+
+  if (total === null) return <p aria-busy="true">{t("common.loading")}</p>;
+  if (items.length === 0) return <NoData />;
+  return (
+    <Virtuoso
+      useWindowScroll
+      data={items}
+      endReached={() => void loadMore()}
+      computeItemKey={(_, it) => it.userId}
+      itemContent={(_, it) => (
+        <div className="focus__row" data-testid="focus-row">
+          <Link to={`/userInfo/${it.userId}`} className="focus__who">
+            <Avatar src={it.avatar} name={it.name} size={44} />
+            <span className="focus__text">
+              <span className="focus__name">
+                {it.name} <span className="focus__level">{t("account.levelShort", { level: it.level ?? 1 })}</span>
+              </span>
+              <span className="focus__sig">{it.signature || t("account.noSignature")}</span>
+            </span>
+          </Link>
+          {type === 1 && (
+            <button type="button" className="uarea__secondary" data-testid="focus-unfollow" disabled={busy.has(it.userId)}
+              onClick={() => void unfollow(it.userId)}>
+              {t("account.unfollow")}
+            </button>
+          )}
+        </div>
+      )}
+    />
+  );
+}

@@ -1,0 +1,106 @@
+// The header's signed-in part (spec §2, §3): avatar, level, coin and diamond balances, and a
+// user menu (profile, security centre, log out). It also keeps the account fresh: own info and
+// balances load after each sign-in or page load with a token.
+import { useEffect, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { useAtomValue, useSetAtom } from "jotai";
+import { useTranslation } from "react-i18next";
+import { balancesAtom, profileAtom, tokenAtom, type UserInfo } from "../../state/session";
+import { loginModalAtom, LoginMode } from "../../state/ui";
+import { refreshAccount, signOut } from "../../session/account";
+import { Avatar } from "./Avatar";
+import { Coin, Diamond } from "./Currency";
+import "./HeaderUser.css";
+
+export function HeaderUser({ user }: { user: UserInfo }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const token = useAtomValue(tokenAtom);
+  const balances = useAtomValue(balancesAtom);
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (token) void refreshAccount();
+  }, [token]);
+
+  // A first login whose new-user step was dismissed: ask again once per page load (spec §4).
+  const profile = useAtomValue(profileAtom);
+  const modal = useAtomValue(loginModalAtom);
+  const setModal = useSetAtom(loginModalAtom);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (profile?.newUser && !modal.open && !asked.current) {
+      asked.current = true;
+      setModal({ open: true, mode: LoginMode.NewUser });
+    }
+  }, [profile?.newUser, modal.open, setModal]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (box.current && !box.current.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
+    document.addEventListener("mousedown", onDown);
+    window.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("mousedown", onDown);
+      window.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
+  const name = user.name ?? user.uid;
+  return (
+    <div className="huser" ref={box} data-testid="header-user">
+      {balances && (
+        <span className="huser__balances" data-testid="header-balances">
+          <Coin amount={balances.coin} label={t("account.coins")} testId="balance-coin" />
+          <Diamond amount={balances.diamond} label={t("account.diamonds")} testId="balance-diamond" />
+        </span>
+      )}
+      <button
+        type="button"
+        className="huser__button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        data-testid="user-menu-button"
+        onClick={() => setOpen((o) => !o)}
+      >
+        <Avatar src={user.avatar} name={name} size={30} testId="header-avatar" />
+        <span className="huser__name" data-testid="user-name">
+          {name}
+        </span>
+        {user.level !== undefined && (
+          <span className="huser__level" data-testid="header-level">
+            {t("account.levelShort", { level: user.level })}
+          </span>
+        )}
+      </button>
+      {open && (
+        <div className="huser__menu" role="menu" data-testid="user-menu">
+          <Link role="menuitem" to="/userInfo" onClick={() => setOpen(false)} data-testid="menu-profile">
+            {t("account.menu.profile")}
+          </Link>
+          <Link role="menuitem" to="/userInfo/setting?tab=security" onClick={() => setOpen(false)} data-testid="menu-security">
+            {t("account.menu.security")}
+          </Link>
+          <Link role="menuitem" to="/anchorCenter" onClick={() => setOpen(false)} data-testid="menu-anchor">
+            {t("anchor.center.title")}
+          </Link>
+          <button
+            role="menuitem"
+            type="button"
+            data-testid="menu-logout"
+            onClick={() => {
+              setOpen(false);
+              void signOut(() => navigate("/"));
+            }}
+          >
+            {t("account.menu.logout")}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+// /userInfo: the signed-in user's profile card (avatar, name, level and progress, membership,
+// signature, follows, balances). /userInfo/:id: another user's public profile with follow.
+import { useEffect, useState } from "react";
+import { Link, useParams } from "react-router";
+import { useAtomValue, useSetAtom } from "jotai";
+import { useTranslation } from "react-i18next";
+import { balancesAtom, profileAtom, tokenAtom } from "../../state/session";
+import { loginModalAtom, LoginMode } from "../../state/ui";
+import { userApi, type AccountUser } from "../../api/endpoints";
+import { ApiError } from "../../api/client";
+import { Avatar } from "./Avatar";
+import { Coin, Diamond, formatCount } from "./Currency";
+import "./Profile.css";
+
+export default function Profile() {
+  const { id } = useParams();
+  const own = useAtomValue(profileAtom);
+  const [other, setOther] = useState<AccountUser | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const self = id === undefined || (own !== null && own.userId === id);
+
+  useEffect(() => {
+    if (self || !id) return;
+    let live = true;
+    setError(null);
+    userApi.info(id, { toast: false }).then(
+      (u) => live && setOther(u),
+      (err) => live && setError(err instanceof ApiError ? err.userMessage : ""),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, self]);
+
+  if (error !== null) return <div className="ucard" role="alert">{error}</div>;
+  const user = self ? own : other;
+  if (!user) return <ProfileSkeleton />;
+  return <ProfileCard user={user} self={self} onChange={setOther} />;
+}
+
+function ProfileSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className="ucard" aria-busy="true">
+      {t("common.loading")}
+    </div>
+  );
+}
+
+function ProfileCard({ user, self, onChange }: { user: AccountUser; self: boolean; onChange: (u: AccountUser) => void }) {
+  const { t } = useTranslation();
+  const balances = useAtomValue(balancesAtom);
+  const level = user.level ?? 1;
+  const exp = user.experience ?? 0;
+  const next = user.nextLevelExperience ?? 0;
+  const pct = next > 0 ? Math.min(100, Math.round((exp / next) * 100)) : 100;
+  return (
+    <>
+      <div className="ucard profile" data-testid="profile">
+        <Avatar src={user.avatar} name={user.name} size={88} testId="profile-avatar" />
+        <div className="profile__main">
+          <h1 className="profile__name" data-testid="profile-name">
+            {user.name}
+            <span className="profile__level">{t("account.levelShort", { level })}</span>
+            {(user.member ?? 0) > 0 && <span className="profile__member">{user.member === 2 ? "SVIP" : "VIP"}</span>}
+          </h1>
+          <p className="profile__sig" data-testid="profile-signature">
+            {user.signature || t("account.noSignature")}
+          </p>
+          <div className="profile__exp" title={next > 0 ? `${exp} / ${next}` : `${exp}`}>
+            <div className="profile__bar">
+              <span style={{ width: `${pct}%` }} />
+            </div>
+            <span>{next > 0 ? t("account.expToNext", { exp, next }) : t("account.maxLevel")}</span>
+          </div>
+          <div className="profile__counts">
+            <span>
+              <b>{formatCount(user.follows ?? 0)}</b> {t("account.following")}
+            </span>
+            <span>
+              <b data-testid="profile-fans">{formatCount(user.fans ?? 0)}</b> {t("account.followers")}
+            </span>
+          </div>
+        </div>
+        <div className="profile__side">
+          {self ? (
+            <Link className="uarea__secondary" to="/userInfo/setting" data-testid="profile-edit">
+              {t("account.menu.setting")}
+            </Link>
+          ) : (
+            <FollowButton user={user} onChange={onChange} />
+          )}
+        </div>
+      </div>
+      {self && (
+        <div className="ucard profile__wallet">
+          <h2>{t("account.balances")}</h2>
+          <div className="profile__money">
+            <Coin amount={balances?.coin ?? user.coin ?? 0} label={t("account.coins")} />
+            <span>{t("account.coins")}</span>
+            <Diamond amount={balances?.diamond ?? user.diamond ?? 0} label={t("account.diamonds")} />
+            <span>{t("account.diamonds")}</span>
+          </div>
+        </div>
+      )}
+    </>
+  );
+}
+
+function FollowButton({ user, onChange }: { user: AccountUser; onChange: (u: AccountUser) => void }) {
+  const { t } = useTranslation();
+  const token = useAtomValue(tokenAtom);
+  const setModal = useSetAtom(loginModalAtom);
+  const [busy, setBusy] = useState(false);
+  return (
+    <button
+      type="button"
+      className={user.following ? "uarea__secondary" : "uarea__primary"}
+      data-testid="profile-follow"
+      disabled={busy}
+      onClick={async () => {
+        if (!token) {
+          setModal({ open: true, mode: LoginMode.Password });
+          return;
+        }
+        setBusy(true);
+        try {
+          const r = await userApi.follow(user.userId, !user.following);
+          onChange({ ...user, following: r.following, fans: r.fans });
+        } catch {
+          // toasted by the client
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {user.following ? t("account.unfollow") : t("account.follow")}
+    </button>
+  );
+}

@@ -1,0 +1,248 @@
+// The security centre (spec §2, §5): bind or change the phone or e-mail (a code to the new
+// address proves it) and change the password (a code to the account's own phone or e-mail; the
+// server then ends every other session).
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { userApi, type AccountUser } from "../../api/endpoints";
+import { ApiError } from "../../api/client";
+import { applyProfile, sendCode } from "../../session/account";
+import { AreaCodeSelect } from "../../components/LoginModal/AreaCodeSelect";
+import { SendCodeButton } from "../../components/LoginModal/SendCodeButton";
+import {
+  checkEmail,
+  checkMobile,
+  checkPassword,
+  MAX_PASSWORD,
+  type InvalidKey,
+  type ProfileInvalidKey,
+} from "../../components/LoginModal/validation";
+import { maskEmail, maskPhone, nationalNumber } from "./mask";
+import "./Security.css";
+
+const message = (err: unknown, fallback: string) => (err instanceof ApiError && err.userMessage ? err.userMessage : fallback);
+
+export function Security({ user }: { user: AccountUser }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<"phone" | "email" | "password" | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const toggle = (k: typeof open) => {
+    setNotice(null);
+    setOpen((o) => (o === k ? null : k));
+  };
+  const finish = (text: string) => {
+    setOpen(null);
+    setNotice(text);
+  };
+  return (
+    <div className="ucard" data-testid="security">
+      <h1>{t("account.menu.security")}</h1>
+      {notice && (
+        <p className="uform__ok" role="status" data-testid="security-done">
+          {notice}
+        </p>
+      )}
+      <ul className="sec">
+        <li className="sec__item">
+          <div className="sec__head">
+            <span className="sec__label">{t("login.mobile")}</span>
+            <span className="sec__value" data-testid="sec-phone">
+              {user.phone ? maskPhone(user.phone, user.areaCode) : t("account.notBound")}
+            </span>
+            <button type="button" className="uarea__secondary" data-testid="sec-phone-edit" onClick={() => toggle("phone")}>
+              {user.phone ? t("account.change") : t("account.bindAction")}
+            </button>
+          </div>
+          {open === "phone" && <ContactForm kind="phone" onDone={(u) => (applyProfile(u), finish(t("account.contactSaved")))} />}
+        </li>
+        <li className="sec__item">
+          <div className="sec__head">
+            <span className="sec__label">{t("login.email")}</span>
+            <span className="sec__value" data-testid="sec-email">
+              {user.email ? maskEmail(user.email) : t("account.notBound")}
+            </span>
+            <button type="button" className="uarea__secondary" data-testid="sec-email-edit" onClick={() => toggle("email")}>
+              {user.email ? t("account.change") : t("account.bindAction")}
+            </button>
+          </div>
+          {open === "email" && <ContactForm kind="email" onDone={(u) => (applyProfile(u), finish(t("account.contactSaved")))} />}
+        </li>
+        <li className="sec__item">
+          <div className="sec__head">
+            <span className="sec__label">{t("login.password")}</span>
+            <span className="sec__value">{user.hasPassword === false ? t("account.passwordNotSet") : "••••••••"}</span>
+            <button type="button" className="uarea__secondary" data-testid="sec-password-edit" onClick={() => toggle("password")}>
+              {t("account.changePassword")}
+            </button>
+          </div>
+          {open === "password" && <PasswordForm user={user} onDone={() => finish(t("account.passwordChanged"))} />}
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+/** Bind or change the phone (type 2) or e-mail (type 1) with a code sent to the new address. */
+function ContactForm({ kind, onDone }: { kind: "phone" | "email"; onDone: (u: AccountUser) => void }) {
+  const { t } = useTranslation();
+  const [areaCode, setAreaCode] = useState("86");
+  const [to, setTo] = useState("");
+  const [code, setCode] = useState("");
+  const [invalid, setInvalid] = useState<{ to?: InvalidKey; code?: InvalidKey }>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const phone = kind === "phone";
+  const checkTo = () => (phone ? checkMobile(to, areaCode) : checkEmail(to));
+
+  async function send(): Promise<boolean> {
+    const bad = checkTo();
+    setInvalid(bad ? { to: bad } : {});
+    if (bad) return false;
+    setError(null);
+    try {
+      await sendCode(phone ? { email: false, areaCode, mobile: to } : { email: true, address: to });
+      return true;
+    } catch (err) {
+      setError(message(err, t("errors.system")));
+      return false;
+    }
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const next = { to: checkTo() ?? undefined, code: code.trim() ? undefined : ("required" as const) };
+    setInvalid(next);
+    if (next.to || next.code) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const u = await userApi.changeContact({
+        type: phone ? 2 : 1,
+        mobileOrEmail: to.trim(),
+        areaCode: phone ? areaCode : undefined,
+        checkCode: code.trim(),
+      });
+      onDone(u);
+    } catch (err) {
+      setError(message(err, t("errors.system")));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const label = t(phone ? "account.newMobile" : "account.newEmail");
+  return (
+    <form className="uform sec__form" onSubmit={submit} noValidate data-testid={`sec-${kind}-form`}>
+      <div className="uform__row">
+        {phone && <AreaCodeSelect value={areaCode} onChange={setAreaCode} />}
+        <input data-testid="contact-to" type={phone ? "tel" : "email"} inputMode={phone ? "numeric" : undefined} maxLength={phone ? 11 : 254}
+          placeholder={label} aria-label={label} value={to}
+          onChange={(e) => setTo(phone ? e.target.value.replace(/\D/g, "") : e.target.value)} />
+      </div>
+      {invalid.to && <p className="uform__invalid" role="alert">{t(`login.invalid.${invalid.to}`)}</p>}
+      <div className="uform__row">
+        <input data-testid="contact-code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t("login.code")}
+          aria-label={t("login.code")} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))} />
+        <SendCodeButton send={send} testId="contact-send-code" />
+      </div>
+      {invalid.code && <p className="uform__invalid" role="alert">{t(`login.invalid.${invalid.code}`)}</p>}
+      {error && <p className="uform__error" role="alert" data-testid="contact-error">{error}</p>}
+      <div className="uform__actions">
+        <button type="submit" className="uarea__primary" data-testid="contact-submit" disabled={busy}>
+          {t("account.save")}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Change the password with a code sent to the account's own e-mail or phone. */
+function PasswordForm({ user, onDone }: { user: AccountUser; onDone: () => void }) {
+  const { t } = useTranslation();
+  const options = [
+    ...(user.email ? [{ id: "email" as const, label: maskEmail(user.email) }] : []),
+    ...(user.phone ? [{ id: "phone" as const, label: maskPhone(user.phone, user.areaCode) }] : []),
+  ];
+  const [via, setVia] = useState<"email" | "phone" | undefined>(options[0]?.id);
+  const [code, setCode] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [invalid, setInvalid] = useState<{ code?: InvalidKey; password?: InvalidKey; confirm?: ProfileInvalidKey }>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (!via) return <p className="uform__error">{t("account.bindFirst")}</p>;
+  const dest =
+    via === "email"
+      ? { email: true as const, address: user.email ?? "" }
+      : { email: false as const, areaCode: user.areaCode ?? "86", mobile: nationalNumber(user.phone ?? "", user.areaCode) };
+
+  async function send(): Promise<boolean> {
+    setError(null);
+    try {
+      await sendCode(dest);
+      return true;
+    } catch (err) {
+      setError(message(err, t("errors.system")));
+      return false;
+    }
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const next = {
+      code: code.trim() ? undefined : ("required" as const),
+      password: checkPassword(password) ?? undefined,
+      confirm: password === confirm ? undefined : ("passwordMismatch" as const),
+    };
+    setInvalid(next);
+    if (next.code || next.password || next.confirm) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await userApi.changePassword(
+        dest.email
+          ? { mobileOrEmail: dest.address, type: 1, checkCode: code.trim(), password }
+          : { mobileOrEmail: dest.mobile, areaCode: dest.areaCode, type: 2, checkCode: code.trim(), password },
+      );
+      onDone();
+    } catch (err) {
+      setError(message(err, t("errors.system")));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="uform sec__form" onSubmit={submit} noValidate data-testid="sec-password-form">
+      <label>
+        {t("account.codeVia")}
+        <select data-testid="password-via" value={via} onChange={(e) => setVia(e.target.value as "email" | "phone")}>
+          {options.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="uform__row">
+        <input data-testid="password-code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t("login.code")}
+          aria-label={t("login.code")} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))} />
+        <SendCodeButton send={send} testId="password-send-code" />
+      </div>
+      {invalid.code && <p className="uform__invalid" role="alert">{t(`login.invalid.${invalid.code}`)}</p>}
+      <input data-testid="password-new" type="password" autoComplete="new-password" maxLength={MAX_PASSWORD} placeholder={t("login.newPassword")}
+        aria-label={t("login.newPassword")} value={password} onChange={(e) => setPassword(e.target.value)} />
+      {invalid.password && <p className="uform__invalid" role="alert">{t(`login.invalid.${invalid.password}`)}</p>}
+      <input data-testid="password-confirm" type="password" autoComplete="new-password" maxLength={MAX_PASSWORD}
+        placeholder={t("account.confirmPassword")} aria-label={t("account.confirmPassword")} value={confirm}
+        onChange={(e) => setConfirm(e.target.value)} />
+      {invalid.confirm && <p className="uform__invalid" role="alert">{t(`account.invalid.${invalid.confirm}`)}</p>}
+      {error && <p className="uform__error" role="alert" data-testid="password-error">{error}</p>}
+      <div className="uform__actions">
+        <button type="submit" className="uarea__primary" data-testid="password-submit" disabled={busy}>
+          {t("account.changePassword")}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+// /userInfo/setting: edit profile (username, signature, avatar) and, with ?tab=security, the
+// security centre (bind or change phone or e-mail, change password). Spec §2.
+import { useSearchParams } from "react-router";
+import { useAtomValue } from "jotai";
+import { useTranslation } from "react-i18next";
+import { profileAtom } from "../../state/session";
+import { EditProfile } from "./EditProfile";
+import { Security } from "./Security";
+
+export default function Setting() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const profile = useAtomValue(profileAtom);
+  const tab = params.get("tab") === "security" ? "security" : "profile";
+  return (
+    <div data-testid="setting">
+      <div className="ucard utabs" role="tablist">
+        {(["profile", "security"] as const).map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={tab === k}
+            className={tab === k ? "utabs__tab utabs__tab--on" : "utabs__tab"}
+            data-testid={`setting-tab-${k}`}
+            onClick={() => setParams(k === "security" ? { tab: "security" } : {}, { replace: true })}
+          >
+            {t(k === "security" ? "account.menu.security" : "account.menu.setting")}
+          </button>
+        ))}
+      </div>
+      {!profile ? (
+        <div className="ucard" aria-busy="true">
+          {t("common.loading")}
+        </div>
+      ) : tab === "security" ? (
+        <Security user={profile} />
+      ) : (
+        <EditProfile user={profile} />
+      )}
+    </div>
+  );
+}

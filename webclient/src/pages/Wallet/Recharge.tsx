@@ -1,0 +1,280 @@
+// /recharge — coins and diamonds (spec §2, §5, §9): the preset top-ups with their level labels,
+// a custom diamond amount (1..99999, else 'out of recharge range'), the payment method, the
+// price as the server quotes it in the method's currency, then the provider's page (or QR
+// content) and the live result from payWs.
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
+import { useAtomValue, useSetAtom } from "jotai";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../api/client";
+import { walletApi, type PayMethod, type PayMethods, type RechargePresets, type RechargeQuote, type WalletProduct } from "../../api/endpoints";
+import { tokenAtom } from "../../state/session";
+import { loginModalAtom, LoginMode } from "../../state/ui";
+import type { Loadable } from "../../state/wallet";
+import { NoData } from "../../components/NoData";
+import { checkCustomAmount, formatCount, formatMoney, MAX_CUSTOM_TOPUP, newClientKey, presetLabel, sanitizeAmountInput } from "./amount";
+import { OrderResult } from "./OrderResult";
+import { useOrderWatch } from "./useOrderWatch";
+import { useIntlLocale, WalletHeader } from "./WalletHeader";
+import "./Wallet.css";
+
+/** Brand names stay as they are in every language. */
+const BRANDS: Record<string, string> = { alipay: "Alipay", paypal: "PayPal", usdt: "USDT" };
+
+function errorText(err: unknown): string {
+  return err instanceof ApiError ? err.userMessage : String(err);
+}
+
+function useLoad<T>(load: () => Promise<T>): Loadable<T> {
+  const [state, setState] = useState<Loadable<T>>({ status: "loading" });
+  useEffect(() => {
+    let live = true;
+    load().then(
+      (value) => live && setState({ status: "ready", value }),
+      (err: unknown) => live && setState({ status: "error", message: errorText(err) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return state;
+}
+
+export function MethodName({ m }: { m: Pick<PayMethod, "type"> }) {
+  const { t } = useTranslation();
+  if (m.type === "card") return <>{t("wallet.methods.card")}</>;
+  if (m.type === "dev") return <>{t("wallet.methods.dev")}</>;
+  return <>{BRANDS[m.type] ?? m.type}</>;
+}
+
+type Choice = number | "custom";
+
+export default function Recharge() {
+  const { t } = useTranslation();
+  const loc = useIntlLocale();
+  const token = useAtomValue(tokenAtom);
+  const setModal = useSetAtom(loginModalAtom);
+  const [params, setParams] = useSearchParams();
+  const product: WalletProduct = params.get("type") === "diamond" ? "diamond" : "coin";
+
+  const coins = useLoad(() => walletApi.presets("coin"));
+  const diamonds = useLoad(() => walletApi.presets("diamond"));
+  const methods = useLoad<PayMethods>(() => walletApi.payMethods());
+  const presets: Loadable<RechargePresets> = product === "coin" ? coins : diamonds;
+
+  const [choice, setChoice] = useState<Choice>(1);
+  const [customRaw, setCustomRaw] = useState("");
+  const [method, setMethod] = useState("");
+  const [quote, setQuote] = useState<Loadable<RechargeQuote>>({ status: "idle" });
+  const clientKey = useRef(newClientKey());
+  const { watch, setWatch, follow, reset } = useOrderWatch();
+
+  const max = presets.status === "ready" ? (presets.value.custom?.max ?? MAX_CUSTOM_TOPUP) : MAX_CUSTOM_TOPUP;
+  const min = presets.status === "ready" ? (presets.value.custom?.min ?? 1) : 1;
+  const custom = useMemo(() => checkCustomAmount(customRaw, min, max), [customRaw, min, max]);
+  const busy = watch.phase === "creating" || watch.phase === "waiting";
+
+  // The first method is chosen until the user picks another.
+  const methodList = methods.status === "ready" ? methods.value.list : [];
+  const chosen = methodList.find((m) => m.type === method) ?? methodList[0];
+
+  // A different purchase is a different attempt: new idempotency key.
+  useEffect(() => {
+    clientKey.current = newClientKey();
+  }, [product, choice, customRaw, chosen?.type]);
+
+  const request = useMemo(() => {
+    if (!chosen) return null;
+    if (choice === "custom") {
+      if (product !== "diamond" || !custom.ok) return null;
+      return { product, id: 0, amount: custom.value, payType: chosen.type };
+    }
+    return { product, id: choice, payType: chosen.type };
+  }, [chosen, choice, custom, product]);
+
+  // The price in the method's currency is the server's (USD methods round up, spec §9).
+  useEffect(() => {
+    if (!request) {
+      setQuote({ status: "idle" });
+      return;
+    }
+    const ctl = new AbortController();
+    setQuote({ status: "loading" });
+    const timer = setTimeout(() => {
+      walletApi.quote(request, ctl.signal).then(
+        (value) => setQuote({ status: "ready", value }),
+        (err: unknown) => !ctl.signal.aborted && setQuote({ status: "error", message: errorText(err) }),
+      );
+    }, request.id === 0 ? 250 : 0);
+    return () => {
+      clearTimeout(timer);
+      ctl.abort();
+    };
+  }, [request]);
+
+  const selectProduct = (p: WalletProduct) => {
+    if (busy) return;
+    const next = new URLSearchParams(params);
+    if (p === "coin") next.delete("type");
+    else next.set("type", p);
+    setParams(next, { replace: true });
+    setChoice(1);
+    setCustomRaw("");
+  };
+
+  const pay = async () => {
+    if (!token) {
+      setModal({ open: true, mode: LoginMode.Password });
+      return;
+    }
+    if (!request || busy) return;
+    // A retry after a failed request keeps its key (the server then returns the same order);
+    // paying again after an order finished is a new purchase.
+    if (watch.phase === "done" || (watch.phase === "error" && watch.order)) clientKey.current = newClientKey();
+    setWatch({ phase: "creating" });
+    try {
+      const order = await walletApi.createOrder({ ...request, clientKey: clientKey.current });
+      follow(order);
+    } catch (err) {
+      setWatch({ phase: "error", message: `${t("wallet.recharge.failed")}: ${errorText(err)}` });
+    }
+  };
+
+  const again = () => {
+    clientKey.current = newClientKey();
+    reset();
+  };
+
+  const unit = (amount: number) =>
+    product === "diamond" ? t("wallet.units.diamonds", { amount: formatCount(amount, loc) }) : t("wallet.units.coins", { amount: formatCount(amount, loc) });
+
+  const rangeMessage =
+    choice === "custom" && customRaw !== "" && !custom.ok
+      ? custom.reason === "outOfRange"
+        ? t("wallet.recharge.outOfRange", { max: formatCount(max, loc) })
+        : t("wallet.recharge.notInteger")
+      : null;
+
+  return (
+    <section className="wallet recharge" data-testid="recharge">
+      <WalletHeader />
+      <h1 className="wallet__title">{t("wallet.recharge.title")}</h1>
+      <div className="wallet-tabs" role="tablist">
+        {(["coin", "diamond"] as const).map((p) => (
+          <button
+            key={p}
+            type="button"
+            role="tab"
+            aria-selected={product === p}
+            className={product === p ? "wallet-tab wallet-tab--on" : "wallet-tab"}
+            data-testid={`recharge-tab-${p}`}
+            disabled={busy && product !== p}
+            onClick={() => selectProduct(p)}
+          >
+            {p === "coin" ? t("wallet.balance.coins") : t("wallet.balance.diamonds")}
+          </button>
+        ))}
+      </div>
+
+      {presets.status === "error" || methods.status === "error" ? (
+        <div className="wallet-panel" role="alert" data-testid="recharge-load-error">
+          <NoData label={t("wallet.recharge.loadFailed")} />
+          <p className="wallet-error">{presets.status === "error" ? presets.message : methods.status === "error" ? methods.message : ""}</p>
+        </div>
+      ) : presets.status !== "ready" ? (
+        <p className="wallet-muted" aria-busy="true">{t("wallet.details.loading")}</p>
+      ) : presets.value.list.length === 0 ? (
+        <NoData />
+      ) : (
+        <div className="wallet-panel">
+          <h2 className="wallet__sub">{t("wallet.recharge.presets")}</h2>
+          <div className="recharge__presets" role="radiogroup" aria-label={t("wallet.recharge.presets")}>
+            {presets.value.list.map((p) => (
+              <button
+                key={p.id}
+                type="button"
+                role="radio"
+                aria-checked={choice === p.id}
+                className={choice === p.id ? "recharge__preset recharge__preset--on" : "recharge__preset"}
+                data-testid={`preset-${p.id}`}
+                disabled={busy}
+                onClick={() => setChoice(p.id)}
+              >
+                <span className={`recharge__level recharge__level--${p.level}`}>{presetLabel(p)}</span>
+                <strong className="recharge__amount">{unit(p.amount)}</strong>
+                <span className="recharge__money">{formatMoney(p.money, "CNY", loc)}</span>
+              </button>
+            ))}
+            {product === "diamond" && (
+              <label className={choice === "custom" ? "recharge__preset recharge__preset--on recharge__custom" : "recharge__preset recharge__custom"}>
+                <span className="recharge__level">{t("wallet.recharge.custom")}</span>
+                <input
+                  data-testid="custom-amount"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  disabled={busy}
+                  placeholder={t("wallet.recharge.customPlaceholder", { max: formatCount(max, loc) })}
+                  value={customRaw}
+                  aria-invalid={rangeMessage !== null}
+                  onFocus={() => setChoice("custom")}
+                  onChange={(e) => {
+                    setChoice("custom");
+                    setCustomRaw(sanitizeAmountInput(e.target.value, max));
+                  }}
+                />
+              </label>
+            )}
+          </div>
+          {rangeMessage && <p className="wallet-error" role="alert" data-testid="amount-error">{rangeMessage}</p>}
+          {product === "coin" && <p className="wallet-muted">{t("wallet.recharge.coinsPresetsOnly")}</p>}
+
+          <h2 className="wallet__sub">{t("wallet.recharge.method")}</h2>
+          {methods.status !== "ready" ? (
+            <p className="wallet-muted" aria-busy="true">{t("wallet.details.loading")}</p>
+          ) : methodList.length === 0 ? (
+            <p className="wallet-error" data-testid="no-methods">{t("wallet.recharge.noMethods")}</p>
+          ) : (
+            <div className="recharge__methods" role="radiogroup" aria-label={t("wallet.recharge.method")}>
+              {methodList.map((m) => (
+                <label key={m.type} className={chosen?.type === m.type ? "recharge__method recharge__method--on" : "recharge__method"}>
+                  <input
+                    type="radio"
+                    name="payType"
+                    value={m.type}
+                    data-testid={`method-${m.type}`}
+                    checked={chosen?.type === m.type}
+                    disabled={busy}
+                    onChange={() => setMethod(m.type)}
+                  />
+                  <MethodName m={m} /> <span className="wallet-muted">{m.currency}</span>
+                </label>
+              ))}
+            </div>
+          )}
+
+          <div className="recharge__pay">
+            <div className="recharge__price" data-testid="recharge-price">
+              <span>{t("wallet.recharge.toPay")}</span>{" "}
+              {quote.status === "ready" ? (
+                <strong data-testid="price-amount">{formatMoney(quote.value.amount, quote.value.currency, loc)}</strong>
+              ) : quote.status === "error" ? (
+                <span className="wallet-error" data-testid="price-error">{quote.message}</span>
+              ) : (
+                <strong>—</strong>
+              )}
+              {quote.status === "ready" && quote.value.currency === "USD" && methods.status === "ready" && (
+                <span className="wallet-muted"> · {t("wallet.recharge.usdNote", { rate: methods.value.usdRate })}</span>
+              )}
+            </div>
+            <button type="button" className="wallet-button wallet-button--big" data-testid="recharge-pay" disabled={busy || !request || quote.status === "error"} onClick={() => void pay()}>
+              {t("wallet.recharge.pay")}
+            </button>
+          </div>
+          <p className="wallet-muted">{t("wallet.recharge.mobileHint")}</p>
+        </div>
+      )}
+
+      <OrderResult watch={watch} onAgain={watch.phase === "done" || watch.phase === "error" ? again : undefined} />
+    </section>
+  );
+}

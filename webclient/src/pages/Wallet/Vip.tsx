@@ -1,0 +1,334 @@
+// /userInfo/vip — VIP and SVIP (spec §1, §2, §4): the current tier and its expiry, packages in
+// months paid with coins, the price the server computes for this user right now (purchase,
+// renewal, or an upgrade VIP -> SVIP that pays the difference for the remaining days),
+// purchase with an idempotency key, 'activation failed' and 'insufficient gold coins' with the
+// way to recharge, and the purchase records.
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Link } from "react-router";
+import { useAtomValue } from "jotai";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../api/client";
+import { walletApi, type MembershipQuote, type MembershipRecord, type VipPackages } from "../../api/endpoints";
+import { tokenAtom } from "../../state/session";
+import { walletBalanceAtom, type Loadable } from "../../state/wallet";
+import { NoData } from "../../components/NoData";
+import { formatCount, newClientKey } from "./amount";
+import { breakdownQuote, canBuyTier, daysLeft, memberState, packageSaving, packagesOf, shortfall, TIER_NAMES } from "./membership";
+import { reloadBalance } from "./balance";
+import { refreshAccount } from "../../session/account";
+import { SignInPrompt, useIntlLocale, WalletHeader } from "./WalletHeader";
+import "./Wallet.css";
+
+/** errorCodes of the wallet (api/wallet/errors.go). */
+const CODE_INSUFFICIENT_COINS = 4007;
+const CODE_DOWNGRADE = 4103;
+
+function errorText(err: unknown): string {
+  return err instanceof ApiError ? err.userMessage : String(err);
+}
+
+function useDate() {
+  const loc = useIntlLocale();
+  return (ms: number) => new Date(ms).toLocaleDateString(loc, { year: "numeric", month: "short", day: "numeric" });
+}
+
+function Records({ version }: { version: number }) {
+  const { t } = useTranslation();
+  const loc = useIntlLocale();
+  const date = useDate();
+  const [recs, setRecs] = useState<Loadable<MembershipRecord[]>>({ status: "loading" });
+  useEffect(() => {
+    let live = true;
+    walletApi.vipRecords(1, 50).then(
+      (p) => live && setRecs({ status: "ready", value: p.list }),
+      (err: unknown) => live && setRecs({ status: "error", message: errorText(err) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [version]);
+  return (
+    <div className="wallet-panel" data-testid="vip-records">
+      <h2 className="wallet__sub">{t("wallet.vip.records")}</h2>
+      {recs.status === "error" ? (
+        <p className="wallet-error" role="alert">{recs.message}</p>
+      ) : recs.status !== "ready" ? (
+        <p className="wallet-muted" aria-busy="true">{t("wallet.details.loading")}</p>
+      ) : recs.value.length === 0 ? (
+        <NoData label={t("wallet.details.empty")} />
+      ) : (
+        <table className="wallet-table">
+          <thead>
+            <tr>
+              <th>{t("wallet.vip.recordTime")}</th>
+              <th>{t("wallet.vip.recordItem")}</th>
+              <th>{t("wallet.vip.recordCoins")}</th>
+              <th>{t("wallet.vip.recordExpiry")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {recs.value.map((r) => (
+              <tr key={r.id} data-testid="vip-record" data-action={r.action} data-tier={r.tier}>
+                <td>{new Date(r.createdAt).toLocaleString(loc)}</td>
+                <td>
+                  {t(`wallet.vip.kind.${r.action}`)}
+                  {r.action !== "upgrade" && <> · {TIER_NAMES[r.tier]}</>}
+                  {r.months > 0 && <> · {t("wallet.vip.package", { months: r.months })}</>}
+                  {r.upgradeDays > 0 && <> · {t("wallet.vip.difference", { days: r.upgradeDays })}</>}
+                </td>
+                <td>{formatCount(r.coins, loc)}</td>
+                <td>{date(r.expiresAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
+export default function Vip() {
+  const { t } = useTranslation();
+  const loc = useIntlLocale();
+  const date = useDate();
+  const token = useAtomValue(tokenAtom);
+  const balance = useAtomValue(walletBalanceAtom);
+  const [pkgs, setPkgs] = useState<Loadable<VipPackages>>({ status: "loading" });
+  const [records, setRecords] = useState<MembershipRecord[]>([]);
+  const [tier, setTier] = useState<1 | 2>(1);
+  const [months, setMonths] = useState(1);
+  const [quote, setQuote] = useState<Loadable<MembershipQuote>>({ status: "idle" });
+  const [buying, setBuying] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string; code?: number } | null>(null);
+  const [version, setVersion] = useState(0);
+  const clientKey = useRef(newClientKey());
+  const now = Date.now();
+
+  useEffect(() => {
+    let live = true;
+    walletApi.vipPackages().then(
+      (value) => live && setPkgs({ status: "ready", value }),
+      (err: unknown) => live && setPkgs({ status: "error", message: errorText(err) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  // Past purchases tell "expired" from "never activated".
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    walletApi.vipRecords(1, 1).then(
+      (p) => live && setRecords(p.list),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [token, version]);
+
+  const b = balance.status === "ready" ? balance.value : null;
+  const state = b ? memberState(b, records, now) : "none";
+
+  // An SVIP member buys SVIP; a VIP member sees the SVIP upgrade first.
+  useEffect(() => {
+    if (state === "svip" || state === "vip") setTier(2);
+  }, [state]);
+
+  // Another package is another purchase: new idempotency key. The last result stays on
+  // screen until the user picks something else (the tier switching to SVIP after a VIP
+  // purchase is not the user's doing).
+  useEffect(() => {
+    clientKey.current = newClientKey();
+  }, [tier, months]);
+  const pick = (nextTier: 1 | 2, nextMonths: number) => {
+    setResult(null);
+    setTier(nextTier);
+    setMonths(nextMonths);
+  };
+
+  // The price is the server's, for this user now (getVipAmount).
+  useEffect(() => {
+    if (!token) {
+      setQuote({ status: "idle" });
+      return;
+    }
+    const ctl = new AbortController();
+    setQuote({ status: "loading" });
+    walletApi.vipQuote({ tier, months }, ctl.signal).then(
+      (value) => setQuote({ status: "ready", value }),
+      (err: unknown) => !ctl.signal.aborted && setQuote({ status: "error", message: errorText(err) }),
+    );
+    return () => ctl.abort();
+  }, [token, tier, months, version, state]);
+
+  const list = pkgs.status === "ready" ? pkgs.value.list : [];
+  const tierPackages = useMemo(() => packagesOf(list, tier), [list, tier]);
+  const monthly = pkgs.status === "ready" ? (tier === 2 ? pkgs.value.svipMonthly : pkgs.value.vipMonthly) : 0;
+  const q = quote.status === "ready" ? quote.value : null;
+  const split = q ? breakdownQuote(q, list) : null;
+  const missing = q && b ? shortfall(b.gold, q.coins) : 0;
+  const upgrading = state === "vip" && tier === 2;
+
+  // "Upgrade only" (months 0) exists only while a VIP looks at SVIP.
+  useEffect(() => {
+    if (!upgrading && months === 0) setMonths(1);
+  }, [upgrading, months]);
+
+  const buy = async () => {
+    if (!q || buying) return;
+    setBuying(true);
+    setResult(null);
+    try {
+      const rec = await walletApi.buyVip({ tier, months, clientKey: clientKey.current });
+      clientKey.current = newClientKey();
+      setResult({ ok: true, text: `${t("wallet.vip.success")}: ${TIER_NAMES[rec.tier]} · ${t("wallet.vip.validUntil", { date: date(rec.expiresAt) })}` });
+      await reloadBalance();
+      void refreshAccount(); // the profile's membership (header badge) changed too
+      setVersion((v) => v + 1);
+    } catch (err) {
+      const code = err instanceof ApiError ? err.errorCode : undefined;
+      setResult({ ok: false, text: `${t("wallet.vip.activationFailed")}: ${errorText(err)}`, code });
+    } finally {
+      setBuying(false);
+    }
+  };
+
+  const stateText = t(`wallet.vip.state.${state}`);
+
+  return (
+    <section className="wallet vip" data-testid="vip-page">
+      <WalletHeader />
+      <h1 className="wallet__title">{t("wallet.vip.title")}</h1>
+
+      <div className={`wallet-panel vip__status vip__status--${state}`} data-testid="vip-status" data-state={state}>
+        <strong>{stateText}</strong>
+        {b && b.vipLevel > 0 && b.vipExpire > now && (
+          <span data-testid="vip-expiry">
+            {" · "}
+            {t("wallet.vip.validUntil", { date: date(b.vipExpire) })} · {t("wallet.vip.daysLeft", { days: daysLeft(b.vipExpire, now) })}
+          </span>
+        )}
+      </div>
+
+      {pkgs.status === "error" ? (
+        <div className="wallet-panel" role="alert" data-testid="vip-load-error">
+          <NoData label={t("wallet.vip.loadFailed")} />
+          <p className="wallet-error">{pkgs.message}</p>
+        </div>
+      ) : pkgs.status !== "ready" ? (
+        <p className="wallet-muted" aria-busy="true">{t("wallet.details.loading")}</p>
+      ) : (
+        <div className="wallet-panel">
+          <div className="wallet-tabs" role="tablist">
+            {([1, 2] as const).map((tr) => (
+              <button
+                key={tr}
+                type="button"
+                role="tab"
+                aria-selected={tier === tr}
+                className={tier === tr ? "wallet-tab wallet-tab--on" : "wallet-tab"}
+                data-testid={`vip-tier-${tr}`}
+                disabled={!canBuyTier(state, tr)}
+                onClick={() => pick(tr, tr === 1 && months === 0 ? 1 : months)}
+              >
+                {TIER_NAMES[tr]}
+              </button>
+            ))}
+          </div>
+          <p className="wallet-muted">{tier === 2 ? t("wallet.vip.benefits.svip") : t("wallet.vip.benefits.vip")}</p>
+
+          <div className="vip__packages" role="radiogroup">
+            {upgrading && (
+              <button
+                type="button"
+                role="radio"
+                aria-checked={months === 0}
+                className={months === 0 ? "vip__package vip__package--on" : "vip__package"}
+                data-testid="vip-months-0"
+                onClick={() => pick(tier, 0)}
+              >
+                <strong>{t("wallet.vip.upgradeOnly")}</strong>
+                {b && <span className="wallet-muted">{t("wallet.vip.days", { days: daysLeft(b.vipExpire, now) })}</span>}
+              </button>
+            )}
+            {tierPackages.map((p) => {
+              const saving = packageSaving(p, monthly);
+              return (
+                <button
+                  key={`${p.tier}-${p.months}`}
+                  type="button"
+                  role="radio"
+                  aria-checked={months === p.months}
+                  className={months === p.months ? "vip__package vip__package--on" : "vip__package"}
+                  data-testid={`vip-months-${p.months}`}
+                  onClick={() => pick(tier, p.months)}
+                >
+                  <strong>{t("wallet.vip.package", { months: p.months })}</strong>
+                  <span className="vip__price">{t("wallet.units.coins", { amount: formatCount(p.coins, loc) })}</span>
+                  <span className="wallet-muted">{t("wallet.vip.days", { days: p.days })}</span>
+                  {saving > 0 && <span className="vip__save">{t("wallet.vip.save", { percent: saving })}</span>}
+                </button>
+              );
+            })}
+          </div>
+
+          {!token ? (
+            <SignInPrompt />
+          ) : (
+            <div className="vip__checkout" data-testid="vip-quote">
+              {upgrading && b && <p className="vip__upgrade-note">{t("wallet.vip.upgradeNote", { days: daysLeft(b.vipExpire, now) })}</p>}
+              {quote.status === "error" ? (
+                <p className="wallet-error" role="alert" data-testid="vip-quote-error">{quote.message}</p>
+              ) : !q || !split ? (
+                <p className="wallet-muted" aria-busy="true">{t("wallet.details.loading")}</p>
+              ) : (
+                <>
+                  <dl className="vip__breakdown">
+                    {split.action === "upgrade" && split.packageCoins > 0 && (
+                      <div>
+                        <dt>{t("wallet.vip.packagePart")}</dt>
+                        <dd data-testid="vip-package-coins">{t("wallet.units.coins", { amount: formatCount(split.packageCoins, loc) })}</dd>
+                      </div>
+                    )}
+                    {split.action === "upgrade" && (
+                      <div>
+                        <dt>{t("wallet.vip.difference", { days: split.upgradeDays })}</dt>
+                        <dd data-testid="vip-difference">{t("wallet.units.coins", { amount: formatCount(split.differenceCoins, loc) })}</dd>
+                      </div>
+                    )}
+                    <div className="vip__total">
+                      <dt>{t("wallet.vip.total")}</dt>
+                      <dd data-testid="vip-total" data-coins={q.coins}>{t("wallet.units.coins", { amount: formatCount(q.coins, loc) })}</dd>
+                    </div>
+                  </dl>
+                  <p className="wallet-muted" data-testid="vip-new-expiry">{t("wallet.vip.newExpiry", { date: date(q.expiresAt) })}</p>
+                  {b && <p className="wallet-muted">{t("wallet.vip.balanceAfter", { balance: formatCount(b.gold, loc) })}</p>}
+                  {missing > 0 && (
+                    <p className="wallet-error" data-testid="vip-insufficient">
+                      {t("wallet.vip.insufficient", { missing: formatCount(missing, loc) })}{" "}
+                      <Link to="/recharge">{t("wallet.vip.toRecharge")}</Link>
+                    </p>
+                  )}
+                  <button type="button" className="wallet-button wallet-button--big" data-testid="vip-buy" disabled={buying} onClick={() => void buy()}>
+                    {t(`wallet.vip.action.${q.action}`)}
+                  </button>
+                </>
+              )}
+              {result && (
+                <div className={result.ok ? "wallet-order wallet-order--ok" : "wallet-order wallet-order--bad"} role="status" data-testid="vip-result" data-ok={result.ok}>
+                  <p>{result.text}</p>
+                  {result.code === CODE_INSUFFICIENT_COINS && <Link to="/recharge" className="wallet-button">{t("wallet.vip.toRecharge")}</Link>}
+                  {result.code === CODE_DOWNGRADE && <p>{t("wallet.vip.downgrade")}</p>}
+                </div>
+              )}
+            </div>
+          )}
+        </div>
+      )}
+
+      {token && <Records version={version} />}
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+// The strip on top of every wallet page: balances, membership, and links between the pages.
+import { NavLink } from "react-router";
+import { useSetAtom } from "jotai";
+import { useTranslation } from "react-i18next";
+import { loginModalAtom, LoginMode } from "../../state/ui";
+import { HTML_LANG, type Locale } from "../../i18n/locales";
+import { formatCount } from "./amount";
+import { tierName } from "./membership";
+import { useWalletBalance } from "./balance";
+
+export function useIntlLocale(): string {
+  const { i18n } = useTranslation();
+  return HTML_LANG[i18n.language as Locale] ?? "en-US";
+}
+
+export function WalletHeader() {
+  const { t } = useTranslation();
+  const loc = useIntlLocale();
+  const { signedIn, balance } = useWalletBalance();
+  const b = balance.status === "ready" ? balance.value : null;
+  return (
+    <div className="wallet-head" data-testid="wallet-head">
+      <nav className="wallet-head__nav" aria-label={t("wallet.nav.recharge")}>
+        <NavLink to="/recharge" data-testid="wallet-nav-recharge">{t("wallet.nav.recharge")}</NavLink>
+        <NavLink to="/userInfo/vip" data-testid="wallet-nav-vip">{t("wallet.nav.vip")}</NavLink>
+        <NavLink to="/userInfo/water" data-testid="wallet-nav-details">{t("wallet.nav.details")}</NavLink>
+      </nav>
+      {signedIn && (
+        <dl className="wallet-head__balances">
+          <div>
+            <dt>{t("wallet.balance.coins")}</dt>
+            <dd data-testid="balance-coins">{b ? formatCount(b.gold, loc) : "…"}</dd>
+          </div>
+          <div>
+            <dt>{t("wallet.balance.diamonds")}</dt>
+            <dd data-testid="balance-diamonds">{b ? formatCount(b.score, loc) : "…"}</dd>
+          </div>
+          {b && b.vipLevel > 0 && (
+            <div>
+              <dt>{t("wallet.balance.member")}</dt>
+              <dd data-testid="balance-tier" className={`wallet-badge wallet-badge--${b.vipLevel}`}>{tierName(b.vipLevel)}</dd>
+            </div>
+          )}
+        </dl>
+      )}
+      {balance.status === "error" && (
+        <p className="wallet-error" role="alert" data-testid="balance-error">
+          {t("wallet.balance.loadFailed")}: {balance.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Shown where a signed-in user is needed (spec §8 'please log in first'). */
+export function SignInPrompt() {
+  const { t } = useTranslation();
+  const setModal = useSetAtom(loginModalAtom);
+  return (
+    <div className="wallet-signin" data-testid="wallet-signin">
+      <p>{t("wallet.signIn.required")}</p>
+      <button type="button" className="wallet-button" onClick={() => setModal({ open: true, mode: LoginMode.Password })}>
+        {t("wallet.signIn.button")}
+      </button>
+    </div>
+  );
+}
