@@ -108,6 +108,7 @@ func (n *Node) joinCluster(ctx context.Context) error {
 		return err
 	}
 	n.roomCfg.PlatformMutes = cp.mutes
+	n.useSharedGiftKeys(cp)
 
 	host, portStr, err := net.SplitHostPort(n.cfg.ClusterAddr)
 	if err != nil {

@@ -135,6 +135,11 @@ func (a *Actor) onPersisted(ctx actor.Context, m *persisted) {
 		if p.err != nil {
 			a.cfg.Log.Error("chat event not stored", zap.String("room", a.id), zap.Uint64("seq", p.seq), zap.Error(p.err))
 			a.reply(ctx, p.replyTo, &Reply{Nonce: p.nonce, Code: protocol.CodeFailed})
+			if p.giftKey != "" {
+				// The gift is paid but not shown: a retry with the same nonce must show it (the
+				// wallet will not charge again), not be answered with this seq that was never stored.
+				a.forgetGift(p.giftKey)
+			}
 			continue
 		}
 		a.ring.push(ringItem{seq: p.seq, msgID: p.ev.ID, uid: p.ev.UID, name: p.ev.Name, payload: p.payload})
@@ -142,6 +147,9 @@ func (a *Actor) onPersisted(ctx actor.Context, m *persisted) {
 		a.batch = append(a.batch, batchLine{seq: p.seq, msgID: p.ev.ID, uid: p.ev.UID, priority: prio, payload: p.payload})
 		priority = priority || prio
 		a.reply(ctx, p.replyTo, &Reply{Nonce: p.nonce, Seq: p.seq, Event: p.payload})
+		if p.giftKey != "" {
+			a.shareGift(p.giftKey, p.seq)
+		}
 	}
 	if released == 0 {
 		return

@@ -15,6 +15,13 @@
 //  4. Relays join on behalf of their local connections with Join; the JoinReply carries everything
 //     after the client's `since` that was already broadcast, so a joiner sees no gap and no duplicate.
 //
+// Gifts: the Wallet pays off the actor, exactly once per key "gift:<room>:<user>:<nonce>"; the paid
+// gift is then accepted like a priority event. A retry of the same nonce gets the first seq instead
+// of a second event: from this incarnation's memory, or, in cluster mode, from GiftKeys (shared by
+// every node), which the room asks after the payment and tells once the gift's event is durable.
+// A node dying between that commit and the GiftKeys write leaves the one window in which a retry is
+// shown twice (still paid once); a GiftKeys failure falls back to memory only.
+//
 // Concurrency: all state belongs to the actor's Receive. Store and History calls that may block run on
 // goroutines and report back with messages. Registry is safe for concurrent use.
 package room

@@ -26,13 +26,20 @@ type Config struct {
 	PlatformMutes PlatformMutes // required
 	Filter        Filter        // nil: no banned words
 	Wallet        Wallet        // nil: gifts are refused with gift.failed
+	// GiftKeys shares which event each paid gift became with every node, so a room re-activated
+	// elsewhere answers a retried gift with its first seq instead of showing it again. nil: only
+	// this incarnation's memory recognises a retry (enough on a single node).
+	GiftKeys GiftKeys
 	// Exists says whether a room id names a real room when the Store has no row for it. nil: any valid
 	// id is a room (tests, demo).
 	Exists func(id string) bool
 
 	SampledOut Counter // ordinary chat lines left out of frames; nil = not counted
-	Log        *zap.Logger
-	Now        func() time.Time
+	// GiftKeyErrors counts failed GiftKeys calls (the gift then goes on as without GiftKeys); nil =
+	// not counted. Its Add is called from goroutines other than the actor (prometheus.Counter is safe).
+	GiftKeyErrors Counter
+	Log           *zap.Logger
+	Now           func() time.Time
 }
 
 func (c *Config) fill() {
@@ -69,6 +76,7 @@ type pendingEvent struct {
 	payload []byte
 	replyTo *actor.PID
 	nonce   string
+	giftKey string // a gift's idempotency key, shared with GiftKeys once the event is durable
 	done    bool
 	err     error
 }

@@ -7,7 +7,8 @@ import (
 	goredis "github.com/redis/go-redis/v9"
 )
 
-// Claims are idempotency keys: the first Claim of a key wins until it expires.
+// Claims are idempotency keys: the first Claim of a key wins until it expires. Keys are
+// "<prefix>idem:<key>", one plain string each (no hash tag: every call touches one key).
 type Claims struct {
 	c      *goredis.ClusterClient
 	prefix string
@@ -29,4 +30,16 @@ func (c *Claims) Claim(ctx context.Context, key, value string, ttl time.Duration
 		return c.Claim(ctx, key, value, ttl) // expired between the two calls
 	}
 	return false, existing, err
+}
+
+// Value returns what the first Claim of key stored, while it has not expired.
+func (c *Claims) Value(ctx context.Context, key string) (value string, found bool, err error) {
+	value, err = c.c.Get(ctx, c.prefix+key).Result()
+	switch {
+	case err == goredis.Nil:
+		return "", false, nil
+	case err != nil:
+		return "", false, err
+	}
+	return value, true, nil
 }
