@@ -34,6 +34,9 @@ func (n *Node) buildAccounts() error {
 	if n.cluster != nil {
 		// Code and sign-in limits must count every node's attempts.
 		deps.Limiter = redisstore.NewLimiter(n.cluster.redis, "")
+		// Every node authenticates from the shared session cache; a revocation on one node
+		// clears it for all of them.
+		deps.Sessions = redisstore.NewSessionCache(n.cluster.redis, "")
 	}
 	if n.cfg.SMTPAddr != "" {
 		smtp, err := mail.NewSMTP(mail.SMTPConfig{Addr: n.cfg.SMTPAddr, From: n.cfg.SMTPFrom, Username: n.cfg.SMTPUser, Password: n.cfg.SMTPPass})

@@ -17,6 +17,10 @@ type Config struct {
 	SessionTTL time.Duration `json:"sessionTtl"`
 	// SessionRenewEvery bounds the writes of sliding renewal. Default 1 hour.
 	SessionRenewEvery time.Duration `json:"sessionRenewEvery"`
+	// SessionCacheTTL is how long Deps.Sessions keeps a session (never past its expiry). Revocation
+	// drops entries at once on every node; this bounds only what a revocation whose cache delete
+	// failed (that call answers an error) leaves behind. Default 1 hour.
+	SessionCacheTTL time.Duration `json:"sessionCacheTtl"`
 
 	// CodeTTL is how long a verification code is valid. Default 10 minutes.
 	CodeTTL time.Duration `json:"codeTtl"`
@@ -71,6 +75,7 @@ type Config struct {
 const (
 	DefaultSessionTTL         = 30 * 24 * time.Hour
 	DefaultSessionRenewEvery  = time.Hour
+	DefaultSessionCacheTTL    = time.Hour
 	DefaultCodeTTL            = 10 * time.Minute
 	DefaultCodeResendInterval = 60 * time.Second
 	DefaultCodeMaxAttempts    = 5
@@ -97,6 +102,7 @@ func (c *Config) fill() {
 	}
 	set(&c.SessionTTL, DefaultSessionTTL)
 	set(&c.SessionRenewEvery, DefaultSessionRenewEvery)
+	set(&c.SessionCacheTTL, DefaultSessionCacheTTL)
 	set(&c.CodeTTL, DefaultCodeTTL)
 	set(&c.CodeResendInterval, DefaultCodeResendInterval)
 	set(&c.LoginLockout, DefaultLoginLockout)

@@ -16,7 +16,10 @@
 // A session token is 32 random bytes, base64url; only its SHA-256 is stored. It is read from the
 // token header or cookie by the api core (api.Meta.Token). Authenticate answers errorCode 3000
 // when the session expired and 3001 when it was revoked (logout, password change or reset, ban)
-// or never existed; each use slides the expiry (at most one write per SessionRenewEvery).
+// or never existed; each use slides the expiry (at most one write per SessionRenewEvery). With a
+// SessionCache (Deps.Sessions; Redis in a cluster) the session is read from the cache every node
+// shares, and every revocation drops it there before returning, so it stops working on all nodes
+// at once; the user row is always read from Postgres.
 //
 // # Codes and brute force
 //
@@ -30,7 +33,7 @@
 // # Concurrency
 //
 // A Service is safe for concurrent use by any number of requests: it keeps no mutable state of
-// its own (Postgres, the Limiter and the Senders hold it). Registration runs in one transaction
+// its own (Postgres, the Limiter, the SessionCache and the Senders hold it). Registration runs in one transaction
 // with the WelcomeBonus, so concurrent duplicate registrations yield one account and one gift.
 // Routes must be called before the api Server starts serving.
 //

@@ -359,7 +359,7 @@ func (s *Service) handleResetPassword(r *api.Request) (any, error) {
 	if err := s.store.SetPasswordHash(ctx, row.ID, s.hashPassword(in.Password)); err != nil {
 		return nil, api.Internal(err)
 	}
-	if _, err := s.store.RevokeUserSessions(ctx, row.ID, nil, s.cfg.Now()); err != nil {
+	if err := s.revokeUserSessions(ctx, row.ID, nil); err != nil {
 		return nil, api.Internal(err)
 	}
 	return map[string]any{"changed": true}, nil
@@ -406,7 +406,7 @@ func (s *Service) handleChangePassword(r *api.Request) (any, error) {
 		return nil, api.Internal(err)
 	}
 	keep, _ := r.Context().Value(tokenKey{}).([]byte)
-	if _, err := s.store.RevokeUserSessions(ctx, u.ID, keep, s.cfg.Now()); err != nil {
+	if err := s.revokeUserSessions(ctx, u.ID, keep); err != nil {
 		return nil, api.Internal(err)
 	}
 	return map[string]any{"changed": true}, nil

@@ -71,10 +71,13 @@ type Deps struct {
 	Avatars AvatarStore
 	// HTTPClient talks to OAuth providers. Default http.DefaultClient.
 	HTTPClient *http.Client
+	// Sessions caches live sessions for every node (a cluster passes the Redis one); nil: every
+	// authentication reads the session from Postgres.
+	Sessions SessionCache
 }
 
 // Service is the accounts module: sign-in, sessions, profile, follows, roles. It is safe for
-// concurrent use; all state is in Postgres and the Limiter.
+// concurrent use; all state is in Postgres, the Limiter and the SessionCache.
 type Service struct {
 	cfg       Config
 	log       *zap.Logger
@@ -85,6 +88,7 @@ type Service struct {
 	welcome   WelcomeBonus
 	balances  Balances
 	avatars   AvatarStore
+	sessions  SessionCache // nil: none
 	providers map[string]*oauth.Provider
 	secret    []byte
 }
@@ -97,7 +101,7 @@ func New(cfg Config, deps Deps) (*Service, error) {
 	}
 	s := &Service{cfg: cfg, log: cfg.Logger, store: postgres.NewAccounts(deps.Pool), limiter: deps.Limiter,
 		mail: deps.Mail, sms: deps.SMS, welcome: deps.Welcome, balances: deps.Balances, avatars: deps.Avatars,
-		providers: map[string]*oauth.Provider{}}
+		sessions: deps.Sessions, providers: map[string]*oauth.Provider{}}
 	if s.limiter == nil {
 		s.limiter = ratelimit.NewMemory(ratelimit.MemoryConfig{})
 	}
@@ -208,19 +212,24 @@ func (s *Service) authenticate(ctx context.Context, token string) (User, []byte,
 		return User{}, nil, api.ErrSessionRevoked
 	}
 	hash := tokenHash(token)
-	sess, err := s.store.Session(ctx, hash)
-	if errors.Is(err, postgres.ErrSessionNotFound) {
-		return User{}, nil, api.ErrSessionRevoked
-	}
-	if err != nil {
-		return User{}, nil, api.Internal(err)
-	}
 	now := s.cfg.Now()
-	switch {
-	case !sess.RevokedAt.IsZero():
-		return User{}, nil, api.ErrSessionRevoked
-	case !now.Before(sess.ExpiresAt):
-		return User{}, nil, api.ErrSessionExpired
+	sess, cached := s.cachedSession(ctx, hash, now)
+	if !cached {
+		var err error
+		sess, err = s.store.Session(ctx, hash)
+		if errors.Is(err, postgres.ErrSessionNotFound) {
+			return User{}, nil, api.ErrSessionRevoked
+		}
+		if err != nil {
+			return User{}, nil, api.Internal(err)
+		}
+		switch {
+		case !sess.RevokedAt.IsZero():
+			return User{}, nil, api.ErrSessionRevoked
+		case !now.Before(sess.ExpiresAt):
+			return User{}, nil, api.ErrSessionExpired
+		}
+		s.cacheSession(ctx, hash, sess.UserID, sess.ExpiresAt, now)
 	}
 	row, err := s.store.UserByID(ctx, sess.UserID, now)
 	if errors.Is(err, postgres.ErrUserNotFound) {
@@ -234,8 +243,14 @@ func (s *Service) authenticate(ctx context.Context, token string) (User, []byte,
 		return User{}, nil, ErrBanned
 	}
 	if sess.ExpiresAt.Sub(now) < s.cfg.SessionTTL-s.cfg.SessionRenewEvery {
-		if err := s.store.ExtendSession(ctx, hash, now, now.Add(s.cfg.SessionTTL)); err != nil {
+		expires := now.Add(s.cfg.SessionTTL)
+		live, err := s.store.ExtendSession(ctx, hash, now, expires)
+		if err != nil {
 			s.log.Warn("account: sliding session renewal", zap.Error(err))
+		}
+		if live {
+			// The cache must carry the new expiry, or every cached use would renew again.
+			s.cacheSession(ctx, hash, sess.UserID, expires, now)
 		}
 		if ok, _ := s.store.DailyExperience(ctx, u.ID, s.cfg.DailyExperience, now); ok {
 			u.Experience += s.cfg.DailyExperience
@@ -245,19 +260,34 @@ func (s *Service) authenticate(ctx context.Context, token string) (User, []byte,
 	return u, hash, nil
 }
 
-// Logout revokes the session of token. Unknown tokens are not an error.
+// Logout revokes the session of token, in Postgres and in the session cache of every node.
+// Unknown tokens are not an error.
 func (s *Service) Logout(ctx context.Context, token string) error {
 	if token == "" {
 		return nil
 	}
-	_, err := s.store.RevokeSession(ctx, tokenHash(token), s.cfg.Now())
-	return err
+	hash := tokenHash(token)
+	revoked, err := s.store.RevokeSession(ctx, hash, s.cfg.Now())
+	if err != nil {
+		return err
+	}
+	if !revoked && s.sessions != nil {
+		// Already revoked: forget it again, in case the first Forget failed and the client retries.
+		// An unknown token is not forgotten, so random tokens cannot fill the cache with markers.
+		if _, err := s.store.Session(ctx, hash); err != nil {
+			if errors.Is(err, postgres.ErrSessionNotFound) {
+				return nil
+			}
+			return err
+		}
+	}
+	return s.forgetSessions(ctx, hash)
 }
 
-// RevokeAll revokes every session of a user (ban, password reset).
+// RevokeAll revokes every session of a user (ban, password reset), in Postgres and in the session
+// cache of every node.
 func (s *Service) RevokeAll(ctx context.Context, userID int64) error {
-	_, err := s.store.RevokeUserSessions(ctx, userID, nil, s.cfg.Now())
-	return err
+	return s.revokeUserSessions(ctx, userID, nil)
 }
 
 type userKey struct{}

@@ -335,11 +335,12 @@ func (a *Accounts) Session(ctx context.Context, hash []byte) (SessionRow, error)
 	return s, err
 }
 
-// ExtendSession moves a live session's expiry to expires (sliding renewal).
-func (a *Accounts) ExtendSession(ctx context.Context, hash []byte, now, expires time.Time) error {
-	_, err := a.pool.Exec(ctx, `UPDATE sessions SET expires_at=$3, last_seen_at=$2
+// ExtendSession moves a live session's expiry to expires (sliding renewal). It reports whether the
+// session was still live, so a caller that caches sessions never re-caches a revoked one.
+func (a *Accounts) ExtendSession(ctx context.Context, hash []byte, now, expires time.Time) (bool, error) {
+	tag, err := a.pool.Exec(ctx, `UPDATE sessions SET expires_at=$3, last_seen_at=$2
 		WHERE token_hash=$1 AND revoked_at IS NULL AND expires_at > $2`, hash, now, expires)
-	return err
+	return err == nil && tag.RowsAffected() == 1, err
 }
 
 // RevokeSession revokes one session; it reports whether a live one was revoked.
@@ -349,14 +350,21 @@ func (a *Accounts) RevokeSession(ctx context.Context, hash []byte, now time.Time
 }
 
 // RevokeUserSessions revokes every live session of a user except the one with hash keep (nil:
-// all) and returns how many it revoked.
-func (a *Accounts) RevokeUserSessions(ctx context.Context, userID int64, keep []byte, now time.Time) (int64, error) {
+// all) and returns the token hashes it revoked, so a session cache can drop exactly those.
+func (a *Accounts) RevokeUserSessions(ctx context.Context, userID int64, keep []byte, now time.Time) ([][]byte, error) {
 	if keep == nil {
 		keep = []byte{}
 	}
-	tag, err := a.pool.Exec(ctx, `UPDATE sessions SET revoked_at=$3 WHERE user_id=$1 AND revoked_at IS NULL AND token_hash<>$2`,
-		userID, keep, now)
-	return tag.RowsAffected(), err
+	rows, err := a.pool.Query(ctx, `UPDATE sessions SET revoked_at=$3 WHERE user_id=$1 AND revoked_at IS NULL AND token_hash<>$2
+		RETURNING token_hash`, userID, keep, now)
+	if err != nil {
+		return nil, fmt.Errorf("revoke sessions of user %d: %w", userID, err)
+	}
+	revoked, err := pgx.CollectRows(rows, pgx.RowTo[[]byte])
+	if err != nil {
+		return nil, fmt.Errorf("revoke sessions of user %d: %w", userID, err)
+	}
+	return revoked, nil
 }
 
 // PurgeSessions deletes sessions that expired or were revoked before cutoff.

@@ -3,6 +3,7 @@ package postgres_test
 import (
 	"context"
 	"errors"
+	"sort"
 	"sync"
 	"testing"
 	"time"
@@ -111,9 +112,22 @@ func TestSessionsRevokeOthersKeepsTheCurrentOne(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	n, err := a.RevokeUserSessions(ctx, id, []byte("b"), now)
-	if err != nil || n != 2 {
-		t.Fatalf("revoked %d, %v; want 2", n, err)
+	revoked, err := a.RevokeUserSessions(ctx, id, []byte("b"), now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Slice(revoked, func(i, j int) bool { return string(revoked[i]) < string(revoked[j]) })
+	if len(revoked) != 2 || string(revoked[0]) != "a" || string(revoked[1]) != "c" {
+		t.Fatalf("revoked %q; want the hashes a and c", revoked)
+	}
+	if again, err := a.RevokeUserSessions(ctx, id, []byte("b"), now); err != nil || len(again) != 0 {
+		t.Fatalf("revoking again returned %q, %v; want nothing: those were already revoked", again, err)
+	}
+	if live, err := a.ExtendSession(ctx, []byte("a"), now, now.Add(2*time.Hour)); err != nil || live {
+		t.Fatalf("extending a revoked session: live %v, %v", live, err)
+	}
+	if live, err := a.ExtendSession(ctx, []byte("b"), now, now.Add(2*time.Hour)); err != nil || !live {
+		t.Fatalf("extending the kept session: live %v, %v", live, err)
 	}
 	for h, revoked := range map[string]bool{"a": true, "b": false, "c": true} {
 		s, err := a.Session(ctx, []byte(h))

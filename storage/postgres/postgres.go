@@ -15,9 +15,9 @@ import (
 
 // Config selects and sizes the database connection.
 type Config struct {
-	URL             string        // DATABASE_URL; required
-	MaxConns        int32         // default 20
-	ConnectTimeout  time.Duration // default 10s: how long Open waits for the first answer
+	URL            string        // DATABASE_URL; required
+	MaxConns       int32         // default 20
+	ConnectTimeout time.Duration // default 10s: how long Open waits for the first answer
 }
 
 //go:embed migrations/*.sql

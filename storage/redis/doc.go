@@ -8,8 +8,14 @@
 //   - Limiter: ratelimit.Limiter as a sliding-window log in a sorted set, one Lua script per call so
 //     the check and the record are atomic, timed by the Redis server's clock.
 //   - Claims: idempotency keys (SET NX with an expiry).
+//   - GiftKeys: room.GiftKeys on Claims: gift key -> seq of the event the gift became, remembered
+//     once the event is durable (first seq wins, 24h by default), so a room re-activated on another
+//     node answers a retried gift with that seq instead of showing it twice.
 //   - Presence: viewers per room summed over nodes (one hash field per node, refreshed and expiring).
 //   - Leaderboard: gift scores per room and time bucket in sorted sets hash-tagged by room.
+//   - SessionCache: the accounts module's live sessions (user id and expiry by token hash), so
+//     authentication skips Postgres; Forget leaves a marker that no later Put overwrites, so a
+//     revoked session is never cached again by a node that read it just before the revocation.
 //
 // A single node uses the in-process implementations of the same interfaces and needs no Redis.
 //
