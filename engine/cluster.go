@@ -21,6 +21,8 @@ import (
 	goredis "github.com/redis/go-redis/v9"
 	clientv3 "go.etcd.io/etcd/client/v3"
 	"go.uber.org/zap"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
 
 	"courtside/actors/relay"
 	"courtside/actors/room"
@@ -121,7 +123,7 @@ func (n *Node) joinCluster(ctx context.Context) error {
 	provider := &lazyEtcd{cfg: clientv3.Config{Endpoints: n.cfg.EtcdEndpoints, DialTimeout: 5 * time.Second}}
 	cfg := n.roomCfg
 	roomProps := n.clusterProps(actor.PropsFromProducer(func() actor.Actor { return &clusterRoom{cfg: cfg} }))
-	conf := cluster.Configure(n.cfg.ClusterName, provider, disthash.New(), remote.Configure(host, port),
+	conf := cluster.Configure(n.cfg.ClusterName, provider, disthash.New(), remote.Configure(host, port, remoteOptions()...),
 		cluster.WithKinds(cluster.NewKind(roomKind, roomProps)))
 	cp.c = cluster.New(n.system, conf)
 	if err := startMember(cp.c); err != nil {
@@ -141,6 +143,26 @@ func (n *Node) joinCluster(ctx context.Context) error {
 	n.log.Info("joined cluster", zap.String("name", n.cfg.ClusterName), zap.String("address", n.system.Address()),
 		zap.Strings("etcd", n.cfg.EtcdEndpoints))
 	return nil
+}
+
+// Remote message sizes. protoactor's endpoint writer sends up to its batch size of queued messages
+// as one gRPC message, and gRPC refuses messages over 4 MiB by default by dropping the connection
+// with everything the batch carried. A join storm hit exactly that: a thousand join replies, each
+// with the room's latest 50 lines, made 4.2 MB. Smaller batches and a larger limit keep a batch
+// well inside it (a resume reply can carry up to 10,000 events on its own); relays re-send joins
+// that are lost anyway.
+const (
+	remoteBatchSize  = 200
+	remoteMaxMessage = 256 << 20
+)
+
+func remoteOptions() []remote.ConfigOption {
+	return []remote.ConfigOption{
+		remote.WithEndpointWriterBatchSize(remoteBatchSize),
+		remote.WithServerOptions(grpc.MaxRecvMsgSize(remoteMaxMessage)),
+		remote.WithDialOptions(grpc.WithTransportCredentials(insecure.NewCredentials()),
+			grpc.WithDefaultCallOptions(grpc.MaxCallSendMsgSize(remoteMaxMessage), grpc.MaxCallRecvMsgSize(remoteMaxMessage))),
+	}
 }
 
 // lazyEtcd is protoactor's etcd provider, created only when the member starts: its gRPC client

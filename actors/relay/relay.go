@@ -37,7 +37,10 @@ type Config struct {
 	ReportEvery time.Duration // how often viewer counts go to rooms; default 250ms
 	// Heartbeat, when set (cluster mode), re-sends every viewed room the relay's viewer count and
 	// the last seq it wrote at this interval: a room re-activated on another node after its node
-	// died learns its relays again and catches their connections up. 0: counts go only on change.
+	// died learns its relays again and catches their connections up. It also re-sends joins left
+	// unanswered for joinRetryBeats heartbeats: between nodes a message can be lost (a node dies,
+	// a remote connection drops with the batch it carried), and a lost join would otherwise leave
+	// its connection waiting for ever. 0: counts go only on change, joins are sent once.
 	Heartbeat time.Duration
 }
 
@@ -67,17 +70,26 @@ type reportTick struct{}
 
 type heartbeatTick struct{}
 
+// joinRetryBeats is how many heartbeats a join may stay unanswered before it is sent again: long
+// enough that a room busy with a join storm is not sent duplicates it would answer anyway.
+const joinRetryBeats = 5
+
+// pendingJoin is a join sent to a room and not yet answered. A connection that leaves meanwhile
+// stays here, gone, until the answer comes, so the answer is recognised and dropped.
 type pendingJoin struct {
-	conn    Conn
-	session *actor.PID
+	conn     Conn
+	session  *actor.PID
+	since    uint64
+	hasSince bool
+	sentAt   time.Time
+	gone     bool
 }
 
 type roomSubs struct {
 	pid     *actor.PID
 	active  []Conn
 	index   map[uint64]int // conn id -> position in active
-	pending map[uint64]pendingJoin
-	asked   int // joins sent to the room and not yet answered
+	pending map[uint64]*pendingJoin
 	// reported is the viewer count the room last heard from this relay; -1 after a Join, because
 	// the room then counts the relay in without knowing how many viewers it has.
 	reported int
@@ -151,15 +163,20 @@ func (a *Actor) onDeliver(m *room.Deliver) {
 func (a *Actor) onSubscribe(ctx actor.Context, m *Subscribe) {
 	rs := a.rooms[m.Room]
 	if rs == nil {
-		rs = &roomSubs{pid: a.cfg.Rooms.Get(m.Room), index: map[uint64]int{}, pending: map[uint64]pendingJoin{}, joinSeq: map[uint64]uint64{}}
+		rs = &roomSubs{pid: a.cfg.Rooms.Get(m.Room), index: map[uint64]int{}, pending: map[uint64]*pendingJoin{}, joinSeq: map[uint64]uint64{}}
 		a.rooms[m.Room] = rs
 	}
 	a.removeConn(rs, m.Conn.ID()) // a re-join (resume) replaces the old subscription
 	rs.reported = -1
 	a.tickets++
-	rs.pending[a.tickets] = pendingJoin{conn: m.Conn, session: m.Session}
-	rs.asked++
-	ctx.Send(rs.pid, &room.Join{Relay: ctx.Self(), Ticket: a.tickets, Since: m.Since, HasSince: m.HasSince,
+	p := &pendingJoin{conn: m.Conn, session: m.Session, since: m.Since, hasSince: m.HasSince}
+	rs.pending[a.tickets] = p
+	a.sendJoin(ctx, rs, a.tickets, p)
+}
+
+func (a *Actor) sendJoin(ctx actor.Context, rs *roomSubs, ticket uint64, p *pendingJoin) {
+	p.sentAt = time.Now()
+	ctx.Send(rs.pid, &room.Join{Relay: ctx.Self(), Ticket: ticket, Since: p.since, HasSince: p.hasSince,
 		RelaySeen: rs.seen, HasRelaySeen: len(rs.active) > 0})
 }
 
@@ -172,14 +189,16 @@ func (a *Actor) onJoinReply(ctx actor.Context, m *room.JoinReply) {
 		a.catchUp(rs, m)
 		return
 	}
-	rs.asked--
 	p, ok := rs.pending[m.Ticket]
 	if !ok {
+		return // a second answer to a join sent again (the first answer was only late)
+	}
+	delete(rs.pending, m.Ticket)
+	if p.gone {
 		// The connection left before the room answered; the next report tells the room the count.
 		a.armReport(ctx)
 		return
 	}
-	delete(rs.pending, m.Ticket)
 	if m.Code != 0 {
 		if p.session != nil {
 			ctx.Send(p.session, &JoinFailed{Room: m.Room, Code: m.Code})
@@ -227,11 +246,12 @@ func (a *Actor) onUnsubscribe(ctx actor.Context, m *Unsubscribe) {
 	a.dropIfEmpty(m.Room, rs)
 }
 
-// removeConn drops a connection from active and pending; it reports whether it was active.
+// removeConn drops a connection from active and marks its pending joins gone; it reports whether
+// it was active.
 func (a *Actor) removeConn(rs *roomSubs, id uint64) bool {
-	for t, p := range rs.pending {
+	for _, p := range rs.pending {
 		if p.conn.ID() == id {
-			delete(rs.pending, t)
+			p.gone = true
 		}
 	}
 	delete(rs.joinSeq, id)
@@ -250,7 +270,7 @@ func (a *Actor) removeConn(rs *roomSubs, id uint64) bool {
 
 // dropIfEmpty forgets a room with no viewers once the room has been told so.
 func (a *Actor) dropIfEmpty(id string, rs *roomSubs) {
-	if len(rs.active) == 0 && len(rs.pending) == 0 && rs.asked == 0 && rs.reported == 0 {
+	if len(rs.active) == 0 && len(rs.pending) == 0 && rs.reported == 0 {
 		delete(a.rooms, id)
 	}
 }
@@ -328,16 +348,31 @@ func (a *Actor) armHeartbeat(ctx actor.Context) {
 }
 
 // heartbeat re-registers the relay with every room it has viewers in, finding each room afresh
-// (in a cluster the room may now live on another node).
+// (in a cluster the room may now live on another node), and sends again the joins left unanswered
+// too long (see Config.Heartbeat).
 func (a *Actor) heartbeat(ctx actor.Context) {
+	retryBefore := time.Now().Add(-joinRetryBeats * a.cfg.Heartbeat)
 	for id, rs := range a.rooms {
 		n := len(rs.active)
-		if n == 0 {
+		if n == 0 && len(rs.pending) == 0 {
 			continue
 		}
 		rs.pid = a.cfg.Rooms.Get(id)
-		rs.reported = n
-		ctx.Send(rs.pid, &room.RelayReport{Relay: ctx.Self(), Count: n, Seen: rs.seen, Heartbeat: true})
+		if n > 0 {
+			rs.reported = n
+			ctx.Send(rs.pid, &room.RelayReport{Relay: ctx.Self(), Count: n, Seen: rs.seen, Heartbeat: true})
+		}
+		for ticket, p := range rs.pending {
+			switch {
+			case !p.sentAt.Before(retryBefore):
+			case p.gone:
+				delete(rs.pending, ticket) // nobody waits for this answer any more
+				a.armReport(ctx)
+			default:
+				a.sendJoin(ctx, rs, ticket, p)
+			}
+		}
+		a.dropIfEmpty(id, rs)
 	}
 }
 

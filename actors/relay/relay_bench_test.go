@@ -28,7 +28,7 @@ func (f *benchFrame) Priority() bool { return f.priority }
 func relayWith(subs int) *Actor {
 	a := &Actor{cfg: Config{Encode: func(p []byte, prio bool) Frame { return &benchFrame{b: p, priority: prio} }},
 		rooms: map[string]*roomSubs{}}
-	rs := &roomSubs{index: map[uint64]int{}, pending: map[uint64]pendingJoin{}}
+	rs := &roomSubs{index: map[uint64]int{}, pending: map[uint64]*pendingJoin{}}
 	a.rooms["hot"] = rs
 	for i := 0; i < subs; i++ {
 		c := &countingConn{id: uint64(i)}

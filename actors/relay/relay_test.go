@@ -180,3 +180,53 @@ func TestRefusedJoinIsReportedToTheSession(t *testing.T) {
 		t.Fatalf("refused conn got %d frames", n)
 	}
 }
+
+// lossyRoom drops the first join it gets, as a join lost between nodes, then answers like a room.
+type lossyRoom struct {
+	roomProbe
+	dropped bool
+}
+
+func (l *lossyRoom) receive(c actor.Context) {
+	if _, ok := c.Message().(*room.Join); ok && !l.dropped {
+		l.dropped = true
+		return
+	}
+	l.roomProbe.receive(c)
+}
+
+// A join lost on its way to the room is sent again after a few heartbeats, and the connection
+// joins; without heartbeats (a single node, where nothing is lost) a join is sent once.
+func TestLostJoinIsSentAgainOnHeartbeat(t *testing.T) {
+	sys := actor.NewActorSystem()
+	t.Cleanup(sys.Shutdown)
+	lr := &lossyRoom{}
+	roomPID := sys.Root.Spawn(actor.PropsFromFunc(lr.receive))
+	relayPID := sys.Root.Spawn(relay.Props(relay.Config{
+		Encode:      func(p []byte, prio bool) relay.Frame { return &frame{payload: string(p), priority: prio} },
+		Rooms:       fakeRooms{roomPID},
+		ReportEvery: 5 * time.Millisecond,
+		Heartbeat:   5 * time.Millisecond,
+	}))
+	c := &recConn{id: 1}
+	sys.Root.Send(relayPID, &relay.Subscribe{Room: "r", Conn: c})
+	got := c.waitFrames(t, 1)
+	if !strings.Contains(got[0], `"t":"joined"`) {
+		t.Fatalf("frames %q", got)
+	}
+	// Later heartbeats send nothing more: the join was answered.
+	sys.Root.Send(relayPID, &room.Deliver{Room: "r", Payload: []byte("live")})
+	c.waitFrames(t, 3)
+	time.Sleep(50 * time.Millisecond) // ten heartbeats: time for a wrong re-send to show
+	lr.mu.Lock()
+	joins := len(lr.joins)
+	lr.mu.Unlock()
+	if joins != 1 {
+		t.Fatalf("the room answered %d joins after the lost one, want 1", joins)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if n := strings.Count(strings.Join(c.frames, "\n"), `"t":"joined"`); n != 1 {
+		t.Fatalf("joined written %d times: %q", n, c.frames)
+	}
+}
