@@ -43,16 +43,8 @@ func (p *movingRoom) set(seq uint64, replay ...string) {
 }
 
 func startMoving(t *testing.T, heartbeat time.Duration) (*actor.ActorSystem, *actor.PID, *movingRoom) {
-	sys := actor.NewActorSystem()
-	t.Cleanup(sys.Shutdown)
 	p := &movingRoom{}
-	roomPID := sys.Root.Spawn(actor.PropsFromFunc(p.receive))
-	relayPID := sys.Root.Spawn(relay.Props(relay.Config{
-		Encode:      func(b []byte, prio bool) relay.Frame { return &frame{payload: string(b), priority: prio} },
-		Rooms:       fakeRooms{roomPID},
-		ReportEvery: 5 * time.Millisecond,
-		Heartbeat:   heartbeat,
-	}))
+	sys, relayPID := startRelay(t, p.receive, heartbeat)
 	return sys, relayPID, p
 }
 

@@ -86,16 +86,23 @@ func (p *roomProbe) receive(c actor.Context) {
 }
 
 func setup(t *testing.T) (*actor.ActorSystem, *actor.PID, *roomProbe) {
+	rp := &roomProbe{}
+	sys, relayPID := startRelay(t, rp.receive, 0)
+	return sys, relayPID, rp
+}
+
+// startRelay starts a relay whose every room is the actor behind receive; heartbeat as in Config.
+func startRelay(t *testing.T, receive actor.ReceiveFunc, heartbeat time.Duration) (*actor.ActorSystem, *actor.PID) {
 	sys := actor.NewActorSystem()
 	t.Cleanup(sys.Shutdown)
-	rp := &roomProbe{}
-	roomPID := sys.Root.Spawn(actor.PropsFromFunc(rp.receive))
+	roomPID := sys.Root.Spawn(actor.PropsFromFunc(receive))
 	relayPID := sys.Root.Spawn(relay.Props(relay.Config{
 		Encode:      func(p []byte, prio bool) relay.Frame { return &frame{payload: string(p), priority: prio} },
 		Rooms:       fakeRooms{roomPID},
 		ReportEvery: 5 * time.Millisecond,
+		Heartbeat:   heartbeat,
 	}))
-	return sys, relayPID, rp
+	return sys, relayPID
 }
 
 func TestJoinWritesJoinedAndReplayBeforeLiveFrames(t *testing.T) {
@@ -198,16 +205,8 @@ func (l *lossyRoom) receive(c actor.Context) {
 // A join lost on its way to the room is sent again after a few heartbeats, and the connection
 // joins; without heartbeats (a single node, where nothing is lost) a join is sent once.
 func TestLostJoinIsSentAgainOnHeartbeat(t *testing.T) {
-	sys := actor.NewActorSystem()
-	t.Cleanup(sys.Shutdown)
 	lr := &lossyRoom{}
-	roomPID := sys.Root.Spawn(actor.PropsFromFunc(lr.receive))
-	relayPID := sys.Root.Spawn(relay.Props(relay.Config{
-		Encode:      func(p []byte, prio bool) relay.Frame { return &frame{payload: string(p), priority: prio} },
-		Rooms:       fakeRooms{roomPID},
-		ReportEvery: 5 * time.Millisecond,
-		Heartbeat:   5 * time.Millisecond,
-	}))
+	sys, relayPID := startRelay(t, lr.receive, 5*time.Millisecond)
 	c := &recConn{id: 1}
 	sys.Root.Send(relayPID, &relay.Subscribe{Room: "r", Conn: c})
 	got := c.waitFrames(t, 1)
