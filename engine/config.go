@@ -52,6 +52,7 @@ type Config struct {
 	ClusterAddr    string        `env:"COURTSIDE_CLUSTER_ADDR" flag:"cluster-addr" default:"127.0.0.1:0" usage:"cluster mode: host:port of actor remoting (gRPC), reachable by every other node; port 0 = any free port"`
 	RedisCluster   []string      `env:"REDIS_CLUSTER" flag:"redis-cluster" default:"" usage:"cluster mode: comma-separated Redis Cluster seed nodes for platform-wide mutes shared by every node"`
 	RelayHeartbeat time.Duration `env:"COURTSIDE_RELAY_HEARTBEAT" flag:"relay-heartbeat" default:"1s" usage:"cluster mode: how often each node's relay re-registers its viewers with their rooms (a room re-activated after a node died finds its relays again)"`
+	NodeURL        string        `env:"COURTSIDE_NODE_URL" flag:"node-url" default:"" usage:"cluster mode: this node's own public HTTP base URL (http://host:port, unique per node), where viewers of the live streams it holds are sent; empty = http://localhost:<http port>"`
 }
 
 // Load builds a Config from defaults, the environment and args (without the program name).

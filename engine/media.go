@@ -15,15 +15,17 @@ import (
 )
 
 // buildMedia wires live streams: RTMP ingest and HTTP-FLV/HLS playback (media), and the streamer
-// centre (anchor). A stream going live, ending or stalling is announced in its room's chat.
+// centre (anchor). A stream going live, ending or stalling is announced in its room's chat. In
+// cluster mode streams are shared through Redis (cluster_media.go): every node lists and plays them.
 func (n *Node) buildMedia() error {
 	anchors := postgres.NewAnchors(n.pool)
 	store := anchor.MediaStore{Store: anchors, Log: n.log.Named("anchor")}
 	announce := func(id, key string) { n.system.Root.Send(n.registry.Get(id), &room.Announce{Key: key}) }
-	n.media = media.New(media.Config{
-		RTMPAddr: n.cfg.RTMPAddr, RTMPPublicURL: n.cfg.RTMPPublic, SigningKey: []byte(n.cfg.MediaKey),
-		Logger: n.log.Named("media"),
-	}, media.Deps{
+	dir, err := n.newStreamDirectory() // cluster mode only: streams seen and played from every node
+	if err != nil {
+		return err
+	}
+	deps := media.Deps{
 		Keys: store, Rooms: store, Unlocks: store, Entitlements: n.wallet,
 		Notifier: media.Notifiers{store, media.NotifierFuncs{
 			Live: func(id string, live bool) {
@@ -41,9 +43,20 @@ func (n *Node) buildMedia() error {
 				}
 			},
 		}},
-	})
+	}
+	if dir != nil { // a nil *streamDirectory in the interface would not be a nil Directory
+		deps.Directory = dir
+	}
+	n.media = media.New(media.Config{
+		RTMPAddr: n.cfg.RTMPAddr, RTMPPublicURL: n.cfg.RTMPPublic, SigningKey: []byte(n.cfg.MediaKey),
+		Logger: n.log.Named("media"),
+	}, deps)
+	var streams anchor.Media = n.media
+	if dir != nil {
+		streams = &clusterMedia{Hub: n.media, dir: dir, log: n.log.Named("media")}
+	}
 	svc, err := anchor.New(anchor.Config{Logger: n.log.Named("anchor")}, anchor.Deps{
-		Store: anchors, Media: n.media,
+		Store: anchors, Media: streams,
 		Auth: anchor.AuthFunc(func(r *api.Request) (int64, error) {
 			u, err := n.accounts.Authenticate(r.Context(), r.Token)
 			return u.ID, err

@@ -8,7 +8,10 @@
 #
 # Node i (0-based) serves HTTP on 8080+2i, WebSocket on 8081+2i, RTMP on 1935+i and actor
 # remoting on 127.0.0.1:7201+i; every node lists every gateway at GET /java/system/gateways, so the
-# web client can fail over. Logs go to var/cluster/node<i>.log; chat history to Postgres.
+# web client can fail over. A stream pushed to any node's RTMP port is listed and playable from
+# every node: its playback URLs point at the holder's http://localhost:<port> (COURTSIDE_NODE_URL),
+# and the other nodes redirect its /media/ requests there. Logs go to var/cluster/node<i>.log; chat
+# history to Postgres.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 nodes=${COURTSIDE_NODES:-3}
@@ -41,6 +44,7 @@ for ((i = 0; i < nodes; i++)); do
   COURTSIDE_ENV=${COURTSIDE_ENV:-dev} COURTSIDE_DEMO=${COURTSIDE_DEMO:-true} \
   COURTSIDE_HTTP_ADDR=":$((8080 + 2 * i))" COURTSIDE_WS_ADDR=":$((8081 + 2 * i))" \
   COURTSIDE_RTMP_ADDR=":$((1935 + i))" COURTSIDE_DATA_DIR="var/cluster/node$i" \
+  COURTSIDE_NODE_URL="http://localhost:$((8080 + 2 * i))" \
   COURTSIDE_WS_PUBLIC_URLS="$(join "${gateways[@]}")" COURTSIDE_ALLOWED_ORIGINS="$(join "${origins[@]}")" \
   COURTSIDE_ETCD_ENDPOINTS="$ETCD_ENDPOINTS" COURTSIDE_CLUSTER_ADDR="127.0.0.1:$((7201 + i))" \
   COURTSIDE_ACCOUNT_SECRET=${COURTSIDE_ACCOUNT_SECRET:-local-cluster-secret} \

@@ -43,6 +43,10 @@ type Config struct {
 	// ReadTimeout closes a publisher that sends nothing at all (not even RTMP pings) for this long.
 	// Default 30s.
 	ReadTimeout time.Duration `json:"readTimeout"`
+	// AnnounceEvery is how often, in cluster mode (Deps.Directory set), the streams this node holds
+	// are announced again to the Directory, refreshing their state and expiry (keep it well under
+	// the directory's TTL). Default 3s.
+	AnnounceEvery time.Duration `json:"announceEvery"`
 	// Logger; default zap.NewNop().
 	Logger *zap.Logger `json:"-"`
 	// Now is the clock; default time.Now. Tests move it.
@@ -88,6 +92,9 @@ func (c *Config) fill() {
 	}
 	if c.ReadTimeout <= 0 {
 		c.ReadTimeout = 30 * time.Second
+	}
+	if c.AnnounceEvery <= 0 {
+		c.AnnounceEvery = 3 * time.Second
 	}
 	if c.Logger == nil {
 		c.Logger = zap.NewNop()

@@ -33,5 +33,13 @@
 // the publisher goroutine is the only writer of both. Notifier methods are called from the publisher's
 // goroutine (live, offline) and the stall watchdog (one goroutine per stream), never under a lock.
 //
-// Streams are node-local: a viewer must reach the node the publisher pushed to (see README "Cluster").
+// # Cluster
+//
+// Streams are node-local: a stream is served by the node its publisher pushed to. In cluster mode
+// the engine gives the Hub a Directory (ports.go): Serve then runs two more goroutines, one that
+// announces this node's streams (every Config.AnnounceEvery and when a stream starts, ends or
+// stalls; the only writer of the directory, so a withdrawal never races an announcement) and one
+// that stops streams other nodes ask to stop. The playback endpoints redirect (307) a request for
+// a stream another node holds to that node, and PlaybackRemote signs URLs on the holder's base
+// (see README "Cluster").
 package media

@@ -18,7 +18,8 @@ const writeTimeout = 15 * time.Second
 //	GET {prefix}/{room}/{n}.ts?u=&e=&s=       HLS segment
 //
 // Every request needs a valid, unexpired signature for that room and kind (403 otherwise); a room that
-// is not live here is 404.
+// is not live here is 404, except in cluster mode when another node holds its stream: then 307 to the
+// same path and query on that node (Deps.Directory).
 func (h *Hub) Handler() http.Handler {
 	mux := http.NewServeMux()
 	p := strings.TrimSuffix(h.cfg.PathPrefix, "/")
@@ -39,7 +40,9 @@ func (h *Hub) serveFLVHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	st, live := h.stream(room)
 	if !live {
-		http.Error(w, "not live", http.StatusNotFound)
+		if !h.redirectToHolder(w, r, room) {
+			http.Error(w, "not live", http.StatusNotFound)
+		}
 		return
 	}
 	hd := w.Header()
@@ -67,7 +70,9 @@ func (h *Hub) serveHLSHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	st, live := h.stream(room)
 	if !live {
-		http.Error(w, "not live", http.StatusNotFound)
+		if !h.redirectToHolder(w, r, room) {
+			http.Error(w, "not live", http.StatusNotFound)
+		}
 		return
 	}
 	hd := w.Header()

@@ -17,6 +17,8 @@ type Deps struct {
 	Rooms        Rooms
 	Entitlements Entitlements
 	Unlocks      Unlocks
+	// Directory is the cluster's record of streams (cluster mode only; nil on a single node).
+	Directory Directory
 }
 
 // Hub is a node's media path: RTMP ingest (Run), the live streams, their HTTP-FLV and HLS playback
@@ -31,6 +33,11 @@ type Hub struct {
 	streams map[string]*stream
 
 	trials *trialBook
+	// changed wakes the directory announcer (directory.go) when a stream starts, ends or stalls.
+	changed chan struct{}
+	// stopsReady is closed once other nodes' stop requests are heard (cluster mode).
+	stopsReady chan struct{}
+	stopsOnce  sync.Once
 
 	lnMu  sync.Mutex
 	ln    net.Listener
@@ -45,9 +52,11 @@ func New(cfg Config, deps Deps) *Hub {
 	}
 	return &Hub{
 		cfg: cfg, deps: deps, log: cfg.Logger, sign: signer{key: cfg.SigningKey},
-		streams: map[string]*stream{},
-		trials:  newTrialBook(),
-		ready:   make(chan struct{}),
+		streams:    map[string]*stream{},
+		trials:     newTrialBook(),
+		changed:    make(chan struct{}, 1),
+		stopsReady: make(chan struct{}),
+		ready:      make(chan struct{}),
 	}
 }
 
@@ -74,6 +83,7 @@ func (h *Hub) start(st *stream, t tracks) error {
 	}
 	h.log.Info("media: live", zap.String("room", st.room), zap.Bool("audio", t.audio != nil))
 	h.deps.Notifier.LiveChanged(st.room, true)
+	h.streamsChanged()
 	go h.watch(st)
 	return nil
 }
@@ -87,6 +97,7 @@ func (h *Hub) release(st *stream) {
 	h.mu.Unlock()
 	wasLive := st.live.Load()
 	st.end()
+	h.streamsChanged()
 	if wasLive {
 		h.log.Info("media: offline", zap.String("room", st.room))
 		h.deps.Notifier.LiveChanged(st.room, false)
@@ -112,6 +123,7 @@ func (h *Hub) watch(st *stream) {
 		if st.stalled.Swap(stalled) != stalled {
 			h.log.Info("media: stall", zap.String("room", st.room), zap.Bool("stalled", stalled))
 			h.deps.Notifier.StallChanged(st.room, stalled)
+			h.streamsChanged()
 		}
 		if obs != nil {
 			if n := h.stats(st).Viewers(); n != lastViewers {
@@ -154,7 +166,7 @@ func (h *Hub) StopRoom(room string) bool {
 	return true
 }
 
-// RoomStats is one live room's state on this node.
+// RoomStats is one live room's state (on this node, or as its holder announced it).
 type RoomStats struct {
 	Room       string    `json:"room"`
 	Since      time.Time `json:"since"`

@@ -15,7 +15,8 @@ import (
 )
 
 // Run listens for RTMP publishers on Config.RTMPAddr until ctx is done, then disconnects every
-// publisher (their rooms go offline) and returns nil. It is the Hub's engine Service.
+// publisher (their rooms go offline) and returns nil. It is the Hub's engine Service. In cluster mode
+// (Deps.Directory set) it also keeps the directory in step with this node's streams.
 func (h *Hub) Run(ctx context.Context) error {
 	ln, err := net.Listen("tcp", h.cfg.RTMPAddr)
 	if err != nil {
@@ -35,6 +36,15 @@ func (h *Hub) Serve(ctx context.Context, ln net.Listener) error {
 	h.lnMu.Unlock()
 	close(h.ready)
 	h.log.Info("media: rtmp ingest listening", zap.Stringer("addr", ln.Addr()))
+	if dir := h.deps.Directory; dir != nil {
+		// Stopped after every publisher is released, so its last round withdraws their streams.
+		actx, stopAnnounce := context.WithCancel(context.Background())
+		announced := make(chan struct{})
+		go func() { h.announce(actx, dir); close(announced) }()
+		listening := make(chan struct{})
+		go func() { h.listenStops(actx, dir); close(listening) }()
+		defer func() { stopAnnounce(); <-announced; <-listening }()
+	}
 
 	var (
 		wg    sync.WaitGroup

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/url"
+	"strings"
 	"time"
 )
 
@@ -25,7 +26,7 @@ type Source struct {
 // best first, and what they are missing.
 type Playback struct {
 	Room        string   `json:"room"`
-	Live        bool     `json:"live"`    // the room's own stream is up on this node
+	Live        bool     `json:"live"`    // the room's own stream is up (on this node or, in a cluster, another)
 	Stalled     bool     `json:"stalled"` // its publisher is connected but sends nothing
 	Viewers     int      `json:"viewers"`
 	Sources     []Source `json:"sources"`
@@ -37,6 +38,36 @@ type Playback struct {
 // Playback decides what userID (0 for a guest) may watch in room and returns signed, expiring URLs
 // for it. Refusals are the sentinels of errors.go (ErrorKey gives their message keys).
 func (h *Hub) Playback(ctx context.Context, room string, userID int64) (Playback, error) {
+	var held *heldStream
+	if st, live := h.stream(room); live {
+		held = &heldStream{stats: h.stats(st)}
+	}
+	return h.playback(ctx, room, userID, held)
+}
+
+// RemoteStream is a live stream another node of the cluster holds, as the cluster's directory
+// records it.
+type RemoteStream struct {
+	BaseURL string    // the holder's public HTTP base URL, scheme://host[:port]
+	Stats   RoomStats // the stream's state as the holder last announced it
+}
+
+// PlaybackRemote is Playback for a stream that another node holds (cluster mode): the same rules
+// (this node's trial book included), with URLs on the holder's base signed with the signing key
+// every node shares, so the holder serves them as its own.
+func (h *Hub) PlaybackRemote(ctx context.Context, room string, userID int64, rs RemoteStream) (Playback, error) {
+	return h.playback(ctx, room, userID, &heldStream{base: strings.TrimSuffix(rs.BaseURL, "/"), stats: rs.Stats})
+}
+
+// heldStream is the room's own live stream, wherever it is held.
+type heldStream struct {
+	base  string // "" on this node (relative URLs), else the holder's public base URL
+	stats RoomStats
+}
+
+// playback applies the rules to room for userID and signs the URLs of held (nil: the room's own
+// stream is not live, only an external source may be offered).
+func (h *Hub) playback(ctx context.Context, room string, userID int64, held *heldStream) (Playback, error) {
 	now := h.cfg.Now()
 	acc, found, err := h.deps.Rooms.MediaRoom(ctx, room)
 	if err != nil {
@@ -45,7 +76,7 @@ func (h *Hub) Playback(ctx context.Context, room string, userID int64) (Playback
 	if !found {
 		return Playback{}, ErrRoomNotFound
 	}
-	st, live := h.stream(room)
+	live := held != nil
 	if !live && acc.ExternalURL == "" {
 		return Playback{}, ErrNotLive
 	}
@@ -77,8 +108,7 @@ func (h *Hub) Playback(ctx context.Context, room string, userID int64) (Playback
 		exp = until
 	}
 	if live {
-		s := h.stats(st)
-		p.Stalled, p.Viewers = s.Stalled, s.Viewers()
+		p.Stalled, p.Viewers = held.stats.Stalled, held.stats.Viewers()
 		proUntil, _, perr := decide(now, acc, v, KindFLV, trialStart, h.cfg.Trial)
 		switch {
 		case perr == nil:
@@ -86,11 +116,11 @@ func (h *Hub) Playback(ctx context.Context, room string, userID int64) (Playback
 			if !proUntil.IsZero() && proUntil.Before(pexp) {
 				pexp = proUntil
 			}
-			p.Sources = append(p.Sources, h.source(room, KindFLV, userID, pexp))
+			p.Sources = append(p.Sources, h.source(held.base, room, KindFLV, userID, pexp))
 		case errors.Is(perr, ErrProRequiresSVIP), errors.Is(perr, ErrLoginRequired):
 			p.ProLocked = true
 		}
-		p.Sources = append(p.Sources, h.source(room, KindHLS, userID, exp))
+		p.Sources = append(p.Sources, h.source(held.base, room, KindHLS, userID, exp))
 	}
 	if acc.ExternalURL != "" {
 		p.Sources = append(p.Sources, Source{Kind: SourceExternal, URL: acc.ExternalURL})
@@ -98,15 +128,15 @@ func (h *Hub) Playback(ctx context.Context, room string, userID int64) (Playback
 	return p, nil
 }
 
-// source signs one URL of the room's own stream.
-func (h *Hub) source(room, kind string, userID int64, exp time.Time) Source {
+// source signs one URL of the room's own stream, on base ("" for a path on this node).
+func (h *Hub) source(base, room, kind string, userID int64, exp time.Time) Source {
 	q := h.sign.query(Grant{Room: room, Kind: kind, UserID: userID, Expiry: exp})
 	s := Source{ExpiresAt: exp.UnixMilli()}
 	esc := url.PathEscape(room)
 	if kind == KindFLV {
-		s.Kind, s.URL = SourcePro, h.cfg.PathPrefix+"/"+esc+".flv?"+q
+		s.Kind, s.URL = SourcePro, base+h.cfg.PathPrefix+"/"+esc+".flv?"+q
 	} else {
-		s.Kind, s.URL = SourceHLS, h.cfg.PathPrefix+"/"+esc+"/index.m3u8?"+q
+		s.Kind, s.URL = SourceHLS, base+h.cfg.PathPrefix+"/"+esc+"/index.m3u8?"+q
 	}
 	return s
 }
@@ -114,5 +144,5 @@ func (h *Hub) source(room, kind string, userID int64, exp time.Time) Source {
 // SignedURL signs a URL of room's own stream of kind (KindFLV or KindHLS) without checking any rule,
 // for tools and tests that act as a trusted party.
 func (h *Hub) SignedURL(room, kind string, userID int64, exp time.Time) string {
-	return h.source(room, kind, userID, exp).URL
+	return h.source("", room, kind, userID, exp).URL
 }

@@ -60,3 +60,27 @@ type RoomAccess struct {
 type Unlocks interface {
 	Unlocked(ctx context.Context, userID int64, room string) (until time.Time, ok bool, err error)
 }
+
+// Directory is the cluster's shared record of which node holds which live stream (RTMP ingest is
+// node-local: a stream lives on the node its publisher reached). The engine sets it in cluster mode
+// only; nil on a single node, where every stream is this node's.
+//
+// With a Directory, the Hub keeps it up to date while it serves (Serve): it announces the streams
+// it holds every Config.AnnounceEvery and at once when one starts or stalls, and withdraws a stream
+// at once when it ends. Its playback endpoints answer a request for a stream held elsewhere with a
+// redirect to the holder (Locate). It stops a stream it holds when another node asks (ListenStops).
+type Directory interface {
+	// Announce records the streams this node holds now, with their state; a record expires unless
+	// announced again within the directory's own TTL (longer than AnnounceEvery).
+	Announce(ctx context.Context, streams []RoomStats) error
+	// Withdraw removes this node's record of room's stream (the stream ended here).
+	Withdraw(ctx context.Context, room string) error
+	// Locate returns the public HTTP base URL (scheme://host[:port]) of another node that holds
+	// room's stream; ok is false when no other node does.
+	Locate(ctx context.Context, room string) (baseURL string, ok bool, err error)
+	// ListenStops calls stop with every room whose stream was stopped on another node (a ban or
+	// the streamer ending live, handled by a node that does not hold the stream) until ctx is done,
+	// then returns nil; ready is called once it listens. The Hub runs it while it serves and stops
+	// the room if it holds it.
+	ListenStops(ctx context.Context, ready func(), stop func(room string)) error
+}

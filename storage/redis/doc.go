@@ -11,6 +11,10 @@
 //   - GiftKeys: room.GiftKeys on Claims: gift key -> seq of the event the gift became, remembered
 //     once the event is durable (first seq wins, 24h by default), so a room re-activated on another
 //     node answers a retried gift with that seq instead of showing it twice.
+//   - Streams: which node holds each room's live stream (RTMP ingest is node-local), its public
+//     media URL and state (viewers, stalled, since); one expiring key per room refreshed by its
+//     holder and removed by it when the stream ends, so every node lists the stream and redirects
+//     its viewers to the holder.
 //   - Presence: viewers per room summed over nodes (one hash field per node, refreshed and expiring).
 //   - Leaderboard: gift scores per room and time bucket in sorted sets hash-tagged by room.
 //   - SessionCache: the accounts module's live sessions (user id and expiry by token hash), so
