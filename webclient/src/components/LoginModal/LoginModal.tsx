@@ -31,6 +31,7 @@ import { SendCodeButton } from "./SendCodeButton";
 import { ThirdPartyButtons } from "./ThirdPartyButtons";
 import { NewUserForm } from "./NewUserForm";
 import { BindEmailForm } from "./BindEmailForm";
+import { FieldError, FormEnd, LoginDialog } from "./LoginDialog";
 import "./LoginModal.css";
 
 const MODE_KEY = {
@@ -211,23 +212,12 @@ function LoginForm({
     }
   }
 
-  const fieldError = (f: keyof Invalid) =>
-    invalid[f] ? (
-      <span className="login__invalid" role="alert" data-testid={`login-invalid-${f}`}>
-        {t(`login.invalid.${invalid[f]}`)}
-      </span>
-    ) : null;
+  const fieldError = (f: keyof Invalid) => <FieldError invalid={invalid[f]} testId={`login-invalid-${f}`} />;
 
   const idLabel = t(fields.identity === "mobile" ? "login.mobile" : fields.identity === "account" ? "login.account" : "login.email");
 
   return (
-    <div className="login" role="dialog" aria-modal="true" aria-labelledby="login-title" data-testid="login-modal" data-mode={mode}>
-      <button type="button" className="login__close" aria-label={t("common.close")} onClick={onClose}>
-        ×
-      </button>
-      <h2 id="login-title" className="login__title">
-        {t(`login.title.${modeKey}`)}
-      </h2>
+    <LoginDialog mode={mode} title={t(`login.title.${modeKey}`)} onClose={onClose}>
 
       <div className="login__switch" role="tablist">
         {([MOBILE, EMAIL] as const).map((it) => (
@@ -306,15 +296,7 @@ function LoginForm({
           </>
         )}
 
-        {serverError && (
-          <p className="login__server-error" role="alert" data-testid="login-error">
-            {serverError}
-          </p>
-        )}
-
-        <button type="submit" className="login__submit" data-testid="login-submit" disabled={busy}>
-          {t(`login.submit.${modeKey}`)}
-        </button>
+        <FormEnd serverError={serverError} busy={busy} submitTestId="login-submit" submitLabel={t(`login.submit.${modeKey}`)} />
       </form>
 
       <div className="login__links">
@@ -337,6 +319,6 @@ function LoginForm({
           {t("footer.privacy")}
         </Link>
       </p>
-    </div>
+    </LoginDialog>
   );
 }

@@ -4,7 +4,7 @@
 // results, schedule, transfers and honours; team pages the club's fields of spec §3, squad,
 // recent form (5/7/10/15/30), fixtures, transfers, honours; player pages the player's fields,
 // the last 20 matches with averages, transfers and honours.
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Virtuoso } from "react-virtuoso";
@@ -19,11 +19,13 @@ import {
   type Transfer,
 } from "../../api/endpoints";
 import { NoData } from "../../components/NoData";
+import { DataTable, type Column } from "../../components/DataTable";
+import { FactList, type Fact } from "../../components/FactList";
 import { catalogueIndex, errorText, gameSlug, isNotServed, useCatalogue, useFetch } from "../Matches/hooks";
 import { LiveMatchList, LoadError, Loading } from "../Matches/MatchList";
 import { SimulatedBadge, TeamLogo } from "../Matches/MatchRow";
-import { FormChips, StandingsTable, statLabel, WindowPicker } from "../Matches/DetailTabs";
-import { formatCount, percent } from "../Matches/format";
+import { StandingsTable, statLabel, WindowPicker, WindowStats } from "../Matches/DetailTabs";
+import { formatCount } from "../Matches/format";
 import "../Matches/Matches.css";
 import "../Matches/MatchDetail.css";
 import "./Library.css";
@@ -75,17 +77,34 @@ function GameFilter({ value, onChange }: { value?: number; onChange: (id?: numbe
   );
 }
 
+/** The frame of an index page: the library links, the title and the game filter above the list. */
+function IndexPage({ testId, title, children }: { testId: string; title: string; children: (gameId: number | undefined) => ReactNode }) {
+  const [gameId, setGame] = useGameFilter();
+  return (
+    <section className="lib" data-testid={testId}>
+      <LibraryNav />
+      <h1>{title}</h1>
+      <GameFilter value={gameId} onChange={setGame} />
+      {children(gameId)}
+    </section>
+  );
+}
+
 export function LeagueIndex() {
   const { t } = useTranslation();
-  const [gameId, setGame] = useGameFilter();
+  return (
+    <IndexPage testId="league-index" title={t("matches.library.leagues")}>
+      {(gameId) => <LeagueGrid gameId={gameId} />}
+    </IndexPage>
+  );
+}
+
+function LeagueGrid({ gameId }: { gameId?: number }) {
   const cat = useCatalogue();
   const { byId } = catalogueIndex(cat.status === "ready" ? cat.value : undefined);
   const { state, reload } = useFetch(() => matchesApi.libraryLeagues(gameId), `leagues|${gameId}`);
   return (
-    <section className="lib" data-testid="league-index">
-      <LibraryNav />
-      <h1>{t("matches.library.leagues")}</h1>
-      <GameFilter value={gameId} onChange={setGame} />
+    <>
       {state.status === "loading" && <Loading />}
       {state.status === "error" && <LoadError message={state.message} notServed={state.notServed} onRetry={reload} />}
       {state.status === "ready" &&
@@ -106,7 +125,7 @@ export function LeagueIndex() {
             ))}
           </ul>
         ))}
-    </section>
+    </>
   );
 }
 
@@ -157,99 +176,86 @@ function usePagedIndex<T>(load: (q: { gameId?: number; pageIndex: number; pageSi
   return { items, error, loading, next };
 }
 
-export function TeamIndex() {
-  const { t } = useTranslation();
-  const [gameId, setGame] = useGameFilter();
-  const { items, error, loading, next } = usePagedIndex<TeamInfo>(matchesApi.libraryTeams, gameId);
+/** A paged index's rows: the first page on mount, the next ones as the page scrolls to the end. */
+function PagedRows<T extends { id: string }>({
+  load,
+  gameId,
+  row,
+}: {
+  load: (q: { gameId?: number; pageIndex: number; pageSize: number }) => Promise<T[]>;
+  gameId?: number;
+  row: (x: T) => ReactNode;
+}) {
+  const { items, error, loading, next } = usePagedIndex<T>(load, gameId);
   return (
-    <section className="lib" data-testid="team-index">
-      <LibraryNav />
-      <h1>{t("matches.library.teams")}</h1>
-      <GameFilter value={gameId} onChange={setGame} />
+    <>
       {loading && <Loading />}
       {error && items.length === 0 && <LoadError message={error.message} notServed={error.notServed} />}
       {!loading && !error && items.length === 0 && <NoData />}
-      {items.length > 0 && (
-        <Virtuoso
-          useWindowScroll
-          data={items}
-          endReached={next}
-          computeItemKey={(_, x) => x.id}
-          itemContent={(_, x) => (
-            <Link className="lib-row" to={`/squadLibrary/${encodeURIComponent(x.id)}`} data-testid="library-team">
-              <TeamLogo src={x.logo} name={x.name} />
-              <span className="lib-row__name">{x.name}</span>
-              <span className="muted">{x.country}</span>
-              <span className="muted">{x.worldRanking > 0 ? `#${x.worldRanking}` : ""}</span>
-            </Link>
-          )}
-        />
-      )}
-    </section>
+      {items.length > 0 && <Virtuoso useWindowScroll data={items} endReached={next} computeItemKey={(_, x) => x.id} itemContent={(_, x) => row(x)} />}
+    </>
+  );
+}
+
+/** One row of an index: picture, name and two details, linking to the entry's page. */
+function IndexRow({ to, testId, image, name, details }: { to: string; testId: string; image: string; name: string; details: [string, string] }) {
+  return (
+    <Link className="lib-row" to={to} data-testid={testId}>
+      <TeamLogo src={image} name={name} />
+      <span className="lib-row__name">{name}</span>
+      <span className="muted">{details[0]}</span>
+      <span className="muted">{details[1]}</span>
+    </Link>
+  );
+}
+
+export function TeamIndex() {
+  const { t } = useTranslation();
+  const row = (x: TeamInfo) => (
+    <IndexRow
+      to={`/squadLibrary/${encodeURIComponent(x.id)}`}
+      testId="library-team"
+      image={x.logo}
+      name={x.name}
+      details={[x.country, x.worldRanking > 0 ? `#${x.worldRanking}` : ""]}
+    />
+  );
+  return (
+    <IndexPage testId="team-index" title={t("matches.library.teams")}>
+      {(gameId) => <PagedRows load={matchesApi.libraryTeams} gameId={gameId} row={row} />}
+    </IndexPage>
   );
 }
 
 export function PlayerIndex() {
   const { t } = useTranslation();
-  const [gameId, setGame] = useGameFilter();
-  const { items, error, loading, next } = usePagedIndex<PlayerInfo>(matchesApi.libraryPlayers, gameId);
+  const row = (x: PlayerInfo) => (
+    <IndexRow to={`/playerLibrary/${encodeURIComponent(x.id)}`} testId="library-player" image={x.photo} name={x.name} details={[x.position, x.nationality]} />
+  );
   return (
-    <section className="lib" data-testid="player-index">
-      <LibraryNav />
-      <h1>{t("matches.library.players")}</h1>
-      <GameFilter value={gameId} onChange={setGame} />
-      {loading && <Loading />}
-      {error && items.length === 0 && <LoadError message={error.message} notServed={error.notServed} />}
-      {!loading && !error && items.length === 0 && <NoData />}
-      {items.length > 0 && (
-        <Virtuoso
-          useWindowScroll
-          data={items}
-          endReached={next}
-          computeItemKey={(_, x) => x.id}
-          itemContent={(_, x) => (
-            <Link className="lib-row" to={`/playerLibrary/${encodeURIComponent(x.id)}`} data-testid="library-player">
-              <TeamLogo src={x.photo} name={x.name} />
-              <span className="lib-row__name">{x.name}</span>
-              <span className="muted">{x.position}</span>
-              <span className="muted">{x.nationality}</span>
-            </Link>
-          )}
-        />
-      )}
-    </section>
+    <IndexPage testId="player-index" title={t("matches.library.players")}>
+      {(gameId) => <PagedRows load={matchesApi.libraryPlayers} gameId={gameId} row={row} />}
+    </IndexPage>
   );
 }
 
+const teamLink = (id: string, name: string | undefined) => (id ? <Link to={`/squadLibrary/${encodeURIComponent(id)}`}>{name || id}</Link> : "–");
+
+const TRANSFER_COLUMNS: Column<Transfer>[] = [
+  { header: "matches.library.date", cell: (x) => isoDate(x.date) },
+  {
+    header: "matches.detail.player",
+    className: "dtable__left",
+    cell: (x) => <Link to={`/playerLibrary/${encodeURIComponent(x.playerId)}`}>{x.playerName || x.playerId}</Link>,
+  },
+  { header: "matches.library.from", className: "dtable__left", cell: (x) => teamLink(x.fromTeamId, x.fromTeamName) },
+  { header: "matches.library.to", className: "dtable__left", cell: (x) => teamLink(x.toTeamId, x.toTeamName) },
+  { header: "matches.library.fee", cell: (x, t) => (x.fee > 0 ? money(x.fee) : t("matches.library.undisclosed")) },
+];
+
 function TransfersTable({ list }: { list: Transfer[] }) {
-  const { t } = useTranslation();
   if (list.length === 0) return <NoData />;
-  return (
-    <table className="dtable" data-testid="transfers">
-      <thead>
-        <tr>
-          <th>{t("matches.library.date")}</th>
-          <th className="dtable__left">{t("matches.detail.player")}</th>
-          <th className="dtable__left">{t("matches.library.from")}</th>
-          <th className="dtable__left">{t("matches.library.to")}</th>
-          <th>{t("matches.library.fee")}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {list.map((x, i) => (
-          <tr key={`${x.playerId}-${x.date}-${i}`}>
-            <td>{isoDate(x.date)}</td>
-            <td className="dtable__left">
-              <Link to={`/playerLibrary/${encodeURIComponent(x.playerId)}`}>{x.playerName || x.playerId}</Link>
-            </td>
-            <td className="dtable__left">{x.fromTeamId ? <Link to={`/squadLibrary/${encodeURIComponent(x.fromTeamId)}`}>{x.fromTeamName || x.fromTeamId}</Link> : "–"}</td>
-            <td className="dtable__left">{x.toTeamId ? <Link to={`/squadLibrary/${encodeURIComponent(x.toTeamId)}`}>{x.toTeamName || x.toTeamId}</Link> : "–"}</td>
-            <td>{x.fee > 0 ? money(x.fee) : t("matches.library.undisclosed")}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  return <DataTable testId="transfers" columns={TRANSFER_COLUMNS} rows={list} rowKey={(x, i) => `${x.playerId}-${x.date}-${i}`} />;
 }
 
 function HonoursList({ list }: { list: Honour[] }) {
@@ -341,7 +347,6 @@ export function LeagueLibraryPage() {
 }
 
 function TeamForm({ p }: { p: TeamPageData }) {
-  const { t } = useTranslation();
   const windows = p.form.windows.map((w) => w.window);
   const [n, setN] = useState(windows[2] ?? windows[0] ?? 10);
   const w = p.form.windows.find((x) => x.window === n);
@@ -349,34 +354,23 @@ function TeamForm({ p }: { p: TeamPageData }) {
   return (
     <div data-testid="team-form">
       <WindowPicker windows={windows} value={n} onChange={setN} />
-      <dl className="form-stats">
-        <div>
-          <dt>{t("matches.detail.played")}</dt>
-          <dd>{w.played}</dd>
-        </div>
-        <div>
-          <dt>
-            {t("matches.detail.won")}/{t("matches.detail.drawn")}/{t("matches.detail.lost")}
-          </dt>
-          <dd>
-            {w.won}/{w.drawn}/{w.lost}
-          </dd>
-        </div>
-        <div>
-          <dt>{t("matches.detail.winRate")}</dt>
-          <dd>{percent(w.winRate)}</dd>
-        </div>
-        <div>
-          <dt>{t("matches.detail.results")}</dt>
-          <dd>
-            <FormChips results={w.results} />
-          </dd>
-        </div>
-      </dl>
+      <WindowStats w={w} averages={false} />
       <LiveMatchList items={p.form.matches.slice(0, n)} showDate />
     </div>
   );
 }
+
+const SQUAD_COLUMNS: Column<PlayerInfo>[] = [
+  { header: "matches.library.shirt", cell: (x) => x.shirt || "" },
+  {
+    header: "matches.detail.player",
+    className: "dtable__left",
+    cell: (x) => <Link to={`/playerLibrary/${encodeURIComponent(x.id)}`}>{x.name}</Link>,
+  },
+  { header: "matches.library.position", cell: (x) => x.position },
+  { header: "matches.library.nationality", cell: (x) => x.nationality },
+  { header: "matches.library.powerValue", cell: (x) => x.powerValue || "–" },
+];
 
 export function TeamLibraryPage() {
   const { id = "" } = useParams();
@@ -387,7 +381,7 @@ export function TeamLibraryPage() {
   if (state.status === "error") return <LoadError message={state.message} notServed={state.notServed} onRetry={reload} />;
   const p = state.value;
   const tm = p.team;
-  const facts: [string, string][] = [
+  const facts: Fact[] = [
     [t("matches.library.fullName"), tm.fullName || tm.name],
     [t("matches.library.country"), tm.country || "–"],
     [t("matches.library.headCoach"), tm.headCoach || "–"],
@@ -408,44 +402,14 @@ export function TeamLibraryPage() {
           {tm.source === "simulator" && <SimulatedBadge />}
         </div>
       </header>
-      <dl className="form-stats lib-facts">
-        {facts.map(([k, v]) => (
-          <div key={k}>
-            <dt>{k}</dt>
-            <dd>{v}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList facts={facts} className="lib-facts" />
       <Tabs tabs={TEAM_TABS} value={tab} onChange={setTab} label={(k) => t(`matches.library.${k}` as "matches.library.squad", { n: 30 })} />
       <div className="mdetail__panel">
         {tab === "squad" &&
           (p.squad.length === 0 ? (
             <NoData />
           ) : (
-            <table className="dtable" data-testid="squad">
-              <thead>
-                <tr>
-                  <th>{t("matches.library.shirt")}</th>
-                  <th className="dtable__left">{t("matches.detail.player")}</th>
-                  <th>{t("matches.library.position")}</th>
-                  <th>{t("matches.library.nationality")}</th>
-                  <th>{t("matches.library.powerValue")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {p.squad.map((x) => (
-                  <tr key={x.id}>
-                    <td>{x.shirt || ""}</td>
-                    <td className="dtable__left">
-                      <Link to={`/playerLibrary/${encodeURIComponent(x.id)}`}>{x.name}</Link>
-                    </td>
-                    <td>{x.position}</td>
-                    <td>{x.nationality}</td>
-                    <td>{x.powerValue || "–"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable testId="squad" columns={SQUAD_COLUMNS} rows={p.squad} rowKey={(x) => x.id} />
           ))}
         {tab === "recentForm" && <TeamForm p={p} />}
         {tab === "upcoming" && <LiveMatchList items={p.upcoming} showDate />}
@@ -465,8 +429,7 @@ export function PlayerLibraryPage() {
   if (state.status === "error") return <LoadError message={state.message} notServed={state.notServed} onRetry={reload} />;
   const p: PlayerPageData = state.value;
   const pl = p.player;
-  const keys = Object.keys(p.averages).sort();
-  const facts: [string, string][] = [
+  const facts: Fact[] = [
     [t("matches.library.fullName"), pl.fullName || pl.name],
     [t("matches.library.nationality"), pl.nationality || "–"],
     [t("matches.library.position"), pl.position || "–"],
@@ -488,14 +451,7 @@ export function PlayerLibraryPage() {
           </p>
         </div>
       </header>
-      <dl className="form-stats lib-facts">
-        {facts.map(([k, v]) => (
-          <div key={k}>
-            <dt>{k}</dt>
-            <dd>{v}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList facts={facts} className="lib-facts" />
       <Tabs tabs={PLAYER_TABS} value={tab} onChange={setTab} label={(k) => t(`matches.library.${k}` as "matches.library.transfers", { n: p.window })} />
       <div className="mdetail__panel">
         {tab === "recentMatches" &&
@@ -504,37 +460,41 @@ export function PlayerLibraryPage() {
           ) : (
             <div className="table-scroll">
               <h3>{t("matches.library.averages")}</h3>
-              <table className="dtable" data-testid="player-recent">
-                <thead>
-                  <tr>
-                    <th className="dtable__left">#</th>
-                    {keys.map((k) => (
-                      <th key={k}>{statLabel(t, k)}</th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  <tr className="dtable__hl">
-                    <td className="dtable__left">{t("matches.library.averages")}</td>
-                    {keys.map((k) => (
-                      <td key={k}>{p.averages[k]!.toFixed(1)}</td>
-                    ))}
-                  </tr>
-                  {p.recent.map((r, i) => (
-                    <tr key={`${r.match}-${i}`}>
-                      <td className="dtable__left">{r.match}</td>
-                      {keys.map((k) => (
-                        <td key={k}>{r.values[k] ?? "–"}</td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <PlayerRecentTable p={p} />
             </div>
           ))}
         {tab === "transfers" && <TransfersTable list={p.transfers} />}
         {tab === "honours" && <HonoursList list={p.honours} />}
       </div>
     </section>
+  );
+}
+
+/** A line of the player's recent table: the averages (highlighted) or one match's values. */
+interface RecentLine {
+  name: string;
+  value: (key: string) => ReactNode;
+  average?: boolean;
+}
+
+function PlayerRecentTable({ p }: { p: PlayerPageData }) {
+  const { t } = useTranslation();
+  const keys = Object.keys(p.averages).sort();
+  const lines: RecentLine[] = [
+    { name: t("matches.library.averages"), value: (k) => p.averages[k]!.toFixed(1), average: true },
+    ...p.recent.map((r) => ({ name: r.match, value: (k: string) => r.values[k] ?? "–" })),
+  ];
+  const columns: Column<RecentLine>[] = [
+    { key: "match", label: "#", className: "dtable__left", cell: (l) => l.name },
+    ...keys.map((k): Column<RecentLine> => ({ key: k, label: statLabel(t, k), cell: (l) => l.value(k) })),
+  ];
+  return (
+    <DataTable
+      testId="player-recent"
+      columns={columns}
+      rows={lines}
+      rowKey={(l, i) => (l.average ? "averages" : `${l.name}-${i - 1}`)}
+      rowClassName={(l) => (l.average ? "dtable__hl" : undefined)}
+    />
   );
 }

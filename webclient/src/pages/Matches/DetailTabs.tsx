@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Virtuoso } from "react-virtuoso";
+import type { ParseKeys } from "i18next";
 import type {
   FormWindow,
   LogEntry,
@@ -18,6 +19,8 @@ import type {
   TextLine,
 } from "../../api/endpoints";
 import { NoData } from "../../components/NoData";
+import { DataTable, type Column } from "../../components/DataTable";
+import { FactList, type Fact } from "../../components/FactList";
 import { formatDateTime, formatTime, odd, percent } from "./format";
 
 type T = ReturnType<typeof useTranslation>["t"];
@@ -103,35 +106,63 @@ export function OverviewTab({ d, m }: { d: MatchDetail; m: MatchItem }) {
   );
 }
 
+/** The current odds in one row, a column per market: the prices, and the line where there is one. */
+const ODDS_NOW_COLUMNS: Column<MatchOdds>[] = [
+  {
+    header: "matches.detail.european",
+    cell: (o) => (
+      <>
+        {odd(o.home)} / {o.draw ? `${odd(o.draw)} / ` : ""}
+        {odd(o.away)}
+      </>
+    ),
+  },
+  {
+    header: "matches.detail.handicap",
+    cell: (o) => (
+      <>
+        {o.hcLine > 0 ? "+" : ""}
+        {o.hcLine} · {odd(o.hcHome)} / {odd(o.hcAway)}
+      </>
+    ),
+  },
+  {
+    header: "matches.detail.size",
+    cell: (o) => (
+      <>
+        {o.ouLine} · {odd(o.ouOver)} / {odd(o.ouUnder)}
+      </>
+    ),
+  },
+];
+
 function OddsNow({ o }: { o: MatchOdds }) {
-  const { t } = useTranslation();
-  return (
-    <table className="dtable odds-now" data-testid="odds-now">
-      <thead>
-        <tr>
-          <th>{t("matches.detail.european")}</th>
-          <th>{t("matches.detail.handicap")}</th>
-          <th>{t("matches.detail.size")}</th>
-        </tr>
-      </thead>
-      <tbody>
-        <tr>
-          <td>
-            {odd(o.home)} / {o.draw ? `${odd(o.draw)} / ` : ""}
-            {odd(o.away)}
-          </td>
-          <td>
-            {o.hcLine > 0 ? "+" : ""}
-            {o.hcLine} · {odd(o.hcHome)} / {odd(o.hcAway)}
-          </td>
-          <td>
-            {o.ouLine} · {odd(o.ouOver)} / {odd(o.ouUnder)}
-          </td>
-        </tr>
-      </tbody>
-    </table>
-  );
+  return <DataTable className="dtable odds-now" testId="odds-now" columns={ODDS_NOW_COLUMNS} rows={[o]} rowKey={() => "now"} />;
 }
+
+/** A standings row: position, team (to its library page), record, goals, points and form. */
+const STANDINGS_COLUMNS: Column<StandingRow>[] = [
+  { header: "matches.table.position", cell: (r) => r.position },
+  {
+    header: "matches.table.team",
+    className: "dtable__left",
+    cell: (r) => <Link to={`/squadLibrary/${encodeURIComponent(r.teamId)}`}>{r.teamName || r.teamId}</Link>,
+  },
+  { header: "matches.table.played", cell: (r) => r.played },
+  { header: "matches.table.won", cell: (r) => r.won },
+  { header: "matches.table.drawn", cell: (r) => r.drawn },
+  { header: "matches.table.lost", cell: (r) => r.lost },
+  {
+    header: "matches.table.goals",
+    cell: (r) => (
+      <>
+        {r.for}:{r.against}
+      </>
+    ),
+  },
+  { header: "matches.table.points", cell: (r) => <b>{r.points}</b> },
+  { header: "matches.table.form", cell: (r) => <FormChips results={r.form} /> },
+];
 
 export function StandingsTable({ rows, highlight }: { rows: StandingRow[]; highlight?: string[] }) {
   const { t } = useTranslation();
@@ -141,45 +172,15 @@ export function StandingsTable({ rows, highlight }: { rows: StandingRow[]; highl
   return (
     <div data-testid="standings">
       {[...groups.entries()].map(([k, list]) => (
-        <table key={k} className="dtable standings">
-          {list[0]!.group && <caption>{t("matches.table.group", { name: list[0]!.group })}</caption>}
-          <thead>
-            <tr>
-              <th>{t("matches.table.position")}</th>
-              <th className="dtable__left">{t("matches.table.team")}</th>
-              <th>{t("matches.table.played")}</th>
-              <th>{t("matches.table.won")}</th>
-              <th>{t("matches.table.drawn")}</th>
-              <th>{t("matches.table.lost")}</th>
-              <th>{t("matches.table.goals")}</th>
-              <th>{t("matches.table.points")}</th>
-              <th>{t("matches.table.form")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((r) => (
-              <tr key={r.teamId} className={highlight?.includes(r.teamId) ? "dtable__hl" : undefined}>
-                <td>{r.position}</td>
-                <td className="dtable__left">
-                  <Link to={`/squadLibrary/${encodeURIComponent(r.teamId)}`}>{r.teamName || r.teamId}</Link>
-                </td>
-                <td>{r.played}</td>
-                <td>{r.won}</td>
-                <td>{r.drawn}</td>
-                <td>{r.lost}</td>
-                <td>
-                  {r.for}:{r.against}
-                </td>
-                <td>
-                  <b>{r.points}</b>
-                </td>
-                <td>
-                  <FormChips results={r.form} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          key={k}
+          className="dtable standings"
+          caption={list[0]!.group && t("matches.table.group", { name: list[0]!.group })}
+          columns={STANDINGS_COLUMNS}
+          rows={list}
+          rowKey={(r) => r.teamId}
+          rowClassName={(r) => (highlight?.includes(r.teamId) ? "dtable__hl" : undefined)}
+        />
       ))}
     </div>
   );
@@ -197,43 +198,33 @@ export function FormChips({ results }: { results: string }) {
   );
 }
 
-function WindowStats({ w }: { w: FormWindow | undefined }) {
+/**
+ * A form window's record: played, won/drawn/lost, win rate, the goal averages (left out where the
+ * page has none to show) and the results as chips.
+ */
+export function WindowStats({ w, averages = true }: { w: FormWindow | undefined; averages?: boolean }) {
   const { t } = useTranslation();
   if (!w || w.played === 0) return <NotAvailable />;
-  return (
-    <dl className="form-stats">
-      <div>
-        <dt>{t("matches.detail.played")}</dt>
-        <dd>{w.played}</dd>
-      </div>
-      <div>
-        <dt>
-          {t("matches.detail.won")}/{t("matches.detail.drawn")}/{t("matches.detail.lost")}
-        </dt>
-        <dd>
-          {w.won}/{w.drawn}/{w.lost}
-        </dd>
-      </div>
-      <div>
-        <dt>{t("matches.detail.winRate")}</dt>
-        <dd>{percent(w.winRate)}</dd>
-      </div>
-      <div>
-        <dt>{t("matches.detail.avgFor")}</dt>
-        <dd>{w.avgFor.toFixed(2)}</dd>
-      </div>
-      <div>
-        <dt>{t("matches.detail.avgAgainst")}</dt>
-        <dd>{w.avgAgainst.toFixed(2)}</dd>
-      </div>
-      <div>
-        <dt>{t("matches.detail.results")}</dt>
-        <dd>
-          <FormChips results={w.results} />
-        </dd>
-      </div>
-    </dl>
-  );
+  const facts: Fact[] = [
+    [t("matches.detail.played"), w.played],
+    [
+      <>
+        {t("matches.detail.won")}/{t("matches.detail.drawn")}/{t("matches.detail.lost")}
+      </>,
+      <>
+        {w.won}/{w.drawn}/{w.lost}
+      </>,
+    ],
+    [t("matches.detail.winRate"), percent(w.winRate)],
+    ...(averages
+      ? ([
+          [t("matches.detail.avgFor"), w.avgFor.toFixed(2)],
+          [t("matches.detail.avgAgainst"), w.avgAgainst.toFixed(2)],
+        ] as const)
+      : []),
+    [t("matches.detail.results"), <FormChips results={w.results} />],
+  ];
+  return <FactList facts={facts} />;
 }
 
 /** The recent-form window picker of spec §9 (5, 7, 10, 15, 30). */
@@ -258,28 +249,28 @@ export function WindowPicker({ windows, value, onChange }: { windows: number[]; 
   );
 }
 
+/** The columns of a team's last matches; the score links to the match page of the game. */
+function formMatchColumns(slug: string): Column<MatchItem>[] {
+  return [
+    { key: "date", cell: (m) => formatDateTime(m.startTime).slice(0, 10) },
+    { key: "league", className: "dtable__left", cell: (m) => m.leagueName },
+    { key: "home", className: "dtable__right", cell: (m) => m.homeName },
+    {
+      key: "score",
+      cell: (m) => (
+        <Link to={`/${slug}/${encodeURIComponent(m.id)}`}>
+          {m.homeScore}-{m.awayScore}
+        </Link>
+      ),
+    },
+    { key: "away", className: "dtable__left", cell: (m) => m.awayName },
+  ];
+}
+
 function FormMatches({ f, n, slug }: { f: TeamForm; n: number; slug: string }) {
   const list = f.matches.slice(0, n);
   if (list.length === 0) return null;
-  return (
-    <table className="dtable form-matches">
-      <tbody>
-        {list.map((m) => (
-          <tr key={m.id}>
-            <td>{formatDateTime(m.startTime).slice(0, 10)}</td>
-            <td className="dtable__left">{m.leagueName}</td>
-            <td className="dtable__right">{m.homeName}</td>
-            <td>
-              <Link to={`/${slug}/${encodeURIComponent(m.id)}`}>
-                {m.homeScore}-{m.awayScore}
-              </Link>
-            </td>
-            <td className="dtable__left">{m.awayName}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  return <DataTable className="dtable form-matches" columns={formMatchColumns(slug)} rows={list} rowKey={(m) => m.id} />;
 }
 
 export function RecentTab({ d, slug }: { d: MatchDetail; slug: string }) {
@@ -418,40 +409,37 @@ export function PlayerStatsTab({ d }: { d: MatchDetail }) {
   if (rows.length === 0) return <NotAvailable />;
   const keys = [...new Set(rows.flatMap((r) => Object.keys(r.values)))].sort();
   const fmt = (v: number | undefined) => (v === undefined ? "–" : Number.isInteger(v) ? String(v) : v.toFixed(1));
+  const columns: Column<PlayerLine>[] = [
+    {
+      header: "matches.detail.player",
+      className: "dtable__left",
+      cell: (p) => (
+        <>
+          <Link to={`/playerLibrary/${encodeURIComponent(p.playerId)}`}>{p.name}</Link>
+          <span className="muted"> {p.position}</span>
+          {p.recentMatches > 0 && <div className="muted small">{t("matches.detail.recentAvg", { n: p.recentMatches })}</div>}
+        </>
+      ),
+    },
+    ...keys.map(
+      (k): Column<PlayerLine> => ({
+        key: k,
+        label: statLabel(t, k),
+        cell: (p) => (
+          <>
+            {fmt(p.values[k])}
+            {p.recentMatches > 0 && <div className="muted small">{fmt(p.recentAverages[k])}</div>}
+          </>
+        ),
+      }),
+    ),
+  ];
   const team = (side: number, name: string, list: PlayerLine[]) =>
     list.length > 0 && (
       <section key={side}>
         <h3>{name}</h3>
         <div className="table-scroll">
-          <table className="dtable player-stats">
-            <thead>
-              <tr>
-                <th className="dtable__left">{t("matches.detail.player")}</th>
-                {keys.map((k) => (
-                  <th key={k}>{statLabel(t, k)}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((p) => (
-                <tr key={p.playerId}>
-                  <td className="dtable__left">
-                    <Link to={`/playerLibrary/${encodeURIComponent(p.playerId)}`}>{p.name}</Link>
-                    <span className="muted"> {p.position}</span>
-                    {p.recentMatches > 0 && (
-                      <div className="muted small">{t("matches.detail.recentAvg", { n: p.recentMatches })}</div>
-                    )}
-                  </td>
-                  {keys.map((k) => (
-                    <td key={k}>
-                      {fmt(p.values[k])}
-                      {p.recentMatches > 0 && <div className="muted small">{fmt(p.recentAverages[k])}</div>}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable className="dtable player-stats" columns={columns} rows={list} rowKey={(p) => p.playerId} />
         </div>
       </section>
     );
@@ -463,108 +451,70 @@ export function PlayerStatsTab({ d }: { d: MatchDetail }) {
   );
 }
 
+/** A line of an odds table: the current odds (named by their bookmaker) or a point of the history. */
+interface OddsLine {
+  when: string;
+  odds: MatchOdds;
+  /** The history point's sequence; absent on the current line. */
+  seq?: number;
+}
+
+const oddsTime: Column<OddsLine> = { header: "matches.detail.time", cell: (l) => l.when };
+
+/** The three markets of the odds tab, each a table of the same lines. */
+const ODDS_MARKETS: { title: ParseKeys; columns: Column<OddsLine>[] }[] = [
+  {
+    title: "matches.detail.european",
+    columns: [
+      oddsTime,
+      { header: "matches.detail.home", cell: (l) => odd(l.odds.home) },
+      { header: "matches.detail.draw", cell: (l) => odd(l.odds.draw) },
+      { header: "matches.detail.away", cell: (l) => odd(l.odds.away) },
+    ],
+  },
+  {
+    title: "matches.detail.handicap",
+    columns: [
+      oddsTime,
+      { header: "matches.detail.home", cell: (l) => odd(l.odds.hcHome) },
+      { header: "matches.detail.line", cell: (l) => l.odds.hcLine },
+      { header: "matches.detail.away", cell: (l) => odd(l.odds.hcAway) },
+    ],
+  },
+  {
+    title: "matches.detail.size",
+    columns: [
+      oddsTime,
+      { header: "matches.detail.over", cell: (l) => odd(l.odds.ouOver) },
+      { header: "matches.detail.line", cell: (l) => l.odds.ouLine },
+      { header: "matches.detail.under", cell: (l) => odd(l.odds.ouUnder) },
+    ],
+  },
+];
+
 export function OddsTab({ d, m }: { d: MatchDetail; m: MatchItem }) {
   const { t } = useTranslation();
   const current = m.odds ?? d.odds?.current ?? undefined;
   const history: OddsPoint[] = [...(d.odds?.history ?? [])].reverse().slice(0, 60);
   if (!current && history.length === 0) return <NotAvailable />;
-  const at = (p: OddsPoint) => formatTime(Date.parse(p.at));
+  const lines: OddsLine[] = [
+    ...(current ? [{ when: current.company, odds: current }] : []),
+    ...history.map((p) => ({ when: formatTime(Date.parse(p.at)), odds: p.odds, seq: p.seq })),
+  ];
   return (
     <div data-testid="odds" className="odds-tabs">
       {current?.suspended && <p className="muted">{t("matches.detail.suspended")}</p>}
-      <section>
-        <h3>{t("matches.detail.european")}</h3>
-        <table className="dtable">
-          <thead>
-            <tr>
-              <th>{t("matches.detail.time")}</th>
-              <th>{t("matches.detail.home")}</th>
-              <th>{t("matches.detail.draw")}</th>
-              <th>{t("matches.detail.away")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {current && (
-              <tr className="dtable__hl">
-                <td>{current.company}</td>
-                <td>{odd(current.home)}</td>
-                <td>{odd(current.draw)}</td>
-                <td>{odd(current.away)}</td>
-              </tr>
-            )}
-            {history.map((p) => (
-              <tr key={p.seq}>
-                <td>{at(p)}</td>
-                <td>{odd(p.odds.home)}</td>
-                <td>{odd(p.odds.draw)}</td>
-                <td>{odd(p.odds.away)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
-      <section>
-        <h3>{t("matches.detail.handicap")}</h3>
-        <table className="dtable">
-          <thead>
-            <tr>
-              <th>{t("matches.detail.time")}</th>
-              <th>{t("matches.detail.home")}</th>
-              <th>{t("matches.detail.line")}</th>
-              <th>{t("matches.detail.away")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {current && (
-              <tr className="dtable__hl">
-                <td>{current.company}</td>
-                <td>{odd(current.hcHome)}</td>
-                <td>{current.hcLine}</td>
-                <td>{odd(current.hcAway)}</td>
-              </tr>
-            )}
-            {history.map((p) => (
-              <tr key={p.seq}>
-                <td>{at(p)}</td>
-                <td>{odd(p.odds.hcHome)}</td>
-                <td>{p.odds.hcLine}</td>
-                <td>{odd(p.odds.hcAway)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
-      <section>
-        <h3>{t("matches.detail.size")}</h3>
-        <table className="dtable">
-          <thead>
-            <tr>
-              <th>{t("matches.detail.time")}</th>
-              <th>{t("matches.detail.over")}</th>
-              <th>{t("matches.detail.line")}</th>
-              <th>{t("matches.detail.under")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {current && (
-              <tr className="dtable__hl">
-                <td>{current.company}</td>
-                <td>{odd(current.ouOver)}</td>
-                <td>{current.ouLine}</td>
-                <td>{odd(current.ouUnder)}</td>
-              </tr>
-            )}
-            {history.map((p) => (
-              <tr key={p.seq}>
-                <td>{at(p)}</td>
-                <td>{odd(p.odds.ouOver)}</td>
-                <td>{p.odds.ouLine}</td>
-                <td>{odd(p.odds.ouUnder)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      {ODDS_MARKETS.map((market) => (
+        <section key={market.title}>
+          <h3>{t(market.title)}</h3>
+          <DataTable
+            columns={market.columns}
+            rows={lines}
+            rowKey={(l) => l.seq ?? "current"}
+            rowClassName={(l) => (l.seq === undefined ? "dtable__hl" : undefined)}
+          />
+        </section>
+      ))}
     </div>
   );
 }
@@ -700,20 +650,12 @@ export function AnimationTab({ m }: { m: MatchItem }) {
           <rect x="50" y="90" width="20" height="20" transform="rotate(45 60 100)" fill="#fff" stroke="var(--muted)" />
         </svg>
       )}
-      <dl className="form-stats">
-        <div>
-          <dt>{t("matches.detail.period")}</dt>
-          <dd>{m.periodName}</dd>
-        </div>
-        {entries
-          .filter(([k]) => k !== "bases")
-          .map(([k, v]) => (
-            <div key={k}>
-              <dt>{statLabel(t, k)}</dt>
-              <dd>{Array.isArray(v) ? v.join(" : ") : String(v)}</dd>
-            </div>
-          ))}
-      </dl>
+      <FactList
+        facts={[
+          [t("matches.detail.period"), m.periodName],
+          ...entries.filter(([k]) => k !== "bases").map(([k, v]): Fact => [statLabel(t, k), Array.isArray(v) ? v.join(" : ") : String(v)]),
+        ]}
+      />
     </div>
   );
 }

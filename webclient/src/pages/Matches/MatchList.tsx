@@ -4,7 +4,7 @@ import { Virtuoso } from "react-virtuoso";
 import { useTranslation } from "react-i18next";
 import type { MatchItem } from "../../api/endpoints";
 import { NoData } from "../../components/NoData";
-import { catalogueIndex, gameSlug, useCatalogue, useLiveList, usePagedMatches, useReserve } from "./hooks";
+import { useMatchRows, usePagedMatches } from "./hooks";
 import { MatchRow } from "./MatchRow";
 
 /** The error / not-served state of a panel, with a retry. */
@@ -41,10 +41,7 @@ export function LiveMatchList({
   showDate?: boolean;
   onEndReached?: () => void;
 }) {
-  const { items: live, flashing } = useLiveList(items);
-  const cat = useCatalogue();
-  const { byId } = catalogueIndex(cat.status === "ready" ? cat.value : undefined);
-  const { toggle, busy } = useReserve();
+  const { live, rowProps } = useMatchRows(items);
   if (live.length === 0) return <NoData />;
   return (
     <Virtuoso
@@ -53,9 +50,7 @@ export function LiveMatchList({
       increaseViewportBy={400}
       computeItemKey={(_, m) => m.id}
       endReached={onEndReached}
-      itemContent={(_, m) => (
-        <MatchRow m={m} slug={gameSlug(m.gameId, byId)} flash={flashing.has(m.id)} onReserve={toggle} busy={busy === m.id} showDate={showDate} />
-      )}
+      itemContent={(_, m) => <MatchRow {...rowProps(m)} showDate={showDate} />}
     />
   );
 }

@@ -12,7 +12,7 @@ import { tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";
 import { NoData } from "../../components/NoData";
 import NotFound from "../NotFound";
-import { catalogueIndex, gameSlug, useCatalogue, useFetch, useLiveList, useReserve } from "./hooks";
+import { catalogueIndex, gameSlug, useCatalogue, useFetch, useMatchRows } from "./hooks";
 import { LiveMatchList, LoadError, Loading } from "./MatchList";
 import { MatchRow } from "./MatchRow";
 import { WeekStrip } from "./WeekStrip";
@@ -47,10 +47,7 @@ function BookingList({ bookings }: { bookings: Booking[] }) {
   const { t } = useTranslation();
   const items = useMemo(() => bookings.map((b) => b.match), [bookings]);
   const stateOf = useMemo(() => new Map(bookings.map((b) => [b.match.id, b.state])), [bookings]);
-  const { items: live, flashing } = useLiveList(items);
-  const cat = useCatalogue();
-  const { byId } = catalogueIndex(cat.status === "ready" ? cat.value : undefined);
-  const { toggle, busy } = useReserve();
+  const { live, rowProps } = useMatchRows(items);
   if (live.length === 0) return <NoData />;
   return (
     <Virtuoso
@@ -60,7 +57,7 @@ function BookingList({ bookings }: { bookings: Booking[] }) {
       itemContent={(_, m) => (
         <div data-testid="booking" data-state={stateOf.get(m.id)}>
           <div className="booking-state">{t(`matches.booking.${stateOf.get(m.id) ?? "booked"}`)}</div>
-          <MatchRow m={m} slug={gameSlug(m.gameId, byId)} flash={flashing.has(m.id)} onReserve={toggle} busy={busy === m.id} showDate />
+          <MatchRow {...rowProps(m)} showDate />
         </div>
       )}
     />

@@ -122,6 +122,19 @@ export function useLiveList(items: readonly MatchItem[]) {
   return { items: merged, flashing };
 }
 
+/**
+ * A list of match rows: the items with live scores and reservations applied, and each row's
+ * props (its game's URL slug, the score highlight, the reservation toggle).
+ */
+export function useMatchRows(items: readonly MatchItem[]) {
+  const { items: live, flashing } = useLiveList(items);
+  const cat = useCatalogue();
+  const { byId } = catalogueIndex(cat.status === "ready" ? cat.value : undefined);
+  const { toggle, busy } = useReserve();
+  const rowProps = (m: MatchItem) => ({ m, slug: gameSlug(m.gameId, byId), flash: flashing.has(m.id), onReserve: toggle, busy: busy === m.id });
+  return { live, rowProps };
+}
+
 /** One match with its own topic applied (the detail page). */
 export function useLiveMatch(item: MatchItem | null): MatchItem | null {
   const state = useTopic(item ? `match:${item.id}` : "");
@@ -162,40 +175,26 @@ export function useReserve() {
   return { toggle, busy, signedIn: !!token };
 }
 
-export type Fetched<T> =
-  | { status: "loading" }
-  | { status: "error"; message: string; notServed: boolean }
-  | { status: "ready"; value: T };
+/** A panel whose load failed: the message, or that the server does not serve the call. */
+export type LoadFailure = { status: "error"; message: string; notServed: boolean };
+
+export function loadFailure(err: unknown): LoadFailure {
+  return { status: "error", message: errorText(err), notServed: isNotServed(err) };
+}
+
+/** The states of a keyed load; R is the shape of the answer on screen. */
+type Loaded<R extends { status: "ready" }> = { status: "loading" } | LoadFailure | R;
+
+export type Fetched<T> = Loaded<{ status: "ready"; value: T }>;
 
 /**
- * Runs `fn` when `key` changes (aborting the previous call) and again every `refreshMs` when
- * given, keeping the last answer on screen while a refresh runs (so live rows do not blink).
+ * The reload machinery of the keyed loads: `version` moves every `refreshMs` (when given) and on
+ * `reload`; `shownKey` is the key whose answer is on screen, and `reload` forgets it so the panel
+ * shows loading again rather than keeping the old answer.
  */
-export function useFetch<T>(fn: (signal: AbortSignal) => Promise<T>, key: string, refreshMs = 0) {
-  const [state, setState] = useState<Fetched<T>>({ status: "loading" });
+function useReload(key: string, refreshMs: number) {
   const [version, setVersion] = useState(0);
-  const fnRef = useRef(fn);
-  fnRef.current = fn;
   const shownKey = useRef<string | null>(null);
-  useEffect(() => {
-    const ctrl = new AbortController();
-    if (shownKey.current !== key) setState({ status: "loading" });
-    fnRef.current(ctrl.signal).then(
-      (value) => {
-        if (ctrl.signal.aborted) return;
-        shownKey.current = key;
-        setState({ status: "ready", value });
-      },
-      (err: unknown) => {
-        if (ctrl.signal.aborted) return;
-        // A failed background refresh keeps the answer already shown.
-        const refresh = shownKey.current === key;
-        shownKey.current = key;
-        setState((s) => (refresh && s.status === "ready" ? s : { status: "error", message: errorText(err), notServed: isNotServed(err) }));
-      },
-    );
-    return () => ctrl.abort();
-  }, [key, version]);
   useEffect(() => {
     if (!refreshMs) return;
     const id = setInterval(() => setVersion((v) => v + 1), refreshMs);
@@ -205,15 +204,67 @@ export function useFetch<T>(fn: (signal: AbortSignal) => Promise<T>, key: string
     shownKey.current = null;
     setVersion((v) => v + 1);
   }, []);
+  return { version, shownKey, reload };
+}
+
+/**
+ * Starts one load of `key` and shows its outcome; returns the effect's cleanup, which aborts it (a
+ * newer load owns the panel then). A first load of a key shows loading; a refresh of the answer
+ * on screen does not, is skipped while `skipRefresh` says so, and keeps that answer if it fails.
+ */
+function startLoad<V, R extends { status: "ready" }>({
+  load,
+  key,
+  shownKey,
+  setState,
+  ready,
+  skipRefresh,
+}: {
+  load: (signal: AbortSignal) => Promise<V>;
+  key: string;
+  shownKey: { current: string | null };
+  setState: (next: Loaded<R> | ((s: Loaded<R>) => Loaded<R>)) => void;
+  ready: (value: V) => R;
+  skipRefresh?: () => boolean;
+}): (() => void) | undefined {
+  const refresh = shownKey.current === key;
+  if (!refresh) setState({ status: "loading" });
+  else if (skipRefresh?.()) return;
+  const ctrl = new AbortController();
+  load(ctrl.signal).then(
+    (value) => {
+      if (ctrl.signal.aborted) return;
+      shownKey.current = key;
+      setState(ready(value));
+    },
+    (err: unknown) => {
+      if (ctrl.signal.aborted) return;
+      shownKey.current = key;
+      setState((s) => (refresh && s.status === "ready" ? s : loadFailure(err)));
+    },
+  );
+  return () => ctrl.abort();
+}
+
+/**
+ * Runs `fn` when `key` changes (aborting the previous call) and again every `refreshMs` when
+ * given, keeping the last answer on screen while a refresh runs (so live rows do not blink).
+ */
+export function useFetch<T>(fn: (signal: AbortSignal) => Promise<T>, key: string, refreshMs = 0) {
+  const [state, setState] = useState<Fetched<T>>({ status: "loading" });
+  const fnRef = useRef(fn);
+  fnRef.current = fn;
+  const { version, shownKey, reload } = useReload(key, refreshMs);
+  useEffect(
+    () => startLoad({ load: (signal) => fnRef.current(signal), key, shownKey, setState, ready: (value) => ({ status: "ready" as const, value }) }),
+    [key, version, shownKey],
+  );
   return { state, reload };
 }
 
 export const PAGE_SIZE = 50;
 
-export type Paged =
-  | { status: "loading" }
-  | { status: "error"; message: string; notServed: boolean }
-  | { status: "ready"; items: MatchItem[]; total: number; page: number; more: boolean };
+export type Paged = Loaded<{ status: "ready"; items: MatchItem[]; total: number; page: number; more: boolean }>;
 
 /**
  * A paged match list: page 1 when `key` changes, the next page on `loadMore` (the virtual
@@ -228,37 +279,24 @@ export function usePagedMatches(
   const [state, setState] = useState<Paged>({ status: "loading" });
   const fnRef = useRef(fetchPage);
   fnRef.current = fetchPage;
-  const [version, setVersion] = useState(0);
   const loadingMore = useRef(false);
   const stateRef = useRef(state);
   stateRef.current = state;
-  const shownKey = useRef<string | null>(null);
+  const { version, shownKey, reload } = useReload(key, refreshMs);
 
-  useEffect(() => {
-    const ctrl = new AbortController();
-    const refresh = shownKey.current === key;
-    if (!refresh) setState({ status: "loading" });
-    else if (stateRef.current.status === "ready" && stateRef.current.page > 1) return;
-    fnRef.current({ pageIndex: 1, pageSize: PAGE_SIZE }, ctrl.signal).then(
-      (p) => {
-        if (ctrl.signal.aborted) return;
-        shownKey.current = key;
-        setState({ status: "ready", items: p.list, total: p.total, page: 1, more: p.list.length < p.total });
-      },
-      (err: unknown) => {
-        if (ctrl.signal.aborted) return;
-        shownKey.current = key;
-        setState((s) => (refresh && s.status === "ready" ? s : { status: "error", message: errorText(err), notServed: isNotServed(err) }));
-      },
-    );
-    return () => ctrl.abort();
-  }, [key, version]);
-
-  useEffect(() => {
-    if (!refreshMs) return;
-    const id = setInterval(() => setVersion((v) => v + 1), refreshMs);
-    return () => clearInterval(id);
-  }, [refreshMs, key]);
+  useEffect(
+    () =>
+      startLoad({
+        load: (signal) => fnRef.current({ pageIndex: 1, pageSize: PAGE_SIZE }, signal),
+        key,
+        shownKey,
+        setState,
+        ready: (p) => ({ status: "ready" as const, items: p.list, total: p.total, page: 1, more: p.list.length < p.total }),
+        // Past page 1 a refresh would drop the pages loaded since.
+        skipRefresh: () => stateRef.current.status === "ready" && stateRef.current.page > 1,
+      }),
+    [key, version, shownKey],
+  );
 
   const loadMore = useCallback(() => {
     const s = stateRef.current;
@@ -279,12 +317,8 @@ export function usePagedMatches(
         () => undefined,
       )
       .finally(() => (loadingMore.current = false));
-  }, [key]);
+  }, [key, shownKey]);
 
-  const reload = useCallback(() => {
-    shownKey.current = null;
-    setVersion((v) => v + 1);
-  }, []);
   return { state, loadMore, reload };
 }
 

@@ -1,7 +1,7 @@
 // The security centre (spec §2, §5): bind or change the phone or e-mail (a code to the new
 // address proves it) and change the password (a code to the account's own phone or e-mail; the
 // server then ends every other session).
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { userApi, type AccountUser } from "../../api/endpoints";
 import { ApiError } from "../../api/client";
@@ -33,6 +33,11 @@ export function Security({ user }: { user: AccountUser }) {
     setOpen(null);
     setNotice(text);
   };
+  // The phone and e-mail rows: each shows its address, masked, when one is bound.
+  const contacts = [
+    { kind: "phone", label: t("login.mobile"), address: user.phone, mask: (a: string) => maskPhone(a, user.areaCode) },
+    { kind: "email", label: t("login.email"), address: user.email, mask: maskEmail },
+  ] as const;
   return (
     <div className="ucard" data-testid="security">
       <h1>{t("account.menu.security")}</h1>
@@ -42,42 +47,105 @@ export function Security({ user }: { user: AccountUser }) {
         </p>
       )}
       <ul className="sec">
-        <li className="sec__item">
-          <div className="sec__head">
-            <span className="sec__label">{t("login.mobile")}</span>
-            <span className="sec__value" data-testid="sec-phone">
-              {user.phone ? maskPhone(user.phone, user.areaCode) : t("account.notBound")}
-            </span>
-            <button type="button" className="uarea__secondary" data-testid="sec-phone-edit" onClick={() => toggle("phone")}>
-              {user.phone ? t("account.change") : t("account.bindAction")}
-            </button>
-          </div>
-          {open === "phone" && <ContactForm kind="phone" onDone={(u) => (applyProfile(u), finish(t("account.contactSaved")))} />}
-        </li>
-        <li className="sec__item">
-          <div className="sec__head">
-            <span className="sec__label">{t("login.email")}</span>
-            <span className="sec__value" data-testid="sec-email">
-              {user.email ? maskEmail(user.email) : t("account.notBound")}
-            </span>
-            <button type="button" className="uarea__secondary" data-testid="sec-email-edit" onClick={() => toggle("email")}>
-              {user.email ? t("account.change") : t("account.bindAction")}
-            </button>
-          </div>
-          {open === "email" && <ContactForm kind="email" onDone={(u) => (applyProfile(u), finish(t("account.contactSaved")))} />}
-        </li>
-        <li className="sec__item">
-          <div className="sec__head">
-            <span className="sec__label">{t("login.password")}</span>
-            <span className="sec__value">{user.hasPassword === false ? t("account.passwordNotSet") : "••••••••"}</span>
-            <button type="button" className="uarea__secondary" data-testid="sec-password-edit" onClick={() => toggle("password")}>
-              {t("account.changePassword")}
-            </button>
-          </div>
+        {contacts.map(({ kind, label, address, mask }) => (
+          <SecurityRow
+            key={kind}
+            label={label}
+            value={address ? mask(address) : t("account.notBound")}
+            valueTestId={`sec-${kind}`}
+            action={address ? t("account.change") : t("account.bindAction")}
+            actionTestId={`sec-${kind}-edit`}
+            onAction={() => toggle(kind)}
+          >
+            {open === kind && <ContactForm kind={kind} onDone={(u) => (applyProfile(u), finish(t("account.contactSaved")))} />}
+          </SecurityRow>
+        ))}
+        <SecurityRow
+          label={t("login.password")}
+          value={user.hasPassword === false ? t("account.passwordNotSet") : "••••••••"}
+          action={t("account.changePassword")}
+          actionTestId="sec-password-edit"
+          onAction={() => toggle("password")}
+        >
           {open === "password" && <PasswordForm user={user} onDone={() => finish(t("account.passwordChanged"))} />}
-        </li>
+        </SecurityRow>
       </ul>
     </div>
+  );
+}
+
+/** One setting of the centre: what is set now, the button that opens its form, and the form when open. */
+function SecurityRow({
+  label,
+  value,
+  valueTestId,
+  action,
+  actionTestId,
+  onAction,
+  children,
+}: {
+  label: string;
+  value: string;
+  valueTestId?: string;
+  action: string;
+  actionTestId: string;
+  onAction: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <li className="sec__item">
+      <div className="sec__head">
+        <span className="sec__label">{label}</span>
+        <span className="sec__value" data-testid={valueTestId}>
+          {value}
+        </span>
+        <button type="button" className="uarea__secondary" data-testid={actionTestId} onClick={onAction}>
+          {action}
+        </button>
+      </div>
+      {children}
+    </li>
+  );
+}
+
+/** Why a field was refused, under the field; nothing while it is valid. */
+function Refused({ invalid }: { invalid: InvalidKey | undefined }) {
+  const { t } = useTranslation();
+  if (!invalid) return null;
+  return (
+    <p className="uform__invalid" role="alert">
+      {t(`login.invalid.${invalid}`)}
+    </p>
+  );
+}
+
+/**
+ * The code field with its send button, and why the code was refused. The send button asks for a
+ * code to wherever the form says; test ids are `<prefix>-code` and `<prefix>-send-code`.
+ */
+function CodeRow({
+  prefix,
+  code,
+  onCode,
+  send,
+  invalid,
+}: {
+  prefix: string;
+  code: string;
+  onCode: (code: string) => void;
+  send: () => Promise<boolean>;
+  invalid: InvalidKey | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="uform__row">
+        <input data-testid={`${prefix}-code`} inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t("login.code")}
+          aria-label={t("login.code")} value={code} onChange={(e) => onCode(e.target.value.replace(/\D/g, ""))} />
+        <SendCodeButton send={send} testId={`${prefix}-send-code`} />
+      </div>
+      <Refused invalid={invalid} />
+    </>
   );
 }
 
@@ -138,13 +206,8 @@ function ContactForm({ kind, onDone }: { kind: "phone" | "email"; onDone: (u: Ac
           placeholder={label} aria-label={label} value={to}
           onChange={(e) => setTo(phone ? e.target.value.replace(/\D/g, "") : e.target.value)} />
       </div>
-      {invalid.to && <p className="uform__invalid" role="alert">{t(`login.invalid.${invalid.to}`)}</p>}
-      <div className="uform__row">
-        <input data-testid="contact-code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t("login.code")}
-          aria-label={t("login.code")} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))} />
-        <SendCodeButton send={send} testId="contact-send-code" />
-      </div>
-      {invalid.code && <p className="uform__invalid" role="alert">{t(`login.invalid.${invalid.code}`)}</p>}
+      <Refused invalid={invalid.to} />
+      <CodeRow prefix="contact" code={code} onCode={setCode} send={send} invalid={invalid.code} />
       {error && <p className="uform__error" role="alert" data-testid="contact-error">{error}</p>}
       <div className="uform__actions">
         <button type="submit" className="uarea__primary" data-testid="contact-submit" disabled={busy}>
@@ -224,15 +287,10 @@ function PasswordForm({ user, onDone }: { user: AccountUser; onDone: () => void 
           ))}
         </select>
       </label>
-      <div className="uform__row">
-        <input data-testid="password-code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t("login.code")}
-          aria-label={t("login.code")} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))} />
-        <SendCodeButton send={send} testId="password-send-code" />
-      </div>
-      {invalid.code && <p className="uform__invalid" role="alert">{t(`login.invalid.${invalid.code}`)}</p>}
+      <CodeRow prefix="password" code={code} onCode={setCode} send={send} invalid={invalid.code} />
       <input data-testid="password-new" type="password" autoComplete="new-password" maxLength={MAX_PASSWORD} placeholder={t("login.newPassword")}
         aria-label={t("login.newPassword")} value={password} onChange={(e) => setPassword(e.target.value)} />
-      {invalid.password && <p className="uform__invalid" role="alert">{t(`login.invalid.${invalid.password}`)}</p>}
+      <Refused invalid={invalid.password} />
       <input data-testid="password-confirm" type="password" autoComplete="new-password" maxLength={MAX_PASSWORD}
         placeholder={t("account.confirmPassword")} aria-label={t("account.confirmPassword")} value={confirm}
         onChange={(e) => setConfirm(e.target.value)} />
