@@ -24,6 +24,7 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
 
+	"courtside/actors/match"
 	"courtside/actors/relay"
 	"courtside/actors/room"
 	redisstore "courtside/storage/redis"
@@ -31,26 +32,37 @@ import (
 
 // Cluster mode (issue 8, design §3). With COURTSIDE_ETCD_ENDPOINTS set, the node joins a
 // protoactor-go cluster: membership in etcd (protoactor's etcd provider: a lease kept alive every
-// few seconds, so a killed node leaves the member list when its lease expires), rooms placed by
-// identity with the distributed-hash lookup (rendezvous hashing over the members; the owner's
-// placement actor activates a room on its first message), messages between nodes over protoactor
-// remote (see cluster_codec.go). Platform-wide mutes live in Redis Cluster; chat history in
-// Postgres (or ScyllaDB), so a room re-activated on another node continues its sequence.
+// few seconds, so a killed node leaves the member list when its lease expires), rooms, matches
+// and score topics placed by identity with the distributed-hash lookup (rendezvous hashing over
+// the members; the owner's placement actor activates an actor on its first message), messages
+// between nodes over protoactor remote (see cluster_codec.go). Platform-wide mutes live in Redis
+// Cluster; chat history in Postgres (or ScyllaDB), so a room re-activated on another node
+// continues its sequence; match state in Postgres, so a match does too (cluster_matches.go).
 //
 // Without COURTSIDE_ETCD_ENDPOINTS none of this runs and the node is exactly the single-node
-// build: rooms in a local registry, history in Pebble, mutes in memory over Postgres.
+// build: rooms, matches and topics in local registries, history in Pebble, mutes in memory over
+// Postgres.
 
-// roomKind is the cluster kind of room actors.
-const roomKind = "room"
+// The cluster kinds (clusterKinds lists them).
+const (
+	roomKind  = "room"
+	matchKind = "match" // identity: the match id
+	topicKind = "topic" // identity: the full topic name, match:42@3000
+)
 
 // clusterPart is what a node in cluster mode holds beyond the single-node build.
 type clusterPart struct {
-	c      *cluster.Cluster
-	rooms  *placement
-	redis  *goredis.ClusterClient
-	mutes  *redisstore.PlatformMutes
-	relay  atomic.Pointer[actor.PID] // told to re-register at once when the topology changes; set after join
-	onStop sync.Once
+	c       *cluster.Cluster
+	rooms   *placement
+	matches *placement
+	topics  *placement
+	// matchChanges is the node's well-known actor that carries match list changes to every
+	// member's matches module (cluster_matches.go); set before the member starts.
+	matchChanges *actor.PID
+	redis        *goredis.ClusterClient
+	mutes        *redisstore.PlatformMutes
+	relay        atomic.Pointer[actor.PID] // told to re-register at once when the topology changes; set after join
+	onStop       sync.Once
 }
 
 func (n *Node) clusterMode() bool { return len(n.cfg.EtcdEndpoints) > 0 }
@@ -121,20 +133,35 @@ func (n *Node) joinCluster(ctx context.Context) error {
 		return fmt.Errorf("cluster address %q: %w", n.cfg.ClusterAddr, err)
 	}
 	provider := &lazyEtcd{cfg: clientv3.Config{Endpoints: n.cfg.EtcdEndpoints, DialTimeout: 5 * time.Second}}
-	cfg := n.roomCfg
-	roomProps := n.clusterProps(actor.PropsFromProducer(func() actor.Actor { return &clusterRoom{cfg: cfg} }))
 	conf := cluster.Configure(n.cfg.ClusterName, provider, disthash.New(), remote.Configure(host, port, remoteOptions()...),
-		cluster.WithKinds(cluster.NewKind(roomKind, roomProps)))
+		cluster.WithKinds(n.clusterKinds()...))
 	cp.c = cluster.New(n.system, conf)
+	// Everything an activation may reach exists before the member starts: an activation request
+	// can arrive as soon as it has (a match actor publishes to topics through the placement, and
+	// tells every member's matches module what changed).
+	log := n.log.Named("placement")
+	cp.rooms = newPlacement(n.system, cp.c, roomKind, n.clusterProps, log)
+	cp.matches = newPlacement(n.system, cp.c, matchKind, n.clusterProps, log)
+	cp.topics = newPlacement(n.system, cp.c, topicKind, n.clusterProps, log)
+	n.registry.UsePlacement(cp.rooms)
+	n.matches.UsePlacement(cp.matches)
+	n.topics.UsePlacement(cp.topics)
+	n.topics.AskMatches(n.matches)
+	n.directory.users = newUserRouter(cp.c, n.system, n.directory, n.log.Named("users"), n.reg)
+	if err := n.startMatchChanges(cp); err != nil {
+		return err
+	}
 	if err := startMember(cp.c); err != nil {
 		return err
 	}
-	cp.rooms = newPlacement(n.system, cp.c, roomKind, n.clusterProps, n.log.Named("placement"))
-	n.registry.UsePlacement(cp.rooms)
 	n.system.EventStream.Subscribe(func(ev any) {
 		if t, ok := ev.(*cluster.ClusterTopology); ok {
 			n.log.Info("cluster topology", zap.Int("members", len(t.Members)), zap.Int("joined", len(t.Joined)), zap.Int("left", len(t.Left)))
-			cp.rooms.invalidate()
+			for _, p := range []*placement{cp.rooms, cp.matches, cp.topics} {
+				p.invalidate()
+			}
+			n.matches.Resend() // after invalidate: the proxies resolve the new owners first
+			n.directory.users.topologyChanged()
 			if r := cp.relay.Load(); r != nil {
 				n.system.Root.Send(r, &relay.Resync{})
 			}
@@ -247,6 +274,7 @@ func (n *Node) clusterServices() []namedService {
 	cp := n.cluster
 	return []namedService{
 		{"platform-mutes", ServiceFunc(cp.mutes.Run)},
+		{"users", ServiceFunc(n.directory.users.Run)},
 		{"cluster", ServiceFunc(func(ctx context.Context) error {
 			<-ctx.Done()
 			n.leaveCluster()
@@ -268,50 +296,73 @@ func (n *Node) leaveCluster() {
 		}
 		cp.c.IdentityLookup.Shutdown()
 		cp.c.Remote.Shutdown(true)
-		if cp.redis != nil {
-			cp.redis.Close()
-		}
+		// Redis is closed by Run once every service has stopped: the media service still removes
+		// its streams' records on the way out.
 	})
 }
 
-// clusterRoom is the room kind's actor: protoactor activates it with a cluster identity (known
-// from Started on), which names the room.
-type clusterRoom struct {
-	cfg   *room.Config
-	inner actor.Actor
+// clusterKinds are the kinds this member hosts; every member hosts them all. What their actors
+// need (room config, match registry, topics) is built before joinCluster. Another kind is one
+// more line here.
+func (n *Node) clusterKinds() []*cluster.Kind {
+	return []*cluster.Kind{
+		n.clusterKind(roomKind, func(id string) actor.Actor { return room.New(id, n.roomCfg) }),
+		n.clusterKind(matchKind, n.matches.NewActor),
+		n.clusterKind(topicKind, n.topics.NewActor),
+		n.clusterKind(userKind, func(string) actor.Actor { return newUserActor() }),
+	}
 }
 
-func (r *clusterRoom) Receive(ctx actor.Context) {
-	if r.inner == nil {
+// clusterKind makes a kind whose actor is built by activate from its cluster identity.
+func (n *Node) clusterKind(name string, activate func(id string) actor.Actor) *cluster.Kind {
+	return cluster.NewKind(name, n.clusterProps(actor.PropsFromProducer(func() actor.Actor {
+		return &identityActor{activate: activate}
+	})))
+}
+
+// identityActor is a kind's actor: protoactor activates it with a cluster identity (known from
+// Started on), which names the room, match or topic the inner actor is.
+type identityActor struct {
+	activate func(id string) actor.Actor
+	inner    actor.Actor
+}
+
+func (a *identityActor) Receive(ctx actor.Context) {
+	if a.inner == nil {
 		ci := cluster.GetClusterIdentity(ctx)
 		if ci == nil {
 			return
 		}
-		r.inner = room.New(ci.Identity, r.cfg)
+		a.inner = a.activate(ci.Identity)
 	}
-	r.inner.Receive(ctx)
+	a.inner.Receive(ctx)
 }
 
-// placement finds rooms in the cluster for the registry (room.Placement). Get never blocks: it
-// returns a local proxy actor per room that resolves the room's current PID (an activation request
-// to the owner) and forwards to it; after a topology change every proxy resolves again, so a room
-// whose node died is re-activated on a survivor by its next message (a relay's heartbeat, a
-// command, a join).
+// placement finds the actors of one kind in the cluster for a registry (room.Placement,
+// match.Placement). Get never blocks: it returns a local proxy actor per identity that resolves
+// the actor's current PID (an activation request to the owner) and forwards to it; after a
+// topology change every proxy resolves again, so an actor whose node died is re-activated on a
+// survivor by its next message (a relay's heartbeat, a command, a join, a feed event).
 type placement struct {
 	system *actor.ActorSystem
-	c      *cluster.Cluster
 	kind   string
 	props  func(*actor.Props) *actor.Props
 	log    *zap.Logger
+	// resolve asks the cluster for the actor of an identity (Cluster.Get; it blocks).
+	resolve func(id string) *actor.PID
 
 	mu      sync.Mutex
 	proxies map[string]*actor.PID
 }
 
-var _ room.Placement = (*placement)(nil)
+var (
+	_ room.Placement  = (*placement)(nil)
+	_ match.Placement = (*placement)(nil)
+)
 
 func newPlacement(system *actor.ActorSystem, c *cluster.Cluster, kind string, props func(*actor.Props) *actor.Props, log *zap.Logger) *placement {
-	return &placement{system: system, c: c, kind: kind, props: props, log: log, proxies: map[string]*actor.PID{}}
+	return &placement{system: system, kind: kind, props: props, log: log, proxies: map[string]*actor.PID{},
+		resolve: func(id string) *actor.PID { return c.Get(id, kind) }}
 }
 
 func (p *placement) Get(id string) *actor.PID {
@@ -320,7 +371,7 @@ func (p *placement) Get(id string) *actor.PID {
 	if pid, ok := p.proxies[id]; ok {
 		return pid
 	}
-	pid := p.system.Root.Spawn(p.props(actor.PropsFromProducer(func() actor.Actor { return &roomProxy{p: p, id: id} })))
+	pid := p.system.Root.Spawn(p.props(actor.PropsFromProducer(func() actor.Actor { return &identityProxy{p: p, id: id} })))
 	p.proxies[id] = pid
 	return pid
 }
@@ -336,21 +387,24 @@ func (p *placement) invalidate() {
 
 type resolveAgain struct{}
 
-// proxyRetry is how long a proxy drops messages after its room could not be resolved (no member
+// proxyRetry is how long a proxy drops messages after its actor could not be resolved (no member
 // owns it yet, or the owner did not answer) before trying again.
 const proxyRetry = 200 * time.Millisecond
 
-// roomProxy forwards to one room wherever it lives. Messages it cannot deliver are dropped, as
-// they would be to a dead node: sessions answer commands with a timeout, relays re-send joins and
-// heartbeats, clients resume.
-type roomProxy struct {
+// identityProxy forwards to one actor (a room, a match, a topic) wherever it lives. Messages it
+// cannot deliver are dropped, as they would be to a dead node: sessions answer commands with a
+// timeout, relays re-send joins and heartbeats, clients resume, the feed is resent after a
+// topology change (match.Registry.Resend). A request (a message with a sender: Registry.State)
+// is answered through a one-shot replyForwarder, so the reply is decoded before the requester
+// (typically a future, which has no codec) sees it.
+type identityProxy struct {
 	p       *placement
 	id      string
 	target  *actor.PID
 	retryAt time.Time
 }
 
-func (r *roomProxy) Receive(ctx actor.Context) {
+func (r *identityProxy) Receive(ctx actor.Context) {
 	switch m := ctx.Message().(type) {
 	case *actor.Started, *actor.Stopping, *actor.Stopped, *actor.Restarting:
 		return
@@ -371,28 +425,59 @@ func (r *roomProxy) Receive(ctx actor.Context) {
 			return
 		}
 		// A blocking request to the owner's placement actor; it holds up this room's messages only.
-		if r.target = r.p.c.Get(r.id, r.p.kind); r.target == nil {
+		if r.target = r.p.resolve(r.id); r.target == nil {
 			r.retryAt = time.Now().Add(proxyRetry)
-			r.p.log.Debug("room not resolvable yet", zap.String("room", r.id))
+			r.p.log.Debug("actor not resolvable yet", zap.String("kind", r.p.kind), zap.String("id", r.id))
 			return
 		}
 		ctx.Watch(r.target)
 	}
+	if sender := ctx.Sender(); sender != nil {
+		fwd := ctx.Spawn(r.p.props(actor.PropsFromProducer(func() actor.Actor { return &replyForwarder{to: sender} })))
+		ctx.RequestWithCustomSender(r.target, ctx.Message(), fwd)
+		return
+	}
 	ctx.Send(r.target, ctx.Message())
 }
 
-// clusterRoutes serves GET /cluster/owner?room=ID in cluster mode: the member that owns the room in
-// this node's view of the topology, and this node's own member address (operations: "which node
-// hosts the hot room?"; the chaos test finds the node to kill with it).
+// replyWait is how long a replyForwarder waits for its one reply (longer than any caller waits).
+const replyWait = time.Minute
+
+// replyForwarder hands the one reply to a request made through a proxy to the original sender,
+// then stops; with no reply within replyWait it stops anyway.
+type replyForwarder struct{ to *actor.PID }
+
+func (f *replyForwarder) Receive(ctx actor.Context) {
+	switch ctx.Message().(type) {
+	case *actor.Started:
+		ctx.SetReceiveTimeout(replyWait)
+	case *actor.Stopping, *actor.Stopped, *actor.Restarting:
+	case *actor.ReceiveTimeout:
+		ctx.Stop(ctx.Self())
+	default:
+		ctx.Send(f.to, ctx.Message())
+		ctx.Stop(ctx.Self())
+	}
+}
+
+// clusterRoutes serves GET /cluster/owner?room=ID (or ?kind=match&id=42, ?kind=topic&id=match:42)
+// in cluster mode: the member that owns the actor in this node's view of the topology, and this
+// node's own member address (operations: "which node hosts the hot room?"; the chaos tests find
+// the node to kill with it).
 func (n *Node) clusterRoutes(mux *http.ServeMux) {
 	if n.cluster == nil {
 		return
 	}
 	c := n.cluster.c
 	mux.HandleFunc("GET /cluster/owner", func(w http.ResponseWriter, r *http.Request) {
+		q := r.URL.Query()
+		kind, id := q.Get("kind"), q.Get("id")
+		if kind == "" {
+			kind, id = roomKind, q.Get("room")
+		}
 		rdv := cluster.NewRendezvous()
 		rdv.UpdateMembers(c.MemberList.Members().Members())
-		owner := rdv.GetByClusterIdentity(cluster.NewClusterIdentity(r.URL.Query().Get("room"), roomKind))
+		owner := rdv.GetByClusterIdentity(cluster.NewClusterIdentity(id, kind))
 		w.Header().Set("Content-Type", "application/json")
 		json.NewEncoder(w).Encode(map[string]any{"owner": owner, "self": n.system.Address(), "members": c.MemberList.Length()})
 	})

@@ -10,6 +10,8 @@ import (
 	"github.com/asynkron/protoactor-go/actor"
 	"google.golang.org/protobuf/types/known/anypb"
 
+	"courtside/actors/match"
+	"courtside/actors/match/feed"
 	"courtside/actors/room"
 )
 
@@ -28,17 +30,26 @@ import (
 const wireTypePrefix = "courtside.dev/"
 
 // wireTypes are the messages that cross nodes: the room protocol between sessions, relays and
-// room actors.
+// room actors (which score topics speak too); feed events, state requests and replies to match
+// actors; publishes from match actors to topics and between a class-0 topic and its delayed
+// siblings; match list changes between members' matches modules (cluster_matches.go).
 var wireTypes = map[string]reflect.Type{}
 
 func init() {
 	for _, m := range []any{
 		&room.Command{}, &room.Reply{}, &room.Join{}, &room.JoinReply{}, &room.Deliver{},
 		&room.RelayReport{}, &room.Announce{},
+		&match.Apply{}, &match.ApplyBatch{}, &match.Republish{}, &match.GetState{}, &feed.State{}, &match.Publish{}, &match.Attach{},
+		&matchChange{},
 	} {
 		t := reflect.TypeOf(m).Elem()
 		wireTypes[wireTypePrefix+t.PkgPath()+"."+t.Name()] = t
 	}
+	// Feed details (feed.Event.Detail, feed.State.Detail) are maps of any: the simulator puts
+	// basic values and slices of them there (gob knows those), a state read back from Postgres
+	// JSON also nested lists and objects.
+	gob.Register([]any{})
+	gob.Register(map[string]any{})
 }
 
 // wireName returns the type URL of a message that crosses nodes.
@@ -58,6 +69,9 @@ func wrapMessage(msg any) (*anypb.Any, bool, error) {
 	if !ok {
 		return nil, false, nil
 	}
+	if reflect.TypeOf(msg).Elem().NumField() == 0 {
+		return &anypb.Any{TypeUrl: name}, true, nil // gob refuses structs without fields (match.GetState)
+	}
 	var buf bytes.Buffer
 	if err := gob.NewEncoder(&buf).Encode(msg); err != nil {
 		return nil, true, fmt.Errorf("cluster codec: encode %s: %w", name, err)
@@ -75,6 +89,9 @@ func unwrapMessage(a *anypb.Any) (any, bool, error) {
 		return nil, true, fmt.Errorf("cluster codec: unknown type %s", a.TypeUrl)
 	}
 	v := reflect.New(t)
+	if t.NumField() == 0 {
+		return v.Interface(), true, nil
+	}
 	if err := gob.NewDecoder(bytes.NewReader(a.Value)).Decode(v.Interface()); err != nil {
 		return nil, true, fmt.Errorf("cluster codec: decode %s: %w", a.TypeUrl, err)
 	}

@@ -10,10 +10,14 @@ import (
 	"courtside/actors/session"
 )
 
-// directory knows the live sessions of each signed-in user on this node.
+// directory knows the live sessions of each signed-in user on this node. In cluster mode it also
+// tells each user's actor (the "user" kind, cluster_users.go) which sessions the user has here, so
+// a notice raised on any node reaches the user's sessions on every node.
 type directory struct {
 	mu   sync.Mutex
 	byID map[string]map[*actor.PID]struct{}
+
+	users *userRouter // cluster mode only; set before any session starts
 }
 
 var _ session.Directory = (*directory)(nil)
@@ -27,6 +31,9 @@ func (d *directory) Add(uid string, pid *actor.PID) {
 		d.byID[uid] = map[*actor.PID]struct{}{}
 	}
 	d.byID[uid][pid] = struct{}{}
+	if d.users != nil {
+		d.users.send(uid, &UserAttach{Session: pid})
+	}
 }
 
 func (d *directory) Remove(uid string, pid *actor.PID) {
@@ -35,6 +42,28 @@ func (d *directory) Remove(uid string, pid *actor.PID) {
 	delete(d.byID[uid], pid)
 	if len(d.byID[uid]) == 0 {
 		delete(d.byID, uid)
+	}
+	if d.users != nil {
+		d.users.send(uid, &UserDetach{Session: pid})
+	}
+}
+
+// each calls f for every signed-in session on this node (outside the lock).
+func (d *directory) each(f func(uid string, pid *actor.PID)) {
+	type entry struct {
+		uid string
+		pid *actor.PID
+	}
+	d.mu.Lock()
+	all := make([]entry, 0, len(d.byID))
+	for uid, pids := range d.byID {
+		for pid := range pids {
+			all = append(all, entry{uid, pid})
+		}
+	}
+	d.mu.Unlock()
+	for _, e := range all {
+		f(e.uid, e.pid)
 	}
 }
 
@@ -69,8 +98,18 @@ type Notice struct {
 func (m matchNotices) MatchStarting(userIDs []string, s match.Starting) {
 	payload := protocol.Encode(&Notice{T: "notice", Key: "match.starting", Match: s.Match, GameID: s.Game, StartAt: s.StartAt})
 	for _, uid := range userIDs {
-		for _, pid := range m.d.dir.sessions(uid) {
-			m.d.system.Root.Send(pid, &session.Notice{Payload: payload})
-		}
+		m.d.notify(uid, &session.Notice{Payload: payload})
+	}
+}
+
+// notify hands a notice to every session of a user: through the user's actor in cluster mode
+// (the user may be connected to any node), straight to this node's sessions otherwise.
+func (r *directoryRef) notify(uid string, n *session.Notice) {
+	if r.dir.users != nil {
+		r.dir.users.send(uid, n)
+		return
+	}
+	for _, pid := range r.dir.sessions(uid) {
+		r.system.Root.Send(pid, n)
 	}
 }

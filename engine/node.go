@@ -159,11 +159,11 @@ func (n *Node) buildServices() error {
 		SampledOut: sampled, Log: n.log.Named("room"),
 	}
 	n.registry = room.NewRegistry(n.system, n.roomCfg)
+	n.directory = newDirectory()
+	n.buildScores() // before joinCluster: the cluster kinds activate rooms, matches and topics
 	if err := n.joinCluster(context.Background()); err != nil {
 		return err
 	}
-	n.directory = newDirectory()
-	n.buildScores()
 	relayPID := n.system.Root.Spawn(n.clusterProps(relay.Props(relay.Config{Encode: encodeFrame, Broadcast: (&broadcaster{}).send,
 		Rooms: match.Finder{Rooms: n.registry, Topics: n.topics}, Heartbeat: n.relayHeartbeat()})))
 	if n.cluster != nil {
@@ -260,6 +260,9 @@ func (n *Node) Run(ctx context.Context) error {
 	services = append(services, n.scoreServices()...)
 	services = append(services, n.clusterServices()...)
 	err := runServices(ctx, n.log, services)
+	if n.cluster != nil && n.cluster.redis != nil {
+		n.cluster.redis.Close()
+	}
 	n.system.Shutdown()
 	n.closeStorage()
 	return err

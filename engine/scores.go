@@ -9,14 +9,16 @@ import (
 )
 
 // buildScores wires live scores: the sports store, the match actors and their topics (served by
-// the node's relay like rooms) and the REST module (registered with the API server later).
+// the node's relay like rooms) and the REST module (registered with the API server later). It
+// runs before joinCluster: in cluster mode the match and topic kinds activate their actors from
+// the registries built here (cluster_matches.go).
 func (n *Node) buildScores() {
 	n.sports = postgres.NewSportsStore(n.pool, postgres.SportsConfig{})
 	n.topics = match.NewTopics(n.system, match.TopicConfig{})
 	n.matchAPI = matches.New(matches.Config{Store: n.sports, Auth: matchesAuth{n}, Log: n.log.Named("matches")})
 	n.matches = match.NewRegistry(n.system, match.Config{
 		Store: n.sports, Topics: n.topics, Reservations: n.sports,
-		Notifier: matchNotices{&directoryRef{dir: n.directory, system: n.system}}, Listener: n.matchAPI, Log: n.log.Named("match"),
+		Notifier: matchNotices{&directoryRef{dir: n.directory, system: n.system}}, Listener: n.matchListener(), Log: n.log.Named("match"),
 	})
 }
 

@@ -26,7 +26,11 @@ type Config struct {
 	// RetryAfter is how long a failed load, save or result delivery waits before it is tried
 	// again; default 2s.
 	RetryAfter time.Duration
-	Log        *zap.Logger
+	// ResendWindow is, in cluster mode, how far back Registry.Resend pushes events again after a
+	// topology change; default 30s. It must exceed the time the cluster takes to notice a dead
+	// member (the etcd lease, a few seconds) with room to spare.
+	ResendWindow time.Duration
+	Log          *zap.Logger
 }
 
 func (c *Config) fill() {
@@ -38,6 +42,9 @@ func (c *Config) fill() {
 	}
 	if c.RetryAfter == 0 {
 		c.RetryAfter = 2 * time.Second
+	}
+	if c.ResendWindow == 0 {
+		c.ResendWindow = 30 * time.Second
 	}
 	if c.Log == nil {
 		c.Log = zap.NewNop()
@@ -92,10 +99,12 @@ type Actor struct {
 // Props returns the props of the actor of match id.
 func Props(id string, cfg *Config) *actor.Props {
 	cfg.fill()
-	return actor.PropsFromProducer(func() actor.Actor {
-		return &Actor{id: id, cfg: cfg, buffer: map[uint64]feed.Event{}, inflight: map[uint64][]feed.Event{},
-			published: map[string][]byte{}, scoresGame: -1}
-	})
+	return actor.PropsFromProducer(func() actor.Actor { return newActor(id, cfg) })
+}
+
+func newActor(id string, cfg *Config) *Actor {
+	return &Actor{id: id, cfg: cfg, buffer: map[uint64]feed.Event{}, inflight: map[uint64][]feed.Event{},
+		published: map[string][]byte{}, scoresGame: -1}
 }
 
 // Receive is the match's mailbox loop.
@@ -112,6 +121,20 @@ func (a *Actor) Receive(ctx actor.Context) {
 			return
 		}
 		a.onApply(m)
+	case *ApplyBatch:
+		for _, ev := range m.Events {
+			ap := &Apply{Event: ev}
+			if !a.loaded {
+				a.stash = append(a.stash, ap)
+			} else {
+				a.onApply(ap)
+			}
+		}
+	case *Republish:
+		if a.loaded && a.st.LastSeq > 0 { // before the load, the load publishes everything anyway
+			clear(a.published)
+			a.armFlush()
+		}
 	case *flush:
 		a.flushArmed = false
 		a.flush()
@@ -130,7 +153,8 @@ func (a *Actor) Receive(ctx actor.Context) {
 			a.waiting = append(a.waiting, ctx.Sender())
 			return
 		}
-		ctx.Respond(a.st.Clone())
+		st := a.st.Clone()
+		ctx.Respond(&st)
 	}
 }
 
@@ -176,7 +200,8 @@ func (a *Actor) onLoaded(ctx actor.Context, m *loaded) {
 	}
 	for _, w := range a.waiting {
 		if w != nil {
-			ctx.Send(w, a.st.Clone())
+			st := a.st.Clone()
+			ctx.Send(w, &st)
 		}
 	}
 	a.waiting = nil

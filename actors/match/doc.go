@@ -58,6 +58,20 @@
 // delay, then merges and sends like any topic, in publish order. A late subscriber to a delayed
 // topic gets the delayed state, never the live one.
 //
+// # Cluster mode
+//
+// On a single node Registry and Topics spawn the actors themselves. In a cluster the engine gives
+// each a Placement (UsePlacement) and registers NewActor of each as a cluster kind: match actors
+// and topics become virtual actors placed by identity (match id; full topic name), and Get returns
+// a local proxy that reaches the actor wherever it lives, so match actors, relays and sessions
+// work unchanged. Every node may push the same feed: Registry batches what it pushes per match
+// (ApplyBatch) and keeps the events of the last Config.ResendWindow, which Resend pushes again
+// after a topology change, since events sent to a member that died before anyone noticed are lost
+// with it. A delayed topic attaches itself to its class-0 topic (Attach) when it starts and at
+// every relay heartbeat; the class-0 topic ignores siblings it has and forgets those that stop.
+// Messages that cross nodes (Apply, ApplyBatch, GetState and its *feed.State reply, Publish,
+// Attach) have exported fields only, for the engine's codec.
+//
 // Concurrency: Registry and Topics are safe for concurrent use. Actors own their state; the
 // collaborators in Config are called from actor goroutines (Listener, Store.SaveMatch) or from
 // goroutines of their own (Store.LoadMatch, ReservationStore, Notifier, ResultSink) and must be

@@ -15,7 +15,21 @@ type Apply struct {
 	Event feed.Event
 }
 
-// GetState asks a match actor for a copy of its live state; the answer is a feed.State.
+// ApplyBatch hands a match actor feed events of that match, in the order they were pushed: in
+// cluster mode Registry.Push batches what it sends to another node, so a node that starts and
+// pushes the feed's history sends one message per match rather than one per event. The actor
+// takes each event as an Apply.
+type ApplyBatch struct {
+	Events []feed.Event
+}
+
+// Republish asks a match actor to publish its whole state again, as after its activation. A match
+// topic sends it when it starts in cluster mode: a topic re-activated on another node after its
+// member died knows nothing, while its match lives on and publishes only what changes.
+type Republish struct{}
+
+// GetState asks a match actor for a copy of its live state; the answer is a *feed.State (a
+// pointer: in cluster mode the answer may cross nodes, and only pointers to registered types do).
 type GetState struct{}
 
 // Publish carries the changed fields of one match to a topic: latest value wins, so a topic
@@ -27,8 +41,11 @@ type Publish struct {
 	Stamp  time.Time
 }
 
-// attach tells a class-0 topic about a delayed sibling that wants its publishes.
-type attach struct{ pid *actor.PID }
+// Attach tells a class-0 topic about a delayed sibling that wants its publishes. In cluster mode
+// the sibling may live on another node: it attaches itself when activated and again at each relay
+// heartbeat (a class-0 topic re-activated elsewhere starts with no siblings); the topic ignores a
+// sibling it already has and forgets one that stopped.
+type Attach struct{ Sibling *actor.PID }
 
 // flush is the match actor's self-message that ends a burst of applied events: everything queued
 // in the mailbox before it has been applied, so one publish covers them all.

@@ -40,6 +40,11 @@ func (c *TopicConfig) fill() {
 // as it is. The class-0 topic of a base name forwards every Publish to its delayed siblings; a
 // delayed topic holds publishes until Stamp+delay. Either way one frame per tick is encoded and
 // sent once to each relay with subscribers.
+//
+// In cluster mode a delayed topic has classZero (the class-0 topic wherever it lives) and
+// attaches itself to it: when it starts, and again at each relay heartbeat, since a class-0 topic
+// re-activated on another node knows no siblings. Messages to siblings go through the actor's
+// context, which carries them across nodes.
 type topicActor struct {
 	name     string
 	base     string
@@ -48,8 +53,14 @@ type topicActor struct {
 	cfg      *TopicConfig
 	self     *actor.PID
 	sys      *actor.ActorSystem
-	relays   map[*actor.PID]int
+	relays   map[string]topicRelay // by relayKey
 	siblings []*actor.PID
+	// classZero finds the class-0 topic of a delayed topic in cluster mode; nil otherwise (Topics
+	// attaches delayed topics itself on a single node).
+	classZero func() *actor.PID
+	// match finds the match of a class-0 match topic in cluster mode, to ask it for its whole
+	// state when the topic starts (Topics.AskMatches); nil otherwise.
+	match func() *actor.PID
 
 	pending map[string]map[string][]byte // match -> field -> value, not yet sent
 	snap    map[string]map[string][]byte // match -> field -> latest value sent
@@ -63,10 +74,19 @@ type topicActor struct {
 	joinStale bool
 }
 
+// topicRelay is a relay with subscribers to the topic and how many it reported.
+type topicRelay struct {
+	pid   *actor.PID
+	count int
+}
+
+// relayKey names a relay by value: PIDs from other nodes are decoded afresh with every message.
+func relayKey(pid *actor.PID) string { return pid.Address + "/" + pid.Id }
+
 func newTopicActor(name, base string, delay time.Duration, cfg *TopicConfig) *topicActor {
 	return &topicActor{
 		name: name, base: base, delay: delay, cfg: cfg, scores: base[:len(PrefixScores)] == PrefixScores,
-		relays: map[*actor.PID]int{}, pending: map[string]map[string][]byte{}, snap: map[string]map[string][]byte{},
+		relays: map[string]topicRelay{}, pending: map[string]map[string][]byte{}, snap: map[string]map[string][]byte{},
 	}
 }
 
@@ -75,31 +95,47 @@ func (t *topicActor) Receive(ctx actor.Context) {
 	switch m := ctx.Message().(type) {
 	case *actor.Started:
 		t.self, t.sys = ctx.Self(), ctx.ActorSystem()
+		t.attachToClassZero(ctx)
+		if t.match != nil {
+			ctx.Send(t.match(), &Republish{})
+		}
 	case *Publish:
-		t.onPublish(m)
+		t.onPublish(ctx, m)
 	case *topicTick:
 		if m.stamp == t.tickStamp {
 			t.tickArmed = false
 			t.onTick(ctx)
 		}
-	case *attach:
-		t.onAttach(m)
+	case *Attach:
+		t.onAttach(ctx, m)
+	case *actor.Terminated:
+		t.forgetSibling(m.Who)
 	case *room.Join:
 		t.onJoin(ctx, m)
 	case *topicInfo:
 		ctx.Respond(topicInfoReply{pending: len(t.pending) + len(t.queue), frames: t.frames, relays: len(t.relays)})
 	case *room.RelayReport:
 		if m.Count <= 0 {
-			delete(t.relays, m.Relay)
+			delete(t.relays, relayKey(m.Relay))
 		} else {
-			t.relays[m.Relay] = m.Count
+			t.relays[relayKey(m.Relay)] = topicRelay{pid: m.Relay, count: m.Count}
+		}
+		if m.Heartbeat {
+			t.attachToClassZero(ctx)
 		}
 	}
 }
 
-func (t *topicActor) onPublish(p *Publish) {
+// attachToClassZero asks the class-0 topic for its publishes (cluster mode, delayed topics).
+func (t *topicActor) attachToClassZero(ctx actor.Context) {
+	if t.classZero != nil {
+		ctx.Send(t.classZero(), &Attach{Sibling: ctx.Self()})
+	}
+}
+
+func (t *topicActor) onPublish(ctx actor.Context, p *Publish) {
 	for _, s := range t.siblings {
-		t.sys.Root.Send(s, p) // Publish is never modified after it is sent
+		ctx.Send(s, p) // Publish is never modified after it is sent
 	}
 	if t.delay > 0 {
 		t.queue = append(t.queue, p)
@@ -169,8 +205,8 @@ func (t *topicActor) onTick(ctx actor.Context) {
 		payload := append([]byte(nil), t.buf...) // relays keep the payload
 		t.frames++
 		d := &room.Deliver{Room: t.name, Payload: payload}
-		for r := range t.relays {
-			ctx.Send(r, d)
+		for _, r := range t.relays {
+			ctx.Send(r.pid, d)
 		}
 	}
 	clear(t.pending)
@@ -240,12 +276,12 @@ func appendFields(dst []byte, fields map[string][]byte) []byte {
 // this topic's subscribers have been sent so far), so a new subscriber starts complete and then
 // follows the deltas.
 func (t *topicActor) onJoin(ctx actor.Context, j *room.Join) {
-	if _, ok := t.relays[j.Relay]; !ok {
-		t.relays[j.Relay] = 0
+	if _, ok := t.relays[relayKey(j.Relay)]; !ok {
+		t.relays[relayKey(j.Relay)] = topicRelay{pid: j.Relay}
 	}
 	total := 0
-	for _, n := range t.relays {
-		total += n
+	for _, r := range t.relays {
+		total += r.count
 	}
 	reply := &room.JoinReply{Room: t.name, Ticket: j.Ticket, Seq: t.frames, Open: true, Presence: total, Topic: true}
 	if len(t.snap) > 0 {
@@ -258,9 +294,19 @@ func (t *topicActor) onJoin(ctx actor.Context, j *room.Join) {
 }
 
 // onAttach starts a delayed sibling with everything known now; it shows that state once its
-// delay has passed, and follows every later publish.
-func (t *topicActor) onAttach(m *attach) {
-	t.siblings = append(t.siblings, m.pid)
+// delay has passed, and follows every later publish. A sibling attached already is left alone;
+// one that stops (or whose node dies) is forgotten.
+func (t *topicActor) onAttach(ctx actor.Context, m *Attach) {
+	if m.Sibling == nil {
+		return
+	}
+	for _, s := range t.siblings {
+		if s.Equal(m.Sibling) {
+			return
+		}
+	}
+	t.siblings = append(t.siblings, m.Sibling)
+	ctx.Watch(m.Sibling)
 	now := t.cfg.Clock.Now()
 	for _, src := range []map[string]map[string][]byte{t.snap, t.pending} {
 		for id, fields := range src {
@@ -268,7 +314,16 @@ func (t *topicActor) onAttach(m *attach) {
 			for k, v := range fields {
 				p.Fields = append(p.Fields, feed.Field{Key: k, Val: v})
 			}
-			t.sys.Root.Send(m.pid, p)
+			ctx.Send(m.Sibling, p)
+		}
+	}
+}
+
+func (t *topicActor) forgetSibling(pid *actor.PID) {
+	for i, s := range t.siblings {
+		if s.Equal(pid) {
+			t.siblings = append(t.siblings[:i], t.siblings[i+1:]...)
+			return
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package match
 
 import (
+	"strings"
 	"sync"
 	"time"
 
@@ -10,12 +11,20 @@ import (
 	"courtside/actors/room"
 )
 
-// Topics finds the actor of a score topic on this node, activating it on first use. Topic
-// actors answer relays like rooms do, so Topics can stand in for a room finder (see Finder).
+// Topics finds the actor of a score topic, activating it on first use. Topic actors answer
+// relays like rooms do, so Topics can stand in for a room finder (see Finder).
+//
+// On a single node it spawns topic actors itself and attaches each delayed topic to its class-0
+// sibling. In cluster mode (UsePlacement) topics are virtual actors placed by name: Get returns
+// the placement's local proxy, the cluster activates the actor (NewActor) on the member that owns
+// the name, and a delayed topic attaches itself to its class-0 sibling wherever that lives.
 // Safe for concurrent use.
 type Topics struct {
 	system *actor.ActorSystem
 	cfg    TopicConfig
+	place  Placement
+	// matches, in cluster mode, is where a match topic that starts asks for its match's state.
+	matches *Registry
 
 	mu      sync.Mutex
 	pids    map[string]*actor.PID
@@ -35,6 +44,32 @@ func refuseJoins(ctx actor.Context) {
 	if j, ok := ctx.Message().(*room.Join); ok {
 		ctx.Send(j.Relay, &room.JoinReply{Ticket: j.Ticket, Code: protocol.CodeRoomNotFound})
 	}
+}
+
+// UsePlacement makes Get ask p instead of spawning topic actors on this node (cluster mode).
+// Call it before first use.
+func (t *Topics) UsePlacement(p Placement) { t.place = p }
+
+// AskMatches makes every class-0 match topic, when it starts, ask its match in r to publish its
+// whole state again (Republish): in cluster mode a topic re-activated after its member died would
+// otherwise serve new subscribers only what changed since. Call it before first use.
+func (t *Topics) AskMatches(r *Registry) { t.matches = r }
+
+// NewActor returns a new actor of the full topic name (as Resolve names it): the cluster
+// activates it on the member that owns the name. A name that is not a valid topic gets an actor
+// that refuses joins, as Get gives it.
+func (t *Topics) NewActor(name string) actor.Actor {
+	base, d, ok := splitTopic(name)
+	if !ok || (d > 0 && !t.isClass(d)) {
+		return actor.ReceiveFunc(refuseJoins)
+	}
+	a := newTopicActor(name, base, d, &t.cfg)
+	if d > 0 {
+		a.classZero = func() *actor.PID { return t.Get(base) }
+	} else if t.matches != nil && strings.HasPrefix(base, PrefixMatch) {
+		a.match = func() *actor.PID { return t.matches.Get(base[len(PrefixMatch):]) }
+	}
+	return a
 }
 
 // Delays returns the delay classes in use.
@@ -59,6 +94,9 @@ func (t *Topics) Get(name string) *actor.PID {
 	if !ok || (d > 0 && !t.isClass(d)) {
 		return t.nowhere
 	}
+	if t.place != nil {
+		return t.place.Get(name)
+	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.getLocked(name, base, d)
@@ -72,7 +110,7 @@ func (t *Topics) getLocked(name, base string, d time.Duration) *actor.PID {
 	pid := t.system.Root.Spawn(props)
 	t.pids[name] = pid
 	if d > 0 {
-		t.system.Root.Send(t.getLocked(base, base, 0), &attach{pid: pid})
+		t.system.Root.Send(t.getLocked(base, base, 0), &Attach{Sibling: pid})
 	}
 	return pid
 }
@@ -86,7 +124,7 @@ func (t *Topics) isClass(d time.Duration) bool {
 	return false
 }
 
-// Len is the number of active topic actors.
+// Len is the number of topic actors active on this node through Get (0 with a placement).
 func (t *Topics) Len() int {
 	t.mu.Lock()
 	defer t.mu.Unlock()
