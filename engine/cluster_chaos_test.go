@@ -169,7 +169,7 @@ func chaosDial(ctx context.Context, url, token string) (*chaosConn, error) {
 		c.CloseNow()
 		return nil, err
 	}
-	w, err := cc.await(ctx, 5*time.Second, func(m map[string]any) bool { return m["t"] == "welcome" })
+	w, err := cc.await(ctx, 15*time.Second, func(m map[string]any) bool { return m["t"] == "welcome" })
 	if err != nil {
 		c.CloseNow()
 		return nil, err
@@ -406,15 +406,15 @@ func runFailover(t *testing.T, sig syscall.Signal) {
 		if err := troll.send(ctx, map[string]any{"t": "join", "room": chatRoom}); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := troll.await(ctx, 10*time.Second, func(m map[string]any) bool { return m["t"] == "joined" }); err != nil {
+		if _, err := troll.await(ctx, 30*time.Second, func(m map[string]any) bool { return m["t"] == "joined" }); err != nil {
 			t.Fatalf("join %s: %v", chatRoom, err)
 		}
 		troll.send(ctx, map[string]any{"t": "chat", "room": chatRoom, "text": "hello", "nonce": "before"})
-		if m, err := troll.await(ctx, 10*time.Second, func(m map[string]any) bool { return m["nonce"] == "before" }); err != nil || m["t"] != "ack" {
+		if m, err := troll.await(ctx, 30*time.Second, func(m map[string]any) bool { return m["nonce"] == "before" }); err != nil || m["t"] != "ack" {
 			t.Fatalf("chat before the mute: %v %v", m, err)
 		}
 		admin.send(ctx, map[string]any{"t": "mod", "room": muteRoom, "op": "platformMute", "uid": troll.uid, "secs": 600, "nonce": "pm"})
-		if _, err := admin.await(ctx, 10*time.Second, func(m map[string]any) bool { return m["nonce"] == "pm" && m["t"] == "ack" }); err != nil {
+		if _, err := admin.await(ctx, 30*time.Second, func(m map[string]any) bool { return m["nonce"] == "pm" && m["t"] == "ack" }); err != nil {
 			t.Fatalf("platform mute not acknowledged: %v", err)
 		}
 		// The mute reaches the other nodes' local copies through Redis pub/sub: poll, bounded.
@@ -422,7 +422,7 @@ func runFailover(t *testing.T, sig syscall.Signal) {
 		for i := 0; i < 50 && !refused; i++ {
 			nonce := fmt.Sprintf("t%d", i)
 			troll.send(ctx, map[string]any{"t": "chat", "room": chatRoom, "text": "spam", "nonce": nonce})
-			m, err := troll.await(ctx, 5*time.Second, func(m map[string]any) bool { return m["nonce"] == nonce })
+			m, err := troll.await(ctx, 15*time.Second, func(m map[string]any) bool { return m["nonce"] == nonce })
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -452,17 +452,17 @@ func runFailover(t *testing.T, sig syscall.Signal) {
 	}
 	defer muted.c.CloseNow()
 	muted.send(ctx, map[string]any{"t": "join", "room": room})
-	if _, err := muted.await(ctx, 10*time.Second, func(m map[string]any) bool { return m["t"] == "joined" }); err != nil {
+	if _, err := muted.await(ctx, 30*time.Second, func(m map[string]any) bool { return m["t"] == "joined" }); err != nil {
 		t.Fatal(err)
 	}
 	admin.send(ctx, map[string]any{"t": "join", "room": room})
 	admin.send(ctx, map[string]any{"t": "mod", "room": room, "op": "mute", "uid": muted.uid, "secs": 600, "nonce": "mute"})
-	if _, err := admin.await(ctx, 10*time.Second, func(m map[string]any) bool { return m["nonce"] == "mute" && m["t"] == "ack" }); err != nil {
+	if _, err := admin.await(ctx, 30*time.Second, func(m map[string]any) bool { return m["nonce"] == "mute" && m["t"] == "ack" }); err != nil {
 		t.Fatalf("mute not acknowledged: %v", err)
 	}
 	mutedRefused := func(nonce string) bool {
 		muted.send(ctx, map[string]any{"t": "chat", "room": room, "text": "let me talk", "nonce": nonce})
-		m, err := muted.await(ctx, 5*time.Second, func(m map[string]any) bool { return m["nonce"] == nonce })
+		m, err := muted.await(ctx, 15*time.Second, func(m map[string]any) bool { return m["nonce"] == nonce })
 		return err == nil && m["t"] == "error" && m["key"] == "chat.muted"
 	}
 	if !mutedRefused("before") {
