@@ -14,8 +14,9 @@
 //   - Streams: which node holds each room's live stream (RTMP ingest is node-local), its public
 //     media URL and state (viewers, stalled, since); one expiring key per room refreshed by its
 //     holder and removed by it when the stream ends, so every node lists the stream and redirects
-//     its viewers to the holder.
-//   - Presence: viewers per room summed over nodes (one hash field per node, refreshed and expiring).
+//     its viewers to the holder. This is the cluster's presence of live streams and their viewer
+//     counts; chat presence needs no shared store, since each room's one actor sums the viewers
+//     its relays report from every node.
 //   - Leaderboard: gift scores per room and time bucket in sorted sets hash-tagged by room.
 //   - SessionCache: the accounts module's live sessions (user id and expiry by token hash), so
 //     authentication skips Postgres; Forget leaves a marker that no later Put overwrites, so a

@@ -111,25 +111,3 @@ func TestIdempotencyKeyIsClaimedOnce(t *testing.T) {
 		t.Fatalf("%d callers claimed the same key", winners)
 	}
 }
-
-func TestPresenceSumsNodesAndForgetsSilentOnes(t *testing.T) {
-	c, prefix := redistest.Client(t)
-	ctx := context.Background()
-	a := redis.NewPresence(c, prefix, "node-a", 200*time.Millisecond)
-	b := redis.NewPresence(c, prefix, "node-b", 200*time.Millisecond)
-	if err := a.Set(ctx, "1001", 120); err != nil {
-		t.Fatal(err)
-	}
-	if err := b.Set(ctx, "1001", 30); err != nil {
-		t.Fatal(err)
-	}
-	if n, err := a.Count(ctx, "1001"); err != nil || n != 150 {
-		t.Fatalf("count %d %v, want 150", n, err)
-	}
-	// node-b goes silent; node-a keeps refreshing.
-	eventually(t, "the silent node drops out", func() bool {
-		a.Set(ctx, "1001", 120)
-		n, _ := a.Count(ctx, "1001")
-		return n == 120
-	})
-}
