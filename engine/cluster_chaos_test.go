@@ -56,7 +56,7 @@ type clusterNode struct {
 	dead     atomic.Bool
 }
 
-func startClusterNode(t *testing.T, i int, db, name, etcd, redis string) *clusterNode {
+func startClusterNode(t *testing.T, i int, db, name, etcd, redis string, env ...string) *clusterNode {
 	t.Helper()
 	dir := t.TempDir()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
@@ -66,6 +66,7 @@ func startClusterNode(t *testing.T, i int, db, name, etcd, redis string) *cluste
 		"COURTSIDE_DEMO=true", "COURTSIDE_WEB_DIR="+dir,
 		"COURTSIDE_ETCD_ENDPOINTS="+etcd, "REDIS_CLUSTER="+redis, "COURTSIDE_CLUSTER_NAME="+name,
 		"COURTSIDE_CLUSTER_ADDR=127.0.0.1:0", "COURTSIDE_RELAY_HEARTBEAT=500ms")
+	cmd.Env = append(cmd.Env, env...) // later entries win
 	logPath := filepath.Join(dir, fmt.Sprintf("node%d.log", i))
 	logFile, err := os.Create(logPath)
 	if err != nil {
@@ -470,65 +471,11 @@ func runFailover(t *testing.T, sig syscall.Signal) {
 	}
 
 	// Senders: guests on the survivors, one line every 2 s each (under the viewer rate limit).
-	var mu sync.Mutex
-	acked := map[uint64]string{}
-	var killedAt time.Time
-	var firstAfterKill time.Duration
-	sctx, stopSenders := context.WithCancel(ctx)
-	defer stopSenders()
-	var swg sync.WaitGroup
-	for s := 0; s < 10; s++ {
-		swg.Add(1)
-		go func(s int) {
-			defer swg.Done()
-			node := survivors[s%2]
-			cc, err := chaosDial(sctx, node.ws, "")
-			if err != nil {
-				return
-			}
-			defer cc.c.CloseNow()
-			cc.send(sctx, map[string]any{"t": "join", "room": room}) // a session chats only in rooms it joined
-			if _, err := cc.await(sctx, 10*time.Second, func(m map[string]any) bool { return m["t"] == "joined" }); err != nil {
-				return
-			}
-			tick := time.NewTicker(2 * time.Second)
-			defer tick.Stop()
-			select { // spread the senders over the period
-			case <-time.After(time.Duration(s) * 200 * time.Millisecond):
-			case <-sctx.Done():
-				return
-			}
-			for i := 0; sctx.Err() == nil; i++ {
-				nonce := fmt.Sprintf("s%d-%d", s, i)
-				text := fmt.Sprintf("line %s", nonce)
-				sent := time.Now()
-				if cc.send(sctx, map[string]any{"t": "chat", "room": room, "text": text, "nonce": nonce}) != nil {
-					return
-				}
-				m, err := cc.await(sctx, 1500*time.Millisecond, func(m map[string]any) bool { return m["nonce"] == nonce })
-				if err == nil && m["t"] == "ack" {
-					mu.Lock()
-					acked[uint64(m["seq"].(float64))] = text
-					if !killedAt.IsZero() && sent.After(killedAt) && firstAfterKill == 0 {
-						firstAfterKill = time.Since(killedAt)
-					}
-					mu.Unlock()
-				}
-				select {
-				case <-tick.C:
-				case <-sctx.Done():
-					return
-				}
-			}
-		}(s)
-	}
-	ackedCount := func() int { mu.Lock(); defer mu.Unlock(); return len(acked) }
-	pollUntil(t, 20*time.Second, "30 messages acknowledged before the kill", func() bool { return ackedCount() >= 30 })
+	snd := startSenders(ctx, survivors, 10, room)
+	defer snd.stop()
+	pollUntil(t, 20*time.Second, "30 messages acknowledged before the kill", func() bool { return snd.count() >= 30 })
 
-	mu.Lock()
-	killedAt = time.Now()
-	before := len(acked)
-	mu.Unlock()
+	before := snd.mark()
 	nodes[victim].dead.Store(true)
 	if err := nodes[victim].cmd.Process.Signal(sig); err != nil {
 		t.Fatal(err)
@@ -536,19 +483,128 @@ func runFailover(t *testing.T, sig syscall.Signal) {
 	nodes[victim].cmd.Wait()
 	t.Logf("%v: node %d stopped with %d messages acknowledged", sig, victim, before)
 
-	pollUntil(t, 30*time.Second, "30 more messages acknowledged after the kill", func() bool { return ackedCount() >= before+30 })
-	stopSenders()
-	swg.Wait()
-	mu.Lock()
-	recovery := firstAfterKill
-	final := make(map[uint64]string, len(acked))
-	for k, v := range acked {
-		final[k] = v
-	}
-	mu.Unlock()
+	pollUntil(t, 30*time.Second, "30 more messages acknowledged after the kill", func() bool { return snd.count() >= before+30 })
+	final, recovery := snd.stop()
 	t.Logf("RECOVERY (%v): first message sent after the signal acknowledged %v after it (target 5s)", sig, recovery.Round(time.Millisecond))
 
 	// Every subscriber gets every acknowledged message, exactly once.
+	checkWatchers(t, watchers, final)
+	stopWatchers()
+	wwg.Wait()
+	checkNoDuplicates(t, watchers)
+	resumed := 0
+	for _, w := range watchers {
+		if w.resumes > 0 {
+			resumed++
+		}
+	}
+	t.Logf("%d acknowledged messages; %d of %d subscribers resumed on another node", len(final), resumed, len(watchers))
+
+	// The room mute was restored from storage by the room's new incarnation.
+	if !mutedRefused("after") {
+		t.Error("the mute set before the kill no longer holds after it")
+	}
+	if t.Failed() {
+		for i, n := range nodes {
+			t.Logf("node %d log: %s", i, n.log)
+		}
+	}
+}
+
+// senders are guests chatting in a room, one line every 2 s each (under the viewer rate limit),
+// spread over nodes; they record every acknowledged seq.
+type senders struct {
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+
+	mu        sync.Mutex
+	acked     map[uint64]string
+	markedAt  time.Time     // set by mark: a disruption (a kill, a join)
+	firstSeen time.Duration // the first message sent after markedAt, acknowledged this long after it
+}
+
+func startSenders(ctx context.Context, nodes []*clusterNode, n int, room string) *senders {
+	sctx, cancel := context.WithCancel(ctx)
+	snd := &senders{cancel: cancel, acked: map[uint64]string{}}
+	for s := 0; s < n; s++ {
+		snd.wg.Add(1)
+		go func(s int) {
+			defer snd.wg.Done()
+			snd.run(sctx, nodes[s%len(nodes)], s, room)
+		}(s)
+	}
+	return snd
+}
+
+func (snd *senders) run(ctx context.Context, node *clusterNode, s int, room string) {
+	cc, err := chaosDial(ctx, node.ws, "")
+	if err != nil {
+		return
+	}
+	defer cc.c.CloseNow()
+	cc.send(ctx, map[string]any{"t": "join", "room": room}) // a session chats only in rooms it joined
+	if _, err := cc.await(ctx, 30*time.Second, func(m map[string]any) bool { return m["t"] == "joined" }); err != nil {
+		return
+	}
+	tick := time.NewTicker(2 * time.Second)
+	defer tick.Stop()
+	select { // spread the senders over the period
+	case <-time.After(time.Duration(s) * 200 * time.Millisecond):
+	case <-ctx.Done():
+		return
+	}
+	for i := 0; ctx.Err() == nil; i++ {
+		nonce := fmt.Sprintf("s%d-%d", s, i)
+		text := fmt.Sprintf("line %s", nonce)
+		sent := time.Now()
+		if cc.send(ctx, map[string]any{"t": "chat", "room": room, "text": text, "nonce": nonce}) != nil {
+			return
+		}
+		m, err := cc.await(ctx, 1500*time.Millisecond, func(m map[string]any) bool { return m["nonce"] == nonce })
+		if err == nil && m["t"] == "ack" {
+			snd.mu.Lock()
+			snd.acked[uint64(m["seq"].(float64))] = text
+			if !snd.markedAt.IsZero() && sent.After(snd.markedAt) && snd.firstSeen == 0 {
+				snd.firstSeen = time.Since(snd.markedAt)
+			}
+			snd.mu.Unlock()
+		}
+		select {
+		case <-tick.C:
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+func (snd *senders) count() int { snd.mu.Lock(); defer snd.mu.Unlock(); return len(snd.acked) }
+
+// mark notes the moment of a disruption and returns how many messages were acknowledged before it.
+func (snd *senders) mark() int {
+	snd.mu.Lock()
+	defer snd.mu.Unlock()
+	snd.markedAt = time.Now()
+	return len(snd.acked)
+}
+
+// stop stops the senders and returns what was acknowledged, and how long after the mark the first
+// message sent after it was acknowledged. Safe to call twice.
+func (snd *senders) stop() (map[uint64]string, time.Duration) {
+	snd.cancel()
+	snd.wg.Wait()
+	snd.mu.Lock()
+	defer snd.mu.Unlock()
+	out := make(map[uint64]string, len(snd.acked))
+	for k, v := range snd.acked {
+		out[k] = v
+	}
+	return out, snd.firstSeen
+}
+
+// checkWatchers fails for every subscriber that does not get every acknowledged message within a
+// bounded wait.
+func checkWatchers(t *testing.T, watchers []*watcher, final map[uint64]string) {
+	t.Helper()
 	missing := func(w *watcher) []uint64 {
 		w.mu.Lock()
 		defer w.mu.Unlock()
@@ -567,33 +623,19 @@ func runFailover(t *testing.T, sig syscall.Signal) {
 			waitABit()
 		}
 		if m := missing(w); len(m) > 0 {
-			t.Errorf("subscriber %d (started on node %d, resumed %d times) misses %d acknowledged messages: %v", i, i%3, w.resumes, len(m), m)
+			t.Errorf("subscriber %d (resumed %d times) misses %d acknowledged messages: %v", i, w.resumes, len(m), m)
 		}
 	}
-	stopWatchers()
-	wwg.Wait()
+}
+
+// checkNoDuplicates fails for every event a subscriber was shown twice (once they have stopped).
+func checkNoDuplicates(t *testing.T, watchers []*watcher) {
+	t.Helper()
 	for i, w := range watchers {
 		for seq, n := range w.counts {
 			if n > 1 {
 				t.Errorf("subscriber %d got seq %d %d times", i, seq, n)
 			}
-		}
-	}
-	resumed := 0
-	for _, w := range watchers {
-		if w.resumes > 0 {
-			resumed++
-		}
-	}
-	t.Logf("%d acknowledged messages; %d of %d subscribers resumed on another node", len(final), resumed, len(watchers))
-
-	// The room mute was restored from storage by the room's new incarnation.
-	if !mutedRefused("after") {
-		t.Error("the mute set before the kill no longer holds after it")
-	}
-	if t.Failed() {
-		for i, n := range nodes {
-			t.Logf("node %d log: %s", i, n.log)
 		}
 	}
 }

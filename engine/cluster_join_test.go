@@ -1,0 +1,121 @@
+package engine_test
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"net"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/asynkron/protoactor-go/cluster"
+
+	"courtside/storage/postgres/pgtest"
+)
+
+// Adding a node takes load without dropping rooms (issue 8): two nodes carry a room with
+// subscribers on both and a steady chat flow; a third node joins at an address that makes it the
+// room's new owner (rendezvous hashing on member addresses), so the room moves while chat flows.
+// Every acknowledged message reaches every subscriber exactly once, and chat goes on.
+func TestClusterNodeJoinLosesNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the join test runs three real nodes")
+	}
+	etcd, redis := clusterServices(t)
+	db := pgtest.NewDatabase(t)
+	var b [4]byte
+	_, _ = rand.Read(b[:])
+	name := "join-" + hex.EncodeToString(b[:])
+	const room = "1001"
+
+	nodes := []*clusterNode{startClusterNode(t, 0, db, name, etcd, redis)} // migrates the database alone
+	nodes = append(nodes, startClusterNode(t, 1, db, name, etcd, redis))
+	pollUntil(t, 20*time.Second, "both nodes see two members", func() bool {
+		for _, n := range nodes {
+			if v, err := n.owner(room); err != nil || v.Members != 2 {
+				return false
+			}
+		}
+		return true
+	})
+	var members []string
+	for _, n := range nodes {
+		v, _ := n.owner(room)
+		n.member = v.Self
+		members = append(members, v.Self)
+	}
+	before, _ := nodes[0].owner(room)
+	joinAddr := addressOwning(t, room, members)
+	t.Logf("room %s lives on %s; the third node will join at %s and own it", room, before.Owner, joinAddr)
+
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	wctx, stopWatchers := context.WithCancel(ctx)
+	defer stopWatchers()
+	watchers := make([]*watcher, 8)
+	var wwg sync.WaitGroup
+	for i := range watchers {
+		watchers[i] = &watcher{counts: map[uint64]int{}}
+		wwg.Add(1)
+		go func(i int) { defer wwg.Done(); watchers[i].run(wctx, nodes[:2], i%2, room) }(i)
+	}
+	snd := startSenders(ctx, nodes[:2], 6, room)
+	defer snd.stop()
+	pollUntil(t, 30*time.Second, "20 messages acknowledged before the join", func() bool { return snd.count() >= 20 })
+
+	acked := snd.mark()
+	third := startClusterNode(t, 2, db, name, etcd, redis, "COURTSIDE_CLUSTER_ADDR="+joinAddr)
+	nodes = append(nodes, third)
+	pollUntil(t, 20*time.Second, "every node sees the room on the new node", func() bool {
+		for _, n := range nodes {
+			if v, err := n.owner(room); err != nil || v.Members != 3 || v.Owner != joinAddr {
+				return false
+			}
+		}
+		return true
+	})
+	pollUntil(t, 30*time.Second, "20 more messages acknowledged after the join", func() bool { return snd.count() >= acked+20 })
+	final, resumed := snd.stop()
+	t.Logf("JOIN: first message sent after the third node started acknowledged %v after it; %d acknowledged in all",
+		resumed.Round(time.Millisecond), len(final))
+
+	checkWatchers(t, watchers, final)
+	stopWatchers()
+	wwg.Wait()
+	checkNoDuplicates(t, watchers)
+	if t.Failed() {
+		for i, n := range nodes {
+			t.Logf("node %d log: %s", i, n.log)
+		}
+	}
+}
+
+// addressOwning returns a free loopback address that, added to members, owns room under
+// protoactor's rendezvous hashing (which hashes member addresses).
+func addressOwning(t *testing.T, room string, members []string) string {
+	t.Helper()
+	for range 200 {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		addr := l.Addr().(*net.TCPAddr)
+		l.Close()
+		var ms []*cluster.Member
+		for i, m := range append(append([]string(nil), members...), addr.String()) {
+			host, port, _ := net.SplitHostPort(m)
+			var p int32
+			fmt.Sscan(port, &p)
+			ms = append(ms, &cluster.Member{Id: fmt.Sprint(i), Host: host, Port: p, Kinds: []string{"room"}})
+		}
+		rdv := cluster.NewRendezvous()
+		rdv.UpdateMembers(ms)
+		if rdv.GetByClusterIdentity(cluster.NewClusterIdentity(room, "room")) == addr.String() {
+			return addr.String()
+		}
+	}
+	t.Fatal("no free port found that would own the room")
+	return ""
+}
