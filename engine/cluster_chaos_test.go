@@ -293,17 +293,11 @@ func TestClusterFailoverLosesNothing(t *testing.T) { runFailover(t, syscall.SIGK
 func TestClusterGracefulLeaveLosesNothing(t *testing.T) { runFailover(t, syscall.SIGTERM) }
 
 func runFailover(t *testing.T, sig syscall.Signal) {
-	if testing.Short() {
-		t.Skip("the chaos test runs three real nodes")
-	}
-	etcd, redis := clusterServices(t)
-	db := pgtest.NewDatabase(t)
-	var b [4]byte
-	_, _ = rand.Read(b[:])
-	name := "chaos-" + hex.EncodeToString(b[:])
+	prefix := "chaos-"
 	if sig == syscall.SIGTERM {
-		name = "leave-" + hex.EncodeToString(b[:])
+		prefix = "leave-"
 	}
+	etcd, redis, db, name := clusterTest(t, prefix)
 
 	nodes := make([]*clusterNode, 3)
 	var wg sync.WaitGroup
@@ -638,4 +632,18 @@ func checkNoDuplicates(t *testing.T, watchers []*watcher) {
 			}
 		}
 	}
+}
+
+// clusterTest skips a test of real nodes under -short, and returns the services it runs on, a
+// database of its own, and a cluster name of its own (prefix plus random hex), so runs never meet.
+func clusterTest(t *testing.T, prefix string) (etcd, redis, db, name string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("this test runs real nodes")
+	}
+	etcd, redis = clusterServices(t)
+	db = pgtest.NewDatabase(t)
+	var b [4]byte
+	_, _ = rand.Read(b[:])
+	return etcd, redis, db, prefix + hex.EncodeToString(b[:])
 }

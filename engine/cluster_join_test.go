@@ -2,8 +2,6 @@ package engine_test
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"net"
 	"sync"
@@ -11,8 +9,6 @@ import (
 	"time"
 
 	"github.com/asynkron/protoactor-go/cluster"
-
-	"courtside/storage/postgres/pgtest"
 )
 
 // Adding a node takes load without dropping rooms (issue 8): two nodes carry a room with
@@ -20,14 +16,7 @@ import (
 // room's new owner (rendezvous hashing on member addresses), so the room moves while chat flows.
 // Every acknowledged message reaches every subscriber exactly once, and chat goes on.
 func TestClusterNodeJoinLosesNothing(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the join test runs three real nodes")
-	}
-	etcd, redis := clusterServices(t)
-	db := pgtest.NewDatabase(t)
-	var b [4]byte
-	_, _ = rand.Read(b[:])
-	name := "join-" + hex.EncodeToString(b[:])
+	etcd, redis, db, name := clusterTest(t, "join-")
 	const room = "1001"
 
 	nodes := []*clusterNode{startClusterNode(t, 0, db, name, etcd, redis)} // migrates the database alone

@@ -2,8 +2,6 @@ package engine_test
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -14,7 +12,6 @@ import (
 
 	"courtside/actors/match/feed"
 	"courtside/api/apitest"
-	"courtside/storage/postgres/pgtest"
 	"courtside/storage/postgres/sportsdemo"
 )
 
@@ -25,15 +22,8 @@ import (
 // re-activates the match on a survivor, which continues from Postgres, and the subscriber gets
 // the new score. Deadlines only guard against hangs.
 func TestClusterMatchOnOneNodeServesAnother(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the match cluster test runs three real nodes")
-	}
-	etcd, redis := clusterServices(t)
+	etcd, redis, db, name := clusterTest(t, "matches-")
 	id, game, script := liveMatchWithScoring(t, time.Now())
-	db := pgtest.NewDatabase(t)
-	var b [4]byte
-	_, _ = rand.Read(b[:])
-	name := "matches-" + hex.EncodeToString(b[:])
 
 	nodes := make([]*clusterNode, 3)
 	nodes[0] = startClusterNode(t, 0, db, name, etcd, redis) // migrates the database alone
