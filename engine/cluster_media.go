@@ -45,7 +45,10 @@ type streamDirectory struct {
 	streams *redisstore.Streams
 }
 
-var _ media.Directory = (*streamDirectory)(nil)
+var (
+	_ media.Directory = (*streamDirectory)(nil)
+	_ media.Trials    = (*redisstore.Trials)(nil)
+)
 
 // Announce implements media.Directory.
 func (d *streamDirectory) Announce(ctx context.Context, live []media.RoomStats) error {

@@ -12,6 +12,7 @@ import (
 	"courtside/api/anchor"
 	"courtside/engine/media"
 	"courtside/storage/postgres"
+	redisstore "courtside/storage/redis"
 )
 
 // buildMedia wires live streams: RTMP ingest and HTTP-FLV/HLS playback (media), and the streamer
@@ -46,6 +47,8 @@ func (n *Node) buildMedia() error {
 	}
 	if dir != nil { // a nil *streamDirectory in the interface would not be a nil Directory
 		deps.Directory = dir
+		// One trial per viewer and room for the whole cluster, not one per node.
+		deps.Trials = redisstore.NewTrials(n.cluster.redis, "", media.TrialReset)
 	}
 	n.media = media.New(media.Config{
 		RTMPAddr: n.cfg.RTMPAddr, RTMPPublicURL: n.cfg.RTMPPublic, SigningKey: []byte(n.cfg.MediaKey),

@@ -1,8 +1,11 @@
 package media
 
 import (
+	"context"
 	"sync"
 	"time"
+
+	"go.uber.org/zap"
 )
 
 // viewer is what the rules need to know about who is asking.
@@ -76,11 +79,31 @@ func decide(now time.Time, acc RoomAccess, v viewer, kind string, trialStart tim
 	return until, trial, nil
 }
 
-// trialReset is how long a used trial is remembered: a non-member gets one trial per room per day.
-const trialReset = 24 * time.Hour
+// TrialReset is how long a used trial is remembered: a non-member gets one trial per room per day.
+const TrialReset = 24 * time.Hour
 
-// trialBook remembers when each (user, room) trial started. It is node-local: behind a load balancer
-// without affinity a viewer could get one trial per node (a shared store is the fix; see README).
+// Trials remembers when each non-member's trial of a room started, for every node of a cluster:
+// Begin returns the start of user's trial of room, starting it at now when there is none (or the
+// last one is older than TrialReset). Without it each node would give a viewer a trial of its own.
+type Trials interface {
+	Begin(ctx context.Context, user int64, room string, now time.Time) (time.Time, error)
+}
+
+// trialStart asks the shared Trials when there are any; when they fail, this node's book answers
+// (a viewer may then get a second trial, which beats refusing a paying room's preview).
+func (h *Hub) trialStart(ctx context.Context, user int64, room string, now time.Time) time.Time {
+	if h.deps.Trials != nil {
+		t, err := h.deps.Trials.Begin(ctx, user, room, now)
+		if err == nil {
+			return t
+		}
+		h.log.Warn("media: shared trials failed; using this node's", zap.Error(err))
+	}
+	return h.trials.begin(user, room, now)
+}
+
+// trialBook remembers when each (user, room) trial started, in this node's memory: a single node's
+// Trials, and the fallback when the shared ones fail.
 type trialBook struct {
 	mu     sync.Mutex
 	starts map[trialKey]time.Time
@@ -95,13 +118,13 @@ type trialKey struct {
 func newTrialBook() *trialBook { return &trialBook{starts: map[trialKey]time.Time{}} }
 
 // begin returns when user's trial of room started, starting it now if there is none (or the last one
-// is older than trialReset).
+// is older than TrialReset).
 func (b *trialBook) begin(user int64, room string, now time.Time) time.Time {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if now.Sub(b.swept) > time.Hour {
 		for k, t := range b.starts {
-			if now.Sub(t) > trialReset {
+			if now.Sub(t) > TrialReset {
 				delete(b.starts, k)
 			}
 		}
@@ -109,7 +132,7 @@ func (b *trialBook) begin(user int64, room string, now time.Time) time.Time {
 	}
 	k := trialKey{user, room}
 	t, ok := b.starts[k]
-	if !ok || now.Sub(t) > trialReset {
+	if !ok || now.Sub(t) > TrialReset {
 		t = now
 		b.starts[k] = t
 	}

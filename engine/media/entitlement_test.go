@@ -79,7 +79,7 @@ func TestTrialIsOncePerUserRoomAndDay(t *testing.T) {
 	if got := b.begin(1, "other", t0.Add(time.Minute)); !got.Equal(t0.Add(time.Minute)) {
 		t.Fatalf("another room shares the trial: %v", got)
 	}
-	next := t0.Add(trialReset + time.Minute)
+	next := t0.Add(TrialReset + time.Minute)
 	if got := b.begin(1, "r", next); !got.Equal(next) {
 		t.Fatalf("a day later the trial did not renew: %v", got)
 	}

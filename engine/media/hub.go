@@ -19,6 +19,9 @@ type Deps struct {
 	Unlocks      Unlocks
 	// Directory is the cluster's record of streams (cluster mode only; nil on a single node).
 	Directory Directory
+	// Trials is where non-members' trials are remembered for every node (cluster mode); nil: in
+	// this node's memory, which is all a single node needs.
+	Trials Trials
 }
 
 // Hub is a node's media path: RTMP ingest (Run), the live streams, their HTTP-FLV and HLS playback

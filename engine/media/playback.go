@@ -93,7 +93,7 @@ func (h *Hub) playback(ctx context.Context, room string, userID int64, held *hel
 	}
 	var trialStart time.Time
 	if acc.MemberOnly && userID > 0 && !v.member(now) && h.cfg.Trial > 0 {
-		trialStart = h.trials.begin(userID, room, now)
+		trialStart = h.trialStart(ctx, userID, room, now)
 	}
 	until, trial, err := decide(now, acc, v, KindHLS, trialStart, h.cfg.Trial)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -270,4 +271,59 @@ func (g *gatedWriter) Write(p []byte) (int, error) {
 	g.once.Do(func() { close(g.entered) })
 	<-g.open
 	return g.w.Write(p)
+}
+
+// memTrials is Trials shared by hubs the way Redis is shared by nodes; down makes it fail.
+type memTrials struct {
+	mu     sync.Mutex
+	starts map[string]time.Time
+	down   bool
+}
+
+func (m *memTrials) Begin(_ context.Context, user int64, room string, now time.Time) (time.Time, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.down {
+		return time.Time{}, errors.New("trials store down")
+	}
+	k := fmt.Sprint(room, "/", user)
+	if t, ok := m.starts[k]; ok {
+		return t, nil
+	}
+	m.starts[k] = now
+	return now, nil
+}
+
+// In a cluster a viewer gets one trial of a room, whichever node answers: the trial started on
+// node A ends on node B at the same moment. When the shared store fails, the node's own book
+// still grants the trial.
+func TestTrialIsSharedByNodes(t *testing.T) {
+	c := newClock()
+	trials := &memTrials{starts: map[string]time.Time{}}
+	hub := func() *Hub {
+		cfg := Config{Now: c.Now, Trial: 3 * time.Minute, URLTTL: time.Hour, HLSSegment: time.Second, StallAfter: 200 * time.Millisecond}
+		h := New(cfg, Deps{Rooms: rooms{"m": {MemberOnly: true}}, Entitlements: wallet{}, Unlocks: wallet{}, Trials: trials})
+		startFake(t, h, "m", 25).frames(1)
+		return h
+	}
+	nodeA, nodeB := hub(), hub()
+	ctx := context.Background()
+	p, err := nodeA.Playback(ctx, "m", 9)
+	if err != nil || !p.Trial {
+		t.Fatalf("trial on node A: %+v %v", p, err)
+	}
+	c.Add(2 * time.Minute)
+	if p2, err := nodeB.Playback(ctx, "m", 9); err != nil || p2.TrialEndsAt != p.TrialEndsAt {
+		t.Fatalf("node B: %+v %v, want the trial started on node A (ends %d)", p2, err, p.TrialEndsAt)
+	}
+	c.Add(time.Minute)
+	if _, err := nodeB.Playback(ctx, "m", 9); !errors.Is(err, ErrTrialEnded) {
+		t.Fatalf("node B after the trial: %v, want ErrTrialEnded", err)
+	}
+	trials.mu.Lock()
+	trials.down = true
+	trials.mu.Unlock()
+	if p3, err := nodeB.Playback(ctx, "m", 10); err != nil || !p3.Trial {
+		t.Fatalf("with the shared trials down: %+v %v, want a trial from the node's own book", p3, err)
+	}
 }

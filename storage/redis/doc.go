@@ -17,6 +17,8 @@
 //     its viewers to the holder. This is the cluster's presence of live streams and their viewer
 //     counts; chat presence needs no shared store, since each room's one actor sums the viewers
 //     its relays report from every node.
+//   - Trials: media.Trials on Claims: when each non-member's trial of a member-only room started,
+//     so a viewer gets one trial per room a day whichever node answers.
 //   - Leaderboard: gift scores per room and time bucket in sorted sets hash-tagged by room.
 //   - SessionCache: the accounts module's live sessions (user id and expiry by token hash), so
 //     authentication skips Postgres; Forget leaves a marker that no later Put overwrites, so a
