@@ -132,7 +132,9 @@ func (n *Node) joinCluster(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("cluster address %q: %w", n.cfg.ClusterAddr, err)
 	}
-	provider := &lazyEtcd{cfg: clientv3.Config{Endpoints: n.cfg.EtcdEndpoints, DialTimeout: 5 * time.Second}}
+	// The etcd client logs through the node's logger (its default is a JSON logger of its own).
+	provider := &lazyEtcd{cfg: clientv3.Config{Endpoints: n.cfg.EtcdEndpoints, DialTimeout: 5 * time.Second,
+		Logger: n.log.Named("etcd")}}
 	conf := cluster.Configure(n.cfg.ClusterName, provider, disthash.New(), remote.Configure(host, port, remoteOptions()...),
 		cluster.WithKinds(n.clusterKinds()...))
 	cp.c = cluster.New(n.system, conf)

@@ -80,7 +80,8 @@ func TestClusterMatchOnOneNodeServesAnother(t *testing.T) {
 	}
 	t.Logf("match %s lives on node %d, its topic on %s; subscriber on node %d", id, host, topicView.Owner, sub)
 
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	// A deadline for hangs: the chosen match's follow-up event is due within about 5.5 minutes.
+	ctx, cancel := context.WithTimeout(context.Background(), 7*time.Minute)
 	defer cancel()
 	cc, err := chaosDial(ctx, nodes[sub].ws, "")
 	if err != nil {
@@ -198,15 +199,16 @@ func liveMatchWithScoring(t *testing.T, now time.Time) (id string, game int, scr
 			if !listChange || ev.At < listFrom || ev.At > listTo {
 				continue
 			}
-			later := false
+			// The event that follows the kill: the first at least 30 s after the list change (the
+			// subscriber must see the change, and its node's lists catch up, before the kill).
+			// The match whose follow-up comes soonest keeps the test shortest.
 			for _, e := range evs[i+1:] {
-				if e.At >= ev.At+30_000 && e.At <= ev.At+150_000 {
-					later = true
+				if e.At >= ev.At+30_000 {
+					if e.At <= ev.At+150_000 && (bestAt == 0 || e.At < bestAt) {
+						bestAt, id, game, script = e.At, f.ID, f.Game, evs
+					}
 					break
 				}
-			}
-			if later && (bestAt == 0 || ev.At < bestAt) {
-				bestAt, id, game, script = ev.At, f.ID, f.Game, evs
 			}
 			break
 		}
