@@ -393,17 +393,7 @@ func runFailover(t *testing.T, sig syscall.Signal) {
 		if owners[muteRoom] == owners[chatRoom] {
 			t.Logf("rooms 1001-1004 all live on %s: the mute is tested in another room of the same node", owners[muteRoom])
 		}
-		troll, err := chaosDial(ctx, c.ws, "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer troll.c.CloseNow()
-		if err := troll.send(ctx, map[string]any{"t": "join", "room": chatRoom}); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := troll.await(ctx, 30*time.Second, func(m map[string]any) bool { return m["t"] == "joined" }); err != nil {
-			t.Fatalf("join %s: %v", chatRoom, err)
-		}
+		troll := dialAndEnter(t, ctx, c.ws, map[string]any{"t": "join", "room": chatRoom}, "joined")
 		troll.send(ctx, map[string]any{"t": "chat", "room": chatRoom, "text": "hello", "nonce": "before"})
 		if m, err := troll.await(ctx, 30*time.Second, func(m map[string]any) bool { return m["nonce"] == "before" }); err != nil || m["t"] != "ack" {
 			t.Fatalf("chat before the mute: %v %v", m, err)
@@ -441,15 +431,7 @@ func runFailover(t *testing.T, sig syscall.Signal) {
 	}
 
 	// A muted viewer on a survivor: muted in the room before the kill.
-	muted, err := chaosDial(ctx, c.ws, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer muted.c.CloseNow()
-	muted.send(ctx, map[string]any{"t": "join", "room": room})
-	if _, err := muted.await(ctx, 30*time.Second, func(m map[string]any) bool { return m["t"] == "joined" }); err != nil {
-		t.Fatal(err)
-	}
+	muted := dialAndEnter(t, ctx, c.ws, map[string]any{"t": "join", "room": room}, "joined")
 	admin.send(ctx, map[string]any{"t": "join", "room": room})
 	admin.send(ctx, map[string]any{"t": "mod", "room": room, "op": "mute", "uid": muted.uid, "secs": 600, "nonce": "mute"})
 	if _, err := admin.await(ctx, 30*time.Second, func(m map[string]any) bool { return m["nonce"] == "mute" && m["t"] == "ack" }); err != nil {
@@ -646,4 +628,22 @@ func clusterTest(t *testing.T, prefix string) (etcd, redis, db, name string) {
 	var b [4]byte
 	_, _ = rand.Read(b[:])
 	return etcd, redis, db, prefix + hex.EncodeToString(b[:])
+}
+
+// dialAndEnter connects a guest to url, sends enter (a join or a sub) and waits for the answer of
+// type want; the connection closes when the test ends.
+func dialAndEnter(t *testing.T, ctx context.Context, url string, enter map[string]any, want string) *chaosConn {
+	t.Helper()
+	cc, err := chaosDial(ctx, url, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cc.c.CloseNow() })
+	if err := cc.send(ctx, enter); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cc.await(ctx, 30*time.Second, func(m map[string]any) bool { return m["t"] == want }); err != nil {
+		t.Fatalf("%v: no %s: %v", enter, want, err)
+	}
+	return cc
 }

@@ -83,17 +83,7 @@ func TestClusterMatchOnOneNodeServesAnother(t *testing.T) {
 	// A deadline for hangs: the chosen match's follow-up event is due within about 5.5 minutes.
 	ctx, cancel := context.WithTimeout(context.Background(), 7*time.Minute)
 	defer cancel()
-	cc, err := chaosDial(ctx, nodes[sub].ws, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cc.c.CloseNow()
-	if err := cc.send(ctx, map[string]any{"t": "sub", "topic": topic}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := cc.await(ctx, 30*time.Second, func(m map[string]any) bool { return m["t"] == "subbed" }); err != nil {
-		t.Fatalf("sub %s: %v", topic, err)
-	}
+	cc := dialAndEnter(t, ctx, nodes[sub].ws, map[string]any{"t": "sub", "topic": topic}, "subbed")
 	frames := &scoreFrames{}
 	isScore := func(m map[string]any) bool { return m["t"] == "score" && m["topic"] == topic }
 	next := func(d time.Duration) scoreFrame {
