@@ -299,22 +299,7 @@ func runFailover(t *testing.T, sig syscall.Signal) {
 	}
 	etcd, redis, db, name := clusterTest(t, prefix)
 
-	nodes := make([]*clusterNode, 3)
-	var wg sync.WaitGroup
-	for i := range nodes {
-		if i == 0 {
-			nodes[0] = startClusterNode(t, 0, db, name, etcd, redis) // migrates the database alone
-			continue
-		}
-		wg.Add(1)
-		go func(i int) { defer wg.Done(); nodes[i] = startClusterNode(t, i, db, name, etcd, redis) }(i)
-	}
-	wg.Wait()
-	for _, n := range nodes {
-		if n == nil {
-			t.FailNow()
-		}
-	}
+	nodes := startCluster(t, 3, db, name, etcd, redis)
 	const room = "1001"
 	pollUntil(t, 20*time.Second, "every node sees three members", func() bool {
 		for _, n := range nodes {
@@ -646,4 +631,23 @@ func dialAndEnter(t *testing.T, ctx context.Context, url string, enter map[strin
 		t.Fatalf("%v: no %s: %v", enter, want, err)
 	}
 	return cc
+}
+
+// startCluster starts n nodes: the first alone (it migrates the database), the others together.
+func startCluster(t *testing.T, n int, db, name, etcd, redis string) []*clusterNode {
+	t.Helper()
+	nodes := make([]*clusterNode, n)
+	nodes[0] = startClusterNode(t, 0, db, name, etcd, redis)
+	var wg sync.WaitGroup
+	for i := 1; i < n; i++ {
+		wg.Add(1)
+		go func(i int) { defer wg.Done(); nodes[i] = startClusterNode(t, i, db, name, etcd, redis) }(i)
+	}
+	wg.Wait()
+	for _, node := range nodes {
+		if node == nil {
+			t.FailNow()
+		}
+	}
+	return nodes
 }

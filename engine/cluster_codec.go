@@ -13,6 +13,7 @@ import (
 	"courtside/actors/match"
 	"courtside/actors/match/feed"
 	"courtside/actors/room"
+	"courtside/actors/session"
 )
 
 // Messages between nodes. protoactor's remote serialises protobuf messages only, and the real-time
@@ -41,6 +42,7 @@ func init() {
 		&room.RelayReport{}, &room.Announce{},
 		&match.Apply{}, &match.ApplyBatch{}, &match.Republish{}, &match.GetState{}, &feed.State{}, &match.Publish{}, &match.Attach{},
 		&matchChange{},
+		&UserAttach{}, &UserDetach{}, &session.Notice{},
 	} {
 		t := reflect.TypeOf(m).Elem()
 		wireTypes[wireTypePrefix+t.PkgPath()+"."+t.Name()] = t

@@ -19,8 +19,7 @@ func TestClusterNodeJoinLosesNothing(t *testing.T) {
 	etcd, redis, db, name := clusterTest(t, "join-")
 	const room = "1001"
 
-	nodes := []*clusterNode{startClusterNode(t, 0, db, name, etcd, redis)} // migrates the database alone
-	nodes = append(nodes, startClusterNode(t, 1, db, name, etcd, redis))
+	nodes := startCluster(t, 2, db, name, etcd, redis)
 	pollUntil(t, 20*time.Second, "both nodes see two members", func() bool {
 		for _, n := range nodes {
 			if v, err := n.owner(room); err != nil || v.Members != 2 {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -25,19 +24,7 @@ func TestClusterMatchOnOneNodeServesAnother(t *testing.T) {
 	etcd, redis, db, name := clusterTest(t, "matches-")
 	id, game, script := liveMatchWithScoring(t, time.Now())
 
-	nodes := make([]*clusterNode, 3)
-	nodes[0] = startClusterNode(t, 0, db, name, etcd, redis) // migrates the database alone
-	var wg sync.WaitGroup
-	for i := 1; i < len(nodes); i++ {
-		wg.Add(1)
-		go func(i int) { defer wg.Done(); nodes[i] = startClusterNode(t, i, db, name, etcd, redis) }(i)
-	}
-	wg.Wait()
-	for _, n := range nodes {
-		if n == nil {
-			t.FailNow()
-		}
-	}
+	nodes := startCluster(t, 3, db, name, etcd, redis)
 	defer func() {
 		if t.Failed() {
 			for i, n := range nodes {

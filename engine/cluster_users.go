@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"reflect"
 	"time"
 
 	"github.com/asynkron/protoactor-go/actor"
@@ -32,14 +31,6 @@ const (
 	userRefreshEvery = 30 * time.Second
 	userQueue        = 65536 // attach/detach/notice messages waiting for the router
 )
-
-// The user kind's messages cross nodes (see cluster_codec.go).
-func init() {
-	for _, m := range []any{&UserAttach{}, &UserDetach{}, &session.Notice{}} {
-		t := reflect.TypeOf(m).Elem()
-		wireTypes[wireTypePrefix+t.PkgPath()+"."+t.Name()] = t
-	}
-}
 
 // UserAttach tells a user's actor that Session (a session actor on any node) is the user's.
 type UserAttach struct{ Session *actor.PID }
