@@ -4,7 +4,7 @@ SHELL := /bin/bash
 GO ?= go
 BIN := bin/courtside
 
-.PHONY: help run test test-go test-web test-e2e setup build web vet fuzz bench bench-cluster bench-go cluster clean db-stop
+.PHONY: help run test test-go test-web test-e2e test-future setup build web vet fuzz security bench bench-cluster bench-go bench-search cluster clean db-stop
 
 help: ## list the targets
 	@grep -hE '^[a-zA-Z0-9_-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN{FS=":.*## "}{printf "  make %-14s %s\n", $$1, $$2}'
@@ -12,6 +12,7 @@ help: ## list the targets
 run: setup build web ## run one node with demo data and the web client at http://localhost:8080
 	@eval "$$(scripts/postgres.sh)" && export DATABASE_URL && \
 	echo "Courtside: open http://localhost:$${COURTSIDE_HTTP_PORT:-8080}  (Ctrl-C stops)" && \
+	echo "Back office: http://localhost:$${COURTSIDE_HTTP_PORT:-8080}/admin  (first administrator: DATABASE_URL=$$DATABASE_URL $(BIN) admin create <name> <password>, then sign in and set up the authenticator)" && \
 	COURTSIDE_ENV=$${COURTSIDE_ENV:-dev} COURTSIDE_DEMO=$${COURTSIDE_DEMO:-true} exec $(BIN)
 
 test: ## all tests: Go unit + integration (real Postgres), web client unit, browser end-to-end
@@ -39,8 +40,15 @@ vet: ## go vet and the web client type-check
 	$(GO) vet ./...
 	cd webclient && npm run --silent typecheck
 
+test-future: setup ## Go tests with the clock moved a year ahead (DAYS=365): no test may depend on today's date
+	@scripts/future-clock.sh $${DAYS:-365}
+
 fuzz: ## run every Go fuzz target for FUZZTIME each (default 30s)
 	@scripts/fuzz.sh $${FUZZTIME:-30s}
+
+security: setup ## the attack suite of docs/security.md against a real node (Postgres), plus the hardening unit tests
+	$(GO) test -count=1 -tags security -run TestAttack -v ./engine/
+	$(GO) test -count=1 -run 'Throttled|Parallel|Ceiling|Bounded|Pixels|Quota|Unknown|Idle|Subscriptions|Forged|NUL|StaffRoles|GamePrefixed|SecurityHeaders|OperationalEndpoints|PerIPCap|OrderEventsInAnyOrder' ./api/... ./actors/match/ ./actors/session/ ./engine/ ./storage/postgres/
 
 bench: build ## the load suite against a local node (<= 10 min): bench/results/latest.{json,html}
 	$(GO) run ./bench suite
@@ -48,6 +56,10 @@ bench: build ## the load suite against a local node (<= 10 min): bench/results/l
 bench-cluster: build ## the load suite against the local 3-node cluster of `make cluster` (BENCH_WS, BENCH_HTTP override the URLs)
 	$(GO) run ./bench -target "$${BENCH_WS:-ws://127.0.0.1:8081/ws?v=1,ws://127.0.0.1:8083/ws?v=1,ws://127.0.0.1:8085/ws?v=1}" \
 	  -http "$${BENCH_HTTP:-http://127.0.0.1:8080,http://127.0.0.1:8082,http://127.0.0.1:8084}" suite
+
+bench-search: ## the site search over 1,000,000 generated documents (COPY once, then p50/p95/p99 of a query mix; docs/BENCHMARKS.md)
+	@eval "$$(scripts/postgres.sh)" && export DATABASE_URL && \
+	$(GO) test -run '^$$' -bench Search1M -benchtime 1000x -timeout 60m ./api/search/
 
 bench-go: ## Go micro-benchmarks of the hot paths (fan-out, history, ledger, scores, media)
 	$(GO) test -run '^$$' -bench . -benchmem ./gateway/... ./actors/... ./storage/history/... ./bench/...

@@ -28,6 +28,10 @@ type Config struct {
 	// TrustedProxies are IPs or CIDR prefixes whose X-Forwarded-For (and
 	// X-Forwarded-Proto) is believed. Ignored when Resolver is set.
 	TrustedProxies []string `json:"trustedProxies"`
+	// AllowedOrigins are other origins (scheme://host[:port]) whose pages may make
+	// state-changing calls with the `token` cookie (csrf.go). Default: the request's own host
+	// only.
+	AllowedOrigins []string `json:"allowedOrigins"`
 	// Resolver, when set, is used instead of one built from GeoIPPath and
 	// TrustedProxies, so the engine can share one with the WebSocket gateway and see
 	// configuration errors at start-up (locale.New returns them; New only logs them).

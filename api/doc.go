@@ -11,10 +11,10 @@
 //	{"status":"success","result":{...},"errorCode":0,"errorMsg":"","msg":"","code":200}
 //	{"status":"fail","result":null,"errorCode":1000,"errorMsg":"格式错误","msg":"格式错误","code":400}
 //
-// code is HTTP-like (400, 401, 403, 404, 405, 413, 500) and the HTTP status of the
-// response mirrors it; errorCode comes from the catalogue in errors.go (3000/3001 mean
-// the session is gone, 2010 "bind an e-mail"); errorMsg and msg are the same text,
-// localized in the request's language.
+// code is the HTTP status of the response, chosen once from the error's Kind (Status,
+// errors.go); errorCode comes from the one catalogue, package api/errcode (3000/3001 mean
+// the session is gone, 2010 "bind an e-mail"; docs/errors.md lists them all); errorMsg
+// and msg are the same text, localized in the request's language.
 //
 // # Handlers
 //
@@ -32,9 +32,20 @@
 //		return map[string]any{"sent": true}, nil
 //	})
 //
-// An *Error carries a message key looked up in package locale. Any other error becomes
-// a 500 "server.error" and is logged; its text never reaches the client. A panic is
-// recovered, logged with its stack, and answered with the same 500 envelope.
+// An *errcode.Error carries a code and a message key looked up in package locale. Any
+// other error becomes a 500 "server.error" and is logged; its text never reaches the
+// client. A panic is recovered, logged with its stack, and answered with the same 500
+// envelope.
+//
+// # Business areas
+//
+// Each area (api/account, api/wallet, api/anchor, api/matches, api/chat, ...) is a Service
+// holding the rules, with no net/http and no package api in its files, and handlers on
+// top in http.go (Routes) and http_<topic>.go; layout_test.go keeps it so. The pieces the
+// handlers share live here: Auth (User, Viewer, Admin, Subject and the RequireUser,
+// RequireAdmin, RequireSubject wrappers of the route tables), FlexInt and FlexString,
+// Request.Paging and NewPage, Request.IntQuery, ParseUserID, Millis, PlainRequest and
+// WriteError.
 //
 // # Middleware order (outermost first)
 //

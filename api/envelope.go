@@ -7,18 +7,19 @@ import (
 
 	"go.uber.org/zap"
 
+	"courtside/api/errcode"
 	"courtside/api/locale"
 )
 
 // Envelope is the shape of every /java response (spec §7). Tests and Go clients
 // decode into it with Result as a jsoniter.RawMessage or a concrete type.
 type Envelope struct {
-	Status    string `json:"status"` // StatusSuccess or StatusFail
-	Result    any    `json:"result"`
-	ErrorCode int    `json:"errorCode"`
-	ErrorMsg  string `json:"errorMsg"`
-	Msg       string `json:"msg"`
-	Code      int    `json:"code"`
+	Status    string       `json:"status"` // StatusSuccess or StatusFail
+	Result    any          `json:"result"`
+	ErrorCode errcode.Code `json:"errorCode"` // 0 on success
+	ErrorMsg  string       `json:"errorMsg"`
+	Msg       string       `json:"msg"`
+	Code      int          `json:"code"` // the HTTP status
 }
 
 // Envelope status values.
@@ -37,17 +38,27 @@ func writeSuccess(w http.ResponseWriter, log *zap.Logger, lang string, result an
 	}
 }
 
-// writeFail writes a failure envelope for e in lang.
-func writeFail(w http.ResponseWriter, lang string, e *Error) {
+// writeFail writes a failure envelope for e in lang, with the HTTP status of e's Kind.
+func writeFail(w http.ResponseWriter, lang string, e *errcode.Error) {
 	msg := locale.Message(lang, e.Key, e.Args...)
-	env := Envelope{Status: StatusFail, ErrorCode: e.Code, ErrorMsg: msg, Msg: msg, Code: e.Status}
+	status := Status(e.Kind())
+	env := Envelope{Status: StatusFail, ErrorCode: e.Code, ErrorMsg: msg, Msg: msg, Code: status}
 	if sw, ok := w.(*statusWriter); ok {
 		sw.errorCode = e.Code
 	}
 	if err := writeEnvelope(w, &env); err != nil {
 		// Only strings and ints: cannot fail short of a bug in the codec.
-		http.Error(w, msg, e.Status)
+		http.Error(w, msg, status)
 	}
+}
+
+// WriteError answers a plain handler's request (one registered with Server.HandleHTTP) with the
+// failure envelope of err, in the request's language. An error that is no *errcode.Error is
+// answered as ErrServer.
+func WriteError(w http.ResponseWriter, r *http.Request, err error) {
+	e, _ := asError(err)
+	m, _ := MetaFrom(r.Context())
+	writeFail(w, m.Lang, e)
 }
 
 // writeEnvelope encodes first and writes after, so an encoding error can still be
@@ -74,7 +85,7 @@ func writeEnvelope(w http.ResponseWriter, env *Envelope) error {
 type RawEnvelope struct {
 	Status    string             `json:"status"`
 	Result    stdjson.RawMessage `json:"result"`
-	ErrorCode int                `json:"errorCode"`
+	ErrorCode errcode.Code       `json:"errorCode"`
 	ErrorMsg  string             `json:"errorMsg"`
 	Msg       string             `json:"msg"`
 	Code      int                `json:"code"`

@@ -9,6 +9,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"courtside/api/errcode"
 	"courtside/api/locale"
 )
 
@@ -18,7 +19,7 @@ type statusWriter struct {
 	http.ResponseWriter
 	status    int
 	bytes     int64
-	errorCode int
+	errorCode errcode.Code
 }
 
 func (w *statusWriter) WriteHeader(code int) {
@@ -52,7 +53,7 @@ func (s *Server) withMeta(next http.Handler) http.Handler {
 			ClientIP: s.resolver.ClientIP(r.Header, peer),
 			Lang:     s.resolver.Resolve(r.Header, peer),
 		}
-		if m.Token == "" {
+		if m.Token == "" && s.cookieTokenAllowed(r) { // csrf.go
 			if c, err := r.Cookie("token"); err == nil {
 				m.Token = c.Value
 			}
@@ -77,7 +78,7 @@ func (s *Server) withAccessLog(next http.Handler) http.Handler {
 			zap.String("method", r.Method),
 			zap.String("path", r.URL.Path),
 			zap.Int("status", sw.status),
-			zap.Int("errorCode", sw.errorCode),
+			zap.Int("errorCode", int(sw.errorCode)),
 			zap.Int64("bytes", sw.bytes),
 			zap.Duration("dur", time.Since(start)),
 			zap.String("lang", m.Lang),
@@ -144,6 +145,9 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	probe := &headerProbe{header: http.Header{}}
 	h.ServeHTTP(probe, r)
 	m, _ := MetaFrom(r.Context())
+	if probe.status != http.StatusMethodNotAllowed && s.serveGame(w, r, m.Lang) { // gamepath.go
+		return
+	}
 	if probe.status == http.StatusMethodNotAllowed {
 		if allow := probe.header.Get("Allow"); allow != "" {
 			w.Header().Set("Allow", allow)

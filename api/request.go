@@ -24,7 +24,8 @@ var json = jsoniter.ConfigCompatibleWithStandardLibrary
 type Meta struct {
 	// SysType is the `sysType` header ("PC" from the web client).
 	SysType string
-	// Token is the `token` header, or the `token` cookie when the header is absent.
+	// Token is the `token` header, or the `token` cookie when the header is absent and the
+	// request cannot be forged from another site (csrf.go).
 	Token string
 	// Lang is the resolved locale, one of locale.All.
 	Lang string

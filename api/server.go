@@ -24,7 +24,16 @@ type Server struct {
 	mux         *http.ServeMux
 	mws         []Middleware
 	java        http.Handler
-	site        http.Handler
+	site        *site
+	assets      []asset // paths of the site outside /java that an area serves (HandleAsset)
+	// gameRoutes and isGame are the game-prefixed calls (gamepath.go).
+	gameRoutes []gameRoute
+	isGame     func(string) bool
+}
+
+type asset struct {
+	pattern string
+	h       http.Handler
 }
 
 // New builds a Server. It fills Config's zero values with defaults. A bad GeoIPPath
@@ -43,8 +52,9 @@ func New(cfg Config) *Server {
 		}
 		s.resolver, s.ownResolver = r, true
 	}
-	s.java = s.withMeta(s.withAccessLog(s.withRecover(s.withBodyLimit(http.HandlerFunc(s.route)))))
-	s.site = Site(cfg.SiteDir)
+	s.java = s.withMeta(s.withAccessLog(s.withRecover(s.withBodyLimit(s.withCleanInput(http.HandlerFunc(s.route))))))
+	s.site = newSite(cfg.SiteDir)
+	s.site.resolve = s.resolver.ResolveRequest
 	s.Handle("GET /system/gateways", s.gateways)
 	return s
 }
@@ -60,6 +70,13 @@ func (s *Server) Handle(pattern string, h HandlerFunc, mw ...Middleware) {
 	s.mux.Handle(javaPattern(pattern), http.HandlerFunc(func(w http.ResponseWriter, hr *http.Request) {
 		s.serve(w, hr, h)
 	}))
+}
+
+// HandleAsset registers h for a path of the site outside /java, such as the generated team
+// crests at "GET /images/teams/{file}": files an area draws rather than the build holds.
+// Call it while wiring, before Handler.
+func (s *Server) HandleAsset(pattern string, h http.Handler) {
+	s.assets = append(s.assets, asset{pattern, s.withRecover(h)})
 }
 
 // HandleHTTP registers a plain http.Handler under /java, for the rare call that does
@@ -108,7 +125,7 @@ func (s *Server) serve(w http.ResponseWriter, hr *http.Request, h HandlerFunc) {
 	case !isAPI && errors.Is(err, context.Canceled) && hr.Context().Err() != nil:
 		// The client went away; nobody reads the answer and nothing is wrong here.
 		s.log.Debug("api: client gone", zap.String("path", hr.URL.Path), zap.Error(err))
-	case !isAPI || e.Status >= http.StatusInternalServerError:
+	case !isAPI || Status(e.Kind()) >= http.StatusInternalServerError:
 		s.log.Error("api: handler failed",
 			zap.String("method", hr.Method), zap.String("path", hr.URL.Path), zap.Error(err))
 	}
@@ -121,12 +138,19 @@ func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle(Prefix+"/", s.java)
 	mux.Handle(Prefix, s.java)
+	for _, a := range s.assets {
+		mux.Handle(a.pattern, a.h)
+	}
 	mux.Handle("/", s.site)
 	return mux
 }
 
 // JavaHandler serves the REST API alone. It expects full paths (/java/...).
 func (s *Server) JavaHandler() http.Handler { return s.java }
+
+// PageLookup tells the site how to look up the ids of a page of the route table (a match,
+// a live room), so a made-up id answers 404. Call it while wiring, before serving.
+func (s *Server) PageLookup(page string, exists PageExists) { s.site.lookups[page] = exists }
 
 // SiteHandler serves the web client alone (Site(Config.SiteDir)).
 func (s *Server) SiteHandler() http.Handler { return s.site }

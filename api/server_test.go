@@ -17,6 +17,7 @@ import (
 
 	"courtside/api"
 	"courtside/api/apitest"
+	"courtside/api/errcode"
 )
 
 // newTestServer starts a real HTTP server over a Server with the test routes below and
@@ -87,8 +88,8 @@ func TestEnvelope(t *testing.T) {
 		path       string
 		body       string
 		wantStatus int
-		wantEnv    string // "success" or "fail"
-		wantCode   int    // errorCode
+		wantEnv    string       // "success" or "fail"
+		wantCode   errcode.Code // errorCode
 		wantMsg    string
 		wantResult string // compact JSON; "" = don't check
 	}{
@@ -96,20 +97,20 @@ func TestEnvelope(t *testing.T) {
 		{"success ignores _t", "GET", "/java/ok?_t=1763800000000", "", 200, "success", 0, "", `{"a":1,"q":""}`},
 		{"success with nil result", "GET", "/java/nil", "", 200, "success", 0, "", `null`},
 		{"path wildcards", "GET", "/java/user/42/fans", "", 200, "success", 0, "", `"42/fans"`},
-		{"api error", "GET", "/java/apierr", "", 400, "fail", api.CodeBadRequest, "Phone number cannot be empty", `null`},
-		{"wrapped api error", "GET", "/java/wrapped", "", 404, "fail", api.CodeNotFound, "Streamer not found", ""},
-		{"session error is 401", "GET", "/java/session", "", 401, "fail", api.CodeSessionRevoked, "You have been logged out, please log in again", ""},
-		{"plain error is 500", "GET", "/java/plain", "", 500, "fail", api.CodeServer, "System exception, please try later", ""},
-		{"internal error is 500", "GET", "/java/internal", "", 500, "fail", api.CodeServer, "System exception, please try later", ""},
-		{"panic is 500", "GET", "/java/panic", "", 500, "fail", api.CodeServer, "System exception, please try later", ""},
-		{"unencodable result is 500", "GET", "/java/unencodable", "", 500, "fail", api.CodeServer, "System exception, please try later", ""},
-		{"unknown route is 404", "GET", "/java/no/such/route", "", 404, "fail", api.CodeNotFound, "Not found", ""},
-		{"bare prefix is 404", "GET", "/java", "", 404, "fail", api.CodeNotFound, "Not found", ""},
-		{"wrong method is 405", "POST", "/java/ok", "{}", 405, "fail", api.CodeMethodNotAllowed, "Method not allowed", ""},
-		{"declared body too large is 413", "POST", "/java/echo", `{"name":"` + strings.Repeat("x", 100) + `"}`, 413, "fail", api.CodeTooLarge, "Request too large", ""},
-		{"malformed json is 400 format error", "POST", "/java/echo", `{"name":`, 400, "fail", api.CodeFormat, "Format error", ""},
-		{"wrong type is format error", "POST", "/java/echo", `{"count":"three"}`, 400, "fail", api.CodeFormat, "Format error", ""},
-		{"trailing data is format error", "POST", "/java/echo", `{"count":3} {}`, 400, "fail", api.CodeFormat, "Format error", ""},
+		{"api error", "GET", "/java/apierr", "", 400, "fail", errcode.BadRequest, "Phone number cannot be empty", `null`},
+		{"wrapped api error", "GET", "/java/wrapped", "", 404, "fail", errcode.NotFound, "Streamer not found", ""},
+		{"session error is 401", "GET", "/java/session", "", 401, "fail", errcode.SessionRevoked, "You have been logged out, please log in again", ""},
+		{"plain error is 500", "GET", "/java/plain", "", 500, "fail", errcode.Server, "System exception, please try later", ""},
+		{"internal error is 500", "GET", "/java/internal", "", 500, "fail", errcode.Server, "System exception, please try later", ""},
+		{"panic is 500", "GET", "/java/panic", "", 500, "fail", errcode.Server, "System exception, please try later", ""},
+		{"unencodable result is 500", "GET", "/java/unencodable", "", 500, "fail", errcode.Server, "System exception, please try later", ""},
+		{"unknown route is 404", "GET", "/java/no/such/route", "", 404, "fail", errcode.NotFound, "Not found", ""},
+		{"bare prefix is 404", "GET", "/java", "", 404, "fail", errcode.NotFound, "Not found", ""},
+		{"wrong method is 405", "POST", "/java/ok", "{}", 405, "fail", errcode.MethodNotAllowed, "Method not allowed", ""},
+		{"declared body too large is 413", "POST", "/java/echo", `{"name":"` + strings.Repeat("x", 100) + `"}`, 413, "fail", errcode.TooLarge, "Request too large", ""},
+		{"malformed json is 400 format error", "POST", "/java/echo", `{"name":`, 400, "fail", errcode.Format, "Format error", ""},
+		{"wrong type is format error", "POST", "/java/echo", `{"count":"three"}`, 400, "fail", errcode.Format, "Format error", ""},
+		{"trailing data is format error", "POST", "/java/echo", `{"count":3} {}`, 400, "fail", errcode.Format, "Format error", ""},
 		{"unknown fields tolerated", "POST", "/java/echo", `{"name":"a","extra":[1,2],"count":2}`, 200, "success", 0, "", `{"name":"a","count":2}`},
 		{"empty body decodes to zero", "POST", "/java/echo", "", 200, "success", 0, "", `{"name":"","count":0}`},
 	}
@@ -202,7 +203,7 @@ func TestAccessLog(t *testing.T) {
 	if e.Level != zapcore.DebugLevel {
 		t.Errorf("access log at %v, want debug", e.Level)
 	}
-	if f["path"] != "/java/apierr" || f["status"] != int64(400) || f["errorCode"] != int64(api.CodeBadRequest) || f["lang"] != "de" {
+	if f["path"] != "/java/apierr" || f["status"] != int64(400) || f["errorCode"] != int64(errcode.BadRequest) || f["lang"] != "de" {
 		t.Errorf("access log fields %v", f)
 	}
 }
@@ -233,8 +234,8 @@ func TestChunkedBodyOverLimit(t *testing.T) {
 	if err := jsoniter.NewDecoder(resp.Body).Decode(&env); err != nil {
 		t.Fatal(err)
 	}
-	if resp.StatusCode != 413 || env.ErrorCode != api.CodeTooLarge {
-		t.Fatalf("status %d errorCode %d, want 413 %d", resp.StatusCode, env.ErrorCode, api.CodeTooLarge)
+	if resp.StatusCode != 413 || env.ErrorCode != errcode.TooLarge {
+		t.Fatalf("status %d errorCode %d, want 413 %d", resp.StatusCode, env.ErrorCode, errcode.TooLarge)
 	}
 }
 
@@ -272,7 +273,7 @@ func TestMiddlewareOrder(t *testing.T) {
 		t.Errorf("result %s", got)
 	}
 	resp = apitest.Do(t, srv.URL, "GET", "/java/me", "", http.Header{"Lan": {"fr"}})
-	if resp.Status != 401 || resp.Env.ErrorCode != api.CodeAuthRequired || resp.Env.ErrorMsg != "Veuillez d'abord vous connecter" {
+	if resp.Status != 401 || resp.Env.ErrorCode != errcode.AuthRequired || resp.Env.ErrorMsg != "Veuillez d'abord vous connecter" {
 		t.Errorf("no token: %d %s", resp.Status, resp.Body)
 	}
 }

@@ -1,10 +1,17 @@
 package api
 
 import (
+	"bytes"
+	"fmt"
+	"hash/fnv"
+	"io"
 	"net/http"
 	"os"
 	"path"
+	"strconv"
 	"strings"
+	"sync"
+	"time"
 )
 
 // Cache-Control values of the site. Vite names everything under /assets/ by content
@@ -31,17 +38,30 @@ then reload this page. The REST API under /java works without it.
 //   - any other existing file (favicon.ico, robots.txt, locales/...): the file,
 //     revalidated on every use;
 //   - everything else: index.html, revalidated, so the client-side router can show
-//     the page (SPA routing).
+//     the page (SPA routing), with status 200 for a page of the route table
+//     (routes.json, see RouteTable) whose ids exist, and 404 for any other path: the
+//     React router shows its not-found page either way, but the status tells the truth.
+//     Without routes.json (an old build) every path answers 200.
 //
 // When dir holds no index.html it answers 503 with a short plain-text page saying how
 // to build the client; it checks on every request, so a build finishing while the
 // server runs is picked up. Files are opened with os.OpenInRoot, so neither ".." nor a
 // symlink can reach outside dir.
 func Site(dir string) http.Handler {
-	return &site{dir: dir}
+	return newSite(dir)
 }
 
-type site struct{ dir string }
+func newSite(dir string) *site { return &site{dir: dir, lookups: map[string]PageExists{}} }
+
+type site struct {
+	dir     string
+	resolve func(*http.Request) string // the language rule; nil: headers only
+	lookups map[string]PageExists      // by PageRoute.Page; set while wiring, read-only after
+
+	mu       sync.Mutex
+	table    *RouteTable
+	tableMod time.Time // routes.json's modification time when table was read
+}
 
 func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
@@ -57,12 +77,13 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	if !s.serveFile(w, r, "index.html") {
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		w.Header().Set("Cache-Control", "no-store")
-		w.WriteHeader(http.StatusServiceUnavailable)
-		_, _ = strings.NewReplacer("%s", s.dir).WriteString(w, notBuiltTemplate)
+	if s.serveIndex(w, r, s.pageStatus(r)) {
+		return
 	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusServiceUnavailable)
+	_, _ = strings.NewReplacer("%s", s.dir).WriteString(w, notBuiltTemplate)
 }
 
 // serveFile serves a regular file under dir and reports whether it did.
@@ -83,5 +104,95 @@ func (s *site) serveFile(w http.ResponseWriter, r *http.Request, name string) bo
 	}
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	http.ServeContent(w, r, st.Name(), st.ModTime(), f)
+	return true
+}
+
+// pageStatus is 200 for a page of the route table whose ids exist, 404 otherwise.
+func (s *site) pageStatus(r *http.Request) int {
+	t := s.routeTable()
+	if t == nil {
+		return http.StatusOK
+	}
+	page, params, ok := t.Match(r.URL.Path)
+	if !ok || page.Missing != "" {
+		return http.StatusNotFound
+	}
+	if exists := s.lookups[page.Page]; exists != nil {
+		found, err := exists(r.Context(), params)
+		if err == nil && !found {
+			return http.StatusNotFound
+		}
+		// On a lookup error the page itself shows the network-problem state: answer 200
+		// rather than tell a crawler that a page which may exist is gone.
+	}
+	return http.StatusOK
+}
+
+// routeTable reads routes.json again when it changed (a new build while the node runs).
+func (s *site) routeTable() *RouteTable {
+	f, err := os.OpenInRoot(s.dir, "routes.json")
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.table != nil && st.ModTime().Equal(s.tableMod) {
+		return s.table
+	}
+	data, err := io.ReadAll(f)
+	if err != nil {
+		return s.table
+	}
+	t, err := ParseRouteTable(data)
+	if err != nil {
+		return s.table // keep the last good table; the web client's test catches a bad file
+	}
+	s.table, s.tableMod = t, st.ModTime()
+	return s.table
+}
+
+// serveIndex writes index.html, rendered for this request (renderIndex), with status, and
+// reports whether index.html exists. A page that exists can be revalidated: its ETag names
+// the build, the language and the URL, so a reader who switches language never gets a 304
+// for the page in the old one.
+func (s *site) serveIndex(w http.ResponseWriter, r *http.Request, status int) bool {
+	f, err := os.OpenInRoot(s.dir, "index.html")
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil || !st.Mode().IsRegular() {
+		return false
+	}
+	index, err := io.ReadAll(f)
+	if err != nil {
+		return false
+	}
+	lang := s.pageLang(r)
+	data := renderIndex(index, lang, r)
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", cacheRevalidate)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Content-Language", LangTag(lang))
+	h.Add("Vary", "Cookie, Accept-Language")
+	if status == http.StatusOK {
+		sum := fnv.New64a()
+		fmt.Fprintf(sum, "%d|%d|%s|%s|%s", st.ModTime().UnixNano(), st.Size(), lang, r.Host, r.URL.EscapedPath())
+		h.Set("ETag", fmt.Sprintf(`"%x"`, sum.Sum64()))
+		http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(data))
+		return true
+	}
+	h.Set("Content-Length", strconv.Itoa(len(data)))
+	w.WriteHeader(status)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(data)
+	}
 	return true
 }

@@ -102,13 +102,18 @@ func TestSiteConditionalGet(t *testing.T) {
 	srv := httptest.NewServer(api.Site(dir))
 	defer srv.Close()
 	first := apitest.Do(t, srv.URL, "GET", "/", "", nil)
-	lm := first.Header.Get("Last-Modified")
-	if lm == "" {
-		t.Fatal("no Last-Modified on index.html")
+	tag := first.Header.Get("ETag")
+	if tag == "" {
+		t.Fatal("no ETag on index.html")
 	}
-	again := apitest.Do(t, srv.URL, "GET", "/", "", http.Header{"If-Modified-Since": {lm}})
+	again := apitest.Do(t, srv.URL, "GET", "/", "", http.Header{"If-None-Match": {tag}})
 	if again.Status != http.StatusNotModified {
 		t.Fatalf("revalidation status %d, want 304", again.Status)
+	}
+	// The page is written in the reader's language: another language is another page.
+	other := apitest.Do(t, srv.URL, "GET", "/", "", http.Header{"If-None-Match": {tag}, "Accept-Language": {"de"}})
+	if other.Status != http.StatusOK {
+		t.Fatalf("revalidation in another language: %d, want 200", other.Status)
 	}
 }
 

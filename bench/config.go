@@ -50,18 +50,21 @@ type Config struct {
 	StormConnectRate int
 	StormPending     int
 
-	ModToken  string
-	ModSubs   int
-	ModEvery  time.Duration
-	ModRate   float64
-	ScoreSubs int
-	Topics    []string
-	ScoreTime time.Duration
-	RestConc  int
-	RestTime  time.Duration
-	RestPaths []string
-	Scale     float64
-	Profile   bool
+	ModToken string
+	// SenderTokens is a file of session tokens, one a line, for the chat senders (guests may not
+	// chat, spec §6); empty: the harness makes users in the nodes' database.
+	SenderTokens string
+	ModSubs      int
+	ModEvery     time.Duration
+	ModRate      float64
+	ScoreSubs    int
+	Topics       []string
+	ScoreTime    time.Duration
+	RestConc     int
+	RestTime     time.Duration
+	RestPaths    []string
+	Scale        float64
+	Profile      bool
 }
 
 func (c *Config) flags(fs *flag.FlagSet) {
@@ -99,7 +102,7 @@ func (c *Config) flags(fs *flag.FlagSet) {
 	fs.IntVar(&c.Subscribers, "subscribers", 18000, "hot-room: subscribers (senders included)")
 	fs.IntVar(&c.Senders, "senders", 0, "hot-room: senders (default: enough to keep each under -sender-rate)")
 	fs.Float64Var(&c.Rate, "rate", 40, "hot-room: chat lines per second offered in total")
-	fs.Float64Var(&c.SenderRate, "sender-rate", 0.5, "most lines per second one sender offers (a guest may send 20 per 30 s)")
+	fs.Float64Var(&c.SenderRate, "sender-rate", 0.5, "most lines per second one sender offers (a viewer may send 20 per 30 s)")
 	fs.DurationVar(&c.Duration, "duration", 60*time.Second, "hot-room and moderation: load duration (after -warmup)")
 	fs.DurationVar(&c.Warmup, "warmup", 5*time.Second, "load before measuring starts")
 	fs.DurationVar(&c.Drain, "drain", 2*time.Second, "wait after the load stops for the last deliveries")
@@ -118,6 +121,7 @@ func (c *Config) flags(fs *flag.FlagSet) {
 	fs.IntVar(&c.StormConnectRate, "storm-connect-rate", 20000, "reconnect-storm: reconnections per second, whole fleet")
 	fs.IntVar(&c.StormPending, "storm-pending", 1000, "reconnect-storm: reconnections in flight at once, per worker (the server's listen backlog is net.core.somaxconn)")
 
+	fs.StringVar(&c.SenderTokens, "sender-tokens", "", "chat senders' session tokens, one a line (guests may not chat; without it the harness creates users benchsender1..N in the database of a node on this machine)")
 	fs.StringVar(&c.ModToken, "mod-token", "", "moderation: session token of a moderator or admin of -room (without it the scenario is skipped)")
 	fs.IntVar(&c.ModSubs, "mod-subscribers", 5000, "moderation: subscribers")
 	fs.Float64Var(&c.ModRate, "mod-rate", 40, "moderation: flood rate (lines per second)")

@@ -123,6 +123,9 @@ func makePlans(cfg *Config, tg *targetSet, groups []group, senders int) []plan {
 			}
 			part := g
 			part.Count = n
+			if len(g.Tokens) > 0 {
+				part.Tokens = g.Tokens[base : base+n]
+			}
 			if g.SenderBase >= 0 {
 				part.SenderBase = g.SenderBase + base
 			}

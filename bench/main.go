@@ -53,6 +53,7 @@ type env struct {
 	pids   []int
 	node   *localNode
 	target string
+	tokens []string // the chat senders' session tokens (senderTokens)
 }
 
 // targetSet is the gateways the workers dial.

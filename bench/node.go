@@ -299,6 +299,11 @@ func moderatorToken(ctx context.Context, bin, dbURL, httpBase string) (string, e
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("courtside admin create: %v: %s", err, bytes.TrimSpace(out))
 	}
+	return signIn(httpBase, name, password)
+}
+
+// signIn logs name in over REST and returns the session token.
+func signIn(httpBase, name, password string) (string, error) {
 	body := strings.NewReader(`{"name":"` + name + `","password":"` + password + `"}`)
 	resp, err := http.Post(httpBase+"/java/login/V2/mobileOrNameToLogin", "application/json", body)
 	if err != nil {

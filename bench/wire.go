@@ -26,7 +26,8 @@ type group struct {
 	Rate       float64  `json:"rate"`        // chat lines per second per sender
 	GiftEvery  int      `json:"gift_every"`  // every n-th message of a sender is a gift (0: none)
 	Token      string   `json:"token"`
-	Check      bool     `json:"check"` // parse batches: latency and correctness checks
+	Tokens     []string `json:"tokens,omitempty"` // connection j authenticates with Tokens[j] when given
+	Check      bool     `json:"check"`            // parse batches: latency and correctness checks
 }
 
 // command is a line the coordinator sends after the plan.

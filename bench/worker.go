@@ -27,6 +27,7 @@ var fastJSON = jsoniter.ConfigFastest
 // peer is one client connection of a worker and what it has seen.
 type peer struct {
 	g        *group
+	token    string // the session token of the auth frame ("" = guest)
 	room     string
 	sender   int // fleet-wide sender index, -1 for a pure receiver
 	target   int
@@ -102,7 +103,10 @@ func newWorker(p plan, out chan<- workerMsg) (*worker, error) {
 	for gi := range p.Groups {
 		g := &p.Groups[gi]
 		for j := 0; j < g.Count; j++ {
-			pr := &peer{g: g, sender: -1, target: (len(w.peers) + p.Worker) % len(w.targets)}
+			pr := &peer{g: g, sender: -1, target: (len(w.peers) + p.Worker) % len(w.targets), token: g.Token}
+			if j < len(g.Tokens) {
+				pr.token = g.Tokens[j]
+			}
 			if len(g.Rooms) > 0 {
 				pr.room = g.Rooms[j%len(g.Rooms)]
 				if g.Check {
@@ -376,7 +380,7 @@ func (w *worker) Open(c *client.Conn) {
 	p := c.User.(*peer)
 	p.opened = true
 	w.open++
-	c.Send(fmt.Appendf(nil, `{"t":"auth","token":%q,"lan":"en_US"}`, p.g.Token))
+	c.Send(fmt.Appendf(nil, `{"t":"auth","token":%q,"lan":"en_US"}`, p.token))
 }
 
 // Closed implements client.Handler.

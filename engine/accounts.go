@@ -8,18 +8,19 @@ import (
 	"strings"
 	"time"
 
+	"go.uber.org/zap"
+
 	"courtside/actors/room"
-	"courtside/api"
 	"courtside/api/account"
 	"courtside/api/account/mail"
 	"courtside/api/account/oauth"
 	"courtside/storage/postgres"
-	redisstore "courtside/storage/redis"
 )
 
 // buildAccounts wires the accounts module: its REST routes, the dev code sink on dev nodes, and the
 // token check of the real-time sessions.
-func (n *Node) buildAccounts() error {
+func (w *wiring) buildAccounts() error {
+	n := w.n
 	avatars := n.cfg.AvatarDir
 	if avatars == "" {
 		avatars = filepath.Join(n.cfg.DataDir, "avatars")
@@ -28,15 +29,12 @@ func (n *Node) buildAccounts() error {
 		Pool:    n.pool,
 		Welcome: account.WelcomeFunc(postgres.GrantWelcome),
 		Balances: account.BalancesFunc(func(ctx context.Context, id int64) (int64, int64, error) {
-			return n.wallet.Balances(ctx, id)
+			return w.wallet.Balances(ctx, id)
 		}),
-	}
-	if n.cluster != nil {
-		// Code and sign-in limits must count every node's attempts.
-		deps.Limiter = redisstore.NewLimiter(n.cluster.redis, "")
-		// Every node authenticates from the shared session cache; a revocation on one node
-		// clears it for all of them.
-		deps.Sessions = redisstore.NewSessionCache(n.cluster.redis, "")
+		Limiter:     w.shared.limiter,
+		Sessions:    w.shared.sessions,
+		Revocations: n.topo.users(), // a revoked right reaches open sockets on every node
+		Channels:    channelHook{w}, // w.channels, built later (engine/channels.go)
 	}
 	if n.cfg.SMTPAddr != "" {
 		smtp, err := mail.NewSMTP(mail.SMTPConfig{Addr: n.cfg.SMTPAddr, From: n.cfg.SMTPFrom, Username: n.cfg.SMTPUser, Password: n.cfg.SMTPPass})
@@ -52,21 +50,24 @@ func (n *Node) buildAccounts() error {
 	if err != nil {
 		return err
 	}
-	n.accounts = svc
-	svc.Routes(n.api)
+	w.accounts = svc
+	svc.Routes(w.api)
 	if n.cfg.Demo {
-		if err := seedDemoStreamer(context.Background(), svc.Store(), n.rooms); err != nil {
+		if err := seedDemoStreamer(context.Background(), svc.Store(), w.rooms); err != nil {
 			return fmt.Errorf("demo streamer: %w", err)
 		}
 	}
 	if n.cfg.Env == "dev" && svc.DevSink() != nil {
 		// Verification codes a person running `make run` (and the browser tests) can read. Never on
 		// a production node.
-		n.api.Handle("GET /dev/codes", account.DevCodes(svc.DevSink()))
+		w.api.Handle("GET /dev/codes", account.DevCodes(svc.DevSink()))
 	}
-	if n.auth == nil {
-		n.auth = accountAuth{svc}
+	if w.auth == nil {
+		w.auth = accountAuth{svc}
 	}
+	n.services = append(n.services, namedService{"session-purge", ServiceFunc(func(ctx context.Context) error {
+		return purgeSessions(ctx, svc, n.log)
+	})})
 	return nil
 }
 
@@ -98,7 +99,7 @@ func (a accountAuth) Authenticate(ctx context.Context, token string) (room.Ident
 	// One authorization check for REST and real time: an account that may not chat (the muted
 	// role) is refused in every room.
 	return room.Identity{ID: u.UID(), Name: u.Name(), Level: u.Level, Admin: u.Admin(), Member: u.Member(),
-		Muted: !account.Can(u, account.PermChat)}, nil
+		Muted: !account.Can(u, account.PermChat), Expert: u.Has(account.RoleExpert) && !u.Has(account.RoleBanned), Until: u.RecheckAt()}, nil
 }
 
 // roomModerators answers the chat history's moderator check: administrators, and the streamer and
@@ -108,15 +109,15 @@ type roomModerators struct {
 	rooms *postgres.RoomStore
 }
 
-func (m roomModerators) CanModerate(r *api.Request, id string) (bool, error) {
-	u, err := m.svc.Authenticate(r.Context(), r.Token)
+func (m roomModerators) CanModerate(ctx context.Context, userID int64, id string) (bool, error) {
+	u, err := m.svc.UserByID(ctx, userID)
 	if err != nil {
 		return false, err
 	}
 	if u.Admin() {
 		return true, nil
 	}
-	row, found, err := m.rooms.LoadRoom(r.Context(), id)
+	row, found, err := m.rooms.LoadRoom(ctx, id, time.Now())
 	if err != nil || !found {
 		return false, err
 	}
@@ -132,7 +133,7 @@ func (m roomModerators) CanModerate(r *api.Request, id string) (bool, error) {
 }
 
 // purgeSessions deletes long-expired sessions once an hour.
-func (n *Node) purgeSessions(ctx context.Context) error {
+func purgeSessions(ctx context.Context, accounts *account.Service, log *zap.Logger) error {
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
 	for {
@@ -140,8 +141,8 @@ func (n *Node) purgeSessions(ctx context.Context) error {
 		case <-ctx.Done():
 			return nil
 		case <-t.C:
-			if _, err := n.accounts.Store().PurgeSessions(ctx, time.Now().Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
-				n.log.Warn("session purge failed")
+			if _, err := accounts.Store().PurgeSessions(ctx, time.Now().Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
+				log.Warn("session purge failed", zap.Error(err))
 			}
 		}
 	}

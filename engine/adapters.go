@@ -3,9 +3,9 @@ package engine
 import (
 	"context"
 	"errors"
-	"sync"
 	"time"
 
+	"courtside/actors/protocol"
 	"courtside/actors/room"
 	"courtside/storage/history"
 	"courtside/storage/postgres"
@@ -15,6 +15,9 @@ import (
 type historyAdapter struct {
 	store  history.Store
 	writer *history.Writer
+	// stored, when set, hears each chat line or gift once it is durable (the user area's
+	// experience and tasks; engine/userarea.go). It must not block.
+	stored func(kind, user string)
 }
 
 var _ room.History = (*historyAdapter)(nil)
@@ -25,6 +28,15 @@ const appendWait = 2 * time.Second
 
 func (h *historyAdapter) Append(ev room.StoredEvent, done func(error)) error {
 	hev := history.Event{Room: ev.Room, Seq: ev.Seq, ID: ev.ID, Time: ev.Time, Kind: ev.Kind, UserID: ev.UserID, Target: ev.Target, Payload: ev.Payload}
+	if h.stored != nil && (ev.Kind == protocol.KChat || ev.Kind == protocol.KGift) {
+		inner, kind, user := done, ev.Kind, ev.UserID
+		done = func(err error) {
+			inner(err)
+			if err == nil {
+				h.stored(kind, user)
+			}
+		}
+	}
 	err := h.writer.Append(hev, done)
 	if errors.Is(err, history.ErrQueueFull) {
 		ctx, cancel := context.WithTimeout(context.Background(), appendWait)
@@ -61,7 +73,7 @@ type roomStore struct{ pg *postgres.RoomStore }
 var _ room.Store = roomStore{}
 
 func (s roomStore) LoadRoom(ctx context.Context, id string) (room.Snapshot, bool, error) {
-	r, ok, err := s.pg.LoadRoom(ctx, id)
+	r, ok, err := s.pg.LoadRoom(ctx, id, time.Now())
 	if err != nil || !ok {
 		return room.Snapshot{}, ok, err
 	}
@@ -84,46 +96,4 @@ func (s roomStore) Record(a room.Action, done func(error)) {
 		Room: a.Room, Actor: a.Actor, Op: a.Op, Target: a.Target, Name: a.Name, Message: a.Message,
 		Reason: a.Reason, Seq: a.Seq, Duration: a.Duration, At: a.At,
 	}, done)
-}
-
-// platformMutes is the single-node PlatformMutes: a map in memory, written through to Postgres so
-// a restarted node finds every mute again. (A cluster uses Redis Cluster instead.)
-type platformMutes struct {
-	pg *postgres.RoomStore
-	mu sync.RWMutex
-	m  map[string]time.Time
-}
-
-var _ room.PlatformMutes = (*platformMutes)(nil)
-
-func newPlatformMutes(ctx context.Context, pg *postgres.RoomStore) (*platformMutes, error) {
-	p := &platformMutes{pg: pg, m: map[string]time.Time{}}
-	rows, err := pg.PlatformMutes(ctx)
-	for _, r := range rows {
-		p.m[r.UserID] = r.Until
-	}
-	return p, err
-}
-
-func (p *platformMutes) MutedUntil(uid string) (time.Time, bool) {
-	p.mu.RLock()
-	defer p.mu.RUnlock()
-	t, ok := p.m[uid]
-	return t, ok
-}
-
-// Mute and Unmute change memory only: the room records the action, and the Postgres room store
-// applies it to the mutes table in order with the room's other actions.
-func (p *platformMutes) Mute(_ context.Context, uid string, until time.Time) error {
-	p.mu.Lock()
-	p.m[uid] = until
-	p.mu.Unlock()
-	return nil
-}
-
-func (p *platformMutes) Unmute(_ context.Context, uid string) error {
-	p.mu.Lock()
-	delete(p.m, uid)
-	p.mu.Unlock()
-	return nil
 }

@@ -20,8 +20,6 @@ import (
 
 	"github.com/coder/websocket"
 
-	"courtside/api/apitest"
-	"courtside/engine"
 	"courtside/storage/postgres/pgtest"
 )
 
@@ -65,7 +63,7 @@ func startClusterNode(t *testing.T, i int, db, name, etcd, redis string, env ...
 		"COURTSIDE_HTTP_ADDR=127.0.0.1:0", "COURTSIDE_WS_ADDR=127.0.0.1:0", "COURTSIDE_RTMP_ADDR=127.0.0.1:0",
 		"COURTSIDE_DEMO=true", "COURTSIDE_WEB_DIR="+dir,
 		"COURTSIDE_ETCD_ENDPOINTS="+etcd, "REDIS_CLUSTER="+redis, "COURTSIDE_CLUSTER_NAME="+name,
-		"COURTSIDE_CLUSTER_ADDR=127.0.0.1:0", "COURTSIDE_RELAY_HEARTBEAT=500ms")
+		"COURTSIDE_CLUSTER_ADDR=127.0.0.1:0", "COURTSIDE_RELAY_HEARTBEAT=500ms", "COURTSIDE_TEST_TOKENS=1")
 	cmd.Env = append(cmd.Env, env...) // later entries win
 	logPath := filepath.Join(dir, fmt.Sprintf("node%d.log", i))
 	logFile, err := os.Create(logPath)
@@ -336,20 +334,8 @@ func runFailover(t *testing.T, sig syscall.Signal) {
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 
-	// An administrator, signed in on a survivor.
-	cfg, _ := engine.Load(nil)
-	cfg.DatabaseURL = db
-	if _, err := engine.CreateAdmin(ctx, cfg, "boss", "Passw0rd123"); err != nil {
-		t.Fatal(err)
-	}
-	r := apitest.Do(t, a.http, "POST", "/java/login/V2/mobileOrNameToLogin", `{"name":"boss","password":"Passw0rd123"}`, nil)
-	var login struct {
-		Token string `json:"token"`
-	}
-	if err := json.Unmarshal(r.Env.Result, &login); err != nil || login.Token == "" {
-		t.Fatalf("admin login: %s", r.Body)
-	}
-	admin, err := chaosDial(ctx, a.ws, login.Token)
+	// An administrator, signed in on a survivor (the nodes take the tests' tokens: testTokens).
+	admin, err := chaosDial(ctx, a.ws, "admin")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -431,7 +417,7 @@ func runFailover(t *testing.T, sig syscall.Signal) {
 		t.Fatal("the mute is not in force before the kill")
 	}
 
-	// Senders: guests on the survivors, one line every 2 s each (under the viewer rate limit).
+	// Senders: viewers on the survivors, one line every 2 s each (under the viewer rate limit).
 	snd := startSenders(ctx, survivors, 10, room)
 	defer snd.stop()
 	pollUntil(t, 20*time.Second, "30 messages acknowledged before the kill", func() bool { return snd.count() >= 30 })
@@ -472,7 +458,7 @@ func runFailover(t *testing.T, sig syscall.Signal) {
 	}
 }
 
-// senders are guests chatting in a room, one line every 2 s each (under the viewer rate limit),
+// senders are signed-in viewers chatting in a room, one line every 2 s each (under the viewer rate limit),
 // spread over nodes; they record every acknowledged seq.
 type senders struct {
 	cancel context.CancelFunc
@@ -498,7 +484,7 @@ func startSenders(ctx context.Context, nodes []*clusterNode, n int, room string)
 }
 
 func (snd *senders) run(ctx context.Context, node *clusterNode, s int, room string) {
-	cc, err := chaosDial(ctx, node.ws, "")
+	cc, err := chaosDial(ctx, node.ws, fmt.Sprintf("viewer-sender%d", s)) // guests may not chat (spec §6)
 	if err != nil {
 		return
 	}
@@ -615,11 +601,12 @@ func clusterTest(t *testing.T, prefix string) (etcd, redis, db, name string) {
 	return etcd, redis, db, prefix + hex.EncodeToString(b[:])
 }
 
-// dialAndEnter connects a guest to url, sends enter (a join or a sub) and waits for the answer of
-// type want; the connection closes when the test ends.
+// dialAndEnter connects a signed-in viewer of its own (a test token) to url, sends enter (a join or
+// a sub) and waits for the answer of type want; the connection closes when the test ends.
 func dialAndEnter(t *testing.T, ctx context.Context, url string, enter map[string]any, want string) *chaosConn {
 	t.Helper()
-	cc, err := chaosDial(ctx, url, "")
+	viewers.Add(1)
+	cc, err := chaosDial(ctx, url, fmt.Sprintf("viewer-%d", viewers.Load()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -651,3 +638,6 @@ func startCluster(t *testing.T, n int, db, name, etcd, redis string) []*clusterN
 	}
 	return nodes
 }
+
+// viewers numbers the viewers dialAndEnter signs in.
+var viewers atomic.Int64

@@ -84,26 +84,34 @@ func TestClusterNodeJoinLosesNothing(t *testing.T) {
 // protoactor's rendezvous hashing (which hashes member addresses).
 func addressOwning(t *testing.T, room string, members []string) string {
 	t.Helper()
-	for range 200 {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		addr := l.Addr().(*net.TCPAddr)
-		l.Close()
-		var ms []*cluster.Member
-		for i, m := range append(append([]string(nil), members...), addr.String()) {
-			host, port, _ := net.SplitHostPort(m)
-			var p int32
-			fmt.Sscan(port, &p)
-			ms = append(ms, &cluster.Member{Id: fmt.Sprint(i), Host: host, Port: p, Kinds: []string{"room"}})
-		}
+	var ms []*cluster.Member
+	for i, m := range members {
+		ms = append(ms, memberAt(fmt.Sprint(i), m))
+	}
+	// The hash (FNV-1a over identity and address) is weak: for some pairs of members only one
+	// port in a hundred would win, so random free ports are not enough. Walk the whole port
+	// range and take the first winner that is free to bind.
+	for port := 1025; port <= 65535; port++ {
+		addr := fmt.Sprintf("127.0.0.1:%d", port)
 		rdv := cluster.NewRendezvous()
-		rdv.UpdateMembers(ms)
-		if rdv.GetByClusterIdentity(cluster.NewClusterIdentity(room, "room")) == addr.String() {
-			return addr.String()
+		rdv.UpdateMembers(append(append([]*cluster.Member(nil), ms...), memberAt("joiner", addr)))
+		if rdv.GetByClusterIdentity(cluster.NewClusterIdentity(room, "room")) != addr {
+			continue
 		}
+		l, err := net.Listen("tcp", addr)
+		if err != nil {
+			continue
+		}
+		l.Close()
+		return addr
 	}
 	t.Fatal("no free port found that would own the room")
 	return ""
+}
+
+func memberAt(id, addr string) *cluster.Member {
+	host, port, _ := net.SplitHostPort(addr)
+	var p int32
+	fmt.Sscan(port, &p)
+	return &cluster.Member{Id: id, Host: host, Port: p, Kinds: []string{"room"}}
 }

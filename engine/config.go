@@ -19,13 +19,16 @@ type Config struct {
 	HTTPAddr    string        `env:"COURTSIDE_HTTP_ADDR" flag:"http" default:":8080" usage:"REST API, web client, /metrics, /healthz, /readyz"`
 	WSAddr      string        `env:"COURTSIDE_WS_ADDR" flag:"ws" default:":8081" usage:"WebSocket gateway (gnet)"`
 	WSPublicURL []string      `env:"COURTSIDE_WS_PUBLIC_URLS" flag:"ws-public-urls" default:"" usage:"comma-separated gateway URLs handed to clients; empty = ws://<page host>:<ws port>/ws"`
-	Origins     []string      `env:"COURTSIDE_ALLOWED_ORIGINS" flag:"allowed-origins" default:"" usage:"comma-separated Origins allowed to open WebSockets besides the page's own host; * = any"`
+	Origins     []string      `env:"COURTSIDE_ALLOWED_ORIGINS" flag:"allowed-origins" default:"" usage:"comma-separated Origins allowed to open WebSockets besides the page's own host name (any port); * = any; other Origins get 403 before the upgrade"`
 	DatabaseURL string        `env:"DATABASE_URL" flag:"database-url" default:"" usage:"PostgreSQL connection string (required; make run starts a local one)"`
 	DataDir     string        `env:"COURTSIDE_DATA_DIR" flag:"data-dir" default:"var/data" usage:"node-local data: the embedded chat history store"`
 	WebDir      string        `env:"COURTSIDE_WEB_DIR" flag:"web-dir" default:"webclient/dist" usage:"built web client served at /"`
 	GeoIPPath   string        `env:"COURTSIDE_GEOIP_DB" flag:"geoip-db" default:"" usage:"optional MaxMind country .mmdb for language by IP"`
 	Demo        bool          `env:"COURTSIDE_DEMO" flag:"demo" default:"false" usage:"seed demo rooms and data at start (make run sets it)"`
+	Feed        string        `env:"COURTSIDE_FEED" flag:"feed" default:"" usage:"live scores source: simulator, apisports or pandascore (their COURTSIDE_FEED_* settings: actors/match/feed/providers/README.md); empty = the simulator in demo mode, none otherwise"`
 	Pprof       bool          `env:"COURTSIDE_PPROF" flag:"pprof" default:"false" usage:"serve /debug/pprof on the HTTP port"`
+	AdminToken  string        `env:"COURTSIDE_ADMIN_TOKEN" flag:"admin-token" default:"" usage:"bearer token for /metrics and /debug/pprof; empty = open in dev, not served in prod"`
+	HTTPPerIP   int           `env:"COURTSIDE_HTTP_MAX_CONNS_PER_IP" flag:"http-max-conns-per-ip" default:"256" usage:"most HTTP connections open from one client address (IPv6: one /64); more are closed at once; negative = no cap"`
 	Shutdown    time.Duration `env:"COURTSIDE_SHUTDOWN_TIMEOUT" flag:"shutdown-timeout" default:"15s" usage:"how long a graceful stop may take"`
 	ScyllaHosts []string      `env:"SCYLLA_HOSTS" flag:"scylla-hosts" default:"" usage:"comma-separated ScyllaDB hosts; set = chat history in ScyllaDB instead of the embedded store"`
 	BannedWords string        `env:"COURTSIDE_BANNED_WORDS" flag:"banned-words" default:"" usage:"file with one banned pattern per line; empty = the built-in list"`
@@ -38,7 +41,13 @@ type Config struct {
 	RTMPPublic  string        `env:"COURTSIDE_RTMP_PUBLIC_URL" flag:"rtmp-public-url" default:"" usage:"RTMP server address shown in the OBS guide; empty = rtmp://<page host>:<rtmp port>/live"`
 	MediaKey    string        `env:"COURTSIDE_MEDIA_SECRET" flag:"media-secret" default:"" usage:"HMAC key of signed playback URLs; the same on every node (empty = random per process)"`
 	AccountKey  string        `env:"COURTSIDE_ACCOUNT_SECRET" flag:"account-secret" default:"" usage:"HMAC key of verification codes, OAuth state and bind tickets; the same on every node (empty = random per process)"`
+	AppIOS      string        `env:"COURTSIDE_APP_IOS_URL" flag:"app-ios-url" default:"" usage:"App Store link of the download page; empty = not shown"`
+	AppAndroid  string        `env:"COURTSIDE_APP_ANDROID_URL" flag:"app-android-url" default:"" usage:"Google Play link of the download page; empty = not shown"`
+	AppAPK      string        `env:"COURTSIDE_APP_APK_URL" flag:"app-apk-url" default:"" usage:"direct APK link of the download page; empty = not shown"`
 	AvatarDir   string        `env:"COURTSIDE_AVATAR_DIR" flag:"avatar-dir" default:"" usage:"where uploaded avatars are kept; empty = <data dir>/avatars"`
+	VideoDir    string        `env:"COURTSIDE_VIDEO_DIR" flag:"video-dir" default:"" usage:"where videos and recordings of broadcasts are kept (HLS files); empty = <data dir>/videos"`
+	VideoKeep   time.Duration `env:"COURTSIDE_RECORDING_RETENTION" flag:"recording-retention" default:"720h" usage:"how long recordings of broadcasts are kept before the sweep deletes them; 0 = forever"`
+	FFmpeg      string        `env:"COURTSIDE_FFMPEG" flag:"ffmpeg" default:"ffmpeg" usage:"ffmpeg binary that transcodes uploaded videos (ffprobe beside it); - = none"`
 	CodeResend  time.Duration `env:"COURTSIDE_CODE_RESEND" flag:"code-resend" default:"60s" usage:"wait between two verification codes to one address (spec: 60 s)"`
 	SMTPAddr    string        `env:"COURTSIDE_SMTP_ADDR" flag:"smtp-addr" default:"" usage:"host:port of the SMTP submission server for e-mail codes; empty = codes go to the dev sink"`
 	SMTPFrom    string        `env:"COURTSIDE_SMTP_FROM" flag:"smtp-from" default:"" usage:"sender address of code e-mails"`
@@ -46,6 +55,7 @@ type Config struct {
 	SMTPPass    string        `env:"COURTSIDE_SMTP_PASSWORD" flag:"smtp-password" default:"" usage:"SMTP password"`
 	OutboundMax int           `env:"COURTSIDE_WS_OUTBOUND_LIMIT" flag:"ws-outbound-limit" default:"262144" usage:"bytes queued per connection before ordinary chat is dropped for it"`
 	MaxMessage  int           `env:"COURTSIDE_WS_MAX_MESSAGE" flag:"ws-max-message" default:"65536" usage:"largest client WebSocket message (bytes); larger closes with 1009"`
+	WSPerIP     int           `env:"COURTSIDE_WS_MAX_CONNS_PER_IP" flag:"ws-max-conns-per-ip" default:"4096" usage:"most WebSocket connections from one client address (IPv6: one /64); more are answered 503; negative = no cap (behind a TCP load balancer every client has its address)"`
 	// Cluster mode (issue 8): off unless COURTSIDE_ETCD_ENDPOINTS is set. See docs/operations.md.
 	EtcdEndpoints  []string      `env:"COURTSIDE_ETCD_ENDPOINTS" flag:"etcd-endpoints" default:"" usage:"comma-separated etcd endpoints; set = cluster mode: rooms placed by identity across every node (needs REDIS_CLUSTER; chat history in Postgres unless SCYLLA_HOSTS)"`
 	ClusterName    string        `env:"COURTSIDE_CLUSTER_NAME" flag:"cluster-name" default:"courtside" usage:"cluster mode: the cluster's name in etcd; nodes with the same name form one cluster"`
@@ -84,6 +94,8 @@ func (c Config) validate() error {
 	switch {
 	case c.Env != "dev" && c.Env != "prod":
 		return fmt.Errorf("config: COURTSIDE_ENV must be dev or prod, not %q", c.Env)
+	case c.Feed != "" && c.Feed != "simulator" && c.Feed != "apisports" && c.Feed != "pandascore" && c.Feed != "none":
+		return fmt.Errorf("config: COURTSIDE_FEED must be simulator, apisports, pandascore or none, not %q", c.Feed)
 	case c.TickMin <= 0 || c.TickMax < c.TickMin:
 		return fmt.Errorf("config: chat ticks must satisfy 0 < min (%v) <= max (%v)", c.TickMin, c.TickMax)
 	case c.FrameLines < 1 || c.RingSize < 16:

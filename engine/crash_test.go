@@ -33,7 +33,7 @@ func startChild(t *testing.T, dbURL, dataDir string) *childNode {
 	cmd.Env = append(os.Environ(),
 		"COURTSIDE_TEST_NODE=1", "DATABASE_URL="+dbURL, "COURTSIDE_DATA_DIR="+dataDir,
 		"COURTSIDE_HTTP_ADDR=127.0.0.1:0", "COURTSIDE_WS_ADDR=127.0.0.1:0", "COURTSIDE_RTMP_ADDR=127.0.0.1:0", "COURTSIDE_DEMO=true",
-		"COURTSIDE_WEB_DIR="+t.TempDir())
+		"COURTSIDE_WEB_DIR="+t.TempDir(), "COURTSIDE_TEST_TOKENS=1")
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -95,7 +95,21 @@ func TestAcknowledgedChatSurvivesSIGKILL(t *testing.T) {
 			}
 			defer conn.CloseNow()
 			send := func(s string) error { return conn.Write(ctx, websocket.MessageText, []byte(s)) }
-			if send(`{"t":"auth","lan":"en_US"}`) != nil || send(`{"t":"join","room":"1001"}`) != nil {
+			// Guests may not chat (spec §6): each client signs in as a viewer of its own, and a
+			// token is checked before the session takes commands, so wait for the welcome.
+			if send(fmt.Sprintf(`{"t":"auth","token":"viewer-c%d","lan":"en_US"}`, c)) != nil {
+				return
+			}
+			for {
+				_, b, err := conn.Read(ctx)
+				if err != nil {
+					return
+				}
+				if strings.Contains(string(b), `"t":"welcome"`) {
+					break
+				}
+			}
+			if send(`{"t":"join","room":"1001"}`) != nil {
 				return
 			}
 			for i := 0; i < perClient; i++ {
@@ -192,7 +206,7 @@ func TestAcknowledgedChatSurvivesSIGKILL(t *testing.T) {
 		maxAcked = max(maxAcked, seq)
 	}
 	// The restarted room continues after everything it stored.
-	c := dial(t, again.ws)
+	c := dialAs(t, again.ws, "viewer-after")
 	c.join("1001", nil)
 	if ack := c.chat("1001", "after the crash", "ac"); uint64(ack["seq"].(float64)) <= maxAcked {
 		t.Fatalf("seq after restart %v, want > %d", ack["seq"], maxAcked)

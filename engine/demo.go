@@ -3,25 +3,28 @@ package engine
 import (
 	"context"
 	"errors"
-	"strconv"
 	"time"
 
+	"courtside/actors/protocol"
 	"courtside/storage/postgres"
 )
 
-// demoRooms are the live rooms `make run` seeds so a fresh site has somewhere to chat. Guests may
-// chat in them so that a visitor can try the real-time path before accounts exist on their machine.
+// demoRooms are the live rooms `make run` seeds so a fresh site has somewhere to watch and chat. Like
+// every room, they let guests read but not chat (spec §6). Their streamers, titles and linked matches
+// are seeded by engine/live_demo.go.
 var demoRooms = []postgres.RoomRow{
-	{ID: "1001", Title: "Courtside demo: open chat", Open: true, GuestsMayChat: true},
-	{ID: "1002", Title: "Courtside demo: football watch-along", Open: true, GuestsMayChat: true},
-	{ID: "1003", Title: "Courtside demo: esports desk", Open: true, GuestsMayChat: true},
-	{ID: "1004", Title: "Courtside demo: slow mode (5 s)", Open: true, GuestsMayChat: true, SlowMode: 5e9},
+	{ID: "1001", Title: "Courtside demo: open chat", Open: true},
+	{ID: "1002", Title: "Courtside demo: football watch-along", Open: true},
+	{ID: "1003", Title: "Courtside demo: esports desk", Open: true},
+	{ID: "1004", Title: "Courtside demo: slow mode (5 s)", Open: true, SlowMode: 5e9},
+	{ID: "1005", Title: "Courtside demo: dugout", Open: true},
+	{ID: "1006", Title: "Courtside demo: tactics board", Open: true},
 }
 
 // seedDemo writes the demo data idempotently.
 func seedDemo(ctx context.Context, rooms *postgres.RoomStore) error {
 	for _, r := range demoRooms {
-		if _, found, err := rooms.LoadRoom(ctx, r.ID); err != nil {
+		if _, found, err := rooms.LoadRoom(ctx, r.ID, time.Now()); err != nil {
 			return err
 		} else if found {
 			continue // keep whatever moderators changed since
@@ -57,11 +60,11 @@ func seedDemoStreamer(ctx context.Context, accounts *postgres.Accounts, rooms *p
 		id = u.ID
 	}
 	for _, r := range demoRooms {
-		row, found, err := rooms.LoadRoom(ctx, r.ID)
+		row, found, err := rooms.LoadRoom(ctx, r.ID, time.Now())
 		if err != nil || !found || row.StreamerID != "" {
 			continue
 		}
-		row.StreamerID = "u" + strconv.FormatInt(id, 10)
+		row.StreamerID = protocol.UserID(id).String()
 		if err := rooms.UpsertRoom(ctx, row); err != nil {
 			return err
 		}

@@ -1,16 +1,24 @@
-// Package engine wires one Courtside node: configuration, logging, the Postgres pool and migrations,
-// the actor system with its rooms, relay and sessions, the WebSocket gateway, the REST API and the
-// operational endpoints (/healthz, /readyz, /metrics, /debug/pprof), all run as Services under one
-// errgroup with graceful shutdown.
+// Package engine wires one Courtside node, and only wires: it reads the configuration, opens the
+// stores, builds the actors' registries and each area's service, hands every part the small
+// interfaces it declares, and runs the long-lived parts as Services under one errgroup with
+// graceful shutdown. The rules live in the areas (api/<area>), the actors (actors/...) and the
+// edges (gateway, gateway/media); engine holds no business rule.
 //
-// With COURTSIDE_ETCD_ENDPOINTS set the node runs in cluster mode (cluster.go): it joins a
-// protoactor-go cluster (etcd membership, distributed-hash placement), rooms become virtual actors
-// reached through local proxies, messages between nodes go through the codec middleware of
-// cluster_codec.go, platform mutes live in Redis Cluster and chat history in Postgres or ScyllaDB.
-// Without it nothing of that runs. Operations: docs/operations.md.
+// A node alone and a node in a cluster differ only in the topology New picks once (topology.go):
+// singleTopology (topology_single.go: local registries, Pebble history, shared state in memory) or
+// clusterTopology (topology_cluster.go: actors placed across the members by package actors/cluster,
+// history in Postgres, shared state in Redis Cluster). Each shared-state interface has its in-process
+// and its Redis variant beside it (platform mutes, gift keys, leaderboards, rate limits, session
+// cache, trials, the stream directory); nothing outside the topology asks which mode it runs in.
+// Operations: docs/operations.md; the map of homes: docs/architecture.md.
+//
+// Files: node.go (Node: Run, the operational endpoints), wiring.go (the build order), one file per
+// area's wiring (accounts.go, wallet.go, media.go, scores.go), realtime.go (the gateway's handler:
+// one session actor per connection) and adapters.go (stores adapted to the actors' ports).
 //
 // Dependencies point one way: engine imports actors, gateway, storage and api, and injects into each
-// the small interfaces it declares; none of them imports engine.
+// the small interfaces it declares; none of them imports engine. architecture_test.go holds the
+// allowed import directions of the whole repository and fails on a back arrow.
 //
 // Concurrency: Load and New run on the caller's goroutine. Node.Run blocks until its context is
 // cancelled or a service fails, then stops every service in reverse start order within

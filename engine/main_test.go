@@ -2,14 +2,18 @@ package engine_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"hash/fnv"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"testing"
 
 	"go.uber.org/zap"
 
+	"courtside/actors/room"
 	"courtside/engine"
 )
 
@@ -31,7 +35,11 @@ func runChildNode() int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
 	defer stop()
-	n, err := engine.New(ctx, cfg, zap.NewNop())
+	var opts []engine.Option
+	if os.Getenv("COURTSIDE_TEST_TOKENS") == "1" {
+		opts = append(opts, engine.WithAuthenticator(testTokens{}))
+	}
+	n, err := engine.New(ctx, cfg, zap.NewNop(), opts...)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
@@ -53,4 +61,21 @@ func runChildNode() int {
 		return 1
 	}
 	return 0
+}
+
+// testTokens stand in for accounts in child nodes started with COURTSIDE_TEST_TOKENS=1 (guests may
+// not chat, spec §6, so the tests' talkers sign in): "admin" is an administrator, "viewer-<name>" a
+// signed-in viewer of its own (the same name is the same user on every node).
+type testTokens struct{}
+
+func (testTokens) Authenticate(_ context.Context, token string) (room.Identity, error) {
+	if token == "admin" {
+		return room.Identity{ID: "u1", Name: "Ada", Admin: true, Level: 30}, nil
+	}
+	if name, ok := strings.CutPrefix(token, "viewer-"); ok && name != "" {
+		h := fnv.New32a()
+		h.Write([]byte(name))
+		return room.Identity{ID: fmt.Sprintf("u%d", 1000+h.Sum32()%1_000_000_000), Name: "v" + name, Level: 3}, nil
+	}
+	return room.Identity{}, errors.New("unknown token")
 }

@@ -7,31 +7,31 @@ import (
 
 	"courtside/actors/match/feed"
 	"courtside/actors/room"
-	"courtside/api"
 	"courtside/api/account"
 	"courtside/api/anchor"
-	"courtside/engine/media"
+	"courtside/gateway/media"
 	"courtside/storage/postgres"
-	redisstore "courtside/storage/redis"
 )
 
 // buildMedia wires live streams: RTMP ingest and HTTP-FLV/HLS playback (media), and the streamer
-// centre (anchor). A stream going live, ending or stalling is announced in its room's chat. In
-// cluster mode streams are shared through Redis (cluster_media.go): every node lists and plays them.
-func (n *Node) buildMedia() error {
+// centre (anchor). A stream going live, ending or stalling is announced in its room's chat. The
+// topology's stream directory lets every node list and play a stream another node holds.
+func (w *wiring) buildMedia() error {
+	n := w.n
 	anchors := postgres.NewAnchors(n.pool)
 	store := anchor.MediaStore{Store: anchors, Log: n.log.Named("anchor")}
-	announce := func(id, key string) { n.system.Root.Send(n.registry.Get(id), &room.Announce{Key: key}) }
-	dir, err := n.newStreamDirectory() // cluster mode only: streams seen and played from every node
-	if err != nil {
-		return err
-	}
+	system := n.topo.system()
+	announce := func(id, key string) { system.Root.Send(w.registry.Get(id), &room.Announce{Key: key}) }
 	deps := media.Deps{
-		Keys: store, Rooms: store, Unlocks: store, Entitlements: n.wallet,
+		Keys: store, Rooms: store, Unlocks: store, Entitlements: w.wallet,
+		Directory: w.shared.streams, Trials: w.shared.trials,
 		Notifier: media.Notifiers{store, media.NotifierFuncs{
 			Live: func(id string, live bool) {
 				if live {
 					announce(id, "live.started")
+					if w.liveStarted != nil {
+						w.liveStarted(id) // followers' message centres (engine/userarea.go)
+					}
 				} else {
 					announce(id, "live.ended")
 				}
@@ -45,53 +45,45 @@ func (n *Node) buildMedia() error {
 			},
 		}},
 	}
-	if dir != nil { // a nil *streamDirectory in the interface would not be a nil Directory
-		deps.Directory = dir
-		// One trial per viewer and room for the whole cluster, not one per node.
-		deps.Trials = redisstore.NewTrials(n.cluster.redis, "", media.TrialReset)
-	}
-	n.media = media.New(media.Config{
+	w.media = media.New(media.Config{
 		RTMPAddr: n.cfg.RTMPAddr, RTMPPublicURL: n.cfg.RTMPPublic, SigningKey: []byte(n.cfg.MediaKey),
 		Logger: n.log.Named("media"),
 	}, deps)
-	var streams anchor.Media = n.media
-	if dir != nil {
-		streams = &clusterMedia{Hub: n.media, dir: dir, log: n.log.Named("media")}
-	}
+	n.services = append(n.services, namedService{"media", w.media})
 	svc, err := anchor.New(anchor.Config{Logger: n.log.Named("anchor")}, anchor.Deps{
-		Store: anchors, Media: streams,
-		Auth: anchor.AuthFunc(func(r *api.Request) (int64, error) {
-			u, err := n.accounts.Authenticate(r.Context(), r.Token)
-			return u.ID, err
-		}),
+		Store: anchors, Media: w.media,
 		Roles: anchor.RolesFunc(func(ctx context.Context, id int64) (bool, error) {
-			u, err := n.accounts.UserByID(ctx, id)
+			u, err := w.accounts.UserByID(ctx, id)
 			return err == nil && u.Admin(), err
 		}),
 		Phones: anchor.PhonesFunc(func(ctx context.Context, id int64) (string, error) {
-			u, err := n.accounts.UserByID(ctx, id)
+			u, err := w.accounts.UserByID(ctx, id)
 			return u.Phone, err
 		}),
 		Streamers: anchor.StreamerRolesFunc(func(ctx context.Context, id int64, on bool) error {
 			if on {
-				return n.accounts.GrantRole(ctx, id, account.RoleStreamer, time.Time{}, "anchor")
+				return w.accounts.GrantRole(ctx, id, account.RoleStreamer, time.Time{}, "anchor")
 			}
-			return n.accounts.RevokeRole(ctx, id, account.RoleStreamer)
+			return w.accounts.RevokeRole(ctx, id, account.RoleStreamer)
 		}),
-		Matches:  anchor.MatchesFunc(n.matchInfo),
-		Earnings: anchor.EarningsFunc(n.giftIncome),
-		Payer:    anchor.UnlockPayerFunc(n.wallet.PayLiveUnlock),
+		Matches:  anchor.MatchesFunc(w.matchInfo),
+		Earnings: anchor.EarningsFunc(w.giftIncome),
+		Payer:    anchor.UnlockPayerFunc(w.wallet.PayLiveUnlock),
+		Staff:    w.accounts, // the back office's reviewers
+		Audit:    w.audit,
+		Scores:   w.matchAPI,
 	})
 	if err != nil {
 		return err
 	}
-	svc.Register(n.api)
+	svc.Routes(w.api, w.accounts)
+	w.anchor = svc
 	return nil
 }
 
 // matchInfo tells the streamer centre whether a match may be linked to a stream.
-func (n *Node) matchInfo(ctx context.Context, id string) (anchor.MatchInfo, error) {
-	m, err := n.sports.Match(ctx, id)
+func (w *wiring) matchInfo(ctx context.Context, id string) (anchor.MatchInfo, error) {
+	m, err := w.sports.Match(ctx, id)
 	if errors.Is(err, postgres.ErrMatchNotFound) {
 		return anchor.MatchInfo{}, nil
 	}
@@ -111,8 +103,8 @@ func (n *Node) matchInfo(ctx context.Context, id string) (anchor.MatchInfo, erro
 }
 
 // giftIncome is a streamer's share of the gifts received since a time, from the ledger.
-func (n *Node) giftIncome(ctx context.Context, streamer int64, since time.Time) ([]anchor.IncomeEntry, error) {
-	lines, err := n.wallet.GiftIncome(ctx, streamer, since)
+func (w *wiring) giftIncome(ctx context.Context, streamer int64, since time.Time) ([]anchor.IncomeEntry, error) {
+	lines, err := w.wallet.GiftIncome(ctx, streamer, since)
 	if err != nil {
 		return nil, err
 	}

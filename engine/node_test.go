@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -154,6 +155,9 @@ func (cl *client) expect(typ string, ok func(map[string]any) bool) map[string]an
 			if m["t"] == typ && (ok == nil || ok(m)) {
 				return m
 			}
+			if os.Getenv("DEBUGFRAMES") != "" {
+				cl.t.Logf("skipped frame %v", m)
+			}
 		case <-timeout:
 			cl.t.Fatalf("timed out waiting for %s", typ)
 		}
@@ -189,9 +193,11 @@ func (cl *client) chat(room, text, nonce string) map[string]any {
 	return cl.expect("ack", func(m map[string]any) bool { return m["nonce"] == nonce })
 }
 
-func TestTwoGuestsExchangeChatThroughTheGateway(t *testing.T) {
-	n := startNode(t, pgtest.NewDatabase(t), t.TempDir(), nil)
-	a, b := dial(t, n.ws), dial(t, n.ws)
+func TestTwoViewersExchangeChatThroughTheGatewayAndAGuestOnlyReads(t *testing.T) {
+	n := startNode(t, pgtest.NewDatabase(t), t.TempDir(), nil, people)
+	a, b := dialAs(t, n.ws, "viewer"), dialAs(t, n.ws, "other")
+	guest := dial(t, n.ws)
+	guest.join("1001", nil)
 	a.join("1001", nil)
 	b.join("1001", nil)
 	ack := a.chat("1001", "hello from a", "a1")
@@ -211,6 +217,12 @@ func TestTwoGuestsExchangeChatThroughTheGateway(t *testing.T) {
 		}
 		return false
 	})
+	// The guest reads the room but may not chat (spec §6), in a demo room as in any other.
+	guest.events("1001", func(evs []map[string]any) bool { return len(evs) >= 2 })
+	guest.send(map[string]any{"t": "chat", "room": "1001", "text": "me too", "nonce": "g1"})
+	if e := guest.expect("error", nil); e["key"] != "chat.loginRequired" || e["code"] != float64(4002) {
+		t.Fatalf("guest chat: %v", e)
+	}
 }
 
 func TestErrorsAreLocalizedInTheSessionsLanguage(t *testing.T) {
@@ -232,8 +244,8 @@ func TestErrorsAreLocalizedInTheSessionsLanguage(t *testing.T) {
 }
 
 func TestResumeAfterReconnectHasNoGapAndNoDuplicate(t *testing.T) {
-	n := startNode(t, pgtest.NewDatabase(t), t.TempDir(), nil)
-	talker := dial(t, n.ws)
+	n := startNode(t, pgtest.NewDatabase(t), t.TempDir(), nil, people)
+	talker := dialAs(t, n.ws, "viewer")
 	talker.join("1002", nil)
 	listener := dial(t, n.ws)
 	listener.join("1002", nil)
@@ -290,8 +302,8 @@ func TestOperationalEndpoints(t *testing.T) {
 }
 
 func TestGracefulShutdownTellsClientsToGoElsewhere(t *testing.T) {
-	n := startNode(t, pgtest.NewDatabase(t), t.TempDir(), nil)
-	c := dial(t, n.ws)
+	n := startNode(t, pgtest.NewDatabase(t), t.TempDir(), nil, people)
+	c := dialAs(t, n.ws, "viewer")
 	c.join("1001", nil)
 	c.chat("1001", "last words", "z")
 	n.stop(t)

@@ -32,7 +32,7 @@ func TestConfigPrecedenceIsDefaultThenEnvThenFlag(t *testing.T) {
 	if cfg.FrameLines != 12 || cfg.HTTPAddr != ":9100" || cfg.WSAddr != ":8081" {
 		t.Fatalf("frame lines %d, http %q, ws %q", cfg.FrameLines, cfg.HTTPAddr, cfg.WSAddr)
 	}
-	for _, bad := range [][]string{{"-env", "staging"}, {"-chat-tick-min", "0s"}, {"-chat-frame-lines", "x"}} {
+	for _, bad := range [][]string{{"-env", "staging"}, {"-chat-tick-min", "0s"}, {"-chat-frame-lines", "x"}, {"-feed", "sportradar"}} {
 		if _, err := engine.Load(bad); err == nil {
 			t.Errorf("Load(%v) accepted a bad value", bad)
 		}

@@ -1,8 +1,18 @@
 package engine
 
 import (
+	"context"
+	"errors"
+	"os"
+	"sync"
+
+	"go.uber.org/zap"
+
 	"courtside/actors/match"
-	"courtside/api"
+	"courtside/actors/match/feed"
+	"courtside/actors/match/feed/providers"
+	"courtside/actors/match/feed/providers/apisports"
+	"courtside/actors/match/feed/providers/pandascore"
 	"courtside/api/matches"
 	"courtside/storage/postgres"
 	"courtside/storage/postgres/sportsdemo"
@@ -10,37 +20,93 @@ import (
 
 // buildScores wires live scores: the sports store, the match actors and their topics (served by
 // the node's relay like rooms) and the REST module (registered with the API server later). It
-// runs before joinCluster: in cluster mode the match and topic kinds activate their actors from
-// the registries built here (cluster_matches.go).
-func (n *Node) buildScores() {
-	n.sports = postgres.NewSportsStore(n.pool, postgres.SportsConfig{})
-	n.topics = match.NewTopics(n.system, match.TopicConfig{})
-	n.matchAPI = matches.New(matches.Config{Store: n.sports, Auth: matchesAuth{n}, Log: n.log.Named("matches")})
-	n.matches = match.NewRegistry(n.system, match.Config{
-		Store: n.sports, Topics: n.topics, Reservations: n.sports,
-		Notifier: matchNotices{&directoryRef{dir: n.directory, system: n.system}}, Listener: n.matchListener(), Log: n.log.Named("match"),
+// runs before the topology hosts the registries: in a cluster the match and topic kinds activate
+// their actors from the registries built here (actors/cluster).
+func (w *wiring) buildScores() {
+	n := w.n
+	system := n.topo.system()
+	w.sports = postgres.NewSportsStore(n.pool, postgres.SportsConfig{})
+	n.onClose(w.sports.Close)
+	w.topics = match.NewTopics(system, match.TopicConfig{MatchExists: knownMatches(w.sports)})
+	w.matchAPI = matches.New(matches.Config{Log: n.log.Named("matches")}, matches.Deps{Store: w.sports})
+	w.matches = match.NewRegistry(system, match.Config{
+		Store: w.sports, Topics: w.topics, Reservations: w.sports,
+		Notifier: w.matchStartNotifier(), Listener: n.topo.matchListener(w.matchAPI), Log: n.log.Named("match"),
+		Results: w.settlementService(), // plans settled on results (engine/experts.go)
 	})
+	w.topics.AskMatches(w.matches) // a passivated match topic, activated again, asks for the whole state
+	n.services = append(n.services, namedService{"matches", ServiceFunc(w.matchAPI.Run)})
 }
 
-// scoreServices are the long-lived parts of live scores.
-func (n *Node) scoreServices() []namedService {
-	out := []namedService{{"matches", ServiceFunc(n.matchAPI.Run)}}
-	if n.cfg.Demo {
-		out = append(out, namedService{"feed-simulator", &sportsdemo.Service{Store: n.sports, Sink: n.matches, Log: n.log.Named("simulator")}})
+// knownMatches answers whether a match exists, remembering the ones that do (matches are never
+// deleted), so `sub` to a made-up match id is refused before any actor is activated.
+func knownMatches(store *postgres.SportsStore) func(ctx context.Context, id string) (bool, error) {
+	var seen sync.Map
+	return func(ctx context.Context, id string) (bool, error) {
+		if _, ok := seen.Load(id); ok {
+			return true, nil
+		}
+		_, err := store.Match(ctx, id)
+		if errors.Is(err, postgres.ErrMatchNotFound) {
+			return false, nil
+		}
+		if err != nil {
+			return false, err
+		}
+		seen.Store(id, struct{}{})
+		return true, nil
 	}
-	return out
 }
 
-// matchesAuth tells the matches module who calls ("" for guests).
-type matchesAuth struct{ n *Node }
+// buildFeed picks the live scores source (COURTSIDE_FEED): the demo simulator, or a data provider's
+// adapter whose events go to the match registry like the simulator's.
+func (w *wiring) buildFeed() error {
+	n := w.n
+	kind := n.cfg.Feed
+	if kind == "" {
+		kind = "none"
+		if n.cfg.Demo {
+			kind = "simulator"
+		}
+	}
+	var src feed.Source
+	var source string
+	switch kind {
+	case "none":
+		return nil
+	case "simulator":
+		n.services = append(n.services, namedService{"feed-simulator", &sportsdemo.Service{Store: w.sports, Sink: w.matches, Log: n.log.Named("simulator")}})
+		return nil
+	case "apisports":
+		cfg, err := apisports.ConfigFromEnv(os.Getenv)
+		if err != nil {
+			return err
+		}
+		source = apisports.Source
+		cfg.Resume, cfg.Reference, cfg.Log = w.sports.ResumeMatch, w.storeReference(source), n.log.Named("feed")
+		if src, err = apisports.New(cfg); err != nil {
+			return err
+		}
+	case "pandascore":
+		cfg, err := pandascore.ConfigFromEnv(os.Getenv)
+		if err != nil {
+			return err
+		}
+		source = pandascore.Source
+		cfg.Resume, cfg.Reference, cfg.Log = w.sports.ResumeMatch, w.storeReference(source), n.log.Named("feed")
+		if src, err = pandascore.New(cfg); err != nil {
+			return err
+		}
+	}
+	n.log.Info("live scores from a data provider", zap.String("feed", source))
+	n.services = append(n.services, namedService{"feed-" + kind, ServiceFunc(func(ctx context.Context) error { return src.Run(ctx, w.matches) })})
+	return nil
+}
 
-func (a matchesAuth) UserID(r *api.Request) (string, error) {
-	if r.Token == "" {
-		return "", nil
+// storeReference keeps a provider's leagues, teams and players in the sports store.
+func (w *wiring) storeReference(source string) providers.ReferenceFunc {
+	return func(ctx context.Context, r providers.Reference) error {
+		return w.sports.UpsertReference(ctx, postgres.Reference{Leagues: r.Leagues, Seasons: r.Seasons,
+			Stages: r.Stages, Rounds: r.Rounds, Teams: r.Teams, Players: r.Players, Source: source})
 	}
-	u, err := a.n.accounts.Authenticate(r.Context(), r.Token)
-	if err != nil {
-		return "", err
-	}
-	return u.UID(), nil
 }

@@ -15,12 +15,23 @@ type Config struct {
 	Addr string `json:"addr" env:"COURTSIDE_WS_ADDR"`
 	// Path is the only URL path that upgrades; others get 404. Default "/ws".
 	Path string `json:"path"`
-	// AllowedOrigins lists the Origin values a browser may upgrade from, as
-	// "scheme://host[:port]" or "*.example.com" (any scheme, that domain's
-	// subdomains). Empty or containing "*" allows all. An Origin whose host
-	// equals the request's Host is always allowed; requests without Origin
-	// (non-browser clients) are allowed.
+	// AllowedOrigins lists the Origin values a browser may upgrade from
+	// besides the page's own host, as "scheme://host[:port]" (a default port
+	// may be left out) or "*.example.com" (any scheme, that domain's
+	// subdomains); "*" allows every origin. Always allowed: an Origin whose
+	// host name equals the host name of the request's Host header, whatever
+	// the ports (the site is on :8080 and the gateway on :8081), and requests
+	// without Origin (non-browser clients). Anything else is answered 403
+	// before the upgrade. Default: empty, the own host only.
 	AllowedOrigins []string `json:"allowedOrigins" env:"COURTSIDE_ALLOWED_ORIGINS"`
+	// MaxConnsPerIP bounds the TCP connections one client address may hold
+	// at once, upgraded or still in the handshake; an IPv6 address counts
+	// with its whole /64. A connection past the cap has its upgrade request
+	// answered 503 and is closed (logged at most once a second). Loopback
+	// addresses are not exempt. Default 4096 (DefaultMaxConnsPerIP); a
+	// negative value disables the cap (for a node whose peers all come
+	// through one proxy or load balancer address).
+	MaxConnsPerIP int `json:"maxConnsPerIP" env:"COURTSIDE_WS_MAX_CONNS_PER_IP"`
 	// MaxMessageSize bounds one (reassembled) client message in bytes; larger
 	// ones are refused with close 1009 as soon as a header declares them.
 	// Default 64 KiB.
@@ -70,6 +81,11 @@ const (
 	DefaultPingInterval      = 25 * time.Second
 	DefaultHandshakeTimeout  = 10 * time.Second
 	DefaultCloseTimeout      = 3 * time.Second
+	// DefaultMaxConnsPerIP is sized for many viewers behind one carrier or
+	// office NAT and for the load harness (bench/: up to 19,000 sockets over
+	// 8 loopback source addresses, about 2,400 per address), while one host
+	// still cannot take all of a node's descriptors.
+	DefaultMaxConnsPerIP = 4096
 )
 
 // maxHandshakeSize bounds the HTTP upgrade request (request line and headers).
@@ -105,6 +121,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.CloseTimeout <= 0 {
 		c.CloseTimeout = DefaultCloseTimeout
+	}
+	if c.MaxConnsPerIP == 0 {
+		c.MaxConnsPerIP = DefaultMaxConnsPerIP
 	}
 	if c.Logger == nil {
 		c.Logger = zap.NewNop()

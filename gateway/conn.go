@@ -1,7 +1,8 @@
 package gateway
 
 import (
-	"net"
+	"net/http"
+	"net/netip"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -44,8 +45,11 @@ type Conn struct {
 	lastPing     int64 // unix nanos: last server ping
 	closeBy      int64 // unix nanos: drop TCP if the peer has not closed by then
 	closeCode    uint16
-	discardInput bool // after a protocol error: ignore everything until EOF
+	discardInput bool // frame boundaries lost after a protocol error: ignore everything until EOF
 	upgraded     bool
+	remote       netip.Addr // TCP peer
+	peer         netip.Addr // what the peer is counted under for MaxConnsPerIP
+	overCap      bool       // past MaxConnsPerIP at accept: refused with 503, not counted
 
 	// mu guards the outbound queue and the cross-goroutine flags below. It
 	// is never held together with loop.mu, nor while calling gnet or the
@@ -299,6 +303,11 @@ func (c *Conn) startClose(code uint16, reason string) {
 	c.state = stateClosing
 	c.closeCode = code
 	c.closeBy = time.Now().Add(c.s.cfg.CloseTimeout).UnixNano()
+	// From now on only the peer's close frame matters (RFC 6455 §7.1.1):
+	// data frames are read past unbuffered, and the close drops TCP at once.
+	if !c.dec.Discard() {
+		c.discardInput = true
+	}
 	c.s.log.Debug("closing connection", zap.Uint64("conn", c.id), zap.Uint16("code", code), zap.String("reason", reason))
 }
 
@@ -327,7 +336,17 @@ func (c *Conn) onTraffic() gnet.Action {
 		buf = buf[n:]
 		if err != nil {
 			c.fail(wsframe.CodeOf(err), err.Error())
-			return gnet.None
+			switch {
+			case c.gone:
+				return gnet.None
+			case c.dec.PeerClosed():
+				// The offending frame was the peer's (invalid) close: both
+				// sides have closed, nothing more will come.
+				return gnet.Close
+			case c.discardInput:
+				return gnet.None
+			}
+			continue // the peer's close may already be in buf
 		}
 		switch ev.Kind {
 		case wsframe.EventNone:
@@ -372,13 +391,18 @@ func (c *Conn) onTraffic() gnet.Action {
 	return gnet.None
 }
 
-// fail sends close code for a protocol violation and ignores the peer from
-// then on: the TCP connection is dropped when the peer closes it or after
-// CloseTimeout. Waiting instead of closing at once avoids a TCP reset
-// destroying the close frame while the peer still has data in flight.
+// fail sends close code for a protocol violation. The decoder then skips
+// the rest of the offending frame and every data frame after it, and the TCP
+// connection is dropped as soon as the peer's close frame arrives, or after
+// CloseTimeout. Waiting for the peer's close instead of dropping TCP at once
+// avoids a TCP reset destroying our close frame while the peer still has
+// data in flight. When the frame boundaries are lost (a header that cannot
+// be parsed) the peer's input is ignored until then.
 func (c *Conn) fail(code uint16, reason string) {
-	c.discardInput = true
-	c.startClose(code, reason)
+	c.startClose(code, reason) // no-op when a close was already sent
+	if !c.dec.Discard() {
+		c.discardInput = true
+	}
 }
 
 // readHandshake accumulates the upgrade request in gnet's inbound buffer
@@ -386,6 +410,13 @@ func (c *Conn) fail(code uint16, reason string) {
 func (c *Conn) readHandshake() gnet.Action {
 	buf, _ := c.gc.Peek(-1)
 	end := headerEnd(buf)
+	if c.overCap && (end >= 0 || len(buf) >= maxHandshakeSize) {
+		// Answered once the head is read, so that closing does not reset
+		// the connection under unread request bytes and lose the answer.
+		c.s.peers.logRefusal(c.s.log, c.peer)
+		c.s.m.ipCapRefusals.Inc()
+		return c.refuse(&handshakeError{http.StatusServiceUnavailable, "too many connections from this address"})
+	}
 	if end < 0 {
 		if len(buf) >= maxHandshakeSize {
 			return c.refuse(&handshakeError{431, "request header too large"})
@@ -401,11 +432,9 @@ func (c *Conn) readHandshake() gnet.Action {
 	}
 	_, _ = c.gc.Discard(end)
 	if shuttingDown := c.s.shutting.Load(); shuttingDown {
-		return c.refuse(&handshakeError{503, "server shutting down"})
+		return c.refuse(&handshakeError{http.StatusServiceUnavailable, "server shutting down"})
 	}
-	if ta, ok := c.gc.RemoteAddr().(*net.TCPAddr); ok {
-		req.RemoteIP = ta.AddrPort().Addr().Unmap()
-	}
+	req.RemoteIP = c.remote
 	b := appendSwitchingProtocols(c.l.scratch[:0], key)
 	c.l.scratch = b[:0]
 	_, _ = c.gc.Write(b)

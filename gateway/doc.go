@@ -9,15 +9,23 @@
 //
 // # Life of a connection
 //
-//	TCP accept -> HTTP upgrade (400/403/404/431 + close on refusal)
+//	TCP accept (counted against MaxConnsPerIP)
+//	  -> HTTP upgrade (400/403/404/431/503 + close on refusal)
 //	  -> Handler.OnOpen -> OnMessage ... -> close handshake -> Handler.OnClose
+//
+// The upgrade refuses a browser Origin other than the page's own host name
+// and Config.AllowedOrigins with 403, and a connection from an address that
+// already holds MaxConnsPerIP connections with 503, both before upgrading.
 //
 // The server sends close with 1001 at shutdown, 1002/1003/1007/1009 on
 // protocol errors (binary messages are refused with 1003: the protocol is
-// text only), 4008 for slow consumers and 4009 for idle connections; it
-// then waits up to CloseTimeout for the peer's close frame before dropping
-// TCP. A close from the peer is echoed with its code and TCP is closed at
-// once.
+// text only), 4008 for slow consumers and 4009 for idle connections. Text is
+// validated as it arrives (wsframe.UTF8Validator), so 1007 goes out with the
+// read that brought the bad byte, also in an unfinished fragmented message.
+// After sending its close the server reads past (discards) whatever data
+// frames the peer still sends and drops TCP as soon as the peer's close
+// frame arrives, or after CloseTimeout. A close from the peer is echoed with
+// its code and TCP is closed at once.
 //
 // # Concurrency contract
 //
@@ -69,5 +77,7 @@
 // guards a loop's list of scheduled connections. They are taken one after
 // the other, never nested, and neither is held while calling into gnet or a
 // Handler. Server.loopsMu guards the set of loops and is never held with the
-// others except to call EventLoop.Execute, which does not block.
+// others except to call EventLoop.Execute, which does not block. The per-IP
+// connection counts (peerLimiter.mu) are taken alone, once at accept and
+// once at close.
 package gateway

@@ -54,15 +54,12 @@ func headerEnd(b []byte) int {
 type upgradeChecker struct {
 	path       string
 	allowAll   bool
-	exact      map[string]bool // "scheme://host[:port]", lower case
+	exact      map[string]bool // normalised "scheme://host[:port]" (see originKey)
 	subdomains []string        // ".example.com" for "*.example.com"
 }
 
 func newUpgradeChecker(cfg *Config) *upgradeChecker {
 	u := &upgradeChecker{path: cfg.Path, exact: map[string]bool{}}
-	if len(cfg.AllowedOrigins) == 0 {
-		u.allowAll = true
-	}
 	for _, o := range cfg.AllowedOrigins {
 		o = strings.ToLower(strings.TrimRight(strings.TrimSpace(o), "/"))
 		switch {
@@ -71,7 +68,11 @@ func newUpgradeChecker(cfg *Config) *upgradeChecker {
 		case strings.HasPrefix(o, "*."):
 			u.subdomains = append(u.subdomains, o[1:])
 		case o != "":
-			u.exact[o] = true
+			if k, ok := originKey(o); ok {
+				u.exact[k] = true
+			} else {
+				u.exact[o] = true
+			}
 		}
 	}
 	return u
@@ -111,28 +112,63 @@ func (u *upgradeChecker) parse(head []byte) (*Request, string, *handshakeError) 
 	return &Request{Path: r.URL.Path, Query: r.URL.Query(), Host: r.Host, Header: r.Header}, key, nil
 }
 
-// originAllowed applies the Origin policy described on Config.AllowedOrigins.
+// originAllowed applies the Origin policy described on Config.AllowedOrigins:
+// no Origin (not a browser), "*" listed, the page's own host name (any port:
+// the site and the gateway listen on different ports of one host), a listed
+// origin, or a subdomain of a listed "*." pattern.
 func (u *upgradeChecker) originAllowed(origin, host string) bool {
 	if origin == "" || u.allowAll {
 		return true
 	}
 	o, err := url.Parse(origin)
-	if err != nil || o.Host == "" {
-		return false
-	}
-	if strings.EqualFold(o.Host, host) {
-		return true
-	}
-	if u.exact[strings.ToLower(o.Scheme+"://"+o.Host)] {
-		return true
+	if err != nil || o.Host == "" || o.User != nil {
+		return false // includes "null" (sandboxed frames, file: pages)
 	}
 	h := strings.ToLower(o.Hostname())
+	if h == "" {
+		return false
+	}
+	if h == hostName(host) {
+		return true
+	}
+	if k, ok := originKey(origin); ok && u.exact[k] {
+		return true
+	}
 	for _, suffix := range u.subdomains {
 		if strings.HasSuffix(h, suffix) {
 			return true
 		}
 	}
 	return false
+}
+
+// originKey normalises an origin for comparison with the configured list:
+// lower case, and the scheme's default port left out ("https://a.example:443"
+// is "https://a.example", as browsers send it).
+func originKey(origin string) (string, bool) {
+	o, err := url.Parse(strings.ToLower(origin))
+	if err != nil || o.Scheme == "" || o.Host == "" {
+		return "", false
+	}
+	host, port := o.Hostname(), o.Port()
+	switch {
+	case port == "80" && (o.Scheme == "http" || o.Scheme == "ws"),
+		port == "443" && (o.Scheme == "https" || o.Scheme == "wss"):
+		port = ""
+	}
+	if strings.Contains(host, ":") {
+		host = "[" + host + "]"
+	}
+	if port != "" {
+		host += ":" + port
+	}
+	return o.Scheme + "://" + host, true
+}
+
+// hostName is the host name of a Host header value, without port or
+// brackets, in lower case.
+func hostName(host string) string {
+	return strings.ToLower((&url.URL{Host: host}).Hostname())
 }
 
 // headerHasToken reports whether a comma-separated header holds token

@@ -60,12 +60,28 @@ func TestOriginPolicy(t *testing.T) {
 		host    string
 		want    bool
 	}{
-		{"empty list allows all", nil, "https://anything.example", "gw:8081", true},
+		{"empty list refuses a foreign origin", nil, "https://anything.example", "gw:8081", false},
+		{"empty list allows the own host", nil, "http://gw:8081", "gw:8081", true},
+		{"own host on another port (site :8080, gateway :8081)", nil, "http://gw:8080", "gw:8081", true},
+		{"own host without port", nil, "https://gw", "gw:8081", true},
+		{"own host, Host without port", nil, "https://gw:8443", "gw", true},
+		{"own IPv6 host", nil, "http://[::1]:8080", "[::1]:8081", true},
+		{"another name of the same machine is another host", nil, "http://localhost:8080", "127.0.0.1:8081", false},
+		{"host as a prefix is not the host", nil, "http://gw.evil.example", "gw:8081", false},
+		{"host as a suffix is not the host", nil, "http://evilgw:8081", "gw:8081", false},
+		{"user info cannot smuggle the host", nil, "http://gw@evil.example", "gw:8081", false},
+		{"empty list refuses null", nil, "null", "gw:8081", false},
 		{"star allows all", []string{"*"}, "https://anything.example", "gw:8081", true},
+		{"star allows null", []string{"*"}, "null", "gw:8081", true},
 		{"no origin header", []string{"https://a.example"}, "", "gw:8081", true},
+		{"no origin header, empty list", nil, "", "gw:8081", true},
 		{"same host always", []string{"https://a.example"}, "http://gw:8081", "gw:8081", true},
 		{"same host, case-insensitive", []string{"https://a.example"}, "http://GW:8081", "gw:8081", true},
 		{"listed exactly", []string{"https://a.example/"}, "https://a.example", "gw:8081", true},
+		{"listed, case-insensitive", []string{"HTTPS://A.example"}, "https://a.EXAMPLE", "gw:8081", true},
+		{"listed without the default port", []string{"https://a.example"}, "https://a.example:443", "gw:8081", true},
+		{"listed with the default port", []string{"http://a.example:80"}, "http://a.example", "gw:8081", true},
+		{"listed port must match", []string{"https://a.example"}, "https://a.example:8443", "gw:8081", false},
 		{"scheme must match", []string{"https://a.example"}, "http://a.example", "gw:8081", false},
 		{"subdomain pattern", []string{"*.a.example"}, "https://live.a.example", "gw:8081", true},
 		{"pattern needs a subdomain", []string{"*.a.example"}, "https://evil-a.example", "gw:8081", false},
@@ -93,6 +109,12 @@ func handshakeSeeds() []string {
 		"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: short\r\nSec-WebSocket-Version: 13\r\n\r\n",
 		"\r\n\r\n",
 		"GET / HTTP/1.1\r\nHost: x\r\nX: \x00\xff\r\n\r\n",
+		// Origin policy: the own host on another port, null, user info, an IPv6 host.
+		"GET /ws HTTP/1.1\r\nHost: gw.example:8081\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: AAAAAAAAAAAAAAAAAAAAAA==\r\nSec-WebSocket-Version: 13\r\nOrigin: https://gw.example:8080\r\n\r\n",
+		"GET /ws HTTP/1.1\r\nHost: gw.example\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: AAAAAAAAAAAAAAAAAAAAAA==\r\nSec-WebSocket-Version: 13\r\nOrigin: null\r\n\r\n",
+		"GET /ws HTTP/1.1\r\nHost: gw.example\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: AAAAAAAAAAAAAAAAAAAAAA==\r\nSec-WebSocket-Version: 13\r\nOrigin: https://gw.example@evil.example\r\n\r\n",
+		"GET /ws HTTP/1.1\r\nHost: [::1]:8081\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: AAAAAAAAAAAAAAAAAAAAAA==\r\nSec-WebSocket-Version: 13\r\nOrigin: http://[::1]:8080\r\n\r\n",
+		"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: AAAAAAAAAAAAAAAAAAAAAA==\r\nSec-WebSocket-Version: 13\r\nOrigin: https://courtside.example:443\r\n\r\n",
 	}
 }
 

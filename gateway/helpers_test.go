@@ -142,14 +142,20 @@ func dialRaw(t testing.TB, s *Server, request string) *rawClient {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { conn.Close() })
-	rc := &rawClient{t: t, conn: conn, br: bufio.NewReader(conn), mask: [4]byte{9, 8, 7, 6}}
-	rc.dec.ClientMode = true
+	rc := wrapRaw(t, conn)
 	if request != "" {
 		if _, err := io.WriteString(conn, request); err != nil {
 			t.Fatal(err)
 		}
 	}
+	return rc
+}
+
+// wrapRaw makes a raw client of an open connection, closed when the test ends.
+func wrapRaw(t testing.TB, conn net.Conn) *rawClient {
+	t.Cleanup(func() { conn.Close() })
+	rc := &rawClient{t: t, conn: conn, br: bufio.NewReader(conn), mask: [4]byte{9, 8, 7, 6}}
+	rc.dec.ClientMode = true
 	return rc
 }
 

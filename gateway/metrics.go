@@ -11,14 +11,16 @@ import (
 // metrics are always live collectors so the hot path has no nil checks;
 // with a nil Registerer they are simply never exported.
 type metrics struct {
-	open        prometheus.Gauge
-	dropped     prometheus.Counter
-	slowCloses  prometheus.Counter
-	bytesOut    prometheus.Counter
-	closeCodes  *prometheus.CounterVec
-	handshakes  *prometheus.CounterVec
-	codeMu      sync.Mutex
-	codeCounter map[uint16]prometheus.Counter
+	open       prometheus.Gauge
+	dropped    prometheus.Counter
+	slowCloses prometheus.Counter
+	bytesOut   prometheus.Counter
+	closeCodes *prometheus.CounterVec
+	handshakes *prometheus.CounterVec
+	// ipCapRefusals counts connections refused by MaxConnsPerIP.
+	ipCapRefusals prometheus.Counter
+	codeMu        sync.Mutex
+	codeCounter   map[uint16]prometheus.Counter
 }
 
 func newMetrics(reg prometheus.Registerer) *metrics {
@@ -47,6 +49,10 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 			Namespace: "courtside", Subsystem: "gateway", Name: "handshakes_total",
 			Help: "HTTP upgrade attempts, by answered status.",
 		}, []string{"status"}),
+		ipCapRefusals: prometheus.NewCounter(prometheus.CounterOpts{
+			Namespace: "courtside", Subsystem: "gateway", Name: "ip_cap_refusals_total",
+			Help: "Connections refused with 503 because their address held MaxConnsPerIP connections.",
+		}),
 		codeCounter: map[uint16]prometheus.Counter{},
 	}
 	if reg != nil {
@@ -56,6 +62,7 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 		m.bytesOut = register(reg, m.bytesOut)
 		m.closeCodes = register(reg, m.closeCodes)
 		m.handshakes = register(reg, m.handshakes)
+		m.ipCapRefusals = register(reg, m.ipCapRefusals)
 	}
 	return m
 }

@@ -222,3 +222,185 @@ func TestHandshakeTimeoutDropsSilentSockets(t *testing.T) {
 	rc := dialRaw(t, s, "GET /ws HTTP/1.1\r\n") // never finishes
 	rc.expectEOF()
 }
+
+// TestInvalidUTF8FailsFast checks RFC 6455 §8.1 on the wire: the server
+// closes with 1007 as soon as the bad byte arrives, without waiting for the
+// end of the message (which these clients never send).
+func TestInvalidUTF8FailsFast(t *testing.T) {
+	mask := [4]byte{7, 7, 7, 7}
+	euro := []byte("€")
+	cut := wsframe.AppendMaskedFrame(nil, true, 0, wsframe.OpText, mask, []byte("ab\xe0\x80 and 500 more bytes"+strings.Repeat(".", 500)))
+	tests := []struct {
+		name  string
+		sends [][]byte // written one after the other (separate TCP writes)
+		rest  []byte   // the end of a frame cut short, sent after the server's close
+	}{
+		{"in a non-final fragment", [][]byte{
+			wsframe.AppendMaskedFrame(nil, false, 0, wsframe.OpText, mask, []byte("fine so far \xff")),
+		}, nil},
+		{"in a continuation of an open message", [][]byte{
+			wsframe.AppendMaskedFrame(nil, false, 0, wsframe.OpText, mask, []byte("part one, ")),
+			wsframe.AppendMaskedFrame(nil, false, 0, wsframe.OpContinuation, mask, []byte("surrogate \xed\xa0\x80")),
+		}, nil},
+		{"in the first bytes of a frame whose rest has not come", [][]byte{cut[:12]}, cut[12:]},
+		{"bad continuation byte in the next TCP read", [][]byte{
+			wsframe.AppendMaskedFrame(nil, false, 0, wsframe.OpText, mask, euro[:2]),
+			wsframe.AppendMaskedFrame(nil, false, 0, wsframe.OpContinuation, mask, []byte("(")),
+		}, nil},
+	}
+	rec := newRecorder()
+	s := startServer(t, Config{CloseTimeout: time.Minute}, rec)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rc := upgrade(t, s)
+			rec.waitOpen(t)
+			for _, b := range tc.sends {
+				rc.write(b)
+			}
+			rc.expectClose(CloseInvalidPayload)
+			rc.write(tc.rest) // the server reads past the frame to find the close
+			rc.sendFrame(true, wsframe.OpClose, []byte{0x03, 0xef})
+			rc.expectEOF()
+			if got := rec.waitClose(t); got != CloseInvalidPayload {
+				t.Fatalf("OnClose code %d", got)
+			}
+		})
+	}
+	t.Run("code point split across fragments is valid", func(t *testing.T) {
+		rc := upgrade(t, s)
+		rec.waitOpen(t)
+		rc.sendFrame(false, wsframe.OpText, euro[:1])
+		rc.sendFrame(false, wsframe.OpContinuation, euro[1:2])
+		rc.sendFrame(true, wsframe.OpContinuation, euro[2:])
+		if ev := rc.next(); ev.Kind != wsframe.EventMessage || string(ev.Payload) != "€" {
+			t.Fatalf("got %v %q", ev.Kind, ev.Payload)
+		}
+	})
+}
+
+// TestServerCloseEndsTCPWhenThePeerAnswers checks RFC 6455 §7.1.1 after a
+// close the server started: data frames the client sends afterwards are
+// discarded, and TCP is closed as soon as the client's close frame arrives,
+// long before CloseTimeout (a minute here; expectEOF gives up after 5 s).
+func TestServerCloseEndsTCPWhenThePeerAnswers(t *testing.T) {
+	mask := [4]byte{3, 1, 4, 1}
+	text := func(s string) []byte { return wsframe.AppendMaskedFrame(nil, true, 0, wsframe.OpText, mask, []byte(s)) }
+	tests := []struct {
+		name    string
+		trigger []byte
+		code    uint16
+		// tail is what the client sends between the server's close and its
+		// own (the rest of an oversize frame, more messages, pings).
+		tail []byte
+	}{
+		{"protocol error", wsframe.AppendFrame(nil, wsframe.OpText, []byte("unmasked")), CloseProtocolError,
+			concatBytes(text("after the close"), wsframe.AppendMaskedFrame(nil, true, 0, wsframe.OpPing, mask, []byte("p")))},
+		{"invalid utf8 mid-frame", wsframe.AppendMaskedFrame(nil, false, 0, wsframe.OpText, mask, []byte("x\xffy")), CloseInvalidPayload,
+			concatBytes(wsframe.AppendMaskedFrame(nil, true, 0, wsframe.OpContinuation, mask, []byte("end")), text("more"))},
+		{"message too big, payload sent anyway", []byte{0x81, 0x80 | 126, 0x07, 0xd0, 1, 2, 3, 4}, CloseMessageTooBig,
+			concatBytes(bytes.Repeat([]byte{'z'}, 2000), text("and another"))},
+		{"binary message", wsframe.AppendMaskedFrame(nil, true, 0, wsframe.OpBinary, mask, []byte{1}), CloseUnsupportedData, text("late")},
+		{"policy close by the handler", text("close:1008"), ClosePolicyViolation, text("still talking")},
+	}
+	rec := newRecorder()
+	s := startServer(t, Config{MaxMessageSize: 1000, CloseTimeout: time.Minute}, rec)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rc := upgrade(t, s)
+			rec.waitOpen(t)
+			rc.write(tc.trigger)
+			rc.expectClose(tc.code)
+			start := time.Now()
+			rc.write(concatBytes(tc.tail, wsframe.AppendMaskedFrame(nil, true, 0, wsframe.OpClose, mask, []byte{byte(tc.code >> 8), byte(tc.code)})))
+			rc.expectEOF()
+			if waited := time.Since(start); waited > 2*time.Second {
+				t.Fatalf("TCP closed %v after the client's close", waited)
+			}
+			if got := rec.waitClose(t); got != tc.code {
+				t.Fatalf("OnClose code %d, want %d", got, tc.code)
+			}
+		})
+	}
+	t.Run("the peer's invalid close ends TCP at once", func(t *testing.T) {
+		rc := upgrade(t, s)
+		rec.waitOpen(t)
+		rc.sendFrame(true, wsframe.OpClose, []byte{0x03}) // one-byte payload
+		rc.expectClose(CloseProtocolError)
+		rc.expectEOF()
+		if got := rec.waitClose(t); got != CloseProtocolError {
+			t.Fatalf("OnClose code %d", got)
+		}
+	})
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	for _, m := range rec.msgs {
+		switch string(m) {
+		case "after the close", "more", "and another", "late", "still talking":
+			t.Errorf("message %q sent after the server's close reached the handler", m)
+		}
+	}
+}
+
+func concatBytes(parts ...[]byte) []byte {
+	var out []byte
+	for _, p := range parts {
+		out = append(out, p...)
+	}
+	return out
+}
+
+func TestDefaultOriginPolicyOnTheWire(t *testing.T) {
+	s := startServer(t, Config{}, newRecorder()) // no AllowedOrigins: the own host only
+	host := s.Addr().String()                    // 127.0.0.1:port
+	tests := []struct {
+		name   string
+		origin string
+		status int
+	}{
+		{"no Origin (bench harness, Go clients)", "", 101},
+		{"the page's own host and port", "http://" + host, 101},
+		{"the page's own host on the site's port", "http://127.0.0.1:8080", 101},
+		{"the own host over https", "https://127.0.0.1", 101},
+		{"a foreign origin", "https://evil.example", 403},
+		{"another name of this machine", "http://localhost:8080", 403},
+		{"null origin", "null", 403},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var extra []string
+			if tc.origin != "" {
+				extra = append(extra, "Origin: "+tc.origin)
+			}
+			rc := dialRaw(t, s, upgradeRequest(host, "/ws", extra...))
+			resp := rc.response()
+			if resp.StatusCode != tc.status {
+				t.Fatalf("status %d, want %d", resp.StatusCode, tc.status)
+			}
+			if tc.status != http.StatusSwitchingProtocols {
+				rc.expectEOF()
+			}
+		})
+	}
+}
+
+func TestSlowlorisHeadIsDroppedAtTheHandshakeTimeout(t *testing.T) {
+	s := startServer(t, Config{HandshakeTimeout: 200 * time.Millisecond}, newRecorder())
+	rc := dialRaw(t, s, "")
+	req := upgradeRequest(s.Addr().String(), "/ws")
+	start := time.Now()
+	tick := time.NewTicker(20 * time.Millisecond) // the attacker's pace: one byte per tick
+	defer tick.Stop()
+	for i := 0; i < len(req)-1; i++ {
+		if _, err := rc.conn.Write([]byte{req[i]}); err != nil {
+			break // dropped while trickling
+		}
+		if time.Since(start) > 5*time.Second {
+			t.Fatal("still accepting bytes of the head after 5s")
+		}
+		<-tick.C
+	}
+	rc.expectEOF()
+	if waited := time.Since(start); waited < 200*time.Millisecond {
+		t.Fatalf("dropped after %v, before the handshake timeout", waited)
+	}
+}

@@ -34,6 +34,7 @@ type Server struct {
 	log     *zap.Logger
 	m       *metrics
 	upgrade *upgradeChecker
+	peers   *peerLimiter
 
 	ready     chan struct{}
 	readyOnce sync.Once
@@ -60,6 +61,7 @@ func New(cfg Config, h Handler) *Server {
 		log:     cfg.Logger.Named("gateway"),
 		m:       newMetrics(cfg.Registerer),
 		upgrade: newUpgradeChecker(&cfg),
+		peers:   newPeerLimiter(cfg.MaxConnsPerIP),
 		ready:   make(chan struct{}),
 		loops:   map[gnet.EventLoop]*loop{},
 	}
@@ -222,6 +224,14 @@ func (e *engineHandler) OnOpen(gc gnet.Conn) ([]byte, gnet.Action) {
 	}
 	l := s.loopFor(gc.EventLoop())
 	c := &Conn{s: s, l: l, gc: gc, id: s.nextID.Add(1), opened: time.Now().UnixNano()}
+	if ta, ok := gc.RemoteAddr().(*net.TCPAddr); ok {
+		c.remote = ta.AddrPort().Addr().Unmap()
+	}
+	// Counted from the TCP accept, so that connections held in the
+	// handshake (slowloris) count too. One past the cap is answered 503 once
+	// its request head has arrived (see readHandshake).
+	c.peer = peerKey(c.remote)
+	c.overCap = !s.peers.acquire(c.peer)
 	gc.SetContext(c)
 	l.add(c)
 	s.tcpOpen.Add(1)
@@ -239,6 +249,9 @@ func (e *engineHandler) OnTraffic(gc gnet.Conn) gnet.Action {
 func (e *engineHandler) OnClose(gc gnet.Conn, _ error) gnet.Action {
 	if c, ok := gc.Context().(*Conn); ok {
 		c.onClosed()
+		if !c.overCap {
+			e.s.peers.release(c.peer)
+		}
 		e.s.tcpOpen.Add(-1)
 	}
 	return gnet.None

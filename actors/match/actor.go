@@ -87,8 +87,11 @@ type Actor struct {
 	fieldsBuf       []feed.Field
 	statusAtFlush   feed.Status
 
-	matchTopic  *actor.PID
-	scoresTopic *actor.PID
+	// The topics' names, not their PIDs: an idle topic passivates (TopicConfig.IdleAfter) and the
+	// next Get activates a new actor, so a PID kept here would send every later publish to a dead
+	// letter box and its new subscribers would never hear of the match again.
+	matchTopic  string
+	scoresTopic string
 	scoresGame  int
 
 	// Counters, for tests and metrics: duplicates dropped, events refused (buffer full),
@@ -288,15 +291,15 @@ func (a *Actor) flush() {
 	}
 	if len(changed) > 0 {
 		stamp := a.cfg.Clock.Now()
-		if a.matchTopic == nil {
-			a.matchTopic = a.cfg.Topics.Get(MatchTopic(a.id))
+		if a.matchTopic == "" {
+			a.matchTopic = MatchTopic(a.id)
 		}
-		a.sys.Root.Send(a.matchTopic, &Publish{Match: a.id, Fields: changed, Stamp: stamp})
+		a.sys.Root.Send(a.cfg.Topics.Get(a.matchTopic), &Publish{Match: a.id, Fields: changed, Stamp: stamp})
 		if len(board) > 0 && a.st.Game >= 0 {
 			if a.scoresGame != a.st.Game {
-				a.scoresTopic, a.scoresGame = a.cfg.Topics.Get(ScoresTopic(a.st.Game)), a.st.Game
+				a.scoresTopic, a.scoresGame = ScoresTopic(a.st.Game), a.st.Game
 			}
-			a.sys.Root.Send(a.scoresTopic, &Publish{Match: a.id, Fields: board, Stamp: stamp})
+			a.sys.Root.Send(a.cfg.Topics.Get(a.scoresTopic), &Publish{Match: a.id, Fields: board, Stamp: stamp})
 		}
 	}
 	if listChanged && a.cfg.Listener != nil {

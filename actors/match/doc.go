@@ -28,6 +28,10 @@
 //
 // # Topics and the relay
 //
+// A topic actor that receives nothing for TopicConfig.IdleAfter (2 minutes) while nobody follows it
+// passivates; the next Get activates it again and a match topic asks its match for its whole state.
+// With TopicConfig.MatchExists, Resolve refuses a made-up match id before any actor starts.
+//
 // Topics are `match:<id>` (every field of one match) and `scores:<gameId>` (the scoreboard
 // fields of every match of a game: st, h, a, p, pn, clk, ps, start, ts). A topic actor behaves
 // towards the node relay exactly like a room (room.Join / room.JoinReply / room.RelayReport /

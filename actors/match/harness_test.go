@@ -120,10 +120,16 @@ type harness struct {
 
 func newHarness(t *testing.T, mod func(*Config)) *harness {
 	t.Helper()
+	return newHarnessIdle(t, 0, mod)
+}
+
+// newHarnessIdle is newHarness with topics that passivate after idle (0: the default).
+func newHarnessIdle(t *testing.T, idle time.Duration, mod func(*Config)) *harness {
+	t.Helper()
 	h := &harness{t: t, sys: actor.NewActorSystem(), clock: newFakeClock(), store: NewMemoryStore()}
 	h.store.KeepEvents = true
 	t.Cleanup(h.sys.Shutdown)
-	h.topics = NewTopics(h.sys, TopicConfig{Clock: h.clock})
+	h.topics = NewTopics(h.sys, TopicConfig{Clock: h.clock, IdleAfter: idle})
 	h.relay = h.sys.Root.Spawn(relay.Props(relay.Config{
 		Encode: func(p []byte, _ bool) relay.Frame { return frame{payload: p} },
 		Rooms:  Finder{Topics: h.topics},

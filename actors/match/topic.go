@@ -1,6 +1,7 @@
 package match
 
 import (
+	"context"
 	"sort"
 	"strconv"
 	"time"
@@ -21,6 +22,14 @@ type TopicConfig struct {
 	Delays []time.Duration
 	// Clock drives ticks and delays; default the wall clock.
 	Clock Clock
+	// IdleAfter passivates a topic actor that received nothing for this long and has no
+	// subscribers, no delayed siblings and nothing pending; the next Get activates it again (a
+	// match topic then asks its match to publish its whole state). Default 2 minutes; negative
+	// never.
+	IdleAfter time.Duration
+	// MatchExists, when set, is asked by Topics.Resolve for a `match:<id>` subscription: an
+	// unknown match is refused with ErrNoSuchMatch before any actor is activated.
+	MatchExists func(ctx context.Context, id string) (bool, error)
 }
 
 func (c *TopicConfig) fill() {
@@ -32,6 +41,9 @@ func (c *TopicConfig) fill() {
 	}
 	if c.Clock == nil {
 		c.Clock = RealClock
+	}
+	if c.IdleAfter == 0 {
+		c.IdleAfter = 2 * time.Minute
 	}
 }
 
@@ -58,9 +70,11 @@ type topicActor struct {
 	// classZero finds the class-0 topic of a delayed topic in cluster mode; nil otherwise (Topics
 	// attaches delayed topics itself on a single node).
 	classZero func() *actor.PID
-	// match finds the match of a class-0 match topic in cluster mode, to ask it for its whole
-	// state when the topic starts (Topics.AskMatches); nil otherwise.
+	// match finds the match of a class-0 match topic, to ask it for its whole state when the
+	// topic starts (Topics.AskMatches); nil otherwise.
 	match func() *actor.PID
+	// onIdle runs when the topic passivates (single node: Topics forgets it); nil otherwise.
+	onIdle func(self *actor.PID)
 
 	pending map[string]map[string][]byte // match -> field -> value, not yet sent
 	snap    map[string]map[string][]byte // match -> field -> latest value sent
@@ -99,6 +113,18 @@ func (t *topicActor) Receive(ctx actor.Context) {
 		if t.match != nil {
 			ctx.Send(t.match(), &Republish{})
 		}
+		if t.cfg.IdleAfter > 0 {
+			ctx.SetReceiveTimeout(t.cfg.IdleAfter)
+		}
+	case *actor.ReceiveTimeout:
+		if !t.viewed() && len(t.siblings) == 0 && len(t.queue) == 0 && len(t.pending) == 0 {
+			if t.onIdle != nil {
+				t.onIdle(ctx.Self())
+			}
+			ctx.Stop(ctx.Self()) // passivate: the next Get activates the topic again
+			return
+		}
+		ctx.SetReceiveTimeout(t.cfg.IdleAfter) // a timeout fires once: arm the next
 	case *Publish:
 		t.onPublish(ctx, m)
 	case *topicTick:
@@ -124,6 +150,18 @@ func (t *topicActor) Receive(ctx actor.Context) {
 			t.attachToClassZero(ctx)
 		}
 	}
+}
+
+// viewed reports whether a relay reported subscribers. A relay that joined and never reported (its
+// connection left within the relay's report interval) counts for nothing: after IdleAfter without a
+// message it is stale.
+func (t *topicActor) viewed() bool {
+	for _, r := range t.relays {
+		if r.count > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // attachToClassZero asks the class-0 topic for its publishes (cluster mode, delayed topics).

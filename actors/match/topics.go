@@ -1,6 +1,7 @@
 package match
 
 import (
+	"context"
 	"strings"
 	"sync"
 	"time"
@@ -78,10 +79,23 @@ func (t *Topics) Delays() []time.Duration { return append([]time.Duration(nil), 
 // Resolve turns a client subscription (topic `match:<id>` or `scores:<gameId>`, and delayMs)
 // into the relay subscription name at the right delay class: `match:42`, `scores:202@12000`.
 // The session subscribes the connection to the relay under that name.
+//
+// With TopicConfig.MatchExists set, a match that does not exist is refused (ErrNoSuchMatch).
 func (t *Topics) Resolve(topic string, delayMs int) (string, error) {
 	base, d, ok := splitTopic(topic)
 	if !ok || d != 0 {
 		return "", ErrBadTopic
+	}
+	if id, isMatch := strings.CutPrefix(base, PrefixMatch); isMatch && t.cfg.MatchExists != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		known, err := t.cfg.MatchExists(ctx, id)
+		cancel()
+		if err != nil {
+			return "", err
+		}
+		if !known {
+			return "", ErrNoSuchMatch
+		}
 	}
 	return topicWithDelay(base, delayClass(t.cfg.Delays, time.Duration(delayMs)*time.Millisecond)), nil
 }
@@ -106,13 +120,29 @@ func (t *Topics) getLocked(name, base string, d time.Duration) *actor.PID {
 	if pid, ok := t.pids[name]; ok {
 		return pid
 	}
-	props := actor.PropsFromProducer(func() actor.Actor { return newTopicActor(name, base, d, &t.cfg) })
+	props := actor.PropsFromProducer(func() actor.Actor {
+		a := newTopicActor(name, base, d, &t.cfg)
+		a.onIdle = func(self *actor.PID) { t.forget(name, self) }
+		if d == 0 && t.matches != nil && strings.HasPrefix(base, PrefixMatch) {
+			a.match = func() *actor.PID { return t.matches.Get(base[len(PrefixMatch):]) }
+		}
+		return a
+	})
 	pid := t.system.Root.Spawn(props)
 	t.pids[name] = pid
 	if d > 0 {
 		t.system.Root.Send(t.getLocked(base, base, 0), &Attach{Sibling: pid})
 	}
 	return pid
+}
+
+// forget drops a passivated topic actor, unless its name already has a newer one.
+func (t *Topics) forget(name string, pid *actor.PID) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if cur, ok := t.pids[name]; ok && cur.Equal(pid) {
+		delete(t.pids, name)
+	}
 }
 
 func (t *Topics) isClass(d time.Duration) bool {

@@ -173,7 +173,13 @@ type Event struct {
 	Until int64  `json:"until,omitempty"`
 	Secs  int    `json:"secs,omitempty"`
 	Key   string `json:"key,omitempty"`
+	// Badge marks the sender's verified status on chat lines: BadgeExpert for an approved expert
+	// (the client shows the record on demand). Empty for everybody else, so it costs nothing.
+	Badge string `json:"badge,omitempty"`
 }
+
+// BadgeExpert is the Badge of an approved expert's chat lines.
+const BadgeExpert = "expert"
 
 // Priority reports whether e must never be sampled out and goes out without waiting for a tick.
 func (e *Event) Priority() bool { return e.K != KChat }
@@ -222,6 +228,15 @@ type Welcome struct {
 	V    int    `json:"v"`
 	SID  string `json:"sid"`
 	User User   `json:"user"`
+}
+
+// UserUpdate tells a connection its user's rights changed (a mute, a role, a membership): the
+// session re-checked them after a revocation or when they were due to end.
+type UserUpdate struct {
+	T      string `json:"t"`
+	User   User   `json:"user"`
+	Muted  bool   `json:"muted"`
+	Member int    `json:"member"` // 0 none, 1 VIP, 2 SVIP
 }
 
 // Joined answers join.

@@ -36,6 +36,9 @@ func TestChatRulesRefuseWithTheRightCode(t *testing.T) {
 		want  protocol.Code
 	}{
 		{"guest in a room that requires login", func(_ *room.Config, s *room.Snapshot) { s.GuestsMayChat = false }, guestUser, "hi", protocol.CodeLoginRequired},
+		// Spec §6: guests read but never chat; a stored setting cannot change that.
+		{"guest in a room whose stored settings allow guests", func(_ *room.Config, s *room.Snapshot) { s.GuestsMayChat = true }, guestUser, "hi", protocol.CodeLoginRequired},
+		{"guest in a room with no stored settings", nil, guestUser, "hi", protocol.CodeLoginRequired},
 		{"viewer in a closed room", func(_ *room.Config, s *room.Snapshot) { s.Open = false }, viewer, "hi", protocol.CodeRoomClosed},
 		{"streamer in a closed room", func(_ *room.Config, s *room.Snapshot) { s.Open = false }, streamer, "hi", 0},
 		{"level below the room's minimum", func(_ *room.Config, s *room.Snapshot) { s.MinLevel = 6 }, viewer, "hi", protocol.CodeLevelTooLow},
@@ -478,6 +481,26 @@ func TestJoinReplyTellsTheJoinerWhatTheyMayDo(t *testing.T) {
 		jr := p.waitFor(t, &at, "join reply", func(m any) bool { _, ok := m.(*room.JoinReply); return ok }).(*room.JoinReply)
 		if jr.Mod != c.mod || jr.Streamer != c.streamer || jr.Slow != 5 {
 			t.Fatalf("%q: mod=%v streamer=%v slow=%d", c.uid, jr.Mod, jr.Streamer, jr.Slow)
+		}
+	}
+}
+
+// An approved expert's chat lines carry the verified badge on the wire; nobody else's do.
+func TestExpertChatLinesCarryTheVerifiedBadge(t *testing.T) {
+	h := newHarness(t, nil)
+	expert := viewer
+	expert.ID, expert.Name, expert.Expert = "u77", "Marta L", true
+	for _, c := range []struct {
+		who  room.Identity
+		want string
+	}{{expert, protocol.BadgeExpert}, {viewer, ""}} {
+		r := h.send(c.who, chat("line of "+c.who.Name))
+		if r.Code != 0 {
+			t.Fatalf("refused %+v", r)
+		}
+		got := h.waitEvent("the chat line", func(e protocol.Event) bool { return e.Seq == r.Seq })
+		if got.Badge != c.want {
+			t.Fatalf("%s: badge %q, want %q", c.who.Name, got.Badge, c.want)
 		}
 	}
 }

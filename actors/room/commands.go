@@ -33,7 +33,7 @@ func (a *Actor) chatRefusal(c *Command, now time.Time) protocol.Code {
 	u := c.User
 	rank := a.rank(u)
 	switch {
-	case u.Guest && !a.state.GuestsMayChat:
+	case u.Guest: // guests read but never chat (spec §6); no room setting changes that
 		return protocol.CodeLoginRequired
 	case !a.state.Open && rank == 0:
 		return protocol.CodeRoomClosed
@@ -78,9 +78,11 @@ func (a *Actor) onChat(ctx actor.Context, c *Command) {
 		return
 	}
 	a.sinceTick++
-	a.accept(ctx, protocol.Event{
-		K: protocol.KChat, UID: c.User.ID, Name: c.User.Name, Lvl: c.User.Level, Text: c.Msg.Text,
-	}, c.ReplyTo, c.Msg.Nonce)
+	ev := protocol.Event{K: protocol.KChat, UID: c.User.ID, Name: c.User.Name, Lvl: c.User.Level, Text: c.Msg.Text}
+	if c.User.Expert {
+		ev.Badge = protocol.BadgeExpert
+	}
+	a.accept(ctx, ev, c.ReplyTo, c.Msg.Nonce)
 }
 
 // accept numbers an event, encodes it once and hands it to History; it becomes visible (acked and

@@ -17,6 +17,10 @@ type Identity struct {
 	Admin  bool // platform administrator
 	Member int  // 0 none, 1 VIP, 2 SVIP
 	Muted  bool // muted on the account (a role an administrator gave), in every room
+	Expert bool // an approved expert (issue 20): their chat lines carry the verified badge
+	// Until is when this identity must be checked again (the session's or the membership's end,
+	// whichever comes first); zero: only when a revocation says so.
+	Until time.Time
 }
 
 // Command is a session's request to a room. Msg is the decoded client message.
@@ -128,12 +132,13 @@ type activated struct {
 
 // Snapshot is what a room keeps in its Store and loads on activation.
 type Snapshot struct {
-	Title         string
-	StreamerID    string
-	Open          bool
-	MemberOnly    bool
-	MinLevel      int
-	SlowMode      time.Duration
+	Title      string
+	StreamerID string
+	Open       bool
+	MemberOnly bool
+	MinLevel   int
+	SlowMode   time.Duration
+	// GuestsMayChat is kept for stored rooms; the actor ignores it: guests never chat (spec §6).
 	GuestsMayChat bool
 	Moderators    map[string]bool
 	Mutes         map[string]Mute

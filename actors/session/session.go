@@ -4,12 +4,14 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"strings"
 	"time"
 
 	"github.com/asynkron/protoactor-go/actor"
 	"go.uber.org/zap"
 
+	"courtside/actors/match"
 	"courtside/actors/protocol"
 	"courtside/actors/relay"
 	"courtside/actors/room"
@@ -32,12 +34,6 @@ type TopicResolver interface {
 	Resolve(topic string, delayMs int) (string, error)
 }
 
-// Directory learns which sessions belong to which signed-in user, so notices can find them.
-type Directory interface {
-	Add(uid string, pid *actor.PID)
-	Remove(uid string, pid *actor.PID)
-}
-
 // Notice is a server notice for this session's user (a booked match starting, say); Payload is the
 // encoded frame.
 type Notice struct{ Payload []byte }
@@ -51,17 +47,29 @@ type Config struct {
 	Rooms       relay.RoomFinder
 	Auth        Authenticator // nil: every connection is a guest
 	Topics      TopicResolver // nil: `sub` is refused
-	Directory   Directory     // nil: notices are not routed to users
+	Users       Users         // nil: notices are not routed to users
+	Watching    Watching      // nil: time in rooms is not reported
 	Translate   Translator
 	MaxRooms    int           // rooms one connection may be in at once; default 8
+	MaxTopics   int           // score topics one connection may follow at once; default 32
 	AuthTimeout time.Duration // close 1008 when no auth arrives in time; default 10s
 	RatePerSec  float64       // client messages per second one connection may send; default 20
 	Log         *zap.Logger
 }
 
+// Watching hears how long a signed-in user stayed in a live room (from join to leave or to the
+// connection's end); the user area turns it into experience and task progress. Watched is called
+// from the session's actor and must not block.
+type Watching interface {
+	Watched(user, room string, d time.Duration)
+}
+
 func (c *Config) fill() {
 	if c.MaxRooms == 0 {
 		c.MaxRooms = 8
+	}
+	if c.MaxTopics == 0 {
+		c.MaxTopics = 32
 	}
 	if c.AuthTimeout == 0 {
 		c.AuthTimeout = 10 * time.Second
@@ -90,6 +98,18 @@ type authResult struct {
 	err  error
 }
 
+// reauthResult is the answer of a re-check of the token (Reauthorize, or the identity's Until).
+type reauthResult struct {
+	user room.Identity
+	err  error
+}
+
+// reauthDue fires at the identity's Until; gen tells a timer of an earlier identity apart.
+type reauthDue struct{ gen int }
+
+// maxHeld bounds the room commands a session holds while it re-checks its rights; more are refused.
+const maxHeld = 32
+
 // Actor is one connection's session.
 type Actor struct {
 	cfg  *Config
@@ -99,9 +119,18 @@ type Actor struct {
 	authed  bool
 	authing bool
 	user    room.Identity
+	token   string
 	sid     string
-	rooms   map[string]bool
-	topics  map[string]string // client topic -> relay name
+
+	// A re-check of the rights in flight: room commands wait in held until it answers, so a room
+	// never sees a command under rights that were revoked before it was sent.
+	reauthing   bool
+	reauthAgain bool // another Reauthorize came during the re-check
+	held        []protocol.ClientMessage
+	reauthGen   int
+	rooms       map[string]bool
+	joinedAt    map[string]time.Time // signed-in users' rooms: when they joined (Watching)
+	topics      map[string]string    // client topic -> relay name
 
 	tokens   float64 // token bucket for client messages
 	lastFill time.Time
@@ -112,7 +141,7 @@ type Actor struct {
 func Props(cfg *Config, conn Conn, lang string) *actor.Props {
 	cfg.fill()
 	return actor.PropsFromProducer(func() actor.Actor {
-		return &Actor{cfg: cfg, conn: conn, lang: lang, rooms: map[string]bool{}, topics: map[string]string{}, tokens: 2 * cfg.RatePerSec}
+		return &Actor{cfg: cfg, conn: conn, lang: lang, rooms: map[string]bool{}, joinedAt: map[string]time.Time{}, topics: map[string]string{}, tokens: 2 * cfg.RatePerSec}
 	})
 }
 
@@ -130,25 +159,47 @@ func (a *Actor) Receive(ctx actor.Context) {
 		if !a.authed {
 			a.conn.Close(protocol.ClosePolicy, "auth required")
 		}
+	case *Reauthorize:
+		a.reauthorize(ctx)
+	case *reauthDue:
+		if m.gen == a.reauthGen {
+			a.reauthorize(ctx)
+		}
+	case *reauthResult:
+		a.onReauth(ctx, m)
 	case *room.Reply:
 		a.onReply(m)
 	case *relay.JoinFailed:
 		delete(a.rooms, m.Room)
+		delete(a.joinedAt, m.Room)
 		a.sendRoomError("", m.Room, m.Code)
 	case *Notice:
 		a.conn.SendText(m.Payload)
 	case *Closed:
+		for id := range a.joinedAt {
+			a.watched(id)
+		}
 		for id := range a.rooms {
 			ctx.Send(a.cfg.Relay, &relay.Unsubscribe{Room: id, ConnID: a.conn.ID()})
 		}
 		for _, name := range a.topics {
 			ctx.Send(a.cfg.Relay, &relay.Unsubscribe{Room: name, ConnID: a.conn.ID()})
 		}
-		if a.authed && !a.user.Guest && a.cfg.Directory != nil {
-			a.cfg.Directory.Remove(a.user.ID, ctx.Self())
+		if a.authed && !a.user.Guest && a.cfg.Users != nil {
+			a.cfg.Users.Remove(a.user.ID, ctx.Self())
 		}
 		ctx.Stop(ctx.Self())
 	}
+}
+
+// watched reports the time a signed-in user spent in room since joining it.
+func (a *Actor) watched(room string) {
+	at, ok := a.joinedAt[room]
+	if !ok {
+		return
+	}
+	delete(a.joinedAt, room)
+	a.cfg.Watching.Watched(a.user.ID, room, time.Since(at))
 }
 
 func (a *Actor) allow() bool {
@@ -199,15 +250,27 @@ func (a *Actor) onInbound(ctx actor.Context, data []byte) {
 		uid := ""
 		if !a.user.Guest {
 			uid = a.user.ID
+			if _, in := a.joinedAt[m.Room]; !in && a.cfg.Watching != nil {
+				a.joinedAt[m.Room] = time.Now()
+			}
 		}
 		ctx.Send(a.cfg.Relay, &relay.Subscribe{Room: m.Room, UserID: uid, Conn: a.conn, Since: m.Since, HasSince: m.HasSince, Session: ctx.Self()})
 	case protocol.TLeave:
 		delete(a.rooms, m.Room)
+		a.watched(m.Room)
 		ctx.Send(a.cfg.Relay, &relay.Unsubscribe{Room: m.Room, ConnID: a.conn.ID()})
 		a.send(&protocol.Simple{T: "left", Room: m.Room})
 	case protocol.TChat, protocol.TGift, protocol.TMod, protocol.TMuted, protocol.TReport:
 		if !a.rooms[m.Room] && m.T != protocol.TMod {
 			a.sendError(m.Nonce, protocol.CodeRoomClosed)
+			return
+		}
+		if a.reauthing {
+			if len(a.held) >= maxHeld {
+				a.sendError(m.Nonce, protocol.CodeFailed)
+				return
+			}
+			a.held = append(a.held, *m)
 			return
 		}
 		ctx.Send(a.cfg.Rooms.Get(m.Room), &room.Command{User: a.user, Msg: *m, ReplyTo: ctx.Self()})
@@ -229,16 +292,25 @@ func (a *Actor) subscribe(ctx actor.Context, m *protocol.ClientMessage) {
 		a.sendError(m.Nonce, protocol.CodeFailed)
 		return
 	}
-	name, err := a.cfg.Topics.Resolve(m.Topic, m.DelayMs)
-	if err != nil {
-		a.sendError(m.Nonce, protocol.CodeBadMessage)
+	old, ok := a.topics[m.Topic]
+	if !ok && len(a.topics) >= a.cfg.MaxTopics {
+		a.sendError(m.Nonce, protocol.CodeTooManyTopics)
 		return
 	}
-	if old, ok := a.topics[m.Topic]; ok && old != name {
-		ctx.Send(a.cfg.Relay, &relay.Unsubscribe{Room: old, ConnID: a.conn.ID()})
-	} else if !ok && len(a.topics) >= 4*a.cfg.MaxRooms {
+	name, err := a.cfg.Topics.Resolve(m.Topic, m.DelayMs)
+	switch {
+	case errors.Is(err, match.ErrNoSuchMatch):
+		a.sendError(m.Nonce, protocol.CodeTopicNotFound)
+		return
+	case errors.Is(err, match.ErrBadTopic):
+		a.sendError(m.Nonce, protocol.CodeBadMessage)
+		return
+	case err != nil:
 		a.sendError(m.Nonce, protocol.CodeFailed)
 		return
+	}
+	if ok && old != name {
+		ctx.Send(a.cfg.Relay, &relay.Unsubscribe{Room: old, ConnID: a.conn.ID()})
 	}
 	a.topics[m.Topic] = name
 	ctx.Send(a.cfg.Relay, &relay.Subscribe{Room: name, Conn: a.conn, Session: ctx.Self()})
@@ -252,14 +324,86 @@ func (a *Actor) startAuth(ctx actor.Context, token, lan string) {
 		a.onAuthResult(ctx, &authResult{user: guest()})
 		return
 	}
-	a.authing = true
-	self, sys, auth := ctx.Self(), ctx.ActorSystem(), a.cfg.Auth
+	a.authing, a.token = true, token
+	a.authenticate(ctx, func(u room.Identity, err error) any { return &authResult{user: u, err: err} })
+}
+
+// authenticate checks the session's token off the actor and posts wrap's message with the answer.
+func (a *Actor) authenticate(ctx actor.Context, wrap func(room.Identity, error) any) {
+	self, sys, auth, token := ctx.Self(), ctx.ActorSystem(), a.cfg.Auth, a.token
 	go func() {
 		c, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		u, err := auth.Authenticate(c, token)
-		sys.Root.Send(self, &authResult{user: u, err: err})
+		sys.Root.Send(self, wrap(u, err))
 	}()
+}
+
+// reauthorize re-checks the token and the user's rights now (a revocation somewhere, or the
+// identity's Until reached). Room commands wait until the answer.
+func (a *Actor) reauthorize(ctx actor.Context) {
+	if !a.authed || a.user.Guest || a.token == "" || a.cfg.Auth == nil {
+		return
+	}
+	if a.reauthing {
+		a.reauthAgain = true
+		return
+	}
+	a.reauthing = true
+	a.authenticate(ctx, func(u room.Identity, err error) any { return &reauthResult{user: u, err: err} })
+}
+
+// onReauth takes the user's new rights, or ends the session with a clear close code when the token
+// or the account is no longer valid; then forwards the held commands under the new rights.
+func (a *Actor) onReauth(ctx actor.Context, m *reauthResult) {
+	if m.err == nil && m.user.ID != a.user.ID {
+		m.err = errors.New("session: the token now names another user")
+	}
+	if m.err != nil {
+		for _, h := range a.held {
+			a.sendError(h.Nonce, protocol.CodeAuthRequired)
+		}
+		a.held, a.reauthing = nil, false
+		a.sendError("", protocol.CodeAuthRequired)
+		a.conn.Close(protocol.CloseSessionEnded, "session ended")
+		return
+	}
+	a.user = m.user
+	a.send(&protocol.UserUpdate{T: "user", User: a.wireUser(), Muted: a.user.Muted, Member: a.user.Member})
+	a.scheduleReauth(ctx)
+	if a.reauthAgain {
+		a.reauthAgain, a.reauthing = false, false
+		a.reauthorize(ctx) // the commands keep waiting for the latest rights
+		return
+	}
+	held := a.held
+	a.held, a.reauthing = nil, false
+	for i := range held {
+		ctx.Send(a.cfg.Rooms.Get(held[i].Room), &room.Command{User: a.user, Msg: held[i], ReplyTo: ctx.Self()})
+	}
+}
+
+// scheduleReauth re-checks the rights when the identity says they may end (a membership or the
+// session expiring); a newer identity's timer replaces an older one's.
+func (a *Actor) scheduleReauth(ctx actor.Context) {
+	a.reauthGen++
+	if a.user.Until.IsZero() {
+		return
+	}
+	gen, self, sys := a.reauthGen, ctx.Self(), ctx.ActorSystem()
+	time.AfterFunc(max(time.Until(a.user.Until), 0)+time.Millisecond, func() { sys.Root.Send(self, &reauthDue{gen: gen}) })
+}
+
+// wireUser is the identity as the client sees it.
+func (a *Actor) wireUser() protocol.User {
+	roles := []string{}
+	if a.user.Admin {
+		roles = append(roles, "admin")
+	}
+	if a.user.Expert {
+		roles = append(roles, "expert") // the client offers an expert to link a plan in chat
+	}
+	return protocol.User{ID: a.user.ID, Name: a.user.Name, Guest: a.user.Guest, Level: a.user.Level, Roles: roles}
 }
 
 func (a *Actor) onAuthResult(ctx actor.Context, m *authResult) {
@@ -270,16 +414,11 @@ func (a *Actor) onAuthResult(ctx actor.Context, m *authResult) {
 		return
 	}
 	a.authed, a.user, a.sid = true, m.user, randomHex(8)
-	if !a.user.Guest && a.cfg.Directory != nil {
-		a.cfg.Directory.Add(a.user.ID, ctx.Self())
+	if !a.user.Guest && a.cfg.Users != nil {
+		a.cfg.Users.Add(a.user.ID, ctx.Self())
 	}
-	roles := []string{}
-	if m.user.Admin {
-		roles = append(roles, "admin")
-	}
-	a.send(&protocol.Welcome{T: "welcome", V: protocol.Version, SID: a.sid, User: protocol.User{
-		ID: a.user.ID, Name: a.user.Name, Guest: a.user.Guest, Level: a.user.Level, Roles: roles,
-	}})
+	a.scheduleReauth(ctx)
+	a.send(&protocol.Welcome{T: "welcome", V: protocol.Version, SID: a.sid, User: a.wireUser()})
 }
 
 func (a *Actor) onReply(r *room.Reply) {

@@ -139,3 +139,201 @@ func TestJoinLimitAndBadMessages(t *testing.T) {
 		return strings.Count(strings.Join(texts, "\n"), `"key":"proto.bad"`) == 2
 	})
 }
+
+// switchAuth is an Authenticator whose answers the test changes (a revocation elsewhere).
+type switchAuth struct {
+	mu   sync.Mutex
+	user room.Identity
+	err  error
+	gate chan struct{} // when set, Authenticate waits for it (a re-check in flight)
+}
+
+func (a *switchAuth) set(u room.Identity, err error) {
+	a.mu.Lock()
+	a.user, a.err = u, err
+	a.mu.Unlock()
+}
+
+func (a *switchAuth) Authenticate(ctx context.Context, _ string) (room.Identity, error) {
+	a.mu.Lock()
+	gate := a.gate
+	a.mu.Unlock()
+	if gate != nil {
+		select {
+		case <-gate:
+		case <-ctx.Done():
+			return room.Identity{}, ctx.Err()
+		}
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.user, a.err
+}
+
+// startRecordingRooms is start with a room that records the identity of every command it gets.
+func startRecordingRooms(t *testing.T, cfg *session.Config) (*actor.ActorSystem, *actor.PID, *recConn, <-chan room.Identity) {
+	t.Helper()
+	sys := actor.NewActorSystem()
+	t.Cleanup(sys.Shutdown)
+	got := make(chan room.Identity, 16)
+	roomPID := sys.Root.Spawn(actor.PropsFromFunc(func(c actor.Context) {
+		if cmd, ok := c.Message().(*room.Command); ok {
+			got <- cmd.User
+		}
+	}))
+	cfg.Relay, cfg.Rooms = roomPID, noRooms{roomPID}
+	cfg.Translate = func(lang, key string) string { return lang + ":" + key }
+	c := &recConn{}
+	return sys, sys.Root.Spawn(session.Props(cfg, c, "en_US")), c, got
+}
+
+func nextCommand(t *testing.T, got <-chan room.Identity) room.Identity {
+	t.Helper()
+	select {
+	case u := <-got:
+		return u
+	case <-time.After(5 * time.Second): // a deadline for a hang, not a timing assertion
+		t.Fatal("no command reached the room")
+		return room.Identity{}
+	}
+}
+
+// A revocation reaches an open socket: the session re-checks its token, holds the command sent
+// meanwhile, and the room gets it under the new rights (muted); the client is told. A second
+// revocation that ends the session closes the socket with 4001.
+func TestReauthorizeAppliesNewRightsBeforeTheNextCommand(t *testing.T) {
+	auth := &switchAuth{user: room.Identity{ID: "u7", Name: "Lee"}}
+	sys, pid, c, got := startRecordingRooms(t, &session.Config{Auth: auth})
+	in(sys, pid, `{"t":"auth","token":"tok"}`)
+	c.wait(t, "welcome", containsFrame(`"t":"welcome"`))
+	in(sys, pid, `{"t":"join","room":"1001"}`)
+	in(sys, pid, `{"t":"chat","room":"1001","text":"before","nonce":"a"}`)
+	if u := nextCommand(t, got); u.Muted {
+		t.Fatal("muted before the revocation")
+	}
+
+	gate := make(chan struct{})
+	auth.mu.Lock()
+	auth.gate = gate
+	auth.mu.Unlock()
+	auth.set(room.Identity{ID: "u7", Name: "Lee", Muted: true}, nil)
+	sys.Root.Send(pid, &session.Reauthorize{})
+	in(sys, pid, `{"t":"chat","room":"1001","text":"during","nonce":"b"}`) // sent while the re-check runs
+	select {
+	case u := <-got:
+		t.Fatalf("a command reached the room before the re-check answered: %+v", u)
+	case <-time.After(50 * time.Millisecond):
+	}
+	close(gate)
+	if u := nextCommand(t, got); !u.Muted {
+		t.Fatal("the held command went out under the revoked rights")
+	}
+	c.wait(t, "the client is told", containsFrame(`"t":"user"`))
+	c.wait(t, "and its new state", containsFrame(`"muted":true`))
+
+	auth.set(room.Identity{}, errors.New("session revoked"))
+	sys.Root.Send(pid, &session.Reauthorize{})
+	c.wait(t, "closed with 4001", func(_ []string, closed uint16) bool { return closed == 4001 })
+}
+
+// An identity that ends (a membership, the session) is checked again when it does, without a
+// revocation.
+func TestIdentityIsCheckedAgainWhenItEnds(t *testing.T) {
+	auth := &switchAuth{user: room.Identity{ID: "u8", Name: "Kai", Member: 1, Until: time.Now().Add(30 * time.Millisecond)}}
+	sys, pid, c, _ := startRecordingRooms(t, &session.Config{Auth: auth})
+	in(sys, pid, `{"t":"auth","token":"tok"}`)
+	c.wait(t, "welcome", containsFrame(`"t":"welcome"`))
+	auth.set(room.Identity{ID: "u8", Name: "Kai"}, nil) // the membership ended
+	c.wait(t, "the ended membership reaches the client", containsFrame(`"member":0`))
+}
+
+// Users reaches every session of a user on this node.
+func TestLocalUsersReauthorizesEverySessionOfTheUser(t *testing.T) {
+	sys := actor.NewActorSystem()
+	t.Cleanup(sys.Shutdown)
+	got := make(chan string, 4)
+	probe := func(name string) *actor.PID {
+		return sys.Root.Spawn(actor.PropsFromFunc(func(c actor.Context) {
+			if _, ok := c.Message().(*session.Reauthorize); ok {
+				got <- name
+			}
+		}))
+	}
+	users := session.NewLocalUsers(sys)
+	users.Add("u1", probe("a"))
+	users.Add("u1", probe("b"))
+	users.Add("u2", probe("c"))
+	users.Reauthorize("u1")
+	seen := map[string]bool{}
+	for range 2 {
+		select {
+		case n := <-got:
+			seen[n] = true
+		case <-time.After(5 * time.Second):
+			t.Fatal("a session was not told")
+		}
+	}
+	if !seen["a"] || !seen["b"] {
+		t.Fatalf("told %v", seen)
+	}
+	select {
+	case n := <-got:
+		t.Fatalf("session %s of another user was told", n)
+	case <-time.After(50 * time.Millisecond):
+	}
+}
+
+// watching records what a session reports of the time its user spent in rooms.
+type watching struct{ got chan string }
+
+func (w watching) Watched(user, room string, d time.Duration) {
+	if d >= 0 {
+		w.got <- user + "@" + room
+	}
+}
+
+func TestTimeInRoomsIsReportedOnLeaveAndOnCloseForUsersOnly(t *testing.T) {
+	w := watching{got: make(chan string, 8)}
+	auth := tokenAuth{"good": {ID: "u42", Name: "Mia"}}
+	sys, pid, c := start(t, &session.Config{Auth: auth, Watching: w})
+	in(sys, pid, `{"t":"auth","token":"good"}`)
+	c.wait(t, "welcome", containsFrame(`"t":"welcome"`))
+	in(sys, pid, `{"t":"join","room":"1001"}`)
+	in(sys, pid, `{"t":"join","room":"1002"}`)
+	in(sys, pid, `{"t":"join","room":"1001"}`) // a second join keeps the first time
+	in(sys, pid, `{"t":"leave","room":"1001"}`)
+	next := func() string {
+		select {
+		case s := <-w.got:
+			return s
+		case <-time.After(3 * time.Second):
+			t.Fatal("nothing reported")
+			return ""
+		}
+	}
+	if got := next(); got != "u42@1001" {
+		t.Fatalf("on leave: %s", got)
+	}
+	sys.Root.Send(pid, &session.Closed{})
+	if got := next(); got != "u42@1002" {
+		t.Fatalf("on close: %s", got)
+	}
+	select {
+	case s := <-w.got:
+		t.Fatalf("reported twice: %s", s)
+	case <-time.After(100 * time.Millisecond):
+	}
+
+	// A guest's time is nobody's experience.
+	sys2, pid2, c2 := start(t, &session.Config{Auth: auth, Watching: w})
+	in(sys2, pid2, `{"t":"auth","token":""}`)
+	c2.wait(t, "guest welcome", containsFrame(`"guest":true`))
+	in(sys2, pid2, `{"t":"join","room":"1001"}`)
+	in(sys2, pid2, `{"t":"leave","room":"1001"}`)
+	sys2.Root.Send(pid2, &session.Closed{})
+	select {
+	case s := <-w.got:
+		t.Fatalf("a guest was reported: %s", s)
+	case <-time.After(200 * time.Millisecond):
+	}
+}

@@ -2,7 +2,6 @@ package wordfilter
 
 import (
 	"slices"
-	"sort"
 	"unicode/utf8"
 )
 
@@ -20,7 +19,12 @@ type automaton struct {
 	// symBase is the first code of syms.
 	symBase uint32
 
-	root     []uint32 // root[code]: next state from the root, 0 if none
+	root []uint32 // root[code]: next state from the root, 0 if none
+	// near[(s-1)*symBase + code]: next state from state s for the root's children reached by an
+	// ASCII symbol (states 1..nearN, numbered first), on ASCII symbols: the transitions Latin chat
+	// text takes most often, by a load instead of a binary search.
+	near     []uint32
+	nearN    uint32
 	edgeLo   []uint32 // len = states+1
 	edgeSym  []uint32
 	edgeNext []uint32
@@ -57,6 +61,9 @@ func (a *automaton) child(s, c uint32) uint32 {
 	if s == 0 {
 		return a.root[c]
 	}
+	if s <= a.nearN && c < a.symBase {
+		return a.near[(s-1)*a.symBase+c]
+	}
 	lo, hi := a.edgeLo[s], a.edgeLo[s+1]
 	for lo < hi {
 		m := (lo + hi) >> 1
@@ -86,19 +93,19 @@ func (a *automaton) step(s, c uint32) uint32 {
 	return a.root[c]
 }
 
-// buildAutomaton builds the automaton of pats (already deduplicated; their indices are the
-// pattern numbers stored in outPat).
-func buildAutomaton(pats []pattern) *automaton {
+// buildAutomaton builds the automaton of pats, each a sequence of canonical runes (already
+// deduplicated; their indices are the pattern numbers stored in outPat).
+func buildAutomaton(pats [][]rune) *automaton {
 	a := &automaton{}
 
 	// Symbol table: ASCII first, then the other runes in sorted order.
 	var next uint32 = 1
 	var other []rune
 	for i := range pats {
-		for _, r := range pats[i].runes {
+		for _, r := range pats[i] {
 			if r < utf8.RuneSelf {
-				if a.ascii[r] == 0 {
-					a.ascii[r] = next
+				if c := class(r); a.ascii[c] == 0 {
+					a.ascii[c] = next
 					next++
 				}
 			} else {
@@ -106,37 +113,86 @@ func buildAutomaton(pats []pattern) *automaton {
 			}
 		}
 	}
+	for _, r := range []rune{'L', '1'} { // read as I (see class)
+		a.ascii[r] = a.ascii['I']
+	}
 	slices.Sort(other)
 	a.syms = slices.Compact(other)
 	a.symBase = next
 	nsym := int(next) + len(a.syms)
 
-	// Trie with temporary numbering; edges in one map keyed by (state, symbol).
-	type edge struct{ from, sym uint32 }
-	edges := make(map[edge]uint32)
-	children := [][]uint32{nil} // children[s]: symbols of s's edges, unsorted
-	ends := [][]uint32{nil}     // patterns ending at s
-	for pi := range pats {
-		s := uint32(0)
-		for _, r := range pats[pi].runes {
-			c := a.code(r)
-			n, ok := edges[edge{s, c}]
-			if !ok {
-				n = uint32(len(children))
-				children = append(children, nil)
-				ends = append(ends, nil)
-				edges[edge{s, c}] = n
-				children[s] = append(children[s], c)
-			}
-			s = n
+	// Trie with temporary numbering, built without hashing: the patterns are inserted in sorted
+	// order, so each shares its prefix with the one before (the path kept in path), and every
+	// state's children are created in increasing symbol order.
+	off := make([]int, len(pats)+1)
+	for i := range pats {
+		off[i+1] = off[i] + len(pats[i])
+	}
+	codes := make([]uint32, off[len(pats)])
+	for i := range pats {
+		for j, r := range pats[i] {
+			codes[off[i]+j] = a.code(r)
 		}
-		ends[s] = append(ends[s], uint32(pi))
+	}
+	codeOf := func(i int) []uint32 { return codes[off[i]:off[i+1]] }
+	sorted := make([]int, len(pats))
+	for i := range sorted {
+		sorted[i] = i
+	}
+	slices.SortStableFunc(sorted, func(x, y int) int { return slices.Compare(codeOf(x), codeOf(y)) })
+	parent := make([]uint32, 1, off[len(pats)]+1) // parent[s] of each temporary state; 0 is the root
+	symOf := make([]uint32, 1, off[len(pats)]+1)
+	endState := make([]uint32, len(pats)) // where each pattern ends
+	path := []uint32{0}
+	var prev []uint32
+	for _, pi := range sorted {
+		p := codeOf(pi)
+		l := 0
+		for l < len(p) && l < len(prev) && p[l] == prev[l] {
+			l++
+		}
+		path = path[:l+1]
+		for _, c := range p[l:] {
+			n := uint32(len(parent))
+			parent = append(parent, path[len(path)-1])
+			symOf = append(symOf, c)
+			path = append(path, n)
+		}
+		endState[pi] = path[len(path)-1]
+		prev = p
+	}
+	nstates := len(parent)
+	// Children of each temporary state, in creation (= symbol) order: counting sort by parent.
+	childLo := make([]uint32, nstates+1)
+	for s := 1; s < nstates; s++ {
+		childLo[parent[s]+1]++
+	}
+	for s := 1; s <= nstates; s++ {
+		childLo[s] += childLo[s-1]
+	}
+	child := make([]uint32, nstates)
+	fill := slices.Clone(childLo[:nstates])
+	for s := 1; s < nstates; s++ {
+		child[fill[parent[s]]] = uint32(s)
+		fill[parent[s]]++
+	}
+	// Patterns ending at each temporary state, in pattern order.
+	endLo := make([]uint32, nstates+1)
+	for _, s := range endState {
+		endLo[s+1]++
+	}
+	for s := 1; s <= nstates; s++ {
+		endLo[s] += endLo[s-1]
+	}
+	endPat := make([]uint32, len(pats))
+	copy(fill, endLo[:nstates])
+	for pi, s := range endState {
+		endPat[fill[s]] = uint32(pi)
+		fill[s]++
 	}
 
 	// Renumber breadth-first and flatten the edges.
-	nstates := len(children)
 	order := make([]uint32, 0, nstates) // order[new] = old
-	newID := make([]uint32, nstates)
 	order = append(order, 0)
 	a.edgeLo = make([]uint32, nstates+1)
 	a.edgeSym = make([]uint32, 0, nstates-1)
@@ -144,14 +200,10 @@ func buildAutomaton(pats []pattern) *automaton {
 	for i := 0; i < len(order); i++ {
 		old := order[i]
 		a.edgeLo[i] = uint32(len(a.edgeSym))
-		syms := children[old]
-		sort.Slice(syms, func(x, y int) bool { return syms[x] < syms[y] })
-		for _, c := range syms {
-			o := edges[edge{old, c}]
-			newID[o] = uint32(len(order))
+		for _, o := range child[childLo[old]:childLo[old+1]] {
+			a.edgeSym = append(a.edgeSym, symOf[o])
+			a.edgeNext = append(a.edgeNext, uint32(len(order)))
 			order = append(order, o)
-			a.edgeSym = append(a.edgeSym, c)
-			a.edgeNext = append(a.edgeNext, newID[o])
 		}
 	}
 	a.edgeLo[nstates] = uint32(len(a.edgeSym))
@@ -160,10 +212,24 @@ func buildAutomaton(pats []pattern) *automaton {
 		a.root[a.edgeSym[e]] = a.edgeNext[e]
 	}
 
+	// Root children by ASCII symbols come first in the numbering (their codes are the smallest).
+	for e := a.edgeLo[0]; e < a.edgeLo[1] && a.edgeSym[e] < a.symBase; e++ {
+		a.nearN++
+	}
+	a.near = make([]uint32, int(a.nearN)*int(a.symBase))
+	for s := uint32(1); s <= a.nearN; s++ {
+		for e := a.edgeLo[s]; e < a.edgeLo[s+1]; e++ {
+			if c := a.edgeSym[e]; c < a.symBase {
+				a.near[(s-1)*a.symBase+c] = a.edgeNext[e]
+			}
+		}
+	}
+
 	a.outLo = make([]uint32, nstates+1)
+	a.outPat = make([]uint32, 0, len(pats))
 	for i, old := range order {
 		a.outLo[i] = uint32(len(a.outPat))
-		a.outPat = append(a.outPat, ends[old]...)
+		a.outPat = append(a.outPat, endPat[endLo[old]:endLo[old+1]]...)
 	}
 	a.outLo[nstates] = uint32(len(a.outPat))
 

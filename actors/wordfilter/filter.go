@@ -14,8 +14,10 @@ import (
 // Filter matches chat text against a fixed list of banned patterns. It is immutable once built and
 // safe for concurrent use by any number of goroutines.
 type Filter struct {
-	a    *automaton
-	pats []pattern // deduplicated, in list order; the index is the pattern number
+	a       *automaton
+	entries []string  // distinct entries in list order, as written (trimmed); Match reports them
+	vars    []variant // every form of every entry; the index is the automaton's pattern number
+	sp      *specialTable
 }
 
 // New builds a Filter from patterns (syntax in doc.go). Entries that are empty after normalisation
@@ -55,44 +57,53 @@ func Load(r io.Reader) (*Filter, error) {
 // build compiles and deduplicates patterns. With strict, it stops at the first over-long pattern
 // and returns its index as bad (otherwise bad is -1).
 func build(patterns []string, strict bool) (f *Filter, bad int) {
-	type key struct {
-		runes               string
-		pb                  uint64
-		needLeft, needRight bool
-	}
-	seen := make(map[key]bool, len(patterns))
-	pats := make([]pattern, 0, len(patterns))
+	f = &Filter{sp: specials()}
+	seenEntry := make(map[string]bool, len(patterns))
+	seenVar := make(map[string]bool, 2*len(patterns))
 	for i, text := range patterns {
-		p, ok, tooLong := compilePattern(text)
+		base, ok, tooLong := parseEntry(text)
 		if tooLong && strict {
 			return nil, i
 		}
 		if !ok {
 			continue
 		}
-		k := key{string(p.runes), p.pb, p.needLeft, p.needRight}
-		if seen[k] {
+		e := len(f.entries)
+		forms := base.forms()
+		first := forms[0].compile(e)
+		if k := first.key(); seenEntry[k] {
 			continue
+		} else {
+			seenEntry[k] = true
 		}
-		seen[k] = true
-		pats = append(pats, p)
+		f.entries = append(f.entries, strings.TrimSpace(text))
+		for _, fm := range forms {
+			v := fm.compile(e)
+			if k := v.key(); !seenVar[k] {
+				seenVar[k] = true
+				f.vars = append(f.vars, v)
+			}
+		}
 	}
-	a := buildAutomaton(pats)
-	for i := range pats {
-		pats[i].runes = nil // the automaton holds them now
+	syms := make([][]rune, len(f.vars))
+	for i := range f.vars {
+		syms[i] = f.vars[i].syms
 	}
-	return &Filter{a: a, pats: slices.Clip(pats)}, -1
+	f.a = buildAutomaton(syms)
+	f.entries = slices.Clip(f.entries)
+	f.vars = slices.Clip(f.vars)
+	return f, -1
 }
 
 // Len returns the number of distinct patterns in f.
-func (f *Filter) Len() int { return len(f.pats) }
+func (f *Filter) Len() int { return len(f.entries) }
 
 // Match reports the first banned pattern found in text, as written in the list. "First" is the
 // occurrence that ends earliest in text; among occurrences ending at the same place, the longest
-// pattern, then the one earliest in the list. It does not allocate.
+// form (in runs), then the one earliest in the list. It does not allocate.
 func (f *Filter) Match(text string) (pattern string, ok bool) {
 	if i := f.scan(text, nil); i >= 0 {
-		return f.pats[i].text, true
+		return f.entries[f.vars[i].entry], true
 	}
 	return "", false
 }
@@ -135,89 +146,134 @@ type span struct{ start, end int }
 // number of the first match (see Match) or -1; otherwise it appends the span of the longest
 // accepted match at every end position and returns -1.
 //
-// Acceptance of a pattern ending at a rune depends on whether a word boundary follows it, which is
-// known only once the next word rune (or the end of text) is seen; so the outputs of the state
-// reached after rune k-1 are checked when rune k arrives, with the histories still describing k-1.
+// The automaton steps once per run of the same rune ("baaad" is three steps: B, A, D); acceptance
+// of a form ending at a run depends on the run's final length and on whether a word boundary
+// follows it, which are known only once the next run starts (or the text ends). So the outputs of
+// the state reached with run k-1 are checked when run k starts, with the histories still
+// describing run k-1.
 func (f *Filter) scan(text string, spans *[]span) int {
-	a := f.a
+	a, sp := f.a, f.sp
 	var (
-		s       uint32 // automaton state after the last word rune
-		bb, un  uint64 // boundary-before and unspaced histories, bit 0 = last word rune
-		k       int    // word runes seen
-		sep     = true // a separator (or the start of text) precedes the next word rune
-		prevU   bool
-		lastEnd int                  // byte offset just past the last word rune
-		starts  [MaxPatternRunes]int // byte offsets of the last word runes, ring indexed by k
+		h       history
+		s       uint32      // automaton state after the last run
+		sep     = true      // a separator (or the start of text) precedes the next word rune
+		hard    bool        // white space among those separators
+		cur     rune   = -1 // canonical rune of the last run
+		lastEnd int         // byte offset just past the last word rune
+		starts  [MaxPatternRunes]int
 	)
 	for i := 0; i < len(text); {
-		var (
-			sym  uint32
-			kind uint8
-			u    bool
-			w    = 1
-		)
+		w := 1
+		var e elem
+		var es []elem // several runes for one source rune (a decomposition); nil: just e
 		if b := text[i]; b < utf8.RuneSelf {
-			// ASCII inline: one table load for the class, one for the symbol.
-			cl := &asciiClass[b]
-			kind, sym = cl.kind, a.ascii[cl.canon]
+			// ASCII inline: one table load, and separators go no further.
+			e = asciiClass[b]
+			switch e.kind {
+			case kindSep:
+				sep = true
+				i++
+				continue
+			case kindSpace:
+				sep, hard = true, true
+				i++
+				continue
+			}
 		} else {
 			var r rune
 			r, w = utf8.DecodeRuneInString(text[i:])
-			var c rune
-			c, kind, u = normRune(r, w == 1 && r == utf8.RuneError)
-			if kind == kindWord {
-				sym = a.code(c)
-			}
-		}
-		if kind != kindWord {
-			if kind == kindSep {
-				sep = true
-			}
-			i += w
-			continue
-		}
-		b := sep || (k > 0 && u != prevU)
-		if a.term[s] != 0 {
-			if p := f.check(s, bb, un, b); p >= 0 {
-				if spans == nil {
-					return p
+			switch {
+			case 0x4E00 <= r && r <= 0x9FFF: // CJK Unified Ideographs: never special
+				e = elem{r, kindWord, flagUnspaced}
+			case w == 1: // invalid UTF-8 byte
+				e = elem{r, kindSep, 0}
+			default:
+				if es = sp.special(r); es != nil {
+					e = es[0]
+				} else {
+					e = classify(r)
 				}
-				*spans = append(*spans, span{starts[(k-f.pats[p].n)%MaxPatternRunes], lastEnd})
 			}
 		}
-		bb <<= 1
-		un <<= 1
-		if b {
-			bb |= 1
+		for j := 0; ; {
+			switch e.kind {
+			case kindWord:
+				if !sep && h.k > 0 && e.canon == cur { // the run goes on
+					if c := &h.counts[(h.k-1)&(MaxPatternRunes-1)]; *c < 255 {
+						*c++
+					}
+					h.rp |= 1
+					if e.flags != 0 || h.dg&1 != 0 || h.sl&1 != 0 {
+						h.ac |= bit(e.flags&flagAccent != 0)
+						h.dg &^= bit(e.flags&flagDigit == 0)
+						h.sl &^= bit(e.flags&flagSoft == 0)
+					}
+					lastEnd = i + w
+					break
+				}
+				u := e.flags&flagUnspaced != 0
+				b := sep || (h.k > 0 && u != (h.un&1 != 0))
+				if a.term[s] != 0 {
+					if p := f.check(s, &h, b); p >= 0 {
+						if spans == nil {
+							return p
+						}
+						*spans = append(*spans, span{starts[(h.k-f.vars[p].n)&(MaxPatternRunes-1)], lastEnd})
+					}
+				}
+				soft := e.flags&flagSoft != 0 && (b || h.sl&1 != 0)
+				h.bb = h.bb<<1 | bit(b)
+				h.hb = h.hb<<1 | bit(hard)
+				h.un = h.un<<1 | bit(u)
+				h.ac = h.ac<<1 | bit(e.flags&flagAccent != 0)
+				h.dg = h.dg<<1 | bit(e.flags&flagDigit != 0)
+				h.sl = h.sl<<1 | bit(soft)
+				h.rp <<= 1
+				h.counts[h.k&(MaxPatternRunes-1)] = 1
+				starts[h.k&(MaxPatternRunes-1)] = i
+				h.k++
+				sep, hard, cur = false, false, e.canon
+				lastEnd = i + w
+				s = a.step(s, a.code(e.canon))
+			case kindSep:
+				sep = true
+			case kindSpace:
+				sep, hard = true, true
+			case kindMark:
+				h.ac |= 1 // the diacritic belongs to the last run
+			}
+			if j++; j >= len(es) {
+				break
+			}
+			e = es[j]
 		}
-		if u {
-			un |= 1
-		}
-		starts[k%MaxPatternRunes] = i
-		k++
-		sep, prevU = false, u
 		i += w
-		lastEnd = i
-		s = a.step(s, sym)
 	}
 	if a.term[s] != 0 {
-		if p := f.check(s, bb, un, true); p >= 0 {
+		if p := f.check(s, &h, true); p >= 0 {
 			if spans == nil {
 				return p
 			}
-			*spans = append(*spans, span{starts[(k-f.pats[p].n)%MaxPatternRunes], lastEnd})
+			*spans = append(*spans, span{starts[(h.k-f.vars[p].n)&(MaxPatternRunes-1)], lastEnd})
 		}
 	}
 	return -1
 }
 
-// check returns the first pattern ending at state s that is accepted, walking s's output chain
-// from the longest pattern to the shortest, or -1.
-func (f *Filter) check(s uint32, bb, un uint64, rightBoundary bool) int {
+func bit(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// check returns the first form ending at state s that is accepted, walking s's output chain from
+// the longest form to the shortest, or -1.
+func (f *Filter) check(s uint32, h *history, rightBoundary bool) int {
 	a := f.a
 	for t := a.term[s]; t != 0; t = a.term[a.fail[t]] {
 		for _, p := range a.outPat[a.outLo[t]:a.outLo[t+1]] {
-			if f.pats[p].accept(bb, un, rightBoundary) {
+			if f.vars[p].accept(h, rightBoundary) {
 				return int(p)
 			}
 		}

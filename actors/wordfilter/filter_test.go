@@ -48,8 +48,8 @@ func TestMatchRules(t *testing.T) {
 		{"not inside a longer word", "badge", ""},
 		{"not at the end of a longer word", "sinbad", ""},
 		{"not across a word boundary", "crab adventure", ""},
-		{"partly spelled is not spelled", "b.ad", ""},
-		{"partly spelled the other way", "ba d", ""},
+		{"punctuation inside a word is ignored", "b.ad", "bad"},
+		{"partly spelled with a space is not spelled", "ba d", ""},
 		{"open right end matches longer word", "you idiots", "idiot*"},
 		{"open right end still needs left boundary", "anidiot", ""},
 		{"open left end matches longer word", "you butthole", "*hole"},
@@ -91,7 +91,7 @@ func TestMatchReportsEarliestEndThenLongest(t *testing.T) {
 	}{
 		{"earliest end wins over list order", []string{"zzz", "aaa"}, "aaa zzz", "aaa"},
 		{"longest of those ending together", []string{"逼", "傻逼"}, "傻逼", "傻逼"},
-		{"shorter when the longer is rejected", []string{"*bad", "xbad"}, "x.bad", "*bad"},
+		{"shorter when the longer is rejected", []string{"*bad", "xbad"}, "x bad", "*bad"},
 		{"first spelling of duplicates", []string{"Bad", "bad", "ＢＡＤ"}, "bad", "Bad"},
 	}
 	for _, tt := range tests {

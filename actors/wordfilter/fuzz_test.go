@@ -1,7 +1,6 @@
 package wordfilter
 
 import (
-	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -33,10 +32,10 @@ func FuzzMatch(f *testing.F) {
 		}
 		want, all := naiveMatches(flt, text)
 		got, ok := flt.Match(text)
-		if ok != (want >= 0) || (ok && got != flt.pats[want].text) {
+		if ok != (want >= 0) || (ok && got != flt.entries[flt.vars[want].entry]) {
 			wantText := ""
 			if want >= 0 {
-				wantText = flt.pats[want].text
+				wantText = flt.entries[flt.vars[want].entry]
 			}
 			t.Fatalf("Match(%q) = %q, %v; reference says %q", text, got, ok, wantText)
 		}
@@ -46,52 +45,80 @@ func FuzzMatch(f *testing.F) {
 	})
 }
 
-// naiveMatches tries every pattern at every position of the normalised text, applying the rules
-// of doc.go directly on the boolean arrays. It returns the pattern Match must report (earliest
-// end, then longest, then first in the list), or -1, and the byte spans of every accepted match.
+// naiveMatches tries every form of every pattern at every run of the normalised text, applying
+// the rules of doc.go directly on the runs. It returns the form Match must report (earliest end,
+// then longest, then first in the list), or -1, and the byte spans of every accepted match.
 func naiveMatches(f *Filter, text string) (first int, spans []span) {
-	n := normalise(text)
+	n := normalise(text).runs
 	first = -1
 	bestEnd, bestLen := 0, 0
-	for pi := range f.pats {
-		p, ok, _ := compilePattern(f.pats[pi].text)
-		if !ok {
-			panic("a stored pattern does not compile")
-		}
-		L := len(p.runes)
-		for st := 0; st+L <= len(n.runes); st++ {
-			end := st + L - 1
-			if !slices.Equal(n.runes[st:end+1], p.runes) || !naiveAccept(p, n, st, end) {
+	for vi := range f.vars {
+		v := &f.vars[vi]
+		for st := 0; st+v.n <= len(n); st++ {
+			end := st + v.n - 1
+			if !naiveAccept(v, n, st, end) {
 				continue
 			}
-			spans = append(spans, span{n.start[st], n.end[end]})
-			if first < 0 || end < bestEnd || (end == bestEnd && L > bestLen) {
-				first, bestEnd, bestLen = pi, end, L
+			spans = append(spans, span{n[st].start, n[end].end})
+			if first < 0 || end < bestEnd || (end == bestEnd && v.n > bestLen) {
+				first, bestEnd, bestLen = vi, end, v.n
 			}
 		}
 	}
 	return first, spans
 }
 
-func naiveAccept(p pattern, n normalised, st, end int) bool {
-	if p.needLeft && !n.boundary[st] {
+func naiveAccept(v *variant, n []run, st, end int) bool {
+	for i := st; i <= end; i++ {
+		if class(n[i].canon) != class(v.syms[i-st]) {
+			return false
+		}
+	}
+	// softLead: run r and every run of its word before it are '@'/'$' only.
+	softLead := func(r int) bool {
+		for ; r >= 0; r-- {
+			if !n[r].soft {
+				return false
+			}
+			if n[r].boundary {
+				return true
+			}
+		}
+		return true
+	}
+	if v.needLeft && !n[st].boundary && (v.n == MaxPatternRunes || st == 0 || !softLead(st-1)) {
 		return false
 	}
-	if p.needRight && !n.boundary[end+1] {
+	if v.needRight && end+1 < len(n) && !n[end+1].boundary {
 		return false
 	}
 	spelled := true
 	for i := st + 1; i <= end; i++ {
-		spelled = spelled && n.boundary[i]
+		spelled = spelled && n[i].boundary
 	}
 	for i := st + 1; i <= end; i++ {
-		patternBoundary := p.pb&(1<<uint(end-i)) != 0
-		bothUnspaced := n.unspaced[i-1] && n.unspaced[i]
-		if n.boundary[i] && !patternBoundary && !bothUnspaced && !spelled {
+		patternBoundary := v.pb&(1<<uint(end-i)) != 0
+		bothUnspaced := n[i-1].unspaced && n[i].unspaced
+		if n[i].boundary && !patternBoundary && !bothUnspaced && !spelled && n[i].hard {
 			return false
 		}
 	}
-	return true
+	allDigits := v.letters != 0
+	for i := st; i <= end; i++ {
+		o := uint(end - i)
+		if v.acc&(1<<o) != 0 && !n[i].accent {
+			return false
+		}
+		if v.letters&(1<<o) != 0 && !n[i].digits {
+			allDigits = false
+		}
+		p, t := int(v.counts[i-st]), n[i].count
+		open := (i == st && !v.needLeft) || (i == end && !v.needRight)
+		if t != p && (t < p || (t < 3 && !open)) {
+			return false
+		}
+	}
+	return !allDigits
 }
 
 // naiveMask replaces every rune that starts inside a span with '*'.

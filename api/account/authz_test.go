@@ -5,12 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"image/png"
+	"slices"
 	"testing"
 	"time"
 
 	"courtside/api"
 	"courtside/api/account"
 	"courtside/api/apitest"
+	"courtside/api/errcode"
 )
 
 // TestAuthorizationMatrix calls every user-area endpoint as a guest, the owner of the data, another
@@ -40,7 +42,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 		authed                   // past authorization (any answer but 1002/1003/3000/3001)
 	)
 	ownerRow := func() (sig, avatar, prefs string) {
-		id, _ := account.ParseUID(owner.UID)
+		id, _ := api.ParseUserID(owner.UID)
 		u, err := e.svc.UserByID(context.Background(), id)
 		if err != nil {
 			t.Fatal(err)
@@ -125,12 +127,12 @@ func TestAuthorizationMatrix(t *testing.T) {
 				r := ep.call(a.token)
 				switch ep.want[i] {
 				case needLogin:
-					if r.Env.ErrorCode != api.CodeAuthRequired {
-						t.Errorf("%s: errorCode %d, want %d: %s", a.name, r.Env.ErrorCode, api.CodeAuthRequired, r.Body)
+					if r.Env.ErrorCode != errcode.AuthRequired {
+						t.Errorf("%s: errorCode %d, want %d: %s", a.name, r.Env.ErrorCode, errcode.AuthRequired, r.Body)
 					}
 				case denied:
-					if r.Env.ErrorCode != api.CodeForbidden {
-						t.Errorf("%s: errorCode %d, want %d: %s", a.name, r.Env.ErrorCode, api.CodeForbidden, r.Body)
+					if r.Env.ErrorCode != errcode.Forbidden {
+						t.Errorf("%s: errorCode %d, want %d: %s", a.name, r.Env.ErrorCode, errcode.Forbidden, r.Body)
 					}
 				case allowed:
 					if r.Env.Status != api.StatusSuccess {
@@ -140,7 +142,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 					}
 				case authed:
 					switch r.Env.ErrorCode {
-					case api.CodeAuthRequired, api.CodeForbidden, api.CodeSessionExpired, api.CodeSessionRevoked:
+					case errcode.AuthRequired, errcode.Forbidden, errcode.SessionExpired, errcode.SessionRevoked:
 						t.Errorf("%s: refused with %d, want past authorization: %s", a.name, r.Env.ErrorCode, r.Body)
 					}
 				}
@@ -210,7 +212,7 @@ func TestCan(t *testing.T) {
 func TestRolesExpireAndBansEndSessions(t *testing.T) {
 	e := newEnv(t)
 	a := e.register("a@example.com", "alice", "alice123")
-	id, _ := account.ParseUID(a.UID)
+	id, _ := api.ParseUserID(a.UID)
 	ctx := context.Background()
 	if err := e.svc.GrantRole(ctx, id, account.RoleVIP, e.clock.Now().Add(time.Hour), "membership"); err != nil {
 		t.Fatal(err)
@@ -227,8 +229,8 @@ func TestRolesExpireAndBansEndSessions(t *testing.T) {
 	if err := e.svc.GrantRole(ctx, id, account.RoleBanned, time.Time{}, "test"); err != nil {
 		t.Fatal(err)
 	}
-	fail(t, e.get("/user/info", a.Token), api.CodeSessionRevoked)
-	if _, r := e.login("alice", "alice123"); r.Env.ErrorCode != account.CodeBanned {
+	fail(t, e.get("/user/info", a.Token), errcode.SessionRevoked)
+	if _, r := e.login("alice", "alice123"); r.Env.ErrorCode != errcode.Banned {
 		t.Fatalf("banned sign-in: %s", r.Body)
 	}
 }
@@ -276,5 +278,64 @@ func TestDevCodesShowsTheLastCode(t *testing.T) {
 	ok(t, e.get("/dev/codes?to=13800138000&areaCode=86", ""), &v)
 	if v.Code != code {
 		t.Fatalf("dev codes by areaCode %+v", v)
+	}
+}
+
+// The back office's permissions follow the staff roles: an administrator holds them all, a
+// platform moderator users, reports and rooms, finance the orders and the shop, an editor the
+// content; nobody else any, a banned administrator none.
+func TestStaffRolesGiveTheBackOfficePermissions(t *testing.T) {
+	staff := []account.Permission{account.PermBackOffice, account.PermHandleReports, account.PermManageRooms,
+		account.PermReviewStreamers, account.PermReviewExperts, account.PermManageOrders, account.PermManageShop,
+		account.PermEditContent, account.PermManageChannels, account.PermViewAudit, account.PermModerationRules}
+	holds := map[account.Role][]account.Permission{
+		account.RoleAdmin: staff,
+		account.RoleModerator: {account.PermBackOffice, account.PermHandleReports, account.PermManageRooms,
+			account.PermReviewStreamers, account.PermReviewExperts, account.PermModerationRules},
+		account.RoleFinance:  {account.PermBackOffice, account.PermManageOrders, account.PermManageShop},
+		account.RoleEditor:   {account.PermBackOffice, account.PermEditContent},
+		account.RoleStreamer: nil,
+		account.RoleUser:     nil,
+	}
+	for role, want := range holds {
+		u := account.User{ID: 1}
+		if role != account.RoleUser {
+			u.Roles = []account.RoleGrant{{Role: role}}
+		}
+		for _, p := range staff {
+			if got := account.Can(u, p); got != slices.Contains(want, p) {
+				t.Errorf("%s may %s: %v", role, p, got)
+			}
+		}
+		u.Roles = append(u.Roles, account.RoleGrant{Role: account.RoleBanned})
+		for _, p := range staff {
+			if account.Can(u, p) {
+				t.Errorf("banned %s may %s", role, p)
+			}
+		}
+	}
+}
+
+// TestStaffRolesAreShownOnlyToStaff: /user/info of an administrator shows the admin role to staff
+// (and to themself), never to a guest or another user, so staff accounts cannot be listed.
+func TestStaffRolesAreShownOnlyToStaff(t *testing.T) {
+	e := newEnv(t)
+	admin := e.register("boss@example.com", "boss", "boss1234")
+	e.makeAdmin(admin.UID)
+	admin2 := e.register("boss2@example.com", "boss2", "boss1234")
+	e.makeAdmin(admin2.UID)
+	other := e.register("fan@example.com", "fan", "fan12345")
+	roles := func(token string) []string {
+		var info struct{ Roles []string }
+		ok(t, e.get("/user/info?userId="+admin.UID, token), &info)
+		return info.Roles
+	}
+	for _, c := range []struct {
+		who, token string
+		staff      bool
+	}{{"guest", "", false}, {"another user", other.Token, false}, {"the admin", admin.Token, true}, {"another admin", admin2.Token, true}} {
+		if got := slices.Contains(roles(c.token), "admin"); got != c.staff {
+			t.Errorf("%s sees the admin role: %v, want %v", c.who, got, c.staff)
+		}
 	}
 }

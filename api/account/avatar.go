@@ -10,13 +10,9 @@ import (
 	"image/color"
 	"image/jpeg"
 	"image/png"
-	"io"
-	"net/http"
 	"strings"
 
 	"go.uber.org/zap"
-
-	"courtside/api"
 )
 
 // AvatarStore keeps avatar images by name ("u42-<hex>.jpg"). DiskAvatars is the default; an
@@ -33,98 +29,94 @@ var ErrAvatarNotFound = errors.New("account: avatar not found")
 // avatarPath is the URL prefix avatars are served under (relative to the site root).
 const avatarPath = "/java/user/avatar/"
 
-// maxAvatarPixels refuses decompression bombs: a 3 MB PNG can claim a gigapixel.
-const maxAvatarPixels = 40_000_000
+// maxAvatarPixels is what an avatar needs: it is shown at most 256 px wide, and a 4096×4096 photo
+// (16.7 megapixels: 64 MiB decoded) covers every phone camera's default. The header's dimensions
+// are checked before anything is decoded, so a small PNG that claims 6300×6300 costs nothing.
+const maxAvatarPixels = 4096 * 4096
 
-// POST /user/uploadAvatar (multipart/form-data, one file part, any field name): JPG or PNG by
-// content, at most Config.AvatarMaxBytes; cropped to a centred square, resized to AvatarSize and
-// re-encoded (PNG stays PNG, JPEG becomes a clean JPEG: no metadata, no EXIF location).
-func (s *Service) handleAvatar(r *api.Request) (any, error) {
-	u, _ := UserFrom(r)
-	data, err := s.readAvatarPart(r)
-	if err != nil {
-		return nil, err
+// maxAvatarSide bounds either side (a 1×16M strip is no avatar either).
+const maxAvatarSide = 8192
+
+// Magic numbers of the two formats an avatar may have (spec §5: JPG or PNG).
+var (
+	jpegMagic = []byte("\xff\xd8\xff")
+	pngMagic  = []byte("\x89PNG\x0d\x0a\x1a\x0a")
+)
+
+// SetAvatar makes data u's avatar: JPG or PNG by content (ErrAvatarFormat otherwise), at most
+// Config.AvatarMaxBytes (ErrAvatarTooLarge); cropped to a centred square, resized to
+// Config.AvatarSize and re-encoded (PNG stays PNG, JPEG becomes a clean JPEG: no metadata, no EXIF
+// location). The old avatar is deleted. It returns the new avatar's URL path.
+func (s *Service) SetAvatar(ctx context.Context, u User, data []byte) (string, error) {
+	if int64(len(data)) > s.cfg.AvatarMaxBytes {
+		return "", ErrAvatarTooLarge
 	}
-	kind := http.DetectContentType(data)
-	if kind != "image/jpeg" && kind != "image/png" {
-		return nil, ErrAvatarFormat
+	isPNG := bytes.HasPrefix(data, pngMagic)
+	if !isPNG && !bytes.HasPrefix(data, jpegMagic) {
+		return "", ErrAvatarFormat
 	}
-	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
-	if err != nil || cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width*cfg.Height > maxAvatarPixels {
-		return nil, ErrAvatarFormat
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(data)) // the header only
+	if err != nil || cfg.Width <= 0 || cfg.Height <= 0 {
+		return "", ErrAvatarFormat
+	}
+	if cfg.Width > maxAvatarSide || cfg.Height > maxAvatarSide || cfg.Width*cfg.Height > maxAvatarPixels {
+		return "", ErrAvatarPixels
 	}
 	var img image.Image
-	if kind == "image/png" {
+	if isPNG {
 		img, err = png.Decode(bytes.NewReader(data))
 	} else {
 		img, err = jpeg.Decode(bytes.NewReader(data))
 	}
 	if err != nil {
-		return nil, ErrAvatarFormat
+		return "", ErrAvatarFormat
 	}
 	out := squareResize(img, s.cfg.AvatarSize)
 	var buf bytes.Buffer
 	ext := ".jpg"
-	if kind == "image/png" {
+	if isPNG {
 		ext = ".png"
 		err = png.Encode(&buf, out)
 	} else {
 		err = jpeg.Encode(&buf, out, &jpeg.Options{Quality: 88})
 	}
 	if err != nil {
-		return nil, api.Internal(err)
+		return "", err
 	}
 	var rnd [8]byte
 	_, _ = rand.Read(rnd[:])
 	name := u.UID() + "-" + hex.EncodeToString(rnd[:]) + ext
-	ctx := r.Context()
 	if err := s.avatars.Put(ctx, name, buf.Bytes()); err != nil {
-		return nil, api.Internal(err)
+		return "", err
 	}
 	old, err := s.store.SetAvatar(ctx, u.ID, avatarPath+name)
 	if err != nil {
 		_ = s.avatars.Delete(ctx, name)
-		return nil, api.Internal(err)
+		return "", err
 	}
 	if oldName, ok := strings.CutPrefix(old, avatarPath); ok && validAvatarName(oldName) {
 		if err := s.avatars.Delete(ctx, oldName); err != nil {
 			s.log.Warn("account: deleting old avatar", zap.String("name", oldName), zap.Error(err))
 		}
 	}
-	return map[string]any{"avatar": avatarPath + name}, nil
+	return avatarPath + name, nil
 }
 
-// readAvatarPart returns the first file part of a multipart body, refusing more than the limit.
-func (s *Service) readAvatarPart(r *api.Request) ([]byte, error) {
-	mr, err := r.HTTP.MultipartReader()
+// Avatar is the image of an avatar name (the last part of its URL path) with its content type;
+// ErrAvatarNotFound for a name this package did not make or the store does not hold.
+func (s *Service) Avatar(ctx context.Context, name string) (data []byte, contentType string, err error) {
+	if !validAvatarName(name) {
+		return nil, "", ErrAvatarNotFound
+	}
+	data, err = s.avatars.Get(ctx, name)
 	if err != nil {
-		return nil, ErrAvatarFormat
+		return nil, "", err
 	}
-	for {
-		p, err := mr.NextPart()
-		if err != nil {
-			var mbe *http.MaxBytesError
-			if errors.As(err, &mbe) {
-				return nil, ErrAvatarTooLarge
-			}
-			return nil, ErrAvatarFormat
-		}
-		if p.FileName() == "" {
-			continue
-		}
-		data, err := io.ReadAll(io.LimitReader(p, s.cfg.AvatarMaxBytes+1))
-		if err != nil {
-			var mbe *http.MaxBytesError
-			if errors.As(err, &mbe) {
-				return nil, ErrAvatarTooLarge
-			}
-			return nil, ErrAvatarFormat
-		}
-		if int64(len(data)) > s.cfg.AvatarMaxBytes {
-			return nil, ErrAvatarTooLarge
-		}
-		return data, nil
+	contentType = "image/jpeg"
+	if strings.HasSuffix(name, ".png") {
+		contentType = "image/png"
 	}
+	return data, contentType, nil
 }
 
 // squareResize crops the centred square of img and scales it to size×size by area averaging
@@ -181,30 +173,4 @@ func validAvatarName(n string) bool {
 		}
 	}
 	return strings.HasSuffix(n, ".jpg") || strings.HasSuffix(n, ".png")
-}
-
-// serveAvatar serves GET /java/user/avatar/{name}. Names are random per upload, so the answer
-// never changes: cached for a year.
-func (s *Service) serveAvatar(w http.ResponseWriter, r *http.Request) {
-	name := r.PathValue("name")
-	if !validAvatarName(name) {
-		http.NotFound(w, r)
-		return
-	}
-	data, err := s.avatars.Get(r.Context(), name)
-	if err != nil {
-		if !errors.Is(err, ErrAvatarNotFound) {
-			s.log.Error("account: reading avatar", zap.String("name", name), zap.Error(err))
-		}
-		http.NotFound(w, r)
-		return
-	}
-	ct := "image/jpeg"
-	if strings.HasSuffix(name, ".png") {
-		ct = "image/png"
-	}
-	w.Header().Set("Content-Type", ct)
-	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-	w.Header().Set("X-Content-Type-Options", "nosniff")
-	_, _ = w.Write(data)
 }

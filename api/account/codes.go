@@ -12,7 +12,6 @@ import (
 
 	"go.uber.org/zap"
 
-	"courtside/api"
 	"courtside/api/account/mail"
 	"courtside/api/locale"
 	"courtside/storage/postgres"
@@ -39,13 +38,48 @@ func (s *Service) codeHash(dest, code string) []byte {
 	return m.Sum(nil)
 }
 
-// SendCode sends a new code to dest: limits per destination and per IP, the resend interval,
-// then delivery in lang.
+// Address kinds of CodeRequest.Kind and Identity.Type (the login modal's switch).
+const (
+	AnyAddress    = 0 // an "@" makes it an e-mail, otherwise a phone
+	EmailAddress  = 1
+	MobileAddress = 2
+	// RegisterMode is Identity.Type 3 of a code sign-in: register, and refuse an existing account.
+	RegisterMode = 3
+)
+
+// CodeRequest asks for a verification code.
+type CodeRequest struct {
+	To       string // an e-mail address or a phone number
+	AreaCode string // phones only; default 86
+	Kind     int    // EmailAddress, MobileAddress or AnyAddress
+}
+
+// CodeSent is what the sign-in modal needs after a code went out.
+type CodeSent struct {
+	Sent        bool `json:"sent"`
+	ResendAfter int  `json:"resendAfter"` // seconds until another code may be asked for
+}
+
+// SendCode sends a new 6-digit code to an address (spec §5 checks it first), within the limits per
+// address and per client IP and the resend interval, in the client's language.
+func (s *Service) SendCode(ctx context.Context, req CodeRequest, c Client) (CodeSent, error) {
+	d, err := parseDestination(req.To, req.AreaCode, req.Kind)
+	if err != nil {
+		return CodeSent{}, err
+	}
+	if err := s.sendCode(ctx, d, c.IP, c.Lang); err != nil {
+		return CodeSent{}, err
+	}
+	return CodeSent{Sent: true, ResendAfter: int(s.cfg.CodeResendInterval.Seconds())}, nil
+}
+
+// sendCode sends a new code to d: limits per destination and per IP, the resend interval, then
+// delivery in lang.
 func (s *Service) sendCode(ctx context.Context, d destination, ip, lang string) error {
 	if ip != "" {
 		dec, err := s.limiter.Allow(ctx, "code:ip:"+ip, s.cfg.CodePerIP)
 		if err != nil {
-			return api.Internal(err) // sending costs money: fail closed
+			return err // sending costs money: fail closed
 		}
 		if !dec.Allowed {
 			return ErrRateLimited
@@ -53,7 +87,7 @@ func (s *Service) sendCode(ctx context.Context, d destination, ip, lang string) 
 	}
 	dec, err := s.limiter.Allow(ctx, "code:dest:"+d.addr, s.cfg.CodePerDestination)
 	if err != nil {
-		return api.Internal(err)
+		return err
 	}
 	if !dec.Allowed {
 		return ErrRateLimited
@@ -65,7 +99,7 @@ func (s *Service) sendCode(ctx context.Context, d destination, ip, lang string) 
 		return errTooSoon(int(math.Ceil(left.Seconds())))
 	}
 	if err != nil {
-		return api.Internal(err)
+		return err
 	}
 	msg := mail.Message{
 		To:      d.addr,
@@ -87,14 +121,14 @@ func (s *Service) sendCode(ctx context.Context, d destination, ip, lang string) 
 // consumeCode checks code against dest's live code and consumes it when right.
 func (s *Service) consumeCode(ctx context.Context, dest, code string) error {
 	if code == "" {
-		return api.BadRequest("validation.codeRequired")
+		return invalid("validation.codeRequired")
 	}
 	if len(code) != 6 || !digitsRE.MatchString(code) {
 		return ErrCodeWrong
 	}
 	res, err := s.store.ConsumeCode(ctx, dest, s.codeHash(dest, code), s.cfg.Now(), s.cfg.CodeMaxAttempts)
 	if err != nil {
-		return api.Internal(err)
+		return err
 	}
 	switch res {
 	case postgres.CodeOK:
@@ -108,54 +142,7 @@ func (s *Service) consumeCode(ctx context.Context, dest, code string) error {
 // requireCodePresent fails early, before any lookup, when no code was typed.
 func requireCodePresent(code string) error {
 	if code == "" {
-		return api.BadRequest("validation.codeRequired")
+		return invalid("validation.codeRequired")
 	}
 	return nil
-}
-
-// POST /login/V2/sendMobilecheckCode {areaCode, mobileOrEmail}
-func (s *Service) handleSendMobileCode(r *api.Request) (any, error) {
-	var in struct {
-		AreaCode      flexString `json:"areaCode"`
-		MobileOrEmail flexString `json:"mobileOrEmail"`
-		Mobile        flexString `json:"mobile"`
-	}
-	if err := r.Decode(&in); err != nil {
-		return nil, err
-	}
-	v := in.MobileOrEmail
-	if v == "" {
-		v = in.Mobile
-	}
-	d, err := parseDestination(string(v), string(in.AreaCode), 2)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.sendCode(r.Context(), d, r.ClientIP.String(), r.Lang); err != nil {
-		return nil, err
-	}
-	return map[string]any{"sent": true, "resendAfter": int(s.cfg.CodeResendInterval.Seconds())}, nil
-}
-
-// POST /login/V2/sendEmailcheckCode {mobileOrEmail}
-func (s *Service) handleSendEmailCode(r *api.Request) (any, error) {
-	var in struct {
-		MobileOrEmail string `json:"mobileOrEmail"`
-		Email         string `json:"email"`
-	}
-	if err := r.Decode(&in); err != nil {
-		return nil, err
-	}
-	v := in.MobileOrEmail
-	if v == "" {
-		v = in.Email
-	}
-	d, err := parseDestination(v, "", 1)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.sendCode(r.Context(), d, r.ClientIP.String(), r.Lang); err != nil {
-		return nil, err
-	}
-	return map[string]any{"sent": true, "resendAfter": int(s.cfg.CodeResendInterval.Seconds())}, nil
 }

@@ -32,14 +32,17 @@ type Config struct {
 	CodePerDestination ratelimit.Limit `json:"codePerDestination"`
 	CodePerIP          ratelimit.Limit `json:"codePerIp"`
 
-	// LoginMaxFailures consecutive wrong passwords lock an account for LoginLockout.
-	// Defaults 5 and 15 minutes.
+	// LoginMaxFailures wrong passwords for one account from one source address lock that pair
+	// (not the account elsewhere) for LoginLockout. Defaults 5 and 15 minutes.
 	LoginMaxFailures int           `json:"loginMaxFailures"`
 	LoginLockout     time.Duration `json:"loginLockout"`
 	// IPMaxFailures wrong passwords from one IP within IPWindow lock that IP out of password
 	// sign-in for LoginLockout. Defaults 20 in 15 minutes.
 	IPMaxFailures int           `json:"ipMaxFailures"`
 	IPWindow      time.Duration `json:"ipWindow"`
+	// AccountMaxFailures wrong passwords for one account within IPWindow, from any addresses,
+	// lock password sign-in to it for LoginLockout (code sign-in stays open). Default 50.
+	AccountMaxFailures int `json:"accountMaxFailures"`
 
 	// Secret keys the HMACs of codes, OAuth state and bind tickets. Every node of a cluster
 	// needs the same one. Default: random per process (fine for one node; logged).
@@ -49,6 +52,13 @@ type Config struct {
 	Argon2Time    uint32 `json:"argon2Time"`
 	Argon2MemoryK uint32 `json:"argon2MemoryKiB"`
 	Argon2Threads uint8  `json:"argon2Threads"`
+	// Argon2MemoryBudgetKiB bounds the memory of all argon2 work at once: each hash or check
+	// takes its memory cost from it (19 MiB by default, so 256 MiB runs 13 at once). Default
+	// 262144 (256 MiB).
+	Argon2MemoryBudgetKiB int64 `json:"argon2MemoryBudgetKiB"`
+	// Argon2QueueWait is how long password work waits for the budget before the call answers
+	// "server busy" (6700). Default 2 s.
+	Argon2QueueWait time.Duration `json:"argon2QueueWait"`
 
 	// AvatarDir is where DiskAvatars keeps avatars when Deps.Avatars is nil. Default "var/avatars".
 	AvatarDir string `json:"avatarDir"`
@@ -73,20 +83,23 @@ type Config struct {
 
 // Defaults.
 const (
-	DefaultSessionTTL         = 30 * 24 * time.Hour
-	DefaultSessionRenewEvery  = time.Hour
-	DefaultSessionCacheTTL    = time.Hour
-	DefaultCodeTTL            = 10 * time.Minute
-	DefaultCodeResendInterval = 60 * time.Second
-	DefaultCodeMaxAttempts    = 5
-	DefaultLoginMaxFailures   = 5
-	DefaultLoginLockout       = 15 * time.Minute
-	DefaultIPMaxFailures      = 20
-	DefaultIPWindow           = 15 * time.Minute
-	DefaultAvatarDir          = "var/avatars"
-	DefaultAvatarMaxBytes     = 3 << 20
-	DefaultAvatarSize         = 256
-	DefaultDailyExperience    = 10
+	DefaultSessionTTL            = 30 * 24 * time.Hour
+	DefaultSessionRenewEvery     = time.Hour
+	DefaultSessionCacheTTL       = time.Hour
+	DefaultCodeTTL               = 10 * time.Minute
+	DefaultCodeResendInterval    = 60 * time.Second
+	DefaultCodeMaxAttempts       = 5
+	DefaultLoginMaxFailures      = 5
+	DefaultLoginLockout          = 15 * time.Minute
+	DefaultIPMaxFailures         = 20
+	DefaultIPWindow              = 15 * time.Minute
+	DefaultAccountMaxFailures    = 50
+	DefaultArgon2MemoryBudgetKiB = 256 << 10
+	DefaultArgon2QueueWait       = 2 * time.Second
+	DefaultAvatarDir             = "var/avatars"
+	DefaultAvatarMaxBytes        = 3 << 20
+	DefaultAvatarSize            = 256
+	DefaultDailyExperience       = 10
 )
 
 var (
@@ -107,6 +120,10 @@ func (c *Config) fill() {
 	set(&c.CodeResendInterval, DefaultCodeResendInterval)
 	set(&c.LoginLockout, DefaultLoginLockout)
 	set(&c.IPWindow, DefaultIPWindow)
+	set(&c.Argon2QueueWait, DefaultArgon2QueueWait)
+	if c.Argon2MemoryBudgetKiB <= 0 {
+		c.Argon2MemoryBudgetKiB = DefaultArgon2MemoryBudgetKiB
+	}
 	if c.CodeMaxAttempts <= 0 {
 		c.CodeMaxAttempts = DefaultCodeMaxAttempts
 	}
@@ -118,6 +135,9 @@ func (c *Config) fill() {
 	}
 	if c.LoginMaxFailures <= 0 {
 		c.LoginMaxFailures = DefaultLoginMaxFailures
+	}
+	if c.AccountMaxFailures <= 0 {
+		c.AccountMaxFailures = DefaultAccountMaxFailures
 	}
 	if c.IPMaxFailures <= 0 {
 		c.IPMaxFailures = DefaultIPMaxFailures

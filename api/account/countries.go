@@ -1,7 +1,5 @@
 package account
 
-import "courtside/api"
-
 // Country is one line of the sign-in country list (spec §3: countryAbbr, countryArea).
 type Country struct {
 	Abbr string `json:"countryAbbr"` // ISO 3166-1 alpha-2
@@ -20,6 +18,3 @@ var Countries = []Country{
 	{"NG", "234"}, {"ZA", "27"}, {"KE", "254"}, {"PK", "92"}, {"BD", "880"}, {"KH", "855"}, {"MM", "95"},
 	{"LA", "856"},
 }
-
-// GET /login/loginCountryList
-func (s *Service) handleCountries(*api.Request) (any, error) { return Countries, nil }

@@ -4,12 +4,26 @@
 // the security centre, profile and avatar, follows, preferences, levels, and roles with the one
 // authorization check Can used by REST handlers and the real-time engine alike.
 //
+// # Service and handlers
+//
+// The rules live in the Service: service.go (Deps, New, sessions, Authenticate, roles) and the
+// domain files login.go, codes.go, oauth_login.go, profile.go, avatar.go, admin.go, validate.go,
+// password.go, user.go and session_cache.go. Their methods take a context and typed inputs
+// (Identity, CodeLogin, CodeChange, ProfileEdit, RoleChange, Client) and return typed results and
+// errcode errors (errors.go); they import neither net/http nor package api, so the real-time
+// engine and the back office call them directly (Authenticate, Ban, ChangeRole, GrantRole).
+//
+// The REST handlers are in http.go (Routes, the Require and Optional middleware, and UserID, which
+// makes the Service the api.Authenticator of every other area) and http_<topic>.go. They decode,
+// call the Service and shape the answer; no rule lives there.
+//
 // # Wiring
 //
 //	svc, err := account.New(cfg, account.Deps{Pool: pool, Welcome: wallet, Balances: wallet, Mail: smtp})
 //	svc.Routes(apiServer)                                // every /java handler
 //	if dev { apiServer.Handle("GET /dev/codes", account.DevCodes(svc.DevSink())) }
 //	sessionCfg.Auth = adapter{svc}                       // svc.Authenticate(ctx, token)
+//	wallet.Routes(apiServer, svc)                        // svc.UserID: who calls the other areas
 //
 // # Sessions
 //

@@ -17,6 +17,7 @@ import (
 	"courtside/api/account"
 	"courtside/api/account/mail"
 	"courtside/api/apitest"
+	"courtside/api/errcode"
 	"courtside/storage/postgres/pgtest"
 )
 
@@ -140,7 +141,7 @@ func ok(t testing.TB, r apitest.Response, v any) {
 }
 
 // fail fails the test unless r is a failure with errorCode code.
-func fail(t testing.TB, r apitest.Response, code int) {
+func fail(t testing.TB, r apitest.Response, code errcode.Code) {
 	t.Helper()
 	if r.Env.Status != api.StatusFail || r.Env.ErrorCode != code {
 		t.Fatalf("want errorCode %d, got status %q code %d (%q): %s", code, r.Env.Status, r.Env.ErrorCode, r.Env.ErrorMsg, r.Body)
@@ -217,7 +218,7 @@ func (e *env) login(name, password string) (loginResult, apitest.Response) {
 
 func (e *env) welcomes(uid string) int {
 	e.t.Helper()
-	id, _ := account.ParseUID(uid)
+	id, _ := api.ParseUserID(uid)
 	var n int
 	if err := e.pool.QueryRow(context.Background(), `SELECT count(*) FROM test_welcome WHERE user_id=$1`, id).Scan(&n); err != nil {
 		e.t.Fatal(err)
@@ -228,7 +229,7 @@ func (e *env) welcomes(uid string) int {
 // makeAdmin grants the admin role directly.
 func (e *env) makeAdmin(uid string) {
 	e.t.Helper()
-	id, _ := account.ParseUID(uid)
+	id, _ := api.ParseUserID(uid)
 	if err := e.svc.GrantRole(context.Background(), id, account.RoleAdmin, time.Time{}, "test"); err != nil {
 		e.t.Fatal(err)
 	}

@@ -2,16 +2,16 @@ package account
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"go.uber.org/zap"
 
-	"courtside/api"
+	"courtside/api/errcode"
 	"courtside/storage/postgres"
 )
 
@@ -21,35 +21,37 @@ type LoginResult struct {
 	Token   string   `json:"token"`
 	NewUser bool     `json:"newUser"`
 	User    UserInfo `json:"user"`
+	// QQOrWechatName and HeadImgURL: after binding a WeChat or QQ sign-in (spec §3 account bind),
+	// the nickname and avatar URL of that WeChat or QQ account.
+	QQOrWechatName string `json:"qqOrWechatName,omitempty"`
+	HeadImgURL     string `json:"headimgurl,omitempty"`
 }
 
-// identityInput are the spec's login payload fields.
-type identityInput struct {
-	MobileOrEmail      flexString `json:"mobileOrEmail"`
-	Name               string     `json:"name"`
-	AreaCode           flexString `json:"areaCode"`
-	Password           string     `json:"password"`
-	CheckCode          flexString `json:"checkCode"`
-	Type               flexInt    `json:"type"` // 1 e-mail, 2 mobile, 3 register
-	PromotionChannelID flexString `json:"promotionChannelId"`
-	ChannelFromType    flexString `json:"channelFromtype"`
+// Identity names an account at sign-in (spec §3 login payload): a username (Name), or an e-mail or
+// a phone (MobileOrEmail with AreaCode). Type is the modal's switch: EmailAddress, MobileAddress,
+// AnyAddress, or RegisterMode for a code sign-in that must register.
+type Identity struct {
+	MobileOrEmail string
+	Name          string
+	AreaCode      string
+	Type          int
 }
 
 // findUser resolves the identity fields to a user: name → username, otherwise mobileOrEmail as
 // an e-mail (with "@") or a phone with areaCode.
-func (s *Service) findUser(ctx context.Context, in identityInput) (postgres.UserRow, error) {
+func (s *Service) findUser(ctx context.Context, in Identity) (postgres.UserRow, error) {
 	now := s.cfg.Now()
-	v := strings.TrimSpace(string(in.MobileOrEmail))
+	v := strings.TrimSpace(in.MobileOrEmail)
 	if v == "" && in.Name != "" {
 		v = in.Name
 	}
 	if v == "" {
-		return postgres.UserRow{}, api.BadRequest("validation.mobileEmpty")
+		return postgres.UserRow{}, invalid("validation.mobileEmpty")
 	}
 	if !strings.Contains(v, "@") && !digitsRE.MatchString(strings.TrimPrefix(v, "+")) {
 		return s.store.UserByUsername(ctx, v, now)
 	}
-	d, err := parseDestination(v, string(in.AreaCode), 0)
+	d, err := parseDestination(v, in.AreaCode, AnyAddress)
 	if err != nil {
 		if !strings.Contains(v, "@") && usernameRE.MatchString(v) {
 			// All-digit usernames exist; a number that is no phone may still be one.
@@ -76,83 +78,138 @@ func minutesLeft(until, now time.Time) int {
 // does not tell which accounts exist.
 var dummyHash = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0c2FsdA$3aUBkq5yK5fLr1bzIvgV1qkL9mZqR0Jd5c1qF0vS8Ks"
 
-// POST /login/V2/mobileOrNameToLogin {password, mobileOrEmail | name, areaCode}
-func (s *Service) handlePasswordLogin(r *api.Request) (any, error) {
-	var in identityInput
-	if err := r.Decode(&in); err != nil {
+// PasswordLogin signs in with a password (spec §7 mobileOrNameToLogin). Every attempt is counted
+// before the password is evaluated (postgres.Accounts.AttemptReserve), so parallel guesses cannot
+// all be evaluated and a right password is refused while a lock holds. Three counters, each
+// answering ErrLocked with the minutes left:
+//   - the account from this source address: Config.LoginMaxFailures wrong passwords lock that pair
+//     for Config.LoginLockout (a stranger cannot lock the owner out from elsewhere);
+//   - the source address: Config.IPMaxFailures within Config.IPWindow, over all accounts;
+//   - the account from anywhere: Config.AccountMaxFailures within Config.IPWindow, a ceiling for
+//     guesses spread over many addresses.
+//
+// Sign-in by verification code (CodeLogin) ignores these locks: it stays open to the owner. An
+// unknown account costs as much as a known one.
+func (s *Service) PasswordLogin(ctx context.Context, id Identity, password string, c Client) (*LoginResult, error) {
+	if password == "" {
+		return nil, invalid("validation.passwordWeak")
+	}
+	now := s.cfg.Now()
+	ip := attemptKey{"pw:ip:" + c.IP, s.cfg.IPMaxFailures, s.cfg.IPWindow}
+	held := make([]heldAttempt, 0, 3)
+	if h, err := s.reserve(ctx, ip, now); err != nil {
 		return nil, err
+	} else {
+		held = append(held, h)
 	}
-	if in.Password == "" {
-		return nil, api.BadRequest("validation.passwordWeak")
-	}
-	ctx, now := r.Context(), s.cfg.Now()
-	ipKey := "pw:ip:" + r.ClientIP.String()
-	if until, err := s.store.KeyLocked(ctx, ipKey, now); err != nil {
-		return nil, api.Internal(err)
-	} else if !until.IsZero() {
-		return nil, errLocked(minutesLeft(until, now))
-	}
-	row, err := s.findUser(ctx, in)
-	var apiErr *api.Error
-	switch {
-	case errors.As(err, &apiErr):
-		return nil, err
+	row, err := s.findUser(ctx, id)
+	switch _, known := errcode.As(err); {
+	case known:
+		return nil, s.releaseAttempts(ctx, held, err)
 	case errors.Is(err, postgres.ErrUserNotFound):
-		checkPasswordHash(dummyHash, in.Password)
-		return nil, s.ipFailure(ctx, ipKey, now, ErrBadCredentials)
+		if _, err := s.verifyPassword(ctx, dummyHash, password); err != nil {
+			return nil, s.releaseAttempts(ctx, held, err)
+		}
+		return nil, s.attemptsFailed(ctx, held, now)
 	case err != nil:
-		return nil, api.Internal(err)
+		return nil, s.releaseAttempts(ctx, held, err)
 	}
-	if row.LockedUntil.After(now) {
-		return nil, errLocked(minutesLeft(row.LockedUntil, now))
-	}
-	if row.PasswordHash == "" || !checkPasswordHash(row.PasswordHash, in.Password) {
-		if row.PasswordHash == "" {
-			checkPasswordHash(dummyHash, in.Password)
-		}
-		until, err := s.store.AccountFailure(ctx, row.ID, now, s.cfg.LoginMaxFailures, s.cfg.LoginLockout)
+	acct := strconv.FormatInt(row.ID, 10)
+	for _, k := range []attemptKey{
+		{"pw:acct:" + acct + ":ip:" + c.IP, s.cfg.LoginMaxFailures, s.cfg.LoginLockout},
+		{"pw:acct:" + acct, s.cfg.AccountMaxFailures, s.cfg.IPWindow},
+	} {
+		h, err := s.reserve(ctx, k, now)
 		if err != nil {
-			return nil, api.Internal(err)
+			return nil, s.releaseAttempts(ctx, held, err)
 		}
-		fail := ErrBadCredentials
-		if !until.IsZero() {
-			fail = errLocked(minutesLeft(until, now))
+		held = append(held, h)
+	}
+	encoded := row.PasswordHash
+	if encoded == "" {
+		encoded = dummyHash
+	}
+	right, err := s.verifyPassword(ctx, encoded, password)
+	if err != nil {
+		return nil, s.releaseAttempts(ctx, held, err) // busy: not an attempt
+	}
+	if !right || row.PasswordHash == "" {
+		return nil, s.attemptsFailed(ctx, held, now)
+	}
+	for i, h := range held {
+		if err := s.store.AttemptRelease(ctx, h.key, i == 1); err != nil {
+			return nil, err
 		}
-		return nil, s.ipFailure(ctx, ipKey, now, fail)
 	}
-	if err := s.store.AccountSuccess(ctx, row.ID); err != nil {
-		return nil, api.Internal(err)
-	}
-	return s.signIn(r, row, false)
+	return s.signIn(ctx, row, false, c)
 }
 
-// ipFailure counts a wrong password for the client IP; the one that locks the IP answers with
-// the lock, any other with fail.
-func (s *Service) ipFailure(ctx context.Context, key string, now time.Time, fail *api.Error) error {
-	until, err := s.store.KeyFailure(ctx, key, now, s.cfg.IPMaxFailures, s.cfg.IPWindow, s.cfg.LoginLockout)
+// attemptKey is one wrong-password counter: its key, the attempts allowed and their window.
+type attemptKey struct {
+	key    string
+	max    int
+	window time.Duration
+}
+
+// heldAttempt is an attempt counted by reserve: its counter and its number in the window.
+type heldAttempt struct {
+	attemptKey
+	n int
+}
+
+// reserve counts an attempt on k before evaluation; a locked counter answers ErrLocked.
+func (s *Service) reserve(ctx context.Context, k attemptKey, now time.Time) (heldAttempt, error) {
+	n, until, err := s.store.AttemptReserve(ctx, k.key, now, k.max, k.window, s.cfg.LoginLockout)
 	if err != nil {
-		return api.Internal(err)
+		return heldAttempt{}, err
 	}
 	if !until.IsZero() {
-		return errLocked(minutesLeft(until, now))
+		return heldAttempt{}, errLocked(minutesLeft(until, now))
 	}
-	return fail
+	return heldAttempt{k, n}, nil
+}
+
+// releaseAttempts uncounts the held attempts of a sign-in that was not evaluated, and returns err.
+func (s *Service) releaseAttempts(ctx context.Context, held []heldAttempt, err error) error {
+	for _, h := range held {
+		_ = s.store.AttemptRelease(ctx, h.key, false)
+	}
+	return err
+}
+
+// attemptsFailed records a wrong password on every held counter; one that locks now answers with
+// the lock, otherwise ErrBadCredentials.
+func (s *Service) attemptsFailed(ctx context.Context, held []heldAttempt, now time.Time) error {
+	var locked time.Time
+	for _, h := range held {
+		until, err := s.store.AttemptFailed(ctx, h.key, h.n, now, h.max, s.cfg.LoginLockout)
+		if err != nil {
+			return err
+		}
+		if until.After(locked) {
+			locked = until
+		}
+	}
+	if locked.After(now) {
+		return errLocked(minutesLeft(locked, now))
+	}
+	return ErrBadCredentials
 }
 
 // signIn opens a session for row and builds the login answer.
-func (s *Service) signIn(r *api.Request, row postgres.UserRow, created bool) (*LoginResult, error) {
+func (s *Service) signIn(ctx context.Context, row postgres.UserRow, created bool, c Client) (*LoginResult, error) {
 	u := userFromRow(row)
 	if u.Has(RoleBanned) {
 		return nil, ErrBanned
 	}
-	tok, err := s.openSession(r.Context(), u.ID, r)
+	tok, err := s.openSession(ctx, u.ID, c)
 	if err != nil {
-		return nil, api.Internal(err)
+		return nil, err
 	}
-	if fresh, err := s.store.UserByID(r.Context(), u.ID, s.cfg.Now()); err == nil {
+	if fresh, err := s.store.UserByID(ctx, u.ID, s.cfg.Now()); err == nil {
 		u = userFromRow(fresh) // with today's experience
 	}
-	info, err := s.ownInfo(r.Context(), u)
+	info, err := s.OwnInfo(ctx, u)
 	if err != nil {
 		return nil, err
 	}
@@ -195,37 +252,40 @@ func (s *Service) findByDest(ctx context.Context, d destination) (postgres.UserR
 	return s.store.UserByPhone(ctx, d.addr, s.cfg.Now())
 }
 
-// POST /login/V2/getLoginByEmailCheckCode {checkCode, password?, mobileOrEmail | name, areaCode,
-// promotionChannelId, channelFromtype, type}: sign in with a code; an unknown destination is
-// registered (newUser true). type 3 is the register mode: an existing account is refused.
-func (s *Service) handleCodeLogin(r *api.Request) (any, error) {
-	var in identityInput
-	if err := r.Decode(&in); err != nil {
-		return nil, err
-	}
-	ctx := r.Context()
-	code := strings.TrimSpace(string(in.CheckCode))
+// CodeLogin is a sign-in with a verification code (spec §7 getLoginByEmailCheckCode).
+type CodeLogin struct {
+	Identity
+	Code     string
+	Password string // optional: set on registration
+	Channel  string // promotionChannelId, recorded on registration (at most 64 bytes kept)
+	FromType string // channelFromtype, handed to Deps.Channels with the channel
+}
+
+// CodeLogin signs in with a code; an unknown address is registered, with the welcome gift (newUser
+// true). Identity.Type RegisterMode refuses an existing account (ErrExists), before the code is
+// spent. A code "by username" goes to the account's e-mail, or else its phone.
+func (s *Service) CodeLogin(ctx context.Context, in CodeLogin, c Client) (*LoginResult, error) {
+	code := strings.TrimSpace(in.Code)
 	var d destination
 	var err error
 	if in.MobileOrEmail == "" && in.Name != "" {
-		// A code "by username" goes to the account's e-mail, or else its phone.
 		row, err := s.store.UserByUsername(ctx, in.Name, s.cfg.Now())
 		if err != nil {
 			if errors.Is(err, postgres.ErrUserNotFound) {
 				return nil, ErrNotFound
 			}
-			return nil, api.Internal(err)
+			return nil, err
 		}
 		d = destination{addr: row.Email, email: true}
 		if row.Email == "" {
 			d = destination{addr: row.Phone, area: row.AreaCode}
 		}
 	} else {
-		kind := int(in.Type)
-		if kind == 3 {
-			kind = 0
+		kind := in.Type
+		if kind == RegisterMode {
+			kind = AnyAddress
 		}
-		if d, err = parseDestination(string(in.MobileOrEmail), string(in.AreaCode), kind); err != nil {
+		if d, err = parseDestination(in.MobileOrEmail, in.AreaCode, kind); err != nil {
 			return nil, err
 		}
 	}
@@ -241,21 +301,23 @@ func (s *Service) handleCodeLogin(r *api.Request) (any, error) {
 	row, err := s.findByDest(ctx, d)
 	exists := err == nil
 	if err != nil && !errors.Is(err, postgres.ErrUserNotFound) {
-		return nil, api.Internal(err)
+		return nil, err
 	}
-	if exists && in.Type == 3 {
+	if exists && in.Type == RegisterMode {
 		return nil, ErrExists // checked before the code is spent
+	}
+	if !exists && in.Password != "" {
+		if hash, err = s.hashPassword(ctx, in.Password); err != nil {
+			return nil, err // busy: before the code is spent
+		}
 	}
 	if err := s.consumeCode(ctx, d.addr, code); err != nil {
 		return nil, err
 	}
 	if exists {
-		return s.signIn(r, row, false)
+		return s.signIn(ctx, row, false, c)
 	}
-	if in.Password != "" {
-		hash = s.hashPassword(in.Password)
-	}
-	channel := string(in.PromotionChannelID)
+	channel := in.Channel
 	if len(channel) > 64 {
 		channel = channel[:64]
 	}
@@ -263,179 +325,158 @@ func (s *Service) handleCodeLogin(r *api.Request) (any, error) {
 	if errors.Is(err, postgres.ErrEmailTaken) || errors.Is(err, postgres.ErrPhoneTaken) {
 		// Registered a moment ago by a concurrent request for the same destination.
 		if row, err = s.findByDest(ctx, d); err != nil {
-			return nil, api.Internal(err)
+			return nil, err
 		}
-		return s.signIn(r, row, false)
+		return s.signIn(ctx, row, false, c)
 	}
 	if err != nil {
-		return nil, api.Internal(err)
-	}
-	if row, err = s.store.UserByID(ctx, id, s.cfg.Now()); err != nil {
-		return nil, api.Internal(err)
-	}
-	return s.signIn(r, row, true)
-}
-
-// POST /user/V2/modifyUser {password, uname}: the new-user step after a first code sign-in.
-func (s *Service) handleNewUserStep(r *api.Request) (any, error) {
-	u, _ := UserFrom(r)
-	var in struct {
-		Password string `json:"password"`
-		Uname    string `json:"uname"`
-	}
-	if err := r.Decode(&in); err != nil {
 		return nil, err
 	}
-	if !u.NewUser() {
-		return nil, ErrSetupDone
+	s.attribute(ctx, id, in.Channel, in.FromType, c)
+	if row, err = s.store.UserByID(ctx, id, s.cfg.Now()); err != nil {
+		return nil, err
 	}
-	name := strings.TrimSpace(in.Uname)
+	return s.signIn(ctx, row, true, c)
+}
+
+// CompleteNewUser is the new-user step after a first code sign-in (spec §4): a username (letters
+// and digits; empty keeps the current one) and the first password. ErrSetupDone once done.
+func (s *Service) CompleteNewUser(ctx context.Context, u User, username, password string) (UserInfo, error) {
+	if !u.NewUser() {
+		return UserInfo{}, ErrSetupDone
+	}
+	name := strings.TrimSpace(username)
 	if name == "" {
 		name = u.Username
 	}
 	if err := checkUsername(name); err != nil {
-		return nil, err
+		return UserInfo{}, err
 	}
-	if err := checkPassword(in.Password); err != nil {
-		return nil, err
+	if err := checkPassword(password); err != nil {
+		return UserInfo{}, err
 	}
-	err := s.store.SetCredentials(r.Context(), u.ID, name, s.hashPassword(in.Password))
+	hash, err := s.hashPassword(ctx, password)
+	if err != nil {
+		return UserInfo{}, err
+	}
+	err = s.store.SetCredentials(ctx, u.ID, name, hash)
 	if errors.Is(err, postgres.ErrUsernameTaken) {
-		return nil, ErrUsernameTaken
+		return UserInfo{}, ErrUsernameTaken
 	}
 	if err != nil {
-		return nil, api.Internal(err)
+		return UserInfo{}, err
 	}
-	return s.reloadOwnInfo(r.Context(), u.ID)
+	return s.reloadOwnInfo(ctx, u.ID)
 }
 
-// GET /login/testLogin: continue as guest. Guests have no session; the id names them in the
-// real-time protocol ("g-<hex>") and chat rooms that allow guests.
-func (s *Service) handleGuest(r *api.Request) (any, error) {
-	var b [8]byte
-	_, _ = rand.Read(b[:])
-	id := "g-" + hex.EncodeToString(b[:])
-	return map[string]any{"uid": id, "token": "", "guest": true, "newUser": false,
-		"user": map[string]any{"userId": id, "uid": id, "guest": true, "level": 0}}, nil
+// CodeChange is a change proven by a verification code: a password reset or change, a new phone or
+// e-mail. MobileOrEmail, AreaCode and Type (EmailAddress, MobileAddress, AnyAddress) name the
+// address the code went to.
+type CodeChange struct {
+	MobileOrEmail string
+	AreaCode      string
+	Type          int
+	Code          string
+	Password      string // the new password, for ResetPassword and ChangePassword
 }
 
-// POST /login/logout: revokes the request's session; without one it is a no-op.
-func (s *Service) handleLogout(r *api.Request) (any, error) {
-	if err := s.Logout(r.Context(), r.Token); err != nil {
-		return nil, api.Internal(err)
-	}
-	return nil, nil
-}
-
-// POST /login/modifyPassword {mobileOrEmail, areaCode, checkCode, password}: reset a forgotten
-// password with a code (the modal's mode 3). Every session of the account is revoked.
-func (s *Service) handleResetPassword(r *api.Request) (any, error) {
-	var in identityInput
-	if err := r.Decode(&in); err != nil {
-		return nil, err
-	}
-	d, err := parseDestination(string(in.MobileOrEmail), string(in.AreaCode), int(in.Type)%3)
+// ResetPassword resets a forgotten password with a code (the modal's mode 3). Every session of the
+// account is revoked.
+func (s *Service) ResetPassword(ctx context.Context, in CodeChange) error {
+	d, err := parseDestination(in.MobileOrEmail, in.AreaCode, in.Type)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	code := strings.TrimSpace(string(in.CheckCode))
+	code := strings.TrimSpace(in.Code)
 	if err := requireCodePresent(code); err != nil {
-		return nil, err
+		return err
 	}
 	if err := checkPassword(in.Password); err != nil {
-		return nil, err
+		return err
 	}
-	ctx := r.Context()
 	row, err := s.findByDest(ctx, d)
 	if errors.Is(err, postgres.ErrUserNotFound) {
-		return nil, ErrNotFound
+		return ErrNotFound
 	}
 	if err != nil {
-		return nil, api.Internal(err)
+		return err
+	}
+	hash, err := s.hashPassword(ctx, in.Password)
+	if err != nil {
+		return err // busy: before the code is spent
 	}
 	if err := s.consumeCode(ctx, d.addr, code); err != nil {
-		return nil, err
+		return err
 	}
-	if err := s.store.SetPasswordHash(ctx, row.ID, s.hashPassword(in.Password)); err != nil {
-		return nil, api.Internal(err)
+	if err := s.store.SetPasswordHash(ctx, row.ID, hash); err != nil {
+		return err
 	}
-	if err := s.revokeUserSessions(ctx, row.ID, nil); err != nil {
-		return nil, api.Internal(err)
-	}
-	return map[string]any{"changed": true}, nil
+	return s.revokeUserSessions(ctx, row.ID, nil)
 }
 
-// POST /user/V2/mobileOrNameToChangePass {mobileOrEmail?, areaCode?, checkCode, password}: change
-// the password in the security centre with a code sent to the account's own phone or e-mail.
-// Every other session is revoked; this one stays.
-func (s *Service) handleChangePassword(r *api.Request) (any, error) {
-	u, _ := UserFrom(r)
-	var in identityInput
-	if err := r.Decode(&in); err != nil {
-		return nil, err
-	}
-	code := strings.TrimSpace(string(in.CheckCode))
+// ChangePassword changes the password in the security centre with a code sent to the account's own
+// phone or e-mail (MobileOrEmail empty: the e-mail, else the phone). Every other session is
+// revoked; the session of keepToken stays.
+func (s *Service) ChangePassword(ctx context.Context, u User, keepToken string, in CodeChange) error {
+	code := strings.TrimSpace(in.Code)
 	if err := requireCodePresent(code); err != nil {
-		return nil, err
+		return err
 	}
 	if err := checkPassword(in.Password); err != nil {
-		return nil, err
+		return err
 	}
 	dest := u.Email
 	if dest == "" {
 		dest = u.Phone
 	}
 	if in.MobileOrEmail != "" {
-		d, err := parseDestination(string(in.MobileOrEmail), string(in.AreaCode), int(in.Type)%3)
+		d, err := parseDestination(in.MobileOrEmail, in.AreaCode, in.Type)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if d.addr != u.Email && d.addr != u.Phone {
-			return nil, api.ErrAccessDenied // a code to someone else's address proves nothing
+			return ErrAccessDenied // a code to someone else's address proves nothing
 		}
 		dest = d.addr
 	}
 	if dest == "" {
-		return nil, api.BadRequest("validation.mobileEmpty")
+		return invalid("validation.mobileEmpty")
 	}
-	ctx := r.Context()
+	hash, err := s.hashPassword(ctx, in.Password)
+	if err != nil {
+		return err // busy: before the code is spent
+	}
 	if err := s.consumeCode(ctx, dest, code); err != nil {
-		return nil, err
+		return err
 	}
-	if err := s.store.SetPasswordHash(ctx, u.ID, s.hashPassword(in.Password)); err != nil {
-		return nil, api.Internal(err)
+	if err := s.store.SetPasswordHash(ctx, u.ID, hash); err != nil {
+		return err
 	}
-	keep, _ := r.Context().Value(tokenKey{}).([]byte)
-	if err := s.revokeUserSessions(ctx, u.ID, keep); err != nil {
-		return nil, api.Internal(err)
+	var keep []byte
+	if keepToken != "" {
+		keep = tokenHash(keepToken)
 	}
-	return map[string]any{"changed": true}, nil
+	return s.revokeUserSessions(ctx, u.ID, keep)
 }
 
-// POST /user/V2/mobileOrNameToChange {type (1 e-mail, 2 mobile), mobileOrEmail, areaCode,
-// checkCode}: bind or change the phone or e-mail, proven by a code sent to the new address.
-func (s *Service) handleChangeContact(r *api.Request) (any, error) {
-	u, _ := UserFrom(r)
-	var in identityInput
-	if err := r.Decode(&in); err != nil {
-		return nil, err
-	}
-	d, err := parseDestination(string(in.MobileOrEmail), string(in.AreaCode), int(in.Type)%3)
+// ChangeContact binds or changes the phone or e-mail, proven by a code sent to the new address.
+// ErrBound when it belongs to another account (checked before the code is spent).
+func (s *Service) ChangeContact(ctx context.Context, u User, in CodeChange) (UserInfo, error) {
+	d, err := parseDestination(in.MobileOrEmail, in.AreaCode, in.Type)
 	if err != nil {
-		return nil, err
+		return UserInfo{}, err
 	}
-	code := strings.TrimSpace(string(in.CheckCode))
+	code := strings.TrimSpace(in.Code)
 	if err := requireCodePresent(code); err != nil {
-		return nil, err
+		return UserInfo{}, err
 	}
-	ctx := r.Context()
 	if other, err := s.findByDest(ctx, d); err == nil && other.ID != u.ID {
-		return nil, ErrBound // before the code is spent
+		return UserInfo{}, ErrBound // before the code is spent
 	} else if err != nil && !errors.Is(err, postgres.ErrUserNotFound) {
-		return nil, api.Internal(err)
+		return UserInfo{}, err
 	}
 	if err := s.consumeCode(ctx, d.addr, code); err != nil {
-		return nil, err
+		return UserInfo{}, err
 	}
 	if d.email {
 		err = s.store.SetEmail(ctx, u.ID, d.addr)
@@ -443,10 +484,21 @@ func (s *Service) handleChangeContact(r *api.Request) (any, error) {
 		err = s.store.SetPhone(ctx, u.ID, d.area, d.addr)
 	}
 	if errors.Is(err, postgres.ErrEmailTaken) || errors.Is(err, postgres.ErrPhoneTaken) {
-		return nil, ErrBound
+		return UserInfo{}, ErrBound
 	}
 	if err != nil {
-		return nil, api.Internal(err)
+		return UserInfo{}, err
 	}
 	return s.reloadOwnInfo(ctx, u.ID)
+}
+
+// attribute tells the promotion channels of a new account (Deps.Channels); a failure is logged:
+// the account exists either way.
+func (s *Service) attribute(ctx context.Context, userID int64, code, fromType string, c Client) {
+	if s.channels == nil {
+		return
+	}
+	if err := s.channels.Registered(ctx, userID, code, fromType, c.IP, c.UserAgent); err != nil {
+		s.log.Warn("account: channel attribution failed", zap.Int64("user", userID), zap.Error(err))
+	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"courtside/api"
 	"courtside/api/account"
+	"courtside/api/errcode"
 	"courtside/storage/postgres"
 )
 
@@ -29,7 +30,7 @@ func TestRegisterWithAnEmailCodeThenNewUserStepThenPasswordSignIn(t *testing.T) 
 	if info.User.Username != "fan2026" || info.User.NewUser || !info.User.HasPassword {
 		t.Fatalf("after the new-user step: %+v", info.User)
 	}
-	fail(t, e.post("/user/V2/modifyUser", map[string]any{"uname": "other", "password": "goal2027"}, lr.Token), account.CodeSetupDone)
+	fail(t, e.post("/user/V2/modifyUser", map[string]any{"uname": "other", "password": "goal2027"}, lr.Token), errcode.SetupDone)
 
 	for _, id := range []map[string]any{
 		{"name": "fan2026"}, {"name": "FAN2026"}, {"mobileOrEmail": "new.fan@example.com"}, {"mobileOrEmail": "fan2026"},
@@ -55,7 +56,7 @@ func TestRegisterWithAnEmailCodeThenNewUserStepThenPasswordSignIn(t *testing.T) 
 	// Register mode refuses an existing account without spending the code.
 	e.clock.Advance(61 * time.Second)
 	code = e.sendCode("new.fan@example.com")
-	fail(t, e.post("/login/V2/getLoginByEmailCheckCode", map[string]any{"mobileOrEmail": "new.fan@example.com", "checkCode": code, "type": 3}, ""), account.CodeExists)
+	fail(t, e.post("/login/V2/getLoginByEmailCheckCode", map[string]any{"mobileOrEmail": "new.fan@example.com", "checkCode": code, "type": 3}, ""), errcode.Exists)
 	ok(t, e.post("/login/V2/getLoginByEmailCheckCode", map[string]any{"mobileOrEmail": "new.fan@example.com", "checkCode": code}, ""), nil)
 }
 
@@ -90,7 +91,7 @@ func TestGuestAndLogout(t *testing.T) {
 	lr := e.register("a@example.com", "alice", "alice1234")
 	ok(t, e.get("/user/info", lr.Token), nil)
 	ok(t, e.post("/login/logout", nil, lr.Token), nil)
-	fail(t, e.get("/user/info", lr.Token), api.CodeSessionRevoked)
+	fail(t, e.get("/user/info", lr.Token), errcode.SessionRevoked)
 	ok(t, e.post("/login/logout", nil, lr.Token), nil) // idempotent
 }
 
@@ -99,8 +100,8 @@ func TestSessions(t *testing.T) {
 	lr := e.register("s@example.com", "sam", "sam12345")
 	tok := lr.Token
 
-	fail(t, e.get("/user/info", "not-a-token"), api.CodeSessionRevoked)
-	fail(t, e.get("/user/info", ""), api.CodeAuthRequired)
+	fail(t, e.get("/user/info", "not-a-token"), errcode.SessionRevoked)
+	fail(t, e.get("/user/info", ""), errcode.AuthRequired)
 
 	// Sliding renewal: used shortly before it would expire, the session lives on past the
 	// original expiry.
@@ -110,7 +111,7 @@ func TestSessions(t *testing.T) {
 	ok(t, e.get("/user/info", tok), nil)
 	// Unused for a whole TTL: expired (3000, not 3001).
 	e.clock.Advance(account.DefaultSessionTTL + time.Second)
-	fail(t, e.get("/user/info", tok), api.CodeSessionExpired)
+	fail(t, e.get("/user/info", tok), errcode.SessionExpired)
 
 	// The token cookie works like the header.
 	second, _ := e.login("sam", "sam12345")
@@ -133,12 +134,12 @@ func TestPasswordChangeRevokesOtherSessionsAndResetRevokesAll(t *testing.T) {
 
 	code := e.sendCode("p@example.com")
 	// A code sent to someone else's address proves nothing.
-	fail(t, e.post("/user/V2/mobileOrNameToChangePass", map[string]any{"mobileOrEmail": "x@example.com", "checkCode": code, "password": "newpass99"}, a.Token), api.CodeForbidden)
+	fail(t, e.post("/user/V2/mobileOrNameToChangePass", map[string]any{"mobileOrEmail": "x@example.com", "checkCode": code, "password": "newpass99"}, a.Token), errcode.Forbidden)
 	ok(t, e.post("/user/V2/mobileOrNameToChangePass", map[string]any{"checkCode": code, "password": "newpass99"}, a.Token), nil)
 	ok(t, e.get("/user/info", a.Token), nil)
-	fail(t, e.get("/user/info", b.Token), api.CodeSessionRevoked)
-	fail(t, e.get("/user/info", lr.Token), api.CodeSessionRevoked)
-	if _, r := e.login("pat", "pat12345"); r.Env.ErrorCode != account.CodeBadCredentials {
+	fail(t, e.get("/user/info", b.Token), errcode.SessionRevoked)
+	fail(t, e.get("/user/info", lr.Token), errcode.SessionRevoked)
+	if _, r := e.login("pat", "pat12345"); r.Env.ErrorCode != errcode.BadCredentials {
 		t.Fatalf("old password still works: %s", r.Body)
 	}
 	if _, r := e.login("pat", "newpass99"); r.Env.Status != api.StatusSuccess {
@@ -148,15 +149,15 @@ func TestPasswordChangeRevokesOtherSessionsAndResetRevokesAll(t *testing.T) {
 	// Forgotten password (signed out): reset with a code revokes every session.
 	e.clock.Advance(61 * time.Second)
 	code = e.sendCode("p@example.com")
-	fail(t, e.post("/login/modifyPassword", map[string]any{"mobileOrEmail": "p@example.com", "checkCode": code, "password": "short"}, ""), api.CodeBadRequest)
+	fail(t, e.post("/login/modifyPassword", map[string]any{"mobileOrEmail": "p@example.com", "checkCode": code, "password": "short"}, ""), errcode.BadRequest)
 	ok(t, e.post("/login/modifyPassword", map[string]any{"mobileOrEmail": "p@example.com", "checkCode": code, "password": "reset1234"}, ""), nil)
-	fail(t, e.get("/user/info", a.Token), api.CodeSessionRevoked)
+	fail(t, e.get("/user/info", a.Token), errcode.SessionRevoked)
 	if _, r := e.login("pat", "reset1234"); r.Env.Status != api.StatusSuccess {
 		t.Fatalf("reset password refused: %s", r.Body)
 	}
 	e.clock.Advance(61 * time.Second)
 	code = e.sendCode("nobody@example.com")
-	fail(t, e.post("/login/modifyPassword", map[string]any{"mobileOrEmail": "nobody@example.com", "checkCode": code, "password": "reset1234"}, ""), account.CodeNotFound)
+	fail(t, e.post("/login/modifyPassword", map[string]any{"mobileOrEmail": "nobody@example.com", "checkCode": code, "password": "reset1234"}, ""), errcode.AccountNotFound)
 }
 
 func TestWelcomeGiftExactlyOnceUnderConcurrentDuplicateRegistrations(t *testing.T) {
@@ -174,7 +175,7 @@ func TestWelcomeGiftExactlyOnceUnderConcurrentDuplicateRegistrations(t *testing.
 				var lr loginResult
 				ok(t, r, &lr)
 				uids <- lr.UID
-			} else if r.Env.ErrorCode != account.CodeCodeExpired {
+			} else if r.Env.ErrorCode != errcode.CodeExpired {
 				t.Errorf("unexpected answer %s", r.Body)
 			}
 		}()
@@ -199,7 +200,7 @@ func TestWelcomeGiftExactlyOnceUnderConcurrentDuplicateRegistrations(t *testing.
 func TestRegistrationIsUndoneWhenTheWelcomeGiftFails(t *testing.T) {
 	e := newEnv(t, func(_ *account.Config, d *account.Deps) { d.Welcome = tableWelcome{fail: true} })
 	code := e.sendCode("gift@example.com")
-	fail(t, e.post("/login/V2/getLoginByEmailCheckCode", map[string]any{"mobileOrEmail": "gift@example.com", "checkCode": code}, ""), api.CodeServer)
+	fail(t, e.post("/login/V2/getLoginByEmailCheckCode", map[string]any{"mobileOrEmail": "gift@example.com", "checkCode": code}, ""), errcode.Server)
 	var users int
 	_ = e.pool.QueryRow(context.Background(), `SELECT count(*) FROM users`).Scan(&users)
 	if users != 0 {
@@ -228,7 +229,7 @@ func TestCodeSignInByUsernameUsesTheAccountsEmail(t *testing.T) {
 	if again.UID != lr.UID || again.NewUser {
 		t.Fatalf("code sign-in by username: %+v", again)
 	}
-	fail(t, e.post("/login/V2/getLoginByEmailCheckCode", map[string]any{"name": "nobody", "checkCode": code}, ""), account.CodeNotFound)
+	fail(t, e.post("/login/V2/getLoginByEmailCheckCode", map[string]any{"name": "nobody", "checkCode": code}, ""), errcode.AccountNotFound)
 }
 
 func TestWelcomeThroughTheWalletLedger(t *testing.T) {

@@ -7,20 +7,19 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
-	"net/http"
 	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 	"go.uber.org/zap"
 
-	"courtside/api"
 	"courtside/api/account/oauth"
 	"courtside/storage/postgres"
 )
 
 // providerTypes maps provider names to the spec's type numbers (§7 getLoginInfo).
-var providerTypes = map[string]int{"google": 3, "apple": 4, "line": 5, "twitter": 6, "facebook": 9}
+// WeChat (7) and QQ (8) are the legacy calls' providers (getPCWXLoginAddress, getPCQQLoginAddress).
+var providerTypes = map[string]int{"google": 3, "apple": 4, "line": 5, "twitter": 6, "wechat": 7, "qq": 8, "facebook": 9}
 
 func providerByType(t int) string {
 	for n, v := range providerTypes {
@@ -53,6 +52,9 @@ func mergeProvider(c, d oauth.Config) oauth.Config {
 	}
 	if c.Profile == "" {
 		c.Profile = d.Profile
+	}
+	if c.OpenIDURL == "" {
+		c.OpenIDURL = d.OpenIDURL
 	}
 	if d.TrustEmail {
 		c.TrustEmail = true
@@ -99,177 +101,197 @@ type bindTicket struct {
 	Provider string `json:"p"`
 	Subject  string `json:"s"`
 	Name     string `json:"nm"`
+	Picture  string `json:"pic,omitempty"`
 	Expires  int64  `json:"e"`
 }
 
-// bindCookie carries the bind ticket from getLoginInfo's 2010 answer to bindAccount.
-const bindCookie = "bindTicket"
-
-// GET /login/V2/getLoginUrl {type, isFrom}: the provider's authorization URL with a signed state
-// and a PKCE S256 challenge. The client keeps state and verifier (sessionStorage) and sends
-// them back with the code to getLoginInfo.
-func (s *Service) handleLoginURL(r *api.Request) (any, error) {
-	name := providerByType(queryInt(r, "type", 0))
-	p := s.providers[name]
-	if p == nil {
-		return nil, ErrOAuthFailed
-	}
-	verifier := oauth.NewVerifier()
-	st := oauthState{Provider: name, From: r.Query("isFrom"), Expires: s.cfg.Now().Add(15 * time.Minute).Unix(), Nonce: newCode()}
-	state := s.sign("state", st)
-	return map[string]any{"url": p.AuthCodeURL(state, verifier), "state": state, "verifier": verifier,
-		"type": providerTypes[name]}, nil
+// OAuthStart is the answer of getLoginUrl: the provider's authorization URL with a signed state and
+// a PKCE S256 challenge. The client keeps state and verifier (sessionStorage) and sends them back
+// with the code.
+type OAuthStart struct {
+	URL      string `json:"url"`
+	State    string `json:"state"`
+	Verifier string `json:"verifier"`
+	Type     int    `json:"type"`
 }
 
-// GET /login/V2/getLoginInfo {type, code, verifier, state?, token?}: exchange the code (or verify
-// an ID token given as token), then sign in the linked account, link by verified e-mail, or
-// register. No verified e-mail: errorCode 2010 and a bind ticket (cookie bindTicket and header
-// X-Bind-Ticket) for /login/bindAccount.
-func (s *Service) handleLoginInfo(r *api.Request) (any, error) {
-	name := providerByType(queryInt(r, "type", 0))
+// StartOAuth begins a third-party sign-in with the provider of spec type providerType (3 google,
+// 4 apple, 5 line, 6 twitter, 9 facebook); from is the page's isFrom, kept in the state.
+// ErrOAuthFailed for a provider that is not configured.
+func (s *Service) StartOAuth(providerType int, from string) (OAuthStart, error) {
+	name := providerByType(providerType)
 	p := s.providers[name]
 	if p == nil {
-		return nil, ErrOAuthFailed
+		return OAuthStart{}, ErrOAuthFailed
 	}
-	if state := r.Query("state"); state != "" {
+	verifier := oauth.NewVerifier()
+	st := oauthState{Provider: name, From: from, Expires: s.cfg.Now().Add(15 * time.Minute).Unix(), Nonce: newCode()}
+	state := s.sign("state", st)
+	return OAuthStart{URL: p.AuthCodeURL(state, verifier), State: state, Verifier: verifier, Type: providerTypes[name]}, nil
+}
+
+// OAuthReturn is what the provider's redirect brought back to the page (getLoginInfo).
+type OAuthReturn struct {
+	Type     int    // the provider's spec type
+	Code     string // the authorization code, with Verifier
+	Verifier string
+	State    string // optional: checked when given
+	Token    string // an ID token instead of a code (OIDC providers)
+}
+
+// OAuthResult is a finished third-party sign-in, or the bind ticket of one that needs an e-mail.
+type OAuthResult struct {
+	Login *LoginResult
+	// BindTicket is set, with the error ErrBindEmail (2010), when the provider gave no verified
+	// e-mail: BindEmail finishes the sign-in with it.
+	BindTicket string
+}
+
+// FinishOAuth exchanges the code (or verifies the ID token), then signs in the linked account,
+// links by verified e-mail, or registers. No verified e-mail: ErrBindEmail with a bind ticket.
+func (s *Service) FinishOAuth(ctx context.Context, in OAuthReturn, c Client) (OAuthResult, error) {
+	name := providerByType(in.Type)
+	p := s.providers[name]
+	if p == nil {
+		return OAuthResult{}, ErrOAuthFailed
+	}
+	if in.State != "" {
 		var st oauthState
-		if !s.open("state", state, &st) || st.Provider != name || s.cfg.Now().Unix() > st.Expires {
-			return nil, ErrOAuthFailed
+		if !s.open("state", in.State, &st) || st.Provider != name || s.cfg.Now().Unix() > st.Expires {
+			return OAuthResult{}, ErrOAuthFailed
 		}
 	}
-	ctx := r.Context()
 	var id oauth.Identity
 	var err error
-	switch code, tok := r.Query("code"), r.Query("token"); {
-	case code != "":
-		if r.Query("verifier") == "" {
-			return nil, ErrOAuthFailed
+	switch {
+	case in.Code != "":
+		if in.Verifier == "" {
+			return OAuthResult{}, ErrOAuthFailed
 		}
-		id, err = p.Exchange(ctx, code, r.Query("verifier"))
-	case tok != "" && p.OIDC():
-		id, err = p.VerifyIDToken(ctx, tok, "")
+		id, err = p.Exchange(ctx, in.Code, in.Verifier)
+	case in.Token != "" && p.OIDC():
+		id, err = p.VerifyIDToken(ctx, in.Token, "")
 	default:
-		return nil, ErrOAuthFailed
+		return OAuthResult{}, ErrOAuthFailed
 	}
 	if err != nil {
 		s.log.Info("account: third-party sign-in refused", zap.String("provider", name), zap.Error(err))
-		return nil, ErrOAuthFailed.Wrap(err)
+		return OAuthResult{}, ErrOAuthFailed.Wrap(err)
 	}
-	return s.oauthSignIn(r, name, id)
+	return s.oauthSignIn(ctx, name, id, c)
 }
 
-func (s *Service) oauthSignIn(r *api.Request, provider string, id oauth.Identity) (any, error) {
-	ctx := r.Context()
+func (s *Service) oauthSignIn(ctx context.Context, provider string, id oauth.Identity, c Client) (OAuthResult, error) {
 	now := s.cfg.Now()
 	if uid, err := s.store.IdentityUser(ctx, provider, id.Subject); err == nil {
 		row, err := s.store.UserByID(ctx, uid, now)
 		if err != nil {
-			return nil, api.Internal(err)
+			return OAuthResult{}, err
 		}
-		return s.signIn(r, row, false)
+		lr, err := s.signIn(ctx, row, false, c)
+		return OAuthResult{Login: lr}, err
 	} else if !errors.Is(err, postgres.ErrUserNotFound) {
-		return nil, api.Internal(err)
+		return OAuthResult{}, err
 	}
 	if id.Email == "" || !id.EmailVerified {
-		t := s.sign("bind", bindTicket{Provider: provider, Subject: id.Subject, Name: id.Name, Expires: now.Add(15 * time.Minute).Unix()})
-		r.SetCookie(&http.Cookie{Name: bindCookie, Value: t, Path: "/java/login", MaxAge: 900, HttpOnly: true, SameSite: http.SameSiteLaxMode})
-		r.Header().Set("X-Bind-Ticket", t)
-		return nil, ErrBindEmail
+		t := s.sign("bind", bindTicket{Provider: provider, Subject: id.Subject, Name: id.Name, Picture: id.Picture, Expires: now.Add(BindTicketTTL).Unix()})
+		return OAuthResult{BindTicket: t}, ErrBindEmail
 	}
 	email, err := normalizeEmail(id.Email)
 	if err != nil {
-		return nil, ErrOAuthFailed
+		return OAuthResult{}, ErrOAuthFailed
 	}
-	return s.linkOrRegister(r, provider, id.Subject, id.Name, email)
+	lr, err := s.linkOrRegister(ctx, provider, id.Subject, id.Name, email, c)
+	return OAuthResult{Login: lr}, err
 }
+
+// BindTicketTTL is how long a bind ticket stays good.
+const BindTicketTTL = 15 * time.Minute
 
 // linkOrRegister links the identity to the account of a verified e-mail, registering one (with
 // the welcome gift) when there is none, and signs it in.
-func (s *Service) linkOrRegister(r *api.Request, provider, subject, name, email string) (any, error) {
-	ctx := r.Context()
+func (s *Service) linkOrRegister(ctx context.Context, provider, subject, name, email string, c Client) (*LoginResult, error) {
 	now := s.cfg.Now()
 	row, err := s.store.UserByEmail(ctx, email, now)
 	switch {
 	case err == nil:
 		if err := s.store.LinkIdentity(ctx, provider, subject, row.ID, email, name); err != nil && !errors.Is(err, postgres.ErrIdentityTaken) {
-			return nil, api.Internal(err)
+			return nil, err
 		}
 		if uid, err := s.store.IdentityUser(ctx, provider, subject); err == nil && uid != row.ID {
 			// Linked to another account by a concurrent request: sign that one in.
 			if row, err = s.store.UserByID(ctx, uid, now); err != nil {
-				return nil, api.Internal(err)
+				return nil, err
 			}
 		}
-		return s.signIn(r, row, false)
+		return s.signIn(ctx, row, false, c)
 	case !errors.Is(err, postgres.ErrUserNotFound):
-		return nil, api.Internal(err)
+		return nil, err
 	}
 	id, err := s.register(ctx, postgres.NewUser{Email: email}, func(ctx context.Context, tx pgx.Tx, id int64) error {
 		return postgres.LinkIdentity(ctx, tx, provider, subject, id, email, name)
 	})
 	if errors.Is(err, postgres.ErrEmailTaken) || errors.Is(err, postgres.ErrIdentityTaken) {
-		return s.linkOrRegister(r, provider, subject, name, email) // lost a race: the account exists now
+		return s.linkOrRegister(ctx, provider, subject, name, email, c) // lost a race: the account exists now
 	}
 	if err != nil {
-		return nil, api.Internal(err)
+		return nil, err
 	}
+	s.attribute(ctx, id, "", "", c) // the default channel; the client's addPromotionReg may name its own
 	if row, err = s.store.UserByID(ctx, id, now); err != nil {
-		return nil, api.Internal(err)
+		return nil, err
 	}
-	return s.signIn(r, row, true)
+	return s.signIn(ctx, row, true, c)
 }
 
-// POST /login/bindAccount {mobile | mobileOrEmail (the e-mail), checkCode, type, accountNumber
-// (the bind ticket, when the bindTicket cookie is not sent)}: finish a third-party sign-in that
-// answered 2010 by proving an e-mail with a code.
-func (s *Service) handleBindAccount(r *api.Request) (any, error) {
-	var in struct {
-		Mobile        string     `json:"mobile"`
-		MobileOrEmail string     `json:"mobileOrEmail"`
-		CheckCode     flexString `json:"checkCode"`
-		AccountNumber string     `json:"accountNumber"`
-		Type          flexInt    `json:"type"`
-	}
-	if err := r.Decode(&in); err != nil {
-		return nil, err
-	}
-	ticket := in.AccountNumber
-	if ticket == "" {
-		if c, err := r.HTTP.Cookie(bindCookie); err == nil {
-			ticket = c.Value
-		}
-	}
+// EmailBinding finishes a third-party sign-in that answered 2010 by proving an e-mail with a code.
+type EmailBinding struct {
+	Ticket string // the bind ticket of FinishOAuth
+	Type   int    // the provider's spec type; 0: whatever the ticket says
+	Email  string
+	Code   string
+}
+
+// BindEmail checks the ticket (ErrOAuthFailed when missing, forged, expired or of another
+// provider) and the code sent to Email, then links or registers as FinishOAuth would have.
+func (s *Service) BindEmail(ctx context.Context, in EmailBinding, c Client) (*LoginResult, error) {
 	var bt bindTicket
-	if ticket == "" || !s.open("bind", ticket, &bt) || s.cfg.Now().Unix() > bt.Expires {
+	if in.Ticket == "" || !s.open("bind", in.Ticket, &bt) || s.cfg.Now().Unix() > bt.Expires {
 		return nil, ErrOAuthFailed
 	}
-	if in.Type != 0 && providerByType(int(in.Type)) != bt.Provider {
+	if in.Type != 0 && providerByType(in.Type) != bt.Provider {
 		return nil, ErrOAuthFailed
 	}
-	addr := in.MobileOrEmail
-	if addr == "" {
-		addr = in.Mobile
-	}
-	email, err := normalizeEmail(addr)
+	email, err := normalizeEmail(in.Email)
 	if err != nil {
 		return nil, err
 	}
-	code := strings.TrimSpace(string(in.CheckCode))
+	code := strings.TrimSpace(in.Code)
 	if err := requireCodePresent(code); err != nil {
 		return nil, err
 	}
-	if err := s.consumeCode(r.Context(), email, code); err != nil {
+	if err := s.consumeCode(ctx, email, code); err != nil {
 		return nil, err
 	}
-	r.SetCookie(&http.Cookie{Name: bindCookie, Value: "", Path: "/java/login", MaxAge: -1, HttpOnly: true})
-	return s.linkOrRegister(r, bt.Provider, bt.Subject, bt.Name, email)
+	lr, err := s.linkOrRegister(ctx, bt.Provider, bt.Subject, bt.Name, email, c)
+	if err == nil && (bt.Provider == "wechat" || bt.Provider == "qq") {
+		// The account binding of spec §3: the WeChat or QQ nickname and avatar it was bound to.
+		lr.QQOrWechatName, lr.HeadImgURL = bt.Name, bt.Picture
+	}
+	return lr, err
 }
 
-// providerList is for the README and the web client: which types are configured.
-func (s *Service) handleProviders(*api.Request) (any, error) {
-	out := []map[string]any{}
+// ProviderInfo is one configured third-party sign-in.
+type ProviderInfo struct {
+	Name string `json:"name"`
+	Type int    `json:"type"`
+}
+
+// Providers lists the third-party sign-ins configured.
+func (s *Service) Providers() []ProviderInfo {
+	out := []ProviderInfo{}
 	for name := range s.providers {
-		out = append(out, map[string]any{"name": name, "type": providerTypes[name]})
+		out = append(out, ProviderInfo{Name: name, Type: providerTypes[name]})
 	}
-	return out, nil
+	return out
 }

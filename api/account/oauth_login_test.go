@@ -9,6 +9,7 @@ import (
 	"courtside/api/account/oauth"
 	"courtside/api/account/oauth/oidctest"
 	"courtside/api/apitest"
+	"courtside/api/errcode"
 )
 
 func oauthEnv(t *testing.T) (*env, *oidctest.Provider) {
@@ -91,7 +92,7 @@ func TestThirdPartySignInWithoutVerifiedEmailAsksToBindOne(t *testing.T) {
 			}
 			code := e.sendCode("bound@example.com")
 			// A forged ticket is refused.
-			fail(t, e.post("/login/bindAccount", map[string]any{"mobile": "bound@example.com", "checkCode": code, "accountNumber": ticket + "x", "type": 3}, ""), account.CodeOAuthFailed)
+			fail(t, e.post("/login/bindAccount", map[string]any{"mobile": "bound@example.com", "checkCode": code, "accountNumber": ticket + "x", "type": 3}, ""), errcode.OAuthFailed)
 			var lr loginResult
 			ok(t, e.post("/login/bindAccount", map[string]any{"mobile": "bound@example.com", "checkCode": code, "accountNumber": ticket, "type": 3}, ""), &lr)
 			if lr.User.Email != "bound@example.com" || !lr.NewUser {
@@ -122,12 +123,12 @@ func TestThirdPartySignInRefusesBadInput(t *testing.T) {
 		{"a verifier of another flow", url.Values{"type": {"3"}, "code": {code}, "verifier": {oauth.NewVerifier()}, "state": {state}}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			fail(t, e.get("/login/V2/getLoginInfo?"+tt.q.Encode(), ""), account.CodeOAuthFailed)
+			fail(t, e.get("/login/V2/getLoginInfo?"+tt.q.Encode(), ""), errcode.OAuthFailed)
 		})
 	}
-	fail(t, e.get("/login/V2/getLoginUrl?type=9", ""), account.CodeOAuthFailed)
+	fail(t, e.get("/login/V2/getLoginUrl?type=9", ""), errcode.OAuthFailed)
 	op.WrongNonce = true
-	fail(t, thirdParty(t, e, op), account.CodeOAuthFailed)
+	fail(t, thirdParty(t, e, op), errcode.OAuthFailed)
 }
 
 func hasCookie(h http.Header, name string) bool {

@@ -5,10 +5,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
+	"time"
 	"unicode/utf8"
 
-	"courtside/api"
 	"courtside/storage/postgres"
 )
 
@@ -43,8 +44,10 @@ type UserInfo struct {
 	CreatedAt   int64    `json:"createdAt,omitempty"` // Unix ms
 }
 
-// publicRoles are the roles anyone may see on a profile.
-var publicRoles = map[Role]bool{RoleVIP: true, RoleSVIP: true, RoleStreamer: true, RoleExpert: true, RoleAdmin: true}
+// publicRoles are the roles anyone may see on a profile. Staff roles (StaffRoles) are not among
+// them: who runs the site is shown only to staff (Info), so administrator accounts cannot be
+// listed by probing /user/info.
+var publicRoles = map[Role]bool{RoleVIP: true, RoleSVIP: true, RoleStreamer: true, RoleExpert: true}
 
 func (s *Service) publicInfo(ctx context.Context, u User, viewer int64) (UserInfo, error) {
 	info := UserInfo{UserID: u.UID(), UID: u.UID(), Name: u.Name(), Username: u.Username, Avatar: u.Avatar,
@@ -60,17 +63,19 @@ func (s *Service) publicInfo(ctx context.Context, u User, viewer int64) (UserInf
 	}
 	var err error
 	if info.Follows, info.Fans, err = s.store.FollowCounts(ctx, u.ID); err != nil {
-		return info, api.Internal(err)
+		return info, err
 	}
 	if viewer != 0 && viewer != u.ID {
 		if info.Following, err = s.store.IsFollowing(ctx, viewer, u.ID); err != nil {
-			return info, api.Internal(err)
+			return info, err
 		}
 	}
 	return info, nil
 }
 
-func (s *Service) ownInfo(ctx context.Context, u User) (UserInfo, error) {
+// OwnInfo is the full user object of u, private fields included: what u sees of themself and
+// administrators see of anybody.
+func (s *Service) OwnInfo(ctx context.Context, u User) (UserInfo, error) {
 	info, err := s.publicInfo(ctx, u, u.ID)
 	if err != nil {
 		return info, err
@@ -90,7 +95,7 @@ func (s *Service) ownInfo(ctx context.Context, u User) (UserInfo, error) {
 	}
 	if s.balances != nil {
 		if info.Coin, info.Diamond, err = s.balances.Balances(ctx, u.ID); err != nil {
-			return info, api.Internal(err)
+			return info, err
 		}
 	}
 	return info, nil
@@ -99,201 +104,179 @@ func (s *Service) ownInfo(ctx context.Context, u User) (UserInfo, error) {
 func (s *Service) reloadOwnInfo(ctx context.Context, id int64) (UserInfo, error) {
 	u, err := s.UserByID(ctx, id)
 	if err != nil {
-		return UserInfo{}, api.Internal(err)
+		return UserInfo{}, err
 	}
-	return s.ownInfo(ctx, u)
+	return s.OwnInfo(ctx, u)
 }
 
-// GET /user/info {userId?}: without userId (or with one's own) the signed-in user's full info;
-// with another's, the public profile (administrators see it all).
-func (s *Service) handleInfo(r *api.Request) (any, error) {
-	viewer, signedIn := UserFrom(r)
-	target := r.Query("userId")
-	if target == "" {
-		if !signedIn {
-			return nil, api.ErrAuthRequired
-		}
-		return s.ownInfo(r.Context(), viewer)
+// Info is the user object of target as viewer sees it (viewer zero: a guest): the full one for
+// themself and for administrators (PermManageUsers), the public profile for anybody else.
+// ErrNotFound for an unknown user.
+func (s *Service) Info(ctx context.Context, viewer User, target int64) (UserInfo, error) {
+	if viewer.ID != 0 && target == viewer.ID {
+		return s.OwnInfo(ctx, viewer)
 	}
-	id, ok := ParseUID(target)
-	if !ok {
-		return nil, ErrNotFound
-	}
-	if signedIn && id == viewer.ID {
-		return s.ownInfo(r.Context(), viewer)
-	}
-	u, err := s.UserByID(r.Context(), id)
+	u, err := s.UserByID(ctx, target)
 	if errors.Is(err, postgres.ErrUserNotFound) {
-		return nil, ErrNotFound
+		return UserInfo{}, ErrNotFound
 	}
 	if err != nil {
-		return nil, api.Internal(err)
+		return UserInfo{}, err
 	}
-	if signedIn && Can(viewer, PermManageUsers) {
-		return s.ownInfo(r.Context(), u)
+	if viewer.ID != 0 && Can(viewer, PermManageUsers) {
+		return s.OwnInfo(ctx, u)
 	}
-	return s.publicInfo(r.Context(), u, viewer.ID)
+	info, err := s.publicInfo(ctx, u, viewer.ID)
+	if err == nil && viewer.Staff() {
+		for _, g := range u.Roles {
+			if slices.Contains(StaffRoles, g.Role) {
+				info.Roles = append(info.Roles, string(g.Role))
+			}
+		}
+	}
+	return info, err
 }
 
-// POST /user/modifyUser {username | uname, signature}: edit the profile. Absent fields stay.
-func (s *Service) handleModifyUser(r *api.Request) (any, error) {
-	u, _ := UserFrom(r)
-	var in struct {
-		Username  *string `json:"username"`
-		Uname     *string `json:"uname"`
-		Signature *string `json:"signature"`
-	}
-	if err := r.Decode(&in); err != nil {
-		return nil, err
-	}
-	if in.Username == nil {
-		in.Username = in.Uname
-	}
-	ctx := r.Context()
+// ProfileEdit changes a profile; a nil field stays as it is.
+type ProfileEdit struct {
+	Username  *string
+	Signature *string
+}
+
+// EditProfile changes u's username (letters and digits, unique) and personal signature (at most
+// MaxSignature characters).
+func (s *Service) EditProfile(ctx context.Context, u User, in ProfileEdit) (UserInfo, error) {
 	if in.Username != nil && *in.Username != u.Username {
 		name := strings.TrimSpace(*in.Username)
 		if err := checkUsername(name); err != nil {
-			return nil, err
+			return UserInfo{}, err
 		}
 		if err := s.store.SetUsername(ctx, u.ID, name); errors.Is(err, postgres.ErrUsernameTaken) {
-			return nil, ErrUsernameTaken
+			return UserInfo{}, ErrUsernameTaken
 		} else if err != nil {
-			return nil, api.Internal(err)
+			return UserInfo{}, err
 		}
 	}
 	if in.Signature != nil {
 		sig := strings.TrimSpace(*in.Signature)
 		if utf8.RuneCountInString(sig) > MaxSignature {
-			return nil, api.BadRequest("validation.signatureLength", MaxSignature)
+			return UserInfo{}, invalid("validation.signatureLength", MaxSignature)
 		}
 		if err := s.store.SetSignature(ctx, u.ID, sig); err != nil {
-			return nil, api.Internal(err)
+			return UserInfo{}, err
 		}
 	}
 	return s.reloadOwnInfo(ctx, u.ID)
 }
 
-// maxPrefs bounds the stored preferences object.
-const maxPrefs = 8 << 10
+// MaxPrefs bounds the stored preferences object (bytes of JSON).
+const MaxPrefs = 8 << 10
 
-// GET /user/getUserDataStatus: the stored preferences object ({} when none).
-func (s *Service) handleGetPrefs(r *api.Request) (any, error) {
-	u, _ := UserFrom(r)
-	data, err := s.store.Prefs(r.Context(), u.ID)
+// Prefs is the user's stored preferences object (spec §7 getUserDataStatus); {} when none.
+func (s *Service) Prefs(ctx context.Context, userID int64) (json.RawMessage, error) {
+	data, err := s.store.Prefs(ctx, userID)
 	if err != nil {
-		return nil, api.Internal(err)
+		return nil, err
 	}
 	if data == nil {
-		return map[string]any{}, nil
+		return json.RawMessage("{}"), nil
 	}
 	return json.RawMessage(data), nil
 }
 
-// POST /user/saveUserDataStatus {...}: replaces the preferences with the JSON object sent.
-func (s *Service) handleSavePrefs(r *api.Request) (any, error) {
-	u, _ := UserFrom(r)
-	var in map[string]json.RawMessage
-	if err := r.Decode(&in); err != nil {
-		return nil, err
+// SavePrefs replaces the user's preferences with prefs (at most MaxPrefs once encoded) and returns
+// what is stored.
+func (s *Service) SavePrefs(ctx context.Context, userID int64, prefs map[string]json.RawMessage) (json.RawMessage, error) {
+	if prefs == nil {
+		prefs = map[string]json.RawMessage{}
 	}
-	if in == nil {
-		in = map[string]json.RawMessage{}
-	}
-	data, err := json.Marshal(in)
+	data, err := json.Marshal(prefs)
 	if err != nil {
-		return nil, api.ErrFormat
+		return nil, ErrBadInput
 	}
-	if len(data) > maxPrefs {
-		return nil, api.ErrTooLarge
+	if len(data) > MaxPrefs {
+		return nil, ErrPrefsTooLarge
 	}
-	if err := s.store.SavePrefs(r.Context(), u.ID, data); err != nil {
-		return nil, api.Internal(err)
+	if err := s.store.SavePrefs(ctx, userID, data); err != nil {
+		return nil, err
 	}
 	return json.RawMessage(bytes.Clone(data)), nil
 }
 
 // --- follows ---
 
-// GET /user/followUser {userId, type (1 follow, default; 2 unfollow)}
-func (s *Service) handleFollow(r *api.Request) (any, error) {
-	u, _ := UserFrom(r)
-	id, ok := ParseUID(r.Query("userId"))
-	if !ok {
-		return nil, ErrNotFound
-	}
-	if id == u.ID {
-		return nil, ErrFollowSelf
-	}
-	ctx := r.Context()
-	var err error
-	if queryInt(r, "type", 1) == 2 {
-		_, err = s.store.Unfollow(ctx, u.ID, id)
-	} else {
-		_, err = s.store.Follow(ctx, u.ID, id, s.cfg.Now())
-	}
-	if errors.Is(err, postgres.ErrUserNotFound) {
-		return nil, ErrNotFound
-	}
-	if err != nil {
-		return nil, api.Internal(err)
-	}
-	following, err := s.store.IsFollowing(ctx, u.ID, id)
-	if err != nil {
-		return nil, api.Internal(err)
-	}
-	_, fans, err := s.store.FollowCounts(ctx, id)
-	if err != nil {
-		return nil, api.Internal(err)
-	}
-	return map[string]any{"following": following, "fans": fans}, nil
+// FollowState is a follow after a follow or unfollow.
+type FollowState struct {
+	Following bool  `json:"following"`
+	Fans      int64 `json:"fans"` // the followed user's fans
 }
 
-// GET /user/hasFollowUser {userId}
-func (s *Service) handleHasFollow(r *api.Request) (any, error) {
-	u, _ := UserFrom(r)
-	id, ok := ParseUID(r.Query("userId"))
-	if !ok {
-		return nil, ErrNotFound
+// Follow makes u follow target (follow true) or stop following it. Following oneself is
+// ErrFollowSelf, an unknown target ErrNotFound. Both are idempotent.
+func (s *Service) Follow(ctx context.Context, u User, target int64, follow bool) (FollowState, error) {
+	if target == u.ID {
+		return FollowState{}, ErrFollowSelf
 	}
-	f, err := s.store.IsFollowing(r.Context(), u.ID, id)
+	var err error
+	if follow {
+		_, err = s.store.Follow(ctx, u.ID, target, s.cfg.Now())
+	} else {
+		_, err = s.store.Unfollow(ctx, u.ID, target)
+	}
+	if errors.Is(err, postgres.ErrUserNotFound) {
+		return FollowState{}, ErrNotFound
+	}
 	if err != nil {
-		return nil, api.Internal(err)
+		return FollowState{}, err
 	}
-	return map[string]any{"following": f}, nil
+	following, err := s.store.IsFollowing(ctx, u.ID, target)
+	if err != nil {
+		return FollowState{}, err
+	}
+	_, fans, err := s.store.FollowCounts(ctx, target)
+	if err != nil {
+		return FollowState{}, err
+	}
+	return FollowState{Following: following, Fans: fans}, nil
+}
+
+// IsFollowing reports whether user follows target.
+//
+// An unknown target is ErrNotFound, not "not following".
+func (s *Service) IsFollowing(ctx context.Context, user, target int64) (bool, error) {
+	if _, err := s.store.UserByID(ctx, target, s.cfg.Now()); errors.Is(err, postgres.ErrUserNotFound) {
+		return false, ErrNotFound
+	} else if err != nil {
+		return false, err
+	}
+	return s.store.IsFollowing(ctx, user, target)
 }
 
 // FollowEntry is one line of a following or fans list.
 type FollowEntry struct {
-	UserID    string `json:"userId"`
-	Name      string `json:"name"`
-	Avatar    string `json:"avatar"`
-	Level     int    `json:"level"`
-	Signature string `json:"signature"`
-	Since     int64  `json:"since"` // Unix ms
+	UserID    string    `json:"userId"`
+	Name      string    `json:"name"`
+	Avatar    string    `json:"avatar"`
+	Level     int       `json:"level"`
+	Signature string    `json:"signature"`
+	Since     time.Time `json:"-"`
 }
 
-// GET /user/getFollowOrFansH5 {type (1 following, default; 2 fans), userId?, pageIndex (from 1),
-// pageSize (default 20, at most 50)}
-func (s *Service) handleFollowList(r *api.Request) (any, error) {
-	u, _ := UserFrom(r)
-	id := u.ID
-	if q := r.Query("userId"); q != "" {
-		var ok bool
-		if id, ok = ParseUID(q); !ok {
-			return nil, ErrNotFound
-		}
-	}
-	page := max(1, queryInt(r, "pageIndex", 1))
-	size := min(50, max(1, queryInt(r, "pageSize", 20)))
-	rows, total, err := s.store.FollowList(r.Context(), id, queryInt(r, "type", 1) == 2, (page-1)*size, size, s.cfg.Now())
+// MaxFollowPage is the largest page of a follow list.
+const MaxFollowPage = 50
+
+// FollowList is one page of the users userID follows (fans false) or of its fans, newest first,
+// with the total count. limit is at most MaxFollowPage.
+func (s *Service) FollowList(ctx context.Context, userID int64, fans bool, limit, offset int) ([]FollowEntry, int64, error) {
+	rows, total, err := s.store.FollowList(ctx, userID, fans, offset, min(limit, MaxFollowPage), s.cfg.Now())
 	if err != nil {
-		return nil, api.Internal(err)
+		return nil, 0, err
 	}
 	list := make([]FollowEntry, 0, len(rows))
 	for _, fr := range rows {
 		fu := userFromRow(fr.User)
 		list = append(list, FollowEntry{UserID: fu.UID(), Name: fu.Name(), Avatar: fu.Avatar, Level: fu.Level,
-			Signature: fu.Signature, Since: fr.Since.UnixMilli()})
+			Signature: fu.Signature, Since: fr.Since})
 	}
-	return map[string]any{"list": list, "total": total, "pageIndex": page, "pageSize": size}, nil
+	return list, total, nil
 }

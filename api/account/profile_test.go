@@ -19,6 +19,7 @@ import (
 	"courtside/api"
 	"courtside/api/account"
 	"courtside/api/apitest"
+	"courtside/api/errcode"
 )
 
 func TestEditProfile(t *testing.T) {
@@ -37,9 +38,9 @@ func TestEditProfile(t *testing.T) {
 	if info.Username != "Alice2" {
 		t.Fatalf("an absent username changed it: %+v", info)
 	}
-	fail(t, e.post("/user/modifyUser", map[string]any{"username": "BOB"}, a.Token), account.CodeUsernameTaken)
-	fail(t, e.post("/user/modifyUser", map[string]any{"username": "no-dash"}, a.Token), api.CodeBadRequest)
-	fail(t, e.post("/user/modifyUser", map[string]any{"signature": strings.Repeat("字", account.MaxSignature+1)}, a.Token), api.CodeBadRequest)
+	fail(t, e.post("/user/modifyUser", map[string]any{"username": "BOB"}, a.Token), errcode.UsernameTaken)
+	fail(t, e.post("/user/modifyUser", map[string]any{"username": "no-dash"}, a.Token), errcode.BadRequest)
+	fail(t, e.post("/user/modifyUser", map[string]any{"signature": strings.Repeat("字", account.MaxSignature+1)}, a.Token), errcode.BadRequest)
 	if _, r := e.login("Alice2", "alice123"); r.Env.Status != api.StatusSuccess {
 		t.Fatalf("sign-in with the new username: %s", r.Body)
 	}
@@ -50,7 +51,7 @@ func TestBindAndChangePhoneAndEmail(t *testing.T) {
 	a := e.register("a@example.com", "alice", "alice123")
 	b := e.register("b@example.com", "bob", "bob12345")
 	code := e.sendCode("13700137000")
-	fail(t, e.post("/user/V2/mobileOrNameToChange", map[string]any{"type": 2, "areaCode": "86", "mobileOrEmail": "13700137000", "checkCode": wrongCode(code)}, a.Token), account.CodeCodeWrong)
+	fail(t, e.post("/user/V2/mobileOrNameToChange", map[string]any{"type": 2, "areaCode": "86", "mobileOrEmail": "13700137000", "checkCode": wrongCode(code)}, a.Token), errcode.CodeWrong)
 	var info struct{ Phone, Email string }
 	ok(t, e.post("/user/V2/mobileOrNameToChange", map[string]any{"type": 2, "areaCode": "86", "mobileOrEmail": "13700137000", "checkCode": code}, a.Token), &info)
 	if info.Phone != "+8613700137000" {
@@ -59,7 +60,7 @@ func TestBindAndChangePhoneAndEmail(t *testing.T) {
 	// Bob cannot take Alice's phone, even with a valid code.
 	e.clock.Advance(61 * time.Second)
 	code = e.sendCode("13700137000")
-	fail(t, e.post("/user/V2/mobileOrNameToChange", map[string]any{"type": 2, "areaCode": "86", "mobileOrEmail": "13700137000", "checkCode": code}, b.Token), account.CodeBound)
+	fail(t, e.post("/user/V2/mobileOrNameToChange", map[string]any{"type": 2, "areaCode": "86", "mobileOrEmail": "13700137000", "checkCode": code}, b.Token), errcode.Bound)
 	// Change e-mail.
 	code = e.sendCode("alice.new@example.com")
 	ok(t, e.post("/user/V2/mobileOrNameToChange", map[string]any{"type": 1, "mobileOrEmail": "alice.new@example.com", "checkCode": code}, a.Token), &info)
@@ -148,15 +149,15 @@ func TestAvatarUpload(t *testing.T) {
 		t.Fatalf("profile avatar %q, want %q", info.Avatar, r2.Avatar)
 	}
 
-	fail(t, upload(t, e, a.Token, "anim.gif", gifBuf.Bytes()), account.CodeAvatar)
-	fail(t, upload(t, e, a.Token, "fake.jpg", []byte("this is not an image at all, just text")), account.CodeAvatar)
+	fail(t, upload(t, e, a.Token, "anim.gif", gifBuf.Bytes()), errcode.Avatar)
+	fail(t, upload(t, e, a.Token, "fake.jpg", []byte("this is not an image at all, just text")), errcode.Avatar)
 	big := append(append([]byte(nil), jpgBuf.Bytes()...), make([]byte, 3<<20)...)
 	r := upload(t, e, a.Token, "big.jpg", big)
-	fail(t, r, account.CodeAvatar)
+	fail(t, r, errcode.Avatar)
 	if r.Env.ErrorMsg != "The avatar must be 3 MB or smaller" {
 		t.Fatalf("message %q", r.Env.ErrorMsg)
 	}
-	fail(t, upload(t, e, "", "me.png", pngBuf.Bytes()), api.CodeAuthRequired)
+	fail(t, upload(t, e, "", "me.png", pngBuf.Bytes()), errcode.AuthRequired)
 	if resp, _ := http.Get(e.url + "/java/user/avatar/..%2f..%2fetc%2fpasswd"); resp.StatusCode != 404 {
 		t.Fatalf("path escape: %d", resp.StatusCode)
 	}
@@ -220,8 +221,8 @@ func TestFollowsAndLists(t *testing.T) {
 	if has.Following {
 		t.Fatal("still following after unfollow")
 	}
-	fail(t, e.get("/user/followUser?userId="+star.UID, star.Token), api.CodeBadRequest)
-	fail(t, e.get("/user/followUser?userId=u999999", star.Token), account.CodeNotFound)
+	fail(t, e.get("/user/followUser?userId="+star.UID, star.Token), errcode.BadRequest)
+	fail(t, e.get("/user/followUser?userId=u999999", star.Token), errcode.AccountNotFound)
 }
 
 func TestPreferences(t *testing.T) {
@@ -237,8 +238,8 @@ func TestPreferences(t *testing.T) {
 	if got["theme"] != "dark" || got["danmu"] != true {
 		t.Fatalf("preferences %v", got)
 	}
-	fail(t, e.post("/user/saveUserDataStatus", `[1,2]`, a.Token), api.CodeFormat)
-	fail(t, e.post("/user/saveUserDataStatus", map[string]any{"x": strings.Repeat("a", 9000)}, a.Token), api.CodeTooLarge)
+	fail(t, e.post("/user/saveUserDataStatus", `[1,2]`, a.Token), errcode.Format)
+	fail(t, e.post("/user/saveUserDataStatus", map[string]any{"x": strings.Repeat("a", 9000)}, a.Token), errcode.TooLarge)
 }
 
 func TestExperienceAndLevels(t *testing.T) {
@@ -271,4 +272,13 @@ func TestExperienceAndLevels(t *testing.T) {
 	if u.Experience != 105 || u.Level != 2 {
 		t.Fatalf("user %d exp, level %d; want 105, 2", u.Experience, u.Level)
 	}
+}
+
+// TestCallsAboutAnUnknownUserAreNotFound: hasFollowUser of a user who does not exist is 2012 (404), not
+// "not following".
+func TestCallsAboutAnUnknownUserAreNotFound(t *testing.T) {
+	e := newEnv(t)
+	a := e.register("asker@example.com", "asker", "asker123")
+	fail(t, e.get("/user/hasFollowUser?userId=u99999999", a.Token), errcode.AccountNotFound)
+	ok(t, e.get("/user/hasFollowUser?userId="+a.User.UserID, a.Token), nil)
 }

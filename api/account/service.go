@@ -5,18 +5,20 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/hex"
 	"errors"
 	"fmt"
-	"net/http"
 	"sort"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"go.uber.org/zap"
+	"golang.org/x/sync/semaphore"
 
+	"courtside/actors/protocol"
 	"courtside/actors/ratelimit"
-	"courtside/api"
 	"courtside/api/account/mail"
 	"courtside/api/account/oauth"
 	"courtside/storage/postgres"
@@ -69,15 +71,32 @@ type Deps struct {
 	Balances Balances
 	// Avatars stores avatar images. Default: DiskAvatars(Config.AvatarDir).
 	Avatars AvatarStore
-	// HTTPClient talks to OAuth providers. Default http.DefaultClient.
-	HTTPClient *http.Client
 	// Sessions caches live sessions for every node (a cluster passes the Redis one); nil: every
 	// authentication reads the session from Postgres.
 	Sessions SessionCache
+	// Revocations tells the open connections of a user to check their rights again at once (the
+	// engine wires session.Users.Reauthorize: every node's sockets). Nil: nobody is told.
+	Revocations Revocations
+	// Channels attributes a new account to the promotion channel it signed up through (the
+	// promotion channels implement it); nil: nobody is told.
+	Channels Channels
 }
 
-// Service is the accounts module: sign-in, sessions, profile, follows, roles. It is safe for
-// concurrent use; all state is in Postgres, the Limiter and the SessionCache.
+// Channels is told of every new account with the sign-up's promotionChannelId and channelFromtype
+// (empty when none: the default channel) and where it came from.
+type Channels interface {
+	Registered(ctx context.Context, userID int64, code, fromType, ip, userAgent string) error
+}
+
+// Revocations reaches a user's open connections on every node.
+type Revocations interface {
+	Reauthorize(uid string)
+}
+
+// Service is the accounts module: sign-in, sessions, profile, follows, roles. Its methods hold the
+// rules (spec §5 validation, codes and brute-force limits, sessions, permissions) and take typed
+// inputs; the REST handlers (http*.go), the real-time engine and the back office call them. It is
+// safe for concurrent use; all state is in Postgres, the Limiter and the SessionCache.
 type Service struct {
 	cfg       Config
 	log       *zap.Logger
@@ -89,8 +108,15 @@ type Service struct {
 	balances  Balances
 	avatars   AvatarStore
 	sessions  SessionCache // nil: none
-	providers map[string]*oauth.Provider
-	secret    []byte
+	// revocations reaches the user's open connections (nil: none).
+	revocations Revocations
+	channels    Channels // nil: none
+	providers   map[string]*oauth.Provider
+	secret      []byte
+	// evaluated counts password evaluations (argon2 runs of sign-in), for tests.
+	evaluated atomic.Int64
+	// argon2 is the memory budget of password work, in KiB (password.go).
+	argon2 *semaphore.Weighted
 }
 
 // New builds the module. It fails without a Pool or on a provider configuration error.
@@ -101,7 +127,8 @@ func New(cfg Config, deps Deps) (*Service, error) {
 	}
 	s := &Service{cfg: cfg, log: cfg.Logger, store: postgres.NewAccounts(deps.Pool), limiter: deps.Limiter,
 		mail: deps.Mail, sms: deps.SMS, welcome: deps.Welcome, balances: deps.Balances, avatars: deps.Avatars,
-		sessions: deps.Sessions, providers: map[string]*oauth.Provider{}}
+		sessions: deps.Sessions, revocations: deps.Revocations, channels: deps.Channels, providers: map[string]*oauth.Provider{},
+		argon2: semaphore.NewWeighted(cfg.Argon2MemoryBudgetKiB)}
 	if s.limiter == nil {
 		s.limiter = ratelimit.NewMemory(ratelimit.MemoryConfig{})
 	}
@@ -141,10 +168,10 @@ func New(cfg Config, deps Deps) (*Service, error) {
 			continue
 		}
 		if _, ok := providerTypes[name]; !ok {
-			return nil, fmt.Errorf("account: unknown OAuth provider %q (google, apple, line, twitter, facebook)", name)
+			return nil, fmt.Errorf("account: unknown OAuth provider %q (google, apple, line, twitter, facebook, wechat, qq)", name)
 		}
 		pc = mergeProvider(pc, defaults[name])
-		p, err := oauth.New(name, pc, deps.HTTPClient)
+		p, err := oauth.New(name, pc, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -175,18 +202,23 @@ func tokenHash(tok string) []byte {
 	return h[:]
 }
 
+// Client is where a call comes from: recorded with a new session, counted by the per-IP limits,
+// and the language of the messages sent (code e-mails).
+type Client struct {
+	IP        string // the client's address as text; "" when unknown
+	UserAgent string
+	Lang      string // one of locale.All
+}
+
 // openSession creates a session for a user and returns its token.
-func (s *Service) openSession(ctx context.Context, userID int64, r *api.Request) (string, error) {
+func (s *Service) openSession(ctx context.Context, userID int64, c Client) (string, error) {
 	tok, hash := newToken()
 	now := s.cfg.Now()
-	ip, ua := "", ""
-	if r != nil {
-		ip, ua = r.ClientIP.String(), r.HTTP.UserAgent()
-		if len(ua) > 256 {
-			ua = ua[:256]
-		}
+	ua := c.UserAgent
+	if len(ua) > 256 {
+		ua = ua[:256]
 	}
-	if err := s.store.CreateSession(ctx, hash, userID, now, now.Add(s.cfg.SessionTTL), ip, ua); err != nil {
+	if err := s.store.CreateSession(ctx, hash, userID, now, now.Add(s.cfg.SessionTTL), c.IP, ua); err != nil {
 		return "", err
 	}
 	if _, err := s.store.DailyExperience(ctx, userID, s.cfg.DailyExperience, now); err != nil {
@@ -195,8 +227,8 @@ func (s *Service) openSession(ctx context.Context, userID int64, r *api.Request)
 	return tok, nil
 }
 
-// Authenticate turns a session token into its User: api.ErrAuthRequired for an empty token,
-// api.ErrSessionRevoked (3001) for an unknown or revoked one, api.ErrSessionExpired (3000) for an
+// Authenticate turns a session token into its User: ErrAuthRequired for an empty token,
+// ErrSessionRevoked (3001) for an unknown or revoked one, ErrSessionExpired (3000) for an
 // expired one, ErrBanned for a banned account. A live session slides its expiry. The engine's
 // real-time session actor calls it too (the `auth` frame carries the same token).
 func (s *Service) Authenticate(ctx context.Context, token string) (User, error) {
@@ -206,10 +238,10 @@ func (s *Service) Authenticate(ctx context.Context, token string) (User, error) 
 
 func (s *Service) authenticate(ctx context.Context, token string) (User, []byte, error) {
 	if token == "" {
-		return User{}, nil, api.ErrAuthRequired
+		return User{}, nil, ErrAuthRequired
 	}
 	if len(token) > 128 {
-		return User{}, nil, api.ErrSessionRevoked
+		return User{}, nil, ErrSessionRevoked
 	}
 	hash := tokenHash(token)
 	now := s.cfg.Now()
@@ -218,32 +250,34 @@ func (s *Service) authenticate(ctx context.Context, token string) (User, []byte,
 		var err error
 		sess, err = s.store.Session(ctx, hash)
 		if errors.Is(err, postgres.ErrSessionNotFound) {
-			return User{}, nil, api.ErrSessionRevoked
+			return User{}, nil, ErrSessionRevoked
 		}
 		if err != nil {
-			return User{}, nil, api.Internal(err)
+			return User{}, nil, err
 		}
 		switch {
 		case !sess.RevokedAt.IsZero():
-			return User{}, nil, api.ErrSessionRevoked
+			return User{}, nil, ErrSessionRevoked
 		case !now.Before(sess.ExpiresAt):
-			return User{}, nil, api.ErrSessionExpired
+			return User{}, nil, ErrSessionExpired
 		}
 		s.cacheSession(ctx, hash, sess.UserID, sess.ExpiresAt, now)
 	}
 	row, err := s.store.UserByID(ctx, sess.UserID, now)
 	if errors.Is(err, postgres.ErrUserNotFound) {
-		return User{}, nil, api.ErrSessionRevoked
+		return User{}, nil, ErrSessionRevoked
 	}
 	if err != nil {
-		return User{}, nil, api.Internal(err)
+		return User{}, nil, err
 	}
 	u := userFromRow(row)
+	u.SessionExpires = sess.ExpiresAt
 	if u.Has(RoleBanned) {
 		return User{}, nil, ErrBanned
 	}
 	if sess.ExpiresAt.Sub(now) < s.cfg.SessionTTL-s.cfg.SessionRenewEvery {
 		expires := now.Add(s.cfg.SessionTTL)
+		u.SessionExpires = expires
 		live, err := s.store.ExtendSession(ctx, hash, now, expires)
 		if err != nil {
 			s.log.Warn("account: sliding session renewal", zap.Error(err))
@@ -267,6 +301,9 @@ func (s *Service) Logout(ctx context.Context, token string) error {
 		return nil
 	}
 	hash := tokenHash(token)
+	if sess, err := s.store.Session(ctx, hash); err == nil {
+		defer s.revoked(sess.UserID) // the socket that signed in with this token closes
+	}
 	revoked, err := s.store.RevokeSession(ctx, hash, s.cfg.Now())
 	if err != nil {
 		return err
@@ -290,56 +327,6 @@ func (s *Service) RevokeAll(ctx context.Context, userID int64) error {
 	return s.revokeUserSessions(ctx, userID, nil)
 }
 
-type userKey struct{}
-type tokenKey struct{}
-
-// UserFrom returns the user Require or Optional stored in the request (ok false for a guest).
-func UserFrom(r *api.Request) (User, bool) {
-	u, ok := r.Context().Value(userKey{}).(User)
-	return u, ok && u.ID != 0
-}
-
-// Require is the middleware of protected handlers: it authenticates r.Token (answering 1002,
-// 3000 or 3001 as Authenticate decides), checks every permission given with Can (403
-// otherwise) and stores the User for UserFrom.
-func (s *Service) Require(perms ...Permission) api.Middleware {
-	return func(next api.HandlerFunc) api.HandlerFunc {
-		return func(r *api.Request) (any, error) {
-			u, hash, err := s.authenticate(r.Context(), r.Token)
-			if err != nil {
-				return nil, err
-			}
-			for _, p := range perms {
-				if !Can(u, p) {
-					return nil, api.ErrAccessDenied
-				}
-			}
-			r.WithValue(userKey{}, u)
-			r.WithValue(tokenKey{}, hash)
-			return next(r)
-		}
-	}
-}
-
-// Optional authenticates when a token is present (a bad one still answers 3000/3001 so the client
-// clears it) and lets guests through.
-func (s *Service) Optional() api.Middleware {
-	return func(next api.HandlerFunc) api.HandlerFunc {
-		return func(r *api.Request) (any, error) {
-			if r.Token == "" {
-				return next(r)
-			}
-			u, hash, err := s.authenticate(r.Context(), r.Token)
-			if err != nil {
-				return nil, err
-			}
-			r.WithValue(userKey{}, u)
-			r.WithValue(tokenKey{}, hash)
-			return next(r)
-		}
-	}
-}
-
 // AddExperience adds activity experience (chat, gifts, purchases: the engine decides how much)
 // and returns the new level.
 func (s *Service) AddExperience(ctx context.Context, userID, points int64) (int, error) {
@@ -355,9 +342,20 @@ func (s *Service) GrantRole(ctx context.Context, userID int64, r Role, expires t
 	return s.grantRole(ctx, userID, r, expires, by)
 }
 
-// RevokeRole removes a role.
+// RevokeRole removes a role; the user's open connections lose it at once.
 func (s *Service) RevokeRole(ctx context.Context, userID int64, r Role) error {
-	return s.store.RevokeRole(ctx, userID, string(r))
+	if err := s.store.RevokeRole(ctx, userID, string(r)); err != nil {
+		return err
+	}
+	s.revoked(userID)
+	return nil
+}
+
+// revoked tells userID's open connections, on every node, to check their rights again.
+func (s *Service) revoked(userID int64) {
+	if s.revocations != nil && userID > 0 {
+		s.revocations.Reauthorize(protocol.UserID(userID).String())
+	}
 }
 
 // UserByID loads a user.
@@ -368,3 +366,39 @@ func (s *Service) UserByID(ctx context.Context, id int64) (User, error) {
 	}
 	return userFromRow(row), nil
 }
+
+// IsAdmin reports whether userID is a platform administrator (the Roles of the other areas).
+func (s *Service) IsAdmin(ctx context.Context, userID int64) (bool, error) {
+	u, err := s.UserByID(ctx, userID)
+	if errors.Is(err, postgres.ErrUserNotFound) {
+		return false, nil
+	}
+	return err == nil && u.Admin(), err
+}
+
+// Can reports whether userID may do perm (a Permission's name): the back office's staff checks
+// (api.Staff). A banned or unknown account may do nothing.
+func (s *Service) Can(ctx context.Context, userID int64, perm string) (bool, error) {
+	u, err := s.UserByID(ctx, userID)
+	if errors.Is(err, postgres.ErrUserNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	return Can(u, Permission(perm)), nil
+}
+
+// NewGuestID names a guest ("g-<hex>"): guests have no session; the id names them in the real-time
+// protocol and in chat rooms that allow guests.
+func NewGuestID() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return "g-" + hex.EncodeToString(b[:])
+}
+
+// Config is the configuration in use, defaults filled.
+func (s *Service) Config() Config { return s.cfg }
+
+// Logger is the Service's logger.
+func (s *Service) Logger() *zap.Logger { return s.log }

@@ -79,5 +79,7 @@ func (s *Service) revokeUserSessions(ctx context.Context, userID int64, keep []b
 	if err != nil {
 		return err
 	}
-	return s.forgetSessions(ctx, revoked...)
+	err = s.forgetSessions(ctx, revoked...)
+	s.revoked(userID) // after the cache: a re-check must not find a revoked session there
+	return err
 }

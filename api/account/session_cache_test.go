@@ -59,7 +59,7 @@ func (c *cluster) cached(token string) bool {
 
 func userID(t *testing.T, uid string) int64 {
 	t.Helper()
-	id, ok := account.ParseUID(uid)
+	id, ok := api.ParseUserID(uid)
 	if !ok {
 		t.Fatalf("bad uid %q", uid)
 	}

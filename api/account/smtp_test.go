@@ -9,6 +9,7 @@ import (
 	"courtside/api/account"
 	"courtside/api/account/mail"
 	"courtside/api/account/mail/smtptest"
+	"courtside/api/errcode"
 )
 
 func TestEmailCodesGoOutOverSMTPInTheRequestLanguage(t *testing.T) {
@@ -41,5 +42,5 @@ func TestEmailCodesGoOutOverSMTPInTheRequestLanguage(t *testing.T) {
 func TestUndeliverableCodeIsReported(t *testing.T) {
 	smtp, _ := mail.NewSMTP(mail.SMTPConfig{Addr: "127.0.0.1:1", From: "no-reply@courtside.test", Timeout: 2 * time.Second})
 	e := newEnv(t, func(_ *account.Config, d *account.Deps) { d.Mail = smtp })
-	fail(t, e.post("/login/V2/sendEmailcheckCode", map[string]any{"mobileOrEmail": "fan@example.com"}, ""), account.CodeSendFailed)
+	fail(t, e.post("/login/V2/sendEmailcheckCode", map[string]any{"mobileOrEmail": "fan@example.com"}, ""), errcode.SendFailed)
 }

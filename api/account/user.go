@@ -3,9 +3,9 @@ package account
 import (
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
+	"courtside/actors/protocol"
 	"courtside/storage/postgres"
 )
 
@@ -16,19 +16,26 @@ type Role string
 
 // Roles.
 const (
-	RoleUser     Role = "user"
-	RoleVIP      Role = "vip"
-	RoleSVIP     Role = "svip"
-	RoleStreamer Role = "streamer"
-	RoleExpert   Role = "expert"
-	RoleAdmin    Role = "admin"
-	RoleChannel  Role = "channel" // promotion-channel manager
-	RoleBanned   Role = "banned"  // may not sign in; every permission denied
-	RoleMuted    Role = "muted"   // platform-wide mute: no chat, no comments
+	RoleUser      Role = "user"
+	RoleVIP       Role = "vip"
+	RoleSVIP      Role = "svip"
+	RoleStreamer  Role = "streamer"
+	RoleExpert    Role = "expert"
+	RoleAdmin     Role = "admin"     // administrator: everything, the back office included
+	RoleModerator Role = "moderator" // platform moderator: users, reports, rooms (not a room's moderator)
+	RoleFinance   Role = "finance"   // orders, refunds, the shop's orders and stock
+	RoleEditor    Role = "editor"    // content: proclamations, footer and protocol pages, news, videos
+	RoleChannel   Role = "channel"   // promotion-channel manager
+	RoleBanned    Role = "banned"    // may not sign in; every permission denied
+	RoleMuted     Role = "muted"     // platform-wide mute: no chat, no comments
 )
 
 // GrantableRoles are the roles stored as data (RoleUser is implicit).
-var GrantableRoles = []Role{RoleVIP, RoleSVIP, RoleStreamer, RoleExpert, RoleAdmin, RoleChannel, RoleBanned, RoleMuted}
+var GrantableRoles = []Role{RoleVIP, RoleSVIP, RoleStreamer, RoleExpert, RoleAdmin, RoleModerator, RoleFinance, RoleEditor,
+	RoleChannel, RoleBanned, RoleMuted}
+
+// StaffRoles are the roles that open the back office (/admin).
+var StaffRoles = []Role{RoleAdmin, RoleModerator, RoleFinance, RoleEditor}
 
 // Permission is one thing a user may do; Can decides it.
 type Permission string
@@ -50,6 +57,19 @@ const (
 	PermManageChannel Permission = "manageChannel" // promotion channels and their statistics
 	PermMutePlatform  Permission = "mutePlatform"  // platform-wide mute, any room's moderators
 	PermManageUsers   Permission = "manageUsers"   // grant and revoke roles, ban
+
+	// The back office's permissions (spec §6, issue 16): every staff call checks one of them.
+	PermBackOffice      Permission = "backOffice"      // open /admin at all
+	PermHandleReports   Permission = "handleReports"   // the reports queue
+	PermManageRooms     Permission = "manageRooms"     // end broadcasts, room flags, any room's moderators
+	PermReviewStreamers Permission = "reviewStreamers" // streamer applications, streaming bans
+	PermReviewExperts   Permission = "reviewExperts"   // expert applications and plans
+	PermManageOrders    Permission = "manageOrders"    // recharges, memberships, unlocks, refunds, shop orders
+	PermManageShop      Permission = "manageShop"      // products, stock, blind-box odds
+	PermEditContent     Permission = "editContent"     // proclamations, footer and protocol pages, news, videos
+	PermManageChannels  Permission = "manageChannels"  // every promotion channel (partners see their own)
+	PermViewAudit       Permission = "viewAudit"       // the audit log
+	PermModerationRules Permission = "moderationRules" // platform banned words
 )
 
 // policy is the permission table: what each role adds. Banned removes everything; muted
@@ -61,7 +81,13 @@ var policy = map[Role][]Permission{
 	RoleStreamer: {PermBroadcast, PermModerateOwn},
 	RoleExpert:   {PermPublishPlan},
 	RoleChannel:  {PermManageChannel},
-	RoleAdmin:    {PermMutePlatform, PermManageUsers, PermModerateOwn, PermMemberContent, PermProStream},
+	RoleAdmin: {PermMutePlatform, PermManageUsers, PermModerateOwn, PermMemberContent, PermProStream,
+		PermBackOffice, PermHandleReports, PermManageRooms, PermReviewStreamers, PermReviewExperts, PermManageOrders,
+		PermManageShop, PermEditContent, PermManageChannels, PermViewAudit, PermModerationRules},
+	RoleModerator: {PermMutePlatform, PermBackOffice, PermHandleReports, PermManageRooms, PermReviewStreamers,
+		PermReviewExperts, PermModerationRules},
+	RoleFinance: {PermBackOffice, PermManageOrders, PermManageShop},
+	RoleEditor:  {PermBackOffice, PermEditContent},
 }
 
 // Can is the one authorization check, for REST handlers and the real-time engine alike. A guest
@@ -104,19 +130,26 @@ type User struct {
 	Roles       []RoleGrant // granted roles in force (RoleUser is implicit and not listed)
 	HasPassword bool
 	CreatedAt   time.Time
+	// SessionExpires is when the session Authenticate checked ends unless it is used again (zero
+	// for a user not read through a session).
+	SessionExpires time.Time
 }
 
-// UID is the public id, "u<id>", used in the API and the real-time protocol.
-func (u User) UID() string { return UID(u.ID) }
-
-// UID formats a public user id.
-func UID(id int64) string { return "u" + strconv.FormatInt(id, 10) }
-
-// ParseUID parses "u<id>" (or a bare number) into an id.
-func ParseUID(s string) (int64, bool) {
-	id, err := strconv.ParseInt(strings.TrimPrefix(strings.TrimSpace(s), "u"), 10, 64)
-	return id, err == nil && id > 0
+// RecheckAt is when this user's rights must be checked again by an open connection: the end of
+// the session or of a role held for a time (a membership, a mute), whichever comes first; zero:
+// nothing ends by itself.
+func (u User) RecheckAt() time.Time {
+	at := u.SessionExpires
+	for _, g := range u.Roles {
+		if !g.Expires.IsZero() && (at.IsZero() || g.Expires.Before(at)) {
+			at = g.Expires
+		}
+	}
+	return at
 }
+
+// UID is the public id, "u<id>" (protocol.UserID), used in the API and the real-time protocol.
+func (u User) UID() string { return protocol.UserID(u.ID).String() }
 
 // Name is what others see: the username, or "user<id>" before the new-user step.
 func (u User) Name() string {
@@ -161,6 +194,19 @@ func (u User) Member() int {
 		return 1
 	}
 	return 0
+}
+
+// Staff reports whether u holds a role of the back office (StaffRoles) and is not banned.
+func (u User) Staff() bool {
+	if u.Has(RoleBanned) {
+		return false
+	}
+	for _, r := range StaffRoles {
+		if u.Has(r) {
+			return true
+		}
+	}
+	return false
 }
 
 // Admin reports whether the user is a platform administrator.

@@ -6,8 +6,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"courtside/api"
 )
 
 // Spec §5 rules, enforced on the server with localized messages.
@@ -25,7 +23,7 @@ const MaxSignature = 100
 func checkPassword(p string) error {
 	n := utf8.RuneCountInString(p)
 	if n < 8 || n > 64 || !strings.ContainsFunc(p, unicode.IsLetter) || !strings.ContainsFunc(p, unicode.IsDigit) {
-		return api.BadRequest("validation.passwordWeak")
+		return invalid("validation.passwordWeak")
 	}
 	return nil
 }
@@ -33,7 +31,7 @@ func checkPassword(p string) error {
 // checkUsername: letters and digits only (ASCII), 1 to 32 of them.
 func checkUsername(n string) error {
 	if !usernameRE.MatchString(n) {
-		return api.BadRequest("validation.usernameChars")
+		return invalid("validation.usernameChars")
 	}
 	return nil
 }
@@ -42,12 +40,12 @@ func checkUsername(n string) error {
 func normalizeEmail(e string) (string, error) {
 	e = strings.ToLower(strings.TrimSpace(e))
 	if e == "" || len(e) > 254 {
-		return "", api.BadRequest("validation.emailFormat")
+		return "", invalid("validation.emailFormat")
 	}
 	a, err := mail.ParseAddress(e)
 	at := strings.LastIndexByte(e, '@')
 	if err != nil || a.Address != e || at < 1 || !strings.Contains(e[at+1:], ".") || strings.HasSuffix(e, ".") {
-		return "", api.BadRequest("validation.emailFormat")
+		return "", invalid("validation.emailFormat")
 	}
 	return e, nil
 }
@@ -67,17 +65,17 @@ func normalizePhone(areaCode, number string) (area, full string, err error) {
 		area = "86"
 	}
 	if number == "" {
-		return "", "", api.BadRequest("validation.mobileEmpty")
+		return "", "", invalid("validation.mobileEmpty")
 	}
 	if !digitsRE.MatchString(area) || len(area) > 4 || !digitsRE.MatchString(number) {
-		return "", "", api.BadRequest("validation.mobileFormat")
+		return "", "", invalid("validation.mobileFormat")
 	}
 	if area == "86" {
 		if !cnMobileRE.MatchString(number) {
-			return "", "", api.BadRequest("validation.mobileFormat")
+			return "", "", invalid("validation.mobileFormat")
 		}
 	} else if len(number) < 5 || len(number) > 15 {
-		return "", "", api.BadRequest("validation.mobileFormat")
+		return "", "", invalid("validation.mobileFormat")
 	}
 	return area, "+" + area + number, nil
 }

@@ -3,17 +3,9 @@ package anchor
 import (
 	"context"
 	"time"
-
-	"courtside/api"
 )
 
 // Function adapters for the engine's wiring, one per interface of ports.go.
-
-// AuthFunc adapts a function to Authenticator.
-type AuthFunc func(r *api.Request) (int64, error)
-
-// UserID calls f.
-func (f AuthFunc) UserID(r *api.Request) (int64, error) { return f(r) }
 
 // RolesFunc adapts a function to Roles.
 type RolesFunc func(ctx context.Context, userID int64) (bool, error)

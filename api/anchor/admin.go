@@ -1,143 +1,117 @@
 package anchor
 
 import (
+	"context"
 	"errors"
 	"strings"
 
-	"courtside/api"
+	"go.uber.org/zap"
+
+	"courtside/actors/protocol"
+	"courtside/api/audit"
 	"courtside/storage/postgres"
 )
 
-// adminList is the review queue: GET /admin/anchor/applications?status=review (default) with the full
-// (unmasked) application and its photo URLs.
-func (s *Service) adminList(r *api.Request) (any, error) {
-	if _, err := s.admin(r); err != nil {
-		return nil, err
-	}
-	status := r.Query("status")
-	if status == "" {
-		status = postgres.AnchorReview
-	}
+// Applications lists the applications in one status (review, approved, rejected or banned;
+// ErrBadInput for another), unmasked, for the administrators' review queue.
+func (s *Service) Applications(ctx context.Context, status string, limit, offset int) ([]postgres.AnchorRow, error) {
 	switch status {
 	case postgres.AnchorReview, postgres.AnchorApproved, postgres.AnchorRejected, postgres.AnchorBanned:
 	default:
-		return nil, api.ErrFormat
+		return nil, ErrBadInput
 	}
-	limit, offset, err := page(r)
-	if err != nil {
-		return nil, err
-	}
-	rows, err := s.d.Store.ListByStatus(r.Context(), status, limit, offset)
-	if err != nil {
-		return nil, api.Internal(err)
-	}
-	type entry struct {
-		Status
-		UserID    string `json:"userId"`
-		BirthDate string `json:"birthDate"`
-		IDFront   string `json:"idFront"`
-		IDBack    string `json:"idBack"`
-		IDHand    string `json:"idHand"`
-	}
-	out := make([]entry, 0, len(rows))
-	for _, a := range rows {
-		out = append(out, entry{Status: statusOf(a, false), UserID: uid(a.UserID), BirthDate: a.BirthDate.Format("2006-01-02"),
-			IDFront: uploadURL(a.IDFront), IDBack: uploadURL(a.IDBack), IDHand: uploadURL(a.IDHand)})
-	}
-	return map[string]any{"list": out}, nil
+	return s.d.Store.ListByStatus(ctx, status, limit, offset)
 }
 
-// Review is the body of POST /admin/anchor/review.
-type Review struct {
-	UserID  string `json:"userId"` // "u<id>" or "<id>"
-	Approve bool   `json:"approve"`
-	Reason  string `json:"reason"` // required when rejecting: the applicant sees it
+// ReviewRequest is an administrator's decision on an application.
+type ReviewRequest struct {
+	UserID  int64
+	Approve bool
+	Reason  string // required when rejecting: the applicant sees it
+	By      int64  // the administrator
 }
 
-func parseUser(s string) (int64, bool) {
-	var id int64
-	for i, c := range strings.TrimPrefix(s, "u") {
-		if c < '0' || c > '9' || i > 17 {
-			return 0, false
-		}
-		id = id*10 + int64(c-'0')
-	}
-	return id, id > 0
-}
-
-func (s *Service) adminReview(r *api.Request) (any, error) {
-	by, err := s.admin(r)
-	if err != nil {
-		return nil, err
-	}
-	var in Review
-	if err := r.Decode(&in); err != nil {
-		return nil, err
-	}
-	id, ok := parseUser(in.UserID)
+// Review approves or rejects an application under review; an approved applicant gets the
+// streamer role. ErrBadInput for a rejection without a reason, ErrNotAnchor without an application,
+// ErrState when it is not under review.
+func (s *Service) Review(ctx context.Context, in ReviewRequest) (postgres.AnchorRow, error) {
 	in.Reason = strings.TrimSpace(in.Reason)
-	if !ok || (!in.Approve && in.Reason == "") {
-		return nil, api.ErrFormat
+	if in.UserID <= 0 || (!in.Approve && in.Reason == "") {
+		return postgres.AnchorRow{}, ErrBadInput
 	}
-	a, err := s.d.Store.Review(r.Context(), id, in.Approve, in.Reason, by, s.cfg.Now())
+	a, err := s.d.Store.Review(ctx, in.UserID, in.Approve, in.Reason, in.By, s.cfg.Now())
 	if err != nil {
-		return nil, s.stateError(err)
+		return a, stateError(err)
 	}
 	if in.Approve && s.d.Streamers != nil {
-		if err := s.d.Streamers.SetStreamer(r.Context(), id, true); err != nil {
-			return nil, api.Internal(err)
+		if err := s.d.Streamers.SetStreamer(ctx, in.UserID, true); err != nil {
+			return a, err
 		}
 	}
-	return statusOf(a, false), nil
+	action := "anchor.reject"
+	if in.Approve {
+		action = "anchor.approve"
+	}
+	s.audit(ctx, in.By, action, in.UserID, map[string]string{"status": postgres.AnchorReview},
+		map[string]string{"status": a.Status, "room": a.RoomID}, in.Reason)
+	return a, nil
 }
 
-// Ban is the body of POST /admin/anchor/ban: a streaming ban for a violation of spec §6, or its
-// lifting (banned false).
-type Ban struct {
-	UserID string `json:"userId"`
-	Banned bool   `json:"banned"`
-	Reason string `json:"reason"` // required for a ban: the streamer sees it
-}
-
-// adminBan bans a streamer: live is ended, an ongoing stream on this node is cut at once, the key no
-// longer opens the ingest. (On a cluster, the node holding the stream must be told too: see README.)
-func (s *Service) adminBan(r *api.Request) (any, error) {
-	by, err := s.admin(r)
+// audit writes a staff action on an application to the audit log (Deps.Audit; a failure is logged:
+// the action itself is done).
+func (s *Service) audit(ctx context.Context, by int64, action string, user int64, before, after any, reason string) {
+	if s.d.Audit == nil {
+		return
+	}
+	err := s.d.Audit.Record(ctx, audit.Entry{ActorID: by, Action: action, TargetKind: "user",
+		TargetID: protocol.UserID(user).String(), Before: before, After: after, Reason: reason})
 	if err != nil {
-		return nil, err
+		s.log.Error("anchor: audit log", zap.String("action", action), zap.Error(err))
 	}
-	var in Ban
-	if err := r.Decode(&in); err != nil {
-		return nil, err
-	}
-	id, ok := parseUser(in.UserID)
+}
+
+// BanRequest is a streaming ban for a violation of spec §6, or its lifting (Banned false).
+type BanRequest struct {
+	UserID int64
+	Banned bool
+	Reason string // required for a ban: the streamer sees it
+	By     int64  // the administrator
+}
+
+// Ban bans a streamer: live is ended, an ongoing stream is cut at once (streamStopped), the key no
+// longer opens the ingest and the streamer role is revoked; lifting the ban gives the role back.
+func (s *Service) Ban(ctx context.Context, in BanRequest) (a postgres.AnchorRow, streamStopped bool, err error) {
 	in.Reason = strings.TrimSpace(in.Reason)
-	if !ok || (in.Banned && in.Reason == "") {
-		return nil, api.ErrFormat
+	if in.UserID <= 0 || (in.Banned && in.Reason == "") {
+		return a, false, ErrBadInput
 	}
-	a, err := s.d.Store.SetBanned(r.Context(), id, in.Banned, in.Reason, by, s.cfg.Now())
+	a, err = s.d.Store.SetBanned(ctx, in.UserID, in.Banned, in.Reason, in.By, s.cfg.Now())
 	if err != nil {
-		return nil, s.stateError(err)
+		return a, false, stateError(err)
 	}
-	stopped := false
+	action := "anchor.unban"
 	if in.Banned {
-		stopped = s.d.Media.StopRoom(a.RoomID)
+		action = "anchor.ban"
+	}
+	s.audit(ctx, in.By, action, in.UserID, map[string]bool{"banned": !in.Banned}, map[string]bool{"banned": in.Banned}, in.Reason)
+	if in.Banned {
+		streamStopped = s.d.Media.StopRoom(a.RoomID)
 	}
 	if s.d.Streamers != nil {
-		if err := s.d.Streamers.SetStreamer(r.Context(), id, !in.Banned); err != nil {
-			return nil, api.Internal(err)
+		if err := s.d.Streamers.SetStreamer(ctx, in.UserID, !in.Banned); err != nil {
+			return a, streamStopped, err
 		}
 	}
-	return map[string]any{"status": statusOf(a, false), "streamStopped": stopped}, nil
+	return a, streamStopped, nil
 }
 
-func (s *Service) stateError(err error) error {
+func stateError(err error) error {
 	switch {
 	case errors.Is(err, postgres.ErrAnchorNotFound):
 		return ErrNotAnchor
 	case errors.Is(err, postgres.ErrAnchorState):
 		return ErrState
 	default:
-		return api.Internal(err)
+		return err
 	}
 }

@@ -1,7 +1,11 @@
 package anchor_test
 
 import (
+	"bytes"
+	"compress/zlib"
+	"encoding/binary"
 	"encoding/json"
+	"hash/crc32"
 	"net/http"
 	"strings"
 	"testing"
@@ -9,6 +13,8 @@ import (
 
 	"courtside/api"
 	"courtside/api/anchor"
+	"courtside/api/apitest"
+	"courtside/api/errcode"
 )
 
 func TestApplicationValidation(t *testing.T) {
@@ -20,22 +26,22 @@ func TestApplicationValidation(t *testing.T) {
 		name string
 		user int64
 		mut  func(*anchor.Application)
-		code int
+		code errcode.Code
 		msg  string
 	}{
-		{"name is required", user, func(a *anchor.Application) { a.RealName = "  " }, anchor.CodeApplication, "Name is required"},
-		{"ID number is required", user, func(a *anchor.Application) { a.IDNumber = "" }, anchor.CodeApplication, "ID number is required"},
-		{"resident ID with a wrong check character", user, func(a *anchor.Application) { a.IDNumber = "110105194912310021" }, anchor.CodeApplication, "ID number is invalid"},
-		{"other ID form needs a birth date", user, func(a *anchor.Application) { a.IDNumber = "P1234567" }, anchor.CodeApplication, "Birth date is required (YYYY-MM-DD)"},
-		{"17 by resident ID is refused", user, func(a *anchor.Application) { a.IDNumber = idBornOn("20081123") }, anchor.CodeUnderage, "Streamers must be 18 or older"},
-		{"17 by birth date is refused", user, func(a *anchor.Application) { a.IDNumber, a.BirthDate = "P1234567", "2008-11-23" }, anchor.CodeUnderage, ""},
-		{"birth date in the future is refused", user, func(a *anchor.Application) { a.IDNumber, a.BirthDate = "P1234567", "2030-01-01" }, anchor.CodeUnderage, ""},
-		{"intro is required", user, func(a *anchor.Application) { a.Intro = "" }, anchor.CodeApplication, "Personal introduction is required"},
-		{"hand-held photo is required", user, func(a *anchor.Application) { a.IDHand = 0 }, anchor.CodeApplication, "ID front, back and hand-held photos are required"},
-		{"photos in the wrong places are refused", user, func(a *anchor.Application) { a.IDFront, a.IDBack = a.IDBack, a.IDFront }, anchor.CodeApplication, ""},
-		{"another user's photos are refused", user, func(a *anchor.Application) { a.IDFront = other.IDFront }, anchor.CodeApplication, ""},
-		{"an account without a bound phone is refused", 404, nil, anchor.CodePhoneNotBound, "Phone not bound: bind a phone number to your account first"},
-		{"guests must sign in", 0, nil, api.CodeAuthRequired, ""},
+		{"name is required", user, func(a *anchor.Application) { a.RealName = "  " }, errcode.Application, "Name is required"},
+		{"ID number is required", user, func(a *anchor.Application) { a.IDNumber = "" }, errcode.Application, "ID number is required"},
+		{"resident ID with a wrong check character", user, func(a *anchor.Application) { a.IDNumber = "110105194912310021" }, errcode.Application, "ID number is invalid"},
+		{"other ID form needs a birth date", user, func(a *anchor.Application) { a.IDNumber = "P1234567" }, errcode.Application, "Birth date is required (YYYY-MM-DD)"},
+		{"17 by resident ID is refused", user, func(a *anchor.Application) { a.IDNumber = idBornOn("20081123") }, errcode.Underage, "Streamers must be 18 or older"},
+		{"17 by birth date is refused", user, func(a *anchor.Application) { a.IDNumber, a.BirthDate = "P1234567", "2008-11-23" }, errcode.Underage, ""},
+		{"birth date in the future is refused", user, func(a *anchor.Application) { a.IDNumber, a.BirthDate = "P1234567", "2030-01-01" }, errcode.Underage, ""},
+		{"intro is required", user, func(a *anchor.Application) { a.Intro = "" }, errcode.Application, "Personal introduction is required"},
+		{"hand-held photo is required", user, func(a *anchor.Application) { a.IDHand = 0 }, errcode.Application, "ID front, back and hand-held photos are required"},
+		{"photos in the wrong places are refused", user, func(a *anchor.Application) { a.IDFront, a.IDBack = a.IDBack, a.IDFront }, errcode.Application, ""},
+		{"another user's photos are refused", user, func(a *anchor.Application) { a.IDFront = other.IDFront }, errcode.Application, ""},
+		{"an account without a bound phone is refused", 404, nil, errcode.PhoneNotBound, "Phone not bound: bind a phone number to your account first"},
+		{"guests must sign in", 0, nil, errcode.AuthRequired, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -77,17 +83,17 @@ func TestApplicationStatesAndReview(t *testing.T) {
 	}
 	app := e.validApplication(user)
 	e.ok(user, "POST", "/V2/anchor/user", app, nil)
-	e.fails(user, "POST", "/V2/anchor/user", app, anchor.CodeState, "Your application is under review")
+	e.fails(user, "POST", "/V2/anchor/user", app, errcode.AnchorState, "Your application is under review")
 	var st anchor.Status
 	e.ok(user, "GET", "/anchor/status", nil, &st)
 	if st.Status != "review" || st.IDNumber != "110***********002X" || !strings.HasPrefix(st.Phone, "+86") || !strings.Contains(st.Phone, "*") {
 		t.Fatalf("status (masked): %+v", st)
 	}
-	e.fails(user, "GET", "/anchor/liveInfo", nil, anchor.CodeNotAnchor, "You are not a streamer yet")
+	e.fails(user, "GET", "/anchor/liveInfo", nil, errcode.NotAnchor, "You are not a streamer yet")
 
 	// Only administrators review; a rejection needs a reason.
-	e.fails(user, "POST", "/admin/anchor/review", anchor.Review{UserID: "u21", Approve: true}, api.CodeForbidden, "Access Denied")
-	e.fails(adminID, "POST", "/admin/anchor/review", anchor.Review{UserID: "u21"}, api.CodeFormat, "")
+	e.fails(user, "POST", "/admin/anchor/review", anchor.Review{UserID: "u21", Approve: true}, errcode.Forbidden, "Access Denied")
+	e.fails(adminID, "POST", "/admin/anchor/review", anchor.Review{UserID: "u21"}, errcode.Format, "")
 	var queue struct{ List []json.RawMessage }
 	e.ok(adminID, "GET", "/admin/anchor/applications", nil, &queue)
 	if len(queue.List) != 1 || !strings.Contains(string(queue.List[0]), "11010519491231002X") {
@@ -97,30 +103,30 @@ func TestApplicationStatesAndReview(t *testing.T) {
 	if st.Status != "rejected" || st.Reason != "photo unreadable" {
 		t.Fatalf("rejected: %+v", st)
 	}
-	e.fails(adminID, "POST", "/admin/anchor/review", anchor.Review{UserID: "u21", Approve: true}, anchor.CodeState, "")
+	e.fails(adminID, "POST", "/admin/anchor/review", anchor.Review{UserID: "u21", Approve: true}, errcode.AnchorState, "")
 	e.ok(user, "POST", "/V2/anchor/user", app, nil) // apply again after a rejection
 	e.ok(adminID, "POST", "/admin/anchor/review", anchor.Review{UserID: "u21", Approve: true}, &st)
 	e.ok(user, "GET", "/anchor/whether", nil, &w)
 	if !w.IsAnchor || w.Status != "approved" || w.RoomID != "a21" {
 		t.Fatalf("approved: %+v", w)
 	}
-	e.fails(user, "POST", "/V2/anchor/user", app, anchor.CodeState, "")
+	e.fails(user, "POST", "/V2/anchor/user", app, errcode.AnchorState, "")
 
 	// A ban needs a reason, blocks live and shows in whether; lifting it restores.
-	e.fails(adminID, "POST", "/admin/anchor/ban", anchor.Ban{UserID: "u21", Banned: true}, api.CodeFormat, "")
+	e.fails(adminID, "POST", "/admin/anchor/ban", anchor.Ban{UserID: "u21", Banned: true}, errcode.Format, "")
 	e.ok(adminID, "POST", "/admin/anchor/ban", anchor.Ban{UserID: "u21", Banned: true, Reason: "smoking"}, nil)
 	e.ok(user, "GET", "/anchor/whether", nil, &w)
 	if w.IsAnchor || w.Status != "banned" {
 		t.Fatalf("banned: %+v", w)
 	}
-	e.fails(user, "GET", "/anchor/broadcast", nil, anchor.CodeBanned, "You have been banned from streaming")
-	e.fails(user, "POST", "/anchor/streamKey", nil, anchor.CodeBanned, "")
+	e.fails(user, "GET", "/anchor/broadcast", nil, errcode.AnchorBanned, "You have been banned from streaming")
+	e.fails(user, "POST", "/anchor/streamKey", nil, errcode.AnchorBanned, "")
 	e.ok(adminID, "POST", "/admin/anchor/ban", anchor.Ban{UserID: "u21", Banned: false}, nil)
 	e.ok(user, "GET", "/anchor/whether", nil, &w)
 	if !w.IsAnchor {
 		t.Fatalf("ban lifted: %+v", w)
 	}
-	e.fails(adminID, "POST", "/admin/anchor/ban", anchor.Ban{UserID: "u99", Banned: true, Reason: "x"}, anchor.CodeNotAnchor, "")
+	e.fails(adminID, "POST", "/admin/anchor/ban", anchor.Ban{UserID: "u99", Banned: true, Reason: "x"}, errcode.NotAnchor, "")
 }
 
 func TestUploadsChecks(t *testing.T) {
@@ -143,7 +149,7 @@ func TestUploadsChecks(t *testing.T) {
 			if tt.key == "" && r.Env.Status != api.StatusSuccess {
 				t.Fatalf("refused: %s", r.Body)
 			}
-			if tt.key != "" && (r.Env.ErrorCode != anchor.CodeUpload || r.Env.ErrorMsg != tt.key) {
+			if tt.key != "" && (r.Env.ErrorCode != errcode.Upload || r.Env.ErrorMsg != tt.key) {
 				t.Fatalf("got %d %q, want %q", r.Env.ErrorCode, r.Env.ErrorMsg, tt.key)
 			}
 		})
@@ -200,7 +206,7 @@ func TestLiveSettingsValidation(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			e.fails(user, "POST", "/updateAnchor", e.validSettings(user, tt.mut), anchor.CodeSettings, tt.msg)
+			e.fails(user, "POST", "/updateAnchor", e.validSettings(user, tt.mut), errcode.Settings, tt.msg)
 		})
 	}
 	t.Run("complete settings are saved", func(t *testing.T) {
@@ -233,16 +239,16 @@ func TestMatchWindowOnLinkAndOnStart(t *testing.T) {
 	tests := []struct {
 		name string
 		link anchor.MatchLink
-		code int
+		code errcode.Code
 		want string
 	}{
 		{"a match in progress may be linked", anchor.MatchLink{MatchID: "live"}, 0, ""},
 		{"a match starting within the hour may be linked", anchor.MatchLink{MatchID: "soon"}, 0, ""},
-		{"a match three hours away may not", anchor.MatchLink{MatchID: "later"}, anchor.CodeMatchWindow, window},
-		{"a finished match may not", anchor.MatchLink{MatchID: "done"}, anchor.CodeMatchWindow, window},
-		{"an unknown match may not", anchor.MatchLink{MatchID: "nope"}, anchor.CodeMatchWindow, ""},
+		{"a match three hours away may not", anchor.MatchLink{MatchID: "later"}, errcode.MatchWindow, window},
+		{"a finished match may not", anchor.MatchLink{MatchID: "done"}, errcode.MatchWindow, window},
+		{"an unknown match may not", anchor.MatchLink{MatchID: "nope"}, errcode.MatchWindow, ""},
 		{"a custom tag needs no match", anchor.MatchLink{CustomTag: "Chat"}, 0, ""},
-		{"not both at once", anchor.MatchLink{MatchID: "live", CustomTag: "x"}, api.CodeFormat, ""},
+		{"not both at once", anchor.MatchLink{MatchID: "live", CustomTag: "x"}, errcode.Format, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -259,14 +265,14 @@ func TestMatchWindowOnLinkAndOnStart(t *testing.T) {
 		e.ok(user, "GET", "/anchor/broadcast", nil, nil)
 		e.ok(user, "GET", "/anchor/downcast", nil, nil)
 		e.matches.set("soon", anchor.MatchInfo{Found: true, State: anchor.MatchOver, Start: now.Add(45 * time.Minute)})
-		e.fails(user, "GET", "/anchor/broadcast", nil, anchor.CodeMatchWindow, window)
+		e.fails(user, "GET", "/anchor/broadcast", nil, errcode.MatchWindow, window)
 	})
 	t.Run("starting live needs complete settings", func(t *testing.T) {
 		e.ok(user, "POST", "/anchor/toggleMatchId", anchor.MatchLink{}, nil)
 		if _, err := e.store.Pool().Exec(t.Context(), `UPDATE rooms SET title='' WHERE id='a41'`); err != nil {
 			t.Fatal(err)
 		}
-		e.fails(user, "GET", "/anchor/broadcast", nil, anchor.CodeSettings, "Live title cannot be empty")
+		e.fails(user, "GET", "/anchor/broadcast", nil, errcode.Settings, "Live title cannot be empty")
 	})
 }
 
@@ -299,7 +305,7 @@ func TestEarningsViews(t *testing.T) {
 			t.Fatalf("%d days: %+v", tt.days, got)
 		}
 	}
-	e.fails(user, "GET", "/anchor/goldTotal?days=5", nil, api.CodeFormat, "")
+	e.fails(user, "GET", "/anchor/goldTotal?days=5", nil, errcode.Format, "")
 	var detail struct {
 		Total int
 		List  []anchor.DetailEntry
@@ -312,7 +318,7 @@ func TestEarningsViews(t *testing.T) {
 	if len(detail.List) != 1 || detail.List[0].Gift != "car" {
 		t.Fatalf("detail page 2: %+v", detail)
 	}
-	e.fails(77, "GET", "/anchor/goldTotal", nil, anchor.CodeNotAnchor, "")
+	e.fails(77, "GET", "/anchor/goldTotal", nil, errcode.NotAnchor, "")
 }
 
 func TestPaidRoomUnlockAndPlaybackRules(t *testing.T) {
@@ -325,8 +331,8 @@ func TestPaidRoomUnlockAndPlaybackRules(t *testing.T) {
 	e.ledger.balance[viewer], e.ledger.balance[poor] = 100, 10
 
 	// Not unlocked: the playback call refuses with the unlock prompt; guests must sign in.
-	e.fails(viewer, "GET", "/live/playback?roomId="+room, nil, anchor.CodePlayback, "This is a paid room: unlock it to watch")
-	e.fails(0, "GET", "/live/playback?roomId="+room, nil, api.CodeAuthRequired, "")
+	e.fails(viewer, "GET", "/live/playback?roomId="+room, nil, errcode.Playback, "This is a paid room: unlock it to watch")
+	e.fails(0, "GET", "/live/playback?roomId="+room, nil, errcode.AuthRequired, "")
 	e.fails(poor, "POST", "/orderpay/match/pay/liveUnlock", map[string]string{"roomId": room}, 4007, "Insufficient gold coins")
 	var u struct {
 		Charged bool
@@ -351,7 +357,76 @@ func TestPaidRoomUnlockAndPlaybackRules(t *testing.T) {
 	}
 	// A free room cannot be unlocked; a room with neither stream nor source is not live.
 	other := e.approvedStreamer(64)
-	e.fails(viewer, "POST", "/orderpay/match/pay/liveUnlock", map[string]string{"roomId": other}, anchor.CodeUnlockNotNeeded, "This room is free to watch")
-	e.fails(0, "GET", "/live/playback?roomId="+other, nil, anchor.CodeNotLive, "No live broadcast: the streamer is not live yet")
-	e.fails(0, "GET", "/live/playback?roomId=nope", nil, api.CodeNotFound, "")
+	e.fails(viewer, "POST", "/orderpay/match/pay/liveUnlock", map[string]string{"roomId": other}, errcode.UnlockNotNeeded, "This room is free to watch")
+	e.fails(0, "GET", "/live/playback?roomId="+other, nil, errcode.NotLive, "No live broadcast: the streamer is not live yet")
+	e.fails(0, "GET", "/live/playback?roomId=nope", nil, errcode.NotFound, "")
+}
+
+// bombPNG is a valid grayscale PNG of w×h black pixels: tiny on the wire, w×h bytes decoded.
+func bombPNG(w, h int) []byte {
+	var out bytes.Buffer
+	out.WriteString("\x89PNG\r\n\x1a\n")
+	chunk := func(typ string, data []byte) {
+		_ = binary.Write(&out, binary.BigEndian, uint32(len(data)))
+		out.WriteString(typ)
+		out.Write(data)
+		_ = binary.Write(&out, binary.BigEndian, crc32.ChecksumIEEE(append([]byte(typ), data...)))
+	}
+	ihdr := make([]byte, 13)
+	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
+	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
+	ihdr[8] = 8
+	chunk("IHDR", ihdr)
+	var z bytes.Buffer
+	zw, _ := zlib.NewWriterLevel(&z, zlib.BestCompression)
+	row := make([]byte, w+1)
+	for y := 0; y < h; y++ {
+		_, _ = zw.Write(row)
+	}
+	_ = zw.Close()
+	chunk("IDAT", z.Bytes())
+	chunk("IEND", nil)
+	return out.Bytes()
+}
+
+// TestPicturePixelsAndQuota: each kind of picture has its own pixel cap, read from the header, and
+// one user's pictures share a storage quota.
+func TestPicturePixelsAndQuota(t *testing.T) {
+	e := newEnv(t)
+	for _, c := range []struct {
+		kind string
+		w, h int
+		msg  string
+	}{
+		{"cover", 6300, 6300, "The picture has too many pixels: at most 8 megapixels"},
+		{"detail", 3000, 3000, "The picture has too many pixels: at most 4 megapixels"},
+		{"idFront", 6300, 6300, "The picture has too many pixels: at most 24 megapixels"},
+		{"cover", 3840, 2160, ""},
+		{"idBack", 4000, 3000, ""},
+	} {
+		r := e.upload(7, c.kind, bombPNG(c.w, c.h))
+		if c.msg == "" && r.Env.Status != api.StatusSuccess {
+			t.Fatalf("%s %d×%d refused: %s", c.kind, c.w, c.h, r.Body)
+		}
+		if c.msg != "" && (r.Env.ErrorCode != errcode.Upload || r.Env.ErrorMsg != c.msg) {
+			t.Fatalf("%s %d×%d: %d %q, want %q", c.kind, c.w, c.h, r.Env.ErrorCode, r.Env.ErrorMsg, c.msg)
+		}
+	}
+	// Quota: 30 MiB of pictures, then refused (pictures of ~2.9 MB of noise).
+	noise := make([]byte, 0, 3<<20)
+	noise = append(noise, pngBytes(8, 8)...)
+	noise = append(noise, make([]byte, 2900_000)...) // trailing bytes after IEND: still a PNG by header
+	var last apitest.Response
+	for i := 0; i < 12; i++ {
+		last = e.upload(8, "cover", noise)
+		if last.Env.Status != api.StatusSuccess {
+			break
+		}
+	}
+	if last.Env.ErrorCode != errcode.Upload || last.Env.ErrorMsg != "You have reached your picture storage limit of 30 MB" {
+		t.Fatalf("12 pictures of 2.9 MB: %d %q", last.Env.ErrorCode, last.Env.ErrorMsg)
+	}
+	if r := e.upload(9, "cover", noise); r.Env.Status != api.StatusSuccess {
+		t.Fatalf("another user is affected: %s", r.Body)
+	}
 }

@@ -2,90 +2,24 @@ package anchor
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"image"
 	_ "image/jpeg" // DecodeConfig of JPG uploads
 	_ "image/png"  // DecodeConfig of PNG uploads
-	"io"
-	"mime/multipart"
-	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
-	"go.uber.org/zap"
-
-	"courtside/api"
 	"courtside/storage/postgres"
 )
 
-// Whether is the answer of /anchor/whether.
-type Whether struct {
-	IsAnchor bool   `json:"isAnchor"` // approved (a banned streamer is not)
-	Status   string `json:"status"`   // none, review, approved, rejected, banned
-	RoomID   string `json:"roomId,omitempty"`
-}
-
-func (s *Service) whether(r *api.Request) (any, error) {
-	uid, err := s.user(r)
-	if err != nil {
-		return nil, err
-	}
-	a, err := s.d.Store.Anchor(r.Context(), uid)
+// Application is caller uid's streamer application as it stands (found false: never applied).
+func (s *Service) Application(ctx context.Context, uid int64) (a postgres.AnchorRow, found bool, err error) {
+	a, err = s.d.Store.Anchor(ctx, uid)
 	if errors.Is(err, postgres.ErrAnchorNotFound) {
-		return Whether{Status: "none"}, nil
+		return a, false, nil
 	}
-	if err != nil {
-		return nil, api.Internal(err)
-	}
-	return Whether{IsAnchor: a.Status == postgres.AnchorApproved, Status: a.Status, RoomID: a.RoomID}, nil
-}
-
-// Status is the caller's application as /anchor/status shows it; the identity number and phone are
-// masked.
-type Status struct {
-	Status      string `json:"status"`
-	Reason      string `json:"reason"`
-	RealName    string `json:"realName"`
-	IDNumber    string `json:"idNumber"`
-	Phone       string `json:"phone"`
-	Intro       string `json:"intro"`
-	LiveContent string `json:"liveContent"`
-	SubmittedAt int64  `json:"submittedAt"`
-	ReviewedAt  int64  `json:"reviewedAt"`
-	RoomID      string `json:"roomId"`
-}
-
-func statusOf(a postgres.AnchorRow, masked bool) Status {
-	st := Status{Status: a.Status, Reason: a.Reason, RealName: a.RealName, IDNumber: a.IDNumber, Phone: a.Phone,
-		Intro: a.Intro, LiveContent: a.LiveContent, SubmittedAt: ms(a.SubmittedAt), ReviewedAt: ms(a.ReviewedAt), RoomID: a.RoomID}
-	if masked {
-		st.IDNumber, st.Phone = mask(a.IDNumber, 3, 4), mask(a.Phone, 3, 4)
-	}
-	return st
-}
-
-// mask keeps the first head and last tail characters.
-func mask(s string, head, tail int) string {
-	if len(s) <= head+tail {
-		return strings.Repeat("*", len(s))
-	}
-	return s[:head] + strings.Repeat("*", len(s)-head-tail) + s[len(s)-tail:]
-}
-
-func (s *Service) status(r *api.Request) (any, error) {
-	uid, err := s.user(r)
-	if err != nil {
-		return nil, err
-	}
-	a, err := s.d.Store.Anchor(r.Context(), uid)
-	if errors.Is(err, postgres.ErrAnchorNotFound) {
-		return Status{Status: "none"}, nil
-	}
-	if err != nil {
-		return nil, api.Internal(err)
-	}
-	return statusOf(a, true), nil
+	return a, err == nil, err
 }
 
 // Application is the body of POST /V2/anchor/user. The phone is not taken from the body: it is the
@@ -102,34 +36,28 @@ type Application struct {
 	IDHand      int64  `json:"idHand"`
 }
 
-func (s *Service) apply(r *api.Request) (any, error) {
-	uid, err := s.user(r)
+// Apply submits uid's application for review (spec §5 checks it first). ErrUnderReview while one
+// is under review, ErrState when the current status allows none (approved, banned).
+func (s *Service) Apply(ctx context.Context, uid int64, in Application) error {
+	row, err := s.validateApplication(ctx, uid, in)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	var in Application
-	if err := r.Decode(&in); err != nil {
-		return nil, err
-	}
-	row, err := s.validateApplication(r, uid, in)
-	if err != nil {
-		return nil, err
-	}
-	switch err := s.d.Store.Submit(r.Context(), row, s.cfg.Now()); {
+	switch err := s.d.Store.Submit(ctx, row, s.cfg.Now()); {
 	case errors.Is(err, postgres.ErrAnchorState):
-		if cur, e := s.d.Store.Anchor(r.Context(), uid); e == nil && cur.Status == postgres.AnchorReview {
-			return nil, ErrUnderReview
+		if cur, e := s.d.Store.Anchor(ctx, uid); e == nil && cur.Status == postgres.AnchorReview {
+			return ErrUnderReview
 		}
-		return nil, ErrState
+		return ErrState
 	case err != nil:
-		return nil, api.Internal(err)
+		return err
 	}
-	return Whether{Status: postgres.AnchorReview}, nil
+	return nil
 }
 
 // validateApplication applies spec §5: name, ID number, bound phone, intro and the three ID photos
 // are required, and the applicant must be MinAge or older.
-func (s *Service) validateApplication(r *api.Request, uid int64, in Application) (postgres.AnchorRow, error) {
+func (s *Service) validateApplication(ctx context.Context, uid int64, in Application) (postgres.AnchorRow, error) {
 	in.RealName, in.IDNumber = strings.TrimSpace(in.RealName), strings.TrimSpace(in.IDNumber)
 	in.Intro, in.LiveContent = strings.TrimSpace(in.Intro), strings.TrimSpace(in.LiveContent)
 	switch {
@@ -140,7 +68,7 @@ func (s *Service) validateApplication(r *api.Request, uid int64, in Application)
 	case in.Intro == "" || tooLong(in.Intro, maxIntroLen):
 		return postgres.AnchorRow{}, appError("anchor.introRequired")
 	case tooLong(in.LiveContent, maxIntroLen):
-		return postgres.AnchorRow{}, api.ErrFormat
+		return postgres.AnchorRow{}, ErrBadInput
 	case in.IDFront == 0 || in.IDBack == 0 || in.IDHand == 0:
 		return postgres.AnchorRow{}, appError("anchor.photosRequired")
 	}
@@ -162,17 +90,17 @@ func (s *Service) validateApplication(r *api.Request, uid int64, in Application)
 	if birth.After(now) || age(birth, now) < s.cfg.MinAge {
 		return postgres.AnchorRow{}, ErrUnderage
 	}
-	kinds, err := s.d.Store.UploadKinds(r.Context(), uid, []int64{in.IDFront, in.IDBack, in.IDHand})
+	kinds, err := s.d.Store.UploadKinds(ctx, uid, []int64{in.IDFront, in.IDBack, in.IDHand})
 	if err != nil {
-		return postgres.AnchorRow{}, api.Internal(err)
+		return postgres.AnchorRow{}, err
 	}
 	if kinds[in.IDFront] != "idFront" || kinds[in.IDBack] != "idBack" || kinds[in.IDHand] != "idHand" {
 		return postgres.AnchorRow{}, appError("anchor.photosRequired")
 	}
 	phone := ""
 	if s.d.Phones != nil {
-		if phone, err = s.d.Phones.BoundPhone(r.Context(), uid); err != nil {
-			return postgres.AnchorRow{}, api.Internal(err)
+		if phone, err = s.d.Phones.BoundPhone(ctx, uid); err != nil {
+			return postgres.AnchorRow{}, err
 		}
 	}
 	if phone == "" {
@@ -182,115 +110,78 @@ func (s *Service) validateApplication(r *api.Request, uid int64, in Application)
 		BirthDate: birth, Intro: in.Intro, LiveContent: in.LiveContent, IDFront: in.IDFront, IDBack: in.IDBack, IDHand: in.IDHand}, nil
 }
 
-// Upload is the answer of POST /anchor/upload.
-type Upload struct {
-	ID     int64  `json:"id"`
-	URL    string `json:"url"`
-	Width  int    `json:"width"`
-	Height int    `json:"height"`
-}
-
+// Upload kinds: the three ID photos of an application, a room cover, a detail picture.
 var uploadKinds = map[string]bool{"idFront": true, "idBack": true, "idHand": true, "cover": true, "detail": true}
 
-// upload takes one JPG or PNG picture (multipart field "file", query or form field "kind"). A detail
+// publicKinds are the pictures anybody may see; ID photos reach only their owner and administrators.
+var publicKinds = map[string]bool{"cover": true, "detail": true}
+
+// maxPixels is what each kind of picture needs, checked from the header (pictures are stored as
+// sent, but every viewer decodes them): an ID photo is a phone photo (24 MP covers a 6000×4000
+// camera), a cover is shown at most 4K wide (3840×2160), a detail picture is a square of at most
+// 2048 px.
+var maxPixels = map[string]int{"idFront": 24_000_000, "idBack": 24_000_000, "idHand": 24_000_000,
+	"cover": 3840 * 2160, "detail": 2048 * 2048}
+
+// Picture is an uploaded picture.
+type Picture struct {
+	ID     int64
+	Kind   string
+	Width  int
+	Height int
+}
+
+// SaveUpload stores one JPG or PNG picture of kind for uid, at most Config.MaxUploadBytes and
+// maxPixels[kind] (read from the header), within the user's Config.UploadQuotaBytes. A detail
 // picture must be square (spec §5: 1:1), checked here on upload.
-func (s *Service) upload(r *api.Request) (any, error) {
-	uid, err := s.user(r)
-	if err != nil {
-		return nil, err
-	}
-	kind := r.Query("kind")
-	hr := r.HTTP
-	hr.Body = http.MaxBytesReader(nil, hr.Body, s.cfg.MaxUploadBytes+64<<10)
-	if err := hr.ParseMultipartForm(s.cfg.MaxUploadBytes + 64<<10); err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			return nil, uploadError("anchor.imageInvalid")
-		}
-		return nil, api.ErrFormat.Wrap(err)
-	}
-	defer hr.MultipartForm.RemoveAll() //nolint:errcheck
-	if kind == "" {
-		kind = hr.FormValue("kind")
-	}
+func (s *Service) SaveUpload(ctx context.Context, uid int64, kind string, data []byte) (Picture, error) {
 	if !uploadKinds[kind] {
-		return nil, api.ErrFormat
+		return Picture{}, ErrBadInput
 	}
-	f, fh, err := hr.FormFile("file")
-	if err != nil {
-		return nil, api.ErrFormat.Wrap(err)
-	}
-	defer f.Close()
-	data, err := readUpload(f, fh, s.cfg.MaxUploadBytes)
-	if err != nil {
-		return nil, err
+	if int64(len(data)) > s.cfg.MaxUploadBytes {
+		return Picture{}, uploadError("anchor.imageInvalid")
 	}
 	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
 	if err != nil || (format != "jpeg" && format != "png") || cfg.Width <= 0 || cfg.Height <= 0 {
-		return nil, uploadError("anchor.imageInvalid")
+		return Picture{}, uploadError("anchor.imageInvalid")
+	}
+	if cfg.Width > 16384 || cfg.Height > 16384 || cfg.Width*cfg.Height > maxPixels[kind] {
+		return Picture{}, uploadError("security.imagePixels").WithArgs(max(1, maxPixels[kind]/1_000_000))
 	}
 	if kind == "detail" && cfg.Width != cfg.Height {
-		return nil, uploadError("anchor.pictureNotSquare")
+		return Picture{}, uploadError("anchor.pictureNotSquare")
 	}
-	id, err := s.d.Store.SaveUpload(r.Context(), postgres.UploadRow{UserID: uid, Kind: kind, ContentType: "image/" + format,
-		Width: cfg.Width, Height: cfg.Height, Data: data})
+	id, err := s.d.Store.SaveUploadWithin(ctx, postgres.UploadRow{UserID: uid, Kind: kind, ContentType: "image/" + format,
+		Width: cfg.Width, Height: cfg.Height, Data: data}, s.cfg.UploadQuotaBytes)
+	if errors.Is(err, postgres.ErrUploadQuota) {
+		return Picture{}, uploadError("security.uploadQuota").WithArgs(s.cfg.UploadQuotaBytes >> 20)
+	}
 	if err != nil {
-		return nil, api.Internal(err)
+		return Picture{}, err
 	}
-	return Upload{ID: id, URL: uploadURL(id), Width: cfg.Width, Height: cfg.Height}, nil
+	return Picture{ID: id, Kind: kind, Width: cfg.Width, Height: cfg.Height}, nil
 }
 
-func readUpload(f multipart.File, fh *multipart.FileHeader, limit int64) ([]byte, error) {
-	if fh.Size > limit {
-		return nil, uploadError("anchor.imageInvalid")
-	}
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, api.ErrFormat.Wrap(err)
-	}
-	if int64(len(data)) > limit {
-		return nil, uploadError("anchor.imageInvalid")
-	}
-	return data, nil
-}
-
-// serveUpload serves a picture (GET /anchor/upload/{id}, the image itself, not an envelope). Covers
-// and detail pictures are public; ID photos only to their owner and administrators.
-func (s *Service) serveUpload(w http.ResponseWriter, hr *http.Request) {
-	id, err := strconv.ParseInt(hr.PathValue("id"), 10, 64)
-	if err != nil {
-		http.Error(w, "bad id", http.StatusBadRequest)
-		return
-	}
-	u, err := s.d.Store.Upload(hr.Context(), id)
+// ViewUpload returns picture id for viewing. Covers and detail pictures are public; ID photos reach
+// only their owner and administrators, so viewer (the caller's user id, 0 for a guest) is asked for
+// only then: ErrLoginRequired for a guest, ErrAccessDenied for anybody else. ErrUploadNotFound for
+// an unknown id.
+func (s *Service) ViewUpload(ctx context.Context, id int64, viewer func() int64) (postgres.UploadRow, error) {
+	u, err := s.d.Store.Upload(ctx, id)
 	if errors.Is(err, postgres.ErrUploadNotFound) {
-		http.NotFound(w, hr)
-		return
+		return u, ErrUploadNotFound
 	}
-	if err != nil {
-		s.log.Error("anchor: upload", zap.Error(err))
-		http.Error(w, "server error", http.StatusInternalServerError)
-		return
+	if err != nil || publicKinds[u.Kind] {
+		return u, err
 	}
-	if u.Kind != "cover" && u.Kind != "detail" {
-		m, _ := api.MetaFrom(hr.Context())
-		who, err := s.user(&api.Request{Meta: m, HTTP: hr, Log: s.log})
-		if err != nil {
-			http.Error(w, "sign in", http.StatusUnauthorized)
-			return
+	who := viewer()
+	if who == 0 {
+		return postgres.UploadRow{}, ErrLoginRequired
+	}
+	if who != u.UserID {
+		if ok, err := s.isAdmin(ctx, who); err != nil || !ok {
+			return postgres.UploadRow{}, ErrAccessDenied
 		}
-		if who != u.UserID {
-			if ok, err := s.isAdmin(hr.Context(), who); err != nil || !ok {
-				http.Error(w, "access denied", http.StatusForbidden)
-				return
-			}
-		}
-		w.Header().Set("Cache-Control", "private, no-store")
-	} else {
-		w.Header().Set("Cache-Control", "public, max-age=86400")
 	}
-	w.Header().Set("Content-Type", u.ContentType)
-	w.Header().Set("Content-Length", strconv.Itoa(len(u.Data)))
-	w.Header().Set("X-Content-Type-Options", "nosniff")
-	_, _ = w.Write(u.Data)
+	return u, nil
 }

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"courtside/api/anchor"
-	"courtside/engine/media"
+	"courtside/gateway/media"
 )
 
 func ffmpegOrSkip(t *testing.T) string {

@@ -16,6 +16,9 @@ type Config struct {
 	UnlockTTL time.Duration `json:"unlockTTL"`
 	// MaxUploadBytes bounds one picture (spec §9: 3 MB, as avatars). Default 3 MiB.
 	MaxUploadBytes int64 `json:"maxUploadBytes"`
+	// UploadQuotaBytes bounds all the pictures one user keeps. Default 30 MiB (ten full-size
+	// pictures: an application's three ID photos, covers and detail pictures, with retries).
+	UploadQuotaBytes int64 `json:"uploadQuotaBytes"`
 	// MaxPrice bounds a paid room's unlock price in coins. Default 100000.
 	MaxPrice int64 `json:"maxPrice"`
 	// Logger; default zap.NewNop().
@@ -36,6 +39,9 @@ func (c *Config) fill() {
 	}
 	if c.MaxUploadBytes <= 0 {
 		c.MaxUploadBytes = 3 << 20
+	}
+	if c.UploadQuotaBytes <= 0 {
+		c.UploadQuotaBytes = 30 << 20
 	}
 	if c.MaxPrice <= 0 {
 		c.MaxPrice = 100000

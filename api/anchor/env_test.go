@@ -19,7 +19,8 @@ import (
 	"courtside/api"
 	"courtside/api/anchor"
 	"courtside/api/apitest"
-	"courtside/engine/media"
+	"courtside/api/errcode"
+	"courtside/gateway/media"
 	"courtside/storage/postgres"
 	"courtside/storage/postgres/pgtest"
 )
@@ -78,7 +79,7 @@ func (l *ledger) GiftIncome(_ context.Context, streamer int64, since time.Time) 
 	return out, nil
 }
 
-var errInsufficient = api.Fail(http.StatusPaymentRequired, 4007, "gift.insufficientCoins")
+var errInsufficient = errcode.New(errcode.InsufficientCoins)
 
 func (l *ledger) PayLiveUnlock(_ context.Context, user, streamer int64, room string, price int64, key string) error {
 	l.mu.Lock()
@@ -115,6 +116,7 @@ type env struct {
 	ledger  *ledger
 	clock   *clock
 	events  *liveEvents
+	scores  *scoreBook
 }
 
 // liveEvents records media notifications beside the store's.
@@ -145,17 +147,18 @@ func newEnv(t *testing.T) *env {
 	pool := pgtest.NewPool(t)
 	e := &env{t: t, store: postgres.NewAnchors(pool), matches: &matchBook{m: map[string]anchor.MatchInfo{}},
 		ledger: &ledger{paidKeys: map[string]int64{}, balance: map[int64]int64{}},
-		clock:  &clock{t: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}, events: &liveEvents{}}
+		clock:  &clock{t: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}, events: &liveEvents{}, scores: &scoreBook{}}
 	ms := anchor.MediaStore{Store: e.store}
-	e.hub = media.New(media.Config{HLSSegment: time.Second}, media.Deps{Keys: ms, Rooms: ms, Unlocks: ms,
-		Entitlements: tiers{}, Notifier: media.Notifiers{ms, e.events}})
-	svc, err := anchor.New(anchor.Config{Now: e.clock.Now}, anchor.Deps{Store: e.store, Auth: apitest.TokenUser{}, Media: e.hub,
-		Roles: admins{}, Phones: phones{}, Matches: e.matches, Earnings: e.ledger, Payer: e.ledger})
+	e.hub = media.New(media.Config{HLSSegment: time.Second, Now: e.clock.Now}, media.Deps{Keys: ms, Rooms: ms, Unlocks: ms,
+		Entitlements: tiers{now: e.clock.Now}, Notifier: media.Notifiers{ms, e.events}})
+	svc, err := anchor.New(anchor.Config{Now: e.clock.Now}, anchor.Deps{Store: e.store, Media: e.hub,
+		Roles: admins{}, Phones: phones{}, Matches: e.matches, Earnings: e.ledger, Payer: e.ledger,
+		Scores: e.scores})
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv := api.New(api.Config{MaxBodyBytes: 4 << 20}) // as the engine configures it
-	svc.Register(srv)
+	svc.Routes(srv, apitest.TokenUser{})
 	mux := http.NewServeMux()
 	mux.Handle(e.hub.Config().PathPrefix+"/", e.hub.Handler())
 	mux.Handle("/", srv.Handler())
@@ -165,15 +168,15 @@ func newEnv(t *testing.T) *env {
 	return e
 }
 
-// tiers: user 30 is VIP, 31 SVIP, for a year.
-type tiers struct{}
+// tiers: user 30 is VIP, 31 SVIP, for a year from the test's clock.
+type tiers struct{ now func() time.Time }
 
-func (tiers) Entitlements(_ context.Context, id int64) (int, time.Time, error) {
+func (t tiers) Entitlements(_ context.Context, id int64) (int, time.Time, error) {
 	switch id {
 	case 30:
-		return media.TierVIP, time.Now().Add(365 * 24 * time.Hour), nil
+		return media.TierVIP, t.now().Add(365 * 24 * time.Hour), nil
 	case 31:
-		return media.TierSVIP, time.Now().Add(365 * 24 * time.Hour), nil
+		return media.TierSVIP, t.now().Add(365 * 24 * time.Hour), nil
 	}
 	return 0, time.Time{}, nil
 }
@@ -208,7 +211,7 @@ func (e *env) ok(user int64, method, path string, body, out any) {
 }
 
 // fails calls and requires a failure with errorCode code and message text msg (en_US).
-func (e *env) fails(user int64, method, path string, body any, code int, msg string) {
+func (e *env) fails(user int64, method, path string, body any, code errcode.Code, msg string) {
 	e.t.Helper()
 	r := e.call(user, method, path, body)
 	if r.Env.Status != api.StatusFail || r.Env.ErrorCode != code || (msg != "" && r.Env.ErrorMsg != msg) {

@@ -4,14 +4,15 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"time"
 
-	"courtside/api"
-	"courtside/engine/media"
+	"courtside/gateway/media"
 	"courtside/storage/postgres"
 )
 
 // Settings are a live room's settings as the streamer edits them (POST /updateAnchor) and reads them
-// back (GET /anchor/liveInfo).
+// back (GET /anchor/liveInfo). CoverURL and DetailPicURLs are filled by the handlers on the way out
+// and ignored on the way in.
 type Settings struct {
 	Title            string   `json:"title"`
 	Cover            int64    `json:"cover"` // upload id, 0 for none
@@ -27,54 +28,43 @@ type Settings struct {
 	M3U8             string   `json:"m3u8"` // external source, optional
 }
 
-// LiveInfo is the answer of GET /anchor/liveInfo: the room, its settings, its linked match or tag, the
-// OBS guide (the stream key itself is shown only when created: POST /anchor/streamKey) and the state.
-type LiveInfo struct {
-	RoomID       string         `json:"roomId"`
-	Settings     Settings       `json:"settings"`
-	MatchID      string         `json:"matchId"`
-	GameID       int            `json:"gameId"`
-	CustomTag    string         `json:"customTag"`
-	Guide        media.OBSGuide `json:"guide"`
-	HasStreamKey bool           `json:"hasStreamKey"`
-	KeyRotatedAt int64          `json:"keyRotatedAt"`
-	Broadcasting bool           `json:"broadcasting"` // live started: the key opens the ingest
-	Live         bool           `json:"live"`         // a stream is up
-	Stalled      bool           `json:"stalled"`
-	Viewers      int            `json:"viewers"`
-	Status       string         `json:"status"` // approved or banned
-}
-
 func settingsOf(l postgres.LiveRoomRow) Settings {
-	st := Settings{Title: l.Title, Cover: l.Cover, CoverURL: uploadURL(l.Cover), Paid: l.Paid, Price: l.Price,
-		MemberOnly: l.MemberOnly, ExternalComments: l.ExternalComments, Teaser: l.Teaser, DetailIntro: l.DetailIntro,
-		DetailPics: l.DetailPics, M3U8: l.M3U8URL}
+	st := Settings{Title: l.Title, Cover: l.Cover, Paid: l.Paid, Price: l.Price, MemberOnly: l.MemberOnly,
+		ExternalComments: l.ExternalComments, Teaser: l.Teaser, DetailIntro: l.DetailIntro, DetailPics: l.DetailPics, M3U8: l.M3U8URL}
 	if st.DetailPics == nil {
 		st.DetailPics = []int64{}
-	}
-	for _, id := range l.DetailPics {
-		st.DetailPicURLs = append(st.DetailPicURLs, uploadURL(id))
 	}
 	return st
 }
 
-func (s *Service) liveInfo(r *api.Request) (any, error) {
-	a, err := s.streamer(r, true)
-	if err != nil {
-		return nil, err
-	}
-	l, err := s.d.Store.LiveRoom(r.Context(), a.RoomID)
-	if err != nil {
-		return nil, api.Internal(err)
-	}
-	info := LiveInfo{RoomID: a.RoomID, Settings: settingsOf(l), MatchID: l.MatchID, GameID: l.GameID, CustomTag: l.CustomTag,
-		Guide: s.d.Media.Guide(""), HasStreamKey: a.HasStreamKey, KeyRotatedAt: ms(a.KeyRotatedAt),
-		Broadcasting: l.Broadcasting, Status: a.Status}
-	if st, ok := s.d.Media.Stats(a.RoomID); ok {
-		info.Live, info.Stalled, info.Viewers = true, st.Stalled, st.Viewers()
-	}
-	return info, nil
+// Live is a streamer's room as the streamer centre shows it: the streamer record, the room and its
+// settings, and the stream when one is up.
+type Live struct {
+	Anchor   postgres.AnchorRow
+	Room     postgres.LiveRoomRow
+	Settings Settings
+	Stream   media.RoomStats
+	Up       bool // a stream is up (Stream is set)
 }
+
+// Live is uid's room (an approved or banned streamer's; ErrNotAnchor otherwise).
+func (s *Service) Live(ctx context.Context, uid int64) (Live, error) {
+	a, err := s.streamer(ctx, uid, true)
+	if err != nil {
+		return Live{}, err
+	}
+	l, err := s.d.Store.LiveRoom(ctx, a.RoomID)
+	if err != nil {
+		return Live{}, err
+	}
+	out := Live{Anchor: a, Room: l, Settings: settingsOf(l)}
+	out.Stream, out.Up = s.d.Media.Stats(a.RoomID)
+	return out, nil
+}
+
+// Guide is the OBS push guide (the server address, and key when given: a key is shown only when
+// it is made, by RotateKey).
+func (s *Service) Guide(key string) media.OBSGuide { return s.d.Media.Guide(key) }
 
 // validateSettings applies spec §5 to live settings: title not empty, detailed intro required, at most
 // 3 detail pictures (each the streamer's own upload of kind detail, which was checked 1:1 on upload),
@@ -108,7 +98,7 @@ func (s *Service) validateSettings(ctx context.Context, uid int64, in *Settings)
 	}
 	kinds, err := s.d.Store.UploadKinds(ctx, uid, ids)
 	if err != nil {
-		return api.Internal(err)
+		return err
 	}
 	seen := map[int64]bool{}
 	for _, id := range in.DetailPics {
@@ -123,63 +113,58 @@ func (s *Service) validateSettings(ctx context.Context, uid int64, in *Settings)
 	return nil
 }
 
-func (s *Service) updateAnchor(r *api.Request) (any, error) {
-	a, err := s.streamer(r, true)
+// UpdateSettings checks (spec §5) and saves uid's live settings and returns them as stored.
+func (s *Service) UpdateSettings(ctx context.Context, uid int64, in Settings) (Settings, error) {
+	a, err := s.streamer(ctx, uid, true)
 	if err != nil {
-		return nil, err
+		return Settings{}, err
 	}
-	var in Settings
-	if err := r.Decode(&in); err != nil {
-		return nil, err
-	}
-	if err := s.validateSettings(r.Context(), a.UserID, &in); err != nil {
-		return nil, err
+	if err := s.validateSettings(ctx, a.UserID, &in); err != nil {
+		return Settings{}, err
 	}
 	row := postgres.LiveRoomRow{RoomID: a.RoomID, Title: in.Title, MemberOnly: in.MemberOnly, Cover: in.Cover, Paid: in.Paid,
 		Price: in.Price, ExternalComments: in.ExternalComments, Teaser: in.Teaser, DetailIntro: in.DetailIntro,
 		DetailPics: in.DetailPics, M3U8URL: in.M3U8}
-	if err := s.d.Store.UpdateLiveRoom(r.Context(), row); err != nil {
-		return nil, api.Internal(err)
+	if err := s.d.Store.UpdateLiveRoom(ctx, row); err != nil {
+		return Settings{}, err
 	}
-	l, err := s.d.Store.LiveRoom(r.Context(), a.RoomID)
+	l, err := s.d.Store.LiveRoom(ctx, a.RoomID)
 	if err != nil {
-		return nil, api.Internal(err)
+		return Settings{}, err
 	}
 	return settingsOf(l), nil
 }
 
 // MatchLink is the body of POST /anchor/toggleMatchId: a match to link, or a custom tag (one replaces
-// the other; both empty clears the link).
+// the other; both empty clears the link). GameID is the linked match's game, in the answer.
 type MatchLink struct {
 	MatchID   string `json:"matchId"`
+	GameID    int    `json:"gameId"`
 	CustomTag string `json:"customTag"`
 }
 
-func (s *Service) toggleMatch(r *api.Request) (any, error) {
-	a, err := s.streamer(r, true)
+// LinkMatch links uid's room to a match (in progress or starting within Config.MatchWindow) or a
+// custom tag. ErrBadInput for both at once or a field over its length.
+func (s *Service) LinkMatch(ctx context.Context, uid int64, in MatchLink) (MatchLink, error) {
+	a, err := s.streamer(ctx, uid, true)
 	if err != nil {
-		return nil, err
+		return MatchLink{}, err
 	}
-	var in MatchLink
-	if err := r.Decode(&in); err != nil {
-		return nil, err
-	}
-	in.MatchID, in.CustomTag = strings.TrimSpace(in.MatchID), strings.TrimSpace(in.CustomTag)
+	in.MatchID, in.CustomTag, in.GameID = strings.TrimSpace(in.MatchID), strings.TrimSpace(in.CustomTag), 0
 	if in.MatchID != "" && in.CustomTag != "" || tooLong(in.CustomTag, maxTagLen) || tooLong(in.MatchID, 64) {
-		return nil, api.ErrFormat
+		return MatchLink{}, ErrBadInput
 	}
-	game := 0
 	if in.MatchID != "" {
-		m, err := s.checkMatch(r.Context(), in.MatchID)
+		m, err := s.checkMatch(ctx, in.MatchID)
 		if err != nil {
-			return nil, err
+			return MatchLink{}, err
 		}
-		game = m.GameID
+		in.GameID = m.GameID
 	}
-	if err := s.d.Store.SetMatch(r.Context(), a.RoomID, in.MatchID, game, in.CustomTag); err != nil {
-		return nil, api.Internal(err)
+	if err := s.d.Store.SetMatch(ctx, a.RoomID, in.MatchID, in.GameID, in.CustomTag); err != nil {
+		return MatchLink{}, err
 	}
-	return map[string]any{"matchId": in.MatchID, "gameId": game, "customTag": in.CustomTag}, nil
+	return in, nil
 }
 
 // checkMatch applies the match window rule to a match id.
@@ -189,7 +174,7 @@ func (s *Service) checkMatch(ctx context.Context, id string) (MatchInfo, error) 
 	}
 	m, err := s.d.Matches.MatchInfo(ctx, id)
 	if err != nil {
-		return m, api.Internal(err)
+		return m, err
 	}
 	if !m.Found {
 		return m, ErrMatchNotFound
@@ -200,150 +185,93 @@ func (s *Service) checkMatch(ctx context.Context, id string) (MatchInfo, error) 
 	return m, nil
 }
 
-// Broadcast is the answer of start live: the OBS guide and whether a key exists yet.
-type Broadcast struct {
-	RoomID       string         `json:"roomId"`
-	Guide        media.OBSGuide `json:"guide"`
-	HasStreamKey bool           `json:"hasStreamKey"`
-}
-
-// broadcast starts live: the settings must be complete and a linked match still in its window; from
-// now on the stream key opens the ingest, and the room goes live when OBS pushes.
-func (s *Service) broadcast(r *api.Request) (any, error) {
-	a, err := s.streamer(r, false)
+// StartLive starts live: the settings must be complete and a linked match still in its window; from
+// now on the stream key opens the ingest, and the room goes live when OBS pushes. A banned streamer
+// is ErrBanned.
+func (s *Service) StartLive(ctx context.Context, uid int64) (postgres.AnchorRow, error) {
+	a, err := s.streamer(ctx, uid, false)
 	if err != nil {
-		return nil, err
+		return a, err
 	}
-	l, err := s.d.Store.LiveRoom(r.Context(), a.RoomID)
+	l, err := s.d.Store.LiveRoom(ctx, a.RoomID)
 	if err != nil {
-		return nil, api.Internal(err)
+		return a, err
 	}
 	set := settingsOf(l)
-	if err := s.validateSettings(r.Context(), a.UserID, &set); err != nil {
-		return nil, err
+	if err := s.validateSettings(ctx, a.UserID, &set); err != nil {
+		return a, err
 	}
 	if l.MatchID != "" {
-		if _, err := s.checkMatch(r.Context(), l.MatchID); err != nil {
-			return nil, err
+		if _, err := s.checkMatch(ctx, l.MatchID); err != nil {
+			return a, err
 		}
 	}
-	if err := s.d.Store.SetBroadcasting(r.Context(), a.RoomID, true); err != nil {
-		return nil, api.Internal(err)
-	}
-	return Broadcast{RoomID: a.RoomID, Guide: s.d.Media.Guide(""), HasStreamKey: a.HasStreamKey}, nil
+	return a, s.d.Store.SetBroadcasting(ctx, a.RoomID, true)
 }
 
-// downcast ends live: the key stops opening the ingest and a running stream is cut at once.
-func (s *Service) downcast(r *api.Request) (any, error) {
-	a, err := s.streamer(r, true)
+// EndLive ends live: the key stops opening the ingest and a running stream is cut at once.
+func (s *Service) EndLive(ctx context.Context, uid int64) (room string, stopped bool, err error) {
+	a, err := s.streamer(ctx, uid, true)
 	if err != nil {
-		return nil, err
+		return "", false, err
 	}
-	if err := s.d.Store.SetBroadcasting(r.Context(), a.RoomID, false); err != nil {
-		return nil, api.Internal(err)
+	if err := s.d.Store.SetBroadcasting(ctx, a.RoomID, false); err != nil {
+		return "", false, err
 	}
-	stopped := s.d.Media.StopRoom(a.RoomID)
-	return map[string]any{"roomId": a.RoomID, "stopped": stopped}, nil
+	return a.RoomID, s.d.Media.StopRoom(a.RoomID), nil
 }
 
-// State is the answer of /anchor/isBroadcast.
-type State struct {
-	RoomID       string `json:"roomId"`
-	Broadcasting bool   `json:"broadcasting"`
-	Live         bool   `json:"live"`
-	Stalled      bool   `json:"stalled"`
-	Viewers      int    `json:"viewers"`
-}
-
-func (s *Service) isBroadcast(r *api.Request) (any, error) {
-	a, err := s.streamer(r, true)
+// RotateKey makes a new stream key for uid; the old one stops working at once. The key is in the
+// guide returned and nowhere else (only its hash is stored).
+func (s *Service) RotateKey(ctx context.Context, uid int64) (media.OBSGuide, error) {
+	a, err := s.streamer(ctx, uid, false)
 	if err != nil {
-		return nil, err
-	}
-	l, err := s.d.Store.LiveRoom(r.Context(), a.RoomID)
-	if err != nil {
-		return nil, api.Internal(err)
-	}
-	st := State{RoomID: a.RoomID, Broadcasting: l.Broadcasting}
-	if rs, ok := s.d.Media.Stats(a.RoomID); ok {
-		st.Live, st.Stalled, st.Viewers = true, rs.Stalled, rs.Viewers()
-	}
-	return st, nil
-}
-
-// rotateKey makes a new stream key; the old one stops working at once. The key is in the answer and
-// nowhere else (only its hash is stored).
-func (s *Service) rotateKey(r *api.Request) (any, error) {
-	a, err := s.streamer(r, false)
-	if err != nil {
-		return nil, err
+		return media.OBSGuide{}, err
 	}
 	key, hash := media.NewStreamKey()
-	if err := s.d.Store.SetStreamKey(r.Context(), a.UserID, hash, s.cfg.Now()); err != nil {
+	if err := s.d.Store.SetStreamKey(ctx, a.UserID, hash, s.cfg.Now()); err != nil {
 		if errors.Is(err, postgres.ErrAnchorState) {
-			return nil, ErrState
+			return media.OBSGuide{}, ErrState
 		}
-		return nil, api.Internal(err)
+		return media.OBSGuide{}, err
 	}
 	return s.d.Media.Guide(key), nil
 }
 
-// Moderator is one entry of /anchor/moderators.
-type Moderator struct {
-	UserID  string `json:"userId"`
-	AddedBy string `json:"addedBy"`
-	AddedAt int64  `json:"addedAt"`
+// Moderators lists the moderators of uid's room.
+func (s *Service) Moderators(ctx context.Context, uid int64) (room string, mods []postgres.ModeratorRow, err error) {
+	a, err := s.streamer(ctx, uid, true)
+	if err != nil {
+		return "", nil, err
+	}
+	mods, err = s.d.Store.Moderators(ctx, a.RoomID)
+	return a.RoomID, mods, err
 }
 
-func (s *Service) moderators(r *api.Request) (any, error) {
-	a, err := s.streamer(r, true)
+// LiveSession is one past or current live session of a room.
+type LiveSession struct {
+	postgres.LiveSessionRow
+	Duration time.Duration // to its end, or to now while live
+}
+
+// LiveRecord lists uid's live sessions, newest first.
+func (s *Service) LiveRecord(ctx context.Context, uid int64, limit, offset int) ([]LiveSession, error) {
+	a, err := s.streamer(ctx, uid, true)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.d.Store.Moderators(r.Context(), a.RoomID)
-	if err != nil {
-		return nil, api.Internal(err)
-	}
-	out := make([]Moderator, 0, len(rows))
-	for _, m := range rows {
-		out = append(out, Moderator{UserID: m.UserID, AddedBy: m.AddedBy, AddedAt: ms(m.AddedAt)})
-	}
-	return map[string]any{"roomId": a.RoomID, "list": out}, nil
-}
-
-// Session is one entry of /liveRecord.
-type Session struct {
-	ID          int64  `json:"id"`
-	Title       string `json:"title"`
-	MatchID     string `json:"matchId"`
-	StartedAt   int64  `json:"startedAt"`
-	EndedAt     int64  `json:"endedAt"` // 0 while live
-	DurationSec int64  `json:"durationSec"`
-	PeakViewers int    `json:"peakViewers"`
-}
-
-func (s *Service) liveRecord(r *api.Request) (any, error) {
-	a, err := s.streamer(r, true)
+	rows, err := s.d.Store.Sessions(ctx, a.RoomID, limit, offset)
 	if err != nil {
 		return nil, err
 	}
-	limit, offset, err := page(r)
-	if err != nil {
-		return nil, err
-	}
-	rows, err := s.d.Store.Sessions(r.Context(), a.RoomID, limit, offset)
-	if err != nil {
-		return nil, api.Internal(err)
-	}
-	out := make([]Session, 0, len(rows))
+	out := make([]LiveSession, 0, len(rows))
 	now := s.cfg.Now()
 	for _, x := range rows {
 		end := x.EndedAt
 		if end.IsZero() {
 			end = now
 		}
-		out = append(out, Session{ID: x.ID, Title: x.Title, MatchID: x.MatchID, StartedAt: ms(x.StartedAt),
-			EndedAt: ms(x.EndedAt), DurationSec: int64(end.Sub(x.StartedAt).Seconds()), PeakViewers: x.PeakViewers})
+		out = append(out, LiveSession{LiveSessionRow: x, Duration: end.Sub(x.StartedAt)})
 	}
-	return map[string]any{"list": out}, nil
+	return out, nil
 }

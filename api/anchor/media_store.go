@@ -7,7 +7,7 @@ import (
 
 	"go.uber.org/zap"
 
-	"courtside/engine/media"
+	"courtside/gateway/media"
 	"courtside/storage/postgres"
 )
 

@@ -4,21 +4,28 @@ import (
 	"context"
 	"time"
 
-	"courtside/api"
-	"courtside/engine/media"
+	"courtside/api/matches"
+	"courtside/gateway/media"
 )
 
-// Authenticator says who is signed in: the user id, or the error to answer (api.ErrAuthRequired
-// without a token, 3000/3001 for a dead session). It has the shape of the wallet's, so the engine can
-// pass the same adapter over the accounts module.
-type Authenticator interface {
-	UserID(r *api.Request) (int64, error)
+// Scores gives the linked matches of live rooms with their scores (*matches.Service): the ids it
+// holds, in order, unknown ids left out.
+type Scores interface {
+	Items(ids []string) []matches.Item
 }
 
 // Roles tells administrators apart (review, bans). Nil: nobody is an administrator.
 type Roles interface {
 	IsAdmin(ctx context.Context, userID int64) (bool, error)
 }
+
+// Staff says whether a staff member holds a back-office permission (perm: "reviewStreamers").
+type Staff interface {
+	Can(ctx context.Context, userID int64, perm string) (bool, error)
+}
+
+// PermReviewStreamers is the permission the review and ban calls need (the accounts module's).
+const PermReviewStreamers = "reviewStreamers"
 
 // Phones gives the phone bound to an account ("" when none): an application carries it (spec §3).
 type Phones interface {
@@ -67,7 +74,7 @@ type Earnings interface {
 }
 
 // UnlockPayer takes the payment for a paid-room unlock from the wallet: idempotent by key (a repeated
-// key charges once and succeeds again). Its *api.Error refusals (insufficient coins) reach the client.
+// key charges once and succeeds again). Its errcode refusals (insufficient coins) reach the client.
 type UnlockPayer interface {
 	PayLiveUnlock(ctx context.Context, userID, streamerID int64, room string, price int64, key string) error
 }

@@ -1,29 +1,37 @@
 package anchor
 
 import (
+	"context"
 	"errors"
-	"net/http"
 	"strconv"
-	"strings"
+	"time"
 
 	"courtside/actors/protocol"
-	"courtside/api"
-	"courtside/engine/media"
+	"courtside/gateway/media"
 	"courtside/storage/postgres"
 )
 
-// ListEntry is one streamer of the anchor list page (/anchor/anchorList).
-type ListEntry struct {
-	AnchorID  string `json:"anchorId"` // "u<id>"
-	Name      string `json:"name"`
-	RoomID    string `json:"roomId"`
-	Title     string `json:"title"`
-	CoverURL  string `json:"coverUrl"`
-	MatchID   string `json:"matchId"`
-	CustomTag string `json:"customTag"`
-	Live      bool   `json:"live"`
-	LiveSince int64  `json:"liveSince"`
-	Viewers   int    `json:"viewers"`
+// Listed is one streamer of the anchor list, with the viewers of the stream when one is up.
+type Listed struct {
+	postgres.AnchorListRow
+	Viewers int
+}
+
+// List is the anchor list page: approved streamers (liveOnly: only those live), live rooms first.
+func (s *Service) List(ctx context.Context, liveOnly bool, limit, offset int) ([]Listed, error) {
+	rows, err := s.d.Store.List(ctx, liveOnly, limit, offset)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Listed, 0, len(rows))
+	for _, x := range rows {
+		e := Listed{AnchorListRow: x}
+		if st, ok := s.d.Media.Stats(x.RoomID); ok {
+			e.Viewers = st.Viewers()
+		}
+		out = append(out, e)
+	}
+	return out, nil
 }
 
 // displayName is what viewers see of a streamer: the real name is private, so the list shows the
@@ -36,180 +44,100 @@ func displayName(real string) string {
 	return string(r[0]) + "**"
 }
 
-func (s *Service) anchorList(r *api.Request) (any, error) {
-	limit, offset, err := page(r)
-	if err != nil {
-		return nil, err
-	}
-	liveOnly := r.Query("live") == "1" || r.Query("live") == "true"
-	rows, err := s.d.Store.List(r.Context(), liveOnly, limit, offset)
-	if err != nil {
-		return nil, api.Internal(err)
-	}
-	out := make([]ListEntry, 0, len(rows))
-	for _, x := range rows {
-		e := ListEntry{AnchorID: uid(x.UserID), Name: displayName(x.RealName), RoomID: x.RoomID, Title: x.Title,
-			CoverURL: uploadURL(x.Cover), MatchID: x.MatchID, CustomTag: x.CustomTag, Live: x.Live, LiveSince: ms(x.LiveSince)}
-		if st, ok := s.d.Media.Stats(x.RoomID); ok {
-			e.Viewers = st.Viewers()
-		}
-		out = append(out, e)
-	}
-	return map[string]any{"list": out}, nil
+// Streamer is the public streamer page: the streamer, the room with its settings, and the stream
+// when one is up.
+type Streamer struct {
+	Anchor postgres.AnchorRow
+	Room   postgres.LiveRoomRow
+	Stream media.RoomStats
+	Up     bool
 }
 
-// AnchorPage is the public streamer page (POST /anchorInfo {anchorId | roomId}).
-type AnchorPage struct {
-	ListEntry
-	Teaser           string   `json:"teaser"`
-	DetailIntro      string   `json:"detailIntro"`
-	DetailPicURLs    []string `json:"detailPicUrls"`
-	MemberOnly       bool     `json:"memberOnly"`
-	Paid             bool     `json:"paid"`
-	Price            int64    `json:"price"`
-	ExternalComments bool     `json:"externalComments"`
-	HasExternal      bool     `json:"hasExternal"`
-	Stalled          bool     `json:"stalled"`
-	Banned           bool     `json:"banned"`
-}
-
-func (s *Service) anchorInfo(r *api.Request) (any, error) {
-	var in struct {
-		AnchorID string `json:"anchorId"`
-		RoomID   string `json:"roomId"`
-	}
-	if err := r.Decode(&in); err != nil {
-		return nil, err
-	}
-	if in.AnchorID == "" && in.RoomID == "" {
-		in.AnchorID, in.RoomID = r.Query("anchorId"), r.Query("roomId")
-	}
+// StreamerPage finds a streamer by room id, or else by user id (one of them non-zero or
+// non-empty; ErrBadInput otherwise). ErrRoomNotFound when there is none or it has no room.
+func (s *Service) StreamerPage(ctx context.Context, roomID string, anchorID int64) (Streamer, error) {
 	var a postgres.AnchorRow
 	var err error
 	switch {
-	case in.RoomID != "":
-		a, err = s.d.Store.AnchorByRoom(r.Context(), in.RoomID)
-	case in.AnchorID != "":
-		id, perr := strconv.ParseInt(strings.TrimPrefix(in.AnchorID, "u"), 10, 64)
-		if perr != nil {
-			return nil, api.ErrFormat
-		}
-		a, err = s.d.Store.Anchor(r.Context(), id)
+	case roomID != "":
+		a, err = s.d.Store.AnchorByRoom(ctx, roomID)
+	case anchorID > 0:
+		a, err = s.d.Store.Anchor(ctx, anchorID)
 	default:
-		return nil, api.ErrFormat
+		return Streamer{}, ErrBadInput
 	}
 	if errors.Is(err, postgres.ErrAnchorNotFound) || err == nil && a.RoomID == "" {
-		return nil, api.NotFound("room.notFound")
+		return Streamer{}, ErrRoomNotFound
 	}
 	if err != nil {
-		return nil, api.Internal(err)
+		return Streamer{}, err
 	}
-	l, err := s.d.Store.LiveRoom(r.Context(), a.RoomID)
+	l, err := s.d.Store.LiveRoom(ctx, a.RoomID)
 	if err != nil {
-		return nil, api.Internal(err)
+		return Streamer{}, err
 	}
-	set := settingsOf(l)
-	p := AnchorPage{
-		ListEntry: ListEntry{AnchorID: uid(a.UserID), Name: displayName(a.RealName), RoomID: a.RoomID, Title: l.Title,
-			CoverURL: uploadURL(l.Cover), MatchID: l.MatchID, CustomTag: l.CustomTag, Live: l.Live, LiveSince: ms(l.LiveSince)},
-		Teaser: l.Teaser, DetailIntro: l.DetailIntro, DetailPicURLs: set.DetailPicURLs, MemberOnly: l.MemberOnly,
-		Paid: l.Paid, Price: l.Price, ExternalComments: l.ExternalComments, HasExternal: l.M3U8URL != "",
-		Banned: a.Status == postgres.AnchorBanned,
-	}
-	if p.DetailPicURLs == nil {
-		p.DetailPicURLs = []string{}
-	}
-	if st, ok := s.d.Media.Stats(a.RoomID); ok {
-		p.Live, p.Viewers, p.Stalled = true, st.Viewers(), st.Stalled
-	}
-	return p, nil
+	out := Streamer{Anchor: a, Room: l}
+	out.Stream, out.Up = s.d.Media.Stats(a.RoomID)
+	return out, nil
 }
 
-// playback answers GET /live/playback?roomId=: the signed, expiring sources the caller may watch
-// (media.Playback). Guests are welcome where the room allows them.
-func (s *Service) playback(r *api.Request) (any, error) {
-	room := r.Query("roomId")
+// Playback is the signed, expiring sources viewer (0: a guest) may watch of room (media.Playback).
+// Refusals are the media path's domain errors as they are: ErrLoginRequired, ErrRoomNotFound
+// (room.notFound), ErrNotLive, or errcode.Playback with its key (members only, trial ended, unlock
+// needed, SVIP only).
+func (s *Service) Playback(ctx context.Context, room string, viewer int64) (media.Playback, error) {
 	if !protocol.ValidRoomID(room) {
-		return nil, api.ErrFormat
+		return media.Playback{}, ErrBadInput
 	}
-	uid, err := s.viewer(r)
-	if err != nil {
-		return nil, err
-	}
-	p, err := s.d.Media.Playback(r.Context(), room, uid)
-	if err != nil {
-		return nil, playbackError(err)
-	}
-	return p, nil
+	return s.d.Media.Playback(ctx, room, viewer)
 }
 
-// playbackError turns a media refusal into an envelope error with its message key.
-func playbackError(err error) error {
-	key := media.ErrorKey(err)
-	switch {
-	case key == "":
-		return api.Internal(err)
-	case errors.Is(err, media.ErrLoginRequired):
-		return api.ErrAuthRequired
-	case errors.Is(err, media.ErrRoomNotFound):
-		return api.NotFound(key)
-	case errors.Is(err, media.ErrNotLive):
-		return ErrNotLive
-	default:
-		return api.Fail(http.StatusForbidden, CodePlayback, key)
-	}
+// Unlock is a paid room unlocked for a viewer.
+type Unlock struct {
+	Room    string
+	Until   time.Time
+	Charged bool  // false: it was unlocked already, nothing was charged
+	Price   int64 // what was charged
 }
 
-// liveUnlock pays for a paid room (POST /orderpay/match/pay/liveUnlock {roomId}): the wallet takes the
-// price once per user, room and day (its idempotency key), then the unlock is recorded for UnlockTTL.
-// A retry after a failure between the two steps is charged once.
-func (s *Service) liveUnlock(r *api.Request) (any, error) {
-	uid, err := s.user(r)
-	if err != nil {
-		return nil, err
+// UnlockRoom pays for a paid room: the wallet takes the price once per user, room and day (its
+// idempotency key), then the unlock is recorded for Config.UnlockTTL. A retry after a failure between
+// the two steps is charged once; an unlock still in force charges nothing. ErrUnlockNotNeeded for a
+// free room, ErrRoomNotFound for an unknown one; the wallet's refusals (insufficient coins) pass on.
+func (s *Service) UnlockRoom(ctx context.Context, viewer int64, room string) (Unlock, error) {
+	if !protocol.ValidRoomID(room) {
+		return Unlock{}, ErrBadInput
 	}
-	var in struct {
-		RoomID string `json:"roomId"`
-	}
-	if err := r.Decode(&in); err != nil {
-		return nil, err
-	}
-	if !protocol.ValidRoomID(in.RoomID) {
-		return nil, api.ErrFormat
-	}
-	acc, err := s.d.Store.RoomAccess(r.Context(), in.RoomID)
+	acc, err := s.d.Store.RoomAccess(ctx, room)
 	if errors.Is(err, postgres.ErrAnchorNotFound) {
-		return nil, api.NotFound("room.notFound")
+		return Unlock{}, ErrRoomNotFound
 	}
 	if err != nil {
-		return nil, api.Internal(err)
+		return Unlock{}, err
 	}
 	if !acc.Paid || acc.Price <= 0 {
-		return nil, ErrUnlockNotNeeded
+		return Unlock{}, ErrUnlockNotNeeded
 	}
 	now := s.cfg.Now()
-	if until, ok, err := s.d.Store.Unlocked(r.Context(), uid, in.RoomID); err != nil {
-		return nil, api.Internal(err)
+	if until, ok, err := s.d.Store.Unlocked(ctx, viewer, room); err != nil {
+		return Unlock{}, err
 	} else if ok && now.Before(until) {
-		return map[string]any{"roomId": in.RoomID, "until": ms(until), "charged": false}, nil
+		return Unlock{Room: room, Until: until}, nil
 	}
 	if s.d.Payer == nil {
-		return nil, ErrUnlockUnavailable
+		return Unlock{}, ErrUnlockUnavailable
 	}
 	var streamer int64
-	if a, err := s.d.Store.AnchorByRoom(r.Context(), in.RoomID); err == nil {
+	if a, err := s.d.Store.AnchorByRoom(ctx, room); err == nil {
 		streamer = a.UserID
 	}
-	key := "liveUnlock:" + strconv.FormatInt(uid, 10) + ":" + in.RoomID + ":" + now.UTC().Format("20060102")
-	if err := s.d.Payer.PayLiveUnlock(r.Context(), uid, streamer, in.RoomID, acc.Price, key); err != nil {
-		if _, ok := errors.AsType[*api.Error](err); ok {
-			return nil, err
-		}
-		return nil, api.Internal(err)
+	key := "liveUnlock:" + strconv.FormatInt(viewer, 10) + ":" + room + ":" + now.UTC().Format("20060102")
+	if err := s.d.Payer.PayLiveUnlock(ctx, viewer, streamer, room, acc.Price, key); err != nil {
+		return Unlock{}, err
 	}
 	until := now.Add(s.cfg.UnlockTTL)
-	if err := s.d.Store.RecordUnlock(r.Context(), uid, in.RoomID, until, acc.Price); err != nil {
-		return nil, api.Internal(err)
+	if err := s.d.Store.RecordUnlock(ctx, viewer, room, until, acc.Price); err != nil {
+		return Unlock{}, err
 	}
-	return map[string]any{"roomId": in.RoomID, "until": ms(until), "charged": true, "price": acc.Price}, nil
+	return Unlock{Room: room, Until: until, Charged: true, Price: acc.Price}, nil
 }

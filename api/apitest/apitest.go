@@ -7,13 +7,13 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/maxmind/mmdbwriter"
 	"github.com/maxmind/mmdbwriter/mmdbtype"
 
+	"courtside/actors/protocol"
 	"courtside/api"
 )
 
@@ -105,7 +105,7 @@ func WriteGeoIP(t testing.TB, networks map[string]string) string {
 
 // TokenUser stands in for the accounts module in a module's own tests: token "u<id>" is that user,
 // "expired" a session past its lifetime (3000), any other token a revoked one (3001), none a guest
-// asked to sign in. Its method set matches the modules' Authenticator interfaces.
+// asked to sign in. It is an api.Authenticator, what every area's Routes takes.
 type TokenUser struct{}
 
 // UserID resolves the request's token as described on TokenUser.
@@ -115,9 +115,9 @@ func (TokenUser) UserID(r *api.Request) (int64, error) {
 		return 0, api.ErrAuthRequired
 	case tok == "expired":
 		return 0, api.ErrSessionExpired
-	case strings.HasPrefix(tok, "u"):
-		if id, err := strconv.ParseInt(tok[1:], 10, 64); err == nil {
-			return id, nil
+	default:
+		if id, err := protocol.ParseUserID(tok); err == nil {
+			return int64(id), nil
 		}
 	}
 	return 0, api.ErrSessionRevoked

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
+	"strings"
 	"testing"
 
 	"courtside/api"
@@ -21,7 +23,7 @@ func newServer(t *testing.T) (*httptest.Server, *history.PebbleStore) {
 	}
 	t.Cleanup(func() { st.Close() })
 	s := api.New(api.Config{SiteDir: t.TempDir()})
-	chat.Routes(s, st, headerModerators{})
+	chat.New(chat.Deps{History: st, Moderators: headerModerators{}}).Routes(s, headerUser{})
 	hs := httptest.NewServer(s.Handler())
 	t.Cleanup(hs.Close)
 	return hs, st
@@ -73,18 +75,25 @@ func TestHistoryPagesBackwardsAndNeverShowsDeletedMessages(t *testing.T) {
 	}
 }
 
-// headerModerators lets the test name the caller's rights in a header; the engine's implementation
-// asks the accounts module and the room store.
+// headerUser signs the caller in by the X-Test-Role header: none is a guest, "mod-<n>" user n (the
+// engine's authenticator asks the accounts module).
+type headerUser struct{}
+
+func (headerUser) UserID(r *api.Request) (int64, error) {
+	role := r.HTTP.Header.Get("X-Test-Role")
+	if role == "" {
+		return 0, api.ErrAuthRequired
+	}
+	id, err := strconv.ParseInt(strings.TrimPrefix(role, "mod-"), 10, 64)
+	return id, err
+}
+
+// headerModerators: user n moderates room "n" (the engine's implementation asks the accounts
+// module and the room store).
 type headerModerators struct{}
 
-func (headerModerators) CanModerate(r *api.Request, room string) (bool, error) {
-	switch r.HTTP.Header.Get("X-Test-Role") {
-	case "":
-		return false, api.ErrAuthRequired
-	case "mod-" + room:
-		return true, nil
-	}
-	return false, nil
+func (headerModerators) CanModerate(_ context.Context, userID int64, room string) (bool, error) {
+	return strconv.FormatInt(userID, 10) == room, nil
 }
 
 func TestModeratorsSeeAReportedMessageWithItsContextDeletedLinesIncluded(t *testing.T) {

@@ -3,6 +3,7 @@ package locale
 import (
 	"embed"
 	"fmt"
+	"io/fs"
 	"path"
 	"sort"
 	"strings"
@@ -10,10 +11,13 @@ import (
 	jsoniter "github.com/json-iterator/go"
 )
 
-// The catalogue: one flat JSON object per locale, key -> message. Messages that take
-// arguments use fmt verbs, with explicit indexes (%[1]s) where word order differs.
+// The catalogue: flat JSON objects, key -> message, one per locale: messages/<lang>.json holds the
+// site-wide messages and messages/<area>/<lang>.json each business area's own (experts, shop, ...),
+// so areas add messages without touching each other's files. A key is defined in one file only.
+// Messages that take arguments use fmt verbs, with explicit indexes (%[1]s) where word order
+// differs.
 //
-//go:embed messages/*.json
+//go:embed messages
 var messageFiles embed.FS
 
 // catalogue is filled once by init and only read afterwards.
@@ -21,25 +25,37 @@ var catalogue = mustLoad()
 
 func mustLoad() map[string]map[string]string {
 	cat := make(map[string]map[string]string, len(All))
-	entries, err := messageFiles.ReadDir("messages")
-	if err != nil {
-		panic(fmt.Sprintf("locale: reading embedded messages: %v", err))
-	}
-	for _, e := range entries {
-		name := e.Name()
-		lang := strings.TrimSuffix(name, ".json")
-		if !Supported(lang) {
-			panic(fmt.Sprintf("locale: messages/%s is not one of the 22 locales", name))
+	defined := map[string]string{} // "lang key" -> the file that defines it
+	err := fs.WalkDir(messageFiles, "messages", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
 		}
-		data, err := messageFiles.ReadFile(path.Join("messages", name))
+		lang := strings.TrimSuffix(path.Base(p), ".json")
+		if !Supported(lang) || path.Ext(p) != ".json" {
+			return fmt.Errorf("%s is not <one of the 22 locales>.json", p)
+		}
+		data, err := messageFiles.ReadFile(p)
 		if err != nil {
-			panic(fmt.Sprintf("locale: reading messages/%s: %v", name, err))
+			return err
 		}
 		m := map[string]string{}
 		if err := jsoniter.ConfigCompatibleWithStandardLibrary.Unmarshal(data, &m); err != nil {
-			panic(fmt.Sprintf("locale: messages/%s: %v", name, err))
+			return fmt.Errorf("%s: %w", p, err)
 		}
-		cat[lang] = m
+		if cat[lang] == nil {
+			cat[lang] = map[string]string{}
+		}
+		for k, v := range m {
+			if other, dup := defined[lang+" "+k]; dup {
+				return fmt.Errorf("%s: key %q is already defined in %s", p, k, other)
+			}
+			defined[lang+" "+k] = p
+			cat[lang][k] = v
+		}
+		return nil
+	})
+	if err != nil {
+		panic(fmt.Sprintf("locale: embedded messages: %v", err))
 	}
 	return cat
 }

@@ -27,10 +27,43 @@ var required = []string{
 }
 
 // readCatalogue reads the message files from disk (not through the package), so a
-// file the embed pattern would skip is still checked.
+// file the embed pattern would skip is still checked: the site-wide messages/<lang>.json
+// merged with every area's messages/<area>/<lang>.json.
 func readCatalogue(t *testing.T) map[string]map[string]string {
 	t.Helper()
-	files, err := filepath.Glob("messages/*.json")
+	cat := map[string]map[string]string{}
+	for _, dir := range messageDirs(t) {
+		for lang, m := range readDir(t, dir) {
+			if cat[lang] == nil {
+				cat[lang] = map[string]string{}
+			}
+			for k, v := range m {
+				cat[lang][k] = v
+			}
+		}
+	}
+	return cat
+}
+
+// messageDirs are messages/ and its area folders.
+func messageDirs(t *testing.T) []string {
+	t.Helper()
+	dirs := []string{"messages"}
+	entries, err := os.ReadDir("messages")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if e.IsDir() {
+			dirs = append(dirs, filepath.Join("messages", e.Name()))
+		}
+	}
+	return dirs
+}
+
+func readDir(t *testing.T, dir string) map[string]map[string]string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,15 +82,18 @@ func readCatalogue(t *testing.T) map[string]map[string]string {
 	return cat
 }
 
+// Every folder of messages (the site-wide one and each area's) has one file per locale.
 func TestCatalogueHasOneFilePerLocale(t *testing.T) {
-	cat := readCatalogue(t)
-	for _, l := range locale.All {
-		if _, ok := cat[l]; !ok {
-			t.Errorf("messages/%s.json is missing", l)
+	for _, dir := range messageDirs(t) {
+		cat := readDir(t, dir)
+		for _, l := range locale.All {
+			if _, ok := cat[l]; !ok {
+				t.Errorf("%s/%s.json is missing", dir, l)
+			}
 		}
-	}
-	if len(cat) != len(locale.All) {
-		t.Errorf("%d message files for %d locales", len(cat), len(locale.All))
+		if len(cat) != len(locale.All) {
+			t.Errorf("%s: %d message files for %d locales", dir, len(cat), len(locale.All))
+		}
 	}
 }
 

@@ -1,19 +1,12 @@
 package matches
 
 import (
+	"context"
 	"errors"
 
 	"courtside/actors/match/feed"
-	"courtside/api"
 	"courtside/storage/postgres"
 )
-
-// attentionRequest books (attention true, or type 1) or cancels (false, or type 0) a match.
-type attentionRequest struct {
-	MatchID   string   `json:"matchId"`
-	Attention *bool    `json:"attention"`
-	Type      *flexInt `json:"type"`
-}
 
 // AttentionResult is the booking after the call.
 type AttentionResult struct {
@@ -22,52 +15,32 @@ type AttentionResult struct {
 	Reservation string `json:"reservation"` // booked, or bookable after a cancel
 }
 
-func (m *Module) signedIn(r *api.Request) (string, error) {
-	user, err := m.user(r)
-	if err != nil {
-		return "", err
+// Book books (book true) or cancels viewer's reservation of a match (spec §4 reservations). The
+// user's connected sessions get a notice when the match starts (match.Notifier). ErrAuthRequired for
+// a guest, ErrInvalidQuery without a match id; booking needs a match that has not started
+// (ErrNotBookable) and exists (ErrMatchNotFound).
+func (m *Service) Book(ctx context.Context, viewer int64, matchID string, book bool) (AttentionResult, error) {
+	if viewer <= 0 {
+		return AttentionResult{}, ErrAuthRequired
 	}
-	if user == "" {
-		return "", api.ErrAuthRequired
-	}
-	return user, nil
-}
-
-// POST /match/attention: book or cancel a match for the signed-in user (spec §4 reservations).
-// The user's connected sessions get a notice when the match starts (match.Notifier).
-func (m *Module) attention(r *api.Request) (any, error) {
-	user, err := m.signedIn(r)
-	if err != nil {
-		return nil, err
-	}
-	var in attentionRequest
-	if err := r.Decode(&in); err != nil {
-		return nil, err
-	}
-	if in.MatchID == "" {
-		return nil, api.BadRequest("format.error")
-	}
-	book := true
-	if in.Attention != nil {
-		book = *in.Attention
-	} else if in.Type != nil && in.Type.set {
-		book = in.Type.v != 0
+	if matchID == "" {
+		return AttentionResult{}, ErrInvalidQuery
 	}
 	if !book {
-		if err := m.cfg.Store.CancelReservation(r.Context(), user, in.MatchID); err != nil {
-			return nil, api.Internal(err)
+		if err := m.store.CancelReservation(ctx, user(viewer), matchID); err != nil {
+			return AttentionResult{}, err
 		}
-		return AttentionResult{MatchID: in.MatchID, Reservation: "bookable"}, nil
+		return AttentionResult{MatchID: matchID, Reservation: "bookable"}, nil
 	}
-	switch err := m.cfg.Store.Book(r.Context(), user, in.MatchID); {
+	switch err := m.store.Book(ctx, user(viewer), matchID); {
 	case errors.Is(err, postgres.ErrMatchNotFound):
-		return nil, ErrMatchNotFound
+		return AttentionResult{}, ErrMatchNotFound
 	case errors.Is(err, postgres.ErrNotBookable):
-		return nil, ErrNotBookable
+		return AttentionResult{}, ErrNotBookable
 	case err != nil:
-		return nil, api.Internal(err)
+		return AttentionResult{}, err
 	}
-	return AttentionResult{MatchID: in.MatchID, Reserved: true, Reservation: "booked"}, nil
+	return AttentionResult{MatchID: matchID, Reserved: true, Reservation: "booked"}, nil
 }
 
 // Booking is one of the user's reservations (favourites): the match and the reservation's state
@@ -92,20 +65,21 @@ func bookingState(status string, s feed.Status) string {
 	return "booked"
 }
 
-// GET /match/attention/list: the signed-in user's bookings (the Favourites tab), newest match first.
-func (m *Module) attentionList(r *api.Request) (any, error) {
-	user, err := m.signedIn(r)
+// Bookings lists viewer's bookings (the Favourites tab), newest match first, one page of q.
+func (m *Service) Bookings(ctx context.Context, q Query, viewer int64) ([]Booking, error) {
+	if viewer <= 0 {
+		return nil, ErrAuthRequired
+	}
+	if err := q.validate(); err != nil {
+		return nil, err
+	}
+	idx, size, err := q.page()
 	if err != nil {
 		return nil, err
 	}
-	q, err := m.parse(r)
+	rows, err := m.store.Reservations(ctx, user(viewer), size, (idx-1)*size)
 	if err != nil {
 		return nil, err
-	}
-	idx, size := q.page(&m.cfg)
-	rows, err := m.cfg.Store.Reservations(r.Context(), user, size, (idx-1)*size)
-	if err != nil {
-		return nil, api.Internal(err)
 	}
 	out := []Booking{}
 	for i := range rows {

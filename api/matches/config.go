@@ -7,7 +7,6 @@ import (
 	"go.uber.org/zap"
 
 	"courtside/actors/match/feed"
-	"courtside/api"
 	"courtside/storage/postgres"
 )
 
@@ -42,17 +41,8 @@ type Store interface {
 
 var _ Store = (*postgres.SportsStore)(nil)
 
-// Authenticator tells who is calling. UserID returns the signed-in user's id, or "" for a
-// guest; an invalid token is an error (api.ErrSessionExpired...). The accounts module implements
-// it; the lead wires it.
-type Authenticator interface {
-	UserID(r *api.Request) (string, error)
-}
-
-// Config configures the module; zero values get the defaults shown.
+// Config configures the service; zero values get the defaults shown.
 type Config struct {
-	Store Store         // required
-	Auth  Authenticator // optional: without it every caller is a guest and attention calls need a login
 	// Now is the clock; default time.Now.
 	Now func() time.Time
 	// Window is how far before and after now the in-memory index reaches; default 8 days.
@@ -61,9 +51,8 @@ type Config struct {
 	Reload time.Duration
 	// MaxStale bounds how long a cached list answer is reused while live matches change; default 1s.
 	MaxStale time.Duration
-	// PageSize and MaxPageSize bound list pages; defaults 20 and 100.
-	PageSize, MaxPageSize int
-	Log                   *zap.Logger
+	// Log; default no-op.
+	Log *zap.Logger
 }
 
 func (c *Config) fill() {
@@ -78,12 +67,6 @@ func (c *Config) fill() {
 	}
 	if c.MaxStale == 0 {
 		c.MaxStale = time.Second
-	}
-	if c.PageSize == 0 {
-		c.PageSize = 20
-	}
-	if c.MaxPageSize == 0 {
-		c.MaxPageSize = 100
 	}
 	if c.Log == nil {
 		c.Log = zap.NewNop()

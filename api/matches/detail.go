@@ -1,13 +1,13 @@
 package matches
 
 import (
+	"context"
 	"errors"
 	"sort"
 	"strconv"
 	"strings"
 
 	"courtside/actors/match/feed"
-	"courtside/api"
 	"courtside/storage/postgres"
 )
 
@@ -209,29 +209,30 @@ func findGame(s string) (feed.Game, bool) {
 	return feed.Game{}, false
 }
 
-// GET /{game}/{matchId}: the match detail page with every tab (?tab= one of Tabs for one).
-func (m *Module) detail(r *api.Request) (any, error) {
-	g, ok := findGame(r.PathValue("game"))
+// Detail is the match page of match id of game (a catalogue id or abbreviation) with every tab, or
+// only tab (one of Tabs) when given; viewer's reservation is marked. ErrGameNotFound for an unknown
+// game, ErrMatchNotFound for a match that does not exist or is of another game, ErrInvalidQuery for
+// an unknown tab.
+func (m *Service) Detail(ctx context.Context, game, id, tab string, viewer int64) (Detail, error) {
+	g, ok := findGame(game)
 	if !ok {
-		return nil, api.ErrNotFound
+		return Detail{}, ErrGameNotFound
 	}
-	id := r.PathValue("matchId")
-	ctx := r.Context()
-	row, err := m.cfg.Store.Match(ctx, id)
+	row, err := m.store.Match(ctx, id)
 	if errors.Is(err, postgres.ErrMatchNotFound) || (err == nil && row.Game != g.ID) {
-		return nil, ErrMatchNotFound
+		return Detail{}, ErrMatchNotFound
 	}
 	if err != nil {
-		return nil, api.Internal(err)
+		return Detail{}, err
 	}
 	want := map[string]bool{}
-	if t := r.Query("tab"); t != "" {
+	if t := tab; t != "" {
 		found := false
 		for _, x := range Tabs {
 			found = found || x == t
 		}
 		if !found {
-			return nil, api.BadRequest("format.error")
+			return Detail{}, ErrInvalidQuery
 		}
 		want[t] = true
 	} else {
@@ -241,8 +242,8 @@ func (m *Module) detail(r *api.Request) (any, error) {
 	}
 	d := Detail{Match: item(&row, true), Windows: map[string]any{"teams": FormWindows, "players": PlayerWindow}}
 	items := []Item{d.Match}
-	if err := m.markReservations(r, items); err != nil {
-		return nil, err
+	if err := m.markReservations(ctx, viewer, items); err != nil {
+		return Detail{}, err
 	}
 	d.Match = items[0]
 	st := &row.Live
@@ -250,8 +251,8 @@ func (m *Module) detail(r *api.Request) (any, error) {
 
 	var timeline []feed.Event
 	if want["overview"] || want["gameLog"] || want["textLive"] || want["trends"] {
-		if timeline, err = m.cfg.Store.Timeline(ctx, id, feed.KIncident, feed.KStatus, feed.KPeriod, feed.KScore); err != nil {
-			return nil, api.Internal(err)
+		if timeline, err = m.store.Timeline(ctx, id, feed.KIncident, feed.KStatus, feed.KPeriod, feed.KScore); err != nil {
+			return Detail{}, err
 		}
 	}
 	text := textLines(timeline)
@@ -267,36 +268,36 @@ func (m *Module) detail(r *api.Request) (any, error) {
 	if want["data"] {
 		d.Data = &DataTab{SeasonID: row.Season, Standings: []postgres.StandingRow{}}
 		if row.Season != "" {
-			if d.Data.Standings, err = m.cfg.Store.Standings(ctx, row.Season); err != nil {
-				return nil, api.Internal(err)
+			if d.Data.Standings, err = m.store.Standings(ctx, row.Season); err != nil {
+				return Detail{}, err
 			}
 		}
 	}
 	var homeRows, awayRows []postgres.MatchRow
 	if want["recent"] || want["trends"] {
 		last := FormWindows[len(FormWindows)-1]
-		if homeRows, err = m.cfg.Store.TeamResults(ctx, row.Home, row.Start, last); err != nil {
-			return nil, api.Internal(err)
+		if homeRows, err = m.store.TeamResults(ctx, row.Home, row.Start, last); err != nil {
+			return Detail{}, err
 		}
-		if awayRows, err = m.cfg.Store.TeamResults(ctx, row.Away, row.Start, last); err != nil {
-			return nil, api.Internal(err)
+		if awayRows, err = m.store.TeamResults(ctx, row.Away, row.Start, last); err != nil {
+			return Detail{}, err
 		}
 	}
 	if want["recent"] {
 		d.Recent = &Recent{Home: teamForm(row.Home, homeRows), Away: teamForm(row.Away, awayRows)}
 	}
 	if want["headToHead"] {
-		h2h, err := m.cfg.Store.HeadToHead(ctx, row.Home, row.Away, row.Start, FormWindows[len(FormWindows)-1])
+		h2h, err := m.store.HeadToHead(ctx, row.Home, row.Away, row.Start, FormWindows[len(FormWindows)-1])
 		if err != nil {
-			return nil, api.Internal(err)
+			return Detail{}, err
 		}
 		tf := teamForm(row.Home, h2h)
 		d.HeadToHead = &tf
 	}
 	if want["lineups"] {
-		lus, inj, err := m.cfg.Store.Lineups(ctx, id)
+		lus, inj, err := m.store.Lineups(ctx, id)
 		if err != nil {
-			return nil, api.Internal(err)
+			return Detail{}, err
 		}
 		l := &Lineups{Injuries: inj}
 		if l.Injuries == nil {
@@ -326,14 +327,14 @@ func (m *Module) detail(r *api.Request) (any, error) {
 		d.TechnicalStats = stats
 	}
 	if want["playerStats"] {
-		if d.PlayerStats, err = m.playerLines(r, id); err != nil {
-			return nil, err
+		if d.PlayerStats, err = m.playerLines(ctx, id); err != nil {
+			return Detail{}, err
 		}
 	}
 	var odds []postgres.OddsPoint
 	if want["odds"] || want["trends"] {
-		if odds, err = m.cfg.Store.OddsHistory(ctx, id); err != nil {
-			return nil, api.Internal(err)
+		if odds, err = m.store.OddsHistory(ctx, id); err != nil {
+			return Detail{}, err
 		}
 		if odds == nil {
 			odds = []postgres.OddsPoint{}
@@ -396,17 +397,17 @@ func textLines(evs []feed.Event) []TextLine {
 }
 
 // playerLines are the match's player statistics with each player's last-20 averages.
-func (m *Module) playerLines(r *api.Request, match string) ([]PlayerLine, error) {
-	rows, err := m.cfg.Store.MatchPlayerStats(r.Context(), match)
+func (m *Service) playerLines(ctx context.Context, match string) ([]PlayerLine, error) {
+	rows, err := m.store.MatchPlayerStats(ctx, match)
 	if err != nil {
-		return nil, api.Internal(err)
+		return nil, err
 	}
 	out := make([]PlayerLine, 0, len(rows))
 	for _, row := range rows {
 		pl := PlayerLine{PlayerStatRow: row, RecentAvg: map[string]float64{}}
-		recent, err := m.cfg.Store.PlayerRecentStats(r.Context(), row.Player, PlayerWindow)
+		recent, err := m.store.PlayerRecentStats(ctx, row.Player, PlayerWindow)
 		if err != nil {
-			return nil, api.Internal(err)
+			return nil, err
 		}
 		pl.Recent = len(recent)
 		for _, x := range recent {
@@ -417,4 +418,21 @@ func (m *Module) playerLines(r *api.Request, match string) ([]PlayerLine, error)
 		out = append(out, pl)
 	}
 	return out, nil
+}
+
+// Exists says whether id is a match of game (slug or catalogue id), for the site's 404 of a
+// made-up match page (api.Server.PageLookup).
+func (m *Service) Exists(ctx context.Context, game, id string) (bool, error) {
+	g, ok := findGame(game)
+	if !ok {
+		return false, nil
+	}
+	row, err := m.store.Match(ctx, id)
+	if errors.Is(err, postgres.ErrMatchNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	return row.Game == g.ID, nil
 }

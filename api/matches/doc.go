@@ -11,6 +11,13 @@
 // scores reach clients over the WebSocket anyway). Detail pages and the data library read the
 // store.
 //
-// Concurrency: a Module is safe for concurrent use. MatchChanged may be called from any
+// The rules live in the Service: service.go (Deps, New, Run, MatchChanged), query.go (Query and its
+// checks), lists.go, detail.go, library.go, attention.go (bookings), index.go and views.go (the read
+// model: Item, Page, Detail, ...). Their methods take a context, a typed Query and the caller's user
+// id (0 for a guest) and return the read model and errcode errors (errors.go); they import neither
+// net/http nor package api. The REST handlers are in http.go (Routes, reading a Query from the body
+// or the query string, clamping the page with api.NewPage) and http_lists.go, http_detail.go.
+//
+// Concurrency: a Service is safe for concurrent use. MatchChanged may be called from any
 // goroutine and never blocks on I/O. Run reloads the index until its context ends.
 package matches

@@ -135,9 +135,9 @@ func (ix *index) len() int {
 }
 
 // load fills the index from the store.
-func (m *Module) load(ctx context.Context) error {
+func (m *Service) load(ctx context.Context) error {
 	now := m.cfg.Now()
-	rows, err := m.cfg.Store.MatchesBetween(ctx, now.Add(-m.cfg.Window), now.Add(m.cfg.Window))
+	rows, err := m.store.MatchesBetween(ctx, now.Add(-m.cfg.Window), now.Add(m.cfg.Window))
 	if err != nil {
 		return err
 	}

@@ -31,7 +31,8 @@ func BenchmarkLiveList(b *testing.B) {
 				rows[i].Live = feed.State{Match: rows[i].ID, Game: rows[i].Game, Status: st, LastSeq: 1}
 			}
 			ix.replace(rows)
-			q := listQuery{GameID: flexInt{true, 202}}
+			soccer := 202
+			q := Query{GameID: &soccer}
 			keep := q.base()
 			b.ResetTimer()
 			for n := 0; n < b.N; n++ {

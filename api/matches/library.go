@@ -1,11 +1,11 @@
 package matches
 
 import (
+	"context"
 	"errors"
 	"sort"
 
 	"courtside/actors/match/feed"
-	"courtside/api"
 	"courtside/storage/postgres"
 )
 
@@ -13,22 +13,25 @@ func libErr(err error) error {
 	if errors.Is(err, postgres.ErrNotFound) {
 		return ErrLibraryNotFound
 	}
-	return api.Internal(err)
+	return err
 }
 
-// GET /library/leagues?gameId=: the league library's index.
-func (m *Module) libraryLeagues(r *api.Request) (any, error) {
-	q, err := m.parse(r)
-	if err != nil {
+// game is the query's one game id, -1 for all.
+func (q *Query) game() int {
+	if q.GameID == nil {
+		return -1
+	}
+	return *q.GameID
+}
+
+// LibraryLeagues is the league library's index: the leagues of the query's game (or all).
+func (m *Service) LibraryLeagues(ctx context.Context, q Query) ([]feed.League, error) {
+	if err := q.validate(); err != nil {
 		return nil, err
 	}
-	game := -1
-	if q.GameID.set {
-		game = q.GameID.v
-	}
-	ls, err := m.cfg.Store.Leagues(r.Context(), game)
+	ls, err := m.store.Leagues(ctx, q.game())
 	if err != nil {
-		return nil, api.Internal(err)
+		return nil, err
 	}
 	if ls == nil {
 		ls = []feed.League{}
@@ -63,26 +66,26 @@ type LeaguePage struct {
 	Honours     []feed.Honour          `json:"honours"`
 }
 
-// GET /library/league/{id}: standings, advancement chart, results, schedule, transfers, honours.
-func (m *Module) libraryLeague(r *api.Request) (any, error) {
-	ctx := r.Context()
-	lr, err := m.cfg.Store.League(ctx, r.PathValue("id"))
+// League is the league library page: standings, advancement chart, results, schedule, transfers,
+// honours. ErrLibraryNotFound for an unknown league.
+func (m *Service) League(ctx context.Context, id string) (LeaguePage, error) {
+	lr, err := m.store.League(ctx, id)
 	if err != nil {
-		return nil, libErr(err)
+		return LeaguePage{}, libErr(err)
 	}
 	p := LeaguePage{League: lr.League, Seasons: lr.Seasons, Stages: lr.Stages, Standings: []postgres.StandingRow{},
 		Results: []Item{}, Schedule: []Item{}, Transfers: []feed.Transfer{}, Honours: []feed.Honour{}}
 	for _, s := range lr.Seasons {
 		if s.Current {
-			if p.Standings, err = m.cfg.Store.Standings(ctx, s.ID); err != nil {
-				return nil, api.Internal(err)
+			if p.Standings, err = m.store.Standings(ctx, s.ID); err != nil {
+				return LeaguePage{}, err
 			}
 		}
 	}
 	now := m.cfg.Now()
-	rows, err := m.cfg.Store.LeagueMatches(ctx, lr.League.ID, now.Add(-m.cfg.Window), now.Add(m.cfg.Window))
+	rows, err := m.store.LeagueMatches(ctx, lr.League.ID, now.Add(-m.cfg.Window), now.Add(m.cfg.Window))
 	if err != nil {
-		return nil, api.Internal(err)
+		return LeaguePage{}, err
 	}
 	for i := range rows {
 		if rows[i].Live.Status == feed.StatusFinished {
@@ -112,48 +115,33 @@ func (m *Module) libraryLeague(r *api.Request) (any, error) {
 		}
 	}
 	for _, s := range p.Standings {
-		ts, err := m.cfg.Store.Transfers(ctx, s.Team, "", 3)
+		ts, err := m.store.Transfers(ctx, s.Team, "", 3)
 		if err != nil {
-			return nil, api.Internal(err)
+			return LeaguePage{}, err
 		}
 		p.Transfers = append(p.Transfers, ts...)
 	}
 	sort.Slice(p.Transfers, func(i, j int) bool { return p.Transfers[i].Date.After(p.Transfers[j].Date) })
-	if hs, err := m.cfg.Store.LeagueHonours(ctx, lr.League.ID, 50); err != nil {
-		return nil, api.Internal(err)
+	if hs, err := m.store.LeagueHonours(ctx, lr.League.ID, 50); err != nil {
+		return LeaguePage{}, err
 	} else if hs != nil {
 		p.Honours = hs
 	}
 	return p, nil
 }
 
-type pageQuery struct {
-	game        int
-	size, index int
-}
-
-func (m *Module) pageOf(r *api.Request) (pageQuery, error) {
-	q, err := m.parse(r)
-	if err != nil {
-		return pageQuery{}, err
+// Teams is the team library's index: one page of the teams of the query's game (or all).
+func (m *Service) Teams(ctx context.Context, q Query) ([]feed.Team, error) {
+	if err := q.validate(); err != nil {
+		return nil, err
 	}
-	pq := pageQuery{game: -1}
-	if q.GameID.set {
-		pq.game = q.GameID.v
-	}
-	pq.index, pq.size = q.page(&m.cfg)
-	return pq, nil
-}
-
-// GET /library/teams?gameId=&pageIndex=&pageSize=: the team library's index.
-func (m *Module) libraryTeams(r *api.Request) (any, error) {
-	pq, err := m.pageOf(r)
+	idx, size, err := q.page()
 	if err != nil {
 		return nil, err
 	}
-	ts, err := m.cfg.Store.Teams(r.Context(), pq.game, pq.size, (pq.index-1)*pq.size)
+	ts, err := m.store.Teams(ctx, q.game(), size, (idx-1)*size)
 	if err != nil {
-		return nil, api.Internal(err)
+		return nil, err
 	}
 	if ts == nil {
 		ts = []feed.Team{}
@@ -171,22 +159,21 @@ type TeamPage struct {
 	Honours   []feed.Honour   `json:"honours"`
 }
 
-// GET /library/team/{id}: the team, its squad, recent form (5/7/10/15/30), fixtures, transfers, honours.
-func (m *Module) libraryTeam(r *api.Request) (any, error) {
-	ctx := r.Context()
-	id := r.PathValue("id")
-	t, squad, err := m.cfg.Store.Team(ctx, id)
+// Team is the team library page: the team, its squad, recent form (5/7/10/15/30), fixtures,
+// transfers, honours. ErrLibraryNotFound for an unknown team.
+func (m *Service) Team(ctx context.Context, id string) (TeamPage, error) {
+	t, squad, err := m.store.Team(ctx, id)
 	if err != nil {
-		return nil, libErr(err)
+		return TeamPage{}, libErr(err)
 	}
 	now := m.cfg.Now()
-	recent, err := m.cfg.Store.TeamResults(ctx, id, now, FormWindows[len(FormWindows)-1])
+	recent, err := m.store.TeamResults(ctx, id, now, FormWindows[len(FormWindows)-1])
 	if err != nil {
-		return nil, api.Internal(err)
+		return TeamPage{}, err
 	}
-	next, err := m.cfg.Store.TeamFixtures(ctx, id, now, 10)
+	next, err := m.store.TeamFixtures(ctx, id, now, 10)
 	if err != nil {
-		return nil, api.Internal(err)
+		return TeamPage{}, err
 	}
 	p := TeamPage{Team: t, Squad: squad, Form: teamForm(id, recent), Upcoming: []Item{}}
 	if p.Squad == nil {
@@ -195,11 +182,11 @@ func (m *Module) libraryTeam(r *api.Request) (any, error) {
 	for i := range next {
 		p.Upcoming = append(p.Upcoming, item(&next[i], false))
 	}
-	if p.Transfers, err = m.cfg.Store.Transfers(ctx, id, "", 50); err != nil {
-		return nil, api.Internal(err)
+	if p.Transfers, err = m.store.Transfers(ctx, id, "", 50); err != nil {
+		return TeamPage{}, err
 	}
-	if p.Honours, err = m.cfg.Store.Honours(ctx, "team", id); err != nil {
-		return nil, api.Internal(err)
+	if p.Honours, err = m.store.Honours(ctx, "team", id); err != nil {
+		return TeamPage{}, err
 	}
 	if p.Transfers == nil {
 		p.Transfers = []feed.Transfer{}
@@ -210,15 +197,18 @@ func (m *Module) libraryTeam(r *api.Request) (any, error) {
 	return p, nil
 }
 
-// GET /library/players?gameId=&pageIndex=&pageSize=: the player library's index.
-func (m *Module) libraryPlayers(r *api.Request) (any, error) {
-	pq, err := m.pageOf(r)
+// Players is the player library's index: one page of the players of the query's game (or all).
+func (m *Service) Players(ctx context.Context, q Query) ([]feed.Player, error) {
+	if err := q.validate(); err != nil {
+		return nil, err
+	}
+	idx, size, err := q.page()
 	if err != nil {
 		return nil, err
 	}
-	ps, err := m.cfg.Store.Players(r.Context(), pq.game, pq.size, (pq.index-1)*pq.size)
+	ps, err := m.store.Players(ctx, q.game(), size, (idx-1)*size)
 	if err != nil {
-		return nil, api.Internal(err)
+		return nil, err
 	}
 	if ps == nil {
 		ps = []feed.Player{}
@@ -237,23 +227,21 @@ type PlayerPage struct {
 	Honours   []feed.Honour            `json:"honours"`
 }
 
-// GET /library/player/{id}: the player, their team, the last 20 matches with averages,
-// transfers and honours.
-func (m *Module) libraryPlayer(r *api.Request) (any, error) {
-	ctx := r.Context()
-	id := r.PathValue("id")
-	pl, err := m.cfg.Store.Player(ctx, id)
+// Player is the player library page: the player, their team, the last 20 matches with averages,
+// transfers and honours. ErrLibraryNotFound for an unknown player.
+func (m *Service) Player(ctx context.Context, id string) (PlayerPage, error) {
+	pl, err := m.store.Player(ctx, id)
 	if err != nil {
-		return nil, libErr(err)
+		return PlayerPage{}, libErr(err)
 	}
 	p := PlayerPage{Player: pl, Window: PlayerWindow, Averages: map[string]float64{}}
 	if pl.Team != "" {
-		if t, _, err := m.cfg.Store.Team(ctx, pl.Team); err == nil {
+		if t, _, err := m.store.Team(ctx, pl.Team); err == nil {
 			p.Team = &t
 		}
 	}
-	if p.Recent, err = m.cfg.Store.PlayerRecentStats(ctx, id, PlayerWindow); err != nil {
-		return nil, api.Internal(err)
+	if p.Recent, err = m.store.PlayerRecentStats(ctx, id, PlayerWindow); err != nil {
+		return PlayerPage{}, err
 	}
 	for _, x := range p.Recent {
 		for k, v := range x.Values {
@@ -263,11 +251,11 @@ func (m *Module) libraryPlayer(r *api.Request) (any, error) {
 	if p.Recent == nil {
 		p.Recent = []postgres.PlayerStatRow{}
 	}
-	if p.Transfers, err = m.cfg.Store.Transfers(ctx, "", id, 50); err != nil {
-		return nil, api.Internal(err)
+	if p.Transfers, err = m.store.Transfers(ctx, "", id, 50); err != nil {
+		return PlayerPage{}, err
 	}
-	if p.Honours, err = m.cfg.Store.Honours(ctx, "player", id); err != nil {
-		return nil, api.Internal(err)
+	if p.Honours, err = m.store.Honours(ctx, "player", id); err != nil {
+		return PlayerPage{}, err
 	}
 	if p.Transfers == nil {
 		p.Transfers = []feed.Transfer{}

@@ -1,10 +1,10 @@
 package matches
 
 import (
+	"context"
 	"time"
 
 	"courtside/actors/match/feed"
-	"courtside/api"
 	"courtside/storage/postgres"
 )
 
@@ -40,7 +40,7 @@ func hotRank(r *postgres.MatchRow) int {
 }
 
 // base filters by game and league.
-func (q *listQuery) base() func(*postgres.MatchRow) bool {
+func (q *Query) base() func(*postgres.MatchRow) bool {
 	games := q.games()
 	league := q.LeagueID
 	return func(r *postgres.MatchRow) bool {
@@ -52,33 +52,37 @@ func isResult(s feed.Status) bool {
 	return s == feed.StatusFinished || s == feed.StatusPostponed || s == feed.StatusCancelled
 }
 
-// respond pages rows and marks the caller's reservations.
-func (m *Module) respond(r *api.Request, q listQuery, rows []*postgres.MatchRow) (Page, error) {
-	idx, size := q.page(&m.cfg)
+// respond pages rows and marks the viewer's reservations.
+func (m *Service) respond(ctx context.Context, q Query, viewer int64, rows []*postgres.MatchRow) (Page, error) {
+	idx, size, err := q.page()
+	if err != nil {
+		return Page{}, err
+	}
 	p := Page{Total: len(rows), PageIndex: idx, PageSize: size, List: []Item{}}
 	from := (idx - 1) * size
-	if from >= len(rows) {
+	if from >= len(rows) || from < 0 {
 		return p, nil
 	}
 	to := min(from+size, len(rows))
 	for i := from; i < to; i++ {
 		p.List = append(p.List, item(rows[i], false))
 	}
-	return p, m.markReservations(r, p.List)
+	return p, m.markReservations(ctx, viewer, p.List)
 }
 
-func (m *Module) markReservations(r *api.Request, items []Item) error {
-	user, err := m.user(r)
-	if err != nil || user == "" || len(items) == 0 {
-		return err
+// markReservations sets Reservation on items for a signed-in viewer: booked, or bookable while
+// the match may still be booked.
+func (m *Service) markReservations(ctx context.Context, viewer int64, items []Item) error {
+	if viewer <= 0 || len(items) == 0 {
+		return nil
 	}
 	ids := make([]string, len(items))
 	for i := range items {
 		ids[i] = items[i].ID
 	}
-	booked, err := m.cfg.Store.BookedMatches(r.Context(), user, ids)
+	booked, err := m.store.BookedMatches(ctx, user(viewer), ids)
 	if err != nil {
-		return api.Internal(err)
+		return err
 	}
 	for i := range items {
 		switch {
@@ -91,38 +95,27 @@ func (m *Module) markReservations(r *api.Request, items []Item) error {
 	return nil
 }
 
-// user is the caller's id, "" for a guest.
-func (m *Module) user(r *api.Request) (string, error) {
-	if m.cfg.Auth == nil {
-		return "", nil
-	}
-	return m.cfg.Auth.UserID(r)
-}
+// filter picks the rows of a list kind for a query at now.
+type filter func(q *Query, now time.Time) (func(*postgres.MatchRow) bool, error)
 
 // list runs a filtered, sorted, cached query and answers one page of it.
-func (m *Module) list(r *api.Request, name string, keep func(q *listQuery, now time.Time) (func(*postgres.MatchRow) bool, error), less func(a, b *postgres.MatchRow) bool) (any, error) {
-	q, err := m.parse(r)
-	if err != nil {
-		return nil, err
+func (m *Service) list(ctx context.Context, q Query, viewer int64, name string, keep filter, less func(a, b *postgres.MatchRow) bool) (Page, error) {
+	if err := q.validate(); err != nil {
+		return Page{}, err
 	}
-	return m.listQ(r, q, name, keep, less)
-}
-
-// listQ is list with the query already parsed (a body can be read once).
-func (m *Module) listQ(r *api.Request, q listQuery, name string, keep func(q *listQuery, now time.Time) (func(*postgres.MatchRow) bool, error), less func(a, b *postgres.MatchRow) bool) (any, error) {
 	now := m.cfg.Now()
 	k, err := keep(&q, now)
 	if err != nil {
-		return nil, err
+		return Page{}, err
 	}
 	base := q.base()
 	rows := m.ix.query(name+q.key()+now.Format("2006010215"), now, m.cfg.MaxStale,
 		func(r *postgres.MatchRow) bool { return base(r) && k(r) }, less)
-	return m.respond(r, q, rows)
+	return m.respond(ctx, q, viewer, rows)
 }
 
 // dayFilter keeps matches of the query's day, when it names one.
-func dayFilter(q *listQuery, now time.Time, defaultToday bool) (func(*postgres.MatchRow) bool, error) {
+func dayFilter(q *Query, now time.Time, defaultToday bool) (func(*postgres.MatchRow) bool, error) {
 	from, to, ok, err := q.day(now, defaultToday)
 	if err != nil {
 		return nil, err
@@ -133,16 +126,16 @@ func dayFilter(q *listQuery, now time.Time, defaultToday bool) (func(*postgres.M
 	return func(r *postgres.MatchRow) bool { return !r.Start.Before(from) && r.Start.Before(to) }, nil
 }
 
-// GET /v2/match/getPCLiveGameMatch: matches in play.
-func (m *Module) liveList(r *api.Request) (any, error) {
-	return m.list(r, "live", func(*listQuery, time.Time) (func(*postgres.MatchRow) bool, error) {
+// Live lists the matches in play (getPCLiveGameMatch).
+func (m *Service) Live(ctx context.Context, q Query, viewer int64) (Page, error) {
+	return m.list(ctx, q, viewer, "live", func(*Query, time.Time) (func(*postgres.MatchRow) bool, error) {
 		return func(r *postgres.MatchRow) bool { return r.Live.Status.InPlay() }, nil
 	}, byStart)
 }
 
-// POST /v2/match/getPCPastGameMatch: results (finished, postponed, cancelled), newest first.
-func (m *Module) pastList(r *api.Request) (any, error) {
-	return m.list(r, "past", func(q *listQuery, now time.Time) (func(*postgres.MatchRow) bool, error) {
+// Past lists results (finished, postponed, cancelled), newest first (getPCPastGameMatch).
+func (m *Service) Past(ctx context.Context, q Query, viewer int64) (Page, error) {
+	return m.list(ctx, q, viewer, "past", func(q *Query, now time.Time) (func(*postgres.MatchRow) bool, error) {
 		day, err := dayFilter(q, now, false)
 		if err != nil {
 			return nil, err
@@ -151,9 +144,9 @@ func (m *Module) pastList(r *api.Request) (any, error) {
 	}, byStartDesc)
 }
 
-// POST /v2/match/getPCUpcomingGameMatch: matches still to start, soonest first.
-func (m *Module) upcomingList(r *api.Request) (any, error) {
-	return m.list(r, "upcoming", func(q *listQuery, now time.Time) (func(*postgres.MatchRow) bool, error) {
+// Upcoming lists matches still to start, soonest first (getPCUpcomingGameMatch).
+func (m *Service) Upcoming(ctx context.Context, q Query, viewer int64) (Page, error) {
+	return m.list(ctx, q, viewer, "upcoming", func(q *Query, now time.Time) (func(*postgres.MatchRow) bool, error) {
 		day, err := dayFilter(q, now, false)
 		if err != nil {
 			return nil, err
@@ -162,23 +155,19 @@ func (m *Module) upcomingList(r *api.Request) (any, error) {
 	}, byStart)
 }
 
-// POST /v2/match/getPCGameMatchByCondition: the home tabs (hot, live, time, today, yesterday,
-// tomorrow), a status set, a day, a league.
-func (m *Module) conditionList(r *api.Request) (any, error) {
-	q, err := m.parse(r)
-	if err != nil {
-		return nil, err
-	}
+// ByCondition lists the home tabs (hot, live, time, today, yesterday, tomorrow), a status set, a
+// day, a league (getPCGameMatchByCondition).
+func (m *Service) ByCondition(ctx context.Context, q Query, viewer int64) (Page, error) {
 	less := byStart
 	if q.Tab == "hot" {
 		less = hotOrder
 	} else if q.Tab == "yesterday" {
 		less = byStartDesc
 	}
-	return m.listQ(r, q, "cond", func(q *listQuery, now time.Time) (func(*postgres.MatchRow) bool, error) {
+	return m.list(ctx, q, viewer, "cond", func(q *Query, now time.Time) (func(*postgres.MatchRow) bool, error) {
 		statuses := map[feed.Status]bool{}
 		for _, s := range q.Status {
-			statuses[feed.Status(s.v)] = true
+			statuses[feed.Status(s)] = true
 		}
 		day, err := dayFilter(q, now, false)
 		if err != nil {
@@ -197,7 +186,7 @@ func (m *Module) conditionList(r *api.Request) (any, error) {
 					(s == feed.StatusFinished && r.Start.After(now.Add(-6*time.Hour)))
 			}
 		default:
-			return nil, api.BadRequest("format.error")
+			return nil, ErrInvalidQuery
 		}
 		return func(r *postgres.MatchRow) bool {
 			return tab(r) && (len(statuses) == 0 || statuses[r.Live.Status])
@@ -205,9 +194,9 @@ func (m *Module) conditionList(r *api.Request) (any, error) {
 	}, less)
 }
 
-// POST /match/pcMatches: every match of a day (default today).
-func (m *Module) dayMatches(r *api.Request) (any, error) {
-	return m.list(r, "day", func(q *listQuery, now time.Time) (func(*postgres.MatchRow) bool, error) {
+// Day lists every match of a day, default today (pcMatches).
+func (m *Service) Day(ctx context.Context, q Query, viewer int64) (Page, error) {
+	return m.list(ctx, q, viewer, "day", func(q *Query, now time.Time) (func(*postgres.MatchRow) bool, error) {
 		return dayFilter(q, now, true)
 	}, byStart)
 }
@@ -227,15 +216,14 @@ type SevenDays struct {
 
 // sevenDays answers the calendar of seven days starting at offset first (0 today, -6 a week
 // ago) with the chosen day's list.
-func (m *Module) sevenDays(r *api.Request, name string, first int, keep func(*postgres.MatchRow) bool, less func(a, b *postgres.MatchRow) bool) (any, error) {
-	q, err := m.parse(r)
-	if err != nil {
-		return nil, err
+func (m *Service) sevenDays(ctx context.Context, q Query, viewer int64, name string, first int, keep func(*postgres.MatchRow) bool, less func(a, b *postgres.MatchRow) bool) (SevenDays, error) {
+	if err := q.validate(); err != nil {
+		return SevenDays{}, err
 	}
 	now := m.cfg.Now()
 	base := q.base()
 	all := m.ix.query(name+q.key(), now, m.cfg.MaxStale, func(r *postgres.MatchRow) bool { return base(r) && keep(r) }, less)
-	loc := time.FixedZone("caller", q.TZOffset.v*60)
+	loc := time.FixedZone("caller", q.TZOffset*60)
 	local := now.In(loc)
 	today := time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, loc)
 	out := SevenDays{}
@@ -251,7 +239,7 @@ func (m *Module) sevenDays(r *api.Request, name string, first int, keep func(*po
 	}
 	from, to, _, err := q.day(now, true)
 	if err != nil {
-		return nil, err
+		return SevenDays{}, err
 	}
 	var rows []*postgres.MatchRow
 	for i := range all {
@@ -259,18 +247,18 @@ func (m *Module) sevenDays(r *api.Request, name string, first int, keep func(*po
 			rows = append(rows, all[i])
 		}
 	}
-	out.Page, err = m.respond(r, q, rows)
+	out.Page, err = m.respond(ctx, q, viewer, rows)
 	return out, err
 }
 
-// POST /match/getSevenDayMatch: today and the next six days.
-func (m *Module) sevenDayMatches(r *api.Request) (any, error) {
-	return m.sevenDays(r, "7m", 0, func(*postgres.MatchRow) bool { return true }, byStart)
+// SevenDayMatches is today and the next six days, with the chosen day's page (getSevenDayMatch).
+func (m *Service) SevenDayMatches(ctx context.Context, q Query, viewer int64) (SevenDays, error) {
+	return m.sevenDays(ctx, q, viewer, "7m", 0, func(*postgres.MatchRow) bool { return true }, byStart)
 }
 
-// POST /match/getSevenDayResults: today and the six days before, results only.
-func (m *Module) sevenDayResults(r *api.Request) (any, error) {
-	return m.sevenDays(r, "7r", -6, func(r *postgres.MatchRow) bool { return isResult(r.Live.Status) }, byStartDesc)
+// SevenDayResults is today and the six days before, results only (getSevenDayResults).
+func (m *Service) SevenDayResults(ctx context.Context, q Query, viewer int64) (SevenDays, error) {
+	return m.sevenDays(ctx, q, viewer, "7r", -6, func(r *postgres.MatchRow) bool { return isResult(r.Live.Status) }, byStartDesc)
 }
 
 // SeriesCount is the number of matches of a game by state, for the game tabs.
@@ -282,10 +270,10 @@ type SeriesCount struct {
 	Results  int `json:"results"` // finished in the last 7 days
 }
 
-// GET /match/getSeriesCount: counts per game (gameId or group narrows it).
-func (m *Module) seriesCount(r *api.Request) (any, error) {
-	q, err := m.parse(r)
-	if err != nil {
+// SeriesCounts counts matches per game: live, today, upcoming, results of the last 7 days (gameId
+// or group narrows it; getSeriesCount).
+func (m *Service) SeriesCounts(q Query) ([]SeriesCount, error) {
+	if err := q.validate(); err != nil {
 		return nil, err
 	}
 	now := m.cfg.Now()
@@ -328,55 +316,57 @@ func (m *Module) seriesCount(r *api.Request) (any, error) {
 	return out, nil
 }
 
-// GET /match/gameLivingFuture: matches in play and the next ones to start (limit each, default 10).
-func (m *Module) livingFuture(r *api.Request) (any, error) {
-	q, err := m.parse(r)
-	if err != nil {
-		return nil, err
+// LivingFuture is the feeds of matches in play and of the next ones to start (limit each, default 10;
+// gameLivingFuture).
+type LivingFuture struct {
+	Living []Item `json:"living"`
+	Future []Item `json:"future"`
+}
+
+// LivingFuture lists matches in play and the next ones to start, Limit each (default 10).
+func (m *Service) LivingFuture(ctx context.Context, q Query, viewer int64) (LivingFuture, error) {
+	if err := q.validate(); err != nil {
+		return LivingFuture{}, err
 	}
-	limit := q.Limit.v
-	if limit <= 0 || limit > m.cfg.MaxPageSize {
+	limit := q.Limit
+	if limit <= 0 || limit > MaxList {
 		limit = 10
 	}
 	now := m.cfg.Now()
 	base := q.base()
 	live := m.ix.query("lf-l"+q.key(), now, m.cfg.MaxStale, func(r *postgres.MatchRow) bool { return base(r) && r.Live.Status.InPlay() }, byStart)
 	future := m.ix.query("lf-f"+q.key(), now, m.cfg.MaxStale, func(r *postgres.MatchRow) bool { return base(r) && r.Live.Status.Upcoming() }, byStart)
-	out := struct {
-		Living []Item `json:"living"`
-		Future []Item `json:"future"`
-	}{Living: []Item{}, Future: []Item{}}
+	out := LivingFuture{Living: []Item{}, Future: []Item{}}
 	for i := 0; i < len(live) && i < limit; i++ {
 		out.Living = append(out.Living, item(live[i], false))
 	}
 	for i := 0; i < len(future) && i < limit; i++ {
 		out.Future = append(out.Future, item(future[i], false))
 	}
-	if err := m.markReservations(r, out.Future); err != nil {
-		return nil, err
+	if err := m.markReservations(ctx, viewer, out.Future); err != nil {
+		return LivingFuture{}, err
 	}
 	return out, nil
 }
 
-// GET /match/gameMatchLive: every match of a game in play (at most MaxPageSize).
-func (m *Module) gameMatchLive(r *api.Request) (any, error) {
-	q, err := m.parse(r)
-	if err != nil {
+// GameLive lists every match of a game in play, at most MaxList (gameMatchLive).
+func (m *Service) GameLive(q Query) ([]Item, error) {
+	if err := q.validate(); err != nil {
 		return nil, err
 	}
 	now := m.cfg.Now()
 	base := q.base()
 	rows := m.ix.query("gml"+q.key(), now, m.cfg.MaxStale, func(r *postgres.MatchRow) bool { return base(r) && r.Live.Status.InPlay() }, byStart)
 	out := []Item{}
-	for i := 0; i < len(rows) && i < m.cfg.MaxPageSize; i++ {
+	for i := 0; i < len(rows) && i < MaxList; i++ {
 		out = append(out, item(rows[i], false))
 	}
 	return out, nil
 }
 
-// GET /sport_match/sportsLiving: sports (not esports) in play, paged.
-func (m *Module) sportsLiving(r *api.Request) (any, error) {
-	return m.list(r, "sl", func(*listQuery, time.Time) (func(*postgres.MatchRow) bool, error) {
+// SportsLiving lists sports (not esports) in play, paged (sportsLiving).
+func (m *Service) SportsLiving(ctx context.Context, q Query, viewer int64) (Page, error) {
+	return m.list(ctx, q, viewer, "sl", func(*Query, time.Time) (func(*postgres.MatchRow) bool, error) {
 		return func(r *postgres.MatchRow) bool { return r.Live.Status.InPlay() && !feed.IsEsport(r.Game) }, nil
 	}, byStart)
 }
@@ -389,18 +379,15 @@ type LeagueCount struct {
 	Total    int `json:"total"`
 }
 
-func (m *Module) leagues(r *api.Request, esports bool) (any, error) {
-	q, err := m.parse(r)
-	if err != nil {
+// Leagues lists the esports (esports true) or sports leagues and series of a game (or all) with
+// their numbers of matches live and upcoming in the window (match_leagues).
+func (m *Service) Leagues(ctx context.Context, q Query, esports bool) ([]LeagueCount, error) {
+	if err := q.validate(); err != nil {
 		return nil, err
 	}
-	game := -1
-	if q.GameID.set {
-		game = q.GameID.v
-	}
-	ls, err := m.cfg.Store.Leagues(r.Context(), game)
+	ls, err := m.store.Leagues(ctx, q.game())
 	if err != nil {
-		return nil, api.Internal(err)
+		return nil, err
 	}
 	now := m.cfg.Now()
 	rows := m.ix.query("leagues", now, m.cfg.MaxStale, func(*postgres.MatchRow) bool { return true }, byStart)
@@ -428,16 +415,11 @@ func (m *Module) leagues(r *api.Request, esports bool) (any, error) {
 	return out, nil
 }
 
-// GET /league/match_leagues: esports leagues and series with their counts.
-func (m *Module) esportsLeagues(r *api.Request) (any, error) { return m.leagues(r, true) }
-
-// GET /sprots_league/match_leagues (sic, spec §7): sports leagues with their counts.
-func (m *Module) sportsLeagues(r *api.Request) (any, error) { return m.leagues(r, false) }
-
-// GET /game/v3/getPCGameSource and /game/getPCGameSource: the game catalogue and home groups.
-func (m *Module) gameSource(*api.Request) (any, error) {
-	return struct {
-		Games  []feed.Game      `json:"games"`
-		Groups []feed.GroupInfo `json:"groups"`
-	}{feed.Games(), feed.Groups()}, nil
+// GameSource is the game catalogue and the home tab groups (getPCGameSource).
+type GameSource struct {
+	Games  []feed.Game      `json:"games"`
+	Groups []feed.GroupInfo `json:"groups"`
 }
+
+// Games is the game catalogue and the home tab groups.
+func (m *Service) Games() GameSource { return GameSource{feed.Games(), feed.Groups()} }

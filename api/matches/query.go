@@ -1,120 +1,53 @@
 package matches
 
 import (
-	"bytes"
-	"io"
-	"strconv"
-	"strings"
 	"time"
 
 	jsoniter "github.com/json-iterator/go"
 
 	"courtside/actors/match/feed"
-	"courtside/api"
 )
 
 var json = jsoniter.ConfigCompatibleWithStandardLibrary
 
-// flexInt accepts 202 or "202" (clients send both).
-type flexInt struct {
-	set bool
-	v   int
+// MaxList is the most matches one list answer carries (a page, a feed).
+const MaxList = 100
+
+// Query is every filter a list call may carry (spec §7 list payloads), as the handlers read it from
+// the JSON body or the query string.
+type Query struct {
+	GameID    *int   // one catalogue id; nil: none
+	GameIDs   []int  // several ids
+	Group     string // a home-tab group (feed.GroupGames)
+	LeagueID  string
+	Date      string // yyyy-mm-dd in the caller's time zone
+	Day       *int   // offset from today (-1 yesterday); nil: none
+	Tab       string // hot, live, time, today, yesterday, tomorrow
+	Status    []int  // match statuses
+	TZOffset  int    // the caller's zone, minutes east of UTC
+	PageIndex int    // from 1
+	PageSize  int    // 1..MaxList
+	Limit     int    // the feeds' length (gameLivingFuture)
 }
 
-func (f *flexInt) UnmarshalJSON(b []byte) error {
-	s := strings.Trim(string(b), `"`)
-	if s == "" || s == "null" {
-		return nil
+// validate applies the rules every list query obeys: a known group, a time zone within ±14 h.
+func (q *Query) validate() error {
+	if q.Group != "" && feed.GroupGames(q.Group) == nil {
+		return ErrInvalidQuery
 	}
-	v, err := strconv.Atoi(s)
-	if err != nil {
-		return err
+	if q.TZOffset < -14*60 || q.TZOffset > 14*60 {
+		return ErrInvalidQuery
 	}
-	f.set, f.v = true, v
 	return nil
 }
 
-// listQuery is every filter a list call may carry, in the JSON body (POST) or the query string.
-type listQuery struct {
-	GameID    flexInt   `json:"gameId"`
-	GameIDs   []flexInt `json:"gameIds"`
-	Group     string    `json:"group"`
-	LeagueID  string    `json:"leagueId"`
-	Date      string    `json:"date"` // yyyy-mm-dd in the caller's time zone
-	Day       flexInt   `json:"day"`  // offset from today (-1 yesterday)
-	Tab       string    `json:"tab"`  // hot, live, time, today, yesterday, tomorrow
-	Status    []flexInt `json:"status"`
-	TZOffset  flexInt   `json:"tzOffset"` // minutes east of UTC; default 0
-	PageIndex flexInt   `json:"pageIndex"`
-	PageSize  flexInt   `json:"pageSize"`
-	Limit     flexInt   `json:"limit"`
-}
-
-func (m *Module) parse(r *api.Request) (listQuery, error) {
-	var q listQuery
-	if r.HTTP.Method == "POST" && r.HTTP.Body != nil {
-		body, err := io.ReadAll(r.HTTP.Body)
-		if err != nil {
-			return q, api.ErrFormat.Wrap(err)
-		}
-		if len(bytes.TrimSpace(body)) > 0 {
-			if err := json.Unmarshal(body, &q); err != nil {
-				return q, api.ErrFormat.Wrap(err)
-			}
-		}
-	}
-	v := r.HTTP.URL.Query()
-	setInt := func(f *flexInt, name string) error {
-		if s := v.Get(name); s != "" && !f.set {
-			n, err := strconv.Atoi(s)
-			if err != nil {
-				return api.ErrFormat.Wrap(err)
-			}
-			f.set, f.v = true, n
-		}
-		return nil
-	}
-	for name, f := range map[string]*flexInt{"gameId": &q.GameID, "day": &q.Day, "tzOffset": &q.TZOffset,
-		"pageIndex": &q.PageIndex, "pageSize": &q.PageSize, "limit": &q.Limit} {
-		if err := setInt(f, name); err != nil {
-			return q, err
-		}
-	}
-	for _, s := range []struct {
-		dst  *string
-		name string
-	}{{&q.Group, "group"}, {&q.LeagueID, "leagueId"}, {&q.Date, "date"}, {&q.Tab, "tab"}} {
-		if *s.dst == "" {
-			*s.dst = v.Get(s.name)
-		}
-	}
-	if s := v.Get("gameIds"); s != "" && len(q.GameIDs) == 0 {
-		for _, p := range strings.Split(s, ",") {
-			n, err := strconv.Atoi(strings.TrimSpace(p))
-			if err != nil {
-				return q, api.ErrFormat.Wrap(err)
-			}
-			q.GameIDs = append(q.GameIDs, flexInt{true, n})
-		}
-	}
-	if q.Group != "" && feed.GroupGames(q.Group) == nil {
-		return q, api.BadRequest("format.error")
-	}
-	if q.TZOffset.v < -14*60 || q.TZOffset.v > 14*60 {
-		return q, api.BadRequest("format.error")
-	}
-	return q, nil
-}
-
 // games returns the set of game ids asked for, or nil for all.
-func (q *listQuery) games() map[int]bool {
+func (q *Query) games() map[int]bool {
 	var ids []int
-	if q.GameID.set && q.GameID.v >= 0 {
-		ids = append(ids, q.GameID.v)
+	if q.GameID != nil && *q.GameID >= 0 {
+		ids = append(ids, *q.GameID)
 	}
-	for _, g := range q.GameIDs {
-		ids = append(ids, g.v)
-	}
+	ids = append(ids, q.GameIDs...)
 	ids = append(ids, feed.GroupGames(q.Group)...)
 	if len(ids) == 0 {
 		return nil
@@ -126,7 +59,7 @@ func (q *listQuery) games() map[int]bool {
 	return out
 }
 
-func (q *listQuery) key() string {
+func (q *Query) key() string {
 	b, _ := json.Marshal(struct {
 		G  []int
 		Gr string
@@ -136,7 +69,7 @@ func (q *listQuery) key() string {
 		T  string
 		S  []int
 		TZ int
-	}{keys(q.games()), q.Group, q.LeagueID, q.Date, q.Day.v, q.Tab, ints(q.Status), q.TZOffset.v})
+	}{keys(q.games()), q.Group, q.LeagueID, q.Date, q.day0(), q.Tab, q.Status, q.TZOffset})
 	return string(b)
 }
 
@@ -146,14 +79,6 @@ func keys(m map[int]bool) []int {
 		out = append(out, k)
 	}
 	sortInts(out)
-	return out
-}
-
-func ints(fs []flexInt) []int {
-	out := make([]int, len(fs))
-	for i, f := range fs {
-		out[i] = f.v
-	}
 	return out
 }
 
@@ -167,8 +92,8 @@ func sortInts(a []int) {
 
 // day returns the [start, end) of the day the query names (date, day offset, or a day tab),
 // in the caller's time zone, and whether it names one.
-func (q *listQuery) day(now time.Time, defaultToday bool) (time.Time, time.Time, bool, error) {
-	loc := time.FixedZone("caller", q.TZOffset.v*60)
+func (q *Query) day(now time.Time, defaultToday bool) (time.Time, time.Time, bool, error) {
+	loc := time.FixedZone("caller", q.TZOffset*60)
 	local := now.In(loc)
 	today := time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, loc)
 	var start time.Time
@@ -176,11 +101,11 @@ func (q *listQuery) day(now time.Time, defaultToday bool) (time.Time, time.Time,
 	case q.Date != "":
 		d, err := time.ParseInLocation("2006-01-02", q.Date, loc)
 		if err != nil {
-			return start, start, false, api.BadRequest("format.error")
+			return start, start, false, ErrInvalidQuery
 		}
 		start = d
-	case q.Day.set:
-		start = today.AddDate(0, 0, q.Day.v)
+	case q.Day != nil:
+		start = today.AddDate(0, 0, *q.Day)
 	case q.Tab == "today":
 		start = today
 	case q.Tab == "yesterday":
@@ -195,16 +120,19 @@ func (q *listQuery) day(now time.Time, defaultToday bool) (time.Time, time.Time,
 	return start, start.AddDate(0, 0, 1), true, nil
 }
 
-func (q *listQuery) page(cfg *Config) (index, size int) {
-	index, size = q.PageIndex.v, q.PageSize.v
-	if index < 1 {
-		index = 1
+// page is the query's page, or ErrInvalidQuery when it is not one (the handlers clamp what clients
+// send with api.NewPage).
+func (q *Query) page() (index, size int, err error) {
+	if q.PageIndex < 1 || q.PageSize < 1 || q.PageSize > MaxList {
+		return 0, 0, ErrInvalidQuery
 	}
-	if size < 1 {
-		size = cfg.PageSize
+	return q.PageIndex, q.PageSize, nil
+}
+
+// day0 is the day offset, 0 when none is given.
+func (q *Query) day0() int {
+	if q.Day == nil {
+		return 0
 	}
-	if size > cfg.MaxPageSize {
-		size = cfg.MaxPageSize
-	}
-	return index, size
+	return *q.Day
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"courtside/api"
+	"courtside/api/errcode"
 	"courtside/api/wallet"
 )
 
@@ -73,8 +73,8 @@ func TestAuthorizationMatrix(t *testing.T) {
 				if want := w.pick(r); res.Status != want {
 					t.Fatalf("status %d, want %d: %s", res.Status, want, res.Body)
 				}
-				if res.Status == login && res.Env.ErrorCode != api.CodeAuthRequired {
-					t.Fatalf("errorCode %d, want %d", res.Env.ErrorCode, api.CodeAuthRequired)
+				if res.Status == login && res.Env.ErrorCode != errcode.AuthRequired {
+					t.Fatalf("errorCode %d, want %d", res.Env.ErrorCode, errcode.AuthRequired)
 				}
 			})
 		}
@@ -86,7 +86,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 				continue
 			}
 			res := apitestDo(t, e, r.method, r.path, h)
-			if res != api.CodeSessionExpired {
+			if res != errcode.SessionExpired {
 				t.Fatalf("%s %s: errorCode %d, want 3000", r.method, r.path, res)
 			}
 		}

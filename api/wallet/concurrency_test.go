@@ -249,8 +249,8 @@ func TestConcurrentGiftsAndRechargesBalanceToTheCoin(t *testing.T) {
 	}
 	for s := 10_000; s < 10_000+streamers; s++ {
 		room := fmt.Sprintf("room-%d", s)
-		live, _ := e.svc.Leaderboard().Top(ctx, room, wallet.PeriodAll, time.Now(), 1000)
-		got, _ := fresh.Top(ctx, room, wallet.PeriodAll, time.Now(), 1000)
+		live, _ := e.svc.Leaderboard().Top(ctx, room, wallet.PeriodAll, e.now(), 1000)
+		got, _ := fresh.Top(ctx, room, wallet.PeriodAll, e.now(), 1000)
 		if fmt.Sprint(live) != fmt.Sprint(got) {
 			t.Fatalf("%s: rebuilt leaderboard differs from the live one", room)
 		}

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"testing"
 
-	"courtside/api"
+	"courtside/api/errcode"
 	"courtside/api/wallet"
 )
 
@@ -47,7 +47,7 @@ func TestTransactionDetailsPageNewestFirst(t *testing.T) {
 	if d.Total != 0 || len(d.List) != 0 || d.PageSize != 20 {
 		t.Fatalf("diamond details %+v", d)
 	}
-	if r := e.do("GET", "/java/user/getGoldOpenRecord?pageSize=x", "", 1); r.Env.ErrorCode != api.CodeFormat {
+	if r := e.do("GET", "/java/user/getGoldOpenRecord?pageSize=x", "", 1); r.Env.ErrorCode != errcode.Format {
 		t.Fatalf("bad page size: %s", r.Body)
 	}
 }

@@ -1,8 +1,20 @@
 // Package wallet is everything paid: coin and diamond wallets on a double-entry ledger, recharge
 // orders through payment providers (package payment), VIP and SVIP memberships, gifts in live rooms
-// with their leaderboards, transaction details and balances. Register (or Routes) adds its REST
-// endpoints under /java; the room actor calls SendGift, the engine and the media path call
-// Entitlements, and the accounts module calls GrantWelcome inside its registration transaction.
+// with their leaderboards, transaction details and balances.
+//
+// # Service and handlers
+//
+// The rules live in the Service: service.go (Deps, New, balances) and the domain files rates.go,
+// recharge.go, membership.go, gifts.go, unlock.go, leaderboard.go, leaderboard_memory.go and
+// notify.go. Their methods take a context and typed inputs (RechargeRequest, GiftRequest,
+// RefundRequest, ...) and return typed results and errcode errors (errors.go); they import neither
+// net/http nor package api. The room actor calls SendGift (through package roomwallet), the engine
+// and the media path call Entitlements, the streamer centre PayLiveUnlock and GiftIncome, the
+// accounts module GrantWelcome inside its registration transaction, and the back office Refund.
+//
+// The REST endpoints are in http.go (Routes: the route table) and http_<topic>.go: they decode the
+// request, ask api.Auth who calls (signed in, administrator, whose records), call the Service and
+// shape the answer. No rule lives there.
 //
 // # Money is never lost or doubled
 //

@@ -7,13 +7,16 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"courtside/api"
 	"courtside/api/apitest"
+	"courtside/api/errcode"
 	"courtside/api/wallet"
 	"courtside/api/wallet/payment"
 	"courtside/storage/postgres"
@@ -31,6 +34,17 @@ type env struct {
 	pool *pgxpool.Pool
 	svc  *wallet.Service
 	url  string
+	now  func() time.Time // the wallet's clock
+}
+
+// testNow is the wallet's clock in tests that do not bring their own.
+var testNow = time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+
+// ticking is a clock that moves a millisecond every time it is read from start, for the tests that
+// wait for the wallet's time to pass.
+func ticking(start time.Time) func() time.Time {
+	var n atomic.Int64
+	return func() time.Time { return start.Add(time.Duration(n.Add(1)) * time.Millisecond) }
 }
 
 func newEnv(t testing.TB, cfg wallet.Config, providers ...payment.Provider) *env {
@@ -39,14 +53,18 @@ func newEnv(t testing.TB, cfg wallet.Config, providers ...payment.Provider) *env
 	if cfg.DevSecret == "" {
 		cfg.DevSecret = "dev-secret-for-tests"
 	}
+	if cfg.Now == nil {
+		cfg.Now = func() time.Time { return testNow }
+	}
 	srv := api.New(api.Config{})
-	svc, err := wallet.Routes(srv, wallet.Deps{Config: cfg, Pool: pool, Auth: apitest.TokenUser{}, Roles: adminSet{adminID: true}, Providers: providers})
+	svc, err := wallet.New(cfg, wallet.Deps{Pool: pool, Roles: adminSet{adminID: true}, Providers: providers})
 	if err != nil {
 		t.Fatal(err)
 	}
+	svc.Routes(srv, apitest.TokenUser{})
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)
-	return &env{t: t, pool: pool, svc: svc, url: ts.URL}
+	return &env{t: t, pool: pool, svc: svc, url: ts.URL, now: cfg.Now}
 }
 
 func tok(uid int64) string {
@@ -148,7 +166,7 @@ func (e *env) verify() {
 }
 
 // apitestDo sends a request with headers h and returns the envelope's errorCode.
-func apitestDo(t testing.TB, e *env, method, path string, h http.Header) int {
+func apitestDo(t testing.TB, e *env, method, path string, h http.Header) errcode.Code {
 	t.Helper()
 	return apitest.Do(t, e.url, method, path, "", h).Env.ErrorCode
 }

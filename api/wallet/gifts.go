@@ -122,6 +122,7 @@ func (s *Service) SendGift(ctx context.Context, req GiftRequest) (GiftResult, er
 	posted, err := s.store.SendGift(ctx, postgres.GiftSend{
 		Key: "gift:" + req.IdempotencyKey, Room: req.Room, Sender: req.From, Streamer: req.StreamerID,
 		GiftID: g.ID, Count: req.Count, Currency: g.Currency, Total: total, StreamerShare: streamer, Score: score,
+		At: s.cfg.Now(),
 	})
 	switch {
 	case errors.Is(err, postgres.ErrInsufficientFunds) && g.Currency == postgres.Diamond:

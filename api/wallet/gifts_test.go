@@ -5,9 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"testing"
-	"time"
 
-	"courtside/api"
+	"courtside/api/errcode"
 	"courtside/api/wallet"
 	"courtside/storage/postgres"
 )
@@ -89,7 +88,7 @@ func TestSendGift(t *testing.T) {
 	if b.EarnedCoins != 80 || b.EarnedDiamonds != 5 {
 		t.Fatalf("streamer earned %d coins and %d diamonds, want half of 160 and of 10", b.EarnedCoins, b.EarnedDiamonds)
 	}
-	var e4007 *api.Error
+	var e4007 *errcode.Error
 	_, err := send(6, 1, "c2")
 	if !errors.As(err, &e4007) || e4007.Code != 4007 {
 		t.Fatalf("insufficient coins carries %v, want errorCode 4007", err)
@@ -106,7 +105,7 @@ func TestSendGift(t *testing.T) {
 			t.Fatalf("%s leaderboard %+v", p, lb.List)
 		}
 	}
-	if r := e.do("GET", "/java/gift/leaderboard/month?room=room1", "", 0); r.Env.ErrorCode != api.CodeFormat {
+	if r := e.do("GET", "/java/gift/leaderboard/month?room=room1", "", 0); r.Env.ErrorCode != errcode.Format {
 		t.Fatalf("unknown period: %s", r.Body)
 	}
 }
@@ -124,7 +123,7 @@ func TestLeaderboardRebuildsFromTheLedger(t *testing.T) {
 		}
 	}
 	live := map[string][]wallet.Rank{}
-	now := time.Now()
+	now := e.now()
 	for _, room := range []string{"r0", "r1"} {
 		live[room], _ = e.svc.Leaderboard().Top(ctx, room, wallet.PeriodAll, now, 100)
 	}

@@ -80,3 +80,22 @@ func RebuildLeaderboard(ctx context.Context, store *postgres.WalletStore, lb Lea
 	})
 	return n, err
 }
+
+// Top returns the n best senders of room (n clamped to 1..100) in the window of p that contains
+// now, by the Service's clock.
+func (s *Service) Top(ctx context.Context, room string, p Period, n int) ([]Rank, error) {
+	if s.rooms != nil {
+		if ok, err := s.rooms.RoomExists(ctx, room); err != nil {
+			return nil, err
+		} else if !ok {
+			return nil, ErrRoomNotFound
+		}
+	}
+	return s.lb.Top(ctx, room, p, s.cfg.Now(), min(max(n, 1), 100))
+}
+
+// RebuildLeaderboard rebuilds the Service's leaderboards of room ("" for every room) from the gift
+// records; see the package function.
+func (s *Service) RebuildLeaderboard(ctx context.Context, room string) (int, error) {
+	return RebuildLeaderboard(ctx, s.store, s.lb, room)
+}

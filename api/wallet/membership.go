@@ -187,3 +187,8 @@ func (s *Service) Entitlement(ctx context.Context, userID int64) (Entitlement, e
 	}
 	return Entitlement{Tier: tier, ExpiresAt: m.ExpiresAt}, nil
 }
+
+// MembershipRecords lists a user's membership purchases, newest first, with the total count.
+func (s *Service) MembershipRecords(ctx context.Context, userID int64, limit, offset int) ([]postgres.MembershipRecord, int, error) {
+	return s.store.MembershipRecords(ctx, userID, limit, offset)
+}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"courtside/api/errcode"
 	"courtside/api/wallet"
 )
 
@@ -60,7 +61,7 @@ func TestMembershipPurchaseUpgradeAndRecords(t *testing.T) {
 		t.Fatalf("tier after upgrade %d", tier)
 	}
 	r := e.do("POST", "/java/orderpay/vip/pay", `{"tier":1,"months":1,"clientKey":"c"}`, 1)
-	if r.Env.ErrorCode != wallet.CodeDowngrade {
+	if r.Env.ErrorCode != errcode.Downgrade {
 		t.Fatalf("VIP on SVIP: %s", r.Body)
 	}
 	e.ok(e.do("POST", "/java/orderpay/vip/pay", `{"tier":2,"months":1,"clientKey":"d"}`, 1), &p)
@@ -97,14 +98,14 @@ func TestMembershipWithoutEnoughCoinsChangesNothing(t *testing.T) {
 	e := newEnv(t, wallet.Config{})
 	e.welcome(3)
 	r := e.do("POST", "/java/orderpay/vip/pay", `{"tier":2,"months":12,"clientKey":"a"}`, 3)
-	if r.Env.ErrorCode != wallet.CodeInsufficientCoins || r.Env.ErrorMsg != "Insufficient gold coins" {
+	if r.Env.ErrorCode != errcode.InsufficientCoins || r.Env.ErrorMsg != "Insufficient gold coins" {
 		t.Fatalf("%s", r.Body)
 	}
 	if tier, _, _ := e.svc.Entitlements(context.Background(), 3); tier != 0 || e.balances(3).Coins != 200 {
 		t.Fatal("a refused purchase changed something")
 	}
 	for _, body := range []string{`{"tier":3,"months":1,"clientKey":"b"}`, `{"tier":1,"months":2,"clientKey":"c"}`, `{"tier":1,"months":1}`} {
-		if r := e.do("POST", "/java/orderpay/vip/pay", body, 3); r.Env.ErrorCode != wallet.CodeActivationFailed || r.Env.ErrorMsg != "Activation failed" {
+		if r := e.do("POST", "/java/orderpay/vip/pay", body, 3); r.Env.ErrorCode != errcode.ActivationFailed || r.Env.ErrorMsg != "Activation failed" {
 			t.Fatalf("%s: %s", body, r.Body)
 		}
 	}

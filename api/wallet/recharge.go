@@ -6,13 +6,10 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
-	"net/http"
 	"strings"
 
 	"go.uber.org/zap"
 
-	"courtside/api"
 	"courtside/api/wallet/payment"
 	"courtside/storage/postgres"
 )
@@ -23,6 +20,12 @@ import (
 // the money was taken). The credit is a ledger posting keyed by the order number, in the same
 // transaction as the state change, so however many times and in whatever order callbacks arrive,
 // a paid order credits exactly once.
+
+// The paths the handlers serve (http_recharge.go) that providers and payers are sent to.
+const (
+	callbackPath = "/java/orderpay/callback/" // + provider name
+	devPagePath  = "/java/orderpay/dev/pay"
+)
 
 // PaymentProvider is a payment method: payment.Provider, named here as the wallet uses it.
 type PaymentProvider = payment.Provider
@@ -52,7 +55,9 @@ type RechargeRequest struct {
 	Amount    int64 // custom diamonds
 	PayType   string
 	ClientKey string // the client's retry key: the same key returns the same order
-	BaseURL   string // the site's external base URL, for callback and return URLs
+	// BaseURL is the site's external base URL as the request reached it, for callback and return
+	// URLs when Config.PublicURL is not set.
+	BaseURL string
 }
 
 func newOrderNo() string {
@@ -68,7 +73,7 @@ func (s *Service) CreateRecharge(ctx context.Context, req RechargeRequest) (post
 		return postgres.Order{}, ErrRechargeFailed
 	}
 	if req.ClientKey == "" || len(req.ClientKey) > 100 {
-		return postgres.Order{}, api.ErrFormat
+		return postgres.Order{}, ErrBadClientKey
 	}
 	q, err := s.Quote(req.Product, req.PresetID, req.Amount, prov.Currency())
 	if err != nil {
@@ -90,15 +95,20 @@ func (s *Service) CreateRecharge(ctx context.Context, req RechargeRequest) (post
 	if o.Product == string(ProductDiamond) {
 		subject = fmt.Sprintf("%d diamonds", o.Quantity)
 	}
-	base := strings.TrimRight(req.BaseURL, "/")
+	base := s.cfg.PublicURL
+	if base == "" {
+		base = req.BaseURL
+	}
+	base = strings.TrimRight(base, "/")
 	co, err := prov.Create(ctx, payment.Order{
 		No: o.No, Subject: subject, Currency: string(o.Currency), AmountMinor: o.AmountMinor,
-		NotifyURL: base + api.Prefix + "/orderpay/callback/" + prov.Name(),
+		NotifyURL: base + callbackPath + prov.Name(),
 		ReturnURL: base + s.cfg.ReturnPath + "?order=" + o.No, ExpiresAt: o.ExpiresAt,
 	})
 	if err != nil {
 		s.log.Warn("wallet: provider refused checkout", zap.String("provider", prov.Name()), zap.String("order", o.No), zap.Error(err))
-		_, _ = s.store.ApplyOrderEvent(ctx, postgres.OrderEvent{Provider: "wallet", EventID: "create-failed:" + o.No, OrderNo: o.No, State: postgres.OrderFailed})
+		_, _ = s.store.ApplyOrderEvent(ctx, postgres.OrderEvent{Provider: "wallet", EventID: "create-failed:" + o.No, OrderNo: o.No,
+			State: postgres.OrderFailed, At: s.cfg.Now()})
 		return o, ErrRechargeFailed.Wrap(err)
 	}
 	return s.store.SetCheckout(ctx, o.No, co.ProviderRef, co.PayURL, co.QRCode)
@@ -109,33 +119,56 @@ func (s *Service) Order(ctx context.Context, no string) (postgres.Order, error) 
 	return s.store.Order(ctx, no)
 }
 
-// HandleCallback verifies a provider callback and applies what it says. It is what the callback
-// endpoints run; tests and a chain watcher may call it directly.
-func (s *Service) HandleCallback(ctx context.Context, provider string, r *http.Request, body []byte) ([]postgres.OrderOutcome, error) {
-	prov, ok := s.providers[provider]
-	if !ok {
-		return nil, payment.ErrBadCallback
+// OrderFor reads an order viewer may see: their own, or any for an administrator. Another user's
+// order is ErrOrderNotFound, so order numbers cannot be probed.
+func (s *Service) OrderFor(ctx context.Context, viewer int64, no string) (postgres.Order, error) {
+	o, err := s.store.Order(ctx, no)
+	if errors.Is(err, postgres.ErrOrderNotFound) {
+		return o, ErrOrderNotFound
 	}
-	events, err := prov.Verify(ctx, r, body)
 	if err != nil {
-		return nil, err
+		return o, err
 	}
-	var outs []postgres.OrderOutcome
-	for _, ev := range events {
-		out, err := s.ApplyEvent(ctx, provider, ev)
-		if err != nil {
-			return outs, err
+	if o.UserID != viewer {
+		if ok, err := s.isAdmin(ctx, viewer); err != nil || !ok {
+			return postgres.Order{}, ErrOrderNotFound
 		}
-		outs = append(outs, out)
 	}
-	return outs, nil
+	return o, nil
 }
 
-// ApplyEvent applies one verified provider event.
+// Subscribe follows one order's changes made on this node (the payWs stream): the channel holds
+// the latest state, and cancel ends the subscription. Subscribe before reading the order, so no
+// change falls in between.
+func (s *Service) Subscribe(orderNo string) (changes <-chan postgres.Order, cancel func()) {
+	return s.hub.subscribe(orderNo)
+}
+
+// DevPayPage is what the development provider's pay page shows of an order (ok false when the order
+// does not exist or is not a development order).
+func (s *Service) DevPayPage(ctx context.Context, orderNo string) (payment.PageOrder, bool) {
+	o, err := s.store.Order(ctx, orderNo)
+	if s.dev == nil || err != nil || o.Method != s.dev.Name() {
+		return payment.PageOrder{}, false
+	}
+	return payment.PageOrder{No: o.No, Subject: fmt.Sprintf("%d %ss", o.Quantity, o.Product), Currency: string(o.Currency),
+		AmountMinor: o.AmountMinor, State: string(o.State), NotifyURL: callbackPath + s.dev.Name(),
+		ReturnURL: strings.TrimRight(s.cfg.PublicURL, "/") + s.cfg.ReturnPath + "?order=" + o.No}, true
+}
+
+// Provider is the payment method of that name, for the callback handler to verify a notification
+// with (ok false for a name not configured).
+func (s *Service) Provider(name string) (payment.Provider, bool) {
+	p, ok := s.providers[name]
+	return p, ok
+}
+
+// ApplyEvent applies one verified provider event: the order moves by postgres.NextOrderState, a
+// paid order credits once, and open payWs streams on this node are told.
 func (s *Service) ApplyEvent(ctx context.Context, provider string, ev payment.Event) (postgres.OrderOutcome, error) {
 	out, err := s.store.ApplyOrderEvent(ctx, postgres.OrderEvent{
 		Provider: provider, EventID: ev.EventID, OrderNo: ev.OrderNo, State: postgres.OrderState(ev.State),
-		Currency: postgres.Currency(ev.Currency), AmountMinor: ev.AmountMinor, ProviderRef: ev.ProviderRef,
+		Currency: postgres.Currency(ev.Currency), AmountMinor: ev.AmountMinor, ProviderRef: ev.ProviderRef, At: s.cfg.Now(),
 	})
 	if err != nil {
 		return out, err
@@ -153,40 +186,31 @@ func (s *Service) ApplyEvent(ctx context.Context, provider string, ev payment.Ev
 	return out, nil
 }
 
+// RefundRequest records a refund made in a provider's console.
+type RefundRequest struct {
+	OrderNo string
+	By      int64  // the administrator who records it
+	Reason  string // optional, for the log
+}
+
 // Refund records that a paid order's money went back to the payer (an administrator's action after a
-// refund made in the provider's console): the credit is taken back as far as the balance allows.
-func (s *Service) Refund(ctx context.Context, orderNo string) (postgres.OrderOutcome, error) {
-	out, err := s.store.ApplyOrderEvent(ctx, postgres.OrderEvent{Provider: "admin", EventID: "refund:" + orderNo, OrderNo: orderNo, State: postgres.OrderRefunded})
+// refund made in the provider's console): the credit is taken back as far as the balance allows,
+// the rest is booked as a loss on the refunds account. Recording it twice changes nothing. An order
+// not paid (yet) is ErrRefundNotPaid and nothing is remembered: the provider's own refund
+// notification, which may come before its payment notification, is what the order follows.
+// ErrOrderNotFound for an unknown order.
+func (s *Service) Refund(ctx context.Context, req RefundRequest) (postgres.OrderOutcome, error) {
+	out, err := s.store.ApplyOrderEvent(ctx, postgres.OrderEvent{Provider: postgres.AdminProvider, EventID: "refund:" + req.OrderNo, OrderNo: req.OrderNo,
+		State: postgres.OrderRefunded, At: s.cfg.Now()})
+	if errors.Is(err, postgres.ErrOrderNotFound) {
+		return out, ErrOrderNotFound
+	}
+	if errors.Is(err, postgres.ErrOrderNotPaid) {
+		return out, ErrRefundNotPaid
+	}
 	if err == nil && out.Changed {
+		s.log.Info("wallet: refund recorded", zap.String("order", req.OrderNo), zap.Int64("by", req.By), zap.String("reason", req.Reason))
 		s.hub.publish(out.Order)
 	}
 	return out, err
-}
-
-// callback is the HTTP endpoint of one provider's callbacks.
-func (s *Service) callback(w http.ResponseWriter, r *http.Request) {
-	name := r.PathValue("provider")
-	prov, ok := s.providers[name]
-	if !ok {
-		http.NotFound(w, r)
-		return
-	}
-	body, err := io.ReadAll(io.LimitReader(r.Body, 256<<10))
-	if err != nil {
-		prov.Ack(w, err)
-		return
-	}
-	_, err = s.HandleCallback(r.Context(), name, r, body)
-	switch {
-	case err == nil, errors.Is(err, payment.ErrIgnored):
-		prov.Ack(w, nil)
-		return
-	case errors.Is(err, payment.ErrBadSignature):
-		s.log.Warn("wallet: callback with a bad signature", zap.String("provider", name), zap.Error(err))
-	case errors.Is(err, postgres.ErrAmountMismatch), errors.Is(err, postgres.ErrOrderNotFound), errors.Is(err, payment.ErrBadCallback):
-		s.log.Error("wallet: callback refused", zap.String("provider", name), zap.Error(err))
-	default:
-		s.log.Error("wallet: callback failed; the provider will retry", zap.String("provider", name), zap.Error(err))
-	}
-	prov.Ack(w, err)
 }

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"courtside/api/errcode"
 	"courtside/api/wallet"
 	"courtside/api/wallet/payment"
 	"courtside/storage/postgres"
@@ -150,12 +151,12 @@ func TestRechargeValidation(t *testing.T) {
 	tests := []struct {
 		name     string
 		body     string
-		wantCode int
+		wantCode errcode.Code
 		wantMsg  string
 	}{
 		{"custom diamonds over 99999", `{"product":"diamond","amount":100000,"payType":"dev","clientKey":"a"}`, 1001, "Out of recharge range (maximum 99999)"},
 		{"custom coins", `{"product":"coin","amount":100,"payType":"dev","clientKey":"b"}`, 1001, "Out of recharge range (maximum 99999)"},
-		{"unknown method", `{"product":"coin","id":1,"payType":"bank","clientKey":"c"}`, wallet.CodeRechargeFailed, "Recharge failed"},
+		{"unknown method", `{"product":"coin","id":1,"payType":"bank","clientKey":"c"}`, errcode.RechargeFailed, "Recharge failed"},
 		{"no client key", `{"product":"coin","id":1,"payType":"dev"}`, 1000, "Format error"},
 		{"unknown product", `{"product":"gem","id":1,"payType":"dev","clientKey":"d"}`, 1000, "Format error"},
 	}
@@ -228,7 +229,7 @@ func TestExpiredOrderStillCreditsALatePayment(t *testing.T) {
 	o := e.createOrder(1, "coin", 1, 0, "dev", "k")
 	deadline := time.Now().Add(5 * time.Second)
 	for {
-		nos, err := e.svc.Store().ExpireOrders(context.Background(), time.Now())
+		nos, err := e.svc.Store().ExpireOrders(context.Background(), e.now().Add(time.Second))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -314,7 +315,7 @@ func TestCardRechargeSettlesInUSD(t *testing.T) {
 }
 
 func TestRunExpiresUnpaidOrdersAndTellsPayWs(t *testing.T) {
-	e := newEnv(t, wallet.Config{OrderTTL: time.Millisecond, SweepEvery: 10 * time.Millisecond, EventsRecheck: time.Hour})
+	e := newEnv(t, wallet.Config{OrderTTL: time.Millisecond, SweepEvery: 10 * time.Millisecond, EventsRecheck: time.Hour, Now: ticking(testNow)})
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	o := e.createOrder(1, "coin", 1, 0, "dev", "k")

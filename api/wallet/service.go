@@ -12,32 +12,15 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"go.uber.org/zap"
 
-	"courtside/api"
 	"courtside/api/wallet/payment"
 	"courtside/storage/postgres"
 )
 
-// Authenticator tells who is signed in. The accounts module implements it; UserID returns
-// api.ErrAuthRequired without a token and an api error with errorCode 3000/3001 for a dead session.
-type Authenticator interface {
-	UserID(r *api.Request) (int64, error)
-}
-
-// Roles tells administrators apart. Nil in Deps: nobody is an administrator.
+// Roles tells administrators apart (an administrator may read any user's records and orders). Nil
+// in Deps: nobody is an administrator. The accounts module implements it.
 type Roles interface {
 	IsAdmin(ctx context.Context, userID int64) (bool, error)
 }
-
-// AuthFunc adapts a function to Authenticator, for the engine's wiring:
-//
-//	wallet.AuthFunc(func(r *api.Request) (int64, error) {
-//		u, err := accounts.Authenticate(r.Context(), r.Token)
-//		return u.ID, err
-//	})
-type AuthFunc func(r *api.Request) (int64, error)
-
-// UserID calls f.
-func (f AuthFunc) UserID(r *api.Request) (int64, error) { return f(r) }
 
 // RolesFunc adapts a function to Roles.
 type RolesFunc func(ctx context.Context, userID int64) (bool, error)
@@ -45,12 +28,10 @@ type RolesFunc func(ctx context.Context, userID int64) (bool, error)
 // IsAdmin calls f.
 func (f RolesFunc) IsAdmin(ctx context.Context, userID int64) (bool, error) { return f(ctx, userID) }
 
-// Deps are the parts the wallet is built from.
+// Deps are the parts the wallet is built from; only Pool is required.
 type Deps struct {
-	Config Config
 	// Pool is the system-of-record database (migrated).
 	Pool *pgxpool.Pool
-	Auth Authenticator
 	// Roles may be nil.
 	Roles Roles
 	// Providers are the real payment methods configured (alipay, card, paypal, usdt). The
@@ -61,15 +42,24 @@ type Deps struct {
 	// OnMembership, if set, is told the membership in force after every purchase or upgrade
 	// (the engine grants the matching account role with the same expiry).
 	OnMembership func(ctx context.Context, userID int64, e Entitlement)
+	// Rooms, when set, says which live rooms exist: the leaderboard of an unknown room is
+	// ErrRoomNotFound rather than an empty list.
+	Rooms Rooms
 }
 
-// Service is the wallet: recharge orders, memberships, gifts, balances. It is safe for concurrent
-// use; Run is its background part (order expiry).
+// Rooms says whether a live room exists.
+type Rooms interface {
+	RoomExists(ctx context.Context, id string) (bool, error)
+}
+
+// Service is the wallet: recharge orders, memberships, gifts, balances. Its methods hold the rules
+// and take typed inputs; the REST handlers (http*.go), the room actor (package roomwallet), the
+// streamer centre and the back office all call them. It is safe for concurrent use; Run is its
+// background part (order expiry).
 type Service struct {
 	cfg       Config
 	log       *zap.Logger
 	store     *postgres.WalletStore
-	auth      Authenticator
 	roles     Roles
 	lb        Leaderboard
 	providers map[string]payment.Provider
@@ -78,23 +68,23 @@ type Service struct {
 	hub       *hub
 	// onMembership is Deps.OnMembership.
 	onMembership func(ctx context.Context, userID int64, e Entitlement)
+	rooms        Rooms // nil: every room id is taken as existing
 
 	giftsMu sync.RWMutex
 	gifts   map[int]postgres.Gift
 	giftsAt time.Time
 }
 
-// New builds the Service. It fails when Pool or Auth is missing.
-func New(deps Deps) (*Service, error) {
-	if deps.Pool == nil || deps.Auth == nil {
-		return nil, errors.New("wallet: Deps.Pool and Deps.Auth are required")
+// New builds the Service; it fills Config's zero values with defaults and fails without a Pool.
+func New(cfg Config, deps Deps) (*Service, error) {
+	if deps.Pool == nil {
+		return nil, errors.New("wallet: Deps.Pool is required")
 	}
-	cfg := deps.Config
 	cfg.fill()
 	s := &Service{
-		cfg: cfg, log: cfg.Logger, store: postgres.NewWalletStore(deps.Pool), auth: deps.Auth, roles: deps.Roles,
+		cfg: cfg, log: cfg.Logger, store: postgres.NewWalletStore(deps.Pool), roles: deps.Roles,
 		lb: deps.Leaderboard, providers: map[string]payment.Provider{}, hub: newHub(),
-		onMembership: deps.OnMembership,
+		onMembership: deps.OnMembership, rooms: deps.Rooms,
 	}
 	if s.lb == nil {
 		s.lb = NewMemoryLeaderboard(cfg.Location)
@@ -112,21 +102,11 @@ func New(deps Deps) (*Service, error) {
 			secret = make([]byte, 32)
 			_, _ = rand.Read(secret)
 		}
-		s.dev = payment.NewDev(payment.DevConfig{Secret: secret, PagePath: api.Prefix + "/orderpay/dev/pay"})
+		s.dev = payment.NewDev(payment.DevConfig{Secret: secret, PagePath: devPagePath})
 		s.providers[s.dev.Name()] = s.dev
 		s.methods = append(s.methods, s.dev.Name())
 	}
 	return s, nil
-}
-
-// Routes builds the Service from deps and registers every wallet endpoint on s.
-func Routes(s *api.Server, deps Deps) (*Service, error) {
-	svc, err := New(deps)
-	if err != nil {
-		return nil, err
-	}
-	svc.Register(s)
-	return svc, nil
 }
 
 // Store is the wallet's store (for the engine's wiring and tests).
@@ -137,6 +117,12 @@ func (s *Service) Leaderboard() Leaderboard { return s.lb }
 
 // Dev is the development provider (nil when disabled).
 func (s *Service) Dev() *payment.Dev { return s.dev }
+
+// Config is the configuration in use, defaults filled.
+func (s *Service) Config() Config { return s.cfg }
+
+// Logger is the Service's logger.
+func (s *Service) Logger() *zap.Logger { return s.log }
 
 // Run expires unpaid orders every Config.SweepEvery until ctx ends, telling open payWs streams.
 func (s *Service) Run(ctx context.Context) error {
@@ -165,6 +151,14 @@ func (s *Service) sweep(ctx context.Context) {
 	}
 }
 
+// isAdmin reports whether userID is an administrator (false without Roles).
+func (s *Service) isAdmin(ctx context.Context, userID int64) (bool, error) {
+	if s.roles == nil {
+		return false, nil
+	}
+	return s.roles.IsAdmin(ctx, userID)
+}
+
 // Wallets returns a user's wallets and streamer earnings.
 func (s *Service) Wallets(ctx context.Context, userID int64) (postgres.WalletBalances, error) {
 	return s.store.Balances(ctx, userID)
@@ -175,6 +169,12 @@ func (s *Service) Wallets(ctx context.Context, userID int64) (postgres.WalletBal
 func (s *Service) Balances(ctx context.Context, userID int64) (coins, diamonds int64, err error) {
 	w, err := s.store.Balances(ctx, userID)
 	return w.Coins, w.Diamonds, err
+}
+
+// Details lists a user's movements in one currency, newest first, with the total count: the coin
+// and diamond details of the user area.
+func (s *Service) Details(ctx context.Context, userID int64, c postgres.Currency, limit, offset int) ([]postgres.DetailRow, int, error) {
+	return s.store.Details(ctx, userID, c, limit, offset)
 }
 
 // GrantWelcome is the package function GrantWelcome as a method, so a *Service satisfies the

@@ -16,7 +16,7 @@ func (s *Service) PayLiveUnlock(ctx context.Context, viewer, streamer int64, roo
 		return ErrGiftFailed.Wrap(fmt.Errorf("wallet: unlock price %d by %d for %d", price, viewer, streamer))
 	}
 	share, _ := s.Split(price)
-	_, err := s.store.PayUnlock(ctx, viewer, streamer, room, price, share, key)
+	_, err := s.store.PayUnlock(ctx, viewer, streamer, room, price, share, key, s.cfg.Now())
 	if errors.Is(err, postgres.ErrInsufficientFunds) {
 		return ErrInsufficientCoins.Wrap(err)
 	}

@@ -52,20 +52,50 @@ type Decoder struct {
 	maskPos int
 
 	fragmented bool   // a data message without FIN is in progress
-	msgOp      Opcode // opcode of the first frame of that message
+	msgOp      Opcode // opcode of the first frame of the message being read
 	msg        []byte // reassembly buffer
 	msgDone    bool   // msg was handed out by the previous Next; reset it
+	text       UTF8Validator
 
 	ctrl    [MaxControlPayload]byte
 	ctrlLen int
 
-	frames uint64
-	failed error
+	frames     uint64
+	failed     error
+	lost       bool // a header could not be parsed: frame boundaries are unknown
+	discard    bool // Discard was called: skip everything but close frames
+	peerClosed bool // a close frame (valid or not) was read completely
 }
 
 // Frames returns the number of complete frames decoded so far (data
 // fragments and control frames). The gateway uses it as "the peer is alive".
 func (d *Decoder) Frames() uint64 { return d.frames }
+
+// PeerClosed reports whether a complete close frame was read, including one
+// refused as invalid: the peer sends nothing after it, so once the answer is
+// written the TCP connection can be dropped at once.
+func (d *Decoder) PeerClosed() bool { return d.peerClosed }
+
+// Discard switches the decoder to skipping: from now on every data and
+// control frame is read past without being buffered, validated or reported,
+// except a close frame, which Next still returns (EventClose, with the
+// peer's code when its payload is valid, CloseNoStatus otherwise). An
+// endpoint that has sent its close frame uses it to find the peer's answer
+// (RFC 6455 §7.1.1: the data the peer sent meanwhile is discarded). It can
+// be called at any time, also after Next returned an error: the frame that
+// caused the error is skipped too. It returns false when the frame
+// boundaries were lost (a header that could not be parsed): the rest of the
+// stream cannot be followed and Next keeps returning the error.
+func (d *Decoder) Discard() bool {
+	if d.lost {
+		return false
+	}
+	d.failed = nil
+	d.discard = true
+	d.fragmented, d.msgDone = false, false
+	d.msg = nil
+	return true
+}
 
 // InMessage reports whether a fragmented message or a frame's payload is
 // pending, i.e. whether the peer is in the middle of sending something.
@@ -75,7 +105,13 @@ func (d *Decoder) InMessage() bool { return d.inFrame || d.fragmented || d.hdrLe
 // most one event. When it returns EventNone with n == len(p), every byte was
 // remembered and the caller must wait for more input. When it returns an
 // event, n may be less than len(p): call Next again with p[n:]. After an
-// error the decoder is dead and returns the same error forever.
+// error the decoder is dead and returns the same error forever, unless
+// Discard revives it to skip to the peer's close frame; n then counts the
+// bytes read up to the error, so the caller continues with p[n:].
+//
+// A text message is validated as its bytes arrive: invalid UTF-8 is an
+// error in the Next call that received the offending byte, even in a
+// fragment of a message that is not complete.
 func (d *Decoder) Next(p []byte) (ev Event, n int, err error) {
 	if d.failed != nil {
 		return ev, 0, d.failed
@@ -94,7 +130,7 @@ func (d *Decoder) Next(p []byte) (ev Event, n int, err error) {
 			n += used
 			if herr != nil {
 				d.failed = herr
-				return ev, n, herr
+				return Event{}, n, herr
 			}
 			if !ok {
 				return ev, n, nil
@@ -105,7 +141,10 @@ func (d *Decoder) Next(p []byte) (ev Event, n int, err error) {
 		if take > d.left {
 			take = d.left
 		}
-		if take > 0 {
+		if take > 0 && d.skipping() {
+			n += int(take)
+			d.left -= take
+		} else if take > 0 {
 			chunk := p[n : n+int(take)]
 			var dst []byte
 			if d.cur.Op.IsControl() {
@@ -122,13 +161,23 @@ func (d *Decoder) Next(p []byte) (ev Event, n int, err error) {
 			}
 			n += int(take)
 			d.left -= take
+			// Fail fast (RFC 6455 §8.1): a text message is refused as soon
+			// as a byte makes it invalid, not once it is complete.
+			if !d.cur.Op.IsControl() && d.msgOp == OpText && !d.text.Write(dst) {
+				d.failed = ErrInvalidUTF8
+				return Event{}, n, ErrInvalidUTF8
+			}
 		}
 		if d.left > 0 {
 			return ev, n, nil // n == len(p): wait for more
 		}
 		d.inFrame = false
 		d.frames++
-		ev, err = d.finishFrame()
+		if d.discard {
+			ev = d.finishSkipped()
+		} else {
+			ev, err = d.finishFrame()
+		}
 		if err != nil {
 			d.failed = err
 			return Event{}, n, err
@@ -140,6 +189,33 @@ func (d *Decoder) Next(p []byte) (ev Event, n int, err error) {
 			return ev, n, nil
 		}
 	}
+}
+
+// skipping reports whether the payload of the current frame is read past
+// without being kept: in discard mode, every frame but a close frame that
+// fits the control-frame buffer.
+func (d *Decoder) skipping() bool {
+	return d.discard && (d.cur.Op != OpClose || d.cur.Length > MaxControlPayload)
+}
+
+// finishSkipped ends a frame read in discard mode: only a close frame
+// produces an event.
+func (d *Decoder) finishSkipped() Event {
+	if d.cur.Op != OpClose {
+		return Event{}
+	}
+	d.peerClosed = true
+	ev := Event{Kind: EventClose, Code: CloseNoStatus}
+	if d.cur.Length <= MaxControlPayload {
+		p := d.ctrl[:d.ctrlLen]
+		ev.Payload = p
+		if len(p) >= 2 {
+			if code := binary.BigEndian.Uint16(p); ValidCloseCode(code) {
+				ev.Code, ev.Reason = code, p[2:]
+			}
+		}
+	}
+	return ev
 }
 
 func (d *Decoder) shrinkAbove() int {
@@ -158,6 +234,7 @@ func (d *Decoder) readHeader(p []byte) (used int, ok bool, err error) {
 	if d.hdrLen == 0 {
 		h, hn, err = ParseHeader(p)
 		if err != nil {
+			d.lost = true
 			return 0, false, err
 		}
 		if hn == 0 {
@@ -170,6 +247,7 @@ func (d *Decoder) readHeader(p []byte) (used int, ok bool, err error) {
 		add := copy(d.hdr[old:], p)
 		h, hn, err = ParseHeader(d.hdr[:old+add])
 		if err != nil {
+			d.lost = true
 			return 0, false, err
 		}
 		if hn == 0 {
@@ -179,17 +257,22 @@ func (d *Decoder) readHeader(p []byte) (used int, ok bool, err error) {
 		used = hn - old
 		d.hdrLen = 0
 	}
-	if err = d.check(&h); err != nil {
-		return used, false, err
+	if !d.discard {
+		err = d.check(&h)
 	}
+	// The frame is armed even when refused, so that Discard can skip its
+	// payload and find the frames after it.
 	d.cur = h
 	d.left = h.Length
 	d.maskPos = 0
 	d.inFrame = true
 	if h.Op.IsControl() {
 		d.ctrlLen = 0
+	} else if h.Op != OpContinuation && err == nil {
+		d.msgOp = h.Op // a new message starts
+		d.text.Reset()
 	}
-	return used, true, nil
+	return used, err == nil, err
 }
 
 // check applies RFC 6455 §5 rules to a header before any payload is read.
@@ -238,6 +321,7 @@ func (d *Decoder) finishFrame() (Event, error) {
 	case OpPong:
 		return Event{Kind: EventPong, Payload: d.ctrl[:d.ctrlLen]}, nil
 	case OpClose:
+		d.peerClosed = true
 		p := d.ctrl[:d.ctrlLen]
 		ev := Event{Kind: EventClose, Payload: p, Code: CloseNoStatus}
 		switch {
@@ -256,16 +340,13 @@ func (d *Decoder) finishFrame() (Event, error) {
 		}
 		return ev, nil
 	}
-	if h.Op != OpContinuation {
-		d.msgOp = h.Op
-	}
 	if !h.Fin {
 		d.fragmented = true
 		return Event{}, nil
 	}
 	d.fragmented = false
 	d.msgDone = true
-	if d.msgOp == OpText && !utf8.Valid(d.msg) {
+	if d.msgOp == OpText && !d.text.Complete() { // every byte was checked on arrival; only a cut sequence is left
 		return Event{}, ErrInvalidUTF8
 	}
 	return Event{Kind: EventMessage, Op: d.msgOp, Payload: d.msg}, nil

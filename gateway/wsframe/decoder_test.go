@@ -123,7 +123,7 @@ func TestDecoderRefusesViolations(t *testing.T) {
 		{"continuation first", masked(true, OpContinuation, []byte("x")), 0, ErrUnexpectedContinuation},
 		{"text inside fragmented message", append(masked(false, OpText, []byte("a")), masked(true, OpText, []byte("b"))...), 0, ErrExpectedContinuation},
 		{"invalid utf8 text", masked(true, OpText, []byte{0xff, 0xfe}), 0, ErrInvalidUTF8},
-		{"utf8 split across fragments is valid only whole", append(masked(false, OpText, []byte{0xe2, 0x82}), masked(true, OpContinuation, []byte{0x28})...), 0, ErrInvalidUTF8},
+		{"fragments ending a sequence with a bad byte", append(masked(false, OpText, []byte{0xe2, 0x82}), masked(true, OpContinuation, []byte{0x28})...), 0, ErrInvalidUTF8},
 		{"close with one byte", masked(true, OpClose, []byte{3}), 0, ErrBadClosePayload},
 		{"close with code 1005", masked(true, OpClose, closePayload(1005, "")), 0, ErrBadClosePayload},
 		{"close with code 999", masked(true, OpClose, closePayload(999, "")), 0, ErrBadClosePayload},
@@ -193,4 +193,187 @@ func TestClientModeDecodesServerFrames(t *testing.T) {
 	if _, err := decodeAll(&Decoder{ClientMode: true}, masked(true, OpText, nil), 0); !errors.Is(err, ErrMasked) {
 		t.Fatalf("masked server frame: %v", err)
 	}
+}
+
+func TestDecoderRefusesInvalidUTF8AsSoonAsItArrives(t *testing.T) {
+	// nextAll feeds in to d in one call per piece and returns the index of
+	// the piece in which Next failed, or -1.
+	nextAll := func(d *Decoder, pieces ...[]byte) (int, error) {
+		for i, p := range pieces {
+			for len(p) > 0 {
+				_, n, err := d.Next(p)
+				if err != nil {
+					return i, err
+				}
+				p = p[n:]
+			}
+		}
+		return -1, nil
+	}
+	t.Run("in a non-final fragment", func(t *testing.T) {
+		d := &Decoder{}
+		first := masked(false, OpText, []byte("ok \xff more"))
+		at, err := nextAll(d, first, masked(true, OpContinuation, []byte("end")))
+		if at != 0 || !errors.Is(err, ErrInvalidUTF8) {
+			t.Fatalf("failed in piece %d with %v, want piece 0 with ErrInvalidUTF8", at, err)
+		}
+	})
+	t.Run("in the part of a frame that has arrived", func(t *testing.T) {
+		frame := masked(true, OpText, []byte("abc\xc0def and the rest of a long message"))
+		hdr := 6
+		d := &Decoder{}
+		at, err := nextAll(d, frame[:hdr+4], frame[hdr+4:])
+		if at != 0 || !errors.Is(err, ErrInvalidUTF8) {
+			t.Fatalf("failed in piece %d with %v, want piece 0 (the bad byte's read)", at, err)
+		}
+	})
+	t.Run("in a continuation while the message is still open", func(t *testing.T) {
+		d := &Decoder{}
+		at, err := nextAll(d,
+			masked(false, OpText, []byte("fine")),
+			masked(false, OpContinuation, []byte("\xed\xa0\x80")), // a surrogate
+			masked(true, OpContinuation, []byte("never read")))
+		if at != 1 || !errors.Is(err, ErrInvalidUTF8) {
+			t.Fatalf("failed in piece %d with %v, want piece 1", at, err)
+		}
+	})
+	t.Run("code point split across fragments is valid", func(t *testing.T) {
+		euro := []byte("€") // e2 82 ac
+		in := append(masked(false, OpText, euro[:1]), masked(false, OpContinuation, euro[1:2])...)
+		in = append(in, masked(true, OpContinuation, euro[2:])...)
+		for _, chunk := range []int{0, 1, 3} {
+			evs, err := decodeAll(&Decoder{}, in, chunk)
+			if err != nil || len(evs) != 1 || string(evs[0].Payload) != "€" {
+				t.Fatalf("chunk %d: %v %v", chunk, evs, err)
+			}
+		}
+	})
+	t.Run("sequence cut by the end of the message", func(t *testing.T) {
+		_, err := decodeAll(&Decoder{}, masked(true, OpText, []byte("\xe2\x82")), 0)
+		if !errors.Is(err, ErrInvalidUTF8) {
+			t.Fatalf("got %v", err)
+		}
+	})
+	t.Run("binary messages are not validated", func(t *testing.T) {
+		evs, err := decodeAll(&Decoder{}, masked(true, OpBinary, []byte{0xff, 0xfe}), 0)
+		if err != nil || len(evs) != 1 {
+			t.Fatalf("%v %v", evs, err)
+		}
+	})
+	t.Run("a new message starts a new validation", func(t *testing.T) {
+		in := append(masked(true, OpBinary, []byte{0xe2}), masked(true, OpText, []byte{0x82, 0xac})...)
+		if _, err := decodeAll(&Decoder{}, in, 0); !errors.Is(err, ErrInvalidUTF8) {
+			t.Fatalf("a binary message's bytes leaked into the next text's validation: %v", err)
+		}
+	})
+}
+
+// discardAfterError decodes in until the first error, calls Discard, and
+// decodes the rest (in pieces of chunk bytes) in discard mode.
+func discardAfterError(t *testing.T, in []byte, chunk, max int) (first error, after []Event, ok bool) {
+	t.Helper()
+	d := &Decoder{MaxMessageSize: max}
+	pos := 0
+	for pos < len(in) {
+		_, n, err := d.Next(in[pos:])
+		pos += n
+		if err != nil {
+			first = err
+			break
+		}
+	}
+	if first == nil {
+		t.Fatal("no error before Discard")
+	}
+	if !d.Discard() {
+		return first, nil, false
+	}
+	evs, err := decodeAll(d, in[pos:], chunk)
+	if err != nil {
+		t.Fatalf("error in discard mode: %v", err)
+	}
+	return first, evs, true
+}
+
+func TestDecoderDiscardFindsThePeersClose(t *testing.T) {
+	bigHeader := []byte{0x81, 0x80 | 126, 0x04, 0x00, 1, 2, 3, 4} // 1024-byte masked text frame
+	closeFrame := masked(true, OpClose, closePayload(1000, "ok"))
+	tests := []struct {
+		name string
+		in   []byte
+		want *CloseError
+	}{
+		{"invalid utf8 in the middle of a frame", concat(
+			masked(false, OpText, []byte("a\xffthe rest of this frame is skipped")),
+			masked(true, OpContinuation, []byte("more")),
+			masked(true, OpBinary, []byte{1, 2, 3}),
+			masked(true, OpPing, []byte("p")),
+			closeFrame), ErrInvalidUTF8},
+		{"declared length over the limit", concat(bigHeader, bytes.Repeat([]byte{'x'}, 1024), closeFrame), ErrMessageTooBig},
+		{"unmasked frame", concat(AppendFrame(nil, OpText, []byte("hi")), AppendFrame(nil, OpText, []byte("again")), closeFrame), ErrUnmasked},
+		{"reserved opcode", concat(AppendMaskedFrame(nil, true, 0, 0x3, testMask, []byte("xyz")), closeFrame), ErrBadOpcode},
+		{"continuation first", concat(masked(true, OpContinuation, []byte("x")), closeFrame), ErrUnexpectedContinuation},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, chunk := range []int{0, 1, 5} {
+				first, evs, ok := discardAfterError(t, tt.in, chunk, 100)
+				if !errors.Is(first, tt.want) || !ok {
+					t.Fatalf("chunk %d: error %v (resumable %v), want %v", chunk, first, ok, tt.want)
+				}
+				if len(evs) != 1 || evs[0].Kind != EventClose || evs[0].Code != 1000 || string(evs[0].Reason) != "ok" {
+					t.Fatalf("chunk %d: events after Discard %+v, want only the close 1000", chunk, evs)
+				}
+			}
+		})
+	}
+	t.Run("frame boundaries lost", func(t *testing.T) {
+		in := concat([]byte{0x81, 0xff, 0x80, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4}, closeFrame)
+		if _, _, ok := discardAfterError(t, in, 0, 0); ok {
+			t.Fatal("Discard resumed after an unparsable header")
+		}
+	})
+	t.Run("invalid close payloads are still the peer's close", func(t *testing.T) {
+		for _, in := range [][]byte{
+			concat(masked(true, OpText, []byte{0xff}), masked(true, OpClose, []byte{3})),
+			concat(masked(true, OpText, []byte{0xff}), masked(true, OpClose, closePayload(1000, "\xff"))),
+			concat(masked(true, OpText, []byte{0xff}), masked(false, OpClose, nil)),
+		} {
+			_, evs, ok := discardAfterError(t, in, 0, 0)
+			if !ok || len(evs) != 1 || evs[0].Kind != EventClose {
+				t.Fatalf("events %+v", evs)
+			}
+		}
+	})
+	t.Run("a close refused as invalid is reported by PeerClosed", func(t *testing.T) {
+		d := &Decoder{}
+		if _, _, err := d.Next(masked(true, OpClose, []byte{3})); !errors.Is(err, ErrBadClosePayload) {
+			t.Fatalf("got %v", err)
+		}
+		if !d.PeerClosed() {
+			t.Fatal("PeerClosed false after a complete close frame")
+		}
+	})
+	t.Run("discard while the peer is in the middle of a message", func(t *testing.T) {
+		d := &Decoder{}
+		msg := masked(true, OpText, []byte("half of this arrives before our close"))
+		if ev, _, err := d.Next(msg[:10]); err != nil || ev.Kind != EventNone {
+			t.Fatalf("%v %v", ev, err)
+		}
+		if !d.Discard() {
+			t.Fatal("Discard refused")
+		}
+		evs, err := decodeAll(d, concat(msg[10:], masked(true, OpText, []byte("dropped")), closeFrame), 3)
+		if err != nil || len(evs) != 1 || evs[0].Kind != EventClose {
+			t.Fatalf("%+v %v", evs, err)
+		}
+	})
+}
+
+func concat(parts ...[]byte) []byte {
+	var out []byte
+	for _, p := range parts {
+		out = append(out, p...)
+	}
+	return out
 }

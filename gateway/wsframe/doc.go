@@ -17,7 +17,17 @@
 // buffered).
 //
 // Protocol violations are reported as *CloseError values carrying the close
-// code the server must send (1002, 1007 or 1009).
+// code the server must send (1002, 1007 or 1009). Text messages are checked
+// for UTF-8 as their bytes arrive, so invalid text fails in the call that
+// received the offending byte, not at the end of the message. After its own
+// close frame is sent (on an error or not), the server calls
+// Decoder.Discard: the rest of the stream is read past without buffering
+// until the peer's close frame.
+//
+// # UTF-8
+//
+// UTF8Validator is the incremental validator the decoder uses; it knows
+// nothing of frames, so a decompression layer can run it on inflated bytes.
 //
 // # Encoder
 //

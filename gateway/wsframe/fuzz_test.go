@@ -33,6 +33,19 @@ func seedFrames() [][]byte {
 		AppendMaskedFrame(nil, true, 0, OpPing, m, bytes.Repeat([]byte("p"), 126)),
 		AppendMaskedFrame(nil, true, 0, OpText, m, []byte{0xc3, 0x28}),
 		{0x81, 0xff, 0, 0, 0, 1, 0, 0, 0, 0, 1, 2, 3, 4},
+		// Invalid UTF-8 in a fragment of a message that never completes,
+		// then the client's close (the server must find it after its 1007).
+		append(AppendMaskedFrame(nil, false, 0, OpText, m, []byte("ok í  surrogate")),
+			AppendMaskedFrame(nil, true, 0, OpClose, m, []byte{0x03, 0xe8})...),
+		// A code point split across three fragments: valid.
+		append(append(AppendMaskedFrame(nil, false, 0, OpText, m, []byte{0xe2}),
+			AppendMaskedFrame(nil, false, 0, OpContinuation, m, []byte{0x82})...),
+			AppendMaskedFrame(nil, true, 0, OpContinuation, m, []byte{0xac})...),
+		// An overlong form known bad at its second byte, in a frame cut short.
+		AppendMaskedFrame(nil, true, 0, OpText, m, []byte("à¯ and more"))[:9],
+		// A frame over the 4096-byte limit, its payload, then the close.
+		append(append([]byte{0x81, 0x80 | 126, 0x20, 0x00, 1, 2, 3, 4}, bytes.Repeat([]byte{'x'}, 0x2000)...),
+			AppendMaskedFrame(nil, true, 0, OpClose, m, []byte{0x03, 0xe8, 'o', 'k'})...),
 	}
 }
 
@@ -65,10 +78,40 @@ func FuzzParser(f *testing.F) {
 		if errWhole != nil && !errors.As(errWhole, &ce) {
 			t.Fatalf("error without close code: %v", errWhole)
 		}
+		// After an error the server sends its close and looks for the
+		// peer's: in discard mode nothing but close events come out, and
+		// never an error unless the frame boundaries were lost.
+		if errWhole != nil {
+			d := &Decoder{MaxMessageSize: max}
+			pos := 0
+			for {
+				_, n, err := d.Next(in[pos:])
+				pos += n
+				if err != nil {
+					break
+				}
+				if n == 0 {
+					t.Fatal("no error decoding the input a second time")
+				}
+			}
+			if !d.Discard() {
+				return
+			}
+			evs, err := decodeAll(d, in[pos:], int(chunk)+1)
+			if err != nil && !errors.Is(err, ErrBadLength) {
+				t.Fatalf("discard mode failed with %v", err)
+			}
+			for _, ev := range evs {
+				if ev.Kind != EventClose {
+					t.Fatalf("discard mode produced a %v event", ev.Kind)
+				}
+			}
+		}
 	})
 }
 
-// TestWriteSeedCorpus regenerates testdata/fuzz/FuzzParser from seedFrames.
+// TestWriteSeedCorpus regenerates testdata/fuzz/FuzzParser from seedFrames
+// and testdata/fuzz/FuzzUTF8Validator from utf8Seeds.
 // Run with WSFRAME_WRITE_CORPUS=1; normal runs skip it.
 func TestWriteSeedCorpus(t *testing.T) {
 	if os.Getenv("WSFRAME_WRITE_CORPUS") == "" {
@@ -80,6 +123,16 @@ func TestWriteSeedCorpus(t *testing.T) {
 	}
 	for i, s := range seedFrames() {
 		body := fmt.Sprintf("go test fuzz v1\n[]byte(%s)\nuint8(%d)\n", strconv.Quote(string(s)), i%5)
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("seed_%02d", i)), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dir = filepath.Join("testdata", "fuzz", "FuzzUTF8Validator")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range utf8Seeds {
+		body := fmt.Sprintf("go test fuzz v1\n[]byte(%s)\nuint8(%d)\n", strconv.Quote(s), 1+i%4)
 		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("seed_%02d", i)), []byte(body), 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -499,6 +499,59 @@ func (a *Accounts) KeyFailure(ctx context.Context, key string, now time.Time, ma
 	return *until, nil
 }
 
+// AttemptReserve counts one password attempt for key before it is evaluated, atomically: the
+// n-th attempt of a window (the window restarts after window or after a lock ends) is allowed
+// while n <= max; any attempt while the key is locked, or beyond max, is refused (an attempt
+// beyond max locks the key until now+lock). Parallel guesses therefore cannot all be evaluated.
+// It returns n and, when the attempt is refused, the lock's end.
+func (a *Accounts) AttemptReserve(ctx context.Context, key string, now time.Time, max int, window, lock time.Duration) (int, time.Time, error) {
+	var n int
+	var until *time.Time
+	err := a.pool.QueryRow(ctx, `INSERT INTO login_failures AS f (key, failures, window_start) VALUES ($1, 1, $2)
+		ON CONFLICT (key) DO UPDATE SET
+			failures = CASE WHEN f.locked_until > $2 THEN f.failures
+				WHEN f.window_start <= $3 OR f.locked_until IS NOT NULL THEN 1
+				ELSE f.failures+1 END,
+			window_start = CASE WHEN f.locked_until > $2 THEN f.window_start
+				WHEN f.window_start <= $3 OR f.locked_until IS NOT NULL THEN $2
+				ELSE f.window_start END,
+			locked_until = CASE WHEN f.locked_until > $2 THEN f.locked_until
+				WHEN f.window_start <= $3 OR f.locked_until IS NOT NULL THEN NULL
+				WHEN f.failures+1 > $4 THEN $5::timestamptz
+				ELSE NULL END
+		RETURNING failures, locked_until`, key, now, now.Add(-window), max, now.Add(lock)).Scan(&n, &until)
+	if err != nil || until == nil || !until.After(now) {
+		return n, time.Time{}, err
+	}
+	return n, *until, nil
+}
+
+// AttemptFailed records that attempt n of key (from AttemptReserve) was wrong: the max-th locks
+// the key until now+lock. It returns the lock's end (zero if none).
+func (a *Accounts) AttemptFailed(ctx context.Context, key string, n int, now time.Time, max int, lock time.Duration) (time.Time, error) {
+	if n < max {
+		return time.Time{}, nil
+	}
+	var until time.Time
+	err := a.pool.QueryRow(ctx, `UPDATE login_failures SET locked_until = CASE WHEN locked_until > $2 THEN locked_until ELSE $3::timestamptz END
+		WHERE key=$1 RETURNING locked_until`, key, now, now.Add(lock)).Scan(&until)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return time.Time{}, nil
+	}
+	return until, err
+}
+
+// AttemptRelease gives back an attempt that succeeded: reset clears key's counter, otherwise the
+// attempt is uncounted (a shared address's successes never add up to a lock). A lock stays.
+func (a *Accounts) AttemptRelease(ctx context.Context, key string, reset bool) error {
+	q := `UPDATE login_failures SET failures = greatest(failures-1, 0) WHERE key=$1 AND locked_until IS NULL`
+	if reset {
+		q = `DELETE FROM login_failures WHERE key=$1 AND locked_until IS NULL`
+	}
+	_, err := a.pool.Exec(ctx, q, key)
+	return err
+}
+
 // --- follows ---
 
 // Follow makes follower follow followee; it reports whether the edge is new.

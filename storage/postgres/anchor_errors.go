@@ -13,4 +13,6 @@ var (
 	ErrStreamKeyRefused = errors.New("postgres: stream key refused")
 	// ErrUploadNotFound: no such upload, or not the user's own.
 	ErrUploadNotFound = errors.New("postgres: upload not found")
+	// ErrUploadQuota: the user's pictures would exceed the storage quota.
+	ErrUploadQuota = errors.New("postgres: upload quota exceeded")
 )

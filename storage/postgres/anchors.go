@@ -9,6 +9,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"courtside/actors/protocol"
 )
 
 // Anchor statuses (spec §4 "Streamer and expert applications").
@@ -92,6 +94,10 @@ type AnchorListRow struct {
 	CustomTag string
 	Live      bool
 	LiveSince time.Time
+	Username  string // the account's public name ("" before the new-user step)
+	Avatar    string
+	Followers int64
+	GameID    int
 }
 
 // ModeratorRow is one moderator of a room.
@@ -116,6 +122,31 @@ func (s *Anchors) SaveUpload(ctx context.Context, u UploadRow) (int64, error) {
 	err := s.pool.QueryRow(ctx, `INSERT INTO anchor_uploads (user_id, kind, content_type, width, height, data)
 		VALUES ($1,$2,$3,$4,$5,$6) RETURNING id`, u.UserID, u.Kind, u.ContentType, u.Width, u.Height, u.Data).Scan(&id)
 	return id, err
+}
+
+// SaveUploadWithin stores a picture unless the user's pictures would then exceed quota bytes
+// (ErrUploadQuota). Uploads of one user are serialised by an advisory lock, so parallel uploads
+// cannot overshoot.
+func (s *Anchors) SaveUploadWithin(ctx context.Context, u UploadRow, quota int64) (int64, error) {
+	tx, err := s.pool.Begin(ctx)
+	if err != nil {
+		return 0, err
+	}
+	defer func() { _ = tx.Rollback(ctx) }()
+	var used int64
+	if err := tx.QueryRow(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('anchor_uploads', $1)),
+		coalesce((SELECT sum(octet_length(data)) FROM anchor_uploads WHERE user_id=$1), 0)::bigint`, u.UserID).Scan(nil, &used); err != nil {
+		return 0, err
+	}
+	if used+int64(len(u.Data)) > quota {
+		return 0, ErrUploadQuota
+	}
+	var id int64
+	if err := tx.QueryRow(ctx, `INSERT INTO anchor_uploads (user_id, kind, content_type, width, height, data)
+		VALUES ($1,$2,$3,$4,$5,$6) RETURNING id`, u.UserID, u.Kind, u.ContentType, u.Width, u.Height, u.Data).Scan(&id); err != nil {
+		return 0, err
+	}
+	return id, tx.Commit(ctx)
 }
 
 // Upload returns a picture.
@@ -245,7 +276,7 @@ func (s *Anchors) Review(ctx context.Context, userID int64, approve bool, reason
 		room := RoomIDFor(userID)
 		if _, err := tx.Exec(ctx, `INSERT INTO rooms (id, streamer_id) VALUES ($1, $2)
 			ON CONFLICT (id) DO UPDATE SET streamer_id=EXCLUDED.streamer_id, updated_at=now()`,
-			room, "u"+strconv.FormatInt(userID, 10)); err != nil {
+			room, protocol.UserID(userID).String()); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `INSERT INTO live_rooms (room_id) VALUES ($1) ON CONFLICT DO NOTHING`, room); err != nil {
@@ -451,14 +482,34 @@ func (s *Anchors) Sessions(ctx context.Context, room string, limit, offset int) 
 	return out, rows.Err()
 }
 
-// List returns approved streamers for the anchor list: live rooms first (newest live first), then the
-// others by name.
+// MatchSessions returns the finished broadcasts linked to a match, newest first.
+func (s *Anchors) MatchSessions(ctx context.Context, matchID string, limit, offset int) ([]LiveSessionRow, error) {
+	rows, err := s.pool.Query(ctx, `SELECT id, room_id, title, match_id, started_at, ended_at, peak_viewers
+		FROM live_sessions WHERE match_id=$1 AND ended_at IS NOT NULL ORDER BY started_at DESC, id DESC LIMIT $2 OFFSET $3`, matchID, limit, offset)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []LiveSessionRow
+	for rows.Next() {
+		var r LiveSessionRow
+		if err := rows.Scan(&r.ID, &r.RoomID, &r.Title, &r.MatchID, &r.StartedAt, &r.EndedAt, &r.PeakViewers); err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// List returns approved streamers for the anchor list: live rooms first, each part by followers (most
+// first), then newest live first, then by user id.
 func (s *Anchors) List(ctx context.Context, liveOnly bool, limit, offset int) ([]AnchorListRow, error) {
 	rows, err := s.pool.Query(ctx, `SELECT a.user_id, a.real_name, a.room_id, r.title, COALESCE(l.cover,0), l.match_id,
-			l.custom_tag, l.is_live, COALESCE(l.live_since,'epoch')
-		FROM anchors a JOIN rooms r ON r.id=a.room_id JOIN live_rooms l ON l.room_id=a.room_id
+			l.custom_tag, l.is_live, COALESCE(l.live_since,'epoch'), COALESCE(u.username,''), COALESCE(u.avatar,''),
+			(SELECT count(*) FROM follows f WHERE f.followee_id=a.user_id), l.game_id
+		FROM anchors a JOIN rooms r ON r.id=a.room_id JOIN live_rooms l ON l.room_id=a.room_id LEFT JOIN users u ON u.id=a.user_id
 		WHERE a.status='approved' AND (NOT $1 OR l.is_live)
-		ORDER BY l.is_live DESC, l.live_since DESC NULLS LAST, a.user_id LIMIT $2 OFFSET $3`, liveOnly, limit, offset)
+		ORDER BY l.is_live DESC, 12 DESC, l.live_since DESC NULLS LAST, a.user_id LIMIT $2 OFFSET $3`, liveOnly, limit, offset)
 	if err != nil {
 		return nil, err
 	}
@@ -466,7 +517,8 @@ func (s *Anchors) List(ctx context.Context, liveOnly bool, limit, offset int) ([
 	var out []AnchorListRow
 	for rows.Next() {
 		var r AnchorListRow
-		if err := rows.Scan(&r.UserID, &r.RealName, &r.RoomID, &r.Title, &r.Cover, &r.MatchID, &r.CustomTag, &r.Live, &r.LiveSince); err != nil {
+		if err := rows.Scan(&r.UserID, &r.RealName, &r.RoomID, &r.Title, &r.Cover, &r.MatchID, &r.CustomTag, &r.Live, &r.LiveSince,
+			&r.Username, &r.Avatar, &r.Followers, &r.GameID); err != nil {
 			return nil, err
 		}
 		if r.LiveSince.Equal(time.Unix(0, 0)) {
@@ -554,7 +606,7 @@ var onePixelPNG = []byte{
 func (s *Anchors) SeedApproved(ctx context.Context, userID int64, name, room string, keyHash []byte) error {
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `INSERT INTO rooms (id, title, streamer_id) VALUES ($1, $2, $3)
-			ON CONFLICT (id) DO UPDATE SET streamer_id=EXCLUDED.streamer_id`, room, name, "u"+strconv.FormatInt(userID, 10)); err != nil {
+			ON CONFLICT (id) DO UPDATE SET streamer_id=EXCLUDED.streamer_id`, room, name, protocol.UserID(userID).String()); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `INSERT INTO live_rooms (room_id, detail_intro, broadcasting) VALUES ($1, $2, true)

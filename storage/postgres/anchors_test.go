@@ -63,7 +63,7 @@ func TestAnchorApplicationStates(t *testing.T) {
 	}
 	rooms := postgres.NewRoomStore(s.Pool(), 1)
 	defer rooms.Close()
-	if r, found, err := rooms.LoadRoom(ctx, "a7"); err != nil || !found || r.StreamerID != "u7" {
+	if r, found, err := rooms.LoadRoom(ctx, "a7", now); err != nil || !found || r.StreamerID != "u7" {
 		t.Fatalf("approval did not create the live room: %+v %v %v", r, found, err)
 	}
 	if err := s.Submit(ctx, app, now); !errors.Is(err, postgres.ErrAnchorState) {

@@ -110,6 +110,9 @@ type Posting struct {
 	Reference string // what it is about: an order number, "room/gift", a membership record
 	UserID    int64  // the user it concerns, for transaction details (0 for none)
 	Entries   []Entry
+	// At is when it happened, by the caller's clock (transaction details, gift leaderboards and
+	// income compare it with the caller's "now"). Zero: the database's clock.
+	At time.Time
 }
 
 // PostedEntry is an applied entry. BalanceAfter is set for user and streamer accounts.
@@ -264,9 +267,13 @@ func post(ctx context.Context, tx pgx.Tx, p Posting, ids map[Account]int64, extr
 	// on a replay those locks are simply released at the end.
 	out := Posted{Type: p.Type, Reference: p.Reference}
 	b1 := &pgx.Batch{}
-	b1.Queue(`INSERT INTO ledger_transactions (idem_key, type, reference, user_id)
-		VALUES ($1, $2, $3, $4) ON CONFLICT (idem_key) DO NOTHING RETURNING id, created_at`,
-		p.Key, string(p.Type), p.Reference, p.UserID)
+	var at *time.Time
+	if !p.At.IsZero() {
+		at = &p.At
+	}
+	b1.Queue(`INSERT INTO ledger_transactions (idem_key, type, reference, user_id, created_at)
+		VALUES ($1, $2, $3, $4, coalesce($5, now())) ON CONFLICT (idem_key) DO NOTHING RETURNING id, created_at`,
+		p.Key, string(p.Type), p.Reference, p.UserID, at)
 	b1.Queue(`SELECT b.account_id, b.shard, b.balance, b.allow_negative FROM ledger_balances b
 		JOIN unnest($1::bigint[], $2::smallint[]) u(a, s) ON b.account_id = u.a AND b.shard = u.s
 		ORDER BY b.account_id, b.shard FOR UPDATE OF b`, accIDs, shards)

@@ -90,8 +90,9 @@ func (s *RoomStore) Close() {
 	s.wg.Wait()
 }
 
-// LoadRoom reads a room with its moderators and unexpired mutes (platform-wide mutes are separate).
-func (s *RoomStore) LoadRoom(ctx context.Context, id string) (RoomRow, bool, error) {
+// LoadRoom reads a room with its moderators and the mutes still in force at now, the caller's clock
+// (platform-wide mutes are separate).
+func (s *RoomStore) LoadRoom(ctx context.Context, id string, now time.Time) (RoomRow, bool, error) {
 	r := RoomRow{ID: id}
 	var slow int
 	err := s.pool.QueryRow(ctx, `SELECT title, coalesce(streamer_id,''), is_open, member_only, min_level,
@@ -113,7 +114,7 @@ func (s *RoomStore) LoadRoom(ctx context.Context, id string) (RoomRow, bool, err
 		return r, false, err
 	}
 	rows, err = s.pool.Query(ctx, `SELECT user_id, user_name, muted_by, reason, until_at FROM mutes
-		WHERE room_id=$1 AND until_at > now()`, id)
+		WHERE room_id=$1 AND until_at > $2`, id, now)
 	if err != nil {
 		return r, false, err
 	}
@@ -124,10 +125,10 @@ func (s *RoomStore) LoadRoom(ctx context.Context, id string) (RoomRow, bool, err
 	return r, true, err
 }
 
-// PlatformMutes reads every unexpired platform-wide mute.
-func (s *RoomStore) PlatformMutes(ctx context.Context) ([]MuteRow, error) {
+// PlatformMutes reads every platform-wide mute still in force at now, the caller's clock.
+func (s *RoomStore) PlatformMutes(ctx context.Context, now time.Time) ([]MuteRow, error) {
 	rows, err := s.pool.Query(ctx, `SELECT user_id, user_name, muted_by, reason, until_at FROM mutes
-		WHERE room_id='' AND until_at > now()`)
+		WHERE room_id='' AND until_at > $1`, now)
 	if err != nil {
 		return nil, err
 	}

@@ -27,13 +27,13 @@ func TestRoomStoreKeepsWhatARoomMustFindAgain(t *testing.T) {
 	s := postgres.NewRoomStore(pool, 2)
 	defer s.Close()
 	ctx := context.Background()
-	if _, found, err := s.LoadRoom(ctx, "nope"); err != nil || found {
+	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC) // the caller's clock, whatever the database's says
+	if _, found, err := s.LoadRoom(ctx, "nope", now); err != nil || found {
 		t.Fatalf("unknown room: found=%v err=%v", found, err)
 	}
 	if err := s.UpsertRoom(ctx, postgres.RoomRow{ID: "r1", Title: "Final", StreamerID: "u1", Open: true, MinLevel: 3}); err != nil {
 		t.Fatal(err)
 	}
-	now := time.Now()
 	record(t, s, postgres.ModAction{Room: "r1", Actor: "u1", Op: "addMod", Target: "u2", At: now})
 	record(t, s, postgres.ModAction{Room: "r1", Actor: "u2", Op: "mute", Target: "u3", Name: "Troll", Duration: time.Hour, Reason: "spam", At: now})
 	record(t, s, postgres.ModAction{Room: "r1", Actor: "u2", Op: "mute", Target: "u4", Duration: time.Hour, At: now})
@@ -42,7 +42,7 @@ func TestRoomStoreKeepsWhatARoomMustFindAgain(t *testing.T) {
 	record(t, s, postgres.ModAction{Room: "r1", Actor: "u1", Op: "close", At: now})
 	record(t, s, postgres.ModAction{Room: "r1", Actor: "admin", Op: "platformMute", Target: "u9", Duration: time.Hour, At: now})
 
-	r, found, err := s.LoadRoom(ctx, "r1")
+	r, found, err := s.LoadRoom(ctx, "r1", now)
 	if err != nil || !found {
 		t.Fatalf("load: %v %v", found, err)
 	}
@@ -55,9 +55,17 @@ func TestRoomStoreKeepsWhatARoomMustFindAgain(t *testing.T) {
 	if len(r.Mutes) != 1 || r.Mutes[0].UserID != "u3" || r.Mutes[0].Name != "Troll" || r.Mutes[0].By != "u2" {
 		t.Fatalf("mutes %+v", r.Mutes)
 	}
-	pm, err := s.PlatformMutes(ctx)
+	pm, err := s.PlatformMutes(ctx, now)
 	if err != nil || len(pm) != 1 || pm[0].UserID != "u9" {
 		t.Fatalf("platform mutes %+v %v", pm, err)
+	}
+	// An hour later by the caller's clock every mute has run out.
+	later := now.Add(time.Hour + time.Second)
+	if r, _, err := s.LoadRoom(ctx, "r1", later); err != nil || len(r.Mutes) != 0 {
+		t.Fatalf("room mutes an hour later %+v %v", r.Mutes, err)
+	}
+	if pm, err := s.PlatformMutes(ctx, later); err != nil || len(pm) != 0 {
+		t.Fatalf("platform mutes an hour later %+v %v", pm, err)
 	}
 	var n int
 	if err := pool.QueryRow(ctx, `SELECT count(*) FROM moderation_actions WHERE room_id='r1'`).Scan(&n); err != nil || n != 7 {
@@ -72,16 +80,17 @@ func TestActionsOfOneRoomApplyInTheOrderTheyWereTaken(t *testing.T) {
 	if err := s.UpsertRoom(ctx, postgres.RoomRow{ID: "r", Open: true}); err != nil {
 		t.Fatal(err)
 	}
+	at := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 	for i := 0; i < 50; i++ {
 		op := "mute"
 		if i%2 == 1 {
 			op = "unmute"
 		}
-		s.Record(postgres.ModAction{Room: "r", Actor: "m", Op: op, Target: "u", Duration: time.Hour, At: time.Now()}, nil)
+		s.Record(postgres.ModAction{Room: "r", Actor: "m", Op: op, Target: "u", Duration: time.Hour, At: at}, nil)
 	}
-	s.Record(postgres.ModAction{Room: "r", Actor: "m", Op: "mute", Target: "u", Duration: time.Hour, At: time.Now()}, nil)
+	s.Record(postgres.ModAction{Room: "r", Actor: "m", Op: "mute", Target: "u", Duration: time.Hour, At: at}, nil)
 	s.Close() // drains the queues
-	r, _, err := s.LoadRoom(ctx, "r")
+	r, _, err := s.LoadRoom(ctx, "r", at)
 	if err != nil || len(r.Mutes) != 1 {
 		t.Fatalf("after mute/unmute x25 then mute: mutes %+v (%v), want the last mute in force", r.Mutes, err)
 	}

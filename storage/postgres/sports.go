@@ -123,10 +123,10 @@ func (s *SportsStore) UpsertReference(ctx context.Context, r Reference) error {
 	}
 	b := &pgx.Batch{}
 	for _, l := range r.Leagues {
-		b.Queue(`INSERT INTO sport_leagues (id, game_id, name, short_name, logo, country, kind, tier, source)
-			VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9) ON CONFLICT (id) DO UPDATE SET game_id=$2, name=$3, short_name=$4, logo=$5,
-			country=$6, kind=$7, tier=$8, source=$9, updated_at=now()`,
-			l.ID, l.Game, l.Name, l.ShortName, l.Logo, l.Country, l.Kind, l.Tier, l.Source)
+		b.Queue(`INSERT INTO sport_leagues (id, game_id, name, short_name, logo, country, kind, tier, source, country_code, region, pinned, prize_pool)
+			VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13) ON CONFLICT (id) DO UPDATE SET game_id=$2, name=$3, short_name=$4, logo=$5,
+			country=$6, kind=$7, tier=$8, source=$9, country_code=$10, region=$11, pinned=$12, prize_pool=$13, updated_at=now()`,
+			l.ID, l.Game, l.Name, l.ShortName, l.Logo, l.Country, l.Kind, l.Tier, l.Source, l.CountryCode, l.Region, l.Pinned, l.PrizePool)
 	}
 	for _, x := range r.Seasons {
 		b.Queue(`INSERT INTO sport_seasons (id, league_id, name, starts_on, ends_on, is_current) VALUES ($1,$2,$3,$4,$5,$6)
@@ -143,12 +143,12 @@ func (s *SportsStore) UpsertReference(ctx context.Context, r Reference) error {
 	}
 	for _, t := range r.Teams {
 		b.Queue(`INSERT INTO sport_teams (id, game_id, name, full_name, short_name, logo, country, head_coach, assistant_coach,
-			founded_on, world_rank, prize_money, average_age, rating, source)
-			VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15) ON CONFLICT (id) DO UPDATE SET game_id=$2, name=$3,
+			founded_on, world_rank, prize_money, average_age, rating, source, country_code, city, venue, venue_capacity)
+			VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19) ON CONFLICT (id) DO UPDATE SET game_id=$2, name=$3,
 			full_name=$4, short_name=$5, logo=$6, country=$7, head_coach=$8, assistant_coach=$9, founded_on=$10, world_rank=$11,
-			prize_money=$12, average_age=$13, rating=$14, source=$15, updated_at=now()`,
+			prize_money=$12, average_age=$13, rating=$14, source=$15, country_code=$16, city=$17, venue=$18, venue_capacity=$19, updated_at=now()`,
 			t.ID, t.Game, t.Name, t.FullName, t.ShortName, t.Logo, t.Country, t.HeadCoach, t.AssistantCoach, nullDate(t.Founded),
-			t.WorldRank, t.PrizeMoney, t.AverageAge, t.Rating, t.Source)
+			t.WorldRank, t.PrizeMoney, t.AverageAge, t.Rating, t.Source, t.CountryCode, t.City, t.Venue, t.VenueCapacity)
 	}
 	for _, p := range r.Players {
 		var team any
@@ -156,10 +156,11 @@ func (s *SportsStore) UpsertReference(ctx context.Context, r Reference) error {
 			team = p.Team
 		}
 		b.Queue(`INSERT INTO sport_players (id, game_id, team_id, name, full_name, nationality, position, shirt, born_on, power,
-			kda, photo, source) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13) ON CONFLICT (id) DO UPDATE SET game_id=$2,
-			team_id=$3, name=$4, full_name=$5, nationality=$6, position=$7, shirt=$8, born_on=$9, power=$10, kda=$11, photo=$12,
-			source=$13, updated_at=now()`,
-			p.ID, p.Game, team, p.Name, p.FullName, p.Nationality, p.Position, p.Shirt, nullDate(p.Birth), p.Power, p.KDA, p.Photo, p.Source)
+			kda, photo, source, nationality_code, height, market_value) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16)
+			ON CONFLICT (id) DO UPDATE SET game_id=$2, team_id=$3, name=$4, full_name=$5, nationality=$6, position=$7, shirt=$8, born_on=$9,
+			power=$10, kda=$11, photo=$12, source=$13, nationality_code=$14, height=$15, market_value=$16, updated_at=now()`,
+			p.ID, p.Game, team, p.Name, p.FullName, p.Nationality, p.Position, p.Shirt, nullDate(p.Birth), p.Power, p.KDA, p.Photo, p.Source,
+			p.NationalityCode, p.Height, p.MarketValue)
 		if p.Team != "" {
 			b.Queue(`INSERT INTO sport_squads (team_id, player_id, joined_on) VALUES ($1,$2,$3) ON CONFLICT DO NOTHING`,
 				p.Team, p.ID, nullDate(p.Birth.AddDate(20, 0, 0)))
@@ -167,10 +168,10 @@ func (s *SportsStore) UpsertReference(ctx context.Context, r Reference) error {
 	}
 	for _, x := range r.Standings {
 		b.Queue(`INSERT INTO sport_standings (season_id, stage_id, group_name, team_id, position, played, won, drawn, lost,
-			goals_for, goals_against, points, form) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13)
+			goals_for, goals_against, points, form, as_of) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14)
 			ON CONFLICT (season_id, stage_id, team_id) DO UPDATE SET group_name=$3, position=$5, played=$6, won=$7, drawn=$8,
-			lost=$9, goals_for=$10, goals_against=$11, points=$12, form=$13`,
-			x.Season, x.Stage, x.Group, x.Team, x.Position, x.Played, x.Won, x.Drawn, x.Lost, x.For, x.Against, x.Points, x.Form)
+			lost=$9, goals_for=$10, goals_against=$11, points=$12, form=$13, as_of=$14`,
+			x.Season, x.Stage, x.Group, x.Team, x.Position, x.Played, x.Won, x.Drawn, x.Lost, x.For, x.Against, x.Points, x.Form, nullDate(x.AsOf))
 	}
 	for _, x := range r.Transfers {
 		b.Queue(`INSERT INTO sport_transfers (player_id, from_team, to_team, moved_on, fee, kind, source)
@@ -209,12 +210,13 @@ func queueFixture(b *pgx.Batch, f feed.Fixture, update bool) {
 	conflict := `DO NOTHING`
 	if update {
 		conflict = `DO UPDATE SET game_id=$2, league_id=EXCLUDED.league_id, season_id=$4, stage_id=$5, round_id=$6, home_id=$7, away_id=$8,
-			start_at=$9, best_of=$10, knockout=$11, venue=$12, source=$13`
+			start_at=$9, best_of=$10, knockout=$11, venue=$12, source=$13, referee=$14, vip_only=$15, login_required=$16`
 	}
 	b.Queue(`INSERT INTO sport_matches (id, game_id, league_id, season_id, stage_id, round_id, home_id, away_id, start_at,
-		best_of, knockout, venue, source) VALUES ($1,$2,(SELECT id FROM sport_leagues WHERE id=$3::text),$4,$5,$6,$7,$8,$9,$10,$11,$12,$13)
+		best_of, knockout, venue, source, referee, vip_only, login_required)
+		VALUES ($1,$2,(SELECT id FROM sport_leagues WHERE id=$3::text),$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16)
 		ON CONFLICT (id) `+conflict,
-		f.ID, f.Game, league, f.Season, f.Stage, f.Round, f.Home, f.Away, f.Start, f.BestOf, f.Knockout, f.Venue, src)
+		f.ID, f.Game, league, f.Season, f.Stage, f.Round, f.Home, f.Away, f.Start, f.BestOf, f.Knockout, f.Venue, src, f.Referee, f.VIPOnly, f.LoginRequired)
 }
 
 // ---- the match actor's Store ----
@@ -240,6 +242,24 @@ func (s *SportsStore) LoadMatch(ctx context.Context, id string) (feed.Saved, boo
 	}
 	out.State.LastSeq = uint64(lastSeq)
 	return out, true, nil
+}
+
+// ResumeMatch returns what the consumers of a provider adapter already hold for a match: the
+// persisted live state (with LastSeq) and the provider references of the incidents stored
+// (feed.Incident.Ref). It has the shape of providers.ResumeFunc, so the engine can hand it to an
+// adapter as is.
+func (s *SportsStore) ResumeMatch(ctx context.Context, id string) (feed.State, []string, bool, error) {
+	saved, found, err := s.LoadMatch(ctx, id)
+	if err != nil || !found {
+		return feed.State{}, nil, found, err
+	}
+	rows, err := s.pool.Query(ctx, `SELECT body->'incident'->>'ref' FROM sport_match_events
+		WHERE match_id=$1 AND kind='incident' AND body->'incident'->>'ref' IS NOT NULL`, id)
+	if err != nil {
+		return feed.State{}, nil, false, err
+	}
+	refs, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	return saved.State, refs, true, err
 }
 
 // SaveMatch queues an update (match.Store); done is called once it is durable or failed.
@@ -300,16 +320,25 @@ func (s *SportsStore) save(ctx context.Context, u feed.Applied) error {
 			}
 		case feed.KOdds:
 			if o := ev.Odds; o != nil {
+				lines, _ := sportsJSON.Marshal(o.Lines)
+				if o.Lines == nil {
+					lines = []byte("[]")
+				}
 				b.Queue(`INSERT INTO sport_odds (match_id, seq, at, company, eu_home, eu_draw, eu_away, hc_line, hc_home, hc_away,
-					ou_line, ou_over, ou_under) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13) ON CONFLICT DO NOTHING`,
+					ou_line, ou_over, ou_under, lines) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14) ON CONFLICT DO NOTHING`,
 					ev.Match, int64(ev.Seq), time.UnixMilli(ev.At), o.Company, o.Home, o.Draw, o.Away, o.HcLine, o.HcHome, o.HcAway,
-					o.OULine, o.OUOver, o.OUUnder)
+					o.OULine, o.OUOver, o.OUUnder, lines)
 			}
 		case feed.KPlayerStat:
 			for _, ps := range ev.PlayerStats {
 				vals, _ := sportsJSON.Marshal(ps.Values)
-				b.Queue(`INSERT INTO sport_match_player_stats (match_id, player_id, team_side, vals) VALUES ($1,$2,$3,$4)
-					ON CONFLICT (match_id, player_id) DO UPDATE SET vals=$4`, ev.Match, ps.Player, ps.Team, vals)
+				heroes, _ := sportsJSON.Marshal(ps.Heroes)
+				if ps.Heroes == nil {
+					heroes = []byte("[]")
+				}
+				b.Queue(`INSERT INTO sport_match_player_stats (match_id, player_id, team_side, vals, player_name, position, heroes, weapon)
+					VALUES ($1,$2,$3,$4,$5,$6,$7,$8) ON CONFLICT (match_id, player_id) DO UPDATE SET vals=$4, player_name=$5, position=$6,
+					heroes=$7, weapon=$8`, ev.Match, ps.Player, ps.Team, vals, ps.Name, ps.Position, heroes, ps.Weapon)
 			}
 		}
 	}

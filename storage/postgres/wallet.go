@@ -142,6 +142,7 @@ type GiftSend struct {
 	Total         int64
 	StreamerShare int64
 	Score         int64
+	At            time.Time // when it was sent, by the caller's clock (zero: the database's)
 }
 
 // SendGift posts the gift (sender to streamer and platform) and records it, in one transaction.
@@ -157,7 +158,7 @@ func (s *WalletStore) SendGift(ctx context.Context, g GiftSend) (Posted, error) 
 	if rest := g.Total - g.StreamerShare; rest > 0 {
 		entries = append(entries, Entry{SystemAccount(KindPlatform, g.Currency), rest})
 	}
-	p := Posting{Key: g.Key, Type: TxnGift, Reference: fmt.Sprintf("%s/%d", g.Room, g.GiftID), UserID: g.Sender, Entries: entries}
+	p := Posting{Key: g.Key, Type: TxnGift, Reference: fmt.Sprintf("%s/%d", g.Room, g.GiftID), UserID: g.Sender, Entries: entries, At: g.At}
 	var out Posted
 	var resolved map[Account]int64
 	err := InTx(ctx, s.pool, func(tx pgx.Tx) error {

@@ -35,8 +35,8 @@ func (s *WalletStore) GiftIncome(ctx context.Context, streamerID int64, since ti
 }
 
 // PayUnlock charges a viewer price coins for a paid live room, shared between the streamer and the
-// platform like a gift, once per key.
-func (s *WalletStore) PayUnlock(ctx context.Context, viewer, streamer int64, room string, price, streamerShare int64, key string) (Posted, error) {
+// platform like a gift, once per key; at is the caller's "now".
+func (s *WalletStore) PayUnlock(ctx context.Context, viewer, streamer int64, room string, price, streamerShare int64, key string, at time.Time) (Posted, error) {
 	entries := []Entry{{UserWallet(viewer, Coin), -price}}
 	if streamerShare > 0 {
 		entries = append(entries, Entry{StreamerEarnings(streamer, Coin), streamerShare})
@@ -44,5 +44,5 @@ func (s *WalletStore) PayUnlock(ctx context.Context, viewer, streamer int64, roo
 	if rest := price - streamerShare; rest > 0 {
 		entries = append(entries, Entry{SystemAccount(KindPlatform, Coin), rest})
 	}
-	return s.ledger.Post(ctx, Posting{Key: key, Type: TxnUnlock, Reference: "live/" + room, UserID: viewer, Entries: entries})
+	return s.ledger.Post(ctx, Posting{Key: key, Type: TxnUnlock, Reference: "live/" + room, UserID: viewer, Entries: entries, At: at})
 }

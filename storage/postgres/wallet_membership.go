@@ -89,6 +89,7 @@ func (s *WalletStore) BuyMembership(ctx context.Context, userID int64, clientKey
 		posted, err := PostTx(ctx, tx, Posting{
 			Key: key, Type: TxnMembership, Reference: fmt.Sprintf("%s:tier%d:%dm:%dd", p.Action, p.Tier, p.Months, p.UpgradeDays), UserID: userID,
 			Entries: []Entry{{UserWallet(userID, Coin), -p.Coins}, {SystemAccount(KindPlatform, Coin), p.Coins}},
+			At:      now,
 		})
 		if err != nil {
 			return err

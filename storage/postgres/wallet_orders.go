@@ -20,10 +20,18 @@ const (
 	OrderFailed   OrderState = "failed"   // the provider refused or the payer cancelled
 	OrderExpired  OrderState = "expired"  // nobody paid in time
 	OrderRefunded OrderState = "refunded" // money returned; the credit was taken back (as far as it could be)
+	// OrderChargeback is an event, never a state: the payer's bank took the money back. It moves a
+	// paid order to refunded exactly as a refund does (one reversal, whichever comes first).
+	OrderChargeback OrderState = "chargeback"
 )
 
+// reversal reports whether ev takes the money back (a refund or a chargeback).
+func reversal(ev OrderState) bool { return ev == OrderRefunded || ev == OrderChargeback }
+
 // NextOrderState is the order state machine: the state an order in cur moves to on a verified
-// provider event saying ev, and whether it moves at all. Terminal and late events change nothing: a
+// provider event saying ev, and whether it moves at all. A refund or chargeback of an order not yet
+// paid does not move it here; ApplyOrderEvent keeps such a provider event and applies it the moment
+// the order is paid, so the outcome does not depend on the order the notifications arrive in. Terminal and late events change nothing: a
 // "pending" after "paid", a second "paid", a "failed" after "paid". A "paid" after "failed" or
 // "expired" does move the order: the provider took the money, so the user gets what was paid for.
 func NextOrderState(cur, ev OrderState) (OrderState, bool) {
@@ -41,8 +49,8 @@ func NextOrderState(cur, ev OrderState) (OrderState, bool) {
 			return ev, true
 		}
 	case OrderPaid:
-		if ev == OrderRefunded {
-			return ev, true
+		if reversal(ev) {
+			return OrderRefunded, true
 		}
 	}
 	return cur, false
@@ -139,6 +147,9 @@ type OrderEvent struct {
 	Currency    Currency // what the provider says was charged; checked on "paid"
 	AmountMinor int64
 	ProviderRef string
+	// At is when the event is applied, by the caller's clock: the order's paid_at and the ledger
+	// time of its credit or refund. Zero: the database's clock.
+	At time.Time
 }
 
 // OrderOutcome is what an event did.
@@ -146,8 +157,15 @@ type OrderOutcome struct {
 	Order     Order
 	Changed   bool // the order moved
 	Duplicate bool // this event id was seen before; nothing happened
-	Posted    *Posted
+	// Deferred: a provider's refund or chargeback of an order not paid yet, kept and applied when
+	// the order is paid (a "paid" that arrives after it is then reversed in the same transaction).
+	Deferred bool
+	Posted   *Posted
 }
+
+// ErrOrderNotPaid: an administrator's refund of an order that was never paid: nothing to give back
+// (refused, and not remembered: record it again once the order is paid).
+var ErrOrderNotPaid = errors.New("postgres: order not paid")
 
 // ErrAmountMismatch: a "paid" event whose amount or currency differs from the order's.
 var ErrAmountMismatch = errors.New("postgres: paid amount differs from the order")
@@ -185,15 +203,21 @@ func (s *WalletStore) ApplyOrderEvent(ctx context.Context, ev OrderEvent) (Order
 		}
 		next, moves := NextOrderState(o.State, ev.State)
 		if !moves {
+			if reversal(ev.State) && o.State != OrderPaid && o.State != OrderRefunded {
+				if ev.Provider == AdminProvider {
+					return ErrOrderNotPaid // rolls the event back: it is not remembered
+				}
+				out.Deferred = true // stays unapplied; the "paid" applies it
+			}
 			out.Order = o
 			return nil
 		}
 		var p Posted
 		switch next {
 		case OrderPaid:
-			p, err = PostTx(ctx, tx, rechargePosting(o))
+			p, err = PostTx(ctx, tx, rechargePosting(o, ev.At))
 		case OrderRefunded:
-			p, err = s.postRefund(ctx, tx, o)
+			p, err = s.postRefund(ctx, tx, o, ev.At)
 		}
 		if err != nil {
 			return err
@@ -201,10 +225,14 @@ func (s *WalletStore) ApplyOrderEvent(ctx context.Context, ev OrderEvent) (Order
 		if next == OrderPaid || next == OrderRefunded {
 			out.Posted = &p
 		}
+		var at *time.Time
+		if !ev.At.IsZero() {
+			at = &ev.At
+		}
 		o, err = scanOrder(tx.QueryRow(ctx, `UPDATE payment_orders SET state = $2, updated_at = now(),
 			provider_ref = CASE WHEN $3 <> '' THEN $3 ELSE provider_ref END,
-			paid_at = CASE WHEN $2 = 'paid' THEN now() ELSE paid_at END
-			WHERE order_no = $1 RETURNING `+orderColumns, o.No, string(next), ev.ProviderRef))
+			paid_at = CASE WHEN $2 = 'paid' THEN coalesce($4, now()) ELSE paid_at END
+			WHERE order_no = $1 RETURNING `+orderColumns, o.No, string(next), ev.ProviderRef, at))
 		if err != nil {
 			return err
 		}
@@ -212,15 +240,41 @@ func (s *WalletStore) ApplyOrderEvent(ctx context.Context, ev OrderEvent) (Order
 			return err
 		}
 		out.Order, out.Changed = o, true
-		return nil
+		if next != OrderPaid {
+			return nil
+		}
+		// A refund or chargeback that arrived before the payment applies now.
+		var deferred int64
+		err = tx.QueryRow(ctx, `SELECT id FROM payment_events WHERE order_no = $1 AND state IN ('refunded', 'chargeback')
+			AND NOT applied ORDER BY id LIMIT 1`, o.No).Scan(&deferred)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if p, err = s.postRefund(ctx, tx, o, ev.At); err != nil {
+			return err
+		}
+		out.Posted = &p
+		if o, err = scanOrder(tx.QueryRow(ctx, `UPDATE payment_orders SET state = 'refunded', updated_at = now()
+			WHERE order_no = $1 RETURNING `+orderColumns, o.No)); err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, `UPDATE payment_events SET applied = true WHERE order_no = $1 AND state IN ('refunded', 'chargeback')`, o.No)
+		out.Order = o
+		return err
 	})
 	return out, err
 }
 
-func rechargePosting(o Order) Posting {
+// AdminProvider is the provider name of events an administrator records (Refund in api/wallet).
+const AdminProvider = "admin"
+
+func rechargePosting(o Order, at time.Time) Posting {
 	pc := o.productCurrency()
 	return Posting{
-		Key: RechargeKey(o.No), Type: TxnRecharge, Reference: o.No, UserID: o.UserID,
+		Key: RechargeKey(o.No), Type: TxnRecharge, Reference: o.No, UserID: o.UserID, At: at,
 		Entries: []Entry{
 			{SystemAccount(KindClearing, o.Currency), -o.AmountMinor},
 			{SystemAccount(KindPlatform, o.Currency), o.AmountMinor},
@@ -233,7 +287,7 @@ func rechargePosting(o Order) Posting {
 // postRefund reverses a paid order: the money goes back out through the clearing account and the
 // credit is taken back from the wallet as far as the balance allows; what the user has already spent
 // is booked to the refunds account as the platform's loss (a wallet never goes negative).
-func (s *WalletStore) postRefund(ctx context.Context, tx pgx.Tx, o Order) (Posted, error) {
+func (s *WalletStore) postRefund(ctx context.Context, tx pgx.Tx, o Order, at time.Time) (Posted, error) {
 	pc := o.productCurrency()
 	var bal int64
 	err := tx.QueryRow(ctx, `SELECT b.balance FROM ledger_balances b JOIN ledger_accounts a ON a.id = b.account_id
@@ -253,7 +307,7 @@ func (s *WalletStore) postRefund(ctx context.Context, tx pgx.Tx, o Order) (Poste
 	if short := o.Quantity - back; short > 0 {
 		entries = append(entries, Entry{SystemAccount(KindRefunds, pc), -short})
 	}
-	return PostTx(ctx, tx, Posting{Key: RefundKey(o.No), Type: TxnRefund, Reference: o.No, UserID: o.UserID, Entries: entries})
+	return PostTx(ctx, tx, Posting{Key: RefundKey(o.No), Type: TxnRefund, Reference: o.No, UserID: o.UserID, Entries: entries, At: at})
 }
 
 // ExpireOrders moves created and pending orders whose expiry has passed to expired and returns their

@@ -16,7 +16,7 @@ import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import { deflateSync } from "node:zlib";
 import { resolve } from "node:path";
-import { launchBrowser, screenshot as fullPage, startNode, WEBCLIENT_DIR } from "./harness.mjs";
+import { launchBrowser, passSecondFactor, screenshot as fullPage, startNode, WEBCLIENT_DIR } from "./harness.mjs";
 
 /** Full-page screenshot from the top: the sticky header would otherwise sit mid-page in it. */
 async function screenshot(page, name) {
@@ -89,6 +89,7 @@ async function administrator() {
   const r = spawnSync(bin, ["admin", "create", name, "Admin2026pass"], { env: process.env, encoding: "utf8", timeout: 60_000 });
   assert.equal(r.status, 0, `courtside admin create: ${r.stderr}`);
   const login = await call("POST", "/login/V2/mobileOrNameToLogin", { body: { name, password: "Admin2026pass" } });
+  await passSecondFactor(call, login.token); // staff calls need the second factor (issue 16)
   return { token: login.token };
 }
 

@@ -143,3 +143,40 @@ export async function screenshot(page, name) {
   await page.screenshot({ path, fullPage: true });
   return path;
 }
+
+/** Reads a base32 secret as authenticator apps spell it. */
+export function base32Decode(s) {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = 0, value = 0;
+  const out = [];
+  for (const ch of s.replace(/[\s=]/g, "").toUpperCase()) {
+    value = (value << 5) | alphabet.indexOf(ch);
+    bits += 5;
+    if (bits >= 8) {
+      out.push((value >>> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+  }
+  return Buffer.from(out);
+}
+
+/** The TOTP code (RFC 6238: SHA-1, 30 s, 6 digits) of a base32 secret at time ms (default now). */
+export async function totp(secret, ms = Date.now()) {
+  const { createHmac } = await import("node:crypto");
+  const msg = Buffer.alloc(8);
+  msg.writeBigUInt64BE(BigInt(Math.floor(ms / 1000 / 30)));
+  const sum = createHmac("sha1", base32Decode(secret)).update(msg).digest();
+  const off = sum[sum.length - 1] & 0x0f;
+  const bin = ((sum[off] & 0x7f) << 24) | (sum[off + 1] << 16) | (sum[off + 2] << 8) | sum[off + 3];
+  return String(bin % 1_000_000).padStart(6, "0");
+}
+
+/**
+ * Passes the back office's second factor on a staff session (issue 16): enrols an authenticator and
+ * verifies a code. call is the test's REST helper (method, path, {token, body}). Returns the secret.
+ */
+export async function passSecondFactor(call, token) {
+  const { secret } = await call("POST", "/admin/staff/enrol", { token });
+  await call("POST", "/admin/staff/verify", { token, body: { code: await totp(secret) } });
+  return secret;
+}

@@ -1,6 +1,7 @@
 // Browser end-to-end tests of the full live room against a real node: a flooded chat stays
-// virtualised and follows the newest line, theatre mode, the gift panel of a guest, and (when
-// the node has the accounts backend) moderation by a signed-in administrator.
+// virtualised and follows the newest line, theatre mode, what a guest may do (read, not chat nor
+// give, spec §6), and (when the node has the accounts backend) moderation by a signed-in
+// administrator. Talkers are signed-in users the tests register.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -66,6 +67,32 @@ async function until(fn, what, timeout = TIMEOUT) {
   throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`);
 }
 
+async function call(method, path, { token, body, query } = {}) {
+  const url = new URL(`/java${path}`, node.baseURL);
+  for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
+  const headers = { sysType: "PC", lan: "en_US", Accept: "application/json" };
+  if (token) headers.token = token;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const env = await res.json().catch(() => null);
+  if (!env || env.status !== "success") throw new Error(`${method} ${path}: HTTP ${res.status} ${JSON.stringify(env)}`);
+  return env.result;
+}
+
+/** The cookies of a new signed-in user (e-mail code from the dev sink, then the new-user step). */
+async function viewerCookies() {
+  const email = `room-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+  await call("POST", "/login/V2/sendEmailcheckCode", { body: { mobileOrEmail: email } });
+  const { code } = await call("GET", "/dev/codes", { query: { to: email } });
+  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", { body: { mobileOrEmail: email, checkCode: code, type: 3 } });
+  const name = `r${Date.now().toString(36)}${Math.floor(Math.random() * 1e3)}`;
+  await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname: name, password: "roomviewer2026" } });
+  return [
+    { name: "token", value: encodeURIComponent(login.token) },
+    { name: "userInfo", value: encodeURIComponent(JSON.stringify({ uid: String(login.uid), name })) },
+  ];
+}
+
 const count = (page) => page.getByTestId("chat-list").evaluate((el) => Number(el.dataset.count));
 
 async function send(page, text) {
@@ -78,7 +105,7 @@ async function send(page, text) {
 describe("live room: chat", () => {
   it("keeps a flooded chat virtualised and scrolled to the newest line", async () => {
     // The reader's window is short so that the flood overflows the chat column.
-    const [ctxA, ctxB] = await Promise.all([context(), context({ height: 600 })]);
+    const [ctxA, ctxB] = await Promise.all([context({ cookies: await viewerCookies() }), context({ height: 600 })]);
     const [a, b] = await Promise.all([ctxA.newPage(), ctxB.newPage()]);
     const room = `${node.baseURL}/live/1003`;
     await Promise.all([a.goto(room), b.goto(room)]);
@@ -160,7 +187,7 @@ describe("live room: layout", () => {
     await ctx.close();
   });
 
-  it("asks a guest to log in before sending gifts", async () => {
+  it("asks a guest to log in before chatting or sending gifts", async () => {
     const ctx = await context();
     const page = await ctx.newPage();
     await page.goto(`${node.baseURL}/live/1001`);
@@ -169,9 +196,10 @@ describe("live room: layout", () => {
     await prompt.waitFor({ timeout: TIMEOUT });
     assert.equal(await prompt.innerText(), "Log in to send gifts");
     assert.equal(await page.getByTestId("gift-send").count(), 0, "no send button for a guest");
-    // A guest gets no message actions either (reporting needs an account).
-    await send(page, `guest line ${Date.now().toString(36)}`);
-    await page.getByTestId("chat-line").first().waitFor({ timeout: TIMEOUT });
+    // A guest reads but may not chat (spec §6): the input asks to log in, no send button, and no
+    // message actions either (reporting needs an account).
+    assert.equal(await page.getByTestId("chat-input").getAttribute("placeholder"), "Log in to chat");
+    assert.equal(await page.getByTestId("chat-send").count(), 0);
     assert.equal(await page.getByTestId("msg-actions").count(), 0);
     await screenshot(page, "live-gift-guest");
     await ctx.close();
@@ -220,7 +248,7 @@ describe("live room: moderation", () => {
           { name: "userInfo", value: encodeURIComponent(JSON.stringify(session.userInfo)) },
         ],
       }),
-      context(),
+      context({ cookies: await viewerCookies() }),
     ]);
     const [m, g] = await Promise.all([ctxM.newPage(), ctxG.newPage()]);
     const room = `${node.baseURL}/live/1002`;
@@ -235,7 +263,7 @@ describe("live room: moderation", () => {
     await send(g, `rude ${tag}`);
     await line(m, `rude ${tag}`).waitFor({ timeout: TIMEOUT });
 
-    // Mute the guest for 10 minutes from the message menu.
+    // Mute the viewer for 10 minutes from the message menu.
     await line(m, `rude ${tag}`).hover();
     await line(m, `rude ${tag}`).getByTestId("msg-actions").click();
     await m.getByTestId("menu-mute").click();
@@ -245,14 +273,14 @@ describe("live room: moderation", () => {
     await m.getByTestId("msg-menu").waitFor({ state: "detached", timeout: TIMEOUT });
     await m.locator('[data-testid="sys-line"][data-kind="mute"]').waitFor({ timeout: TIMEOUT });
 
-    // The muted guest's next line is refused with the localized message, shown inline.
+    // The muted viewer's next line is refused with the localized message, shown inline.
     await g.getByTestId("chat-input").fill(`again ${tag}`);
     await g.getByTestId("chat-send").click();
     const err = g.getByTestId("chat-error");
     await err.waitFor({ timeout: TIMEOUT });
     assert.equal(await err.innerText(), "You have been muted");
 
-    // The muted-users list shows the guest; Unmute empties it.
+    // The muted-users list shows the viewer; Unmute empties it.
     await m.getByTestId("muted-list-toggle").click();
     const row = m.getByTestId("muted-row");
     await row.waitFor({ timeout: TIMEOUT });

@@ -1,5 +1,6 @@
 // Browser end-to-end tests against a real node: the shell pages, the language switch
-// and two guests chatting in a live room through the gateway and the room actor.
+// and two signed-in viewers chatting in a live room through the gateway and the room actor
+// (guests read but may not chat, spec §6).
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { launchBrowser, screenshot, startNode } from "./harness.mjs";
@@ -26,6 +27,34 @@ async function guest(lang = "en_US") {
   return ctx;
 }
 
+async function call(method, path, { token, body, query } = {}) {
+  const url = new URL(`/java${path}`, node.baseURL);
+  for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
+  const headers = { sysType: "PC", lan: "en_US", Accept: "application/json" };
+  if (token) headers.token = token;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const env = await res.json().catch(() => null);
+  if (!env || env.status !== "success") throw new Error(`${method} ${path}: HTTP ${res.status} ${JSON.stringify(env)}`);
+  return env.result;
+}
+
+/** A context signed in as a new user (e-mail code from the dev sink, then the new-user step). */
+async function viewer() {
+  const email = `site-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+  await call("POST", "/login/V2/sendEmailcheckCode", { body: { mobileOrEmail: email } });
+  const { code } = await call("GET", "/dev/codes", { query: { to: email } });
+  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", { body: { mobileOrEmail: email, checkCode: code, type: 3 } });
+  const name = `v${Date.now().toString(36)}${Math.floor(Math.random() * 1e3)}`;
+  await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname: name, password: "siteviewer2026" } });
+  const ctx = await guest();
+  await ctx.addCookies([
+    { name: "token", value: encodeURIComponent(login.token), url: node.baseURL },
+    { name: "userInfo", value: encodeURIComponent(JSON.stringify({ uid: String(login.uid), name })), url: node.baseURL },
+  ]);
+  return ctx;
+}
+
 describe("shell", () => {
   it("renders the home shell", async () => {
     const ctx = await guest();
@@ -34,7 +63,8 @@ describe("shell", () => {
     await page.getByTestId("home").waitFor({ timeout: TIMEOUT });
     assert.match(await page.getByTestId("header").innerText(), /Courtside/);
     assert.equal(await page.locator('[role="tab"][data-testid^="tab-"]').count(), 10);
-    assert.equal(await page.getByTestId("nav-soccer").innerText(), "Soccer");
+    assert.equal(await page.getByTestId("nav-live").innerText(), "Live");
+    assert.equal(await page.getByTestId("nav-schedule").getAttribute("href"), "/match/recommended");
     await page.locator('[data-testid="match-row"], [data-testid="no-data"]').first().waitFor({ timeout: TIMEOUT });
     const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
     assert.equal(canonical, `${node.baseURL}/`);
@@ -76,8 +106,8 @@ describe("shell", () => {
 });
 
 describe("live room", () => {
-  it("lets two guests see each other's messages", async () => {
-    const [ctxA, ctxB] = await Promise.all([guest(), guest()]);
+  it("lets two signed-in viewers see each other's messages", async () => {
+    const [ctxA, ctxB] = await Promise.all([viewer(), viewer()]);
     const [a, b] = await Promise.all([ctxA.newPage(), ctxB.newPage()]);
     await Promise.all([a.goto(`${node.baseURL}/live/1001`), b.goto(`${node.baseURL}/live/1001`)]);
 
@@ -106,7 +136,7 @@ describe("live room", () => {
   });
 
   it("reconnects by hand and resumes without gaps or duplicates", async () => {
-    const [ctxA, ctxB] = await Promise.all([guest(), guest()]);
+    const [ctxA, ctxB] = await Promise.all([guest(), viewer()]);
     // Test-only socket control in A: remember every socket, and while __blockWs is set
     // point new ones at a closed port so A stays away while B keeps talking.
     await ctxA.addInitScript(() => {

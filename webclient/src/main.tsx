@@ -7,10 +7,16 @@ import { appStore } from "./state/store";
 import { initI18n } from "./i18n";
 import { detectLocale } from "./i18n/locales";
 import { getCookie, LANG_COOKIE } from "./session/cookies";
+import { rememberInvite } from "./session/invite";
 import "./index.css";
 
 async function boot(): Promise<void> {
-  const initial = detectLocale(getCookie(LANG_COOKIE), navigator.languages ?? [navigator.language]);
+  rememberInvite();
+  const initial = detectLocale(
+    getCookie(LANG_COOKIE),
+    navigator.languages ?? [navigator.language],
+    document.documentElement.dataset.locale,
+  );
   await initI18n(initial);
   createRoot(document.getElementById("root")!).render(
     <StrictMode>

@@ -26,6 +26,11 @@ export const router = createBrowserRouter([
         errorElement: <RouteError />,
         children: [
           { index: true, element: <Home /> },
+          // live (issue 17): every live room, and the site search
+          { path: "live", lazy: async () => ({ Component: (await import("./pages/Live/LivePage")).default }) },
+          // search (issue 22): the site search, under its long and short paths
+          { path: "search/:text", lazy: async () => ({ Component: (await import("./pages/Search/SearchPage")).default }) },
+          { path: "s/:text", lazy: async () => ({ Component: (await import("./pages/Search/SearchPage")).default }) },
           { path: "live/:id", lazy: async () => ({ Component: (await import("./pages/LiveRoom/LiveRoom")).default }) },
           { path: "protocol/:id", lazy: async () => ({ Component: (await import("./pages/Protocol")).default }) },
           { path: "about", lazy: async () => ({ Component: (await import("./pages/Protocol")).About }) },
@@ -44,6 +49,19 @@ export const router = createBrowserRouter([
               { path: "info", lazy: async () => ({ Component: (await import("./pages/User/BasicInfo")).default }) },
               { path: "setting", lazy: async () => ({ Component: (await import("./pages/User/Setting")).default }) },
               { path: "focus", lazy: async () => ({ Component: (await import("./pages/User/Focus")).default }) },
+              // shop (issue 21): redemption records, blind-box draws, all orders
+              { path: "exchange", lazy: async () => ({ Component: (await import("./pages/Shop/Exchange")).default }) },
+              { path: "redMall", lazy: async () => ({ Component: (await import("./pages/Shop/RedMall")).default }) },
+              { path: "myOrder", lazy: async () => ({ Component: (await import("./pages/Shop/MyOrder")).default }) },
+              // news (issue 22): the user's submitted posts, the user's comments and replies
+              { path: "userNews", lazy: async () => ({ Component: (await import("./pages/News/UserNews")).default }) },
+              { path: "userPost", lazy: async () => ({ Component: (await import("./pages/News/UserPosts")).default }) },
+              // user area (issue 23): levels, message centre, tasks, preferences, gifts sent
+              { path: "levalPower", lazy: async () => ({ Component: (await import("./pages/User/LevelPower")).default }) },
+              { path: "msgInfo", lazy: async () => ({ Component: (await import("./pages/User/Messages")).default }) },
+              { path: "myTask", lazy: async () => ({ Component: (await import("./pages/User/Tasks")).default }) },
+              { path: "preferences", lazy: async () => ({ Component: (await import("./pages/User/Preferences")).default }) },
+              { path: "send", lazy: async () => ({ Component: (await import("./pages/User/SentGifts")).default }) },
               { path: ":id", lazy: async () => ({ Component: (await import("./pages/User/Profile")).default }) },
             ],
           },
@@ -59,6 +77,14 @@ export const router = createBrowserRouter([
           },
           { path: "anchor/anchorList", lazy: async () => ({ Component: (await import("./pages/Anchor/AnchorList")).default }) },
           { path: "anchor/:id", lazy: async () => ({ Component: (await import("./pages/Anchor/AnchorList")).AnchorPage }) },
+          // shop (issue 21): the coin shop and a product
+          // news (issue 22): every game's news, a game's channel, an article with or without its game
+          { path: "news", lazy: async () => ({ Component: (await import("./pages/News/NewsList")).default }) },
+          { path: "news/:game", lazy: async () => ({ Component: (await import("./pages/News/NewsRoute")).default }) },
+          { path: "news/:game/:id", lazy: async () => ({ Component: (await import("./pages/News/NewsArticle")).default }) },
+          { path: "news/:id", lazy: async () => ({ Component: (await import("./pages/News/NewsRoute")).default }) },
+          { path: "mall", lazy: async () => ({ Component: (await import("./pages/Shop/Mall")).default }) },
+          { path: "mall/details/:id", lazy: async () => ({ Component: (await import("./pages/Shop/ProductDetails")).default }) },
           // matches (issue 7): match list, data library, match detail
           { path: "match/:game?", lazy: async () => ({ Component: (await import("./pages/Matches/MatchListPage")).default }) },
           { path: "leagueLibrary", lazy: async () => ({ Component: (await import("./pages/Library/Library")).LeagueIndex }) },
@@ -67,6 +93,44 @@ export const router = createBrowserRouter([
           { path: "squadLibrary/:id", lazy: async () => ({ Component: (await import("./pages/Library/Library")).TeamLibraryPage }) },
           { path: "playerLibrary", lazy: async () => ({ Component: (await import("./pages/Library/Library")).PlayerIndex }) },
           { path: "playerLibrary/:id", lazy: async () => ({ Component: (await import("./pages/Library/Library")).PlayerLibraryPage }) },
+          // back office (issue 16): Entry checks the role before the back office's chunk is imported
+          { path: "admin/*", lazy: async () => ({ Component: (await import("./pages/Admin/Entry")).default }) },
+          // experts (issue 20): home, all experts, an expert, a plan, my plans, the creator centre
+          { path: "expert", lazy: async () => ({ Component: (await import("./pages/Experts/ExpertsHome")).default }) },
+          { path: "expert/allExperts", lazy: async () => ({ Component: (await import("./pages/Experts/ExpertsHome")).AllExperts }) },
+          { path: "expert/specialist", lazy: async () => ({ Component: (await import("./pages/Experts/Specialists")).default }) },
+          { path: "expert/myPlans", lazy: async () => ({ Component: (await import("./pages/Experts/MyPlans")).default }) },
+          { path: "expert/plan/:id", lazy: async () => ({ Component: (await import("./pages/Experts/PlanDetail")).default }) },
+          { path: "expert/:id", lazy: async () => ({ Component: (await import("./pages/Experts/ExpertPage")).default }) },
+          {
+            path: "creatorCenter",
+            lazy: async () => ({ Component: (await import("./pages/Experts/CreatorCenter")).default }),
+            children: [
+              { index: true, lazy: async () => ({ Component: (await import("./pages/Experts/CreatorCenter")).DataShow }) },
+              { path: "dataShow", lazy: async () => ({ Component: (await import("./pages/Experts/CreatorCenter")).DataShow }) },
+              { path: "progManage", lazy: async () => ({ Component: (await import("./pages/Experts/CreatorCenter")).ProgManage }) },
+              { path: "progComponent", lazy: async () => ({ Component: (await import("./pages/Experts/CreatorCenter")).ProgComponent }) },
+            ],
+          },
+          // channels (issue 23): the partner's area, and the app download page
+          {
+            path: "channel",
+            lazy: async () => ({ Component: (await import("./pages/Channel/ChannelArea")).default }),
+            children: [
+              { index: true, lazy: async () => ({ Component: (await import("./pages/Channel/Channels")).default }) },
+              { path: "user", lazy: async () => ({ Component: (await import("./pages/Channel/Users")).default }) },
+              { path: "statistical", lazy: async () => ({ Component: (await import("./pages/Channel/Statistics")).default }) },
+              { path: "gold", lazy: async () => ({ Component: (await import("./pages/Channel/Gold")).default }) },
+              { path: "water", lazy: async () => ({ Component: (await import("./pages/Channel/Water")).default }) },
+            ],
+          },
+          { path: "download", lazy: async () => ({ Component: (await import("./pages/Channel/Download")).default }) },
+          // videos (issue 22): lists, a game's channel, a video (/videos/:game and /videos/:id share a shape)
+          { path: "videos/videoList", lazy: async () => ({ Component: (await import("./pages/Videos/VideoList")).default }) },
+          { path: "videos/:game/videoList", lazy: async () => ({ Component: (await import("./pages/Videos/VideoList")).default }) },
+          { path: "videos/:game", lazy: async () => ({ Component: (await import("./pages/Videos/VideosEntry")).default }) },
+          { path: "videos/:id", lazy: async () => ({ Component: (await import("./pages/Videos/VideosEntry")).default }) },
+          { path: "videos/:game/:id", lazy: async () => ({ Component: (await import("./pages/Videos/VideoPage")).default }) },
           { path: ":game/:id", lazy: async () => ({ Component: (await import("./pages/Matches/MatchDetail")).default }) },
           { path: "*", element: <NotFound /> },
         ],

@@ -29,19 +29,24 @@ type Stat [2]float64
 
 // Clock is a game clock: Secs elapsed at unix millisecond At; Running says whether it advances.
 // Clients extrapolate a running clock; the feed only sends changes. Countdown clocks (basketball)
-// have Down set and Secs counts what is left.
+// have Down set and Secs counts what is left. Speed is how many game seconds pass in one real
+// second while it runs (0 means 1): a basketball clock that stops for every whistle advances at
+// about 0.6 on average, an esports football game at about 7.5.
 type Clock struct {
-	Secs    int   `json:"s"`
-	Running bool  `json:"r"`
-	Down    bool  `json:"d,omitempty"`
-	At      int64 `json:"at"`
+	Secs    int     `json:"s"`
+	Running bool    `json:"r"`
+	Down    bool    `json:"d,omitempty"`
+	At      int64   `json:"at"`
+	Speed   float64 `json:"x,omitempty"`
 }
 
-// Score is an absolute score update.
+// Score is an absolute score update. A score never goes down unless Correction is set (a goal
+// disallowed after a video review, a provider fixing a wrong entry): State.Apply refuses it.
 type Score struct {
-	Home    int    `json:"h"`
-	Away    int    `json:"a"`
-	Periods []Pair `json:"ps,omitempty"` // halves, quarters, sets (games), innings (runs), maps (rounds or kills)
+	Home       int    `json:"h"`
+	Away       int    `json:"a"`
+	Periods    []Pair `json:"ps,omitempty"` // halves, quarters, sets (games), innings (runs), maps (rounds or kills)
+	Correction bool   `json:"corr,omitempty"`
 }
 
 // Period is the start of a period.
@@ -53,24 +58,49 @@ type Period struct {
 
 // Incident is one timeline entry.
 type Incident struct {
-	// Type is one of: goal, yellowCard, redCard, penaltyAwarded, penaltyScored, penaltyMissed,
-	// substitution, threePointer, break, setWon, homeRun, firstBlood, firstTower, firstDragon,
-	// firstBaron, firstRoshan, dragon, baron, herald, roshan, bombPlant, bombDefuse, spikePlant,
-	// spikeDefuse, pistolRound, mapWin, postponed, cancelled, fullTime.
+	// Type names what happened; the types of each game are listed in its Profile (Incidents)
+	// and include: goal, ownGoal, goalDisallowed, yellowCard, secondYellow, redCard,
+	// penaltyAwarded, penaltyScored, penaltyMissed, substitution, threePointer, break, setWon,
+	// frameWon, century, homeRun, wicket, fifty, hundred, touchdown, fieldGoal, safety,
+	// knockdown, finish, firstBlood, firstTower, firstDragon, firstBaron, firstRoshan,
+	// firstTyrant, firstOverlord, dragon, herald, baron, roshan, tyrant, overlord, turtle, lord,
+	// abyssalDragon, darkSlayer, bombPlant, bombDefuse, spikePlant, spikeDefuse, defuserPlant,
+	// defuserDisable, pistolRound, mapWin, gameWin, teamEliminated, abandoned, postponed,
+	// cancelled, fullTime.
 	Type   string `json:"type"`
 	Team   int    `json:"team"`             // 0 home, 1 away, -1 neither
 	Player string `json:"player,omitempty"` // player id
 	Name   string `json:"name,omitempty"`   // player name as shown
-	Minute string `json:"minute,omitempty"` // "45+2'", "Q3 04:12", "T7", "M2 18:40", "R14"
+	Assist string `json:"assist,omitempty"` // assisting or second player's name (assist, player off, victim)
+	Minute string `json:"minute,omitempty"` // "45+2'", "Q3 04:12", "T7", "M2 18:40", "R14", "14.3 ov"
 	Period int    `json:"period,omitempty"`
-	Text   string `json:"text,omitempty"` // one line of text live, English
+	// Secs is the game time of the incident in seconds from the start of the match (maps: from
+	// the start of the map), for timelines and momentum graphs.
+	Secs int    `json:"secs,omitempty"`
+	Text string `json:"text,omitempty"` // one line of text live, English
+	// Key marks the incidents a key-events list shows (goals, cards, map wins, objectives...).
+	Key bool `json:"key,omitempty"`
+	// X and Y place the incident on the pitch or map, 0..100 each (pitch: X from the home goal
+	// line to the away goal line, Y from the left touchline); both 0 when it has no place.
+	X float64 `json:"x,omitempty"`
+	Y float64 `json:"y,omitempty"`
+	// Ref is the provider's reference of the incident (empty from the simulator): an adapter sends
+	// each reference once, also across restarts.
+	Ref string `json:"ref,omitempty"`
 }
 
-// PlayerStats is one player's absolute statistics in a match.
+// PlayerStats is one player's absolute statistics in a match. Values hold the numbers that fit
+// the player's game and position (a goalkeeper has saves and goals conceded, a striker shots
+// and goals, an esports player kills, deaths and assists); Heroes the hero, champion, agent,
+// operator, class or faction played on each map or game, in order; Weapon the weapon most used.
 type PlayerStats struct {
-	Player string             `json:"playerId"`
-	Team   int                `json:"team"`
-	Values map[string]float64 `json:"values"`
+	Player   string             `json:"playerId"`
+	Team     int                `json:"team"`
+	Name     string             `json:"name,omitempty"`
+	Position string             `json:"position,omitempty"`
+	Values   map[string]float64 `json:"values"`
+	Heroes   []string           `json:"heroes,omitempty"`
+	Weapon   string             `json:"weapon,omitempty"`
 }
 
 // Event is one message from a data provider about one match. Seq is per match: 1, 2, 3, ...

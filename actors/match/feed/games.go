@@ -18,8 +18,12 @@ type Game struct {
 	// Provisional is true when the spec gives the id but not the name (ids 27 and 28): the name
 	// shown is a placeholder until the real title is known.
 	Provisional bool `json:"provisional,omitempty"`
-	// Simulated is true for games the demo simulator plays.
+	// Simulated is true for games the demo simulator plays (every game of the catalogue).
 	Simulated bool `json:"simulated,omitempty"`
+	// Family says how the game is played and scored (Profile); Individual that a side is one
+	// person (tennis, snooker, MMA, StarCraft II, card games).
+	Family     Family `json:"family"`
+	Individual bool   `json:"individual,omitempty"`
 }
 
 // Game ids of spec §3 that the code refers to by name.
@@ -95,12 +99,12 @@ var games = func() []Game {
 		g(0, "esports-other", "esports-other", KindEsport, GroupEsports),
 	}
 	for i := range list {
-		switch list[i].ID {
-		case 27, 28:
+		if list[i].ID == 27 || list[i].ID == 28 {
 			list[i].Provisional = true
-		case GameSoccer, GameBasketball, GameTennis, GameBaseball, GameLoL, GameCS, GameDota2, GameValorant:
-			list[i].Simulated = true
 		}
+		list[i].Simulated = true
+		p := ProfileOf(list[i].ID)
+		list[i].Family, list[i].Individual = p.Family, p.Individual
 	}
 	return list
 }()

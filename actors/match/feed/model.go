@@ -17,6 +17,14 @@ type League struct {
 	Kind      string `json:"kind"` // league, cup, series
 	Tier      int    `json:"tier"`
 	Source    string `json:"source"`
+	// CountryCode is the ISO 3166-1 alpha-2 code of Country ("" for international or regional
+	// competitions); Region names the continent or esports region ("Europe", "Korea", ...).
+	CountryCode string `json:"countryCode,omitempty"`
+	Region      string `json:"region,omitempty"`
+	// Pinned competitions are listed first in match lists.
+	Pinned bool `json:"pinned,omitempty"`
+	// PrizePool is the season's prize pool in whole US dollars (0 when none or unknown).
+	PrizePool int64 `json:"prizePool,omitempty"`
 }
 
 // Season is one edition of a league.
@@ -59,10 +67,14 @@ type Team struct {
 	AssistantCoach string    `json:"assistantCoach"`
 	Founded        time.Time `json:"founded"`
 	WorldRank      int       `json:"worldRanking"`
-	PrizeMoney     int64     `json:"prizeMoney"` // US dollars
+	PrizeMoney     int64     `json:"prizeMoney"` // whole US dollars (the web formats it)
 	AverageAge     float64   `json:"averageAge"`
 	Rating         int       `json:"rating"` // strength 1..100 used by the simulator
 	Source         string    `json:"source"`
+	CountryCode    string    `json:"countryCode,omitempty"` // ISO 3166-1 alpha-2 of Country
+	City           string    `json:"city,omitempty"`
+	Venue          string    `json:"venue,omitempty"`         // home ground or arena ("" for online esports teams)
+	VenueCapacity  int       `json:"venueCapacity,omitempty"` // seats
 }
 
 // Player is a player (spec §3 player fields).
@@ -77,9 +89,13 @@ type Player struct {
 	Shirt       int       `json:"shirt"`
 	Birth       time.Time `json:"birth"`
 	Power       int       `json:"powerValue"`
-	KDA         float64   `json:"kda"`
+	KDA         float64   `json:"kda"` // esports only; 0 elsewhere
 	Photo       string    `json:"photo"`
 	Source      string    `json:"source"`
+	// NationalityCode is the ISO 3166-1 alpha-2 code of Nationality.
+	NationalityCode string `json:"nationalityCode,omitempty"`
+	Height          int    `json:"height,omitempty"`      // centimetres, 0 unknown
+	MarketValue     int64  `json:"marketValue,omitempty"` // whole US dollars, 0 unknown
 }
 
 // Fixture is a scheduled match.
@@ -97,6 +113,11 @@ type Fixture struct {
 	Knockout bool      `json:"knockout"` // a draw goes to extra time and penalties
 	Venue    string    `json:"venue"`
 	Source   string    `json:"source"`
+	Referee  string    `json:"referee,omitempty"`
+	// VIPOnly marks a match shown to VIP members only; LoginRequired one shown to signed-in
+	// users only (spec §1 and §6). Lists still show the row; the detail asks for membership.
+	VIPOnly       bool `json:"vipOnly,omitempty"`
+	LoginRequired bool `json:"loginRequired,omitempty"`
 	// Rating of home and away (1..100), read by the simulator only.
 	HomeRating, AwayRating int `json:"-"`
 }
@@ -128,6 +149,22 @@ type Injury struct {
 	Status string `json:"status"` // out, doubtful
 }
 
+// OddsLine is one over/under market on a total other than the score, for instance the esports
+// lines of spec §3: map duration over 33 minutes, kills over 26.5, rounds over 26.5.
+type OddsLine struct {
+	Market string  `json:"market"` // duration (minutes of a map), kills (per map), rounds (per map)
+	Line   float64 `json:"line"`
+	Over   float64 `json:"over"`
+	Under  float64 `json:"under"`
+}
+
+// Odds markets of OddsLine.
+const (
+	LineDuration = "duration"
+	LineKills    = "kills"
+	LineRounds   = "rounds"
+)
+
 // Odds is one snapshot of the three markets of spec §2 (European 1X2, handicap, size/over-under).
 // Zero values mean the market is not offered (Draw is 0 in sports without draws).
 type Odds struct {
@@ -142,6 +179,8 @@ type Odds struct {
 	OUOver    float64 `json:"ouOver"`
 	OUUnder   float64 `json:"ouUnder"`
 	Suspended bool    `json:"suspended,omitempty"`
+	// Lines are the further over/under markets (esports lines of spec §3).
+	Lines []OddsLine `json:"lines,omitempty"`
 }
 
 // Standing is a team's row in a league table.
@@ -159,6 +198,23 @@ type Standing struct {
 	Against  int    `json:"against"`
 	Points   int    `json:"points"`
 	Form     string `json:"form"` // newest last, e.g. "WWDLW"
+	// AsOf is when the row was taken: a store adds the results of the season's matches played
+	// since then (finished after AsOf), so that the table and the form follow the results shown.
+	// Zero means the row is final as given.
+	AsOf time.Time `json:"-"`
+}
+
+// StandingPoints is the league points of a record in game: 3 a win and 1 a draw in soccer and
+// ice hockey style tables, 2 a win and 1 a tie or no result in cricket, otherwise the number of
+// wins (tables of sports without draws rank by wins).
+func StandingPoints(game, won, drawn, lost int) int {
+	switch ProfileOf(game).Points {
+	case PointsThreeOne:
+		return 3*won + drawn
+	case PointsTwoOne:
+		return 2*won + drawn
+	}
+	return won
 }
 
 // Transfer is a player moving between teams.
@@ -167,8 +223,13 @@ type Transfer struct {
 	From   string    `json:"fromTeamId"`
 	To     string    `json:"toTeamId"`
 	Date   time.Time `json:"date"`
-	Fee    int64     `json:"fee"` // US dollars, 0 free or undisclosed
-	Kind   string    `json:"kind"`
+	Fee    int64     `json:"fee"`  // whole US dollars, 0 free or undisclosed
+	Kind   string    `json:"kind"` // transfer, loan, free
+	// Names as shown, filled when read (the store joins players and teams).
+	PlayerName string `json:"playerName,omitempty"`
+	FromName   string `json:"fromTeamName,omitempty"`
+	ToName     string `json:"toTeamName,omitempty"`
+	Position   string `json:"position,omitempty"`
 }
 
 // Honour is a title won by a team or a player.
@@ -179,6 +240,9 @@ type Honour struct {
 	Title     string `json:"title"`
 	Season    string `json:"season"`
 	Year      int    `json:"year"`
+	// Names as shown, filled when read.
+	OwnerName  string `json:"ownerName,omitempty"`
+	LeagueName string `json:"leagueName,omitempty"`
 }
 
 // Applied is what a consumer persists after applying events: the new state and the events that

@@ -2,103 +2,221 @@ package feed
 
 import (
 	"fmt"
+	"math"
 	"time"
 )
 
-// basketball plays four 12-minute quarters (about 20 real minutes each, 2-minute breaks, a
-// 15-minute half-time) and 5-minute overtimes while tied. The clock counts down.
+func (b *builder) quarterSecs() int {
+	if b.f.Game == 22 {
+		return 360 // esports basketball plays six-minute quarters
+	}
+	return 720
+}
+
+// court is one side's players during a basketball game.
+type court struct {
+	players []Player // the rotation: starters first
+	weight  []int    // share of the play each gets
+	fouls   map[string]int
+}
+
+func (b *builder) newCourt(team int) *court {
+	ps := b.roster(team)
+	n := min(len(ps), 9)
+	c := &court{players: ps[:n], fouls: map[string]int{}}
+	for i := range c.players {
+		w := 1
+		if i < b.p.Starters {
+			w = 3
+		}
+		c.weight = append(c.weight, w)
+	}
+	return c
+}
+
+// pickCourt draws a player, favouring positions in prefer, skipping players with six fouls.
+func (b *builder) pickCourt(c *court, prefer ...string) Player {
+	total := 0
+	ws := make([]int, len(c.players))
+	for i, p := range c.players {
+		if c.fouls[p.ID] >= 6 {
+			continue
+		}
+		w := c.weight[i]
+		for _, x := range prefer {
+			if p.Position == x {
+				w *= 3
+			}
+		}
+		ws[i] = w
+		total += w
+	}
+	if total == 0 {
+		return c.players[0]
+	}
+	k := b.r.IntN(total)
+	for i, w := range ws {
+		if k < w {
+			return c.players[i]
+		}
+		k -= w
+	}
+	return c.players[0]
+}
+
+// basketball plays four quarters possession by possession (about 100 possessions a side in 48
+// minutes): turnovers and steals, shooting fouls and free throws, two- and three-point attempts
+// with realistic percentages, blocks, offensive and defensive rebounds, assists, team fouls and
+// the bonus. A quarter of 12 minutes takes about 20 real minutes (the clock stops at whistles),
+// a 2-minute break between quarters and 15 at half-time; 5-minute overtimes while level.
 func (b *builder) basketball() {
+	qs, ots := b.quarterSecs(), 300
+	if b.f.Game == 22 {
+		ots = 180
+	}
+	speed := 0.6
 	t := b.f.Start
 	b.status(t, StatusLive)
 	s := b.strength()
-	// About 110 points a team in 48 minutes: 0.92 points per 24-second possession window.
-	rate := [2]float64{0.92 * (1 + 0.2*s), 0.92 * (1 - 0.2*s)} // points per 24 game seconds
-	quarter := func(i int, name string, gameSecs int, realMin int) {
-		if len(b.pers) < i {
-			b.pers = append(b.pers, Pair{0, 0})
+	eff := [2]float64{1 + 0.06*s, 1 - 0.06*s}
+	cs := [2]*court{b.newCourt(0), b.newCourt(1)}
+	for team := 0; team < 2; team++ {
+		for _, p := range cs[team].players {
+			b.pstatAdd(p, team, "points", 0)
 		}
-		b.period(t, i, name, Clock{Secs: gameSecs, Running: true, Down: true})
-		steps := gameSecs / 24
-		stepReal := time.Duration(realMin) * time.Minute / time.Duration(steps)
-		fouls := [2]int{}
-		for k := 1; k <= steps; k++ {
-			at := t.Add(time.Duration(k) * stepReal)
-			left := gameSecs - k*24
-			scored := false
-			for team := 0; team < 2; team++ {
-				pts := b.poisson(rate[team])
-				for pts > 0 {
-					p := b.pick(team, false)
-					var v int
-					switch r := b.r.Float64(); {
-					case r < 0.36 && pts >= 3:
-						v = 3
-						b.stat("threePoints", team, 1)
-						b.pstatAdd(p, team, "threePoints", 1)
-					case r < 0.85 && pts >= 2:
-						v = 2
-						b.stat("twoPoints", team, 1)
-					default:
-						v = 1
-						b.stat("freeThrowsMade", team, 1)
-						b.stat("freeThrows", team, 1)
+	}
+	o := b.r.IntN(2) // the side in possession
+	elapsed := 0
+	quarter := func(i int, name string, secs int) {
+		b.pers = append(b.pers, Pair{0, 0})
+		b.period(t, i, name, Clock{Secs: secs, Running: true, Down: true, Speed: speed})
+		left := secs
+		tf := [2]int{}
+		for left > 0 {
+			d := 1 - o
+			length := min(8+b.r.IntN(15), left)
+			left -= length
+			at := t.Add(time.Duration(float64(secs-left)/speed) * time.Second)
+			clock := fmt.Sprintf("%s %02d:%02d", name, left/60, left%60)
+			pts := 0
+			ft := func(n int, shooter Player) {
+				for k := 0; k < n; k++ {
+					b.stat("freeThrows", o, 1)
+					b.pstatAdd(shooter, o, "freeThrowsAttempted", 1)
+					if b.chance(0.77) {
+						pts++
+						b.stat("freeThrowsMade", o, 1)
+						b.pstatAdd(shooter, o, "freeThrowsMade", 1)
 					}
-					pts -= v
-					b.pstatAdd(p, team, "points", float64(v))
-					if team == 0 {
-						b.home += v
+				}
+			}
+			foul := func(p Player) {
+				b.stat("fouls", d, 1)
+				b.pstatAdd(p, d, "fouls", 1)
+				cs[d].fouls[p.ID]++
+				tf[d]++
+			}
+			switch r := b.r.Float64(); {
+			case r < 0.13:
+				p := b.pickCourt(cs[o], "PG", "SG")
+				b.stat("turnovers", o, 1)
+				b.pstatAdd(p, o, "turnovers", 1)
+				if b.chance(0.55) {
+					st := b.pickCourt(cs[d], "PG", "SG", "SF")
+					b.stat("steals", d, 1)
+					b.pstatAdd(st, d, "steals", 1)
+				}
+			case r < 0.195:
+				shooter := b.pickCourt(cs[o], "SG", "SF", "PF")
+				foul(b.pickCourt(cs[d], "PF", "C"))
+				ft(2, shooter)
+			default:
+				for tries := 0; tries < 3; tries++ {
+					shooter := b.pickCourt(cs[o], "SG", "SF", "PG")
+					b.pstatAdd(shooter, o, "fieldGoalsAttempted", 1)
+					if b.chance(0.39) {
+						b.stat("threePointsAttempted", o, 1)
+						b.pstatAdd(shooter, o, "threePointsAttempted", 1)
+						if b.chance(0.36 * eff[o]) {
+							pts += 3
+							b.stat("threePoints", o, 1)
+							b.pstatAdd(shooter, o, "threePoints", 1)
+							b.pstatAdd(shooter, o, "fieldGoalsMade", 1)
+							b.assist(cs[o], o, shooter)
+							if b.chance(0.18) {
+								b.incident(at, Incident{Type: "threePointer", Team: o, Player: shooter.ID, Name: shooter.Name, Minute: clock, Period: i,
+									Secs: elapsed + secs - left, Text: fmt.Sprintf("%s %s hits a three", clock, shooter.Name)})
+							}
+							break
+						}
 					} else {
-						b.away += v
+						b.stat("twoPointsAttempted", o, 1)
+						if b.chance(0.53 * eff[o]) {
+							pts += 2
+							b.stat("twoPoints", o, 1)
+							b.pstatAdd(shooter, o, "fieldGoalsMade", 1)
+							b.assist(cs[o], o, shooter)
+							if b.chance(0.03) {
+								foul(b.pickCourt(cs[d], "PF", "C"))
+								ft(1, shooter)
+							}
+							break
+						}
+						if b.chance(0.15) {
+							bl := b.pickCourt(cs[d], "C", "PF")
+							b.stat("blocks", d, 1)
+							b.pstatAdd(bl, d, "blocks", 1)
+						}
 					}
-					b.pers[i-1][team] += v
-					scored = true
-					if b.r.Float64() < 0.6 {
-						a := b.pick(team, false)
-						b.stat("assists", team, 1)
-						b.pstatAdd(a, team, "assists", 1)
+					if b.chance(0.22) {
+						rb := b.pickCourt(cs[o], "C", "PF")
+						b.stat("rebounds", o, 1)
+						b.stat("offensiveRebounds", o, 1)
+						b.pstatAdd(rb, o, "rebounds", 1)
+						continue
 					}
-					if v == 3 && b.r.Float64() < 0.3 {
-						b.incident(at, Incident{Type: "threePointer", Team: team, Player: p.ID, Name: p.Name, Period: i,
-							Minute: fmt.Sprintf("%s %02d:%02d", name, left/60, left%60), Text: p.Name + " hits a three"})
-					}
-				}
-				reb := b.pick(team, false)
-				b.stat("rebounds", team, float64(1+b.r.IntN(2)))
-				b.pstatAdd(reb, team, "rebounds", 1)
-				if b.r.Float64() < 0.3 {
-					b.stat("steals", team, 1)
-				}
-				if b.r.Float64() < 0.2 {
-					b.stat("blocks", team, 1)
-				}
-				if b.r.Float64() < 0.55 {
-					b.stat("turnovers", team, 1)
-				}
-				if b.r.Float64() < 0.8 {
-					b.stat("fouls", team, 1)
-					fouls[team]++
-					if b.r.Float64() < 0.5 {
-						b.stat("freeThrows", team, 1)
-					}
+					rb := b.pickCourt(cs[d], "C", "PF", "SF")
+					b.stat("rebounds", d, 1)
+					b.pstatAdd(rb, d, "rebounds", 1)
+					break
 				}
 			}
-			if scored {
+			if b.chance(0.09) { // a defensive foul away from the ball; in the bonus it means two shots
+				foul(b.pickCourt(cs[d]))
+				if tf[d] > 4 {
+					ft(2, b.pickCourt(cs[o], "PG", "SG"))
+				}
+			}
+			if pts > 0 {
+				if o == 0 {
+					b.home += pts
+				} else {
+					b.away += pts
+				}
+				b.pers[i-1][o] += pts
+				b.stat("points", o, float64(pts))
 				b.score(at)
+				b.flushStats(at) // the statistics tab never disagrees with the scoreboard
 			}
-			b.clock(at, Clock{Secs: max(left, 0), Running: left > 0, Down: true})
-			if k%3 == 0 {
-				b.detail(at, map[string]any{"fouls": []int{fouls[0], fouls[1]}})
+			b.clock(at, Clock{Secs: left, Running: left > 0, Down: true, Speed: speed})
+			if b.chance(0.15) {
+				b.detail(at, map[string]any{"fouls": []int{tf[0], tf[1]}})
 				b.flushStats(at)
 			}
-			if k%8 == 0 {
-				b.odds(at, b.inplay(max(1-float64(b.elapsedBasket(i, gameSecs-left))/2880, 0.01)))
+			if b.chance(0.03) {
+				b.odds(at, b.inplay(math.Max(1-float64(elapsed+secs-left)/float64(4*qs), 0.01)))
 			}
+			o = d
 		}
-		t = t.Add(time.Duration(realMin) * time.Minute)
+		elapsed += secs
+		t = t.Add(time.Duration(float64(secs)/speed) * time.Second)
+		b.detail(t, map[string]any{"fouls": []int{tf[0], tf[1]}})
 		b.flushStats(t)
+		b.incident(t, Incident{Type: "periodEnd", Team: -1, Period: i, Secs: elapsed, Key: true,
+			Text: fmt.Sprintf("End of %s: %d-%d", name, b.home, b.away)})
 	}
 	for q := 1; q <= 4; q++ {
-		quarter(q, fmt.Sprintf("Q%d", q), 720, 20)
+		quarter(q, fmt.Sprintf("Q%d", q), qs)
 		switch q {
 		case 2:
 			b.status(t, StatusHalftime)
@@ -109,24 +227,53 @@ func (b *builder) basketball() {
 			t = t.Add(2 * time.Minute)
 		}
 	}
-	for ot := 1; b.home == b.away && ot <= 4; ot++ {
-		b.status(t, StatusOvertime)
-		quarter(4+ot, fmt.Sprintf("OT%d", ot), 300, 9)
+	for ot := 1; b.home == b.away && len(b.pers) < b.p.MaxPeriods; ot++ {
+		if ot == 1 {
+			b.status(t, StatusOvertime)
+		}
+		quarter(4+ot, fmt.Sprintf("OT%d", ot), ots)
 		t = t.Add(2 * time.Minute)
 	}
-	if b.home == b.away { // four overtimes and still level: the simulator settles it with one more basket
-		b.home += 2
-		b.pers[len(b.pers)-1][0] += 2
-		b.score(t)
-	}
+	b.basketballMinutes(cs, elapsed)
 	b.status(t, StatusFinished)
 	b.flushPlayers(t)
-	b.incident(t, Incident{Type: "fullTime", Team: -1, Text: fmt.Sprintf("Final %d-%d", b.home, b.away)})
+	b.incident(t, Incident{Type: "fullTime", Team: -1, Key: true, Text: fmt.Sprintf("Final: %s %d-%d %s", b.sideName(0), b.home, b.away, b.sideName(1))})
 }
 
-func (b *builder) elapsedBasket(q, inQuarter int) int {
-	if q > 4 {
-		return 2880
+func (b *builder) assist(c *court, team int, shooter Player) {
+	if !b.chance(0.6) {
+		return
 	}
-	return (q-1)*720 + inQuarter
+	for range 4 {
+		if a := b.pickCourt(c, "PG"); a.ID != shooter.ID {
+			b.stat("assists", team, 1)
+			b.pstatAdd(a, team, "assists", 1)
+			return
+		}
+	}
+}
+
+// basketballMinutes shares the game's minutes (five on the floor) between the rotation: starters
+// about 34, the bench the rest.
+func (b *builder) basketballMinutes(cs [2]*court, elapsed int) {
+	total := 5 * elapsed / 60
+	for team := 0; team < 2; team++ {
+		c := cs[team]
+		left := total
+		nStart := min(b.p.Starters, len(c.players))
+		for i := 0; i < nStart; i++ {
+			m := min(elapsed/60*34/48+b.r.IntN(7)-3, left)
+			if len(c.players) == nStart && i == nStart-1 {
+				m = left
+			}
+			b.pstatSet(c.players[i], team, "minutes", float64(m))
+			left -= m
+		}
+		bench := c.players[nStart:]
+		for i, p := range bench {
+			m := left / (len(bench) - i)
+			b.pstatSet(p, team, "minutes", float64(m))
+			left -= m
+		}
+	}
 }

@@ -2,6 +2,7 @@ package feed
 
 import (
 	"fmt"
+	"math"
 	"time"
 )
 
@@ -12,10 +13,7 @@ var tennisPoints = []string{"0", "15", "30", "40"}
 func (b *builder) tennis() {
 	t := b.f.Start
 	b.status(t, StatusLive)
-	bo := b.f.BestOf
-	if bo != 5 {
-		bo = 3
-	}
+	bo := b.bestOf(3, 5)
 	need := bo/2 + 1
 	s := b.strength()
 	serve := b.r.IntN(2)
@@ -36,11 +34,20 @@ func (b *builder) tennis() {
 				if b.r.Float64() > pServer {
 					winner = 1 - serve
 				}
+				b.stat("servicePoints", serve, 1)
+				firstIn := b.chance(0.63)
+				if firstIn {
+					b.stat("firstServeIn", serve, 1)
+				}
 				if winner == serve && b.r.Float64() < 0.1 {
 					b.stat("aces", serve, 1)
-				} else if winner != serve && b.r.Float64() < 0.08 {
+				} else if winner != serve && !firstIn && b.r.Float64() < 0.2 {
 					b.stat("doubleFaults", serve, 1)
 				}
+				if winner == serve {
+					b.stat("servicePointsWon", serve, 1)
+				}
+				b.stat("pointsWon", winner, 1)
 				pts[winner]++
 				done := false
 				label := ""
@@ -66,7 +73,8 @@ func (b *builder) tennis() {
 			}
 			if !tiebreak && gw != serve {
 				b.stat("breakPointsWon", gw, 1)
-				b.incident(t, Incident{Type: "break", Team: gw, Period: set, Text: fmt.Sprintf("Break of serve, set %d", set)})
+				b.incident(t, Incident{Type: "break", Team: gw, Period: set, Key: true,
+					Text: fmt.Sprintf("Break of serve: %s leads %d-%d in set %d", b.sideName(gw), max(games[gw]+1, games[1-gw]), min(games[gw]+1, games[1-gw]), set)})
 			}
 			games[gw]++
 			b.score(t)
@@ -82,15 +90,26 @@ func (b *builder) tennis() {
 					b.away++
 				}
 				b.score(t)
-				b.incident(t, Incident{Type: "setWon", Team: gw, Period: set, Text: fmt.Sprintf("Set %d %d-%d", set, games[0], games[1])})
+				b.incident(t, Incident{Type: "setWon", Team: gw, Period: set, Key: true,
+					Text: fmt.Sprintf("Set %d to %s, %d-%d", set, b.sideName(gw), games[gw], games[1-gw])})
 				b.odds(t, b.inplay(0.5))
 				break
 			}
 		}
 	}
 	b.flushStats(t)
+	for team := 0; team < 2; team++ {
+		p := b.roster(team)[0]
+		for _, k := range []string{"aces", "doubleFaults", "pointsWon", "breakPointsWon", "servicePointsWon"} {
+			b.pstatSet(p, team, k, b.stats[k][team])
+		}
+		if sp := b.stats["servicePoints"][team]; sp > 0 {
+			b.pstatSet(p, team, "firstServePct", math.Round(b.stats["firstServeIn"][team]/sp*100))
+		}
+	}
 	b.status(t, StatusFinished)
-	b.incident(t, Incident{Type: "fullTime", Team: -1, Text: fmt.Sprintf("Match over, sets %d-%d", b.home, b.away)})
+	b.flushPlayers(t)
+	b.incident(t, Incident{Type: "fullTime", Team: -1, Key: true, Text: fmt.Sprintf("Game, set and match %s, %d-%d in sets", b.sideName(map[bool]int{true: 0, false: 1}[b.home > b.away]), max(b.home, b.away), min(b.home, b.away))})
 }
 
 func tennisLabel(p [2]int) string {

@@ -17,8 +17,9 @@ type SimConfig struct {
 	// Now is the clock; default time.Now.
 	Now func() time.Time
 	// PostponedPct and CancelledPct are the share of fixtures (in percent) that are postponed or
-	// cancelled; defaults 3 and 2. Negative means none.
-	PostponedPct, CancelledPct int
+	// cancelled before they start, AbandonedPct the share abandoned while in play; defaults 3, 2
+	// and 1. Negative means none.
+	PostponedPct, CancelledPct, AbandonedPct int
 }
 
 // Simulator is a deterministic data provider: it turns fixtures into scripts of events (Script)
@@ -29,6 +30,7 @@ type Simulator struct {
 	cfg      SimConfig
 	fixtures []Fixture
 	rosters  map[string][]Player
+	teams    map[string]Team
 	matches  map[string]*simMatch
 }
 
@@ -39,8 +41,9 @@ type simMatch struct {
 	done   bool
 }
 
-// NewSimulator builds a simulator for fixtures; rosters maps team ids to their players (line-ups
-// and scorers are drawn from them; teams without a roster get numbered placeholder players).
+// NewSimulator builds a simulator for fixtures; rosters maps team ids to their players in shirt
+// order, starters first (line-ups, scorers and player statistics are drawn from them; teams
+// without a roster get numbered placeholder players with the positions of their game).
 func NewSimulator(cfg SimConfig, fixtures []Fixture, rosters map[string][]Player) *Simulator {
 	if cfg.Step == 0 {
 		cfg.Step = time.Second
@@ -54,9 +57,21 @@ func NewSimulator(cfg SimConfig, fixtures []Fixture, rosters map[string][]Player
 	if cfg.CancelledPct == 0 {
 		cfg.CancelledPct = 2
 	}
+	if cfg.AbandonedPct == 0 {
+		cfg.AbandonedPct = 1
+	}
 	s := &Simulator{cfg: cfg, rosters: rosters, matches: map[string]*simMatch{}}
 	s.SetFixtures(fixtures)
 	return s
+}
+
+// SetTeams gives the simulator the teams' reference data (names for texts, head coaches for
+// line-ups). Call it before Run or Emit.
+func (s *Simulator) SetTeams(teams []Team) {
+	s.teams = make(map[string]Team, len(teams))
+	for _, t := range teams {
+		s.teams[t.ID] = t
+	}
 }
 
 // SetFixtures replaces the fixture list (a refreshed schedule window). Progress of fixtures that
@@ -98,9 +113,18 @@ const keepBefore, keepAfter = 8 * time.Hour, 2 * time.Hour
 // Emit pushes every event with At <= now that this simulator has not pushed yet and returns how
 // many it pushed.
 func (s *Simulator) Emit(now time.Time, sink Sink) int {
+	return s.EmitContext(context.Background(), now, sink)
+}
+
+// EmitContext is Emit that gives up between two fixtures once ctx ends: the first call of a
+// node replays a week of fixtures, and a node asked to stop must not finish that first.
+func (s *Simulator) EmitContext(ctx context.Context, now time.Time, sink Sink) int {
 	nowMs := now.UnixMilli()
 	n := 0
 	for i := range s.fixtures {
+		if ctx.Err() != nil {
+			return n
+		}
 		f := &s.fixtures[i]
 		m := s.matches[f.ID]
 		if m == nil {
@@ -141,7 +165,7 @@ const fixtureLead = 7 * 24 * time.Hour
 func (s *Simulator) Script(f Fixture) []Event {
 	h := fnv.New64a()
 	h.Write([]byte(f.ID))
-	b := &builder{f: f, r: rand.New(rand.NewPCG(s.cfg.Seed, h.Sum64())), sim: s}
+	b := &builder{f: f, p: ProfileOf(f.Game), r: rand.New(rand.NewPCG(s.cfg.Seed, h.Sum64())), sim: s}
 	if b.f.Source == "" {
 		b.f.Source = SourceSimulator
 	}
@@ -158,38 +182,104 @@ func (s *Simulator) Script(f Fixture) []Event {
 	switch {
 	case roll < s.cfg.PostponedPct:
 		b.add(f.Start.Add(-2*time.Hour), Event{Kind: KStatus, Status: StatusPostponed})
-		b.incident(f.Start.Add(-2*time.Hour), Incident{Type: "postponed", Team: -1, Text: "Match postponed"})
+		b.incident(f.Start.Add(-2*time.Hour), Incident{Type: "postponed", Team: -1, Key: true,
+			Text: "Match postponed: " + []string{"waterlogged pitch", "travel disruption", "venue unavailable", "weather warning"}[b.r.IntN(4)]})
 		return b.evs
 	case roll < s.cfg.PostponedPct+s.cfg.CancelledPct:
 		b.add(f.Start.Add(-time.Hour), Event{Kind: KStatus, Status: StatusCancelled})
-		b.incident(f.Start.Add(-time.Hour), Incident{Type: "cancelled", Team: -1, Text: "Match cancelled"})
+		b.incident(f.Start.Add(-time.Hour), Incident{Type: "cancelled", Team: -1, Key: true, Text: "Match cancelled by the organiser"})
 		return b.evs
 	}
+	abandon := roll < s.cfg.PostponedPct+s.cfg.CancelledPct+s.cfg.AbandonedPct
 	b.lineups(f.Start.Add(-45 * time.Minute))
 	b.add(f.Start.Add(-30*time.Minute), Event{Kind: KStatus, Status: StatusAnnounced})
 	b.odds(f.Start.Add(-10*time.Minute), b.prematch())
-	switch f.Game {
-	case GameSoccer:
+	switch b.p.Family {
+	case FamFootball:
 		b.soccer()
-	case GameBasketball:
+	case FamHockey:
+		b.hockey()
+	case FamBasketball:
 		b.basketball()
-	case GameTennis:
+	case FamTennis:
 		b.tennis()
-	case GameBaseball:
+	case FamRally:
+		b.rally()
+	case FamSnooker:
+		b.snooker()
+	case FamBaseball:
 		b.baseball()
-	case GameLoL, GameDota2:
+	case FamCricket:
+		b.cricket()
+	case FamGridiron:
+		b.gridiron()
+	case FamCombat:
+		b.combat()
+	case FamMOBA:
 		b.moba()
-	case GameCS, GameValorant:
+	case FamTactical:
 		b.tactical()
+	case FamModes:
+		b.modes()
+	case FamHeroShooter:
+		b.heroShooter()
+	case FamBattleRoyale:
+		b.battleRoyale()
+	case FamCarSoccer:
+		b.carSoccer()
+	case FamRTS:
+		b.rts()
+	case FamCards:
+		b.cards()
 	default:
-		b.generic()
+		b.arena()
+	}
+	if abandon {
+		b.abandon()
 	}
 	return b.evs
+}
+
+// abandon cuts the script at a moment in play and ends it abandoned (a storm, a floodlight
+// failure, a server crash for esports): what happened until then stands.
+func (b *builder) abandon() {
+	start := b.f.Start.UnixMilli()
+	end := b.evs[len(b.evs)-1].At
+	if end-start < 20*60_000 {
+		return
+	}
+	at := start + 10*60_000 + b.r.Int64N(end-start-15*60_000)
+	keep := 0
+	st := StatusNotStarted
+	for i, ev := range b.evs {
+		if ev.At > at {
+			break
+		}
+		keep = i + 1
+		if ev.Kind == KStatus {
+			st = ev.Status
+		}
+	}
+	if !st.InPlay() {
+		return
+	}
+	b.evs = b.evs[:keep]
+	b.last = b.evs[keep-1].At
+	t := time.UnixMilli(at)
+	why := "heavy storm"
+	if IsEsport(b.f.Game) {
+		why = "server failure"
+	} else if b.r.IntN(2) == 0 {
+		why = "floodlight failure"
+	}
+	b.status(t, StatusAbandoned)
+	b.incident(t, Incident{Type: "abandoned", Team: -1, Key: true, Text: "Match abandoned: " + why})
 }
 
 // builder accumulates one match's script.
 type builder struct {
 	f     Fixture
+	p     Profile
 	r     *rand.Rand
 	sim   *Simulator
 	evs   []Event
@@ -199,6 +289,7 @@ type builder struct {
 	pers  []Pair
 	stats map[string]Stat
 	pstat map[string]*PlayerStats
+	ros   [2][]Player
 }
 
 func (b *builder) add(at time.Time, ev Event) {
@@ -243,6 +334,15 @@ func (b *builder) stat(key string, team int, v float64) {
 	b.stats[key] = s
 }
 
+// statFloor adds v (which may be negative: a run for a loss) to a team statistic, never below 0.
+func (b *builder) statFloor(key string, team int, v float64) {
+	b.stat(key, team, v)
+	if st := b.stats[key]; st[team] < 0 {
+		st[team] = 0
+		b.stats[key] = st
+	}
+}
+
 func (b *builder) setStat(key string, h, a float64) {
 	if b.stats == nil {
 		b.stats = map[string]Stat{}
@@ -262,17 +362,28 @@ func (b *builder) flushStats(at time.Time) {
 	b.add(at, Event{Kind: KStats, Stats: cp})
 }
 
-// pstatAdd adds v to a player's statistic.
-func (b *builder) pstatAdd(p Player, team int, key string, v float64) {
+func (b *builder) ps(p Player, team int) *PlayerStats {
 	if b.pstat == nil {
 		b.pstat = map[string]*PlayerStats{}
 	}
 	ps := b.pstat[p.ID]
 	if ps == nil {
-		ps = &PlayerStats{Player: p.ID, Team: team, Values: map[string]float64{}}
+		ps = &PlayerStats{Player: p.ID, Team: team, Name: p.Name, Position: p.Position, Values: map[string]float64{}}
 		b.pstat[p.ID] = ps
 	}
-	ps.Values[key] += v
+	return ps
+}
+
+// pstatAdd adds v to a player's statistic.
+func (b *builder) pstatAdd(p Player, team int, key string, v float64) { b.ps(p, team).Values[key] += v }
+
+// pstatSet sets a player's statistic.
+func (b *builder) pstatSet(p Player, team int, key string, v float64) { b.ps(p, team).Values[key] = v }
+
+// hero records the hero (champion, agent, operator, class, faction) a player plays on a map.
+func (b *builder) hero(p Player, team int, name string) {
+	ps := b.ps(p, team)
+	ps.Heroes = append(ps.Heroes, name)
 }
 
 // flushPlayers emits every player's absolute statistics, in a stable order.
@@ -288,60 +399,77 @@ func (b *builder) flushPlayers(at time.Time) {
 	out := make([]PlayerStats, 0, len(ids))
 	for _, id := range ids {
 		ps := b.pstat[id]
-		v := make(map[string]float64, len(ps.Values))
+		c := *ps
+		c.Values = make(map[string]float64, len(ps.Values))
 		for k, x := range ps.Values {
-			v[k] = x
+			c.Values[k] = x
 		}
-		out = append(out, PlayerStats{Player: ps.Player, Team: ps.Team, Values: v})
+		c.Heroes = append([]string(nil), ps.Heroes...)
+		out = append(out, c)
 	}
 	b.add(at, Event{Kind: KPlayerStat, PlayerStats: out})
 }
 
-// roster returns the players of team (0 home, 1 away), or placeholders.
+// roster returns the players of team (0 home, 1 away) in shirt order, starters first, or
+// placeholders with the positions of the game.
 func (b *builder) roster(team int) []Player {
+	if b.ros[team] != nil {
+		return b.ros[team]
+	}
 	id := b.f.Home
 	if team == 1 {
 		id = b.f.Away
 	}
-	if ps := b.sim.rosters[id]; len(ps) > 0 {
-		return ps
+	ps := b.sim.rosters[id]
+	if len(ps) == 0 {
+		pos := b.p.Positions
+		ps = make([]Player, len(pos))
+		for i := range ps {
+			ps[i] = Player{ID: id + "-p" + itoa(i+1), Name: "Player " + itoa(i+1), Shirt: i + 1, Team: id, Position: pos[i]}
+		}
 	}
-	out := make([]Player, 11)
-	for i := range out {
-		out[i] = Player{ID: id + "-p" + itoa(i+1), Name: "Player " + itoa(i+1), Shirt: i + 1, Team: id}
-	}
-	return out
+	b.ros[team] = ps
+	return ps
 }
 
-// pick returns a random player of team, skipping goalkeepers for scorers when skipGK.
-func (b *builder) pick(team int, skipGK bool) Player {
+// starters are the players of team who start.
+func (b *builder) starters(team int) []Player {
 	ps := b.roster(team)
-	starters := ps
-	if len(starters) > b.starterCount() {
-		starters = starters[:b.starterCount()]
+	if n := b.p.Starters; n > 0 && len(ps) > n {
+		return ps[:n]
 	}
+	return ps
+}
+
+// pick returns a random starter of team, skipping goalkeepers when skipGK.
+func (b *builder) pick(team int, skipGK bool) Player {
+	st := b.starters(team)
 	for range 8 {
-		p := starters[b.r.IntN(len(starters))]
-		if !skipGK || p.Position != "GK" {
+		p := st[b.r.IntN(len(st))]
+		if !skipGK || !isKeeper(p.Position) {
 			return p
 		}
 	}
-	return starters[len(starters)-1]
+	return st[len(st)-1]
 }
 
-func (b *builder) starterCount() int {
-	switch b.f.Game {
-	case GameSoccer:
-		return 11
-	case GameBasketball, GameLoL, GameDota2, GameCS, GameValorant:
-		return 5
-	case GameBaseball:
-		return 9
-	case GameTennis:
-		return 1
+// pickFrom returns a random starter of team whose position is one of pos (any starter when none).
+func (b *builder) pickFrom(team int, pos ...string) Player {
+	var cands []Player
+	for _, p := range b.starters(team) {
+		for _, x := range pos {
+			if p.Position == x {
+				cands = append(cands, p)
+			}
+		}
 	}
-	return 11
+	if len(cands) == 0 {
+		return b.pick(team, true)
+	}
+	return cands[b.r.IntN(len(cands))]
 }
+
+func isKeeper(pos string) bool { return pos == "GK" || pos == "G" || pos == "Keeper" }
 
 func (b *builder) lineups(at time.Time) {
 	for team := 0; team < 2; team++ {
@@ -350,17 +478,23 @@ func (b *builder) lineups(at time.Time) {
 		if team == 1 {
 			lu.Team = b.f.Away
 		}
-		if b.f.Game == GameSoccer {
-			lu.Formation = []string{"4-3-3", "4-4-2", "4-2-3-1", "3-5-2"}[b.r.IntN(4)]
+		switch b.p.Family {
+		case FamFootball:
+			if b.p.Starters == 11 {
+				lu.Formation = []string{"4-3-3", "4-4-2", "4-2-3-1", "3-5-2"}[b.r.IntN(4)]
+			}
+		case FamGridiron:
+			lu.Formation = []string{"Shotgun", "Pistol", "I-form"}[b.r.IntN(3)]
 		}
+		lu.Coach = b.sim.teams[lu.Team].HeadCoach
 		for i, p := range ps {
 			lu.Players = append(lu.Players, LineupPlayer{Player: p.ID, Name: p.Name, Shirt: p.Shirt, Position: p.Position,
-				Starter: i < b.starterCount(), Captain: i == 1})
+				Starter: i < b.p.Starters, Captain: i == min(1, len(ps)-1) && len(ps) > 1})
 		}
 		ev := Event{Kind: KLineup, Lineup: &lu}
-		if len(ps) > b.starterCount()+1 && b.r.IntN(3) == 0 {
+		if len(ps) > b.p.Starters+1 && b.r.IntN(3) == 0 {
 			p := ps[len(ps)-1]
-			ev.Injuries = []Injury{{Team: lu.Team, Player: p.ID, Name: p.Name, Kind: []string{"injury", "suspension", "illness"}[b.r.IntN(3)], Status: "out"}}
+			ev.Injuries = []Injury{{Team: lu.Team, Player: p.ID, Name: p.Name, Kind: []string{"injury", "suspension", "illness"}[b.r.IntN(3)], Status: []string{"out", "doubtful"}[b.r.IntN(2)]}}
 		}
 		b.add(at, ev)
 	}
@@ -369,6 +503,23 @@ func (b *builder) lineups(at time.Time) {
 // strength is the home side's edge in [-1, 1] from the two ratings (plus a little home advantage).
 func (b *builder) strength() float64 {
 	return float64(b.f.HomeRating-b.f.AwayRating)/100 + 0.05
+}
+
+// bestOf is the series length: the fixture's, else the game's default, else 3.
+func (b *builder) bestOf(allowed ...int) int {
+	bo := b.f.BestOf
+	if bo == 0 {
+		bo = b.p.BestOf
+	}
+	for _, a := range allowed {
+		if bo == a {
+			return bo
+		}
+	}
+	if len(allowed) > 0 {
+		return allowed[0]
+	}
+	return bo
 }
 
 // poisson draws a Poisson variate (small means only).
@@ -381,6 +532,24 @@ func (b *builder) poisson(mean float64) int {
 		}
 		k++
 	}
+}
+
+// chance is true with probability p.
+func (b *builder) chance(p float64) bool { return b.r.Float64() < p }
+
+// sideName is the name of side 0 (home) or 1 (away) for texts.
+func (b *builder) sideName(team int) string {
+	id := b.f.Home
+	if team == 1 {
+		id = b.f.Away
+	}
+	if t, ok := b.sim.teams[id]; ok && t.Name != "" {
+		return t.Name
+	}
+	if team == 0 {
+		return "Home"
+	}
+	return "Away"
 }
 
 func itoa(i int) string {

@@ -11,30 +11,38 @@ var json = jsoniter.ConfigCompatibleWithStandardLibrary
 
 // State is the live state of one match: what the match actor keeps, persists and publishes.
 //
+// Home and Away are the score as the sport counts it: goals, points, runs, sets, frames, maps or
+// games won (battle royales: points; mixed martial arts: 1-0 once the bout is won). Periods hold
+// the score of each half, quarter, period, inning, set, game, frame, round or map.
+//
 // Detail holds the sport-specific live detail; its documented shapes (keys and values):
 //
-//	soccer      "addedTime": int minutes of stoppage announced; "pen": [h, a] shoot-out score
-//	basketball  "fouls": [h, a] team fouls this quarter; "timeouts": [h, a] left
+//	football    "addedTime": int minutes announced; "pen": [h, a] shoot-out score; "momentum": -100
+//	            (away pressing) .. 100 (home pressing), every other minute, for momentum graphs
+//	hockey      "shootout": [h, a]
+//	basketball  "fouls": [h, a] team fouls this quarter
 //	tennis      "points": "30-15" (or "AD-40", tie-break "5-4"); "serve": 0|1; "tiebreak": bool
+//	rally       "points": "18-15" in the current set or game; "serve": 0|1
+//	snooker     "frame": int; "break": int; "remaining": points left on the table; "atTable": 0|1
 //	baseball    "inning": 1..12; "half": "top"|"bottom"; "outs": 0..2; "bases": [1b, 2b, 3b] (0|1)
-//	esports     "map": current map number; "mapName": string; "round": CS2/Valorant round;
-//	            "gold": [h, a] (LoL) or "networth": [h, a] (Dota 2); "econ": [h, a] (CS2/Valorant
-//	            team money); "side": ["CT","T"] or ["ATK","DEF"]
+//	cricket     "innings": 1|2; "batting": 0|1; "wickets": [h, a]; "overs": ["20.0", "14.3"]; "target": int
+//	gridiron    "possession": 0|1; "down": 1..4; "toGo": yards; "ballOn": yards from the own goal line
+//	combat      "method", "finishRound", "finishTime", "cards" (the judges' scores)
+//	moba        "map": int; "gold" or "networth": [h, a]; "kills": [h, a]
+//	tactical    "map", "mapName", "round", "side": ["T","CT"] or ["ATK","DEF"]; "econ": [h, a]
+//	modes/hero  "map", "mode", "mapName"
+//	battleRoyale "game", "mapName", "zone", "teamsAlive", "placements": [h, a]
+//	carSoccer   "game", "arena"; rts "map", "mapName", "supply", "bases"; cards "game", "classes",
+//	            "turn", "health"
 //
-// Stats are team statistics keyed by name, each a Stat [home, away] (spec §3):
-//
-//	soccer      possession, shots, shotsOnTarget, corners, fouls, yellowCards, redCards, penalties, goals,
-//	            offsides, attacks, dangerousAttacks
-//	basketball  rebounds, steals, blocks, assists, turnovers, freeThrows, freeThrowsMade, twoPoints,
-//	            threePoints, fouls
-//	tennis      aces, doubleFaults, breakPoints, breakPointsWon, firstServeIn
-//	baseball    hits, errors, homeRuns, strikeouts, walks
-//	lol         kills, towers, dragons, barons, heralds, gold, firstBlood, firstTower, firstDragon,
-//	            firstBaron
-//	dota2       kills, towers, roshans, barracks, networth, experience, firstBlood, firstTower,
-//	            firstRoshan
-//	cs2         rounds, pistolRoundsWon, bombPlants, bombDefuses, bombExplosions, kills, econ
-//	valorant    rounds, pistolRoundsWon, spikePlants, spikeDefuses, spikeDetonations, kills, econ
+// Stats are team statistics keyed by name, each a Stat [home, away]; the keys of each game are
+// its Profile's Stats (for instance soccer possession, shots, shotsOnTarget, saves, corners,
+// fouls, cards, penalties, goals, offsides, attacks, passes; basketball points, rebounds,
+// steals, blocks, assists, turnovers, free throws, two- and three-pointers made and attempted;
+// League of Legends kills, towers, gold, dragons, heralds, barons, inhibitors and the firsts;
+// Dota 2 Roshan and barracks; Honor of Kings tyrants and overlords; CS2 and Valorant rounds,
+// pistol rounds won, plants, defuses, detonations and economy). Esports statistics describe the
+// current map.
 type State struct {
 	Match      string          `json:"match"`
 	Game       int             `json:"gameId"`
@@ -72,14 +80,18 @@ func (s *State) Clone() State {
 	}
 	if s.Odds != nil {
 		o := *s.Odds
+		o.Lines = append([]OddsLine(nil), o.Lines...)
 		c.Odds = &o
 	}
 	return c
 }
 
 // Apply folds ev into the state and records ev.Seq as the last applied sequence number. It does
-// not check ordering (the caller does). A refused transition returns ErrBadTransition and leaves
-// everything but LastSeq unchanged: the event is consumed so that the stream goes on.
+// not check ordering (the caller does). A refused transition returns ErrBadTransition, an
+// impossible value ErrInvalidEvent (wrapped with the reason: a negative or absurd score, a score
+// going back without Score.Correction, an absurd clock, a team playing itself, a malformed
+// statistic or detail); both leave everything but LastSeq unchanged: the event is consumed so
+// that the stream goes on.
 func (s *State) Apply(ev *Event) error {
 	if s.Match == "" {
 		s.Match = ev.Match
@@ -87,6 +99,9 @@ func (s *State) Apply(ev *Event) error {
 		return ErrWrongMatch
 	}
 	s.LastSeq = ev.Seq
+	if err := s.check(ev); err != nil {
+		return err
+	}
 	switch ev.Kind {
 	case KFixture:
 		if f := ev.Fixture; f != nil {
@@ -101,6 +116,7 @@ func (s *State) Apply(ev *Event) error {
 	case KOdds:
 		if ev.Odds != nil {
 			o := *ev.Odds
+			o.Lines = append([]OddsLine(nil), o.Lines...)
 			s.Odds = &o
 		}
 	case KStatus:
@@ -108,7 +124,7 @@ func (s *State) Apply(ev *Event) error {
 			return ErrBadTransition
 		}
 		s.Status = ev.Status
-		if ev.Status.Terminal() || ev.Status == StatusPostponed || ev.Status == StatusHalftime {
+		if ev.Status.Terminal() || ev.Status == StatusPostponed || ev.Status == StatusHalftime || ev.Status == StatusAbandoned {
 			s.Clock.Running = false
 			s.Clock.At = ev.At
 		}

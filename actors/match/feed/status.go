@@ -16,12 +16,18 @@ const (
 	StatusPostponed  Status = 6
 	StatusCancelled  Status = 7
 	StatusAnnounced  Status = 8 // line-ups announced, about to start
+	// StatusAbandoned: play started and was stopped for good (weather, crowd trouble, a floodlight
+	// failure); the match is replayed later (back to not started), awarded (finished) or cancelled.
+	StatusAbandoned Status = 9
 )
 
-var statusNames = [...]string{"notStarted", "live", "halftime", "overtime", "penalties", "finished", "postponed", "cancelled", "announced"}
+var statusNames = [...]string{"notStarted", "live", "halftime", "overtime", "penalties", "finished", "postponed", "cancelled", "announced", "abandoned"}
 
 // AllStatuses lists every status.
-var AllStatuses = []Status{StatusNotStarted, StatusLive, StatusHalftime, StatusOvertime, StatusPenalties, StatusFinished, StatusPostponed, StatusCancelled, StatusAnnounced}
+var AllStatuses = []Status{StatusNotStarted, StatusLive, StatusHalftime, StatusOvertime, StatusPenalties, StatusFinished, StatusPostponed, StatusCancelled, StatusAnnounced, StatusAbandoned}
+
+// Valid reports whether s is one of the statuses above.
+func (s Status) Valid() bool { return s >= 0 && int(s) < len(statusNames) }
 
 // String is the status's wire name.
 func (s Status) String() string {
@@ -43,16 +49,47 @@ func (s Status) Upcoming() bool { return s == StatusNotStarted || s == StatusAnn
 func (s Status) Terminal() bool { return s == StatusFinished || s == StatusCancelled }
 
 // transitions is the graph of spec §4. A postponed match is rescheduled (back to not started) or
-// cancelled; finished and cancelled are terminal. A match in play can be postponed (abandoned
-// and replayed later) or cancelled.
+// cancelled; finished and cancelled are terminal. A match in play can be postponed, abandoned
+// (stopped for good: replayed, awarded or cancelled later) or cancelled.
 var transitions = map[Status][]Status{
 	StatusNotStarted: {StatusAnnounced, StatusLive, StatusPostponed, StatusCancelled},
 	StatusAnnounced:  {StatusNotStarted, StatusLive, StatusPostponed, StatusCancelled},
-	StatusLive:       {StatusHalftime, StatusOvertime, StatusPenalties, StatusFinished, StatusPostponed, StatusCancelled},
-	StatusHalftime:   {StatusLive, StatusOvertime, StatusPenalties, StatusFinished, StatusPostponed, StatusCancelled},
-	StatusOvertime:   {StatusHalftime, StatusPenalties, StatusFinished, StatusPostponed, StatusCancelled},
-	StatusPenalties:  {StatusFinished, StatusPostponed, StatusCancelled},
+	StatusLive:       {StatusHalftime, StatusOvertime, StatusPenalties, StatusFinished, StatusPostponed, StatusCancelled, StatusAbandoned},
+	StatusHalftime:   {StatusLive, StatusOvertime, StatusPenalties, StatusFinished, StatusPostponed, StatusCancelled, StatusAbandoned},
+	StatusOvertime:   {StatusHalftime, StatusPenalties, StatusFinished, StatusPostponed, StatusCancelled, StatusAbandoned},
+	StatusPenalties:  {StatusFinished, StatusPostponed, StatusCancelled, StatusAbandoned},
 	StatusPostponed:  {StatusNotStarted, StatusAnnounced, StatusCancelled},
+	StatusAbandoned:  {StatusNotStarted, StatusAnnounced, StatusFinished, StatusCancelled},
+}
+
+// Path returns the shortest chain of statuses that leads from one status to another by allowed
+// transitions, excluding from and including to (nil when from == to, ok false when to cannot be
+// reached). A provider that polls may miss steps (a match seen not started, then finished);
+// adapters replay the path so that consumers still see a valid sequence.
+func Path(from, to Status) (path []Status, ok bool) {
+	if from == to {
+		return nil, true
+	}
+	prev := map[Status]Status{from: from}
+	queue := []Status{from}
+	for len(queue) > 0 {
+		s := queue[0]
+		queue = queue[1:]
+		for _, n := range transitions[s] {
+			if _, seen := prev[n]; seen {
+				continue
+			}
+			prev[n] = s
+			if n == to {
+				for x := to; x != from; x = prev[x] {
+					path = append([]Status{x}, path...)
+				}
+				return path, true
+			}
+			queue = append(queue, n)
+		}
+	}
+	return nil, false
 }
 
 // Transition reports whether a match may go from one status to another. Staying put is allowed

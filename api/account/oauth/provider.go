@@ -20,6 +20,13 @@ const (
 	ProfileLINE     = "line"     // {userId, displayName, pictureUrl}
 	ProfileTwitter  = "twitter"  // {data: {id, name, username, profile_image_url}}
 	ProfileFacebook = "facebook" // {id, name, email, picture: {data: {url}}}
+	// ProfileWeChat: WeChat's own flow (provider_china.go): appid and secret in the query of a GET
+	// token call answering {access_token, openid, unionid}, then sns/userinfo {openid, unionid,
+	// nickname, headimgurl}.
+	ProfileWeChat = "wechat"
+	// ProfileQQ: QQ Connect (provider_china.go): a GET token call with fmt=json, the openid from
+	// OpenIDURL, then get_user_info {nickname, figureurl_qq_2}.
+	ProfileQQ = "qq"
 )
 
 // Config is one provider's client registration and endpoints.
@@ -33,7 +40,8 @@ type Config struct {
 	JWKSURL      string   `json:"jwksUrl"`     // empty with Issuer set: HS256 with the client secret only
 	Issuer       string   `json:"issuer"`      // non-empty: an OpenID provider; ID tokens are required and verified
 	Scopes       []string `json:"scopes"`
-	Profile      string   `json:"profile"` // ProfileOIDC (default), ProfileLINE, ProfileTwitter, ProfileFacebook
+	Profile      string   `json:"profile"`   // ProfileOIDC (default), ProfileLINE, ProfileTwitter, ProfileFacebook, ProfileWeChat, ProfileQQ
+	OpenIDURL    string   `json:"openIdUrl"` // QQ: the call that names the openid of an access token
 	// TrustEmail treats the e-mail the provider returns as verified when it sends no
 	// email_verified claim (Facebook and LINE only return confirmed addresses).
 	TrustEmail bool `json:"trustEmail"`
@@ -41,7 +49,7 @@ type Config struct {
 	Leeway time.Duration `json:"leeway"`
 }
 
-// Defaults returns the public endpoints of the five providers, by name; client ids, secrets and
+// Defaults returns the public endpoints of the seven providers, by name; client ids, secrets and
 // redirect URLs are the operator's.
 func Defaults() map[string]Config {
 	return map[string]Config{
@@ -59,6 +67,11 @@ func Defaults() map[string]Config {
 		"facebook": {AuthURL: "https://www.facebook.com/v19.0/dialog/oauth", TokenURL: "https://graph.facebook.com/v19.0/oauth/access_token",
 			UserInfoURL: "https://graph.facebook.com/me?fields=id,name,email,picture", Scopes: []string{"email", "public_profile"},
 			Profile: ProfileFacebook, TrustEmail: true},
+		"wechat": {AuthURL: "https://open.weixin.qq.com/connect/qrconnect", TokenURL: "https://api.weixin.qq.com/sns/oauth2/access_token",
+			UserInfoURL: "https://api.weixin.qq.com/sns/userinfo", Scopes: []string{"snsapi_login"}, Profile: ProfileWeChat},
+		"qq": {AuthURL: "https://graph.qq.com/oauth2.0/authorize", TokenURL: "https://graph.qq.com/oauth2.0/token",
+			UserInfoURL: "https://graph.qq.com/user/get_user_info", OpenIDURL: "https://graph.qq.com/oauth2.0/me",
+			Scopes: []string{"get_user_info"}, Profile: ProfileQQ},
 	}
 }
 
@@ -124,6 +137,9 @@ func NewVerifier() string { return oauth2.GenerateVerifier() }
 // for an OpenID provider, the nonce derived from it.
 func (p *Provider) AuthCodeURL(state, verifier string) string {
 	opts := []oauth2.AuthCodeOption{oauth2.S256ChallengeOption(verifier)}
+	if p.cfg.Profile == ProfileWeChat {
+		opts = append(opts, oauth2.SetAuthURLParam("appid", p.cfg.ClientID))
+	}
 	if p.OIDC() {
 		opts = append(opts, oauth2.SetAuthURLParam("nonce", Nonce(verifier)))
 	}
@@ -133,6 +149,12 @@ func (p *Provider) AuthCodeURL(state, verifier string) string {
 // Exchange trades an authorization code (with its PKCE verifier) for tokens, verifies the ID token
 // of an OpenID provider (nonce from verifier) and fetches the profile.
 func (p *Provider) Exchange(ctx context.Context, code, verifier string) (Identity, error) {
+	switch p.cfg.Profile {
+	case ProfileWeChat:
+		return p.exchangeWeChat(ctx, code)
+	case ProfileQQ:
+		return p.exchangeQQ(ctx, code)
+	}
 	ctx = context.WithValue(ctx, oauth2.HTTPClient, p.hc)
 	tok, err := p.oc.Exchange(ctx, code, oauth2.VerifierOption(verifier))
 	if err != nil {

@@ -3,7 +3,9 @@ package payment
 import (
 	"context"
 	"crypto/hmac"
+	"crypto/rand"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -130,7 +132,7 @@ button{font-size:1.1rem;padding:.6rem 1.4rem;margin-right:.6rem;cursor:pointer}
 Amount <strong id="amount">{{.Amount}} {{.Order.Currency}}</strong><br>State <strong id="state">{{.Order.State}}</strong></p>
 <button id="pay" type="button">Pay</button><button id="fail" type="button">Fail</button>
 <p id="result" role="status"></p>
-<script>
+<script nonce="{{.Nonce}}">
 const cbs = {pay: {body: {{.PaidBody}}, sig: {{.PaidSig}}}, fail: {body: {{.FailBody}}, sig: {{.FailSig}}}};
 async function send(which) {
   const c = cbs[which];
@@ -149,10 +151,17 @@ document.getElementById("fail").onclick = () => send("fail");
 func (d *Dev) ServePage(w http.ResponseWriter, o PageOrder) {
 	paid, paidSig := d.SignedCallback(DevCallback{EventID: "dev-paid-" + o.No, OrderNo: o.No, State: Paid, Currency: o.Currency, AmountMinor: o.AmountMinor})
 	fail, failSig := d.SignedCallback(DevCallback{EventID: "dev-failed-" + o.No, OrderNo: o.No, State: Failed, Currency: o.Currency, AmountMinor: o.AmountMinor})
+	// The page's one inline script runs under the site's Content-Security-Policy only with this
+	// response's nonce; nothing else inline may run.
+	var raw [16]byte
+	_, _ = rand.Read(raw[:])
+	nonce := base64.RawStdEncoding.EncodeToString(raw[:])
+	w.Header().Set("Content-Security-Policy", "default-src 'self'; script-src 'nonce-"+nonce+"'; style-src 'unsafe-inline'; "+
+		"connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	_ = devPage.Execute(w, map[string]any{
-		"Order": o, "Amount": Decimal(o.AmountMinor),
+		"Order": o, "Amount": Decimal(o.AmountMinor), "Nonce": nonce,
 		"PaidBody": string(paid), "PaidSig": paidSig, "FailBody": string(fail), "FailSig": failSig,
 	})
 }

@@ -1,5 +1,5 @@
 // Package roomwallet adapts the wallet's Go API (wallet.Service.SendGift) to the room actor's Wallet
-// port (actors/room.Wallet): it turns the room's text user ids ("u<number>") and catalogue ids into
+// port (actors/room.Wallet): it turns the room's text user ids (protocol.UserID's "u<number>") and catalogue ids into
 // the wallet's numbers and the wallet's typed errors into the room's, so the engine wires gifts with
 //
 //	room.Config{Wallet: roomwallet.New(walletService)}

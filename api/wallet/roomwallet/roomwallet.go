@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 
+	"courtside/actors/protocol"
 	"courtside/actors/room"
 	"courtside/api/wallet"
 )
@@ -26,22 +26,16 @@ var _ room.Wallet = (*Adapter)(nil)
 // New returns the adapter over w (a *wallet.Service).
 func New(w Sender) *Adapter { return &Adapter{w: w} }
 
-// UserID reads an account id of the room's form, "u<number>" (a bare number is accepted too).
-func UserID(s string) (int64, bool) {
-	n, err := strconv.ParseInt(strings.TrimPrefix(s, "u"), 10, 64)
-	return n, err == nil && n > 0
-}
-
 // SendGift implements room.Wallet. The room's key (room, sender and the command's nonce) is the
 // wallet's idempotency key, so a retried command is charged once.
 func (a *Adapter) SendGift(ctx context.Context, o room.GiftOrder) (room.GiftReceipt, error) {
-	from, ok1 := UserID(o.From)
-	streamer, ok2 := UserID(o.Streamer)
+	from, err1 := protocol.ParseUserID(o.From)
+	streamer, err2 := protocol.ParseUserID(o.Streamer)
 	gift, err := strconv.Atoi(o.Gift)
-	if !ok1 || !ok2 || err != nil {
+	if err1 != nil || err2 != nil || err != nil {
 		return room.GiftReceipt{}, fmt.Errorf("%w: gift %q from %q to %q", room.ErrUnknownGift, o.Gift, o.From, o.Streamer)
 	}
-	r, err := a.w.SendGift(ctx, wallet.GiftRequest{From: from, StreamerID: streamer, Room: o.Room, GiftID: gift, Count: o.Count, IdempotencyKey: o.Key})
+	r, err := a.w.SendGift(ctx, wallet.GiftRequest{From: int64(from), StreamerID: int64(streamer), Room: o.Room, GiftID: gift, Count: o.Count, IdempotencyKey: o.Key})
 	switch {
 	case errors.Is(err, wallet.ErrInsufficientCoins):
 		return room.GiftReceipt{}, fmt.Errorf("%w: %v", room.ErrInsufficientCoins, err)

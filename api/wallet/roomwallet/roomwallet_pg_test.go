@@ -8,22 +8,17 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"courtside/actors/room"
-	"courtside/api"
 	"courtside/api/wallet"
 	"courtside/api/wallet/roomwallet"
 	"courtside/storage/postgres"
 	"courtside/storage/postgres/pgtest"
 )
 
-type noAuth struct{}
-
-func (noAuth) UserID(*api.Request) (int64, error) { return 0, api.ErrAuthRequired }
-
 // The adapter over the real wallet and Postgres, as the engine wires it.
 func TestRoomGiftsThroughTheRealWallet(t *testing.T) {
 	ctx := context.Background()
 	pool := pgtest.NewPool(t)
-	svc, err := wallet.New(wallet.Deps{Pool: pool, Auth: noAuth{}})
+	svc, err := wallet.New(wallet.Config{}, wallet.Deps{Pool: pool})
 	if err != nil {
 		t.Fatal(err)
 	}

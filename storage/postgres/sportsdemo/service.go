@@ -38,12 +38,13 @@ func (s *Service) Run(ctx context.Context) error {
 		return err
 	}
 	sim := feed.NewSimulator(feed.SimConfig{Seed: s.Seed, Now: s.Now}, ds.Fixtures, ds.Rosters)
+	sim.SetTeams(ds.Teams())
 	day := now.UTC().YearDay()
 	s.Log.Info("sports demo playing", zap.Int("fixtures", len(ds.Fixtures)), zap.String("source", feed.SourceSimulator))
 	t := time.NewTicker(time.Second)
 	defer t.Stop()
 	for {
-		sim.Emit(s.Now(), s.Sink)
+		sim.EmitContext(ctx, s.Now(), s.Sink)
 		select {
 		case <-ctx.Done():
 			return nil

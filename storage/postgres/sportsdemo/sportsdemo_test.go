@@ -44,6 +44,11 @@ func TestGenerateIsStableAndCoversTheWindow(t *testing.T) {
 			t.Errorf("game %d has %d fixtures over 15 days", g, games[g])
 		}
 	}
+	for _, g := range feed.Games() {
+		if games[g.ID] < 15 {
+			t.Errorf("game %d (%s) has %d fixtures over 15 days", g.ID, g.Name, games[g.ID])
+		}
+	}
 	for _, tm := range a.Reference.Teams {
 		if tm.Source != feed.SourceSimulator {
 			t.Fatalf("team %s not marked simulated", tm.ID)
@@ -66,6 +71,7 @@ func TestSeededSiteIsAlive(t *testing.T) {
 	defer sys.Shutdown()
 	reg := match.NewRegistry(sys, match.Config{Store: store, Topics: match.NewTopics(sys, match.TopicConfig{})})
 	sim := feed.NewSimulator(feed.SimConfig{Seed: 1}, ds.Fixtures, ds.Rosters)
+	sim.SetTeams(ds.Teams())
 	last := map[string]uint64{}
 	sim.Emit(now, feed.SinkFunc(func(ev feed.Event) {
 		last[ev.Match] = ev.Seq
@@ -93,6 +99,7 @@ func TestSeededSiteIsAlive(t *testing.T) {
 			if inPlay == 0 {
 				t.Fatalf("statuses %v: nothing live at %s", status, now)
 			}
+			checkTablesFollowResults(t, ctx, store, ds, rows)
 			return
 		}
 		if time.Now().After(deadline) {

@@ -134,6 +134,11 @@ export function createApiClient(overrides: Partial<ClientDeps> = {}): ApiClient 
     return h;
   }
 
+  function binaryHeaders(h: Headers, binary: boolean): Headers {
+    if (binary) h.set("Content-Type", "application/octet-stream");
+    return h;
+  }
+
   async function fetchWithRetry(url: string, init: RequestInit): Promise<Response> {
     for (let attempt = 0; ; attempt++) {
       try {
@@ -157,14 +162,16 @@ export function createApiClient(overrides: Partial<ClientDeps> = {}): ApiClient 
     const toast = opts.toast ?? true;
     const hasBody = method === "POST" && opts.body !== undefined;
     const multipart = hasBody && typeof FormData !== "undefined" && opts.body instanceof FormData;
+    // A Blob body (a part of a video upload) goes as it is, application/octet-stream.
+    const binary = hasBody && typeof Blob !== "undefined" && opts.body instanceof Blob;
     deps.progressStart();
     try {
       let res: Response;
       try {
         res = await fetchWithRetry(buildUrl(path, opts.query), {
           method,
-          headers: buildHeaders(hasBody && !multipart),
-          body: multipart ? (opts.body as FormData) : hasBody ? JSON.stringify(opts.body) : undefined,
+          headers: binaryHeaders(buildHeaders(hasBody && !multipart && !binary), binary),
+          body: multipart ? (opts.body as FormData) : binary ? (opts.body as Blob) : hasBody ? JSON.stringify(opts.body) : undefined,
           signal: opts.signal,
           credentials: "same-origin",
         });

@@ -1,5 +1,6 @@
 // Typed wrappers for the calls the shell makes (spec §7). They only name paths and
 // payloads; the contract itself lives in client.ts.
+import { sealed } from "./seal";
 import { api, type RequestOptions } from "./client";
 
 // ---- account (issue 5: sign-in, sessions, profile, security centre, follows) ----------------
@@ -120,19 +121,20 @@ export const OAUTH_PROVIDERS = [
 
 export const authApi = {
   countries: () => api.get<Country[]>("/login/loginCountryList", inline),
-  passwordLogin: (p: IdentityPayload & { password: string }) =>
-    api.post<LoginResult>("/login/V2/mobileOrNameToLogin", p, inline),
+  /** Password sign-in; the payload is sealed (src/api/seal.ts) where WebCrypto is available. */
+  passwordLogin: async (p: IdentityPayload & { password: string }) =>
+    api.post<LoginResult>("/login/V2/mobileOrNameToLogin", await sealed(p), inline),
   /** Code login; with type 3 it registers (refused when the account exists). */
-  codeLogin: (
+  codeLogin: async (
     p: IdentityPayload & { checkCode: string; password?: string; promotionChannelId?: string; channelFromtype?: string },
-  ) => api.post<LoginResult>("/login/V2/getLoginByEmailCheckCode", p, inline),
+  ) => api.post<LoginResult>("/login/V2/getLoginByEmailCheckCode", p.password ? await sealed(p) : p, inline),
   sendMobileCode: (p: { areaCode: string; mobileOrEmail: string }) =>
     api.post<SendCodeResult | null>("/login/V2/sendMobilecheckCode", p, inline),
   sendEmailCode: (p: { mobileOrEmail: string }) =>
     api.post<SendCodeResult | null>("/login/V2/sendEmailcheckCode", p, inline),
   /** Forgotten password (modal mode 3): revokes every session of the account. */
-  resetPassword: (p: IdentityPayload & { checkCode: string; password: string }) =>
-    api.post<{ changed: boolean }>("/login/modifyPassword", p, inline),
+  resetPassword: async (p: IdentityPayload & { checkCode: string; password: string }) =>
+    api.post<{ changed: boolean }>("/login/modifyPassword", await sealed(p), inline),
   /** First-login step: the new user's username and initial password. */
   completeNewUser: (p: { uname: string; password: string }) =>
     api.post<AccountUser>("/user/V2/modifyUser", p, inline),
@@ -365,7 +367,8 @@ export const walletApi = {
   quote: (q: { product: WalletProduct; id: number; amount?: number; payType: string }, signal?: AbortSignal) =>
     api.get<RechargeQuote>("/orderpay/getPayMoney", { query: q, toast: false, signal }),
   /** Opens a recharge order with any method (the name is the spec's). */
-  createOrder: (p: RechargeRequest) => api.post<RechargeOrder>("/orderpay/payByAlipay", p, quiet),
+  /** The payment details are sealed (src/api/seal.ts) where WebCrypto is available. */
+  createOrder: async (p: RechargeRequest) => api.post<RechargeOrder>("/orderpay/payByAlipay", await sealed(p), quiet),
   order: (orderNo: string) => api.get<RechargeOrder>(`/orderpay/order/${encodeURIComponent(orderNo)}`, quiet),
   vipPackages: () => api.get<VipPackages>("/orderpay/vip/list", quiet),
   vipQuote: (q: { tier: 1 | 2; months: number }, signal?: AbortSignal) =>
@@ -1028,6 +1031,10 @@ export interface AnchorListEntry {
   live: boolean;
   liveSince: number;
   viewers: number;
+  /** The streamer's avatar URL ("" for none) and followers (issue 17). */
+  avatar?: string;
+  followers?: number;
+  gameId?: number;
 }
 
 export interface AnchorPageInfo extends AnchorListEntry {

@@ -1,13 +1,27 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { SITE_NAME } from "../config";
+import { useNewsT } from "../i18n/news";
+import { useChannelT } from "../i18n/channel";
+import { useVideosT } from "../i18n/videos";
 import "./Footer.css";
 
 export function Footer() {
   const { t } = useTranslation();
+  const { t: nt } = useNewsT();
+  const { t: ct } = useChannelT();
+  const { t: vt } = useVideosT();
   return (
     <footer className="footer" data-testid="footer">
+      <nav className="footer__links" aria-label={t("discover.footer.label")} data-testid="footer-discover">
+        <Link to="/live" data-testid="footer-live">{t("discover.footer.live")}</Link>
+        <Link to="/anchor/anchorList" data-testid="footer-streamers">{t("discover.footer.streamers")}</Link>
+        <Link to="/leagueLibrary" data-testid="footer-library">{t("discover.footer.library")}</Link>
+        <Link to="/news" data-testid="footer-news">{nt("nav")}</Link>
+        <Link to="/videos/videoList" data-testid="footer-videos">{vt("title")}</Link>
+      </nav>
       <nav className="footer__links">
+        <Link to="/download" data-testid="footer-download">{ct("download.footer")}</Link>
         <Link to="/about">{t("footer.about")}</Link>
         <Link to="/protocol/1">{t("footer.terms")}</Link>
         <Link to="/protocol/2">{t("footer.privacy")}</Link>

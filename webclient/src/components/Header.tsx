@@ -1,29 +1,91 @@
+import { useEffect, useState } from "react";
 import { NavLink, useLocation, useSearchParams } from "react-router";
 import { useAtomValue, useSetAtom } from "jotai";
 import { useTranslation } from "react-i18next";
 import { LanguageSwitcher } from "./LanguageSwitcher";
+import { useExpertsT } from "../i18n/experts";
 import { loginModalAtom, LoginMode } from "../state/ui";
 import { userInfoAtom } from "../state/session";
 import { SITE_NAME } from "../config";
 import { HeaderUser } from "../pages/User/HeaderUser";
+import { useShopT } from "../i18n/shop";
+import { HeaderSearch } from "./HeaderSearch";
 import "./Header.css";
 
 /** Game tab groups of the home page (spec §2), in order. */
 export const GAME_GROUPS = ["recommended", "soccer", "basketball", "esports", "baseball", "tennis", "other"] as const;
 export type GameGroup = (typeof GAME_GROUPS)[number];
 
+/**
+ * The site's main sections (issue 17), in order: the header links them on every page. Areas not
+ * built yet (news, videos, experts, shop) add their entry here when they land.
+ */
+export const MAIN_NAV = [
+  { key: "home", to: "/", end: true },
+  { key: "live", to: "/live", end: false },
+  { key: "schedule", to: "/match/recommended", end: false, match: /^\/match(\/|$)/ },
+  { key: "data", to: "/leagueLibrary", end: false, match: /^\/(leagueLibrary|squadLibrary|playerLibrary)(\/|$)/ },
+] as const;
+
 export function Header() {
   const { t } = useTranslation();
+  const { t: shopT } = useShopT();
+  const { t: tx } = useExpertsT();
   const [params] = useSearchParams();
   const user = useAtomValue(userInfoAtom);
   const setModal = useSetAtom(loginModalAtom);
   const { pathname } = useLocation();
+  const [menu, setMenu] = useState(false);
   // The group of the match list (/match/<group>) or of the home page (?game=<group>).
   const current = /^\/match\/([^/]+)/.exec(pathname)?.[1] ?? params.get("game") ?? "recommended";
+  const onMatches = /^\/match(\/|$)/.test(pathname);
+
+  // A navigation closes the small-screen menu.
+  useEffect(() => setMenu(false), [pathname]);
+
+  // The areas that keep their own translations (locales/<area>) follow the main sections.
+  const areas = [
+    { key: "experts", to: "/expert", label: tx("experts.nav.header") },
+    { key: "shop", to: "/mall", label: shopT("nav") },
+  ];
+  const links = [
+    ...MAIN_NAV.map((n) => (
+      <NavLink
+        key={n.key}
+        to={n.to}
+        end={n.end}
+        className={({ isActive }) => {
+          const on = "match" in n ? n.match.test(pathname) : isActive;
+          return `header__nav-link${on ? " header__nav-link--active" : ""}`;
+        }}
+        data-testid={`nav-${n.key}`}
+      >
+        {t(`discover.nav.${n.key}`)}
+      </NavLink>
+    )),
+    ...areas.map((a) => (
+      <NavLink key={a.key} to={a.to} className={({ isActive }) => `header__nav-link${isActive ? " header__nav-link--active" : ""}`} data-testid={`nav-${a.key}`}>
+        {a.label}
+      </NavLink>
+    )),
+  ];
 
   return (
     <header className="header" data-testid="header">
       <div className="header__inner">
+        <button
+          type="button"
+          className="header__burger"
+          aria-expanded={menu}
+          aria-controls="header-menu"
+          aria-label={t("discover.nav.menu")}
+          data-testid="nav-menu-button"
+          onClick={() => setMenu((m) => !m)}
+        >
+          <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
+            <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
         <NavLink to="/" className="header__logo" aria-label={SITE_NAME}>
           <svg width="26" height="26" viewBox="0 0 26 26" aria-hidden="true">
             <circle cx="13" cy="13" r="12" fill="var(--brand)" />
@@ -32,19 +94,12 @@ export function Header() {
           </svg>
           <span>{SITE_NAME}</span>
         </NavLink>
-        <nav className="header__games" aria-label={t("nav.label")}>
-          {GAME_GROUPS.map((g) => (
-            <NavLink
-              key={g}
-              to={`/match/${g}`}
-              className={() => `header__game${current === g ? " header__game--active" : ""}`}
-              data-testid={`nav-${g}`}
-              end
-            >
-              {t(`nav.${g}`)}
-            </NavLink>
-          ))}
+        <nav className="header__nav" aria-label={t("discover.nav.label")} data-testid="main-nav">
+          {links}
         </nav>
+        <div className="header__search-slot">
+          <HeaderSearch />
+        </div>
         <div className="header__tools">
           <LanguageSwitcher />
           {user ? (
@@ -61,6 +116,29 @@ export function Header() {
           )}
         </div>
       </div>
+      {menu && (
+        <div id="header-menu" className="header__menu" data-testid="nav-menu">
+          <nav aria-label={t("discover.nav.label")}>{links}</nav>
+          <HeaderSearch onDone={() => setMenu(false)} />
+        </div>
+      )}
+      {onMatches && (
+        <nav className="header__games" aria-label={t("nav.label")}>
+          <div className="header__games-inner">
+            {GAME_GROUPS.map((g) => (
+              <NavLink
+                key={g}
+                to={`/match/${g}`}
+                className={() => `header__game${current === g ? " header__game--active" : ""}`}
+                data-testid={`nav-${g}`}
+                end
+              >
+                {t(`nav.${g}`)}
+              </NavLink>
+            ))}
+          </div>
+        </nav>
+      )}
     </header>
   );
 }

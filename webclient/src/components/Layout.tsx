@@ -7,6 +7,7 @@ import { Toasts } from "./Toasts";
 import { LoginModal } from "./LoginModal/LoginModal";
 import { HeadManager } from "../seo/HeadManager";
 import { RealtimeBridge } from "../realtime/RealtimeBridge";
+import { ChannelCapture } from "./ChannelCapture";
 import "./Layout.css";
 
 /** The frame of every page: header, main, footer and the global overlays. */
@@ -25,6 +26,7 @@ export function Layout() {
       <Toasts />
       <HeadManager />
       <RealtimeBridge />
+      <ChannelCapture />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import type account from "./locales/account/en_US.json";
 import type wallet from "./locales/wallet/en_US.json";
 import type matches from "./locales/matches/en_US.json";
 import type anchor from "./locales/anchor/en_US.json";
+import type discover from "./locales/discover/en_US.json";
 
 declare module "i18next" {
   interface CustomTypeOptions {
@@ -15,8 +16,15 @@ declare module "i18next" {
         live: typeof live;
         account: typeof account;
         wallet: typeof wallet;
-        matches: typeof matches;
+        // Statistic labels are looked up by a key the feed sends (statLabel), never by a literal key:
+        // typing them as a record keeps the key union small enough for the compiler.
+        // Game display names (matches.game) are looked up by the catalogue's abbr (gameLabel), likewise.
+        matches: Omit<typeof matches, "stat" | "game"> & { stat: Record<string, string>; game: Record<string, string> };
         anchor: typeof anchor;
+        // The back office's keys (locales/admin) are not typed one by one: their number tips the key
+        // union over TypeScript's depth limit. locales.test.ts still checks every language has them all.
+        admin: Record<string, unknown>;
+        discover: typeof discover;
       };
     };
   }

@@ -78,6 +78,11 @@ describe("detectLocale", () => {
     expect(detectLocale(undefined, ["ja"])).toBe("jp");
   });
   it("falls back to zh_CN", () => expect(detectLocale("bogus", ["xx-YY"])).toBe("zh_CN"));
+  it("takes the server's answer (country of the address included) before the browser's", () => {
+    expect(detectLocale(undefined, ["fr-FR"], "vi")).toBe("vi");
+    expect(detectLocale("ko", ["fr-FR"], "vi")).toBe("ko");
+    expect(detectLocale(undefined, ["fr-FR"], "bogus")).toBe("fr");
+  });
   it("normalizes our own codes and BCP-47 tags", () => {
     expect(normalizeLocale("zh_tw")).toBe("zh_tw");
     expect(normalizeLocale("en-GB")).toBe("en_US");

@@ -82,12 +82,14 @@ export function normalizeLocale(tag: string | undefined | null): Locale | undefi
 }
 
 /**
- * The initial language (spec §1): the `lang` cookie, else the browser's languages in
- * order, else zh_CN. The IP-country step happens on the server, which sets the cookie.
+ * The initial language (spec §1): the `lang` cookie (the reader's own pick), else the
+ * server's answer written on <html data-locale> (it applied the cookie, Accept-Language
+ * and the country of the address), else the browser's languages in order, else zh_CN.
  */
-export function detectLocale(cookieLang: string | undefined, browserLangs: readonly string[]): Locale {
+export function detectLocale(cookieLang: string | undefined, browserLangs: readonly string[], serverLang?: string): Locale {
   const fromCookie = normalizeLocale(cookieLang);
   if (fromCookie) return fromCookie;
+  if (serverLang && isLocale(serverLang)) return serverLang;
   for (const tag of browserLangs) {
     const l = normalizeLocale(tag);
     if (l) return l;

@@ -9,9 +9,14 @@ import { GAME_GROUPS, type GameGroup } from "../components/Header";
 import { matchesApi, type MatchQuery } from "../api/endpoints";
 import { NoData } from "../components/NoData";
 import { PagedPanel, LiveMatchList, LoadError, Loading } from "./Matches/MatchList";
-import { catalogueIndex, useCatalogue, useFetch, usePagedMatches } from "./Matches/hooks";
+import { catalogueIndex, gameLabel, useCatalogue, useFetch, usePagedMatches } from "./Matches/hooks";
 import { WeekStrip } from "./Matches/WeekStrip";
 import { dayFrom, formatCount, isoDay, tzOffsetMinutes } from "./Matches/format";
+import { LiveRoomsColumn } from "./Live/LiveColumn";
+import { MatchPreviews } from "../components/Article";
+import { useNewsT } from "../i18n/news";
+import { useFavouriteOrder } from "../session/prefs";
+import { HomeVideos } from "./Videos";
 import "./Home.css";
 import "./Matches/Matches.css";
 
@@ -48,13 +53,17 @@ function HomeList({ tab, group }: { tab: HomeTab; group: GameGroup }) {
     `${tab}|${group}|${tz}`,
     REFRESH_MS,
   );
-  return <PagedPanel paged={paged} showDate={tab === "byTime" || tab === "highlights" || tab === "preview" || tab === "hot"} />;
+  // A signed-in user's favourite teams, leagues and games first (issue 23, /userInfo/preferences).
+  const order = useFavouriteOrder();
+  const shown = paged.state.status === "ready" ? { ...paged, state: { ...paged.state, items: order(paged.state.items) } } : paged;
+  return <PagedPanel paged={shown} showDate={tab === "byTime" || tab === "highlights" || tab === "preview" || tab === "hot"} />;
 }
 
 function HomeCalendar({ group }: { group: GameGroup }) {
   const today = useMemo(() => dayFrom(new Date(), 0), []);
   const [offset, setOffset] = useState(0);
   const date = isoDay(dayFrom(today, offset));
+  const order = useFavouriteOrder();
   const { state, reload } = useFetch(
     (signal) => matchesApi.sevenDayMatches({ group, date, tzOffset: tzOffsetMinutes(), pageSize: 100 }, signal),
     `${group}|${date}`,
@@ -64,7 +73,7 @@ function HomeCalendar({ group }: { group: GameGroup }) {
       <WeekStrip today={today} first={0} selected={offset} counts={state.status === "ready" ? state.value.days : undefined} onSelect={setOffset} />
       {state.status === "loading" && <Loading />}
       {state.status === "error" && <LoadError message={state.message} notServed={state.notServed} onRetry={reload} />}
-      {state.status === "ready" && <LiveMatchList items={state.value.list} />}
+      {state.status === "ready" && <LiveMatchList items={order(state.value.list)} />}
     </>
   );
 }
@@ -99,7 +108,7 @@ function HomeData({ group }: { group: GameGroup }) {
           {list.map((l) => (
             <li key={l.id}>
               <Link to={`/leagueLibrary/${encodeURIComponent(l.id)}`} className="league-card">
-                <span className="league-card__game">{byId.get(l.gameId)?.name ?? l.gameId}</span>
+                <span className="league-card__game">{gameLabel(t, byId.get(l.gameId))}</span>
                 <span className="league-card__name">{l.name}</span>
                 <span className="league-card__counts">
                   {l.live > 0 && <span className="league-card__live">{t("matches.liveCount", { count: l.live })}</span>}
@@ -117,6 +126,7 @@ function HomeData({ group }: { group: GameGroup }) {
 
 export default function Home() {
   const { t } = useTranslation();
+  const { t: nt } = useNewsT();
   const [params, setParams] = useSearchParams();
   const tab: HomeTab = isTab(params.get("tab")) ? (params.get("tab") as HomeTab) : "hot";
   const gameParam = params.get("game");
@@ -139,6 +149,7 @@ export default function Home() {
     <section className="home" data-testid="home">
       <h1 className="home__title">
         {t("home.title")} <span className="home__group">· {t(`nav.${game}`)}</span>
+        <Link to="/news" className="home__news" data-testid="home-news-link">{nt("homeLink")} ›</Link>
       </h1>
       <div className="home__groups" role="tablist" aria-label={t("nav.label")}>
         {GAME_GROUPS.map((g) => (
@@ -177,10 +188,31 @@ export default function Home() {
           <HomeCalendar group={game} />
         ) : tab === "data" ? (
           <HomeData group={game} />
+        ) : tab === "live" ? (
+          // Live: the live scores beside the live rooms (issue 17).
+          <div className="home-live">
+            <div className="home-live__scores">
+              <HomeList key={`${tab}|${game}`} tab={tab} group={game} />
+            </div>
+            <LiveRoomsColumn />
+          </div>
+        ) : tab === "preview" ? (
+          // Match preview: the latest preview articles above the next matches (issue 22).
+          <>
+            <MatchPreviews />
+            <HomeList key={`${tab}|${game}`} tab={tab} group={game} />
+          </>
+        ) : tab === "highlights" ? (
+          // Highlights: the highlight videos above the latest results (issue 22).
+          <>
+            <HomeVideos kind="highlight" count={4} />
+            <HomeList key={`${tab}|${game}`} tab={tab} group={game} />
+          </>
         ) : (
           <HomeList key={`${tab}|${game}`} tab={tab} group={game} />
         )}
       </div>
+      {tab !== "highlights" && <HomeVideos count={4} />}
     </section>
   );
 }

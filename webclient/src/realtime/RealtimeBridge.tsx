@@ -26,6 +26,7 @@ import {
   type RoomView,
 } from "../state/realtime";
 import { tokenAtom } from "../state/session";
+import { inboxVersionAtom, lastNoticeAtom, unreadAtom } from "../state/userarea";
 import { localeAtom } from "../state/locale";
 import { GATEWAY_FALLBACK_PORT } from "../config";
 
@@ -133,6 +134,12 @@ export function RealtimeBridge(): null {
         joinRefused: (room, f) => update(room, (v) => ({ ...v, joined: false, joinError: f.msg || f.key })),
         score: (topic, deltas) => store.set(topicAtom(topic), (s) => mergeTopic(s, deltas)),
         topicStatus: (topic, st) => store.set(topicStatusAtom, (m) => ({ ...m, [topic]: st })),
+        notice: (f) => {
+          if (f.key !== "inbox.new" && f.key !== "inbox.read") return;
+          if (typeof f.unread === "number") store.set(unreadAtom, f.unread);
+          store.set(inboxVersionAtom, (v) => v + 1);
+          if (f.key === "inbox.new") store.set(lastNoticeAtom, { kind: f.kind ?? "", link: f.link ?? "", at: Date.now() });
+        },
       },
     });
     connRef.current = conn;
@@ -185,6 +192,11 @@ export function RealtimeBridge(): null {
     for (const t of topics.keys()) knownTopics.current.add(t);
     if (topics.size > 0) conn.start();
   }, [topicWants, store]);
+
+  // A signed-in user's notices (message centre) arrive on the socket: connect for them too.
+  useEffect(() => {
+    if (token) connRef.current?.start();
+  }, [token]);
 
   // A login, logout or language switch changes what `auth` says: reconnect and resume.
   const authKey = `${token}|${locale}`;

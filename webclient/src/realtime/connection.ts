@@ -16,6 +16,7 @@ import {
   type JoinedFrame,
   type MatchDelta,
   type MutedEntry,
+  type NoticeFrame,
   type NoncedCommand,
   type RoomEvent,
   type ServerFrame,
@@ -48,6 +49,8 @@ export interface ConnectionListener {
   score?(topic: string, deltas: Record<string, MatchDelta>): void;
   /** The server confirmed (`subbed`) or refused (error) a topic subscription. */
   topicStatus?(topic: string, status: TopicStatus): void;
+  /** A notice for the signed-in user (message centre, booked match starting). */
+  notice?(f: NoticeFrame): void;
 }
 
 /** Where a topic subscription stands. */
@@ -327,6 +330,9 @@ export class RealtimeConnection {
   private handle(f: ServerFrame): void {
     const l = this.opts.listener;
     switch (f.t) {
+      case "notice":
+        l.notice?.(f);
+        break;
       case "welcome":
         clearTimeout(this.welcomeTimer);
         this.everConnected = true;

@@ -33,6 +33,8 @@ export interface RoomEvent {
   /** Mute length or slow-mode interval in seconds (`mute`, `slow`). */
   secs?: number;
   key?: string;
+  /** "expert" on an approved expert's chat lines (the verified badge). */
+  badge?: string;
 }
 
 export interface WelcomeFrame {
@@ -121,7 +123,19 @@ export interface TopicAnswerFrame {
   topic: string;
 }
 
+/** A notice for the signed-in user (docs/protocol.md): the message centre changed
+ *  (`inbox.new`, `inbox.read`, with the unread count), or a booked match started. */
+export interface NoticeFrame {
+  t: "notice";
+  key: string;
+  kind?: string;
+  id?: number;
+  unread?: number;
+  link?: string;
+}
+
 export type ServerFrame =
+  | NoticeFrame
   | WelcomeFrame
   | JoinedFrame
   | LeftFrame

@@ -13,6 +13,7 @@ import {
 } from "../state/session";
 import { authApi, userApi, type AccountUser, type LoginResult } from "../api/endpoints";
 import { ApiError, LOGOUT_REDIRECT_MS } from "../api/client";
+import { afterSignIn } from "./channel";
 import { clearCookiesExcept, LANG_COOKIE, setCookie, TOKEN_COOKIE, USER_COOKIE } from "./cookies";
 
 /** The cookie-sized part of a user object. */
@@ -36,6 +37,7 @@ export function openSession(res: LoginResult | null | undefined): UserInfo {
   appStore.set(tokenAtom, res.token);
   appStore.set(userInfoAtom, info);
   if (res.user?.private) applyProfile(res.user as AccountUser);
+  afterSignIn(res);
   return info;
 }
 

@@ -32,6 +32,7 @@ import { ThirdPartyButtons } from "./ThirdPartyButtons";
 import { NewUserForm } from "./NewUserForm";
 import { BindEmailForm } from "./BindEmailForm";
 import { FieldError, FormEnd, LoginDialog } from "./LoginDialog";
+import { channelPayload } from "../../session/channel";
 import "./LoginModal.css";
 
 const MODE_KEY = {
@@ -195,7 +196,7 @@ function LoginForm({
       const req = requestFor(mode, v);
       let res = null;
       if (req.call === "passwordLogin") res = await authApi.passwordLogin(req.payload);
-      else if (req.call === "codeLogin") res = await authApi.codeLogin(req.payload);
+      else if (req.call === "codeLogin") res = await authApi.codeLogin({ ...req.payload, ...channelPayload() });
       else await authApi.resetPassword(req.payload);
       const next = afterSuccess(mode, res);
       if (next.to === "passwordLogin") {

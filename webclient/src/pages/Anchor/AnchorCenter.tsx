@@ -13,6 +13,7 @@ import { anchorWhetherAtom } from "../../state/anchor";
 import { tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";
 import { Apply } from "./Apply";
+import { LiveRecords } from "./LiveRecords";
 import "./Anchor.css";
 
 export interface CenterContext {
@@ -163,6 +164,7 @@ export function Broadcast() {
 
   const phase = !state.broadcasting ? "off" : !state.live ? "waiting" : state.stalled ? "stalled" : "live";
   return (
+    <>
     <div className="anchor-grid">
       <section className="anchor-panel" data-testid="broadcast">
         <h2 className="anchor__sub">{t("anchor.broadcast.title")}</h2>
@@ -194,6 +196,9 @@ export function Broadcast() {
       </section>
       <ObsGuidePanel guide={info.guide} hasKey={info.hasStreamKey} banned={info.status === "banned"} />
     </div>
+    {/* past broadcasts and their recordings (issue 22) */}
+    <LiveRecords />
+    </>
   );
 }
 

@@ -8,6 +8,8 @@ import { anchorApi, type AnchorListEntry, type AnchorPageInfo } from "../../api/
 import { NoData } from "../../components/NoData";
 import { Player } from "../../components/Player";
 import { errorText } from "./AnchorCenter";
+import { Avatar } from "../User/Avatar";
+import { formatCount } from "../Matches/format";
 import "./Anchor.css";
 
 export default function AnchorList() {
@@ -45,10 +47,12 @@ export default function AnchorList() {
                 {a.live && <span className="anchor-badge">{t("anchor.list.live")}</span>}
               </div>
               <p className="anchor-card__title">{a.title || t("anchor.broadcast.noTitle")}</p>
-              <p className="anchor-muted">
-                {a.name}
-                {a.live && ` · ${t("anchor.player.viewers", { count: a.viewers })}`}
-                {(a.customTag || a.matchId) && ` · ${a.customTag || a.matchId}`}
+              <p className="anchor-muted anchor-card__who">
+                <Avatar src={a.avatar || undefined} name={a.name} size={22} />
+                <span data-testid="anchor-card-name">{a.name}</span>
+                <span data-testid="anchor-card-followers">{t("discover.followers", { n: formatCount(a.followers ?? 0) })}</span>
+                {a.live && <span>{t("anchor.player.viewers", { count: a.viewers })}</span>}
+                {a.customTag && <span>#{a.customTag}</span>}
               </p>
             </Link>
           </li>
@@ -100,7 +104,7 @@ export function AnchorPage() {
         {info.memberOnly && <span className="anchor-flag">{t("anchor.settings.memberOnly")}</span>}
         {info.paid && <span className="anchor-flag">{t("anchor.page.paid", { price: info.price })}</span>}
         {info.hasExternal && <span className="anchor-flag">{t("anchor.player.kind.external")}</span>}
-        {(info.customTag || info.matchId) && <span className="anchor-flag">{info.customTag || info.matchId}</span>}
+        {info.customTag && <span className="anchor-flag">#{info.customTag}</span>}
       </div>
       {info.live ? <Player roomId={info.roomId} /> : info.teaser && <p className="anchor-banner" data-testid="anchor-teaser">{info.teaser}</p>}
       <section className="anchor-panel">

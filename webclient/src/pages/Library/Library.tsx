@@ -21,7 +21,7 @@ import {
 import { NoData } from "../../components/NoData";
 import { DataTable, type Column } from "../../components/DataTable";
 import { FactList, type Fact } from "../../components/FactList";
-import { catalogueIndex, errorText, gameSlug, isNotServed, useCatalogue, useFetch } from "../Matches/hooks";
+import { catalogueIndex, errorText, gameLabel, gameSlug, isNotServed, useCatalogue, useFetch } from "../Matches/hooks";
 import { LiveMatchList, LoadError, Loading } from "../Matches/MatchList";
 import { SimulatedBadge, TeamLogo } from "../Matches/MatchRow";
 import { StandingsTable, statLabel, WindowPicker, WindowStats } from "../Matches/DetailTabs";
@@ -70,7 +70,7 @@ function GameFilter({ value, onChange }: { value?: number; onChange: (id?: numbe
       </button>
       {games.map((g) => (
         <button key={g.id} type="button" className={`mlist__game${value === g.id ? " mlist__game--on" : ""}`} onClick={() => onChange(g.id)}>
-          {g.name}
+          {gameLabel(t, g)}
         </button>
       ))}
     </div>
@@ -100,6 +100,7 @@ export function LeagueIndex() {
 }
 
 function LeagueGrid({ gameId }: { gameId?: number }) {
+  const { t } = useTranslation();
   const cat = useCatalogue();
   const { byId } = catalogueIndex(cat.status === "ready" ? cat.value : undefined);
   const { state, reload } = useFetch(() => matchesApi.libraryLeagues(gameId), `leagues|${gameId}`);
@@ -115,7 +116,7 @@ function LeagueGrid({ gameId }: { gameId?: number }) {
             {state.value.map((l) => (
               <li key={l.id}>
                 <Link to={`/leagueLibrary/${encodeURIComponent(l.id)}`} className="league-card" data-testid="library-league">
-                  <span className="league-card__game">{byId.get(l.gameId)?.name ?? l.gameId}</span>
+                  <span className="league-card__game">{gameLabel(t, byId.get(l.gameId))}</span>
                   <span className="league-card__name">{l.name}</span>
                   <span className="league-card__counts">
                     {l.country} {l.source === "simulator" && <SimulatedBadge />}

@@ -1,13 +1,47 @@
 import { useState, type FormEvent } from "react";
-import { useAtomValue } from "jotai";
+import { useAtomValue, useSetAtom } from "jotai";
 import { useTranslation } from "react-i18next";
 import { connStatusAtom, realtimeCommandsAtom, type RoomView } from "../../state/realtime";
+import { loginModalAtom, LoginMode } from "../../state/ui";
 import "./ChatInput.css";
 
 const MAX_CHARS = 200;
 
-/** Chat input; a refused send shows the server's localized message under it. */
-export function ChatInput({ room, view }: { room: string; view: RoomView }) {
+/**
+ * Chat input; a refused send shows the server's localized message under it. Guests read but do not
+ * chat (spec §6): their input says "Log in to chat" and opens the login modal.
+ */
+export function ChatInput({ room, view, signedIn = true }: { room: string; view: RoomView; signedIn?: boolean }) {
+  const { t } = useTranslation();
+  const openLogin = useSetAtom(loginModalAtom);
+  if (!signedIn) {
+    const ask = () => openLogin({ open: true, mode: LoginMode.Password });
+    return (
+      <form className="chat-input chat-input--guest" onSubmit={(e) => (e.preventDefault(), ask())}>
+        <div className="chat-input__row">
+          <input
+            data-testid="chat-input"
+            data-guest="true"
+            readOnly
+            value=""
+            placeholder={t("live.room.loginToChat")}
+            aria-label={t("live.room.loginToChat")}
+            onKeyDown={(e) => {
+              if (e.key.length === 1 || e.key === "Enter") ask();
+            }}
+            onClick={ask}
+          />
+          <button type="button" data-testid="chat-login" onClick={ask}>
+            {t("live.gift.loginButton")}
+          </button>
+        </div>
+      </form>
+    );
+  }
+  return <SignedInChatInput room={room} view={view} />;
+}
+
+function SignedInChatInput({ room, view }: { room: string; view: RoomView }) {
   const { t } = useTranslation();
   const commands = useAtomValue(realtimeCommandsAtom);
   const status = useAtomValue(connStatusAtom);

@@ -4,6 +4,8 @@ import { useTranslation } from "react-i18next";
 import type { ChatLine } from "../../realtime/roomLog";
 import type { RoomEvent } from "../../realtime/protocol";
 import { formatTime } from "./format";
+import { ExpertBadge } from "../Experts/ExpertBadge";
+import { PlanLinkText } from "../Experts/PlanLinker";
 import "./ChatList.css";
 
 export interface ChatListProps {
@@ -69,8 +71,9 @@ const Line = memo(function Line({ line, actions, onActions }: { line: ChatLine; 
     case "chat":
       return (
         <div className="chat-line" data-testid="chat-line" data-seq={line.seq} data-id={ev.id} data-uid={ev.uid}>
-          <span className="chat-line__lvl">Lv{ev.lvl ?? 0}</span> <bdi className="chat-line__name">{who}</bdi>{" "}
-          <bdi className="chat-line__text">{ev.text}</bdi>
+          <span className="chat-line__lvl">Lv{ev.lvl ?? 0}</span> {ev.badge === "expert" && ev.uid && <ExpertBadge uid={ev.uid} />}
+          <bdi className="chat-line__name">{who}</bdi>{" "}
+          <bdi className="chat-line__text"><PlanLinkText text={ev.text ?? ""} /></bdi>
           {actions && (
             <button
               type="button"

@@ -12,9 +12,11 @@ import type { RoomEvent } from "../../realtime/protocol";
 import { ConnectionBar } from "./ConnectionBar";
 import { ChatList } from "./ChatList";
 import { ChatInput } from "./ChatInput";
+import { PlanLinker } from "../Experts/PlanLinker";
 import { MessageMenu } from "./MessageMenu";
 import { ModTools } from "./ModTools";
 import { GiftPanel } from "./GiftPanel";
+import { RoomHead } from "./RoomHead";
 import { GiftLeaderboard } from "../../components/GiftLeaderboard/GiftLeaderboard";
 import { Player } from "../../components/Player";
 import "./LiveRoom.css";
@@ -81,12 +83,11 @@ export default function LiveRoom() {
   return (
     <section className={`live-room${theatre ? " live-room--theatre" : ""}`} data-testid="live-room" data-theatre={theatre}>
       <div className="live-room__stage">
-        <div className="live-room__stage-head">
-          <h1 className="live-room__title">{t("live.title", { id })}</h1>
+        <RoomHead id={id} presence={room.presence}>
           <button type="button" className="live-room__theatre" data-testid="theatre-toggle" aria-pressed={theatre} onClick={() => setTheatre((v) => !v)}>
             {theatre ? t("live.theatre.exit") : t("live.theatre.enter")}
           </button>
-        </div>
+        </RoomHead>
         <div className="live-room__player" data-testid="player" aria-label={t("live.player")}>
           <Player roomId={id} theatreToggle={false} />
         </div>
@@ -116,7 +117,8 @@ export default function LiveRoom() {
             {menuEv && <MessageMenu key={menuEv.id} room={id} ev={menuEv} canModerate={canModerate} signedIn={signedIn} onClose={() => setMenuFor(null)} />}
           </div>
         )}
-        <ChatInput room={id} view={room} />
+        <ChatInput room={id} view={room} signedIn={signedIn} />
+        {signedIn && user?.id && user.roles?.includes("expert") && <PlanLinker room={id} expertId={user.id} />}
       </aside>
     </section>
   );

@@ -4,7 +4,7 @@
 // handicap, over/under), trends, preview, experts, text live, animation live and playback.
 // The detail call fills every tab once; the match topic keeps the head, the statistics and
 // the odds live, and the timeline tabs are fetched again while the match is in play.
-import { useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { matchesApi, type DetailTab, type MatchDetail as Detail, type MatchItem } from "../../api/endpoints";
@@ -13,6 +13,7 @@ import NotFound from "../NotFound";
 import { useFetch, useLiveMatch, useReserve, useScoreFlash } from "./hooks";
 import { LoadError, Loading } from "./MatchList";
 import { LiveClock, SimulatedBadge, TeamLogo, useStatusLabel } from "./MatchRow";
+import { WatchLive } from "../Live/WatchLive";
 import { formatDateTime } from "./format";
 import { inPlay, upcoming } from "./live";
 import {
@@ -32,8 +33,10 @@ import {
   TextLiveTab,
   TrendsTab,
 } from "./DetailTabs";
+import { MatchRecordings } from "../Videos";
 import "./Matches.css";
 import "./MatchDetail.css";
+import { MatchPreviewArticle } from "../../components/Article";
 
 export const DETAIL_TABS = [
   "overview", "data", "recent", "headToHead", "lineups", "gameLog", "technicalStats", "playerStats",
@@ -44,6 +47,9 @@ export type DetailPageTab = (typeof DETAIL_TABS)[number];
 /** Tabs whose data grows during play: fetched again (only that tab) while the match is live. */
 const TIMELINE_TABS: readonly DetailTab[] = ["gameLog", "textLive", "playerStats", "overview"];
 const TIMELINE_REFRESH_MS = 15_000;
+
+// The experts' plans on this match: loaded with the tab, from the experts area.
+const MatchExperts = lazy(() => import("../Experts/MatchExperts"));
 
 const STATUS_NAMES = ["notStarted", "live", "halftime", "overtime", "penalties", "finished", "postponed", "cancelled", "announced"];
 
@@ -81,6 +87,7 @@ function Head({ m, flash }: { m: MatchItem; flash: boolean }) {
             {statusLabel(m.status)}
           </div>
           {live && <LiveClock m={m} />}
+          <WatchLive matchId={m.id} large />
           {canReserve && (
             <button type="button" className={`reserve${m.reservation === "booked" ? " reserve--on" : ""}`} data-testid="reserve" disabled={busy === m.id} onClick={() => toggle(m)}>
               {m.reservation === "booked" ? t("matches.booked") : t("matches.book")}
@@ -214,7 +221,12 @@ export default function MatchDetail() {
       panel = <TrendsTab d={d} />;
       break;
     case "preview":
-      panel = <PreviewTab d={d} m={m} />;
+      panel = (
+        <>
+          <MatchPreviewArticle matchId={m.id} />
+          <PreviewTab d={d} m={m} />
+        </>
+      );
       break;
     case "textLive":
       panel = <TextLiveTab d={d} />;
@@ -222,8 +234,18 @@ export default function MatchDetail() {
     case "animation":
       panel = <AnimationTab m={m} />;
       break;
+    case "experts":
+      panel = (
+        <Suspense fallback={<Loading />}>
+          <MatchExperts matchId={m.id} />
+        </Suspense>
+      );
+      break;
+    case "playback":
+      // recordings of the broadcasts that showed this match (issue 22)
+      panel = <MatchRecordings matchId={m.id} />;
+      break;
     default:
-      // Experts (the expert plans feature) and playback (recordings) have no data source yet.
       panel = <NotAvailable />;
   }
 

@@ -12,7 +12,7 @@ import { tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";
 import { NoData } from "../../components/NoData";
 import NotFound from "../NotFound";
-import { catalogueIndex, gameSlug, useCatalogue, useFetch, useMatchRows } from "./hooks";
+import { catalogueIndex, gameLabel, gameSlug, useCatalogue, useFetch, useMatchRows } from "./hooks";
 import { LiveMatchList, LoadError, Loading } from "./MatchList";
 import { MatchRow } from "./MatchRow";
 import { WeekStrip } from "./WeekStrip";
@@ -128,7 +128,7 @@ export default function MatchListPage() {
       <div className="mlist__head">
         <h1 className="mlist__title">
           {t("matches.list.title")}
-          {game && <span className="home__group"> · {one ? one.name : t(`nav.${game}` as "nav.soccer")}</span>}
+          {game && <span className="home__group"> · {one ? gameLabel(t, one) : t(`nav.${game}` as "nav.soccer")}</span>}
         </h1>
         <div className="mlist__tabs" role="tablist">
           {LIST_TABS.map((k) => (
@@ -153,7 +153,7 @@ export default function MatchListPage() {
           </Link>
           {groupGames.map((id) => (
             <Link key={id} to={`/match/${gameSlug(id, byId)}`} className={`mlist__game${one?.id === id ? " mlist__game--on" : ""}`}>
-              {byId.get(id)?.name ?? id}
+              {gameLabel(t, byId.get(id), String(id))}
             </Link>
           ))}
         </nav>

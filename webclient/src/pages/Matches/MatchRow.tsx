@@ -10,6 +10,7 @@ import { localeAtom } from "../../state/locale";
 import { HTML_LANG } from "../../i18n/locales";
 import { clockSeconds, formatClock, formatDateTime, formatRelative, formatTime } from "./format";
 import { inPlay, upcoming } from "./live";
+import { WatchLive } from "../Live/WatchLive";
 import "./Matches.css";
 
 const STATUS_KEYS = ["notStarted", "live", "halftime", "overtime", "penalties", "finished", "postponed", "cancelled", "announced"] as const;
@@ -128,6 +129,7 @@ export const MatchRow = memo(function MatchRow({ m, slug, flash, onReserve, busy
         {m.periods.length > 0 && m.periods.map((p, i) => <span key={i}>{p[0]}-{p[1]}</span>)}
       </div>
       <div className="mrow__side">
+        <WatchLive matchId={m.id} />
         {m.source === "simulator" && <SimulatedBadge />}
         {canReserve && (
           <button

@@ -1,6 +1,7 @@
 // Hooks shared by the match pages: the catalogue, live scores over a REST list, the score
 // highlight, and reservations.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { TFunction } from "i18next";
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { ApiError } from "../../api/client";
 import { matchesApi, type GameCatalogue, type GameInfo, type MatchItem } from "../../api/endpoints";
@@ -49,6 +50,17 @@ export function catalogueIndex(c: GameCatalogue | undefined) {
     byAbbr.set(g.abbr.toLowerCase(), g);
   }
   return { byId, byAbbr, groups: c?.groups ?? [] };
+}
+
+/**
+ * The name fans see for a game: its display name in the interface language (matches.game, keyed by
+ * the catalogue's abbr), never the raw slug. A game the translations do not know yet shows the
+ * catalogue's name; an unknown id shows `fallback`.
+ */
+export function gameLabel(t: TFunction, game: GameInfo | undefined, fallback = ""): string {
+  if (!game) return fallback;
+  const key = game.abbr.toLowerCase();
+  return t(`matches.game.${key}`, { defaultValue: game.name || fallback });
 }
 
 /** The path segment of a game in match URLs: its abbr, else its id. */

@@ -1,13 +1,15 @@
 // /userInfo/focus: the follow list (spec §2): who I follow (with unfollow) and my followers,
 // paged from /user/getFollowOrFansH5 and virtualised (style.md React 3).
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { Virtuoso } from "react-virtuoso";
 import { useTranslation } from "react-i18next";
 import { userApi, type FollowEntry } from "../../api/endpoints";
 import { refreshAccount } from "../../session/account";
 import { NoData } from "../../components/NoData";
 import { Avatar } from "./Avatar";
+import Bookings from "./Bookings";
+import { useUserAreaT } from "../../i18n/userarea";
 import "./Focus.css";
 
 const PAGE_SIZE = 20;
@@ -15,25 +17,42 @@ type Tab = 1 | 2; // 1 following, 2 followers
 
 export default function Focus() {
   const { t } = useTranslation();
+  const { t: ut } = useUserAreaT();
+  const [params, setParams] = useSearchParams();
+  const bookings = params.get("tab") === "bookings";
   const [tab, setTab] = useState<Tab>(1);
   return (
     <div className="ucard focus" data-testid="focus">
+      <h1 className="focus__title">{t("account.menu.focus")}</h1>
       <div className="utabs focus__tabs" role="tablist">
         {([1, 2] as const).map((k) => (
           <button
             key={k}
             type="button"
             role="tab"
-            aria-selected={tab === k}
-            className={tab === k ? "utabs__tab utabs__tab--on" : "utabs__tab"}
+            aria-selected={!bookings && tab === k}
+            className={!bookings && tab === k ? "utabs__tab utabs__tab--on" : "utabs__tab"}
             data-testid={`focus-tab-${k === 1 ? "following" : "followers"}`}
-            onClick={() => setTab(k)}
+            onClick={() => {
+              setTab(k);
+              if (bookings) setParams({});
+            }}
           >
             {t(k === 1 ? "account.following" : "account.followers")}
           </button>
         ))}
+        <button
+          type="button"
+          role="tab"
+          aria-selected={bookings}
+          className={bookings ? "utabs__tab utabs__tab--on" : "utabs__tab"}
+          data-testid="focus-tab-bookings"
+          onClick={() => setParams({ tab: "bookings" })}
+        >
+          {ut("menu.bookings")}
+        </button>
       </div>
-      <FollowList key={tab} type={tab} />
+      {bookings ? <Bookings /> : <FollowList key={tab} type={tab} />}
     </div>
   );
 }

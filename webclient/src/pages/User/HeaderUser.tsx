@@ -9,11 +9,18 @@ import { balancesAtom, profileAtom, tokenAtom, type UserInfo } from "../../state
 import { loginModalAtom, LoginMode } from "../../state/ui";
 import { refreshAccount, signOut } from "../../session/account";
 import { Avatar } from "./Avatar";
+import { useUserAreaT } from "../../i18n/userarea";
+import { userAreaApi } from "../../api/userarea";
+import { unreadAtom } from "../../state/userarea";
+import { sendInvite } from "../../session/invite";
 import { Coin, Diamond } from "./Currency";
+import { useChannelT } from "../../i18n/channel";
 import "./HeaderUser.css";
+import "./UserAreaPages.css";
 
 export function HeaderUser({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
+  const { t: ct } = useChannelT();
   const navigate = useNavigate();
   const token = useAtomValue(tokenAtom);
   const balances = useAtomValue(balancesAtom);
@@ -23,6 +30,16 @@ export function HeaderUser({ user }: { user: UserInfo }) {
   useEffect(() => {
     if (token) void refreshAccount();
   }, [token]);
+
+  // The message centre's badge: counted at sign-in, then kept live by `notice` frames.
+  const { t: ut } = useUserAreaT();
+  const unread = useAtomValue(unreadAtom);
+  const setUnread = useSetAtom(unreadAtom);
+  useEffect(() => {
+    if (!token) return;
+    userAreaApi.unread().then((r) => setUnread(r.unread), () => undefined);
+    void sendInvite();
+  }, [token, setUnread]);
 
   // A first login whose new-user step was dismissed: ask again once per page load (spec §4).
   const profile = useAtomValue(profileAtom);
@@ -59,6 +76,16 @@ export function HeaderUser({ user }: { user: UserInfo }) {
           <Diamond amount={balances.diamond} label={t("account.diamonds")} testId="balance-diamond" />
         </span>
       )}
+      <Link className="hbell" to="/userInfo/msgInfo" aria-label={ut("messages.bell")} title={ut("messages.bell")} data-testid="header-bell">
+        <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
+          <path d="M10 2.5a5 5 0 0 0-5 5v3.2L3.5 13.5h13L15 10.7V7.5a5 5 0 0 0-5-5zM8 15.5a2 2 0 0 0 4 0" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+        </svg>
+        {unread !== null && unread > 0 && (
+          <span className="hbell__count" data-testid="header-unread">
+            {unread > 99 ? "99+" : unread}
+          </span>
+        )}
+      </Link>
       <button
         type="button"
         className="huser__button"
@@ -82,12 +109,25 @@ export function HeaderUser({ user }: { user: UserInfo }) {
           <Link role="menuitem" to="/userInfo" onClick={() => setOpen(false)} data-testid="menu-profile">
             {t("account.menu.profile")}
           </Link>
+          {(["msgInfo", "myTask", "levalPower", "send", "preferences"] as const).map((k) => (
+            <Link key={k} role="menuitem" to={`/userInfo/${k}`} onClick={() => setOpen(false)} data-testid={`menu-${k}`}>
+              {ut(`menu.${k}`)}
+            </Link>
+          ))}
+          <Link role="menuitem" to="/userInfo/focus?tab=bookings" onClick={() => setOpen(false)} data-testid="menu-bookings">
+            {ut("menu.bookings")}
+          </Link>
           <Link role="menuitem" to="/userInfo/setting?tab=security" onClick={() => setOpen(false)} data-testid="menu-security">
             {t("account.menu.security")}
           </Link>
           <Link role="menuitem" to="/anchorCenter" onClick={() => setOpen(false)} data-testid="menu-anchor">
             {t("anchor.center.title")}
           </Link>
+          {(profile?.roles ?? []).includes("channel") && (
+            <Link role="menuitem" to="/channel" onClick={() => setOpen(false)} data-testid="menu-channel">
+              {ct("nav")}
+            </Link>
+          )}
           <button
             role="menuitem"
             type="button"

@@ -9,8 +9,11 @@ import { loginModalAtom, LoginMode } from "../../state/ui";
 import { userApi, type AccountUser } from "../../api/endpoints";
 import { ApiError } from "../../api/client";
 import { Avatar } from "./Avatar";
+import { BadgeMark, badgeOf } from "./Badge";
+import "./UserAreaPages.css";
 import { Coin, Diamond, formatCount } from "./Currency";
 import "./Profile.css";
+import { ProfilePosts } from "../News/ProfilePosts";
 
 export default function Profile() {
   const { id } = useParams();
@@ -62,6 +65,7 @@ function ProfileCard({ user, self, onChange }: { user: AccountUser; self: boolea
           <h1 className="profile__name" data-testid="profile-name">
             {user.name}
             <span className="profile__level">{t("account.levelShort", { level })}</span>
+            <BadgeMark badge={badgeOf(level)} />
             {(user.member ?? 0) > 0 && <span className="profile__member">{user.member === 2 ? "SVIP" : "VIP"}</span>}
           </h1>
           <p className="profile__sig" data-testid="profile-signature">
@@ -92,6 +96,7 @@ function ProfileCard({ user, self, onChange }: { user: AccountUser; self: boolea
           )}
         </div>
       </div>
+      <ProfilePosts userId={user.userId} />
       {self && (
         <div className="ucard profile__wallet">
           <h2>{t("account.balances")}</h2>

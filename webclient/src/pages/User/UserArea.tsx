@@ -5,6 +5,7 @@ import { useEffect } from "react";
 import { NavLink, Outlet, useLocation, useParams } from "react-router";
 import { useAtomValue, useSetAtom } from "jotai";
 import { useTranslation } from "react-i18next";
+import { useUserAreaT, type UserAreaKey } from "../../i18n/userarea";
 import { tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";
 import { refreshAccount } from "../../session/account";
@@ -16,10 +17,30 @@ const MENU = [
   { to: "/userInfo/setting", key: "setting", end: true },
   { to: "/userInfo/setting?tab=security", key: "security", end: true },
   { to: "/userInfo/focus", key: "focus", end: true },
+  // news (issue 22): submitted posts and comments, labelled from the news' locale files
+  { to: "/userInfo/userNews", key: "userNews", end: true, label: "news.my.postsTitle" },
+  { to: "/userInfo/userPost", key: "userPost", end: true, label: "news.my.commentsTitle" },
+] as const;
+
+/** The rest of the user area (issue 23 and the areas that build their own pages), labelled by the
+ *  user area's translations. */
+const AREA_MENU = [
+  { to: "/userInfo/msgInfo", key: "msgInfo" },
+  { to: "/userInfo/myTask", key: "myTask" },
+  { to: "/userInfo/levalPower", key: "levalPower" },
+  { to: "/userInfo/focus?tab=bookings", key: "bookings" },
+  { to: "/userInfo/send", key: "send" },
+  { to: "/userInfo/preferences", key: "preferences" },
+  { to: "/userInfo/myOrder", key: "myOrder" },
+  { to: "/userInfo/exchange", key: "exchange" },
+  { to: "/userInfo/redMall", key: "redMall" },
+  { to: "/userInfo/vip", key: "vip" },
+  { to: "/userInfo/water", key: "water" },
 ] as const;
 
 export default function UserArea() {
   const { t } = useTranslation();
+  const { t: ut } = useUserAreaT();
   const token = useAtomValue(tokenAtom);
   const setModal = useSetAtom(loginModalAtom);
   const { id } = useParams();
@@ -41,17 +62,34 @@ export default function UserArea() {
     );
   }
 
-  const security = location.pathname === "/userInfo/setting" && new URLSearchParams(location.search).get("tab") === "security";
+  const tab = new URLSearchParams(location.search).get("tab");
+  const security = location.pathname === "/userInfo/setting" && tab === "security";
+  const bookings = location.pathname === "/userInfo/focus" && tab === "bookings";
   return (
     <div className="uarea" data-testid="user-area">
       {token && (
         <nav className="uarea__nav" aria-label={t("account.menu.title")}>
           {MENU.map((m) => {
             const active =
-              m.key === "security" ? security : m.key === "setting" ? location.pathname === m.to && !security : location.pathname === m.to;
+              m.key === "security"
+                ? security
+                : m.key === "setting"
+                  ? location.pathname === m.to && !security
+                  : m.key === "focus"
+                    ? location.pathname === m.to && !bookings
+                    : location.pathname === m.to;
             return (
               <NavLink key={m.key} to={m.to} end className={() => `uarea__link${active ? " uarea__link--on" : ""}`} data-testid={`unav-${m.key}`}>
-                {t(`account.menu.${m.key}`)}
+                {"label" in m ? (t as unknown as (k: string) => string)(m.label) : t(`account.menu.${m.key}`)}
+              </NavLink>
+            );
+          })}
+          <hr className="uarea__sep" />
+          {AREA_MENU.map((m) => {
+            const active = m.key === "bookings" ? bookings : location.pathname === m.to;
+            return (
+              <NavLink key={m.key} to={m.to} end className={() => `uarea__link${active ? " uarea__link--on" : ""}`} data-testid={`unav-${m.key}`}>
+                {ut(`menu.${m.key}` as UserAreaKey)}
               </NavLink>
             );
           })}

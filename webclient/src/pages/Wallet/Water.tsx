@@ -15,6 +15,7 @@ import { formatCount } from "./amount";
 import { OrderResult } from "./OrderResult";
 import { useOrderWatch } from "./useOrderWatch";
 import { SignInPrompt, useIntlLocale, WalletHeader } from "./WalletHeader";
+import { useUserAreaT } from "../../i18n/userarea";
 import "./Wallet.css";
 
 const PAGE_SIZE = 20;
@@ -78,8 +79,13 @@ function useDetails(currency: WalletProduct, enabled: boolean, version: number) 
 
 function DetailRow({ d }: { d: WalletDetail }) {
   const { t } = useTranslation();
+  const { t: ut } = useUserAreaT();
   const loc = useIntlLocale();
-  const type = (KNOWN_TYPES as readonly string[]).includes(d.type) ? t(`wallet.details.types.${d.type as KnownType}`) : d.type;
+  const type = (KNOWN_TYPES as readonly string[]).includes(d.type)
+    ? t(`wallet.details.types.${d.type as KnownType}`)
+    : d.type === "reward"
+      ? ut("ledgerReward") // task and invitation rewards (issue 23, api/userarea)
+      : d.type;
   const sign = d.amount > 0 ? "+" : d.amount < 0 ? "−" : "";
   return (
     <div className="water__row" data-testid="detail-row" data-type={d.type} data-amount={d.amount}>

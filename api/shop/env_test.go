@@ -1,0 +1,231 @@
+package shop_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"courtside/api"
+	"courtside/api/apitest"
+	"courtside/api/audit"
+	"courtside/api/notice"
+	"courtside/api/shop"
+	"courtside/storage/postgres"
+	"courtside/storage/postgres/pgtest"
+)
+
+// clock is the shop's injected clock; tests move it.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *clock) Add(d time.Duration) {
+	c.mu.Lock()
+	c.t = c.t.Add(d)
+	c.mu.Unlock()
+}
+
+// notices records what the shop sends to the message centre.
+type notices struct {
+	mu   sync.Mutex
+	sent []notice.Notice
+}
+
+func (n *notices) Send(_ context.Context, x notice.Notice) error {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.sent = append(n.sent, x)
+	return nil
+}
+
+func (n *notices) keys(uid int64) []string {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	var out []string
+	for _, x := range n.sent {
+		if x.UserID == uid {
+			out = append(out, x.Key)
+		}
+	}
+	return out
+}
+
+// auditLog records staff actions.
+type auditLog struct {
+	mu      sync.Mutex
+	entries []audit.Entry
+}
+
+func (a *auditLog) Record(_ context.Context, e audit.Entry) error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.entries = append(a.entries, e)
+	return nil
+}
+
+func (a *auditLog) actions() []string {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	var out []string
+	for _, e := range a.entries {
+		out = append(out, e.Action)
+	}
+	return out
+}
+
+// staff: user 900 holds manageOrders and manageShop, 901 only manageOrders.
+type staff struct{}
+
+func (staff) Can(_ context.Context, uid int64, perm string) (bool, error) {
+	switch uid {
+	case 900:
+		return true, nil
+	case 901:
+		return perm == "manageOrders", nil
+	}
+	return false, nil
+}
+
+// items records granted in-site items.
+type items struct {
+	mu  sync.Mutex
+	got []string
+}
+
+func (i *items) GrantItem(_ context.Context, uid int64, kind string, value int, key string) error {
+	i.mu.Lock()
+	defer i.mu.Unlock()
+	i.got = append(i.got, fmt.Sprintf("%d %s %d", uid, kind, value))
+	return nil
+}
+
+type env struct {
+	t       testing.TB
+	pool    *pgxpool.Pool
+	svc     *shop.Service
+	ledger  *postgres.Ledger
+	clock   *clock
+	notices *notices
+	audit   *auditLog
+	items   *items
+	url     string
+	keys    atomic.Int64
+}
+
+var start = time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)
+
+func newEnv(t testing.TB) *env {
+	t.Helper()
+	pool := pgtest.NewPool(t)
+	e := &env{t: t, pool: pool, ledger: postgres.NewLedger(pool), clock: &clock{t: start}, notices: &notices{}, audit: &auditLog{}, items: &items{}}
+	svc, err := shop.New(shop.Config{Now: e.clock.Now, OrderTTL: 15 * time.Minute}, shop.Deps{Pool: pool, Notices: e.notices,
+		Audit: e.audit, Staff: staff{}, Items: e.items})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.svc = svc
+	srv := api.New(api.Config{})
+	svc.Routes(srv, apitest.TokenUser{})
+	ts := httptest.NewServer(srv.Handler())
+	t.Cleanup(ts.Close)
+	e.url = ts.URL
+	return e
+}
+
+// fund credits uid with coins from the promotions account.
+func (e *env) fund(uid, coins int64) {
+	e.t.Helper()
+	_, err := e.ledger.Post(context.Background(), postgres.Posting{Key: fmt.Sprintf("test-fund:%d:%d", uid, e.keys.Add(1)),
+		Type: postgres.TxnAdjustment, UserID: uid, Entries: []postgres.Entry{
+			{Account: postgres.SystemAccount(postgres.KindPromotions, postgres.Coin), Amount: -coins},
+			{Account: postgres.UserWallet(uid, postgres.Coin), Amount: coins}}})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+}
+
+func (e *env) balance(uid int64) int64 {
+	e.t.Helper()
+	var b int64
+	err := e.pool.QueryRow(context.Background(), `SELECT coalesce(sum(b.balance), 0) FROM ledger_balances b JOIN ledger_accounts a ON a.id = b.account_id
+		WHERE a.kind = 'user' AND a.owner_id = $1 AND a.currency = 'COIN'`, uid).Scan(&b)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return b
+}
+
+func (e *env) verifyLedger() {
+	e.t.Helper()
+	d, err := e.ledger.Verify(context.Background())
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if len(d) != 0 {
+		e.t.Fatalf("ledger does not balance: %+v", d)
+	}
+}
+
+func (e *env) product(p postgres.ShopProduct) postgres.ShopProduct {
+	e.t.Helper()
+	p.Active = true
+	if p.Kind == "" {
+		p.Kind = shop.KindPhysical
+	}
+	if p.Name == "" {
+		p.Name = "Jersey"
+	}
+	if p.Price == 0 {
+		p.Price = 100
+	}
+	out, err := e.svc.SaveProduct(context.Background(), shop.Actor{ID: 900}, p)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return out
+}
+
+func (e *env) stock(id int64) (stock, redeemed int) {
+	e.t.Helper()
+	p, err := e.svc.Store().Product(context.Background(), id)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return p.Stock, p.Redeemed
+}
+
+func (e *env) key() string { return fmt.Sprintf("k%d", e.keys.Add(1)) }
+
+// ship is a complete physical order form.
+func ship(id int64, q int, key string) shop.OrderRequest {
+	return shop.OrderRequest{ProductID: id, Quantity: q, Recipient: "Li Wei", Address: "12 Stadium Road, Shanghai", Contact: "13800138000", Key: key}
+}
+
+func (e *env) do(method, path, body string, uid int64, lang string) apitest.Response {
+	e.t.Helper()
+	h := http.Header{"sysType": {"PC"}, "lan": {lang}}
+	if uid != 0 {
+		h.Set("token", fmt.Sprintf("u%d", uid))
+	}
+	return apitest.Do(e.t, e.url, method, path, body, h)
+}
+
+func decode(t testing.TB, r apitest.Response, v any) {
+	t.Helper()
+	if r.Env.Status != api.StatusSuccess {
+		t.Fatalf("want success, got %d %s", r.Status, r.Body)
+	}
+	if err := json.Unmarshal(r.Env.Result, v); err != nil {
+		t.Fatal(err)
+	}
+}

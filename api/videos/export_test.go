@@ -1,0 +1,4 @@
+package videos
+
+// ParseProgress exposes parseProgress to the tests.
+var ParseProgress = parseProgress

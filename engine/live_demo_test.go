@@ -1,0 +1,80 @@
+package engine
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"courtside/api/matches"
+	"courtside/storage/postgres"
+	"courtside/storage/postgres/pgtest"
+)
+
+type fakeScores []matches.Item
+
+func (f fakeScores) InPlay() []matches.Item { return f }
+func (f fakeScores) Items(ids []string) []matches.Item {
+	var out []matches.Item
+	for _, m := range f {
+		for _, id := range ids {
+			if m.ID == id {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
+// The demo keeps each room on a match in play: its own games first, any free match else (with a
+// neutral title), no match twice, and a match still in play stays.
+func TestDemoRoomsFollowMatchesInPlay(t *testing.T) {
+	ctx := context.Background()
+	anchors := postgres.NewAnchors(pgtest.NewPool(t))
+	for i, s := range demoLiveStreamers {
+		if err := anchors.SeedApproved(ctx, int64(100+i), s.User, s.Room, []byte(s.User)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	now := time.Date(2026, 11, 26, 1, 0, 0, 0, time.UTC)
+	inPlay := fakeScores{
+		{ID: "soccer-1", GameID: 202, HomeName: "Ajax", AwayName: "PSV"},
+		{ID: "lol-1", GameID: 1, HomeName: "T1", AwayName: "G2"},
+		{ID: "bball-1", GameID: 201, HomeName: "Lakers", AwayName: "Celtics"},
+		{ID: "cricket-1", GameID: 210, HomeName: "India", AwayName: "Australia"},
+		{ID: "snooker-1", GameID: 204, HomeName: "O'Sullivan", AwayName: "Trump"},
+	}
+	if err := linkDemoRooms(ctx, anchors, inPlay, now); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]postgres.LiveRoomRow{}
+	for _, s := range demoLiveStreamers {
+		l, err := anchors.LiveRoom(ctx, s.Room)
+		if err != nil || !l.Live {
+			t.Fatalf("%s: %+v %v", s.Room, l, err)
+		}
+		got[s.Room] = l
+	}
+	want := map[string]string{"1001": "bball-1", "1002": "soccer-1", "1003": "lol-1", "1005": "cricket-1", "1004": "snooker-1"}
+	for room, match := range want {
+		if got[room].MatchID != match {
+			t.Errorf("room %s streams %q, want %q", room, got[room].MatchID, match)
+		}
+	}
+	if got["1001"].Title != "Lakers vs Celtics: courtside watch-along" || got["1004"].Title != "O'Sullivan vs Trump: live watch-along" {
+		t.Errorf("titles: %q, %q", got["1001"].Title, got["1004"].Title)
+	}
+	if got["1006"].MatchID != "" || got["1006"].Title != demoLiveStreamers[5].Studio {
+		t.Errorf("no match left: %+v", got["1006"])
+	}
+
+	// The basketball game ends and another starts: room 1001 moves, the others keep theirs.
+	inPlay = append(fakeScores{{ID: "bball-2", GameID: 201, HomeName: "Bulls", AwayName: "Knicks"}}, inPlay[:2]...)
+	if err := linkDemoRooms(ctx, anchors, inPlay, now.Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	for room, match := range map[string]string{"1001": "bball-2", "1002": "soccer-1", "1003": "lol-1", "1005": ""} {
+		if l, _ := anchors.LiveRoom(ctx, room); l.MatchID != match {
+			t.Errorf("after the change room %s streams %q, want %q", room, l.MatchID, match)
+		}
+	}
+}

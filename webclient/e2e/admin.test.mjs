@@ -1,0 +1,240 @@
+// The back office (issue 16) in a browser: a visitor who is not staff never downloads it; an
+// administrator signs in with the second factor (TOTP), approves a streamer application, handles a
+// report by muting its author platform-wide — whose open socket is refused the next line at once —
+// and finds these actions in the audit log. Screenshots of every screen go to
+// test-results/screenshots/admin-*.png.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { resolve } from "node:path";
+import WebSocket from "ws";
+import { launchBrowser, screenshot, startNode, totp, WEBCLIENT_DIR } from "./harness.mjs";
+
+const TIMEOUT = 20_000;
+let node;
+let browser;
+
+async function call(method, path, { token, body, query } = {}) {
+  const url = new URL(`/java${path}`, node.baseURL);
+  for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
+  const headers = { sysType: "PC", lan: "en_US", Accept: "application/json" };
+  if (token) headers.token = token;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const env = await res.json().catch(() => null);
+  if (!env || env.status !== "success") throw new Error(`${method} ${path}: HTTP ${res.status} ${JSON.stringify(env)}`);
+  return env.result;
+}
+
+const rand = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+
+async function register(prefix) {
+  const email = `${prefix}-${rand()}@example.test`;
+  await call("POST", "/login/V2/sendEmailcheckCode", { body: { mobileOrEmail: email } });
+  const { code } = await call("GET", "/dev/codes", { query: { to: email } });
+  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", { body: { mobileOrEmail: email, checkCode: code, type: 3 } });
+  const uname = `${prefix}${rand()}`.slice(0, 20);
+  await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "admin2026test" } });
+  return { token: login.token, uid: String(login.uid), name: uname };
+}
+
+/** The first administrator, made as README says: `courtside admin create`, then a password sign-in. */
+async function administrator() {
+  const name = `root${rand()}`.slice(0, 20);
+  const bin = resolve(WEBCLIENT_DIR, process.env.COURTSIDE_BIN ?? "../bin/courtside");
+  const r = spawnSync(bin, ["admin", "create", name, "Admin2026pass"], { env: process.env, encoding: "utf8", timeout: 60_000 });
+  assert.equal(r.status, 0, `courtside admin create: ${r.stderr}`);
+  const login = await call("POST", "/login/V2/mobileOrNameToLogin", { body: { name, password: "Admin2026pass" } });
+  return { token: login.token, uid: String(login.uid ?? login.user?.uid), name };
+}
+
+async function context(session) {
+  const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const cookies = [{ name: "lang", value: "en_US", url: node.baseURL }];
+  if (session) {
+    cookies.push({ name: "token", value: encodeURIComponent(session.token), url: node.baseURL });
+    cookies.push({ name: "userInfo", value: encodeURIComponent(JSON.stringify({ uid: session.uid, name: session.name })), url: node.baseURL });
+  }
+  await ctx.addCookies(cookies);
+  return ctx;
+}
+
+/** A real-time connection signed in with token, keeping every frame it receives. */
+async function socket(token) {
+  const ws = new WebSocket(`ws://${node.wsAddr}/ws?v=1`, { headers: { Origin: node.baseURL } });
+  const frames = [];
+  const waiters = new Set();
+  let closed = null;
+  ws.on("message", (data) => {
+    const m = JSON.parse(String(data));
+    frames.push(m);
+    for (const w of waiters) w();
+  });
+  ws.on("close", (code) => {
+    closed = code;
+    for (const w of waiters) w();
+  });
+  await new Promise((ok, fail) => {
+    ws.once("open", ok);
+    ws.once("error", fail);
+  });
+  const s = {
+    frames,
+    send: (m) => ws.send(JSON.stringify(m)),
+    /** The first frame (from index from) of type t that satisfies ok. */
+    expect: (t, ok = () => true, from = 0) =>
+      new Promise((done, fail) => {
+        const check = () => {
+          const f = frames.slice(from).find((m) => m.t === t && ok(m));
+          if (f) {
+            waiters.delete(check);
+            clearTimeout(timer);
+            done(f);
+          } else if (closed !== null) {
+            waiters.delete(check);
+            clearTimeout(timer);
+            fail(new Error(`socket closed (${closed}) while waiting for ${t}: ${JSON.stringify(frames.slice(-5))}`));
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          fail(new Error(`no ${t} frame: ${JSON.stringify(frames.slice(-5))}`));
+        }, TIMEOUT);
+        waiters.add(check);
+        check();
+      }),
+    close: () => ws.close(),
+  };
+  s.send({ t: "auth", token, lan: "en_US" });
+  await s.expect("welcome");
+  return s;
+}
+
+describe("the back office", { timeout: 240_000 }, () => {
+  before(async () => {
+    node = await startNode();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await node?.stop();
+  });
+
+  it("is never downloaded by a visitor who is not staff", async () => {
+    const user = await register("plain");
+    const ctx = await context(user);
+    const page = await ctx.newPage();
+    const scripts = [];
+    page.on("request", (r) => scripts.push(r.url()));
+    await page.goto(`${node.baseURL}/admin`);
+    await page.getByText("403").first().waitFor({ timeout: TIMEOUT });
+    await screenshot(page, "admin-denied");
+    assert.ok(!scripts.some((u) => /\/assets\/(AdminApp|Dashboard|Users|Reports|Audit|Streamers)-/.test(u)),
+      `the back office's code was downloaded: ${scripts.filter((u) => u.includes("Admin")).join(", ")}`);
+    await assert.rejects(call("GET", "/admin/dashboard", { token: user.token }), /HTTP 403/);
+    await ctx.close();
+  });
+
+  it("an administrator signs in with the second factor, approves a streamer, mutes a reported user everywhere and finds it all in the audit log", async () => {
+    const admin = await administrator();
+    // Before the second factor the staff calls are closed, whatever the password.
+    await assert.rejects(call("GET", "/admin/dashboard", { token: admin.token }), /6000/);
+
+    const ctx = await context(admin);
+    const page = await ctx.newPage();
+    await page.goto(`${node.baseURL}/admin`);
+    await page.getByTestId("admin-mfa-enrol").click();
+    const secret = (await page.getByTestId("admin-mfa-secret").textContent()).trim();
+    await screenshot(page, "admin-second-factor");
+    await page.getByTestId("admin-mfa-code").fill(await totp(secret));
+    await page.getByTestId("admin-mfa-verify").click();
+    await page.getByTestId("admin-shell").waitFor({ timeout: TIMEOUT });
+    await page.getByTestId("admin-card-applications").waitFor({ timeout: TIMEOUT });
+    await screenshot(page, "admin-dashboard");
+
+    // 1. The demo data's streamer applications: approve the first.
+    await page.getByTestId("admin-menu-streamers").click();
+    const application = page.getByTestId("admin-application").first();
+    await application.waitFor({ timeout: TIMEOUT });
+    const realName = (await application.locator("h2").textContent()).trim();
+    await screenshot(page, "admin-streamers");
+    await application.getByTestId("admin-approve").click();
+    await page.getByText(`${realName} is approved`).waitFor({ timeout: TIMEOUT }).catch(async (e) => {
+      await screenshot(page, "admin-failure");
+      throw e;
+    });
+    const approved = await call("GET", "/admin/anchor/applications", { token: admin.token, query: { status: "approved" } });
+    assert.ok(approved.list.some((a) => a.realName === realName && a.roomId), `${realName} not approved with a room`);
+
+    // 2. A troll writes a line in room 1001 and a viewer reports it.
+    const troll = await register("troll");
+    const viewer = await register("viewer");
+    const t = await socket(troll.token);
+    t.send({ t: "join", room: "1001" });
+    await t.expect("joined", (m) => m.room === "1001");
+    const text = `buy followers cheap ${rand()}`;
+    t.send({ t: "chat", room: "1001", text, nonce: "bad" });
+    const ack = await t.expect("ack", (m) => m.nonce === "bad");
+    const v = await socket(viewer.token);
+    v.send({ t: "join", room: "1001" });
+    await v.expect("joined", (m) => m.room === "1001");
+    v.send({ t: "report", room: "1001", msg: ack.ev.id, reason: "ads", nonce: "r1" });
+    await v.expect("ack", (m) => m.nonce === "r1");
+
+    // 3. The administrator mutes the troll everywhere from the reports queue.
+    await page.getByTestId("admin-menu-reports").click();
+    const report = page.getByTestId("admin-report").filter({ has: page.getByTestId("admin-report-author").filter({ hasText: troll.name }) });
+    await report.waitFor({ timeout: TIMEOUT }).catch(async (e) => {
+      await screenshot(page, "admin-failure");
+      throw e;
+    });
+    await screenshot(page, "admin-reports");
+    await report.getByTestId("admin-report-action").selectOption("mutePlatform");
+    await report.getByTestId("admin-report-hours").fill("24");
+    await report.getByTestId("admin-report-reason").fill("spam links in chat");
+    const seen = t.frames.length;
+    await report.getByTestId("admin-report-apply").click();
+    await page.getByText("Report handled").waitFor({ timeout: TIMEOUT });
+    // The troll's socket, open all along, hears of the mute and is refused the next line.
+    await t.expect("user", (m) => m.muted === true, seen);
+    t.send({ t: "chat", room: "1001", text: "still here", nonce: "after" });
+    const refused = await t.expect("error", (m) => m.nonce === "after");
+    assert.equal(refused.key, "chat.muted");
+    t.close();
+    v.close();
+
+    // 4. The troll in the users screen: muted, contacts masked.
+    await page.getByTestId("admin-menu-users").click();
+    await page.getByTestId("admin-users-q").fill(troll.name);
+    await page.getByTestId("admin-users-q").press("Enter");
+    await page.getByTestId("admin-user-open").filter({ hasText: troll.name }).click();
+    const detail = page.getByTestId("admin-user-detail");
+    await detail.getByText("Muted").waitFor({ timeout: TIMEOUT });
+    assert.match(await page.getByTestId("admin-users").textContent(), /\*\*\*@example\.test/);
+    await screenshot(page, "admin-users");
+
+    // 5. The audit log has each action, and its filters narrow it.
+    await page.getByTestId("admin-menu-audit").click();
+    await page.getByTestId("admin-audit-row").first().waitFor({ timeout: TIMEOUT });
+    const actions = await page.getByTestId("admin-audit-row").evaluateAll((rows) => rows.map((r) => r.dataset.action));
+    for (const a of ["staff.enrol", "anchor.approve", "chat.delete", "user.mute", "report.mutePlatform"]) {
+      assert.ok(actions.includes(a), `audit log lacks ${a}: ${actions.join(", ")}`);
+    }
+    await screenshot(page, "admin-audit");
+    await page.getByTestId("admin-audit-action").fill("user.");
+    await page.getByTestId("admin-audit-action").press("Enter");
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="admin-audit-row"]')].every((r) => r.dataset.action.startsWith("user.")));
+    assert.equal(await page.locator('[data-testid="admin-audit-row"] input, [data-testid="admin-audit-row"] button').count(), 0, "an audit entry is editable");
+
+    // The same screens in another language and right to left.
+    for (const lang of ["zh_CN", "ar"]) {
+      await ctx.addCookies([{ name: "lang", value: lang, url: node.baseURL }]);
+      await page.goto(`${node.baseURL}/admin/reports`);
+      await page.getByTestId("admin-reports").waitFor({ timeout: TIMEOUT });
+      await page.getByTestId("admin-menu-reports").waitFor();
+      assert.notEqual((await page.getByTestId("admin-menu-reports").textContent()).trim(), "Reports", `${lang} menu untranslated`);
+      await screenshot(page, `admin-reports-${lang}`);
+    }
+    await ctx.close();
+  });
+});

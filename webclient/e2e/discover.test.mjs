@@ -1,0 +1,222 @@
+// Finding streams (issue 17), in a browser against a real node with the living demo: the header's
+// sections fit at 1280 px in every language, signed in and out, and fold into a menu below; a guest
+// reaches a live room from the home page in two clicks, sees who streams and the linked score, and is
+// asked to log in when typing; a match row shows "Watch live" and leads to the room.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { launchBrowser, screenshot, startNode } from "./harness.mjs";
+
+const TIMEOUT = 30_000;
+const LANGS = ["en_US", "zh_CN", "zh_tw", "vi", "es", "pt", "fr", "de", "sv", "ru", "uk", "da", "pl", "nl", "ko", "ms", "tl", "el", "tr", "thai", "ar", "jp"];
+
+let node;
+let browser;
+
+before(async () => {
+  node = await startNode();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await node?.stop();
+});
+
+async function call(method, path, { token, body, query } = {}) {
+  const url = new URL(`/java${path}`, node.baseURL);
+  for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
+  const headers = { sysType: "PC", lan: "en_US", Accept: "application/json" };
+  if (token) headers.token = token;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const env = await res.json().catch(() => null);
+  if (!env || env.status !== "success") throw new Error(`${method} ${path}: HTTP ${res.status} ${JSON.stringify(env)}`);
+  return env.result;
+}
+
+/** Registers a user with an e-mail code read from the dev sink and finishes the new-user step. */
+async function register() {
+  const email = `discover-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+  await call("POST", "/login/V2/sendEmailcheckCode", { body: { mobileOrEmail: email } });
+  const { code } = await call("GET", "/dev/codes", { query: { to: email } });
+  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", { body: { mobileOrEmail: email, checkCode: code, type: 3 } });
+  const uname = `Fan${Date.now().toString(36)}`;
+  await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "discover2026" } });
+  return { token: login.token, uid: String(login.uid), name: uname };
+}
+
+async function context({ lang = "en_US", session = null, width = 1280, height = 860 } = {}) {
+  const ctx = await browser.newContext({ viewport: { width, height } });
+  const cookies = [{ name: "lang", value: lang, url: node.baseURL }];
+  if (session) {
+    cookies.push({ name: "token", value: encodeURIComponent(session.token), url: node.baseURL });
+    cookies.push({ name: "userInfo", value: encodeURIComponent(JSON.stringify({ uid: session.uid, name: session.name })), url: node.baseURL });
+  }
+  await ctx.addCookies(cookies);
+  return ctx;
+}
+
+/** Polls fn until it returns a truthy value. */
+async function until(fn, what, timeout = TIMEOUT) {
+  const deadline = Date.now() + timeout;
+  let last;
+  while (Date.now() < deadline) {
+    last = await fn();
+    if (last) return last;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`);
+}
+
+/** The demo links its rooms to matches in play within a few seconds of starting. */
+async function streamedMatches() {
+  return until(async () => {
+    const r = await call("GET", "/getAnchorMatchLive");
+    return r.list.length > 0 ? r.list : null;
+  }, "the demo rooms to be linked to live matches", 90_000);
+}
+
+/** Whether the header's row overflows: every item inside the bar, nothing cut. */
+async function headerOverflow(page) {
+  return page.evaluate(() => {
+    const inner = document.querySelector(".header__inner");
+    const box = inner.getBoundingClientRect();
+    const out = [...inner.children].filter((el) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && (r.left < box.left - 1 || r.right > box.right + 1);
+    });
+    const nav = document.querySelector('[data-testid="main-nav"]');
+    return { overflow: inner.scrollWidth > inner.clientWidth + 1 || out.length > 0 || (nav && nav.scrollWidth > nav.clientWidth + 1), navShown: !!nav && nav.getBoundingClientRect().width > 0 };
+  });
+}
+
+describe("finding streams", () => {
+  it("the demo has at least six live rooms with streamers, avatars, followers and linked live matches", async () => {
+    // Each demo room links a match in play; at a quiet hour fewer than six are in play, and a
+    // room without one shows its studio programme instead.
+    const list = await until(async () => {
+      const r = await call("GET", "/live/rooms");
+      const inPlay = (await call("GET", "/v2/match/getPCLiveGameMatch", { query: { pageSize: 100 } })).list.filter((m) => m.status >= 1 && m.status <= 4).length;
+      return r.list.length >= 6 && r.list.filter((c) => c.matchId).length >= Math.min(inPlay, 1) ? r.list : null;
+    }, "six live demo rooms, linked to matches in play", 90_000);
+    for (const c of list.slice(0, 6)) {
+      assert.ok(c.name && !/^u\d+$/.test(c.name), `a streamer name, not an id: ${c.name}`);
+      assert.ok(c.avatar, `${c.name} has an avatar`);
+      assert.ok(c.followers > 0, `${c.name} has followers`);
+      assert.ok(c.title && !/Live room|a\d+$/.test(c.title), `a realistic title: ${c.title}`);
+      if (c.matchId) assert.ok(c.match && c.match.status >= 1 && c.match.status <= 4, `${c.title}: the linked match is in play`);
+    }
+    const streamers = await call("GET", "/anchor/anchorList");
+    assert.ok(streamers.list.length >= 6 && streamers.list[0].live, "the streamer list is filled, live first");
+  });
+
+  it("the header fits at 1280 px in every language, signed out and in, and folds into a menu below", async () => {
+    const fan = await register();
+    for (const session of [null, fan]) {
+      const ctx = await context({ session });
+      const page = await ctx.newPage();
+      await page.goto(`${node.baseURL}/live`);
+      await page.getByTestId("main-nav").waitFor({ timeout: TIMEOUT });
+      if (session) await page.getByTestId("header-user").waitFor({ timeout: TIMEOUT });
+      for (const lang of LANGS) {
+        await page.getByTestId("lang-select").selectOption(lang);
+        await page.waitForFunction((l) => document.cookie.includes(`lang=${l}`), lang);
+        await page.waitForTimeout(150);
+        const h = await headerOverflow(page);
+        assert.ok(h.navShown && !h.overflow, `header at 1280 px, ${lang}, ${session ? "signed in" : "signed out"}: ${JSON.stringify(h)}`);
+        if (lang === "de" || lang === "ru") await screenshot(page, `discover-header-${lang}-${session ? "in" : "out"}`);
+      }
+      await ctx.close();
+    }
+    const ctx = await context({ width: 1024 });
+    const page = await ctx.newPage();
+    await page.goto(`${node.baseURL}/`);
+    await page.getByTestId("nav-menu-button").waitFor({ timeout: TIMEOUT });
+    assert.equal(await page.getByTestId("main-nav").isVisible(), false, "the sections fold below 1280 px");
+    await page.getByTestId("nav-menu-button").click();
+    await page.getByTestId("nav-menu").waitFor();
+    await screenshot(page, "discover-header-menu");
+    await page.getByTestId("nav-menu").getByTestId("nav-live").click();
+    await page.getByTestId("live-page").waitFor({ timeout: TIMEOUT });
+    assert.equal(await page.getByTestId("nav-menu").count(), 0, "the menu closes on navigation");
+    await ctx.close();
+  });
+
+  it("a guest reaches a live room from the home page in two clicks and is asked to log in to chat", async () => {
+    await streamedMatches();
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await page.goto(`${node.baseURL}/`);
+    await page.getByTestId("home").waitFor({ timeout: TIMEOUT });
+    // The footer links the live rooms, the streamers and the data library.
+    assert.equal(await page.getByTestId("footer-live").getAttribute("href"), "/live");
+    assert.equal(await page.getByTestId("footer-streamers").getAttribute("href"), "/anchor/anchorList");
+    assert.equal(await page.getByTestId("footer-library").getAttribute("href"), "/leagueLibrary");
+
+    await page.getByTestId("nav-live").click(); // 1
+    await page.getByTestId("live-card").first().waitFor({ timeout: TIMEOUT });
+    const viewers = await page.getByTestId("live-card").evaluateAll((els) => els.map((e) => Number(e.dataset.viewers)));
+    assert.deepEqual(viewers, [...viewers].sort((a, b) => b - a), "most viewers first");
+    assert.ok((await page.getByTestId("live-card-score").count()) >= 1, "cards show the linked score");
+    await screenshot(page, "discover-live");
+    const card = page.getByTestId("live-card").first();
+    const name = await card.getByTestId("live-card-name").innerText();
+    await card.locator("a").click(); // 2
+
+    await page.getByTestId("live-room").waitFor({ timeout: TIMEOUT });
+    await page.getByTestId("room-streamer").waitFor({ timeout: TIMEOUT });
+    assert.equal(await page.getByTestId("room-streamer").innerText(), name);
+    const title = await page.getByTestId("room-title").innerText();
+    assert.doesNotMatch(title, /Live room|\b10\d\d\b|\ba\d+\b/, "no internal id in the title");
+    assert.match(await page.getByTestId("room-followers").innerText(), /\d+ followers/);
+    await page.getByTestId("room-score").waitFor({ timeout: TIMEOUT });
+    assert.match(await page.getByTestId("room-score-value").innerText(), /^\d+ - \d+$/);
+    assert.ok(await page.getByTestId("room-avatar").isVisible());
+
+    // Reading is open to guests; typing asks them to log in (spec §6).
+    const input = page.getByTestId("chat-input");
+    assert.equal(await input.getAttribute("placeholder"), "Log in to chat");
+    await screenshot(page, "discover-room-guest");
+    await input.click();
+    await page.getByTestId("login-backdrop").waitFor({ timeout: TIMEOUT });
+    await screenshot(page, "discover-room-login");
+    await ctx.close();
+  });
+
+  it("a match row shows Watch live with the room count and leads to the room", async () => {
+    const streamed = await streamedMatches();
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await page.goto(`${node.baseURL}/?tab=live`);
+    await page.getByTestId("home-live-rooms").waitFor({ timeout: TIMEOUT });
+    const ids = new Set(streamed.map((m) => m.matchId));
+    // The live list is long: scroll until a streamed match's row is on screen.
+    const row = await until(async () => {
+      const rows = await page.locator('[data-testid="match-row"]:has([data-testid="watch-live"])').count();
+      if (rows > 0) return page.locator('[data-testid="match-row"]:has([data-testid="watch-live"])').first();
+      await page.mouse.wheel(0, 600);
+      return null;
+    }, "a match row with Watch live", 60_000);
+    const matchId = await row.getAttribute("data-match");
+    assert.ok(ids.has(matchId), `the row's match ${matchId} is streamed`);
+    const button = row.getByTestId("watch-live");
+    const want = streamed.find((m) => m.matchId === matchId);
+    assert.equal(await button.innerText(), `Watch live (${want.count})`);
+    await row.scrollIntoViewIfNeeded();
+    await screenshot(page, "discover-home-live");
+    await button.click();
+    await page.getByTestId("live-room").waitFor({ timeout: TIMEOUT });
+    assert.equal(new URL(page.url()).pathname, `/live/${want.rooms[0].roomId}`);
+    const score = page.getByTestId("room-score");
+    await score.waitFor({ timeout: TIMEOUT });
+    assert.equal(await score.getAttribute("data-match"), matchId, "the room streams that match");
+
+    // The match page shows it too.
+    const game = await call("GET", "/game/v3/getPCGameSource");
+    const slug = (game.games ?? game.list ?? []).find?.((g) => g.id === want.gameId)?.abbr ?? String(want.gameId);
+    await page.goto(`${node.baseURL}/${slug}/${encodeURIComponent(matchId)}`);
+    await page.getByTestId("match-head").getByTestId("watch-live").waitFor({ timeout: TIMEOUT });
+    await screenshot(page, "discover-match-page");
+    await ctx.close();
+  });
+});

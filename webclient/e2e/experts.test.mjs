@@ -1,0 +1,239 @@
+// Browser end-to-end test of experts and paid plans (issue 20) against a real node: a user applies
+// for an expert account in the creator centre, an administrator approves over REST (the back
+// office's staff call), the expert publishes a refund-if-not-winning plan on a demo match through
+// the plan form and its match picker, staff approve the plan, a fan buys it with coins and reads
+// the content at once, the match finishes (its final state written where the match actor keeps
+// it, sport_matches) and the settlement service settles the plan from that result: the fan sees
+// the lost plan refunded and the coins back; the expert's record shows it. Screenshots:
+// experts-home, experts-apply, experts-plan-form, experts-plan-bought, experts-my-plans-settled,
+// experts-plan-settled, experts-creator-board, experts-expert-page.
+//
+// Needs Postgres (DATABASE_URL; psql on PATH) and COURTSIDE_ENV=dev (set here: dev codes).
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { resolve } from "node:path";
+import { launchBrowser, screenshot as fullPage, startNode, WEBCLIENT_DIR, passSecondFactor } from "./harness.mjs";
+
+async function screenshot(page, name) {
+  await page.evaluate(() => window.scrollTo(0, 0)).catch(() => undefined);
+  return fullPage(page, name);
+}
+
+const TIMEOUT = 30_000;
+let node;
+let browser;
+
+before(async () => {
+  process.env.COURTSIDE_ENV ??= "dev";
+  node = await startNode();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await node?.stop();
+});
+
+async function call(method, path, { token, body, query } = {}) {
+  const url = new URL(`${node.baseURL}/java${path}`);
+  for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
+  const headers = { sysType: "PC", lan: "en_US", Accept: "application/json" };
+  if (token) headers.token = token;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const env = await res.json().catch(() => null);
+  if (!env || env.status !== "success") throw new Error(`${method} ${path}: HTTP ${res.status} ${JSON.stringify(env)}`);
+  return env.result;
+}
+
+const rand = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+async function registerByMobile() {
+  const mobile = `137${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+  await call("POST", "/login/V2/sendMobilecheckCode", { body: { areaCode: "86", mobileOrEmail: mobile } });
+  const { code } = await call("GET", "/dev/codes", { query: { to: `+86${mobile}` } });
+  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", {
+    body: { mobileOrEmail: mobile, areaCode: "86", checkCode: code, type: 3 },
+  });
+  const uname = `e${rand()}`.slice(0, 20);
+  if (login.newUser) await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "expert2026x" } });
+  return { token: login.token, user: { uid: String(login.uid ?? login.user?.uid), name: uname } };
+}
+
+async function administrator() {
+  const name = `adm${rand()}`.slice(0, 20);
+  const bin = resolve(WEBCLIENT_DIR, process.env.COURTSIDE_BIN ?? "../bin/courtside");
+  const r = spawnSync(bin, ["admin", "create", name, "Admin2026pass"], { env: process.env, encoding: "utf8", timeout: 60_000 });
+  assert.equal(r.status, 0, `courtside admin create: ${r.stderr}`);
+  const login = await call("POST", "/login/V2/mobileOrNameToLogin", { body: { name, password: "Admin2026pass" } });
+  await passSecondFactor(call, login.token); // staff calls need the second factor (issue 16)
+  return { token: login.token, user: { uid: String(login.uid ?? login.user?.uid), name } };
+}
+
+async function context(session) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const cookies = [{ name: "lang", value: "en_US", url: node.baseURL }];
+  if (session) {
+    cookies.push({ name: "token", value: encodeURIComponent(session.token), url: node.baseURL });
+    cookies.push({ name: "userInfo", value: encodeURIComponent(JSON.stringify(session.user)), url: node.baseURL });
+  }
+  await ctx.addCookies(cookies);
+  return ctx;
+}
+
+async function poll(fn, ms, what) {
+  const deadline = Date.now() + ms;
+  let last;
+  while (Date.now() < deadline) {
+    last = await fn().catch((e) => e);
+    if (last && !(last instanceof Error)) return last;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error(`timed out waiting for ${what}: ${last}`);
+}
+
+describe("experts and paid plans", () => {
+  it("applies, publishes, sells, and settles a plan from the match result", { timeout: 480_000 }, async () => {
+    // The demo's experts appear once the simulator has played the past days.
+    await poll(async () => {
+      const experts = (await call("GET", "/expert/recommendExpert")).list.length;
+      const plans = (await call("GET", "/expert/getHomeExpertPlans")).total;
+      return experts >= 5 && plans > 0 ? true : null;
+    }, 180_000, "demo experts and their plans on sale");
+    const guest = await context(null);
+    const home = await guest.newPage();
+    await home.goto(`${node.baseURL}/expert`);
+    await home.getByTestId("expert-card").first().waitFor({ timeout: TIMEOUT });
+    await home.getByTestId("plan-card").first().waitFor({ timeout: TIMEOUT });
+    await home.getByTestId("experts-ranking").getByRole("listitem").first().waitFor({ timeout: TIMEOUT });
+    assert.ok(await home.getByTestId("nav-experts").isVisible(), "an Experts link in the header");
+    await screenshot(home, "experts-home");
+    await home.getByTestId("experts-specialists-link").click();
+    await home.getByTestId("specialist-game").first().waitFor({ timeout: TIMEOUT });
+    await home.getByTestId("experts-specialists").getByTestId("expert-card").first().waitFor({ timeout: TIMEOUT });
+    await screenshot(home, "experts-specialists");
+    await guest.close();
+
+    const expert = await registerByMobile();
+    const admin = await administrator();
+    const ectx = await context(expert);
+    const page = await ectx.newPage();
+
+    // 1. Apply in the creator centre.
+    await page.goto(`${node.baseURL}/creatorCenter`);
+    await page.getByTestId("creator-apply").waitFor({ timeout: TIMEOUT });
+    await page.getByTestId("apply-nickname").fill("Nadia Voss");
+    await page.getByTestId("apply-realName").fill("Nadia Voss");
+    await page.getByTestId("apply-idNumber").fill("DE19900101");
+    await page.getByTestId("apply-intro").fill("Late goals and tired legs: I price fatigue.");
+    await screenshot(page, "experts-apply");
+    await page.getByTestId("apply-submit").click();
+    await page.getByTestId("apply-status").waitFor({ timeout: TIMEOUT });
+
+    // 2. Staff approve in the back office (audit-logged): the applications screen, waiting list.
+    const actx = await context(admin);
+    const apage = await actx.newPage();
+    await apage.goto(`${node.baseURL}/admin/experts`);
+    const application = apage.getByTestId("admin-expert-application").filter({ hasText: "Nadia Voss" });
+    await application.waitFor({ timeout: TIMEOUT });
+    await screenshot(apage, "experts-admin-applications");
+    await application.getByTestId("admin-expert-approve").click();
+    await poll(async () => ((await call("POST", "/user/expertApplyStart", { token: expert.token })).status === "approved" ? true : null),
+      TIMEOUT, "the approval");
+
+    // The approved expert's chat lines carry the verified badge; it opens on the expert's record.
+    await page.goto(`${node.baseURL}/live/1002`);
+    await page.getByTestId("chat-input").fill("Nadia here: watching the press");
+    await page.getByTestId("chat-send").click();
+    const line = page.getByTestId("chat-line").filter({ hasText: "watching the press" });
+    await line.getByTestId("expert-badge").click({ timeout: TIMEOUT });
+    await line.getByTestId("expert-badge-card").waitFor({ timeout: TIMEOUT });
+    await screenshot(page, "experts-chat-badge");
+    await page.getByTestId("plan-linker").click(); // an expert may link a plan on the room's match
+    await page.getByTestId("plan-linker-menu").waitFor({ timeout: TIMEOUT });
+
+    // 3. Publish a refund-if-not-winning plan through the form and the match picker.
+    await page.goto(`${node.baseURL}/creatorCenter/progComponent`);
+    await page.getByTestId("picker-match").first().click();
+    await page.getByTestId("form-type-1x2").click();
+    await page.getByTestId("form-pick-home").click();
+    await page.getByTestId("form-title").fill("Home side press late");
+    await page.getByTestId("form-content").fill("The visitors have conceded after the hour in most away games; the hosts rotate well.");
+    await page.getByTestId("form-price").fill("30");
+    await page.getByTestId("form-refund").check();
+    await screenshot(page, "experts-plan-form");
+    await page.getByTestId("form-submit").click();
+    await page.waitForURL(/\/expert\/plan\/\d+/, { timeout: TIMEOUT });
+    const planId = page.url().split("/").pop();
+    const hash = (await page.getByTestId("plan-hash").textContent()).trim();
+    assert.match(hash, /^[0-9a-f]{64}$/);
+    const { plan } = await call("GET", "/expert_plan/getExpertPlanInfo", { token: expert.token, query: { id: planId } });
+    assert.equal(plan.state, "review");
+    await apage.goto(`${node.baseURL}/admin/experts/plans`);
+    const queued = apage.getByTestId("admin-expert-plan").filter({ hasText: "Home side press late" });
+    await queued.waitFor({ timeout: TIMEOUT });
+    await screenshot(apage, "experts-admin-plans");
+    await queued.getByTestId("admin-plan-approve").click();
+    await poll(async () => {
+      const r = await call("GET", "/expert_plan/getExpertPlanInfo", { token: expert.token, query: { id: planId } });
+      return r.plan.state === "published" ? true : null;
+    }, TIMEOUT, "the plan's publication");
+    await actx.close();
+
+    // 4. A fan finds it on the match page's Experts tab, buys it with coins and reads the content at once.
+    const fan = await registerByMobile();
+    const before = await call("GET", "/expert_plan/checkGold", { token: fan.token, query: { id: planId } });
+    assert.equal(before.enough, true);
+    const fctx = await context(fan);
+    const fpage = await fctx.newPage();
+    const game = (await call("GET", "/expert_plan/getExpertPlanInfo", { token: fan.token, query: { id: planId } })).plan.gameId;
+    const slug = (await call("GET", "/game/v3/getPCGameSource")).games.find((g) => g.id === game)?.abbr ?? String(game);
+    await fpage.goto(`${node.baseURL}/${slug}/${encodeURIComponent(plan.matchId)}?tab=experts`);
+    await fpage.getByTestId("match-experts").getByTestId("plan-card").first().waitFor({ timeout: TIMEOUT });
+    await screenshot(fpage, "experts-match-tab");
+    await fpage.getByTestId("match-experts").getByTestId("plan-card").filter({ hasText: "Home side press late" }).click();
+    await fpage.waitForURL(/\/expert\/plan\/\d+/, { timeout: TIMEOUT });
+    await fpage.getByTestId("plan-buy").click();
+    await fpage.getByTestId("plan-content").waitFor({ timeout: TIMEOUT });
+    assert.match(await fpage.getByTestId("plan-content").textContent(), /conceded after the hour/);
+    assert.equal((await fpage.getByTestId("plan-hash").textContent()).trim(), hash, "the buyer sees the same sealed record");
+    await screenshot(fpage, "experts-plan-bought");
+    const after = await call("GET", "/expert_plan/checkGold", { token: fan.token, query: { id: planId } });
+    assert.equal(after.gold, before.gold - 30);
+
+    // 5. The match finishes 0-1 (the match actor's final state in sport_matches); the settlement
+    // service settles the plan: lost, and refunded because of the flag.
+    const sql = `UPDATE sport_matches SET status = 5, home_score = 0, away_score = 1, finished_at = now() WHERE id = '${plan.matchId.replaceAll("'", "''")}'`;
+    const psql = spawnSync("psql", [process.env.DATABASE_URL, "-v", "ON_ERROR_STOP=1", "-c", sql], { encoding: "utf8" });
+    assert.equal(psql.status, 0, `psql: ${psql.stderr}`);
+    const settled = await poll(async () => {
+      const r = await call("GET", "/expert_plan/getExpertPlanInfo", { token: fan.token, query: { id: planId } });
+      return r.plan.outcome ? r : null;
+    }, 60_000, "the plan's settlement");
+    assert.equal(settled.plan.outcome, "lost");
+    assert.equal(settled.plan.result, "0-1");
+    const refunded = await call("GET", "/expert_plan/checkGold", { token: fan.token, query: { id: planId } });
+    assert.equal(refunded.gold, before.gold, "refund-if-not-winning gave the coins back");
+
+    await fpage.goto(`${node.baseURL}/expert/myPlans`);
+    await fpage.getByTestId("bought-refunded").waitFor({ timeout: TIMEOUT });
+    assert.equal(await fpage.getByTestId("plan-outcome").first().getAttribute("data-outcome"), "lost");
+    await screenshot(fpage, "experts-my-plans-settled");
+    await fpage.goto(`${node.baseURL}/expert/plan/${planId}`);
+    await fpage.getByTestId("plan-outcome").waitFor({ timeout: TIMEOUT });
+    await screenshot(fpage, "experts-plan-settled");
+
+    // 6. The expert's board and public record show it.
+    await page.goto(`${node.baseURL}/creatorCenter/dataShow`);
+    await page.getByTestId("creator-board").waitFor({ timeout: TIMEOUT });
+    await screenshot(page, "experts-creator-board");
+    await page.goto(`${node.baseURL}/expert/${expert.user.uid.startsWith("u") ? expert.user.uid : `u${expert.user.uid}`}`);
+    await page.getByTestId("expert-name").waitFor({ timeout: TIMEOUT });
+    assert.equal((await page.getByTestId("expert-name").textContent()).trim(), "Nadia Voss");
+    await page.getByTestId("plan-outcome").first().waitFor({ timeout: TIMEOUT });
+    await screenshot(page, "experts-expert-page");
+    await ectx.close();
+    await fctx.close();
+  });
+});

@@ -1,0 +1,215 @@
+// Browser end-to-end test of the coin shop (issue 21) against a real node with the demo catalogue:
+// a user recharges coins, finds a scarf in /mall, redeems it through the order confirmation form
+// (spec §5: the recipient is required); staff review and ship it over the back office's REST calls
+// (the back office shell mounts ShopOrdersAdmin on the same calls); the user sees the tracking number
+// in the redemption records. Another order is cancelled by staff and the coins come back. A blind
+// box is opened and its draw shows in /userInfo/redMall, and /userInfo/myOrder lists every order.
+//
+// Needs Postgres (DATABASE_URL) and COURTSIDE_ENV=dev (the development payment provider and code
+// sink); the node seeds the demo catalogue (COURTSIDE_DEMO, set by the harness).
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { resolve } from "node:path";
+import { launchBrowser, passSecondFactor, screenshot, startNode, WEBCLIENT_DIR } from "./harness.mjs";
+
+const TIMEOUT = 30_000;
+let node;
+let browser;
+
+before(async () => {
+  process.env.COURTSIDE_ENV ??= "dev";
+  node = await startNode();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await node?.stop();
+});
+
+const rand = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+async function call(method, path, { token, body, query } = {}) {
+  const url = new URL(`${node.baseURL}/java${path}`);
+  for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
+  const headers = { sysType: "PC", lan: "en_US", Accept: "application/json" };
+  if (token) headers.token = token;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const env = await res.json().catch(() => null);
+  if (!env || env.status !== "success") throw new Error(`${method} ${path}: HTTP ${res.status} ${JSON.stringify(env)}`);
+  return env.result;
+}
+
+async function register() {
+  const email = `shop-${rand()}@example.test`;
+  await call("POST", "/login/V2/sendEmailcheckCode", { body: { mobileOrEmail: email } });
+  const { code } = await call("GET", "/dev/codes", { query: { to: email } });
+  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", { body: { mobileOrEmail: email, checkCode: code, type: 3 } });
+  const uname = `s${rand()}`.slice(0, 20);
+  if (login.newUser) await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "shop2026pass" } });
+  return { token: login.token, user: { uid: String(login.uid ?? login.user?.uid ?? ""), name: uname } };
+}
+
+/** An administrator (staff with every back-office permission) made with the node's own CLI. */
+async function staff() {
+  const name = `adm${rand()}`.slice(0, 20);
+  const bin = resolve(WEBCLIENT_DIR, process.env.COURTSIDE_BIN ?? "../bin/courtside");
+  const r = spawnSync(bin, ["admin", "create", name, "Admin2026pass"], { env: process.env, encoding: "utf8", timeout: 60_000 });
+  assert.equal(r.status, 0, `courtside admin create: ${r.stderr}`);
+  const login = await call("POST", "/login/V2/mobileOrNameToLogin", { body: { name, password: "Admin2026pass" } });
+  await passSecondFactor(call, login.token); // staff calls need the second factor (issue 16)
+  return { token: login.token };
+}
+
+/** Recharges coins (a preset of the recharge page) through the development provider's signed callback. */
+async function recharge(session, preset) {
+  const order = await call("POST", "/orderpay/payByAlipay", {
+    token: session.token,
+    body: { product: "coin", id: preset, payType: "dev", clientKey: `shop-${rand()}` },
+  });
+  const html = await (await fetch(new URL(order.payUrl, node.baseURL))).text();
+  const m = /pay: \{body: ("(?:[^"\\]|\\.)*"), sig: ("[0-9a-f]+")\}/.exec(html);
+  assert.ok(m, "the dev page carries the signed paid callback");
+  const res = await fetch(`${node.baseURL}/java/orderpay/callback/dev`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Dev-Signature": JSON.parse(m[2]) },
+    body: JSON.parse(m[1]),
+  });
+  assert.equal(res.status, 200);
+}
+
+async function context(session) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await ctx.addCookies([
+    { name: "lang", value: "en_US", url: node.baseURL },
+    { name: "token", value: encodeURIComponent(session.token), url: node.baseURL },
+    { name: "userInfo", value: encodeURIComponent(JSON.stringify(session.user)), url: node.baseURL },
+  ]);
+  return ctx;
+}
+
+const coins = async (session) => (await call("GET", "/user/userGold", { token: session.token })).gold;
+
+describe("the coin shop", () => {
+  it("a user redeems a scarf, staff ship it, the user sees the tracking number; a cancelled order gives the coins back", async () => {
+    const user = await register();
+    await recharge(user, 2); // the 200 RMB preset: 2,000 coins, plus the 200 of the welcome gift
+    assert.equal(await coins(user), 2200);
+    const admin = await staff();
+    const ctx = await context(user);
+    const page = await ctx.newPage();
+    try {
+      // The header's Shop link opens /mall: categories, sorting, a sold-out card.
+      await page.goto(`${node.baseURL}/`);
+      await page.getByTestId("nav-shop").click();
+      await page.getByTestId("mall").waitFor({ timeout: TIMEOUT });
+      await page.locator('[data-testid="shop-card"]').first().waitFor({ timeout: TIMEOUT });
+      await page.waitForFunction(() => [...document.querySelectorAll(".shop-card img")].every((i) => i.complete), null, { timeout: TIMEOUT });
+      assert.ok(await page.locator(".shop-card--out").count() >= 1, "a sold-out product is marked");
+      await screenshot(page, "shop-mall");
+      await page.getByTestId("shop-sort").selectOption("price");
+      await page.waitForFunction(() => {
+        const ps = [...document.querySelectorAll('[data-testid="shop-card"]')].map((c) => Number(c.getAttribute("data-price")));
+        return ps.length > 3 && ps.every((p, i) => i === 0 || ps[i - 1] <= p);
+      }, null, { timeout: TIMEOUT });
+      await page.getByTestId("shop-cat-apparel").click();
+      await page.locator('[data-testid="shop-card"][data-name="Supporter Scarf"]').click();
+
+      // Details, then the confirmation form: the recipient is required (spec §5).
+      await page.getByTestId("product-details").waitFor({ timeout: TIMEOUT });
+      await screenshot(page, "shop-details");
+      await page.getByTestId("redeem").click();
+      await page.getByTestId("order-submit").click();
+      await page.getByText("Please enter the recipient's name").waitFor({ timeout: TIMEOUT });
+      await page.getByTestId("order-recipient").fill("Li Wei");
+      await page.getByTestId("order-address").fill("88 Stadium Road, Pudong, Shanghai");
+      await page.getByTestId("order-contact").fill("13800138000");
+      await screenshot(page, "shop-order-form");
+      await page.getByTestId("order-submit").click();
+      await page.locator('[data-testid="order-result"][data-status="exchanging"]').waitFor({ timeout: TIMEOUT });
+      await screenshot(page, "shop-order-done");
+      assert.equal(await coins(user), 2200 - 890);
+
+      // Staff review and ship it (the back office's calls).
+      const queue = await call("GET", "/admin/shop/orders", { token: admin.token, query: { status: "exchanging" } });
+      const order = queue.list.find((o) => o.name === "Supporter Scarf" && o.recipient === "Li Wei");
+      assert.ok(order, "the order waits for staff");
+      await call("POST", "/admin/shop/orders/review", { token: admin.token, body: { orderNo: order.orderNo, remarks: "Address checked" } });
+      const shipped = await call("POST", "/admin/shop/orders/ship", {
+        token: admin.token,
+        body: { orderNo: order.orderNo, trackingNo: "SF1408862230" },
+      });
+      assert.equal(shipped.status, "exchanged");
+
+      // The user sees the tracking number in the redemption records.
+      await page.goto(`${node.baseURL}/userInfo/exchange`);
+      const rec = page.locator(`[data-testid="record"][data-order="${order.orderNo}"]`);
+      await rec.waitFor({ timeout: TIMEOUT });
+      assert.equal(await rec.getAttribute("data-status"), "exchanged");
+      assert.equal((await rec.getByTestId("tracking").textContent()).trim(), "SF1408862230");
+
+      // Another order (a cap) is cancelled by staff: the coins come back.
+      await page.goto(`${node.baseURL}/mall`);
+      await page.getByTestId("shop-cat-all").click();
+      await page.locator('[data-testid="shop-card"][data-name="Courtside Cap"]').click();
+      await page.getByTestId("redeem").click();
+      await page.getByTestId("order-recipient").fill("Li Wei");
+      await page.getByTestId("order-address").fill("88 Stadium Road, Pudong, Shanghai");
+      await page.getByTestId("order-contact").fill("13800138000");
+      await page.getByTestId("order-submit").click();
+      await page.locator('[data-testid="order-result"]').waitFor({ timeout: TIMEOUT });
+      assert.equal(await coins(user), 2200 - 890 - 690);
+      const caps = await call("GET", "/admin/shop/orders", { token: admin.token, query: { status: "exchanging" } });
+      const cap = caps.list.find((o) => o.name === "Courtside Cap" && o.recipient === "Li Wei");
+      const cancelled = await call("POST", "/admin/shop/orders/cancel", {
+        token: admin.token,
+        body: { orderNo: cap.orderNo, remarks: "Out of this colour, coins refunded", reason: "stock error" },
+      });
+      assert.equal(cancelled.status, "cancelled");
+      assert.equal(await coins(user), 2200 - 890, "the cap's coins came back");
+
+      await page.goto(`${node.baseURL}/userInfo/exchange`);
+      const capRec = page.locator(`[data-testid="record"][data-order="${cap.orderNo}"]`);
+      await capRec.waitFor({ timeout: TIMEOUT });
+      assert.equal(await capRec.getAttribute("data-status"), "cancelled");
+      await capRec.getByTestId("refunded").waitFor({ timeout: TIMEOUT });
+      await page.waitForFunction(() => [...document.querySelectorAll(".shop-rec img")].every((i) => i.complete), null, { timeout: TIMEOUT });
+      await screenshot(page, "shop-exchange-records");
+
+      // A blind box: published odds, one draw, recorded in /userInfo/redMall.
+      await page.goto(`${node.baseURL}/mall`);
+      await page.getByTestId("shop-cat-blindbox").click();
+      await page.locator('[data-testid="shop-card"][data-name="Matchday Mystery Box"]').click();
+      await page.getByTestId("odds").waitFor({ timeout: TIMEOUT });
+      await page.getByTestId("redeem").click();
+      await page.getByTestId("order-submit").click();
+      await page.getByTestId("order-draws").waitFor({ timeout: TIMEOUT });
+      await screenshot(page, "shop-blindbox-drawn");
+      await page.goto(`${node.baseURL}/userInfo/redMall`);
+      await page.getByTestId("draw").first().waitFor({ timeout: TIMEOUT });
+      await screenshot(page, "shop-redmall");
+
+      // All orders: the recharge and the three shop orders.
+      await page.goto(`${node.baseURL}/userInfo/myOrder`);
+      await page.locator('[data-testid="any-order"]').nth(3).waitFor({ timeout: TIMEOUT });
+      assert.ok(await page.locator('[data-testid="any-order"][data-type="recharge"]').count() >= 1);
+      await screenshot(page, "shop-myorder");
+
+      // The message centre told the user of each change, in the user's language.
+      const inbox = JSON.stringify(await call("GET", "/user/notices", { token: user.token }));
+      assert.ok(inbox.includes("Supporter Scarf has been shipped, tracking number SF1408862230"), inbox);
+      assert.ok(inbox.includes("Your order for Courtside Cap was cancelled; 690 coins were refunded"), inbox);
+
+      // The staff's actions are in the audit log.
+      const audit = await call("GET", "/admin/audit", { token: admin.token, query: { targetKind: "shop_order" } }).catch(() => null);
+      if (audit) assert.ok(JSON.stringify(audit).includes("order.ship"));
+    } catch (err) {
+      await screenshot(page, "shop-failure");
+      throw err;
+    } finally {
+      await ctx.close();
+    }
+  });
+});

@@ -1,0 +1,354 @@
+// Browser end-to-end test of videos and recordings (issue 22) against a real node with ffmpeg:
+// an administrator uploads a short clip in the back office (/admin/videos), sees its progress, the
+// queue transcodes it into HLS and it plays on its video page (the <video> element's currentTime
+// advances). A streamer (applied and approved over REST) links a match in play, pushes a test pattern
+// with ffmpeg; once the push ends the broadcast's recording appears on the match page's playback tab
+// and plays; the streamer hides it in the streamer centre. The home page shows the videos.
+// Screenshots: videos-admin-progress, videos-admin-ready, videos-page-playing, videos-list,
+// videos-channel, videos-home, videos-match-playback, videos-recording-playing, videos-anchor-records,
+// videos-page-ar.
+//
+// Needs Postgres (DATABASE_URL), ffmpeg (`apt-get install -y ffmpeg`) and COURTSIDE_ENV=dev (set
+// here: dev codes). Skips with a message without ffmpeg.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { deflateSync } from "node:zlib";
+import { launchBrowser, passSecondFactor, screenshot as fullPage, startNode, WEBCLIENT_DIR } from "./harness.mjs";
+
+const TIMEOUT = 30_000;
+const PLAY_TIMEOUT = 30_000;
+let node;
+let browser;
+let skipReason = "";
+let tmp;
+const children = [];
+
+before(async () => {
+  process.env.COURTSIDE_ENV ??= "dev";
+  if (spawnSync("ffmpeg", ["-version"]).status !== 0) {
+    skipReason = "ffmpeg is not installed (apt-get install -y ffmpeg)";
+    console.log(`videos e2e: SKIPPED: ${skipReason}`);
+    return;
+  }
+  tmp = mkdtempSync(join(tmpdir(), "videos-e2e-"));
+  node = await startNode();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
+  await browser?.close();
+  await node?.stop();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+/** Full-page screenshot from the top (the sticky header would otherwise sit mid-page). */
+async function screenshot(page, name) {
+  await page.evaluate(() => window.scrollTo(0, 0)).catch(() => undefined);
+  return fullPage(page, name);
+}
+
+async function call(method, path, { token, body, query, form } = {}) {
+  const url = new URL(`${node.baseURL}/java${path}`);
+  for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
+  const headers = { sysType: "PC", lan: "en_US", Accept: "application/json" };
+  if (token) headers.token = token;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const res = await fetch(url, { method, headers, body: form ?? (body === undefined ? undefined : JSON.stringify(body)) });
+  const env = await res.json().catch(() => null);
+  if (!env || env.status !== "success") throw new Error(`${method} ${path}: HTTP ${res.status} ${JSON.stringify(env)}`);
+  return env.result;
+}
+
+const rand = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+async function administrator() {
+  const name = `adm${rand()}`.slice(0, 20);
+  const bin = resolve(WEBCLIENT_DIR, process.env.COURTSIDE_BIN ?? "../bin/courtside");
+  const r = spawnSync(bin, ["admin", "create", name, "Admin2026pass"], { env: process.env, encoding: "utf8", timeout: 60_000 });
+  assert.equal(r.status, 0, `courtside admin create: ${r.stderr}`);
+  const login = await call("POST", "/login/V2/mobileOrNameToLogin", { body: { name, password: "Admin2026pass" } });
+  await passSecondFactor(call, login.token);
+  return { token: login.token, user: { uid: String(login.uid ?? login.user?.uid), name } };
+}
+
+async function registerByMobile() {
+  const mobile = `137${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+  await call("POST", "/login/V2/sendMobilecheckCode", { body: { areaCode: "86", mobileOrEmail: mobile } });
+  const { code } = await call("GET", "/dev/codes", { query: { to: `+86${mobile}` } });
+  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", { body: { mobileOrEmail: mobile, areaCode: "86", checkCode: code, type: 3 } });
+  const uname = `v${rand()}`.slice(0, 20);
+  if (login.newUser) await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "video2026x" } });
+  return { token: login.token, user: { uid: String(login.uid ?? login.user?.uid), name: uname } };
+}
+
+async function context(session, lang = "en_US") {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const cookies = [{ name: "lang", value: lang, url: node.baseURL }];
+  if (session) {
+    cookies.push({ name: "token", value: encodeURIComponent(session.token), url: node.baseURL });
+    cookies.push({ name: "userInfo", value: encodeURIComponent(JSON.stringify(session.user)), url: node.baseURL });
+  }
+  await ctx.addCookies(cookies);
+  return ctx;
+}
+
+// ---- a one-colour PNG for the streamer's ID pictures ----
+const CRC = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (buf) => {
+  let c = 0xffffffff;
+  for (const b of buf) c = CRC[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+function pngChunk(type, data) {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const td = Buffer.concat([Buffer.from(type, "ascii"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(td));
+  return Buffer.concat([len, td, crc]);
+}
+function png(w, h, [r, g, b]) {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.alloc(1 + w * 3);
+  for (let x = 0; x < w; x++) row.set([r, g, b], 1 + x * 3);
+  const raw = Buffer.concat(Array.from({ length: h }, () => row));
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), pngChunk("IHDR", ihdr), pngChunk("IDAT", deflateSync(raw)), pngChunk("IEND", Buffer.alloc(0))]);
+}
+
+/** An approved streamer, applied over the streamer centre's REST calls. */
+async function streamer(admin) {
+  const s = await registerByMobile();
+  const ids = {};
+  for (const [kind, rgb] of [["idFront", [200, 60, 60]], ["idBack", [60, 200, 60]], ["idHand", [60, 60, 200]]]) {
+    const form = new FormData();
+    form.append("file", new Blob([png(320, 200, rgb)], { type: "image/png" }), `${kind}.png`);
+    ids[kind] = (await call("POST", "/anchor/upload", { token: s.token, query: { kind }, form })).id;
+  }
+  await call("POST", "/V2/anchor/user", {
+    token: s.token,
+    body: { realName: "Li Na", idNumber: "11010519491231002X", intro: "Weekend football, live and loud.", liveContent: "Match watch-alongs", ...ids },
+  });
+  await call("POST", "/admin/anchor/review", { token: admin.token, body: { userId: s.user.uid, approve: true } });
+  return s;
+}
+
+/** ffmpeg: a clip with a title drawn on a test card and a tone, written to path. */
+function makeClip(path, secs) {
+  const r = spawnSync("ffmpeg", [
+    "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
+    "-f", "lavfi", "-i", `testsrc2=size=640x360:rate=25:duration=${secs}`,
+    "-f", "lavfi", "-i", `sine=frequency=523:sample_rate=48000:duration=${secs}`,
+    "-vf", "drawtext=text='Top 5 saves of the week':fontcolor=white:fontsize=26:x=(w-text_w)/2:y=h-50",
+    "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", path,
+  ], { encoding: "utf8" });
+  assert.equal(r.status, 0, `ffmpeg clip: ${r.stderr}`);
+}
+
+/** ffmpeg pushing a test pattern for secs seconds to the node's ingest with key. */
+function push(key, secs) {
+  const child = spawn("ffmpeg", [
+    "-hide_banner", "-loglevel", "error", "-re",
+    "-f", "lavfi", "-i", "testsrc2=size=480x270:rate=25", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100",
+    "-t", String(secs), "-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-pix_fmt", "yuv420p", "-g", "25",
+    "-c:a", "aac", "-b:a", "64k", "-f", "flv", `${node.rtmpURL}/${key}`,
+  ], { stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (d) => (stderr += d));
+  children.push(child);
+  return new Promise((r) => child.once("exit", (code) => r({ code, stderr })));
+}
+
+/** Waits for fn to return a truthy value (polling), or fails with what. */
+async function until(fn, what, ms = 60_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await fn().catch(() => null);
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/** Plays the page's video (muted, so autoplay rules allow it) and waits for currentTime to pass 1.2 s. */
+async function plays(page) {
+  await page.getByTestId("video-element").waitFor({ timeout: TIMEOUT });
+  assert.notEqual(await page.evaluate(() => document.createElement("video").canPlayType("application/vnd.apple.mpegurl")), "", "Chromium plays HLS natively");
+  await page.evaluate(() => {
+    const v = document.querySelector('[data-testid="video-element"]');
+    v.muted = true;
+    return v.play();
+  });
+  await page.waitForFunction(() => (document.querySelector('[data-testid="video-element"]')?.currentTime ?? 0) > 1.2, null, { timeout: PLAY_TIMEOUT });
+}
+
+describe("videos and recordings", () => {
+  let admin;
+
+  it("staff upload a clip in the back office, watch it transcode and play it", async (t) => {
+    if (skipReason) return t.skip(skipReason);
+    admin = await administrator();
+    const clip = join(tmp, "saves.mp4");
+    makeClip(clip, 4);
+    const ctx = await context(admin);
+    const page = await ctx.newPage();
+    try {
+      await page.goto(`${node.baseURL}/admin/videos`);
+      await page.getByTestId("video-upload-form").waitFor({ timeout: TIMEOUT });
+      await page.getByTestId("upload-title").fill("Top 5 saves of the week");
+      await page.getByTestId("upload-kind").selectOption("clip");
+      await page.getByTestId("upload-file").setInputFiles(clip);
+      await page.getByTestId("upload-submit").click();
+      const row = page.locator('[data-testid="admin-video"]', { hasText: "Top 5 saves of the week" });
+      // The queue's progress is shown while it waits and transcodes (the demo videos may be ahead).
+      const seen = await until(async () => {
+        const p = row.getByTestId("video-progress");
+        if (await p.count()) return "progress";
+        const st = row.getByTestId("video-state");
+        return (await st.count()) && (await st.getAttribute("data-state")) === "ready" ? "ready" : null;
+      }, "the upload's row", TIMEOUT);
+      if (seen === "progress") await screenshot(page, "videos-admin-progress");
+      const id = Number(await row.getAttribute("data-id"));
+      await row.locator('[data-testid="video-state"][data-state="ready"]').waitFor({ timeout: 90_000 });
+      const staffView = await call("GET", `/admin/videos/${id}`, { token: admin.token });
+      assert.equal(staffView.progress, 100);
+      assert.deepEqual(staffView.renditions, ["360p", "720p"]);
+      assert.ok(staffView.poster, "a poster was drawn");
+      assert.ok(staffView.durationSec > 3.5 && staffView.durationSec < 4.5, `duration ${staffView.durationSec}`);
+      console.log(`videos e2e: upload seen as ${seen}, job ${staffView.jobState} after ${staffView.attempts} attempt(s)`);
+      await screenshot(page, "videos-admin-ready");
+
+      // The files are served with their types and ranges.
+      const master = await fetch(`${node.baseURL}${staffView.playlist}`);
+      assert.equal(master.headers.get("content-type"), "application/vnd.apple.mpegurl");
+      assert.match(await master.text(), /360p\/index\.m3u8[\s\S]*720p\/index\.m3u8/);
+      const seg = await fetch(`${node.baseURL}${staffView.playlist.replace("master.m3u8", "360p/seg_000.ts")}`, { headers: { Range: "bytes=0-187" } });
+      assert.equal(seg.status, 206);
+      assert.equal(seg.headers.get("content-type"), "video/mp2t");
+      assert.equal((await seg.arrayBuffer()).byteLength, 188);
+
+      const viewer = await (await context(null)).newPage();
+      await viewer.goto(`${node.baseURL}/videos/videoList?kind=clip`);
+      await viewer.getByTestId("video-grid").waitFor({ timeout: TIMEOUT });
+      await viewer.locator('[data-testid="video-card"]', { hasText: "Top 5 saves of the week" }).click();
+      await viewer.waitForURL(new RegExp(`/videos/soccer/${id}$`), { timeout: TIMEOUT });
+      await plays(viewer);
+      await viewer.getByTestId("video-comments").waitFor({ state: "attached" });
+      await screenshot(viewer, "videos-page-playing");
+      // The ready video is in the site search too.
+      await viewer.goto(`${node.baseURL}/search/${encodeURIComponent("Top 5 saves")}`);
+      await viewer.getByTestId("search-group-video").locator('[data-testid="search-hit"]', { hasText: "Top 5 saves of the week" }).waitFor({ timeout: TIMEOUT });
+      const detail = await call("GET", `/soccer/video${id}`);
+      assert.ok(detail.video.views >= 2, "views are counted");
+      await assert.rejects(call("GET", `/basketball/video${id}`), /HTTP 404/);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it("pages: the list, a channel, the home page and right-to-left", async (t) => {
+    if (skipReason) return t.skip(skipReason);
+    const ctx = await context(null);
+    const page = await ctx.newPage();
+    try {
+      await page.goto(`${node.baseURL}/videos/videoList`);
+      await page.getByTestId("video-grid").waitFor({ timeout: TIMEOUT });
+      await screenshot(page, "videos-list");
+      await page.goto(`${node.baseURL}/videos/soccer`);
+      await page.getByTestId("videos-channel").waitFor({ timeout: TIMEOUT });
+      await screenshot(page, "videos-channel");
+      await page.goto(`${node.baseURL}/?tab=highlights`);
+      await page.getByTestId("match-list").waitFor({ timeout: TIMEOUT });
+      await page.getByTestId("footer-videos").waitFor({ timeout: TIMEOUT });
+      await until(async () => (await page.getByTestId("home-videos-highlight").count()) > 0, "the home page's highlights", TIMEOUT).catch(() => undefined);
+      await screenshot(page, "videos-home");
+      assert.equal((await page.goto(`${node.baseURL}/videos/nosuchgame`)).status(), 404);
+      const ar = await (await context(null, "ar")).newPage();
+      await ar.goto(`${node.baseURL}/videos/videoList`);
+      await ar.getByTestId("video-grid").waitFor({ timeout: TIMEOUT });
+      assert.equal(await ar.evaluate(() => document.documentElement.dir), "rtl");
+      await screenshot(ar, "videos-page-ar");
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it("a finished broadcast is recorded and shown on its match's playback tab", async (t) => {
+    if (skipReason) return t.skip(skipReason);
+    admin ??= await administrator();
+    const s = await streamer(admin);
+    // A match the streamer may link: in play, or starting within the hour (the streamer centre's rule).
+    const slugs = { 202: "soccer", 201: "basketball", 1: "lol", 2: "csgo", 4: "dota2", 14: "valorant", 203: "tennis" };
+    const live = await call("GET", "/v2/match/getPCLiveGameMatch", { query: { pageSize: 100 } });
+    const soon = await call("POST", "/v2/match/getPCUpcomingGameMatch", { body: { pageSize: 50 } });
+    let match = null;
+    for (const m of [...live.list, ...soon.list].filter((x) => slugs[x.gameId])) {
+      try {
+        await call("POST", "/anchor/toggleMatchId", { token: s.token, body: { matchId: m.id, gameId: m.gameId } });
+        match = m;
+        break;
+      } catch {
+        // finished in the meantime, or starts later than the hour: the next one
+      }
+    }
+    if (!match) return t.skip("no match in play or about to start in the demo data right now");
+    const title = (match.homeName && match.awayName ? `${match.homeName} vs ${match.awayName}` : "Live watch-along").slice(0, 60);
+    await call("POST", "/updateAnchor", { token: s.token, body: { title, detailIntro: "Live commentary and replays of the key moments.", externalComments: true, detailPics: [] } });
+    await call("GET", "/anchor/broadcast", { token: s.token });
+    const { streamKey } = await call("POST", "/anchor/streamKey", { token: s.token });
+    assert.match(streamKey ?? "", /^cs_/, "the stream key is shown once");
+    const pushed = await push(streamKey, 6);
+    assert.equal(pushed.code, 0, `ffmpeg push: ${pushed.stderr}`);
+
+    const rec = await until(async () => {
+      const r = await call("GET", "/liveRecord", { query: { matchId: match.id } });
+      return r.list.find((x) => x.video?.state === "ready");
+    }, "the recording on /liveRecord?matchId", 90_000);
+    assert.ok(rec.video.durationSec > 4, `recording lasts ${rec.video.durationSec} s`);
+    const mine = await call("GET", "/liveRecord", { token: s.token });
+    assert.equal(mine.list[0].video?.id, rec.video.id, "the streamer's own /liveRecord shows the recording");
+
+    const ctx = await context(null);
+    const page = await ctx.newPage();
+    try {
+      await page.goto(`${node.baseURL}/${slugs[match.gameId]}/${encodeURIComponent(match.id)}?tab=playback`);
+      await page.getByTestId("match-recording").first().waitFor({ timeout: TIMEOUT });
+      await screenshot(page, "videos-match-playback");
+      await page.getByTestId("match-recording").first().getByRole("link", { name: "Watch" }).click();
+      await page.waitForURL(new RegExp(`/videos/.+/${rec.video.id}$`), { timeout: TIMEOUT });
+      await plays(page);
+      await screenshot(page, "videos-recording-playing");
+    } finally {
+      await ctx.close();
+    }
+
+    // The streamer hides it from the site in the streamer centre.
+    const sctx = await context(s);
+    const sp = await sctx.newPage();
+    try {
+      await sp.goto(`${node.baseURL}/anchorCenter`);
+      const row = sp.getByTestId("live-record").first();
+      await row.waitFor({ timeout: TIMEOUT });
+      sp.once("dialog", (d) => d.accept());
+      await row.getByTestId("record-hide").click();
+      await row.getByTestId("record-hidden").waitFor({ timeout: TIMEOUT });
+      await screenshot(sp, "videos-anchor-records");
+      const after = await call("GET", "/liveRecord", { query: { matchId: match.id } });
+      assert.ok(!after.list.some((x) => x.video?.id === rec.video.id), "a hidden recording leaves the playback tab");
+      await assert.rejects(call("GET", `/videos/detail/${rec.video.id}`), /HTTP 404/);
+    } finally {
+      await sctx.close();
+    }
+  });
+});

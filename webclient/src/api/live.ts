@@ -1,0 +1,50 @@
+// Finding streams (issue 17): the live rooms now, one room's head, and which matches are streamed.
+// Calls of api/anchor (README "Finding streams"); times are Unix ms.
+import { api, type RequestOptions } from "./client";
+import type { MatchItem } from "./endpoints";
+
+/** A streamer's room as /live, the room's head and "Watch live" show it. */
+export interface LiveCard {
+  roomId: string;
+  title: string;
+  /** "u<id>": for the follow calls, never shown. */
+  anchorId: string;
+  /** The streamer's username ("" before their new-user step). */
+  name: string;
+  avatar: string;
+  followers: number;
+  coverUrl: string;
+  matchId: string;
+  gameId: number;
+  customTag: string;
+  live: boolean;
+  liveSince: number;
+  viewers: number;
+  /** The linked match with its score when it is in the match window. */
+  match?: MatchItem;
+}
+
+/** The live rooms streaming one match. */
+export interface MatchLive {
+  matchId: string;
+  gameId: number;
+  live: boolean;
+  count: number;
+  rooms: LiveCard[];
+}
+
+const quiet: Pick<RequestOptions, "toast"> = { toast: false };
+
+export const liveApi = {
+  /** Every live room now, most viewers first; gameId keeps one game. */
+  rooms: (gameId?: number, opts?: RequestOptions) =>
+    api.get<{ list: LiveCard[] }>("/live/rooms", { ...quiet, ...opts, query: { gameId: gameId || undefined } }),
+  /** The head of one streamer's room, live or not. */
+  room: (roomId: string, opts?: RequestOptions) => api.get<LiveCard>("/live/room", { ...quiet, ...opts, query: { roomId } }),
+  /** Every match some live room streams (matchIds keeps those). */
+  matchLive: (matchIds?: string[], opts?: RequestOptions) =>
+    api.get<{ list: MatchLive[] }>("/getAnchorMatchLive", { ...quiet, ...opts, query: { matchIds: matchIds?.join(",") || undefined } }),
+  /** Whether live rooms stream one match, and which. */
+  isMatchLive: (matchId: string, gameId: number, opts?: RequestOptions) =>
+    api.get<MatchLive>(`/user/isMatchLive/${encodeURIComponent(matchId)}/${gameId}`, { ...quiet, ...opts }),
+};

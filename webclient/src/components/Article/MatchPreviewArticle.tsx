@@ -1,0 +1,37 @@
+// The preview article of a match (an article of type "preview" linked to it), for the match
+// detail's preview tab: its picture, title, summary and body, and a link to its page with comments.
+// Nothing is shown when the match has no preview yet.
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { newsApi, type Article } from "../../api/news";
+import { useNewsT } from "../../i18n/news";
+import { ArticleBody, langAttrs } from "./ArticleBody";
+
+export function MatchPreviewArticle({ matchId }: { matchId: string }) {
+  const { t } = useNewsT();
+  const [article, setArticle] = useState<Article | null>(null);
+  useEffect(() => {
+    let live = true;
+    setArticle(null);
+    newsApi.preview(matchId).then(
+      (a) => live && setArticle(a),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [matchId]);
+  if (!article) return null;
+  return (
+    <article className="art-preview" data-testid="match-preview-article" {...langAttrs(article.lang)}>
+      <span className="art-preview__label">{t("matchPreview")}</span>
+      <img className="art-preview__cover" src={article.cover} alt="" />
+      <h3>
+        <Link to={article.link}>{article.title}</Link>
+      </h3>
+      {article.summary && <p className="art-preview__summary">{article.summary}</p>}
+      <ArticleBody article={{ body: (article.body ?? []).filter((b) => b.type !== "match"), matchCards: {} }} />
+      <Link to={article.link} data-testid="match-preview-link">{t("readMore")}</Link>
+    </article>
+  );
+}

@@ -1,0 +1,249 @@
+// <Comments kind id /> — the comments of any target (spec §6: reading is open, commenting needs a
+// sign-in): newest or top first, one level of replies, a like per user, reports with the spec's
+// reasons. Any page mounts it (the article page today, the video page later). Loads through
+// commentsApi; errors of a post (a banned word, a mute) show under the box.
+import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useAtomValue, useSetAtom } from "jotai";
+import { ApiError } from "../../api/client";
+import { commentsApi, REPORT_REASONS, type Comment, type CommentSort, type ReportReason } from "../../api/news";
+import { useNewsT } from "../../i18n/news";
+import { HTML_LANG, type Locale } from "../../i18n/locales";
+import { tokenAtom } from "../../state/session";
+import { loginModalAtom, LoginMode, showToast } from "../../state/ui";
+import "./Comments.css";
+
+const PAGE = 20;
+
+function errorText(err: unknown): string {
+  return err instanceof ApiError ? err.userMessage : String(err);
+}
+
+function useTimeFormat() {
+  const { language } = useNewsT();
+  const tag = HTML_LANG[language as Locale] ?? "en-US";
+  return (ms: number) => new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short" }).format(new Date(ms));
+}
+
+function Composer({ onSend, placeholder, autoFocus, onCancel }: { onSend: (text: string) => Promise<void>; placeholder: string; autoFocus?: boolean; onCancel?: () => void }) {
+  const { t } = useNewsT();
+  const [text, setText] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!text.trim()) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await onSend(text);
+      setText("");
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="cmt-composer" onSubmit={submit} data-testid="comment-form">
+      <textarea value={text} onChange={(e) => setText(e.target.value)} placeholder={placeholder} maxLength={1000} rows={3} autoFocus={autoFocus} data-testid="comment-input" />
+      {error && <p className="cmt-error" role="alert" data-testid="comment-error">{error}</p>}
+      <div className="cmt-composer__actions">
+        {onCancel && <button type="button" className="cmt-btn cmt-btn--ghost" onClick={onCancel}>{t("comments.cancel")}</button>}
+        <button type="submit" className="cmt-btn" disabled={busy || !text.trim()} data-testid="comment-send">{t("comments.send")}</button>
+      </div>
+    </form>
+  );
+}
+
+function ReportMenu({ id, onDone }: { id: number; onDone: () => void }) {
+  const { t } = useNewsT();
+  const send = async (reason: ReportReason) => {
+    try {
+      await commentsApi.report(id, reason);
+      showToast(t("comments.reported"), "info");
+    } finally {
+      onDone();
+    }
+  };
+  return (
+    <div className="cmt-report" role="menu" aria-label={t("comments.reportTitle")} data-testid="report-menu">
+      <p>{t("comments.reportTitle")}</p>
+      {REPORT_REASONS.map((r) => (
+        <button key={r} type="button" role="menuitem" className="cmt-report__reason" onClick={() => void send(r)} data-testid={`report-${r}`}>
+          {t(`reasons.${r}`)}
+        </button>
+      ))}
+      <button type="button" className="cmt-btn cmt-btn--ghost" onClick={onDone}>{t("comments.cancel")}</button>
+    </div>
+  );
+}
+
+function Item({ c, signedIn, askSignIn, onReply }: { c: Comment; signedIn: boolean; askSignIn: () => void; onReply?: () => void }) {
+  const { t } = useNewsT();
+  const time = useTimeFormat();
+  const [likes, setLikes] = useState({ n: c.likes, on: c.liked });
+  const [reporting, setReporting] = useState(false);
+  const like = async () => {
+    if (!signedIn) return askSignIn();
+    const on = !likes.on;
+    const res = await commentsApi.like(c.id, on);
+    setLikes({ n: res.likes, on });
+  };
+  return (
+    <div className="cmt-item" data-testid="comment" data-comment-id={c.id}>
+      <div className="cmt-avatar" aria-hidden="true">
+        {c.avatar ? <img src={c.avatar} alt="" /> : <span>{(c.userName || "?").slice(0, 1).toUpperCase()}</span>}
+      </div>
+      <div className="cmt-main">
+        <div className="cmt-head">
+          <span className="cmt-name">{c.userName}</span>
+          <time className="cmt-time" dateTime={new Date(c.time).toISOString()}>{time(c.time)}</time>
+        </div>
+        {c.deleted ? (
+          <p className="cmt-text cmt-text--removed" data-testid="comment-removed">{t("comments.removed")}</p>
+        ) : (
+          <p className="cmt-text" data-testid="comment-text">{c.text}</p>
+        )}
+        {!c.deleted && (
+          <div className="cmt-actions">
+            <button type="button" className={`cmt-link${likes.on ? " cmt-link--on" : ""}`} onClick={() => void like()} aria-pressed={likes.on} data-testid="comment-like">
+              ♥ {t("comments.like")} {likes.n > 0 && <span data-testid="comment-likes">{likes.n}</span>}
+            </button>
+            {onReply && (
+              <button type="button" className="cmt-link" onClick={() => (signedIn ? onReply() : askSignIn())} data-testid="comment-reply">
+                {t("comments.reply")}
+              </button>
+            )}
+            <button type="button" className="cmt-link" onClick={() => (signedIn ? setReporting((v) => !v) : askSignIn())} data-testid="comment-report">
+              {t("comments.report")}
+            </button>
+          </div>
+        )}
+        {reporting && <ReportMenu id={c.id} onDone={() => setReporting(false)} />}
+      </div>
+    </div>
+  );
+}
+
+function Thread({ c, signedIn, askSignIn, kind, id }: { c: Comment; signedIn: boolean; askSignIn: () => void; kind: string; id: string }) {
+  const { t } = useNewsT();
+  const [replies, setReplies] = useState<Comment[]>(c.replies ?? []);
+  const [count, setCount] = useState(c.replyCount);
+  const [replying, setReplying] = useState(false);
+  const all = async () => {
+    const page = await commentsApi.replies(c.id, 1, 100);
+    setReplies(page.list);
+    setCount(page.total);
+  };
+  return (
+    <li className="cmt-thread">
+      <Item c={c} signedIn={signedIn} askSignIn={askSignIn} onReply={() => setReplying(true)} />
+      {(replies.length > 0 || replying) && (
+        <div className="cmt-replies" data-testid="comment-replies">
+          {replies.map((r) => (
+            <Item key={r.id} c={r} signedIn={signedIn} askSignIn={askSignIn} />
+          ))}
+          {count > replies.length && (
+            <button type="button" className="cmt-link" onClick={() => void all()}>{t("comments.moreReplies", { count })}</button>
+          )}
+          {replying && (
+            <Composer
+              autoFocus
+              placeholder={t("comments.replyTo", { name: c.userName })}
+              onCancel={() => setReplying(false)}
+              onSend={async (text) => {
+                const r = await commentsApi.add(kind, id, text, c.id);
+                setReplies((x) => [...x, r]);
+                setCount((n) => n + 1);
+                setReplying(false);
+              }}
+            />
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+export function Comments({ kind, id }: { kind: string; id: string }) {
+  const { t } = useNewsT();
+  const token = useAtomValue(tokenAtom);
+  const openLogin = useSetAtom(loginModalAtom);
+  const askSignIn = useCallback(() => openLogin({ open: true, mode: LoginMode.Password }), [openLogin]);
+  const [sort, setSort] = useState<CommentSort>("newest");
+  const [items, setItems] = useState<Comment[]>([]);
+  const [total, setTotal] = useState(0);
+  const [page, setPage] = useState(1);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    setError(null);
+    commentsApi.list(kind, id, sort, page, PAGE).then(
+      (res) => {
+        if (!live) return;
+        setItems((x) => (page === 1 ? res.list : [...x, ...res.list]));
+        setTotal(res.total);
+        setLoading(false);
+      },
+      (err: unknown) => {
+        if (!live) return;
+        setError(errorText(err));
+        setLoading(false);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [kind, id, sort, page, token]);
+
+  const changeSort = (s: CommentSort) => {
+    setSort(s);
+    setPage(1);
+  };
+
+  return (
+    <section className="cmt" aria-labelledby="cmt-title" data-testid="comments">
+      <header className="cmt-top">
+        <h2 id="cmt-title">{t("comments.title", { count: total })}</h2>
+        <div className="cmt-sort" role="tablist">
+          {(["newest", "top"] as const).map((s) => (
+            <button key={s} type="button" role="tab" aria-selected={sort === s} className={`cmt-sort__tab${sort === s ? " cmt-sort__tab--on" : ""}`} onClick={() => changeSort(s)} data-testid={`comments-sort-${s}`}>
+              {t(`comments.${s}`)}
+            </button>
+          ))}
+        </div>
+      </header>
+      {token ? (
+        <Composer
+          placeholder={t("comments.placeholder")}
+          onSend={async (text) => {
+            const c = await commentsApi.add(kind, id, text);
+            setItems((x) => [c, ...x]);
+            setTotal((n) => n + 1);
+          }}
+        />
+      ) : (
+        <button type="button" className="cmt-btn cmt-signin" onClick={askSignIn} data-testid="comment-signin">
+          {t("comments.signIn")}
+        </button>
+      )}
+      {error && <p className="cmt-error" role="alert">{error}</p>}
+      {!loading && !error && items.length === 0 && <p className="cmt-empty">{t("comments.empty")}</p>}
+      <ul className="cmt-list">
+        {items.map((c) => (
+          <Thread key={`${sort}-${c.id}`} c={c} signedIn={!!token} askSignIn={askSignIn} kind={kind} id={id} />
+        ))}
+      </ul>
+      {items.length < total && (
+        <button type="button" className="cmt-btn cmt-btn--ghost cmt-more" disabled={loading} onClick={() => setPage((p) => p + 1)}>
+          {t("comments.more")}
+        </button>
+      )}
+    </section>
+  );
+}
+
+export default Comments;

@@ -1,0 +1,123 @@
+// The back office (issue 16): the second factor, then the shell — a side menu built from SECTIONS
+// (those the staff member's permissions show) and the screen of the current path. Loaded only for
+// staff (Entry.tsx checks the role first).
+import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from "react";
+import { useAtom } from "jotai";
+import { useTranslation } from "react-i18next";
+import { NavLink, Route, Routes } from "react-router";
+import { adminApi, type Enrolment } from "../../api/admin";
+import { ApiError } from "../../api/client";
+import { staffStateAtom } from "../../state/admin";
+import { visibleSections } from "./sections";
+import { formatClock } from "./format";
+import NotFound from "../NotFound";
+import "./Admin.css";
+
+export const errorText = (err: unknown) => (err instanceof ApiError ? err.userMessage : String(err));
+
+export default function AdminApp() {
+  const [state, setState] = useAtom(staffStateAtom);
+  const [error, setError] = useState("");
+
+  useEffect(() => {
+    adminApi.me().then(setState, (e) => setError(errorText(e)));
+  }, [setState]);
+
+  if (error) return <p className="admin-error" role="alert">{error}</p>;
+  if (!state) return <div aria-busy="true" className="admin-wait" />;
+  if (!state.verified) return <SecondFactor enrolled={state.enrolled} onDone={setState} />;
+  return <Shell permissions={state.permissions} name={state.name} roles={state.roles} expires={state.expires} />;
+}
+
+function Shell({ permissions, name, roles, expires }: { permissions: string[]; name: string; roles: string[]; expires: number }) {
+  const { t, i18n } = useTranslation();
+  const sections = useMemo(() => visibleSections(permissions), [permissions]);
+  const pages = useMemo(() => sections.map((s) => ({ ...s, Page: lazy(s.load) })), [sections]);
+  return (
+    <div className="admin" data-testid="admin-shell">
+      <aside className="admin__side">
+        <div className="admin__brand">{t("admin.title")}</div>
+        <div className="admin__who" data-testid="admin-who">
+          {name}
+          <span className="admin__roles">{roles.map((r) => t(`admin.role.${r}` as "admin.role.admin")).join(" · ")}</span>
+          <span className="admin__until">{t("admin.sessionUntil", { time: formatClock(expires, i18n.language) })}</span>
+        </div>
+        <nav className="admin__menu" aria-label={t("admin.title")}>
+          {sections.map((s) => (
+            <NavLink key={s.path} to={s.path ? `/admin/${s.path}` : "/admin"} end data-testid={`admin-menu-${s.label}`}
+              className={({ isActive }) => `admin__link${isActive ? " admin__link--on" : ""}`}>
+              {t(`admin.menu.${s.label}`)}
+            </NavLink>
+          ))}
+        </nav>
+      </aside>
+      <main className="admin__main">
+        <Suspense fallback={<div aria-busy="true" className="admin-wait" />}>
+          <Routes>
+            {pages.map(({ path, Page }) => (
+              <Route key={path} index={path === ""} path={path || undefined} element={<Page />} />
+            ))}
+            <Route path="*" element={<NotFound />} />
+          </Routes>
+        </Suspense>
+      </main>
+    </div>
+  );
+}
+
+/** The second factor: enrolment (the secret shown once) and the code of the authenticator app. */
+function SecondFactor({ enrolled, onDone }: { enrolled: boolean; onDone: (s: Awaited<ReturnType<typeof adminApi.verify>>) => void }) {
+  const { t } = useTranslation();
+  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  const [code, setCode] = useState("");
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  const enrol = () => {
+    setError("");
+    adminApi.enrol().then(setEnrolment, (e) => setError(errorText(e)));
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError("");
+    adminApi.verify(code).then(onDone, (err) => {
+      setError(errorText(err));
+      setBusy(false);
+    });
+  };
+  const needsEnrolment = !enrolled && !enrolment;
+  return (
+    <div className="admin-mfa" data-testid="admin-mfa">
+      <h1>{t("admin.mfa.title")}</h1>
+      {needsEnrolment ? (
+        <>
+          <p>{t("admin.mfa.enrolIntro")}</p>
+          <button type="button" className="admin-btn admin-btn--primary" onClick={enrol} data-testid="admin-mfa-enrol">
+            {t("admin.mfa.enrol")}
+          </button>
+        </>
+      ) : (
+        <form onSubmit={submit} className="admin-mfa__form">
+          {enrolment && (
+            <div className="admin-mfa__secret">
+              <p>{t("admin.mfa.secretIntro")}</p>
+              <code data-testid="admin-mfa-secret">{enrolment.secret}</code>
+              <a href={enrolment.uri} className="admin-mfa__uri">{t("admin.mfa.openApp")}</a>
+              <p className="admin-hint">{t("admin.mfa.shownOnce")}</p>
+            </div>
+          )}
+          <label>
+            {t("admin.mfa.code")}
+            <input inputMode="numeric" autoComplete="one-time-code" maxLength={8} value={code}
+              onChange={(e) => setCode(e.target.value)} data-testid="admin-mfa-code" />
+          </label>
+          <button type="submit" className="admin-btn admin-btn--primary" disabled={busy || code.trim().length < 6} data-testid="admin-mfa-verify">
+            {t("admin.mfa.verify")}
+          </button>
+        </form>
+      )}
+      {error && <p className="admin-error" role="alert">{error}</p>}
+    </div>
+  );
+}

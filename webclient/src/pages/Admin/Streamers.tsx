@@ -1,0 +1,69 @@
+// /admin/streamers — the streamer applications waiting for review, with their fields and ID pictures
+// (served to staff only); approve, or reject with a reason the applicant sees.
+import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { adminApi, type StreamerApplication } from "../../api/admin";
+import { errorText } from "./AdminApp";
+import { formatTime } from "./format";
+
+const STATUSES = ["review", "approved", "rejected", "banned"] as const;
+
+export default function Streamers() {
+  const { t, i18n } = useTranslation();
+  const [status, setStatus] = useState<string>("review");
+  const [list, setList] = useState<StreamerApplication[] | null>(null);
+  const [reasons, setReasons] = useState<Record<string, string>>({});
+  const [msg, setMsg] = useState("");
+  const load = useCallback(() => adminApi.applications(status, 1).then((r) => setList(r.list), (e) => setMsg(errorText(e))), [status]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const review = (a: StreamerApplication, approve: boolean) =>
+    adminApi.review(a.userId, approve, reasons[a.userId] ?? "").then(
+      () => {
+        setMsg(approve ? t("admin.streamers.approved", { name: a.realName }) : t("admin.streamers.rejected", { name: a.realName }));
+        void load();
+      },
+      (e) => setMsg(errorText(e)),
+    );
+  return (
+    <section data-testid="admin-streamers">
+      <h1 className="admin__title">{t("admin.menu.streamers")}</h1>
+      <div className="admin-filters" role="group">
+        {STATUSES.map((s) => (
+          <button key={s} type="button" className={`admin-btn${s === status ? " admin-btn--on" : ""}`} aria-pressed={s === status} onClick={() => setStatus(s)}>
+            {t(`admin.streamers.status.${s}`)}
+          </button>
+        ))}
+      </div>
+      {msg && <p className="admin-msg" role="status">{msg}</p>}
+      {list && list.length === 0 && <p className="admin-empty">{t("admin.common.empty")}</p>}
+      {list?.map((a) => (
+        <article key={a.userId} className="admin-panel" data-testid="admin-application">
+          <h2 className="admin__sub">{a.realName}</h2>
+          <dl className="admin-facts">
+            <dt>{t("admin.streamers.idNumber")}</dt><dd>{a.idNumber}</dd>
+            <dt>{t("admin.users.phone")}</dt><dd>{a.phone}</dd>
+            <dt>{t("admin.streamers.birth")}</dt><dd>{a.birthDate}</dd>
+            <dt>{t("admin.streamers.intro")}</dt><dd>{a.intro}</dd>
+            <dt>{t("admin.streamers.content")}</dt><dd>{a.liveContent || "—"}</dd>
+            <dt>{t("admin.streamers.submitted")}</dt><dd>{formatTime(a.submittedAt, i18n.language)}</dd>
+            {a.reason && (<><dt>{t("admin.common.reason")}</dt><dd>{a.reason}</dd></>)}
+          </dl>
+          <div className="admin-photos">
+            {[a.idFront, a.idBack, a.idHand].map((src, i) => src && <img key={src} src={src} alt={t(`admin.streamers.photo${i}` as "admin.streamers.photo0")} loading="lazy" />)}
+          </div>
+          {a.status === "review" && (
+            <div className="admin-actions">
+              <label>{t("admin.streamers.rejectReason")}
+                <input value={reasons[a.userId] ?? ""} onChange={(e) => setReasons({ ...reasons, [a.userId]: e.target.value })} />
+              </label>
+              <button type="button" className="admin-btn admin-btn--primary" onClick={() => review(a, true)} data-testid="admin-approve">{t("admin.streamers.approve")}</button>
+              <button type="button" className="admin-btn admin-btn--danger" onClick={() => review(a, false)}>{t("admin.streamers.reject")}</button>
+            </div>
+          )}
+        </article>
+      ))}
+    </section>
+  );
+}

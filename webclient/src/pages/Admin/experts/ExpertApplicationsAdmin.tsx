@@ -1,0 +1,107 @@
+// /admin/experts — expert applications by state (staff with reviewExperts): approve, reject with a
+// reason the applicant sees, ban or lift a ban, and feature an approved expert on /expert. The server
+// checks the permission and the second factor and writes each decision to the audit log.
+import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { expertsApi, type ApplicationAction, type ExpertApplicationAdmin } from "../../../api/experts";
+import { gameLabel } from "../../Matches/hooks";
+import { useGameNames } from "../../Live/hooks";
+import { errorText } from "../AdminApp";
+import { formatTime } from "../format";
+import "./admin.css";
+
+const STATUSES = ["review", "approved", "rejected", "banned"] as const;
+
+/** The actions open to staff in each state (the server enforces the same transitions). */
+const ACTIONS: Record<ExpertApplicationAdmin["status"], ApplicationAction[]> = {
+  review: ["approve", "reject"],
+  approved: ["ban"],
+  rejected: [],
+  banned: ["unban"],
+};
+
+export function ExpertApplicationsAdmin() {
+  const { t, i18n } = useTranslation();
+  const names = useGameNames();
+  const [status, setStatus] = useState<string>("review");
+  const [list, setList] = useState<ExpertApplicationAdmin[] | null>(null);
+  const [reasons, setReasons] = useState<Record<string, string>>({});
+  const [msg, setMsg] = useState("");
+  const load = useCallback(
+    () => expertsApi.adminApplications(status).then((r) => setList(r.list), (e) => setMsg(errorText(e))),
+    [status],
+  );
+  useEffect(() => {
+    setList(null);
+    void load();
+  }, [load]);
+
+  const decide = (a: ExpertApplicationAdmin, action: ApplicationAction) =>
+    expertsApi.adminDecide(a.userId, action, reasons[a.userId] ?? "").then(
+      () => {
+        setMsg(t(`admin.experts.done.${action}`, { name: a.expert.nickname }));
+        void load();
+      },
+      (e) => setMsg(errorText(e)),
+    );
+  const feature = (a: ExpertApplicationAdmin) =>
+    expertsApi.adminFeatured(a.userId, !a.expert.featured).then(
+      () => {
+        setMsg(t(a.expert.featured ? "admin.experts.done.unfeatured" : "admin.experts.done.featured", { name: a.expert.nickname }));
+        void load();
+      },
+      (e) => setMsg(errorText(e)),
+    );
+
+  return (
+    <section data-testid="admin-experts">
+      <h1 className="admin__title">{t("admin.menu.experts")}</h1>
+      <div className="admin-filters" role="group">
+        {STATUSES.map((s) => (
+          <button key={s} type="button" className={`admin-btn${s === status ? " admin-btn--on" : ""}`} aria-pressed={s === status} onClick={() => setStatus(s)}>
+            {t(`admin.experts.status.${s}`)}
+          </button>
+        ))}
+      </div>
+      {msg && <p className="admin-msg" role="status">{msg}</p>}
+      {list && list.length === 0 && <p className="admin-empty">{t("admin.common.empty")}</p>}
+      {list?.map((a) => (
+        <article key={a.userId} className="admin-panel" data-testid="admin-expert-application" data-status={a.status}>
+          <h2 className="admin__sub">
+            {a.expert.nickname} <span className="eadm-muted">· {a.realName}</span>
+            {a.expert.featured && <span className="admin-tag">{t("admin.experts.featuredTag")}</span>}
+          </h2>
+          <dl className="admin-facts">
+            <dt>{t("admin.streamers.idNumber")}</dt><dd>{a.idNumber}</dd>
+            <dt>{t("admin.users.phone")}</dt><dd>{a.phone || "—"}</dd>
+            <dt>{t("admin.experts.games")}</dt><dd>{a.expert.games.map((g) => gameLabel(t, names.get(g)) || "—").join(", ") || "—"}</dd>
+            <dt>{t("admin.streamers.intro")}</dt><dd>{a.expert.intro || "—"}</dd>
+            <dt>{t("admin.experts.experience")}</dt><dd>{a.experience || "—"}</dd>
+            <dt>{t("admin.streamers.submitted")}</dt><dd>{formatTime(a.submittedAt, i18n.language)}</dd>
+            {a.reviewedAt > 0 && (<><dt>{t("admin.experts.reviewed")}</dt><dd>{formatTime(a.reviewedAt, i18n.language)}</dd></>)}
+            {a.reason && (<><dt>{t("admin.common.reason")}</dt><dd>{a.reason}</dd></>)}
+          </dl>
+          <div className="admin-actions">
+            {ACTIONS[a.status].some((x) => x !== "approve" && x !== "unban") && (
+              <label>{t("admin.experts.reasonHelp")}
+                <input value={reasons[a.userId] ?? ""} onChange={(e) => setReasons({ ...reasons, [a.userId]: e.target.value })} data-testid="admin-expert-reason" />
+              </label>
+            )}
+            {ACTIONS[a.status].map((action) => (
+              <button key={action} type="button" data-testid={`admin-expert-${action}`}
+                className={`admin-btn ${action === "approve" || action === "unban" ? "admin-btn--primary" : "admin-btn--danger"}`}
+                onClick={() => decide(a, action)}>
+                {t(`admin.experts.action.${action}`)}
+              </button>
+            ))}
+            {a.status === "approved" && (
+              <button type="button" className="admin-btn" onClick={() => feature(a)} data-testid="admin-expert-feature">
+                {t(a.expert.featured ? "admin.experts.action.unfeature" : "admin.experts.action.feature")}
+              </button>
+            )}
+          </div>
+        </article>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+// The experts' back-office screens against a stubbed network: staff approve an application; publish a plan under review; correct a match's result from a published plan.
+import { act } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { Provider } from "jotai";
+import { MemoryRouter } from "react-router";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { appStore } from "../../../state/store";
+import { tokenAtom } from "../../../state/session";
+import { initI18n } from "../../../i18n";
+import { ExpertApplicationsAdmin, ExpertPlansAdmin } from ".";
+import type { ExpertApplicationAdmin, Plan } from "../../../api/experts";
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let container: HTMLDivElement;
+let root: Root;
+const calls: { path: string; body?: Record<string, unknown> }[] = [];
+let answer: (path: string, body?: Record<string, unknown>) => Response;
+
+const ok = (result: unknown) => new Response(JSON.stringify({ status: "success", result }), { status: 200 });
+const fail = (errorCode: number, errorMsg: string) => new Response(JSON.stringify({ status: "fail", errorCode, errorMsg, code: 400 }), { status: 400 });
+
+const q = <T extends Element = HTMLElement>(sel: string) => container.querySelector<T>(sel);
+const all = (sel: string) => [...container.querySelectorAll<HTMLElement>(sel)];
+async function until(cond: () => boolean) {
+  await vi.waitFor(() => expect(cond()).toBe(true), { timeout: 15000 });
+}
+function typeInto(el: HTMLInputElement, value: string) {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(el, value);
+  el.dispatchEvent(new Event("input", { bubbles: true }));
+}
+async function click(el: Element | null) {
+  await act(async () => (el as HTMLElement).click());
+}
+async function render(ui: React.ReactNode) {
+  await act(async () => {
+    root.render(
+      <Provider store={appStore}>
+        <MemoryRouter>{ui}</MemoryRouter>
+      </Provider>,
+    );
+  });
+}
+
+beforeAll(async () => {
+  await initI18n("en_US");
+});
+
+beforeEach(() => {
+  container = document.createElement("div");
+  document.body.appendChild(container);
+  root = createRoot(container);
+  calls.length = 0;
+  appStore.set(tokenAtom, "tok");
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const url = new URL(input, "http://test");
+      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
+      calls.push({ path: url.pathname, body });
+      return answer(url.pathname, body);
+    }),
+  );
+});
+
+afterEach(async () => {
+  await act(async () => root.unmount());
+  container.remove();
+  vi.unstubAllGlobals();
+});
+
+
+const application = (a: Partial<ExpertApplicationAdmin>): ExpertApplicationAdmin => ({
+  expert: { id: "u10", nickname: "Nadia Voss", avatar: "", intro: "Late goals and tired legs.", games: [1], featured: false },
+  userId: "u10", status: "review", reason: "", realName: "Nadia Voss", idNumber: "DE19900101", phone: "+8613800138000",
+  experience: "Ten years of match reports", submittedAt: 1764000000000, reviewedAt: 0, ...a,
+});
+
+const plan = (p: Partial<Plan>): Plan => ({
+  id: "28", expertId: "u10", expertName: "Nadia Voss", matchId: "m1", gameId: 1, league: "Northern Premier", home: "Ashford Rovers",
+  away: "Kelby Town", matchTime: 1764003600000, playType: "1x2", playLevel: 3, pick: "home", line: 0, odds: 2.1, title: "Home side press late",
+  content: "The visitors concede late.", label: "", price: 30, refundIfLost: true, loginToView: false, state: "review", sales: 0, version: 1,
+  createTime: 1764000000000, releaseTime: 1764000000000, hash: "ab", outcome: "", settledAt: 0, readable: true, bought: false, started: false,
+  editable: true, ...p,
+});
+
+describe("ExpertApplicationsAdmin", () => {
+  it("approves an application in review", async () => {
+    answer = (path, body) => {
+      if (path === "/java/admin/experts/applications") return ok({ list: [application({})] });
+      if (path === "/java/admin/experts/decide") return ok(application({ status: body?.action === "approve" ? "approved" : "banned" }));
+      return fail(1004, "not found");
+    };
+    await render(<ExpertApplicationsAdmin />);
+    await until(() => all('[data-testid="admin-expert-application"]').length === 1);
+    expect(q('[data-testid="admin-experts"]')!.textContent).toContain("DE19900101");
+    await click(q('[data-testid="admin-expert-approve"]'));
+    await until(() => calls.some((c) => c.path.endsWith("/decide")));
+    expect(calls.find((c) => c.path.endsWith("/decide"))?.body).toMatchObject({ userId: "u10", action: "approve" });
+    await until(() => !!q('[role="status"]')?.textContent?.includes("Nadia Voss"));
+  }, 60_000);
+});
+
+describe("ExpertPlansAdmin", () => {
+  it("publishes a plan under review", async () => {
+    answer = (path) => {
+      if (path === "/java/admin/experts/plans") return ok({ list: [plan({})], total: 1 });
+      if (path === "/java/admin/experts/plans/decide") return ok(plan({ state: "published" }));
+      return fail(1004, "not found");
+    };
+    await render(<ExpertPlansAdmin />);
+    await until(() => all('[data-testid="admin-expert-plan"]').length === 1);
+    expect(q('[data-testid="admin-expert-plan"]')!.textContent).toContain("Home side press late");
+    await click(q('[data-testid="admin-plan-approve"]'));
+    await until(() => calls.some((c) => c.path.endsWith("/plans/decide")));
+    expect(calls.find((c) => c.path.endsWith("/plans/decide"))?.body).toMatchObject({ planId: "28", action: "approve" });
+  }, 60_000);
+
+  it("corrects the result of a started match from a published plan", async () => {
+    answer = (path, body) => {
+      if (path === "/java/admin/experts/plans") return ok({ list: [plan({ state: "published", started: true })], total: 1 });
+      if (path === "/java/admin/experts/results/correct") return ok({ matchId: "m1", status: 5, home: body?.home, away: body?.away, rev: 2 });
+      return fail(1004, "not found");
+    };
+    await render(<ExpertPlansAdmin />);
+    await until(() => all('[data-testid="admin-expert-plan"]').length === 1);
+    await click(q('[data-testid="admin-plan-correct-open"]'));
+    await act(async () => typeInto(q<HTMLInputElement>('[data-testid="admin-correct-home"]')!, "2"));
+    await act(async () => typeInto(q<HTMLInputElement>('[data-testid="admin-correct-away"]')!, "1"));
+    expect(q<HTMLButtonElement>('[data-testid="admin-correct-submit"]')!.disabled).toBe(true); // a reason is required
+    await act(async () => typeInto(q<HTMLInputElement>('[data-testid="admin-correct-reason"]')!, "feed missed a late goal"));
+    await click(q('[data-testid="admin-correct-submit"]'));
+    await until(() => calls.some((c) => c.path.endsWith("/results/correct")));
+    expect(calls.find((c) => c.path.endsWith("/results/correct"))?.body).toMatchObject({ matchId: "m1", status: 5, home: 2, away: 1, reason: "feed missed a late goal" });
+    await until(() => !!q('[role="status"]')?.textContent?.includes("2–1"));
+  }, 60_000);
+});

@@ -1,0 +1,111 @@
+// The back office's shop orders (issue 21; staff with manageOrders): every user's orders by state;
+// review, ship with a tracking number, charge back or cancel (coins refunded by the server in the
+// same transaction), remarks. Each action is in the audit log on the server side.
+import { useCallback, useEffect, useState } from "react";
+import { ApiError } from "../../../api/client";
+import { shopApi, type ShopOrder, type StaffMove } from "../../../api/shop";
+import { useShopT } from "../../../i18n/shop";
+import "./admin.css";
+
+const STATUSES = ["", "unpaid", "exchanging", "review", "exchanged", "charged_back", "cancelled", "expired"] as const;
+
+function Row({ o, onChange }: { o: ShopOrder; onChange: (o: ShopOrder) => void }) {
+  const { t } = useShopT();
+  const [tracking, setTracking] = useState(o.trackingNo);
+  const [remarks, setRemarks] = useState(o.remarks);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const open = o.status === "exchanging" || o.status === "review";
+  const act = async (action: StaffMove) => {
+    setBusy(true);
+    setError(null);
+    try {
+      onChange(await shopApi.move(action, { orderNo: o.orderNo, trackingNo: tracking, remarks }));
+    } catch (err) {
+      setError(err instanceof ApiError ? err.userMessage : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <tr data-testid="admin-order" data-order={o.orderNo} data-status={o.status}>
+      <td>
+        <div className="sadm-strong">{o.name} × {o.quantity}</div>
+        <div className="sadm-muted">{o.orderNo} · {new Date(o.createdAt).toLocaleString()}</div>
+        {o.recipient && <div className="sadm-muted">{o.recipient} · {o.contact} · {o.address}</div>}
+      </td>
+      <td>{o.userId}</td>
+      <td className="sadm-num">{o.coins}</td>
+      <td>
+        <span className={`sadm-status sadm-status--${o.status}`}>{t(`status.${o.status}`)}</span>
+        {o.refunded && <div className="sadm-muted">↩ {o.coins}</div>}
+      </td>
+      <td className="sadm-actions">
+        {o.kind === "physical" && (
+          <input placeholder={t("adminOrders.tracking")} value={tracking} onChange={(e) => setTracking(e.target.value)} data-testid="admin-tracking" />
+        )}
+        <input placeholder={t("adminOrders.remarks")} value={remarks} onChange={(e) => setRemarks(e.target.value)} data-testid="admin-remarks" />
+        <div className="sadm-buttons">
+          {o.status === "exchanging" && <button type="button" disabled={busy} onClick={() => act("review")} data-testid="admin-review">{t("adminOrders.review")}</button>}
+          {open && o.kind === "physical" && <button type="button" disabled={busy || !tracking.trim()} onClick={() => act("ship")} data-testid="admin-ship">{t("adminOrders.ship")}</button>}
+          {open && <button type="button" className="sadm-danger" disabled={busy} onClick={() => act("chargeback")} data-testid="admin-chargeback">{t("adminOrders.chargeback")}</button>}
+          {(open || o.status === "unpaid") && <button type="button" className="sadm-danger" disabled={busy} onClick={() => act("cancel")} data-testid="admin-cancel">{t("adminOrders.cancel")}</button>}
+          <button type="button" disabled={busy} onClick={() => act("remarks")}>{t("adminOrders.saveRemarks")}</button>
+        </div>
+        {error && <div className="sadm-error">{error}</div>}
+      </td>
+    </tr>
+  );
+}
+
+/** The shop's orders for the back office shell (the lead mounts it). */
+export function ShopOrdersAdmin() {
+  const { t } = useShopT();
+  const [status, setStatus] = useState<string>("exchanging");
+  const [orders, setOrders] = useState<ShopOrder[]>([]);
+  const [total, setTotal] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(() => {
+    shopApi.staffOrders({ status, pageSize: 100 }).then(
+      (p) => {
+        setOrders(p.list);
+        setTotal(p.total);
+      },
+      (err: unknown) => setError(err instanceof ApiError ? err.userMessage : String(err)),
+    );
+  }, [status]);
+  useEffect(load, [load]);
+  return (
+    <section className="sadm" data-testid="shop-orders-admin">
+      <header className="sadm-head">
+        <h2>{t("adminOrders.title")} <span className="sadm-muted">({total})</span></h2>
+        <div className="sadm-filter">
+          {STATUSES.map((s) => (
+            <button key={s || "all"} type="button" className={status === s ? "sadm-on" : undefined} onClick={() => setStatus(s)}>
+              {s ? t(`status.${s}`) : t("adminOrders.all")}
+            </button>
+          ))}
+        </div>
+      </header>
+      {error && <p className="sadm-error">{error}</p>}
+      <table className="sadm-table">
+        <thead>
+          <tr>
+            <th>{t("adminOrders.product")}</th>
+            <th>{t("adminOrders.user")}</th>
+            <th>{t("records.total")}</th>
+            <th>{t("adminOrders.status")}</th>
+            <th>{t("adminOrders.actions")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((o) => (
+            <Row key={`${o.orderNo}:${o.updatedAt}`} o={o} onChange={(n) => setOrders((xs) => xs.map((x) => (x.orderNo === n.orderNo ? n : x)))} />
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+export default ShopOrdersAdmin;

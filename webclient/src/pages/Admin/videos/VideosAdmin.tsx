@@ -1,0 +1,225 @@
+// The back office's videos (issue 22; staff with editContent): upload a file (sent in parts, with
+// its progress), follow its transcoding (the queue's progress, refreshed while a job runs), open,
+// hide, show again or delete any video, recordings of broadcasts included.
+import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../../api/client";
+import { uploadVideo, videosApi, type StaffVideo, type VideoInput, type VideoKind } from "../../../api/videos";
+import { formatDate, formatDuration, videoPath } from "../../../components/Videos";
+import { useVideosT } from "../../../i18n/videos";
+import { GAME_SLUGS } from "../../../seo/games";
+import "./videosAdmin.css";
+
+const KINDS: VideoKind[] = ["highlight", "replay", "clip"];
+/** Game ids of the catalogue's slugs shown in the upload form (the most common first). */
+const GAMES: readonly [string, number][] = [
+  ["soccer", 202], ["basketball", 201], ["lol", 1], ["csgo", 2], ["dota2", 4], ["valorant", 14], ["tennis", 203],
+  ["baseball", 205], ["cricket", 210], ["kog", 3], ["snooker", 204], ["volleyball", 206],
+];
+const POLL_MS = 1500;
+
+function UploadForm({ onUploaded, disabled }: { onUploaded: () => void; disabled: boolean }) {
+  const { t } = useVideosT();
+  const [input, setInput] = useState<VideoInput>({ title: "", kind: "highlight", gameId: 202, matchId: "" });
+  const [file, setFile] = useState<File | null>(null);
+  const [sent, setSent] = useState<number | null>(null);
+  const [error, setError] = useState("");
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!input.title.trim() || !file) {
+      setError(t("admin.titleRequired"));
+      return;
+    }
+    setError("");
+    setSent(0);
+    try {
+      await uploadVideo(input, file, setSent);
+      setInput((x) => ({ ...x, title: "", matchId: "" }));
+      setFile(null);
+      (e.target as HTMLFormElement).reset();
+      onUploaded();
+    } catch (err) {
+      setError(err instanceof ApiError ? err.userMessage : String(err));
+    } finally {
+      setSent(null);
+    }
+  };
+  return (
+    <form className="vadm-form" onSubmit={submit} data-testid="video-upload-form">
+      <h3>{t("admin.upload")}</h3>
+      <div className="vadm-grid">
+        <label>
+          {t("admin.videoTitle")}
+          <input value={input.title} maxLength={200} onChange={(e) => setInput({ ...input, title: e.target.value })} data-testid="upload-title" />
+        </label>
+        <label>
+          {t("admin.kind")}
+          <select value={input.kind} onChange={(e) => setInput({ ...input, kind: e.target.value as VideoKind })} data-testid="upload-kind">
+            {KINDS.map((k) => (
+              <option key={k} value={k}>
+                {t(`kind.${k}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t("admin.game")}
+          <GameSelect value={input.gameId} onChange={(gameId) => setInput({ ...input, gameId })} />
+        </label>
+        <label>
+          {t("admin.match")}
+          <input value={input.matchId} onChange={(e) => setInput({ ...input, matchId: e.target.value.trim() })} data-testid="upload-match" />
+        </label>
+        <label>
+          {t("admin.file")}
+          <input type="file" accept="video/*" onChange={(e) => setFile(e.target.files?.[0] ?? null)} data-testid="upload-file" />
+        </label>
+      </div>
+      <div className="vadm-row">
+        <button type="submit" className="vadm-primary" disabled={disabled || sent !== null} data-testid="upload-submit">
+          {t("admin.submit")}
+        </button>
+        {sent !== null && (
+          <span className="vadm-progress" data-testid="upload-sending">
+            <progress max={100} value={Math.round(sent * 100)} /> {t("admin.sending", { pct: Math.round(sent * 100) })}
+          </span>
+        )}
+        {error && (
+          <span className="vadm-error" role="alert">
+            {error}
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function GameSelect({ value, onChange }: { value: number; onChange: (id: number) => void }) {
+  return (
+    <select value={value} onChange={(e) => onChange(Number(e.target.value))} data-testid="upload-game">
+      {GAMES.filter(([slug]) => GAME_SLUGS.has(slug)).map(([slug, id]) => (
+        <GameOption key={id} slug={slug} id={id} />
+      ))}
+    </select>
+  );
+}
+
+function GameOption({ slug, id }: { slug: string; id: number }) {
+  const name = useGameLabel()(slug);
+  return <option value={id}>{name}</option>;
+}
+
+/** The reader's name of a game from the matches' translations. */
+function useGameLabel(): (slug: string) => string {
+  const { t } = useTranslation();
+  return (slug) => String((t as unknown as (k: string, o?: object) => string)(`matches.game.${slug}`, { defaultValue: slug }));
+}
+
+function StateCell({ v }: { v: StaffVideo }) {
+  const { t } = useVideosT();
+  if (v.state === "processing") {
+    const running = v.jobState === "running";
+    return (
+      <span className="vadm-progress" data-testid="video-progress" data-progress={v.progress}>
+        <progress max={100} value={v.progress} /> {running ? t("admin.transcoding", { pct: v.progress }) : t("admin.queued")}
+      </span>
+    );
+  }
+  return (
+    <span className={`vadm-state vadm-state--${v.state}`} data-testid="video-state" data-state={v.state} title={v.error || undefined}>
+      {t(`state.${v.state}`)}
+    </span>
+  );
+}
+
+export function VideosAdmin() {
+  const { t, language } = useVideosT();
+  const gameLabel = useGameLabel();
+  const [page, setPage] = useState<{ list: StaffVideo[]; total: number; transcoder: boolean } | null>(null);
+  const [error, setError] = useState("");
+  const load = useCallback(() => {
+    videosApi.staffList(1).then(
+      (r) => {
+        setPage(r);
+        setError("");
+      },
+      (e: unknown) => setError(e instanceof ApiError ? e.userMessage : String(e)),
+    );
+  }, []);
+  useEffect(load, [load]);
+  const busy = page?.list.some((v) => v.state === "processing" || v.state === "uploading") ?? false;
+  useEffect(() => {
+    if (!busy) return;
+    const id = setInterval(load, POLL_MS);
+    return () => clearInterval(id);
+  }, [busy, load]);
+
+  const move = (v: StaffVideo, state: "hidden" | "ready" | "deleted") => {
+    if (state === "deleted" && !window.confirm(t("admin.confirmDelete"))) return;
+    videosApi.setState(v.id, state).then(load, () => undefined);
+  };
+
+  return (
+    <section className="vadm" data-testid="videos-admin">
+      <h2>{t("admin.title")}</h2>
+      {page && !page.transcoder && <p className="vadm-error">{t("admin.noTranscoder")}</p>}
+      <UploadForm onUploaded={load} disabled={!!page && !page.transcoder} />
+      {error && <p className="vadm-error">{error}</p>}
+      {page && page.list.length === 0 && <p className="vadm-muted">{t("admin.empty")}</p>}
+      {page && page.list.length > 0 && (
+        <table className="vadm-table">
+          <thead>
+            <tr>
+              <th />
+              <th>{t("admin.videoTitle")}</th>
+              <th>{t("admin.kind")}</th>
+              <th>{t("admin.duration")}</th>
+              <th>{t("admin.added")}</th>
+              <th>{t("admin.status")}</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {page.list.map((v) => (
+              <tr key={v.id} data-testid="admin-video" data-id={v.id}>
+                <td className="vadm-thumb">{v.poster ? <img src={v.poster} alt="" /> : null}</td>
+                <td>
+                  <div className="vadm-strong">{v.title}</div>
+                  <div className="vadm-muted">{gameLabel(v.game)}</div>
+                </td>
+                <td>{t(`kind.${v.kind}`)}</td>
+                <td className="vadm-num">{v.durationSec > 0 ? formatDuration(v.durationSec) : "—"}</td>
+                <td className="vadm-num">{formatDate(v.createdAt, language)}</td>
+                <td>
+                  <StateCell v={v} />
+                </td>
+                <td className="vadm-buttons">
+                  {v.state === "ready" && (
+                    <a href={videoPath(v)} target="_blank" rel="noreferrer" data-testid="admin-open">
+                      {t("admin.preview")}
+                    </a>
+                  )}
+                  {v.state === "ready" && (
+                    <button type="button" onClick={() => move(v, "hidden")}>
+                      {t("admin.hide")}
+                    </button>
+                  )}
+                  {v.state === "hidden" && (
+                    <button type="button" onClick={() => move(v, "ready")}>
+                      {t("admin.show")}
+                    </button>
+                  )}
+                  {v.state !== "processing" && (
+                    <button type="button" className="vadm-danger" onClick={() => move(v, "deleted")}>
+                      {t("admin.delete")}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

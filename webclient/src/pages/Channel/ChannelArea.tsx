@@ -1,0 +1,82 @@
+// /channel — the channel partner's area (spec §2, issue 23): a menu over the channel list (index),
+// /channel/user, /channel/statistical, /channel/gold and /channel/water. A guest is asked to sign
+// in (and /channel then opens in a new tab after the sign-in: the pending channel-login flag); a
+// signed-in user without the partner role sees why the pages are closed.
+import { useEffect, useState } from "react";
+import { NavLink, Outlet } from "react-router";
+import { useAtomValue, useSetAtom } from "jotai";
+import { useChannelT } from "../../i18n/channel";
+import { userApi } from "../../api/endpoints";
+import { profileAtom, tokenAtom } from "../../state/session";
+import { loginModalAtom, LoginMode } from "../../state/ui";
+import { markChannelLogin } from "../../session/channel";
+import "./Channel.css";
+
+const MENU = [
+  { to: "/channel", key: "menu.home", end: true },
+  { to: "/channel/user", key: "menu.user", end: false },
+  { to: "/channel/statistical", key: "menu.statistical", end: false },
+  { to: "/channel/gold", key: "menu.gold", end: false },
+  { to: "/channel/water", key: "menu.water", end: false },
+] as const;
+
+export default function ChannelArea() {
+  const { t } = useChannelT();
+  const token = useAtomValue(tokenAtom);
+  const profile = useAtomValue(profileAtom);
+  const setModal = useSetAtom(loginModalAtom);
+  const [roles, setRoles] = useState<string[] | null>(profile?.roles ?? null);
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    userApi.info(undefined, { toast: false }).then(
+      (u) => live && setRoles(u.roles ?? []),
+      () => live && setRoles([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  if (!token) {
+    return (
+      <main className="chan chan--closed" data-testid="channel-signin">
+        <h1>{t("title")}</h1>
+        <p>{t("partnerOnly")}</p>
+        <button
+          type="button"
+          className="chan-btn"
+          onClick={() => {
+            markChannelLogin();
+            setModal({ open: true, mode: LoginMode.Password });
+          }}
+        >
+          {t("signIn")}
+        </button>
+      </main>
+    );
+  }
+  if (roles === null) return <main className="chan" aria-busy="true" />;
+  if (!roles.includes("channel")) {
+    return (
+      <main className="chan chan--closed" data-testid="channel-denied">
+        <h1>{t("title")}</h1>
+        <p>{t("partnerOnly")}</p>
+      </main>
+    );
+  }
+  return (
+    <main className="chan" data-testid="channel-area">
+      <nav className="chan-menu" aria-label={t("title")}>
+        {MENU.map((m) => (
+          <NavLink key={m.to} end={m.end} to={m.to} className={({ isActive }) => `chan-menu__item${isActive ? " chan-menu__item--on" : ""}`}>
+            {t(m.key)}
+          </NavLink>
+        ))}
+      </nav>
+      <section className="chan-body">
+        <Outlet />
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,149 @@
+// /channel (index) — the partner's channels: name, registration source, type, code, link; add or
+// edit one; "get link" shows the link and its QR code.
+import { useCallback, useState } from "react";
+import { QRCodeSVG } from "qrcode.react";
+import { useChannelT } from "../../i18n/channel";
+import { channelApi, type Channel, type ChannelType } from "../../api/channel";
+import { ApiError } from "../../api/client";
+import { NoData } from "../../components/NoData";
+import { formatDateTime, useLocaleTag } from "./format";
+import { useLoad } from "./useLoad";
+
+interface Form {
+  id?: number;
+  name: string;
+  source: string;
+  type: ChannelType;
+}
+
+export default function Channels() {
+  const { t } = useChannelT();
+  const loc = useLocaleTag();
+  const [version, setVersion] = useState(0);
+  const load = useCallback(() => channelApi.list(), []);
+  const list = useLoad(load, true, [version]);
+  const [form, setForm] = useState<Form | null>(null);
+  const [shown, setShown] = useState<Channel | null>(null);
+  const rows = list.data?.list ?? [];
+  return (
+    <div data-testid="channel-list">
+      <div className="chan-head">
+        <h1>{t("menu.home")}</h1>
+        <button type="button" className="chan-btn" data-testid="channel-add" onClick={() => setForm({ name: "", source: "", type: "register" })}>
+          {t("add")}
+        </button>
+      </div>
+      {form && <ChannelForm form={form} onClose={() => setForm(null)} onSaved={(c) => { setForm(null); setVersion((v) => v + 1); setShown(c); }} />}
+      {list.error && <p className="chan-error">{list.error}</p>}
+      {!list.loading && !list.error && rows.length === 0 && <NoData label={t("none")} />}
+      {rows.length > 0 && (
+        <table className="chan-table">
+          <thead>
+            <tr>
+              <th>{t("name")}</th>
+              <th>{t("source")}</th>
+              <th>{t("type")}</th>
+              <th>{t("code")}</th>
+              <th>{t("created")}</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((c) => (
+              <tr key={c.id} data-testid="channel-row">
+                <td className="chan-strong">{c.name}</td>
+                <td>{c.source}</td>
+                <td>
+                  <span className={`chan-tag chan-tag--${c.type}`}>{t(c.type === "register" ? "typeRegister" : "typeDownload")}</span>
+                </td>
+                <td className="chan-mono">{c.code}</td>
+                <td>{formatDateTime(c.createdAt, loc)}</td>
+                <td className="chan-actions">
+                  <button type="button" className="chan-btn chan-btn--ghost" onClick={() => setForm({ id: c.id, name: c.name, source: c.source, type: c.type })}>
+                    {t("edit")}
+                  </button>
+                  <button type="button" className="chan-btn" data-testid="channel-get-link" onClick={() => setShown(c)}>
+                    {t("getLink")}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {shown && <LinkDialog channel={shown} onClose={() => setShown(null)} />}
+    </div>
+  );
+}
+
+function ChannelForm({ form, onClose, onSaved }: { form: Form; onClose: () => void; onSaved: (c: Channel) => void }) {
+  const { t } = useChannelT();
+  const [v, setV] = useState(form);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  return (
+    <form
+      className="chan-form"
+      data-testid="channel-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setBusy(true);
+        setError("");
+        channelApi.save(v).then(onSaved, (err: unknown) => {
+          setBusy(false);
+          setError(err instanceof ApiError ? err.userMessage : String(err));
+        });
+      }}
+    >
+      <label>
+        {t("name")}
+        <input value={v.name} maxLength={64} required data-testid="channel-name" onChange={(e) => setV({ ...v, name: e.target.value })} />
+      </label>
+      <label>
+        {t("source")}
+        <input value={v.source} maxLength={64} data-testid="channel-source" onChange={(e) => setV({ ...v, source: e.target.value })} />
+      </label>
+      <label>
+        {t("type")}
+        <select value={v.type} data-testid="channel-type" onChange={(e) => setV({ ...v, type: e.target.value as ChannelType })}>
+          <option value="register">{t("typeRegister")}</option>
+          <option value="download">{t("typeDownload")}</option>
+        </select>
+      </label>
+      {error && <p className="chan-error">{error}</p>}
+      <div className="chan-actions">
+        <button type="button" className="chan-btn chan-btn--ghost" onClick={onClose}>{t("cancel")}</button>
+        <button type="submit" className="chan-btn" disabled={busy} data-testid="channel-save">{t("save")}</button>
+      </div>
+    </form>
+  );
+}
+
+function LinkDialog({ channel, onClose }: { channel: Channel; onClose: () => void }) {
+  const { t } = useChannelT();
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="chan-dialog" role="dialog" aria-modal="true" aria-label={t("getLink")} data-testid="channel-link-dialog">
+      <div className="chan-dialog__box">
+        <h2>{channel.name}</h2>
+        <div className="chan-qr" data-testid="channel-qr">
+          <QRCodeSVG value={channel.link} size={184} marginSize={2} />
+        </div>
+        <p className="chan-muted">{t("qrHint")}</p>
+        <input className="chan-link" readOnly value={channel.link} data-testid="channel-link" onFocus={(e) => e.target.select()} />
+        <div className="chan-actions">
+          <button
+            type="button"
+            className="chan-btn"
+            onClick={() => {
+              void navigator.clipboard?.writeText(channel.link).then(() => setCopied(true), () => undefined);
+            }}
+          >
+            {copied ? t("copied") : t("copy")}
+          </button>
+          <button type="button" className="chan-btn chan-btn--ghost" onClick={onClose} data-testid="channel-link-close">{t("close")}</button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+// /channel/user — users registered through the partner's channels: masked names, registration
+// time, last opened, whether they downloaded the app.
+import { useCallback, useState } from "react";
+import { useChannelT } from "../../i18n/channel";
+import { channelApi } from "../../api/channel";
+import { NoData } from "../../components/NoData";
+import { formatDateTime, useLocaleTag } from "./format";
+import { useLoad } from "./useLoad";
+import { Pager } from "./Pager";
+
+export default function Users() {
+  const { t } = useChannelT();
+  const loc = useLocaleTag();
+  const [page, setPage] = useState(1);
+  const load = useCallback(() => channelApi.users(page), [page]);
+  const res = useLoad(load, true, [page]);
+  const rows = res.data?.list ?? [];
+  return (
+    <div data-testid="channel-users">
+      <div className="chan-head">
+        <h1>{t("users.title")}</h1>
+      </div>
+      {res.error && <p className="chan-error">{res.error}</p>}
+      {!res.loading && !res.error && rows.length === 0 && <NoData />}
+      {rows.length > 0 && (
+        <table className="chan-table">
+          <thead>
+            <tr>
+              <th>{t("users.name")}</th>
+              <th>{t("users.channel")}</th>
+              <th>{t("users.registered")}</th>
+              <th>{t("users.lastOpened")}</th>
+              <th>{t("users.downloaded")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((u, i) => (
+              <tr key={`${u.registeredAt}:${i}`} data-testid="channel-user">
+                <td className="chan-strong">{u.name}</td>
+                <td>{u.channel}</td>
+                <td>{formatDateTime(u.registeredAt, loc)}</td>
+                <td>{formatDateTime(u.lastOpened, loc)}</td>
+                <td>
+                  <span className={`chan-tag chan-tag--${u.downloaded ? "download" : "no"}`}>{t(u.downloaded ? "users.yes" : "users.no")}</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pager page={page} total={res.data?.total ?? 0} size={20} onPage={setPage} />
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+// /channel/water — the flow of the partner's users' spending: each movement (gift, shop, plan,
+// unlock, membership, refund), its amount and the partner's share of it, newest first.
+import { useCallback, useState } from "react";
+import { useChannelT } from "../../i18n/channel";
+import { channelApi } from "../../api/channel";
+import { NoData } from "../../components/NoData";
+import { formatDateTime, formatNumber, isMovementType, useLocaleTag } from "./format";
+import { useLoad } from "./useLoad";
+import { Pager } from "./Pager";
+
+export default function Water() {
+  const { t } = useChannelT();
+  const loc = useLocaleTag();
+  const [page, setPage] = useState(1);
+  const load = useCallback(() => channelApi.water(30, page), [page]);
+  const res = useLoad(load, true, [page]);
+  const rows = res.data?.list ?? [];
+  return (
+    <div data-testid="channel-water">
+      <div className="chan-head">
+        <h1>{t("water.title")}</h1>
+        <span className="chan-muted">{t("stats.days", { n: 30 })}</span>
+      </div>
+      {res.error && <p className="chan-error">{res.error}</p>}
+      {!res.loading && !res.error && rows.length === 0 && <NoData />}
+      {rows.length > 0 && (
+        <table className="chan-table">
+          <thead>
+            <tr>
+              <th>{t("water.time")}</th>
+              <th>{t("users.name")}</th>
+              <th>{t("users.channel")}</th>
+              <th>{t("water.kind")}</th>
+              <th>{t("water.amount")}</th>
+              <th>{t("water.share")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((m, i) => (
+              <tr key={`${m.id}:${i}`} data-testid="channel-movement">
+                <td>{formatDateTime(m.at, loc)}</td>
+                <td>{m.user}</td>
+                <td>{m.channel}</td>
+                <td>{isMovementType(m.type) ? t(`water.types.${m.type}`) : m.type}</td>
+                <td className={m.amount < 0 ? "chan-neg" : ""}>
+                  {formatNumber(m.amount, loc)} {t(m.currency === "DIAMOND" ? "gold.diamonds" : "gold.coins")}
+                </td>
+                <td className="chan-strong">{formatNumber(m.share, loc)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pager page={page} total={res.data?.total ?? 0} size={20} onPage={setPage} />
+    </div>
+  );
+}

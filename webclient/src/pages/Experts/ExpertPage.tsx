@@ -1,0 +1,122 @@
+// /expert/:id — an expert's page: the record over 7/30/90 days, hit rate and yield over time, the
+// plans on sale and the settled record.
+import { useEffect, useState } from "react";
+import { useParams } from "react-router";
+import { useExpertsT } from "../../i18n/experts";
+import { expertsApi, type Expert, type ExpertStats, type Plan } from "../../api/experts";
+import { NoData } from "../../components/NoData";
+import { ExpertsNav } from "./ExpertsHome";
+import { Avatar, PlanCard, StatsLine, errorText, percent, signedPercent } from "./parts";
+import "./Experts.css";
+
+type Graph = { day: string; hitRate: number; yield: number; settled: number }[];
+
+export default function ExpertPage() {
+  const { t } = useExpertsT();
+  const { id = "" } = useParams();
+  const [expert, setExpert] = useState<{ expert: Expert; experience: string } | null>(null);
+  const [acc, setAcc] = useState<Record<string, ExpertStats> | null>(null);
+  const [graph, setGraph] = useState<Graph>([]);
+  const [plans, setPlans] = useState<Plan[]>([]);
+  const [error, setError] = useState("");
+
+  useEffect(() => {
+    let live = true;
+    expertsApi.info(id).then((r) => live && setExpert(r), (e) => live && setError(errorText(e)));
+    expertsApi.accuracy(id).then((r) => live && setAcc(r), () => undefined);
+    expertsApi.graph(id).then((r) => live && setGraph(r.list), () => undefined);
+    expertsApi.plans({ expertId: id }).then((r) => live && setPlans(r.list), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [id]);
+
+  if (error) {
+    return (
+      <main className="experts">
+        <ExpertsNav />
+        <p className="experts-error">{error}</p>
+      </main>
+    );
+  }
+  if (!expert) return <main className="experts" aria-busy="true" />;
+  const open = plans.filter((p) => !p.started);
+  const record = plans.filter((p) => p.outcome);
+  return (
+    <main className="experts" data-testid="expert-page">
+      <ExpertsNav />
+      <section className="experts-panel experts-hero">
+        <Avatar name={expert.expert.nickname} url={expert.expert.avatar} />
+        <div>
+          <h2 className="experts__sub" data-testid="expert-name">{expert.expert.nickname}</h2>
+          <StatsLine stats={expert.expert.stats} />
+          <p>{expert.expert.intro}</p>
+          {expert.experience && <p className="experts-muted">{expert.experience}</p>}
+        </div>
+      </section>
+      {acc && (
+        <section className="experts-panel">
+          <h2 className="experts__sub">{t("experts.page.record")}</h2>
+          <table className="experts-table">
+            <thead>
+              <tr>
+                <th />
+                <th>{t("experts.stats.hitRate")}</th>
+                <th>{t("experts.stats.streak")}</th>
+                <th>{t("experts.stats.yield")}</th>
+                <th>{t("experts.rank.luck")}</th>
+                <th>{t("experts.stats.settled")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(["days7", "days30", "days90"] as const).map((k) => (
+                <tr key={k}>
+                  <th>{t("experts.rank.days", { count: Number(k.slice(4)) })}</th>
+                  <td>{percent(acc[k]?.hitRate ?? 0)}</td>
+                  <td>{acc[k]?.streak ?? 0}</td>
+                  <td>{signedPercent(acc[k]?.yield ?? 0)}</td>
+                  <td>{signedPercent(acc[k]?.luckScore ?? 0)}</td>
+                  <td>{acc[k]?.settled ?? 0}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {graph.length > 1 && <HitRateChart graph={graph} />}
+        </section>
+      )}
+      <div className="experts-grid">
+        <section>
+          <h2 className="experts__sub">{t("experts.page.onSale")}</h2>
+          {open.length === 0 && <NoData />}
+          <ul className="experts-plans">{open.map((p) => <PlanCard key={p.id} plan={p} showExpert={false} />)}</ul>
+        </section>
+        <section>
+          <h2 className="experts__sub">{t("experts.page.history")}</h2>
+          {record.length === 0 && <NoData />}
+          <ul className="experts-plans">{record.map((p) => <PlanCard key={p.id} plan={p} showExpert={false} />)}</ul>
+        </section>
+      </div>
+    </main>
+  );
+}
+
+/** Cumulative hit rate by day, as a small line chart. */
+function HitRateChart({ graph }: { graph: Graph }) {
+  const { t } = useExpertsT();
+  const w = 560;
+  const h = 120;
+  const x = (i: number) => (i / (graph.length - 1)) * (w - 20) + 10;
+  const y = (v: number) => h - 10 - v * (h - 20);
+  const path = graph.map((g, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(g.hitRate).toFixed(1)}`).join(" ");
+  return (
+    <figure className="experts-chart">
+      <svg viewBox={`0 0 ${w} ${h}`} role="img" aria-label={t("experts.page.chart")}>
+        <line x1="10" x2={w - 10} y1={y(0.5)} y2={y(0.5)} stroke="var(--line)" strokeDasharray="4 4" />
+        <path d={path} fill="none" stroke="var(--brand)" strokeWidth="2" />
+      </svg>
+      <figcaption className="experts-muted">
+        {t("experts.page.chart")} · {graph[0]?.day} – {graph[graph.length - 1]?.day}
+      </figcaption>
+    </figure>
+  );
+}

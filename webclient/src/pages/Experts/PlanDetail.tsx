@@ -1,0 +1,176 @@
+// /expert/plan/:id — a plan: the match, the market, the price; buying it with coins (checkGold,
+// then goldExpertPlan); the content for readers; the record: release time and SHA-256 hash of every
+// version, and the settlement.
+import { useCallback, useEffect, useState } from "react";
+import { Link, useParams } from "react-router";
+import { useAtomValue, useSetAtom } from "jotai";
+import { useExpertsT } from "../../i18n/experts";
+import { expertsApi, type PlanInfo } from "../../api/experts";
+import { tokenAtom } from "../../state/session";
+import { loginModalAtom, LoginMode } from "../../state/ui";
+import { refreshBalances } from "../../session/account";
+import { ExpertsNav } from "./ExpertsHome";
+import { OutcomeBadge, PickText, errorText, formatCoins, formatWhen, percent } from "./parts";
+import "./Experts.css";
+
+export default function PlanDetail() {
+  const { t, i18n } = useExpertsT();
+  const { id = "" } = useParams();
+  const token = useAtomValue(tokenAtom);
+  const setModal = useSetAtom(loginModalAtom);
+  const [info, setInfo] = useState<PlanInfo | null>(null);
+  const [error, setError] = useState("");
+  const [buyError, setBuyError] = useState("");
+  const [gold, setGold] = useState<{ gold: number; enough: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(() => {
+    expertsApi.planInfo(id).then(setInfo, (e) => setError(errorText(e)));
+  }, [id]);
+  useEffect(load, [load, token]);
+  useEffect(() => {
+    if (token && info && !info.plan.readable && info.plan.price > 0) {
+      expertsApi.checkGold(id).then((g) => setGold(g), () => undefined);
+    }
+  }, [token, info, id]);
+
+  const buy = async () => {
+    if (!token) {
+      setModal({ open: true, mode: LoginMode.Password });
+      return;
+    }
+    setBusy(true);
+    setBuyError("");
+    try {
+      await expertsApi.buy(id);
+      await refreshBalances().catch(() => undefined);
+      load();
+    } catch (e) {
+      setBuyError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (error) {
+    return (
+      <main className="experts">
+        <ExpertsNav />
+        <p className="experts-error" data-testid="plan-error">{error}</p>
+      </main>
+    );
+  }
+  if (!info) return <main className="experts" aria-busy="true" />;
+  const p = info.plan;
+  const onSale = p.state === "published" && !p.started && !p.outcome;
+  return (
+    <main className="experts" data-testid="plan-detail">
+      <ExpertsNav />
+      <div className="experts-grid experts-grid--wide">
+        <section className="experts-panel">
+          <div className="experts-row">
+            <span className="experts-muted">
+              {p.league} · {formatWhen(p.matchTime)}
+            </span>
+            <OutcomeBadge outcome={p.outcome} result={p.result} />
+          </div>
+          <h2 className="experts-plan__match">
+            {p.home} <span className="experts-muted">{t("experts.plan.vs")}</span> {p.away}
+          </h2>
+          <h3 className="experts__sub" data-testid="plan-title">
+            {p.label && <span className="experts-label">{p.label}</span>}
+            {p.title}
+          </h3>
+          <dl className="experts-facts">
+            <dt>{t("experts.plan.expert")}</dt>
+            <dd>
+              <Link to={`/expert/${encodeURIComponent(p.expertId)}`}>{p.expertName}</Link>
+            </dd>
+            <dt>{t("experts.plan.market")}</dt>
+            <dd>{t(`experts.playType.${p.playType}`)}</dd>
+            <dt>{t("experts.plan.pick")}</dt>
+            <dd>
+              <PickText plan={p} /> {p.pick && <span className="experts-muted">@ {p.odds.toFixed(2)}</span>}
+            </dd>
+            <dt>{t("experts.plan.level")}</dt>
+            <dd>{"★".repeat(p.playLevel)}</dd>
+            <dt>{t("experts.plan.price")}</dt>
+            <dd>{p.price === 0 ? t("experts.plan.free") : t("experts.plan.coins", { n: formatCoins(p.price, i18n.language) })}</dd>
+            {p.refundIfLost && (
+              <>
+                <dt>{t("experts.plan.refund")}</dt>
+                <dd>{t("experts.plan.refundHelp")}</dd>
+              </>
+            )}
+          </dl>
+          {p.readable ? (
+            <div className="experts-content" data-testid="plan-content">
+              {p.content}
+            </div>
+          ) : (
+            <div className="experts-buy">
+              <p className="experts-locked">{p.loginToView && p.price === 0 ? t("experts.plan.loginToView") : t("experts.plan.locked")}</p>
+              {onSale && (
+                <>
+                  {gold && (
+                    <p className="experts-muted">
+                      {t("experts.plan.yourCoins", { n: formatCoins(gold.gold, i18n.language) })}
+                      {!gold.enough && (
+                        <>
+                          {" · "}
+                          <Link to="/recharge">{t("experts.plan.recharge")}</Link>
+                        </>
+                      )}
+                    </p>
+                  )}
+                  <button type="button" className="experts-button" data-testid="plan-buy" disabled={busy} onClick={buy}>
+                    {p.price === 0 ? t("experts.plan.signInToRead") : t("experts.plan.buy", { n: formatCoins(p.price, i18n.language) })}
+                  </button>
+                </>
+              )}
+              {buyError && <p className="experts-error" data-testid="plan-buy-error">{buyError}</p>}
+            </div>
+          )}
+        </section>
+        <aside className="experts-panel" data-testid="plan-record">
+          <h3 className="experts__sub">{t("experts.record.title")}</h3>
+          <p className="experts-muted">{t("experts.record.help")}</p>
+          <dl className="experts-facts">
+            <dt>{t("experts.record.released")}</dt>
+            <dd>{formatWhen(p.releaseTime)}</dd>
+            <dt>{t("experts.record.hash")}</dt>
+            <dd>
+              <code className="experts-hash" data-testid="plan-hash">{p.hash}</code>
+            </dd>
+          </dl>
+          {info.versions.length > 1 && (
+            <ol className="experts-versions">
+              {info.versions.map((v) => (
+                <li key={v.version}>
+                  {t("experts.record.version", { n: v.version })} · {formatWhen(v.releaseTime)} · <code>{v.hash.slice(0, 16)}…</code>
+                </li>
+              ))}
+            </ol>
+          )}
+          {info.settlements.length > 0 && (
+            <>
+              <h3 className="experts__sub">{t("experts.record.settlement")}</h3>
+              <ol className="experts-versions">
+                {info.settlements.map((s) => (
+                  <li key={s.rev}>
+                    {s.home}-{s.away} · {t(`experts.outcome.${s.outcome || "open"}`)} · {formatWhen(s.at)}
+                    {s.refunds > 0 && ` · ${t("experts.record.refunds", { count: s.refunds })}`}
+                  </li>
+                ))}
+              </ol>
+            </>
+          )}
+          <h3 className="experts__sub">{t("experts.page.record")}</h3>
+          <p>
+            {percent(info.expertStats.hitRate)} {t("experts.stats.hitRate")} · {info.expertStats.settled} {t("experts.stats.settled")}
+          </p>
+        </aside>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,54 @@
+// /expert/specialist — specialists: the approved experts of one game at a time (the games they
+// chose when applying), best luck-adjusted record first, so a fan of one sport finds its experts.
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useExpertsT } from "../../i18n/experts";
+import { expertsApi, type Expert } from "../../api/experts";
+import { NoData } from "../../components/NoData";
+import { gameLabel } from "../Matches/hooks";
+import { useGameNames } from "../Live/hooks";
+import { ExpertsNav } from "./ExpertsHome";
+import { ExpertCard } from "./parts";
+import "./Experts.css";
+
+/** The games among the experts, most experts first (ties by game id, so the order is stable). */
+export function specialistGames(list: readonly Pick<Expert, "games">[]): number[] {
+  const n = new Map<number, number>();
+  for (const e of list) for (const g of e.games) n.set(g, (n.get(g) ?? 0) + 1);
+  return [...n.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([g]) => g);
+}
+
+export default function Specialists() {
+  const { t } = useExpertsT();
+  const { t: gt } = useTranslation();
+  const names = useGameNames();
+  const [list, setList] = useState<Expert[] | null>(null);
+  const [game, setGame] = useState(0);
+  useEffect(() => {
+    let live = true;
+    expertsApi.library("luck").then((r) => live && setList(r.list), () => live && setList([]));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const games = useMemo(() => specialistGames(list ?? []), [list]);
+  const current = game || games[0] || 0;
+  const shown = (list ?? []).filter((e) => e.games.includes(current));
+  return (
+    <main className="experts" data-testid="experts-specialists">
+      <ExpertsNav />
+      <h2 className="experts__sub">{t("experts.specialist.title")}</h2>
+      <p className="experts-muted">{t("experts.specialist.help")}</p>
+      <div className="experts-views" role="group">
+        {games.map((g) => (
+          <button key={g} type="button" className={`experts-view${g === current ? " experts-view--on" : ""}`} aria-pressed={g === current}
+            onClick={() => setGame(g)} data-testid="specialist-game">
+            {gameLabel(gt, names.get(g)) || t("experts.specialist.otherGame")}
+          </button>
+        ))}
+      </div>
+      {list && shown.length === 0 && <NoData />}
+      <ul className="experts-cards">{shown.map((e) => <ExpertCard key={e.id} expert={e} />)}</ul>
+    </main>
+  );
+}

@@ -1,0 +1,56 @@
+// /news/:game/:id and /news/:id — one article (GET /{game}/news{id}): its picture, title, author,
+// time, views, body with match cards, tags, and its comments.
+import { Link, useParams } from "react-router";
+import { useTranslation } from "react-i18next";
+import { newsApi } from "../../api/news";
+import { useNewsT } from "../../i18n/news";
+import { ArticleBody, langAttrs, useDateTime, useNumber } from "../../components/Article";
+import { Comments } from "../../components/Comments/Comments";
+import NotFound from "../NotFound";
+import { useLoad } from "./hooks";
+import "./News.css";
+
+export function ArticleView({ id, game }: { id: string; game?: string }) {
+  const { t } = useNewsT();
+  const { t: tg } = useTranslation();
+  const when = useDateTime();
+  const num = useNumber();
+  const state = useLoad(() => newsApi.article(id, game), `${game ?? ""}|${id}`);
+  if (state.status === "loading") return <div className="news" aria-busy="true" />;
+  if (state.status === "error") return state.notFound ? <NotFound /> : <p className="news__error" role="alert">{state.message}</p>;
+  const a = state.value;
+  const gameName = (tg as unknown as (k: string, o?: object) => string)(`matches.game.${a.game}`, { defaultValue: a.game });
+  return (
+    <div className="news news--article" data-testid="news-article">
+      <nav className="news__crumbs">
+        <Link to="/news">{t("title")}</Link> › <Link to={`/news/${a.game}`}>{gameName}</Link>
+      </nav>
+      <article className="news-article" {...langAttrs(a.lang)}>
+        <span className="news-card__type">{a.userPost ? t("userPost") : t(`types.${a.type}`)}</span>
+        <h1 className="news-article__title" data-testid="article-title">{a.title}</h1>
+        <p className="news-article__meta">
+          {a.author && <span>{t("by", { name: a.author })}</span>}
+          {a.publishTime ? <time dateTime={new Date(a.publishTime).toISOString()}>{when(a.publishTime)}</time> : null}
+          <span>{t("views", { count: num(a.views) })}</span>
+        </p>
+        <img className="news-article__cover" src={a.cover} alt="" />
+        {a.summary && <p className="news-article__summary">{a.summary}</p>}
+        <ArticleBody article={a} />
+        {a.tags.length > 0 && (
+          <ul className="news-article__tags">
+            {a.tags.map((tag) => (
+              <li key={tag}>#{tag}</li>
+            ))}
+          </ul>
+        )}
+      </article>
+      <Comments kind="news" id={String(a.id)} />
+    </div>
+  );
+}
+
+export default function NewsArticle() {
+  const { game, id } = useParams();
+  if (!id || !/^\d+$/.test(id)) return <NotFound />;
+  return <ArticleView id={id} game={game} />;
+}

@@ -1,0 +1,88 @@
+// /news and /news/:game — the news channels (spec §2: news per sport or game): the game's articles by
+// type (GET /{game}/{type}/{pageIndex}), newest first, and the most read beside them.
+import { Link, useParams, useSearchParams } from "react-router";
+import { useTranslation } from "react-i18next";
+import { ARTICLE_TYPES, newsApi, type ArticleType } from "../../api/news";
+import { useNewsT } from "../../i18n/news";
+import { GAME_ID_BY_SLUG } from "../../components/Article";
+import { NoData } from "../../components/NoData";
+import { ArticleCard } from "../../components/Article";
+import { useLoad, usePagedList } from "./hooks";
+import "./News.css";
+
+/** The channels in the bar: the games with the most coverage first. */
+export const CHANNELS = ["soccer", "basketball", "lol", "csgo", "dota2", "valorant", "tennis", "kog", "baseball", "cricket"];
+
+export default function NewsList() {
+  const { t } = useNewsT();
+  const { t: tg } = useTranslation();
+  const { game } = useParams();
+  const [params, setParams] = useSearchParams();
+  const type = (params.get("type") ?? "all") as ArticleType | "all";
+  const gameId = game ? GAME_ID_BY_SLUG[game] : undefined;
+  const gameName = (slug: string) => (tg as unknown as (k: string, o?: object) => string)(`matches.game.${slug}`, { defaultValue: slug });
+  const list = usePagedList(
+    (page) => (game ? newsApi.list(game, type, page, 12) : newsApi.listAll({ type: type === "all" ? undefined : type, pageIndex: page, pageSize: 12 })),
+    `${game ?? ""}|${type}`,
+  );
+  const hot = useLoad(() => newsApi.hot(gameId, 8), `hot|${gameId ?? ""}`);
+
+  return (
+    <div className="news" data-testid="news-list-page">
+      <header className="news__head">
+        <h1>{game ? `${gameName(game)} · ${t("title")}` : t("title")}</h1>
+        <nav className="news__channels" aria-label={t("title")}>
+          <Link to="/news" className={`news__chip${!game ? " news__chip--on" : ""}`}>{t("allGames")}</Link>
+          {CHANNELS.map((g) => (
+            <Link key={g} to={`/news/${g}`} className={`news__chip${g === game ? " news__chip--on" : ""}`} data-testid={`news-channel-${g}`}>
+              {gameName(g)}
+            </Link>
+          ))}
+        </nav>
+        <div className="news__types" role="tablist">
+          {(["all", ...ARTICLE_TYPES] as const).map((ty) => (
+            <button
+              key={ty}
+              type="button"
+              role="tab"
+              aria-selected={ty === type}
+              className={`news__tab${ty === type ? " news__tab--on" : ""}`}
+              onClick={() => setParams(ty === "all" ? {} : { type: ty })}
+              data-testid={`news-type-${ty}`}
+            >
+              {t(`types.${ty}`)}
+            </button>
+          ))}
+        </div>
+      </header>
+      <div className="news__layout">
+        <section className="news__main" aria-label={t("latest")}>
+          {list.error && <p className="news__error" role="alert">{list.error}</p>}
+          {!list.loading && !list.error && list.items.length === 0 && <NoData />}
+          <div className="news__grid">
+            {list.items.map((a) => (
+              <ArticleCard key={a.id} a={a} />
+            ))}
+          </div>
+          {list.items.length < list.total && (
+            <button type="button" className="news__more" onClick={list.more} disabled={list.loading}>
+              {t("more")}
+            </button>
+          )}
+        </section>
+        <aside className="news__side" aria-label={t("hot")}>
+          <h2>{t("hot")}</h2>
+          {hot.status === "ready" && (hot.value.length === 0 ? <p className="news__muted">{t("empty")}</p> : (
+            <ol className="news__hot">
+              {hot.value.map((a) => (
+                <li key={a.id}>
+                  <ArticleCard a={a} compact />
+                </li>
+              ))}
+            </ol>
+          ))}
+        </aside>
+      </div>
+    </div>
+  );
+}

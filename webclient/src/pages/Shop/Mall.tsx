@@ -1,0 +1,129 @@
+// /mall — the coin shop (spec §2, issue 21): categories, sorting by price and popularity, stock and
+// "sold out" on every card; a card opens /mall/details/{id}.
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { useAtom } from "jotai";
+import { useShopT } from "../../i18n/shop";
+import { ApiError } from "../../api/client";
+import { shopApi, type GoodsPage, type Product, type ShopSort } from "../../api/shop";
+import { shopCategoryAtom, shopSortAtom } from "../../state/shop";
+import { NoData } from "../../components/NoData";
+import { formatCoins, isKnownCategory, useLocaleTag } from "./format";
+import { CoinIcon } from "./Coin";
+import "./Shop.css";
+
+const SORTS: { value: ShopSort; key: "default" | "priceAsc" | "priceDesc" | "popular" }[] = [
+  { value: "", key: "default" },
+  { value: "price", key: "priceAsc" },
+  { value: "-price", key: "priceDesc" },
+  { value: "popular", key: "popular" },
+];
+
+function ProductCard({ p }: { p: Product }) {
+  const { t } = useShopT();
+  const loc = useLocaleTag();
+  return (
+    <Link
+      to={`/mall/details/${p.id}`}
+      className={`shop-card${p.soldOut ? " shop-card--out" : ""}`}
+      data-testid="shop-card"
+      data-name={p.name}
+      data-price={p.price}
+    >
+      <div className="shop-card__pic">
+        <img src={p.picture} alt={p.name} loading="lazy" />
+        {p.soldOut && <span className="shop-card__soldout">{t("soldOut")}</span>}
+        {p.kind === "blindbox" && <span className="shop-card__tag">{t("kinds.blindbox")}</span>}
+      </div>
+      <div className="shop-card__body">
+        <h3 className="shop-card__name">{p.name}</h3>
+        <div className="shop-card__price">
+          <CoinIcon />
+          {formatCoins(p.price, loc)}
+        </div>
+        <div className="shop-card__meta">
+          <span>{t("redeemed", { count: formatCoins(p.redeemed, loc) })}</span>
+          <span className={p.stock > 0 && p.stock <= 5 ? "shop-low" : undefined}>
+            {p.soldOut ? t("soldOut") : t("stockLeft", { count: formatCoins(p.stock, loc) })}
+          </span>
+        </div>
+      </div>
+    </Link>
+  );
+}
+
+export default function Mall() {
+  const { t } = useShopT();
+  const [category, setCategory] = useAtom(shopCategoryAtom);
+  const [sort, setSort] = useAtom(shopSortAtom);
+  const [page, setPage] = useState<GoodsPage | null>(null);
+  const [categories, setCategories] = useState<string[]>([]);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    setError(null);
+    shopApi.list({ category, sort, pageSize: 60 }).then(
+      (res) => {
+        if (!live) return;
+        setPage(res);
+        if (!category) setCategories(res.categories);
+        else setCategories((c) => (c.length ? c : res.categories));
+      },
+      (err: unknown) => live && setError(err instanceof ApiError ? err.userMessage : String(err)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [category, sort]);
+
+  const label = (c: string) => (isKnownCategory(c) ? t(`categories.${c}`) : c);
+  return (
+    <section className="shop" data-testid="mall">
+      <div className="shop-hero">
+        <div>
+          <h1>{t("title")}</h1>
+          <p>{t("subtitle")}</p>
+        </div>
+        <nav className="shop-hero__links">
+          <Link to="/userInfo/exchange">{t("menu.exchange")}</Link>
+          <Link to="/userInfo/redMall">{t("menu.redMall")}</Link>
+        </nav>
+      </div>
+      <div className="shop-bar">
+        <div className="shop-cats" role="tablist">
+          {["", ...categories].map((c) => (
+            <button
+              key={c || "all"}
+              type="button"
+              role="tab"
+              aria-selected={category === c}
+              className={`shop-cat${category === c ? " shop-cat--on" : ""}`}
+              data-testid={`shop-cat-${c || "all"}`}
+              onClick={() => setCategory(c)}
+            >
+              {c ? label(c) : t("categories.all")}
+            </button>
+          ))}
+        </div>
+        <label className="shop-sort">
+          {t("sort.label")}
+          <select value={sort} onChange={(e) => setSort(e.target.value as ShopSort)} data-testid="shop-sort">
+            {SORTS.map((s) => (
+              <option key={s.key} value={s.value}>
+                {t(`sort.${s.key}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {error && <p className="shop-error">{error}</p>}
+      {page && page.list.length === 0 && <NoData />}
+      <div className="shop-grid">
+        {page?.list.map((p) => (
+          <ProductCard key={p.id} p={p} />
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,160 @@
+// The order confirmation form (spec §2, §5): quantity within stock and limits; recipient, address and
+// contact for physical goods; the total against the balance. Confirming creates the order (stock
+// reserved, idempotent by a key kept for this form) and pays it with coins. 'Insufficient gold
+// coins' offers the recharge page; a retry pays the same order.
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import { useSetAtom } from "jotai";
+import { useShopT } from "../../i18n/shop";
+import { ApiError } from "../../api/client";
+import { walletApi } from "../../api/endpoints";
+import { newOrderKey, shopApi, type PaidOrder, type Product } from "../../api/shop";
+import { shopVersionAtom } from "../../state/shop";
+import { refreshAccount } from "../../session/account";
+import { CoinIcon } from "./Coin";
+import { formatCoins, useLocaleTag } from "./format";
+
+const INSUFFICIENT_COINS = 4007;
+const MAX_QUANTITY = 99;
+
+export function maxQuantity(p: Product): number {
+  let m = Math.min(p.stock, MAX_QUANTITY);
+  if (p.perOrderLimit > 0) m = Math.min(m, p.perOrderLimit);
+  if (p.perUserLimit > 0) m = Math.min(m, p.perUserLimit);
+  return Math.max(m, 0);
+}
+
+type Field = "recipient" | "address" | "contact";
+
+export function OrderForm({ product, onDone, onCancel }: { product: Product; onDone: (r: PaidOrder) => void; onCancel: () => void }) {
+  const { t } = useShopT();
+  const loc = useLocaleTag();
+  const bump = useSetAtom(shopVersionAtom);
+  const key = useRef(newOrderKey());
+  const [quantity, setQuantity] = useState(1);
+  const [fields, setFields] = useState<Record<Field, string>>({ recipient: "", address: "", contact: "" });
+  const [missing, setMissing] = useState<Field | null>(null);
+  const [balance, setBalance] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ text: string; recharge: boolean } | null>(null);
+  const physical = product.kind === "physical";
+  const max = maxQuantity(product);
+  const total = product.price * quantity;
+
+  useEffect(() => {
+    walletApi.balance().then((b) => setBalance(b.gold), () => setBalance(null));
+  }, []);
+
+  const change = (q: number) => {
+    setQuantity(Math.min(Math.max(1, q), Math.max(1, max)));
+    key.current = newOrderKey(); // another quantity is another order
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    if (physical) {
+      const empty = (["recipient", "address", "contact"] as const).find((f) => fields[f].trim() === "");
+      setMissing(empty ?? null);
+      if (empty) return;
+    }
+    setBusy(true);
+    try {
+      const order = await shopApi.createOrder({ goodsId: product.id, quantity, ...(physical ? fields : {}), key: key.current });
+      const paid = await shopApi.payOrder(order.orderNo);
+      bump((v) => v + 1);
+      void refreshAccount(); // the header's balance
+      onDone(paid);
+    } catch (err) {
+      const api = err instanceof ApiError ? err : null;
+      setError({ text: api?.userMessage ?? t("result.failed"), recharge: api?.errorCode === INSUFFICIENT_COINS });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const input = (f: Field, type = "text", maxLength = 200) => (
+    <label className="shop-form__field">
+      <span>{t(`form.${f}`)}</span>
+      <input
+        type={type}
+        value={fields[f]}
+        maxLength={maxLength}
+        aria-invalid={missing === f}
+        data-testid={`order-${f}`}
+        onChange={(e) => {
+          setFields((x) => ({ ...x, [f]: e.target.value }));
+          if (missing === f) setMissing(null);
+        }}
+      />
+      {missing === f && <em className="shop-form__err">{t(`form.${f}Required`)}</em>}
+    </label>
+  );
+
+  return (
+    <form className="shop-form" onSubmit={submit} noValidate data-testid="order-form">
+      <h2>{t("form.title")}</h2>
+      <div className="shop-form__product">
+        <img src={product.picture} alt="" />
+        <div>
+          <strong>{product.name}</strong>
+          <div className="shop-price">
+            <CoinIcon /> {formatCoins(product.price, loc)}
+          </div>
+        </div>
+      </div>
+      <label className="shop-form__field">
+        <span>{t("form.quantity")}</span>
+        <div className="shop-qty">
+          <button type="button" onClick={() => change(quantity - 1)} disabled={quantity <= 1} aria-label="−">−</button>
+          <input
+            type="number"
+            min={1}
+            max={max}
+            value={quantity}
+            data-testid="order-quantity"
+            onChange={(e) => change(Number(e.target.value) || 1)}
+          />
+          <button type="button" onClick={() => change(quantity + 1)} disabled={quantity >= max} aria-label="+">+</button>
+        </div>
+      </label>
+      {physical && (
+        <>
+          {input("recipient", "text", 50)}
+          {input("address", "text", 200)}
+          {input("contact", "tel", 50)}
+        </>
+      )}
+      <dl className="shop-form__sum">
+        <div>
+          <dt>{t("form.total")}</dt>
+          <dd data-testid="order-total">{t("coins", { coins: formatCoins(total, loc) })}</dd>
+        </div>
+        {balance !== null && (
+          <div>
+            <dt>{t("form.balance")}</dt>
+            <dd className={balance < total ? "shop-low" : undefined}>{t("coins", { coins: formatCoins(balance, loc) })}</dd>
+          </div>
+        )}
+      </dl>
+      {error && (
+        <p className="shop-error" role="alert" data-testid="order-error">
+          {error.text}
+          {error.recharge && (
+            <Link to="/recharge" className="shop-form__recharge">
+              {t("form.recharge")}
+            </Link>
+          )}
+        </p>
+      )}
+      <div className="shop-form__actions">
+        <button type="button" className="shop-btn shop-btn--ghost" onClick={onCancel}>
+          {t("form.cancel")}
+        </button>
+        <button type="submit" className="shop-btn" disabled={busy || max < 1} data-testid="order-submit">
+          {busy ? t("form.paying") : t("form.submit")}
+        </button>
+      </div>
+    </form>
+  );
+}

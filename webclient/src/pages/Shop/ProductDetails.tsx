@@ -1,0 +1,175 @@
+// /mall/details/{id} — a product (spec §2): picture, price, stock, limits, details and the redemption
+// notice; a blind box's published odds; "Redeem now" opens the order confirmation form, and the
+// result (a code, a prize, the shipping note) replaces it.
+import { useEffect, useState } from "react";
+import { Link, useParams } from "react-router";
+import { useAtomValue, useSetAtom } from "jotai";
+import { useShopT } from "../../i18n/shop";
+import { ApiError } from "../../api/client";
+import { shopApi, type PaidOrder, type Product } from "../../api/shop";
+import { tokenAtom } from "../../state/session";
+import { loginModalAtom, LoginMode } from "../../state/ui";
+import { shopVersionAtom } from "../../state/shop";
+import NotFound from "../NotFound";
+import { CoinIcon } from "./Coin";
+import { Details } from "./Details";
+import { formatCoins, useLocaleTag } from "./format";
+import { OrderForm } from "./OrderForm";
+import "./Shop.css";
+
+function Result({ r }: { r: PaidOrder }) {
+  const { t } = useShopT();
+  const o = r.order;
+  return (
+    <div className="shop-result" data-testid="order-result" data-status={o.status}>
+      <h2>{t("result.done")}</h2>
+      {o.kind === "physical" && <p>{t("result.shipping")}</p>}
+      {o.kind === "item" && <p>{t("result.delivered")}</p>}
+      {o.cardNo && (
+        <p>
+          {t("result.code")}: <code className="shop-code" data-testid="order-code">{o.cardNo}</code>
+        </p>
+      )}
+      {r.draws.length > 0 && (
+        <ul className="shop-won" data-testid="order-draws">
+          {r.draws.map((d) => (
+            <li key={d.seq}>
+              {d.picture && <img src={d.picture} alt="" />}
+              {t("result.won")}: <strong>{d.prize}</strong>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="shop-result__links">
+        <Link to={o.kind === "blindbox" ? "/userInfo/redMall" : "/userInfo/exchange"}>
+          {o.kind === "blindbox" ? t("result.draws") : t("result.records")}
+        </Link>
+        <Link to="/mall">{t("details.back")}</Link>
+      </p>
+    </div>
+  );
+}
+
+export default function ProductDetails() {
+  const { t } = useShopT();
+  const loc = useLocaleTag();
+  const { id } = useParams();
+  const token = useAtomValue(tokenAtom);
+  const version = useAtomValue(shopVersionAtom);
+  const setModal = useSetAtom(loginModalAtom);
+  const [p, setP] = useState<Product | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [step, setStep] = useState<"view" | "form" | PaidOrder>("view");
+
+  useEffect(() => {
+    const n = Number(id);
+    if (!Number.isInteger(n) || n <= 0) {
+      setMissing(true);
+      return;
+    }
+    let live = true;
+    shopApi.details(n).then(
+      (x) => live && setP(x),
+      (err: unknown) => {
+        if (!live) return;
+        if (err instanceof ApiError && err.httpStatus === 404) setMissing(true);
+        else setError(err instanceof ApiError ? err.userMessage : String(err));
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, version]);
+
+  if (missing) return <NotFound />;
+  if (error) return <p className="shop-error">{error}</p>;
+  if (!p) return <div className="shop" aria-busy="true" />;
+
+  const limits = [
+    p.perOrderLimit > 0 ? t("details.perOrder", { count: p.perOrderLimit }) : null,
+    p.perUserLimit > 0 ? t("details.perUser", { count: p.perUserLimit }) : null,
+  ].filter(Boolean);
+
+  return (
+    <section className="shop shop-details" data-testid="product-details">
+      <Link to="/mall" className="shop-back">
+        ← {t("details.back")}
+      </Link>
+      <div className="shop-details__top">
+        <div className="shop-details__pic">
+          <img src={p.picture} alt={p.name} />
+        </div>
+        <div className="shop-details__info">
+          <span className="shop-kind">{t(`kinds.${p.kind}`)}</span>
+          <h1 data-testid="product-name">{p.name}</h1>
+          <div className="shop-details__price">
+            <CoinIcon /> {formatCoins(p.price, loc)}
+          </div>
+          <div className="shop-details__facts">
+            <span data-testid="product-stock">{p.soldOut ? t("soldOut") : t("stockLeft", { count: formatCoins(p.stock, loc) })}</span>
+            <span>{t("redeemed", { count: formatCoins(p.redeemed, loc) })}</span>
+            {limits.map((l) => (
+              <span key={l}>{l}</span>
+            ))}
+          </div>
+          {step === "view" &&
+            (p.soldOut ? (
+              <button type="button" className="shop-btn" disabled>
+                {t("soldOut")}
+              </button>
+            ) : token ? (
+              <button type="button" className="shop-btn shop-btn--big" data-testid="redeem" onClick={() => setStep("form")}>
+                {t("details.redeem")}
+              </button>
+            ) : (
+              <button type="button" className="shop-btn shop-btn--big" data-testid="redeem-login" onClick={() => setModal({ open: true, mode: LoginMode.Password })}>
+                {t("details.signIn")}
+              </button>
+            ))}
+          {step === "form" && <OrderForm product={p} onCancel={() => setStep("view")} onDone={(r) => setStep(r)} />}
+          {typeof step === "object" && <Result r={step} />}
+        </div>
+      </div>
+      {p.prizes && p.prizes.length > 0 && (
+        <div className="shop-panel" data-testid="odds">
+          <h2>{t("details.odds")}</h2>
+          <table className="shop-odds">
+            <thead>
+              <tr>
+                <th>{t("details.prize")}</th>
+                <th>{t("details.chance")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {p.prizes.map((z) => (
+                <tr key={z.name}>
+                  <td>
+                    {z.picture && <img src={z.picture} alt="" />} {z.name}
+                  </td>
+                  <td>
+                    {new Intl.NumberFormat(loc, { maximumFractionDigits: 2 }).format(z.odds)}%
+                    <span className="shop-odds__bar" style={{ width: `${Math.max(z.odds, 1)}%` }} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="shop-muted">{t("details.oddsNote")}</p>
+        </div>
+      )}
+      {p.details && (
+        <div className="shop-panel">
+          <h2>{t("details.description")}</h2>
+          <Details text={p.details} />
+        </div>
+      )}
+      {p.notice && (
+        <div className="shop-panel shop-notice">
+          <h2>{t("details.notice")}</h2>
+          <p>{p.notice}</p>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+// /userInfo/msgInfo: the message centre (api/notice): system notices, order and review updates,
+// replies, booked matches starting, followed streamers going live, tasks and levels. New notices
+// arrive live (the `notice` frame bumps inboxVersionAtom); reading here clears the badge on every
+// device (the server pushes the new count to the user's other sessions).
+import { useCallback, useEffect, useState } from "react";
+import { Link } from "react-router";
+import { useAtomValue, useSetAtom } from "jotai";
+import { useUserAreaT, type UserAreaKey } from "../../i18n/userarea";
+import { HTML_LANG, type Locale } from "../../i18n/locales";
+import { userAreaApi, type NoticeItem, type NoticePage } from "../../api/userarea";
+import { tokenAtom } from "../../state/session";
+import { inboxVersionAtom, unreadAtom } from "../../state/userarea";
+import { NoData } from "../../components/NoData";
+import { useLoad } from "./useLoad";
+import "./UserAreaPages.css";
+
+export default function Messages() {
+  const { t, language } = useUserAreaT();
+  const loc = HTML_LANG[language as Locale] ?? "en-US";
+  const token = useAtomValue(tokenAtom);
+  const version = useAtomValue(inboxVersionAtom);
+  const setUnread = useSetAtom(unreadAtom);
+  const [unreadOnly, setUnreadOnly] = useState(false);
+  const [older, setOlder] = useState<NoticeItem[]>([]);
+  const [next, setNext] = useState(0);
+  const load = useCallback(() => userAreaApi.notices(0, unreadOnly), [unreadOnly]);
+  const page = useLoad<NoticePage>(load, token !== "", version);
+
+  useEffect(() => {
+    if (!page.value) return;
+    setUnread(page.value.unread);
+    setOlder([]);
+    setNext(page.value.next);
+  }, [page.value, setUnread]);
+
+  const list = [...(page.value?.list ?? []), ...older];
+  const more = () =>
+    userAreaApi.notices(next, unreadOnly).then((p) => {
+      setOlder((o) => [...o, ...p.list]);
+      setNext(p.next);
+    });
+  const read = (ids: number[]) =>
+    userAreaApi.markRead(ids).then((r) => {
+      setUnread(r.unread);
+      page.reload();
+    });
+
+  return (
+    <div className="ucard upage" data-testid="page-msgInfo">
+      <div className="upage__head">
+        <h1>{t("messages.title")}</h1>
+        {page.value && page.value.unread > 0 && (
+          <span className="upill" data-testid="msg-unread">{t("messages.unreadCount", { count: page.value.unread })}</span>
+        )}
+        <span className="upage__spacer" />
+        <button type="button" className="uarea__secondary" data-testid="msg-read-all" disabled={!page.value?.unread} onClick={() => void read([])}>
+          {t("messages.markAll")}
+        </button>
+      </div>
+      <div className="utabs" role="tablist">
+        {[false, true].map((u) => (
+          <button
+            key={String(u)}
+            type="button"
+            role="tab"
+            aria-selected={unreadOnly === u}
+            className={unreadOnly === u ? "utabs__tab utabs__tab--on" : "utabs__tab"}
+            onClick={() => setUnreadOnly(u)}
+          >
+            {t(u ? "messages.unread" : "messages.all")}
+          </button>
+        ))}
+      </div>
+      {page.error && <p className="uform__error">{page.error}</p>}
+      {!page.loading && !page.error && list.length === 0 && <NoData />}
+      <ul className="unotices" data-testid="msg-list">
+        {list.map((n) => (
+          <li key={n.id} className={n.unread ? "unotice unotice--unread" : "unotice"} data-testid="msg-item" data-kind={n.kind}>
+            <span className={`unotice__kind unotice__kind--${n.kind}`}>{t(`messages.kind.${n.kind}` as UserAreaKey)}</span>
+            <div className="unotice__main">
+              <p>{n.text}</p>
+              <time dateTime={new Date(n.time).toISOString()}>{new Date(n.time).toLocaleString(loc, { dateStyle: "medium", timeStyle: "short" })}</time>
+            </div>
+            {n.link ? (
+              <Link className="uarea__secondary" to={n.link} onClick={() => n.unread && void read([n.id])}>
+                {t("messages.open")}
+              </Link>
+            ) : (
+              n.unread && (
+                <button type="button" className="uarea__secondary" onClick={() => void read([n.id])}>
+                  ✓
+                </button>
+              )
+            )}
+          </li>
+        ))}
+      </ul>
+      {next > 0 && (
+        <button type="button" className="uarea__secondary" onClick={() => void more()}>
+          {t("messages.more")}
+        </button>
+      )}
+    </div>
+  );
+}

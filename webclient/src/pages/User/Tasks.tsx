@@ -1,0 +1,153 @@
+// /userInfo/myTask: daily and weekly tasks with their progress and reward; a done task is claimed
+// here (the server grants it once per period through the ledger). Below, the invitation card: the
+// user's invite link and invitation record.
+import { useCallback, useState } from "react";
+import { Link } from "react-router";
+import { useAtomValue } from "jotai";
+import { useUserAreaT, type UserAreaKey } from "../../i18n/userarea";
+import { HTML_LANG, type Locale } from "../../i18n/locales";
+import { ApiError } from "../../api/client";
+import { userAreaApi, type TaskView } from "../../api/userarea";
+import { tokenAtom } from "../../state/session";
+import { refreshAccount } from "../../session/account";
+import { NoData } from "../../components/NoData";
+import { useLoad } from "./useLoad";
+import "./UserAreaPages.css";
+
+/** Where a task is done. */
+const GO: Record<string, string> = { watch: "/live", chat: "/live", gift: "/live", follow: "/anchor/anchorList", book: "/match/recommended" };
+
+function TaskRow({ task, onClaimed }: { task: TaskView; onClaimed: (msg: string) => void }) {
+  const { t, language } = useUserAreaT();
+  const loc = HTML_LANG[language as Locale] ?? "en-US";
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const reward = [task.coins > 0 ? t("tasks.coins", { n: task.coins }) : null, task.exp > 0 ? t("tasks.exp", { n: task.exp }) : null]
+    .filter(Boolean)
+    .join(" · ");
+  const pct = Math.min(100, Math.round((task.progress / task.target) * 100));
+  const claim = () => {
+    setBusy(true);
+    setError(null);
+    userAreaApi.claim(task.id).then(
+      () => {
+        setBusy(false);
+        onClaimed(t("tasks.received", { reward }));
+      },
+      (err: unknown) => {
+        setBusy(false);
+        setError(err instanceof ApiError ? err.userMessage : String(err));
+      },
+    );
+  };
+  return (
+    <li className="utask" data-testid={`task-${task.id}`} data-done={task.done} data-claimed={task.claimed}>
+      <div className="utask__main">
+        <strong>{t(`tasks.name.${task.id}` as UserAreaKey)}</strong>
+        <div className="ulevel__bar ulevel__bar--small"><span style={{ width: `${pct}%` }} /></div>
+        <span className="utask__progress">
+          {t(task.activity === "watch" ? "tasks.minutes" : "tasks.progress", { progress: task.progress, target: task.target })}
+          {" · "}
+          {t("tasks.resets", { time: new Date(task.ends).toLocaleString(loc, { weekday: "short", hour: "2-digit", minute: "2-digit" }) })}
+        </span>
+        {error && <span className="uform__invalid">{error}</span>}
+      </div>
+      <span className="utask__reward">{reward}</span>
+      {task.claimed ? (
+        <span className="upill upill--done">{t("tasks.claimed")}</span>
+      ) : task.done ? (
+        <button type="button" className="uarea__primary" disabled={busy} onClick={claim} data-testid={`claim-${task.id}`}>
+          {t("tasks.claim")}
+        </button>
+      ) : (
+        <Link className="uarea__secondary" to={GO[task.activity] ?? "/"}>
+          {t("tasks.go")}
+        </Link>
+      )}
+    </li>
+  );
+}
+
+function InviteCard() {
+  const { t, language } = useUserAreaT();
+  const loc = HTML_LANG[language as Locale] ?? "en-US";
+  const token = useAtomValue(tokenAtom);
+  const load = useCallback(() => userAreaApi.invites(), []);
+  const inv = useLoad(load, token !== "");
+  const [copied, setCopied] = useState(false);
+  if (!inv.value) return null;
+  const link = `${window.location.origin}/?invite=${encodeURIComponent(inv.value.code)}`;
+  return (
+    <div className="ucard upage" data-testid="invite">
+      <h2>{t("invite.title")}</h2>
+      <p className="upage__hint">{t("invite.intro", { coins: inv.value.coins, limit: inv.value.dailyLimit })}</p>
+      <div className="uform__row uinvite">
+        <input readOnly dir="ltr" value={link} aria-label={t("invite.title")} data-testid="invite-link" onFocus={(e) => e.currentTarget.select()} />
+        <button
+          type="button"
+          className="uarea__primary"
+          onClick={() => void navigator.clipboard?.writeText(link).then(() => setCopied(true), () => setCopied(false))}
+        >
+          {copied ? t("invite.copied") : t("invite.copy")}
+        </button>
+      </div>
+      <h3>{t("invite.record")}</h3>
+      <p className="upage__hint">{t("invite.earned", { coins: inv.value.earned })}</p>
+      {inv.value.list.length === 0 ? (
+        <NoData />
+      ) : (
+        <ul className="uinvites">
+          {inv.value.list.map((i) => (
+            <li key={`${i.name}-${i.time}`}>
+              <strong>{i.name}</strong>
+              <span>{t("invite.joined")}</span>
+              <time>{new Date(i.time).toLocaleDateString(loc)}</time>
+              <span className={i.rewarded ? "upill upill--done" : "upill"}>
+                {i.rewarded ? `${t("invite.rewarded")} · ${t("tasks.coins", { n: i.coins })}` : t("invite.notRewarded")}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export default function Tasks() {
+  const { t } = useUserAreaT();
+  const token = useAtomValue(tokenAtom);
+  const load = useCallback(() => userAreaApi.tasks(), []);
+  const tasks = useLoad(load, token !== "");
+  const [done, setDone] = useState<string | null>(null);
+  const list = tasks.value?.list ?? [];
+  const onClaimed = (msg: string) => {
+    setDone(msg);
+    tasks.reload();
+    void refreshAccount();
+  };
+  return (
+    <>
+      <div className="ucard upage" data-testid="page-myTask">
+        <h1>{t("tasks.title")}</h1>
+        {done && <p className="uform__ok" data-testid="task-claimed" role="status">{done}</p>}
+        {tasks.error && <p className="uform__error">{tasks.error}</p>}
+        {!tasks.loading && !tasks.error && list.length === 0 && <NoData />}
+        {(["daily", "weekly"] as const).map((period) => {
+          const rows = list.filter((x) => x.period === period);
+          if (rows.length === 0) return null;
+          return (
+            <section key={period}>
+              <h2>{t(period === "daily" ? "tasks.daily" : "tasks.weekly")}</h2>
+              <ul className="utasks">
+                {rows.map((x) => (
+                  <TaskRow key={x.id} task={x} onClaimed={onClaimed} />
+                ))}
+              </ul>
+            </section>
+          );
+        })}
+      </div>
+      <InviteCard />
+    </>
+  );
+}

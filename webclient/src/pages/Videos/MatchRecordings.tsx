@@ -1,0 +1,50 @@
+// The match page's playback tab: the recordings of the broadcasts that showed this match
+// (GET /liveRecord?matchId=), newest first, each leading to its video page.
+import { Link } from "react-router";
+import { videosApi } from "../../api/videos";
+import { formatDate, formatDuration } from "../../components/Videos";
+import { NoData } from "../../components/NoData";
+import { useVideosT } from "../../i18n/videos";
+import { useFetch } from "../Matches/hooks";
+import { LoadError, Loading } from "../Matches/MatchList";
+import { useNumberFormat } from "./shared";
+
+export function MatchRecordings({ matchId }: { matchId: string }) {
+  const { t, language } = useVideosT();
+  const nf = useNumberFormat();
+  const { state, reload } = useFetch((signal) => videosApi.matchRecordings(matchId, signal), `recs|${matchId}`, 30_000);
+  if (state.status === "loading") return <Loading />;
+  if (state.status === "error") return <LoadError message={state.message} onRetry={reload} />;
+  const list = state.value.list.filter((s) => s.video);
+  if (list.length === 0) return <NoData label={t("playback.empty")} />;
+  return (
+    <section aria-label={t("playback.title")}>
+      <ul className="recs" data-testid="match-recordings">
+        {list.map((s) => {
+          const v = s.video!;
+          const to = v.game ? `/videos/${v.game}/${v.id}` : `/videos/${v.id}`;
+          return (
+            <li key={s.id} className="recs__item" data-testid="match-recording">
+              <Link to={to} className="recs__poster" aria-hidden="true" tabIndex={-1}>
+                {v.poster && <img src={v.poster} alt="" loading="lazy" />}
+              </Link>
+              <div>
+                <Link to={to} className="recs__title">
+                  {s.title}
+                </Link>
+                <div className="recs__meta">
+                  <span>{formatDate(s.startedAt, language)}</span>
+                  <span>{formatDuration(v.durationSec)}</span>
+                  <span>{t("playback.peak", { n: nf.format(s.peakViewers) })}</span>
+                </div>
+              </div>
+              <div className="recs__actions">
+                <Link to={to}>{t("playback.watch")}</Link>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

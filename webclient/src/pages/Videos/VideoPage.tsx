@@ -1,0 +1,66 @@
+// /videos/:game/:id and /videos/:id — one video: the HLS player, its title, game, date, views, the
+// match it shows, more videos of its game, and the comments (mounted here after the merge of the
+// comments feature: <Comments kind="video" id={...} />).
+import { Link, useParams } from "react-router";
+import { videosApi } from "../../api/videos";
+import { HlsVideo, formatDate } from "../../components/Videos";
+import { useVideosT } from "../../i18n/videos";
+import { GAME_SLUGS } from "../../seo/games";
+import NotFound from "../NotFound";
+import { useFetch } from "../Matches/hooks";
+import { LoadError, Loading } from "../Matches/MatchList";
+import { VideoGrid, useGameName, useNumberFormat } from "./shared";
+import { Comments } from "../../components/Comments/Comments";
+
+export default function VideoPage({ id: idProp }: { id?: string }) {
+  const params = useParams();
+  const id = idProp ?? params.id ?? "";
+  const game = idProp ? "" : (params.game ?? "");
+  const { t, language } = useVideosT();
+  const gameName = useGameName();
+  const nf = useNumberFormat();
+  const valid = /^\d+$/.test(id) && (!game || GAME_SLUGS.has(game));
+  const { state, reload } = useFetch(
+    (signal) => (valid ? videosApi.detail(id, game || undefined, signal) : Promise.reject(new Error("not a video"))),
+    `${game}/${id}`,
+  );
+  if (!valid) return <NotFound />;
+  if (state.status === "loading") return <Loading />;
+  if (state.status === "error") {
+    if (state.notServed) return <NotFound />;
+    return <LoadError message={state.message} onRetry={reload} />;
+  }
+  const { video: v, related } = state.value;
+  return (
+    <section className="vpage" data-testid="video-page" data-video={v.id}>
+      <div className="vpage__main">
+        {v.playlist && <HlsVideo key={v.id} playlist={v.playlist} renditions={v.renditions} poster={v.poster} title={v.title} />}
+        <h1 className="vpage__title">{v.title}</h1>
+        <div className="vpage__meta">
+          <span>{t(`kind.${v.kind}`)}</span>
+          {v.game && <Link to={`/videos/${v.game}`}>{gameName(v.game)}</Link>}
+          <span>{t("published", { date: formatDate(v.createdAt, language) })}</span>
+          <span>{t("views", { n: nf.format(v.views) })}</span>
+          {v.matchId && v.game && (
+            <Link to={`/${v.game}/${encodeURIComponent(v.matchId)}`} data-testid="video-match">
+              {t("matchPage")}
+            </Link>
+          )}
+        </div>
+        <section className="vpage__comments" data-testid="video-comments" data-kind="video" data-id={v.id} aria-label={t("comments")}>
+          <Comments kind="video" id={String(v.id)} />
+        </section>
+      </div>
+      <aside className="vpage__side">
+        <h2 className="videos__section-title">{t("related")}</h2>
+        <VideoGrid videos={related} />
+        {v.game && (
+          <Link className="videos__link" to={`/videos/${v.game}/videoList`}>
+            {t("more")}
+          </Link>
+        )}
+      </aside>
+    </section>
+  );
+}
+

@@ -1,0 +1,2 @@
+export { HomeVideos } from "./HomeVideos";
+export { MatchRecordings } from "./MatchRecordings";
