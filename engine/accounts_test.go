@@ -140,9 +140,9 @@ func TestAnAccountMutedByAnAdministratorCannotChatAnywhere(t *testing.T) {
 	n := startNode(t, db, t.TempDir(), nil)
 	login := struct{ Token string }{adminToken(t, n, db)}
 	uid, token := register(t, n.http, "loud@example.com")
-	r := apitest.Do(t, n.http, "POST", "/java/admin/user/role", `{"userId":"`+uid+`","role":"muted","grant":true}`, http.Header{"Token": {login.Token}})
+	r := apitest.Do(t, n.http, "POST", "/java/admin/users/mute", `{"userId":"`+uid+`","hours":2,"reason":"shouting"}`, http.Header{"Token": {login.Token}})
 	if r.Env.Status != "success" {
-		t.Fatalf("grant muted: %s", r.Body)
+		t.Fatalf("platform mute: %s", r.Body)
 	}
 	c := dialAs(t, n.ws, token)
 	c.join("1002", nil)
@@ -216,11 +216,12 @@ func TestRevocationsReachOpenSockets(t *testing.T) {
 	db := pgtest.NewDatabase(t)
 	n := startNode(t, db, t.TempDir(), nil)
 	admin := http.Header{"Token": {adminToken(t, n, db)}}
-	role := func(uid, r string, grant bool) {
+	// The back office's calls: a platform mute, its end, a ban (each with its reason, audited).
+	staffCall := func(path, uid string) {
 		t.Helper()
-		body := fmt.Sprintf(`{"userId":%q,"role":%q,"grant":%v}`, uid, r, grant)
-		if res := apitest.Do(t, n.http, "POST", "/java/admin/user/role", body, admin); res.Env.Status != "success" {
-			t.Fatalf("role %s %v: %s", r, grant, res.Body)
+		body := fmt.Sprintf(`{"userId":%q,"hours":2,"reason":"test"}`, uid)
+		if res := apitest.Do(t, n.http, "POST", "/java/admin/users/"+path, body, admin); res.Env.Status != "success" {
+			t.Fatalf("%s: %s", path, res.Body)
 		}
 	}
 
@@ -228,17 +229,17 @@ func TestRevocationsReachOpenSockets(t *testing.T) {
 	c := dialAs(t, n.ws, token)
 	c.join("1002", nil)
 	c.chat("1002", "before", "b")
-	role(uid, "muted", true)
+	staffCall("mute", uid)
 	c.expect("user", func(m map[string]any) bool { return m["muted"] == true })
 	c.send(map[string]any{"t": "chat", "room": "1002", "text": "after the mute", "nonce": "m"})
 	if e := c.expect("error", func(m map[string]any) bool { return m["nonce"] == "m" }); e["key"] != "chat.muted" {
 		t.Fatalf("an open socket chatting after a mute: %v", e)
 	}
-	role(uid, "muted", false)
+	staffCall("unmute", uid)
 	c.expect("user", func(m map[string]any) bool { return m["muted"] == false })
 	c.chat("1002", "unmuted", "u")
 
-	role(uid, "banned", true)
+	staffCall("ban", uid)
 	if code := c.closeCode(); code != 4001 {
 		t.Fatalf("a banned user's socket closed with %d, want 4001", code)
 	}

@@ -57,7 +57,6 @@ func (s *Service) Routes(srv *api.Server) {
 	srv.Handle("GET /user/getFollowOrFansH5", h.followList, signedIn)
 
 	// Administration
-	srv.Handle("POST /admin/user/role", h.adminRole, s.Require(PermManageUsers))
 }
 
 // UserID is the signed-in user of a request (api.Authenticator, for the other areas' handlers):

@@ -40,6 +40,8 @@ func (s *Service) Routes(srv *api.Server) {
 	srv.Handle("POST /admin/users/ban", staff(h.ban, account.PermManageUsers))
 	srv.Handle("POST /admin/users/unban", staff(h.unban, account.PermManageUsers))
 	srv.Handle("POST /admin/users/role", staff(h.role, account.PermManageUsers))
+	// The accounts' old name of the same call (spec-era clients, scripts): same rules, same audit.
+	srv.Handle("POST /admin/user/role", staff(h.role, account.PermManageUsers))
 	// Reports and the audit log.
 	srv.Handle("GET /admin/reports", staff(h.reports, account.PermHandleReports))
 	srv.Handle("POST /admin/reports/handle", staff(h.handleReport, account.PermHandleReports))
