@@ -135,6 +135,53 @@ func TestAGiftIsPaidOnceShownToEveryViewerAndRanked(t *testing.T) {
 	}
 }
 
+// A gift whose ack was lost with the connection and that is retried after the node restarted is
+// acknowledged with its first seq: paid once and shown once (issue 15). The room's memory of recent
+// gifts died with the node; the gift keys in Postgres did not.
+func TestAGiftRetriedAfterARestartIsShownOnce(t *testing.T) {
+	db, data := pgtest.NewDatabase(t), t.TempDir()
+	n := startNode(t, db, data, nil)
+	uid, token := register(t, n.http, "twice@example.com")
+	fan := dialAs(t, n.ws, token)
+	fan.join("1001", nil)
+	fan.send(map[string]any{"t": "gift", "room": "1001", "gift": "7", "count": 1, "nonce": "once"})
+	ack := fan.expect("ack", func(m map[string]any) bool { return m["nonce"] == "once" })
+	n.stop(t)
+
+	again := startNode(t, db, data, nil)
+	fan2 := dialAs(t, again.ws, token)
+	fan2.join("1001", nil)
+	fan2.send(map[string]any{"t": "gift", "room": "1001", "gift": "7", "count": 1, "nonce": "once"})
+	if retry := fan2.expect("ack", func(m map[string]any) bool { return m["nonce"] == "once" }); retry["seq"] != ack["seq"] {
+		t.Fatalf("the retried gift became seq %v, first %v: shown twice", retry["seq"], ack["seq"])
+	}
+	// A new gift after the retry; then a viewer reads the room from the first gift on: exactly
+	// those two gifts of the fan, and both paid (200 welcome coins, 100 each).
+	fan2.send(map[string]any{"t": "gift", "room": "1001", "gift": "7", "count": 1, "nonce": "next"})
+	next := seqOf(fan2.expect("ack", func(m map[string]any) bool { return m["nonce"] == "next" }))
+	viewer := dial(t, again.ws)
+	since := seqOf(ack) - 1
+	viewer.join("1001", &since)
+	shown := 0
+	for _, e := range viewer.events("1001", func(evs []map[string]any) bool {
+		return len(evs) > 0 && seqOf(evs[len(evs)-1]) >= next
+	}) {
+		if e["k"] == "gift" && e["uid"] == uid {
+			shown++
+		}
+	}
+	if shown != 2 {
+		t.Fatalf("%d gifts of the fan shown, want 2 (the first once, the next)", shown)
+	}
+	r := apitest.Do(t, again.http, "GET", "/java/user/info", "", http.Header{"Token": {token}})
+	var info struct {
+		Coin int64 `json:"coin"`
+	}
+	if err := json.Unmarshal(r.Env.Result, &info); err != nil || info.Coin != 0 {
+		t.Fatalf("balance after two Jerseys from 200 welcome coins: %s", r.Body)
+	}
+}
+
 func TestAnAccountMutedByAnAdministratorCannotChatAnywhere(t *testing.T) {
 	db := pgtest.NewDatabase(t)
 	n := startNode(t, db, t.TempDir(), nil)

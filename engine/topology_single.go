@@ -64,5 +64,8 @@ func (t *singleTopology) shared(ctx context.Context, rooms *postgres.RoomStore, 
 	if err != nil {
 		return sharedState{}, err
 	}
-	return sharedState{mutes: room.NewMemoryPlatformMutes(seed)}, nil
+	// Gift keys outlive a restart in Postgres: a gift retried afterwards is acknowledged, not shown again.
+	return sharedState{mutes: room.NewMemoryPlatformMutes(seed), giftKeys: rooms.GiftKeys()}, nil
 }
+
+var _ room.GiftKeys = (*postgres.GiftKeys)(nil)

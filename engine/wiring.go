@@ -229,7 +229,7 @@ func (w *wiring) buildRooms() error {
 	if w.shared.giftKeys != nil {
 		errs := prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "courtside_gift_key_errors_total",
-			Help: "Failed lookups and writes of the shared gift idempotency keys (Redis); gifts went on without them.",
+			Help: "Failed lookups and writes of the gift idempotency keys (Redis in a cluster, Postgres on a node alone); gifts went on without them.",
 		})
 		n.reg.MustRegister(errs)
 		w.roomCfg.GiftKeys, w.roomCfg.GiftKeyErrors = w.shared.giftKeys, errs

@@ -17,11 +17,11 @@ type Wallet interface {
 	SendGift(ctx context.Context, o GiftOrder) (GiftReceipt, error)
 }
 
-// GiftKeys remembers, for every node, which event seq a paid gift became, by the gift's idempotency
-// key. Only cluster mode needs it: a room there is a virtual actor, and when its node dies it is
-// re-activated on another node with empty memory. The wallet still pays a retried gift once (its
-// ledger is idempotent by the same key), but without GiftKeys the new incarnation would broadcast
-// and store the gift a second time under a new seq.
+// GiftKeys remembers, beyond the actor's life, which event seq a paid gift became, by the gift's
+// idempotency key. A room re-activated with empty memory (after its node restarted, or in a cluster
+// on another node after its node died) would otherwise broadcast and store a retried gift a second
+// time under a new seq; the wallet still pays it once (its ledger is idempotent by the same key).
+// The engine injects Postgres on a node alone and Redis in a cluster.
 //
 // Seen reports the seq a key was remembered with. Remember records key -> seq; when the key already
 // has a seq, the first one stays (every later retry then gets the seq that was shown first). Both run
