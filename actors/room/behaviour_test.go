@@ -409,6 +409,34 @@ func TestMutedListAndReports(t *testing.T) {
 	}
 }
 
+// Reports are bounded per user (they are stored for staff): the eleventh in ten minutes is refused,
+// and the window moves with the room's clock.
+func TestReportsAreRateLimitedPerUser(t *testing.T) {
+	var mu sync.Mutex
+	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	h := newHarness(t, func(c *room.Config, _ *room.Snapshot) {
+		c.Now = func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	})
+	h.send(viewer, chat("spam spam"))
+	for i := 0; i < 10; i++ {
+		if r := h.send(viewer2, protocol.ClientMessage{T: protocol.TReport, Msg: "r1-1", Reason: "spam"}); r.Code != 0 {
+			t.Fatalf("report %d: %d", i+1, r.Code)
+		}
+	}
+	if r := h.send(viewer2, protocol.ClientMessage{T: protocol.TReport, Msg: "r1-1", Reason: "spam"}); r.Code != protocol.CodeRateLimited {
+		t.Fatalf("eleventh report: %d, want rate limited", r.Code)
+	}
+	if r := h.send(viewer, protocol.ClientMessage{T: protocol.TReport, Msg: "r1-1", Reason: "spam"}); r.Code != 0 {
+		t.Fatalf("another user's report: %d", r.Code)
+	}
+	mu.Lock()
+	now = now.Add(10*time.Minute + time.Second)
+	mu.Unlock()
+	if r := h.send(viewer2, protocol.ClientMessage{T: protocol.TReport, Msg: "r1-1", Reason: "spam"}); r.Code != 0 {
+		t.Fatalf("a report after the window: %d", r.Code)
+	}
+}
+
 var _ = context.Background
 
 // ledgerWallet is an in-memory stand-in for the wallet with the same contract: a key pays once.

@@ -169,6 +169,11 @@ func (a *Actor) onReport(ctx actor.Context, c *Command) {
 		a.reply(ctx, c.ReplyTo, &Reply{Nonce: c.Msg.Nonce, Code: protocol.CodeLoginRequired})
 		return
 	}
+	// Per identity: the room is one actor in a cluster, so every socket of the user counts here.
+	if ok, _ := a.reports.Allow(c.User.ID, ratelimit.Viewer, a.cfg.Now()); !ok {
+		a.reply(ctx, c.ReplyTo, &Reply{Nonce: c.Msg.Nonce, Code: protocol.CodeRateLimited})
+		return
+	}
 	act := Action{Room: a.id, Actor: c.User.ID, Op: "report", Message: c.Msg.Msg, Reason: c.Msg.Reason, At: a.cfg.Now()}
 	if seq, err := strconv.ParseUint(trimRoomPrefix(c.Msg.Msg, a.id), 10, 64); err == nil {
 		act.Seq = seq

@@ -13,12 +13,15 @@ import (
 
 // Config holds what every room of a node shares. New fills zero values with defaults.
 type Config struct {
-	TickMin     time.Duration // batch interval of a quiet room; default 100ms
-	TickMax     time.Duration // batch interval of a hot room; default 250ms
-	HotRate     float64       // accepted chat lines per second at which the tick reaches TickMax; default 50
-	FrameLines  int           // most ordinary chat lines per frame; default 40
-	RingSize    int           // recent events kept for joins and resume; default 2048
-	Limits      ratelimit.Classes
+	TickMin    time.Duration // batch interval of a quiet room; default 100ms
+	TickMax    time.Duration // batch interval of a hot room; default 250ms
+	HotRate    float64       // accepted chat lines per second at which the tick reaches TickMax; default 50
+	FrameLines int           // most ordinary chat lines per frame; default 40
+	RingSize   int           // recent events kept for joins and resume; default 2048
+	Limits     ratelimit.Classes
+	// ReportLimit bounds the reports one user files in one room (each is stored for staff to read);
+	// default 10 per 10 minutes, for everybody.
+	ReportLimit ratelimit.Limit
 	LoadTimeout time.Duration // activation read of the Store; default 5s
 
 	Store         Store         // nil: rooms start with defaults and nothing is recorded
@@ -57,6 +60,9 @@ func (c *Config) fill() {
 	}
 	if c.RingSize == 0 {
 		c.RingSize = 2048
+	}
+	if c.ReportLimit.Count <= 0 || c.ReportLimit.Period <= 0 {
+		c.ReportLimit = ratelimit.Limit{Count: 10, Period: 10 * time.Minute}
 	}
 	if c.LoadTimeout == 0 {
 		c.LoadTimeout = 5 * time.Second
@@ -107,7 +113,8 @@ type Actor struct {
 	inflight  []*pendingEvent
 	ring      *ring
 
-	limiter *ratelimit.Window
+	limiter *ratelimit.Window // chat lines, per user and class
+	reports *ratelimit.Window // reports, per user
 	slow    *ratelimit.SlowMode
 
 	batch     []batchLine // visible events not yet sent to relays, in seq order
@@ -153,6 +160,8 @@ func New(id string, cfg *Config) actor.Actor {
 		relays:    make(map[string]relayRef),
 		rejoining: make(map[string]int),
 		limiter:   ratelimit.NewWindow(cfg.Limits),
+		reports: ratelimit.NewWindow(ratelimit.Classes{Viewer: cfg.ReportLimit, VIP: cfg.ReportLimit,
+			Moderator: cfg.ReportLimit, Streamer: cfg.ReportLimit}),
 	}
 }
 
