@@ -145,6 +145,7 @@ export function OrderForm({ product, onDone, onCancel }: { product: Product; onD
           missing={codeMissing}
           onCode={(v) => {
             setCode(v);
+            setError(null); // a new code is a new attempt
             if (codeMissing) setCodeMissing(false);
           }}
         />
