@@ -11,6 +11,7 @@ import { appStore } from "../../state/store";
 import { tokenAtom } from "../../state/session";
 import { initI18n } from "../../i18n";
 import { OrderForm } from "./OrderForm";
+import Exchange from "./Exchange";
 import { failureReason } from "./ConfirmCode";
 import { needsConfirmCode, type Product, type ShopOrder } from "../../api/shop";
 
@@ -179,5 +180,39 @@ describe("OrderForm's confirmation code", () => {
     await until(() => byTest("order-error-reason")?.textContent === "sold out");
     expect(byTest("order-error")!.textContent).toBe("Redemption failedsold out");
     expect(done).not.toHaveBeenCalled();
+  }, 60_000);
+});
+
+describe("the records' Pay now", () => {
+  it("asks for the code of an order that needs one and pays with it", async () => {
+    let records = [order({ needsCode: true, expiresAt: Date.now() + 600_000 })];
+    answer = (path) => {
+      if (path === "/java/user/order/list") return ok({ list: records, total: records.length, pageIndex: 1, pageSize: 20 });
+      if (path === "/java/sendMsg") return ok({ channel: "email", to: "l***@example.com", resendAfter: 60 });
+      if (path === "/java/orderpay/payGoodsOrder") {
+        records = [order({ status: "exchanging", paidAt: 3 })];
+        return ok({ order: records[0], draws: [], replayed: false });
+      }
+      return fail(1004, "not found");
+    };
+    await act(async () => {
+      root.render(
+        <Provider store={appStore}>
+          <MemoryRouter>
+            <Exchange />
+          </MemoryRouter>
+        </Provider>,
+      );
+    });
+    await until(() => byTest("record-pay") !== null);
+    await click(byTest("record-pay"));
+    expect(container.textContent).toContain("Please enter the 6-digit confirmation code");
+    expect(paid("/java/orderpay/payGoodsOrder")).toHaveLength(0);
+    await click(byTest("record-G1-send-code"));
+    await until(() => byTest("record-G1-code-sent")?.textContent === "Code sent by e-mail to l***@example.com");
+    await act(async () => typeInto(byTest("record-G1-code")!, "654321"));
+    await click(byTest("record-pay"));
+    await until(() => q('[data-testid="record"][data-status="exchanging"]') !== null);
+    expect(paid("/java/orderpay/payGoodsOrder")[0]!.body).toEqual({ orderNo: "G1", code: "654321" });
   }, 60_000);
 });
