@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"courtside/api/account"
@@ -18,6 +19,7 @@ func (w *wiring) buildShop(ctx context.Context) error {
 	svc, err := shop.New(shop.Config{Logger: n.log.Named("shop")}, shop.Deps{
 		Pool: n.pool, Notices: w.notices, Audit: audit.New(audit.Config{}, postgres.NewAuditLog(n.pool)),
 		Staff: w.accounts, Admins: w.accounts, Items: shopItems{w.accounts}, Names: shopNames{w.accounts},
+		Codes: shopCodes{w.accounts},
 	})
 	if err != nil {
 		return err
@@ -30,6 +32,27 @@ func (w *wiring) buildShop(ctx context.Context) error {
 	svc.Routes(w.api, w.accounts)
 	n.services = append(n.services, namedService{"shop", svc})
 	return nil
+}
+
+// orderCodes is the purpose of the codes that confirm a redemption: stored apart from sign-in codes,
+// worded as a confirmation of an order (message keys of the shop's namespace).
+var orderCodes = account.CodePurpose{Name: "order", Subject: "shop.confirmCode.subject", Body: "shop.confirmCode.body"}
+
+// shopCodes sends and checks the codes that confirm a redemption through the accounts module.
+type shopCodes struct{ a *account.Service }
+
+var _ shop.ConfirmCodes = shopCodes{}
+
+func (c shopCodes) Send(ctx context.Context, userID int64, ip, lang string) (shop.CodeSent, error) {
+	sent, err := c.a.SendUserCode(ctx, userID, orderCodes, account.Client{IP: ip, Lang: lang})
+	if errors.Is(err, account.ErrNoCodeAddress) {
+		return shop.CodeSent{}, shop.ErrBindContact
+	}
+	return shop.CodeSent{Channel: sent.Channel, To: sent.To, ResendAfter: sent.ResendAfter}, err
+}
+
+func (c shopCodes) Consume(ctx context.Context, userID int64, code string) error {
+	return c.a.ConsumeUserCode(ctx, userID, orderCodes, code)
 }
 
 // shopNames gives staff names to the audit log.

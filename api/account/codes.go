@@ -73,9 +73,17 @@ func (s *Service) SendCode(ctx context.Context, req CodeRequest, c Client) (Code
 	return CodeSent{Sent: true, ResendAfter: int(s.cfg.CodeResendInterval.Seconds())}, nil
 }
 
-// sendCode sends a new code to d: limits per destination and per IP, the resend interval, then
-// delivery in lang.
+// sendCode sends a new sign-in code to d: limits per destination and per IP, the resend interval,
+// then delivery in lang.
 func (s *Service) sendCode(ctx context.Context, d destination, ip, lang string) error {
+	return s.deliverCode(ctx, d, d.addr, "mail.codeSubject", "mail.codeBody", ip, lang)
+}
+
+// deliverCode sends a new code to d stored under key (d.addr for sign-in codes, a purpose-scoped key
+// for the others, see CodePurpose), the message's subject and text from the given message keys. The
+// limit per destination counts d.addr whatever the key, so no purpose multiplies the messages an
+// address can be sent.
+func (s *Service) deliverCode(ctx context.Context, d destination, key, subject, body, ip, lang string) error {
 	if ip != "" {
 		dec, err := s.limiter.Allow(ctx, "code:ip:"+ip, s.cfg.CodePerIP)
 		if err != nil {
@@ -94,7 +102,7 @@ func (s *Service) sendCode(ctx context.Context, d destination, ip, lang string) 
 	}
 	code := newCode()
 	now := s.cfg.Now()
-	left, err := s.store.PutCode(ctx, d.addr, s.codeHash(d.addr, code), now, now.Add(s.cfg.CodeTTL), s.cfg.CodeResendInterval)
+	left, err := s.store.PutCode(ctx, key, s.codeHash(key, code), now, now.Add(s.cfg.CodeTTL), s.cfg.CodeResendInterval)
 	if errors.Is(err, postgres.ErrCodeTooSoon) {
 		return errTooSoon(int(math.Ceil(left.Seconds())))
 	}
@@ -103,8 +111,8 @@ func (s *Service) sendCode(ctx context.Context, d destination, ip, lang string) 
 	}
 	msg := mail.Message{
 		To:      d.addr,
-		Subject: locale.Message(lang, "mail.codeSubject"),
-		Text:    locale.Message(lang, "mail.codeBody", code, int(s.cfg.CodeTTL.Minutes())),
+		Subject: locale.Message(lang, subject),
+		Text:    locale.Message(lang, body, code, int(s.cfg.CodeTTL.Minutes())),
 		Code:    code,
 	}
 	sender := s.sms

@@ -27,19 +27,28 @@ const (
 	// ShopProductInvalid: a staff edit of a product or of blind-box odds breaks a rule (the key says
 	// which).
 	ShopProductInvalid Code = 6210
+	// ShopConfirmCodeRequired: the order needs the one-time confirmation code of GET /sendMsg (physical
+	// goods, or a spend above the shop's threshold) and none was given. A wrong or expired code is the
+	// accounts' CodeWrong (2003) or CodeExpired (2004).
+	ShopConfirmCodeRequired Code = 6211
+	// ShopBindContact: a confirmation code was asked for, but the account has neither a phone nor an
+	// e-mail bound to receive it.
+	ShopBindContact Code = 6212
 )
 
 func init() {
 	define(map[Code]entry{
-		ShopProductNotFound: {"shop.productNotFound", KindNotFound, EdgeREST},
-		ShopSoldOut:         {"shop.soldOut", KindConflict, EdgeREST},
-		ShopLimit:           {"shop.orderLimit", KindInvalid, EdgeREST},
-		ShopOrderNotFound:   {"shop.orderNotFound", KindNotFound, EdgeREST},
-		ShopOrderState:      {"shop.orderState", KindConflict, EdgeREST},
-		ShopOrderExpired:    {"shop.orderExpired", KindInvalid, EdgeREST},
-		ShopKeyConflict:     {"shop.keyConflict", KindConflict, EdgeREST},
-		ShopInvalid:         {"shop.invalid", KindInvalid, EdgeREST},
-		RedeemFailed:        {"redeem.failed", KindInvalid, EdgeREST},
-		ShopProductInvalid:  {"shop.productInvalid", KindInvalid, EdgeREST},
+		ShopProductNotFound:     {"shop.productNotFound", KindNotFound, EdgeREST},
+		ShopSoldOut:             {"shop.soldOut", KindConflict, EdgeREST},
+		ShopLimit:               {"shop.orderLimit", KindInvalid, EdgeREST},
+		ShopOrderNotFound:       {"shop.orderNotFound", KindNotFound, EdgeREST},
+		ShopOrderState:          {"shop.orderState", KindConflict, EdgeREST},
+		ShopOrderExpired:        {"shop.orderExpired", KindInvalid, EdgeREST},
+		ShopKeyConflict:         {"shop.keyConflict", KindConflict, EdgeREST},
+		ShopInvalid:             {"shop.invalid", KindInvalid, EdgeREST},
+		RedeemFailed:            {"redeem.failed", KindInvalid, EdgeREST},
+		ShopProductInvalid:      {"shop.productInvalid", KindInvalid, EdgeREST},
+		ShopConfirmCodeRequired: {"shop.confirmCodeRequired", KindInvalid, EdgeREST},
+		ShopBindContact:         {"shop.bindContact", KindInvalid, EdgeREST},
 	})
 }

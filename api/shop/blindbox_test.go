@@ -84,7 +84,7 @@ func TestBlindBoxDrawChargeAndGrantHappenOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	paid, err := e.svc.PayOrder(ctx, 1, o.No)
+	paid, err := e.svc.PayOrder(ctx, 1, o.No, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +108,7 @@ func TestBlindBoxDrawChargeAndGrantHappenOnce(t *testing.T) {
 	if len(e.items.got) != vip {
 		t.Fatalf("items %v for %d VIP prizes", e.items.got, vip)
 	}
-	again, err := e.svc.PayOrder(ctx, 1, o.No)
+	again, err := e.svc.PayOrder(ctx, 1, o.No, "")
 	if err != nil || !again.Replayed || len(again.Draws) != 3 || again.Draws[0].ID != paid.Draws[0].ID {
 		t.Fatalf("replay %+v %v", again, err)
 	}

@@ -14,6 +14,9 @@ type Config struct {
 	SweepEvery time.Duration `json:"sweepEvery"`
 	// MaxQuantity caps one order's quantity whatever the product says. Default 99.
 	MaxQuantity int `json:"maxQuantity"`
+	// ConfirmCodeAbove: an order costing more coins than this needs a one-time code (GET /sendMsg),
+	// as physical goods always do. Default 5000; negative: only physical goods need one.
+	ConfirmCodeAbove int64 `json:"confirmCodeAbove"`
 	// Now is the clock. Default time.Now.
 	Now func() time.Time `json:"-"`
 	// Logger. Default no-op.
@@ -25,6 +28,8 @@ const (
 	DefaultOrderTTL    = 15 * time.Minute
 	DefaultSweepEvery  = 30 * time.Second
 	DefaultMaxQuantity = 99
+	// DefaultConfirmCodeAbove is the coin spend above which an order needs a confirmation code.
+	DefaultConfirmCodeAbove = 5000
 )
 
 func (c *Config) fill() {
@@ -36,6 +41,9 @@ func (c *Config) fill() {
 	}
 	if c.MaxQuantity <= 0 {
 		c.MaxQuantity = DefaultMaxQuantity
+	}
+	if c.ConfirmCodeAbove == 0 {
+		c.ConfirmCodeAbove = DefaultConfirmCodeAbove
 	}
 	if c.Now == nil {
 		c.Now = time.Now

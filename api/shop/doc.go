@@ -5,7 +5,8 @@
 // draws from a cryptographic source, recorded with the odds in force.
 //
 // The rules are in catalogue.go (products, staff edits), orders.go (create, pay, expiry, the user's
-// lists), staff.go (state transitions) and blindbox.go (the draw); the HTTP handlers in http*.go; the
+// lists), confirm.go (the one-time code of GET /sendMsg that confirms physical goods and large
+// spends), staff.go (state transitions) and blindbox.go (the draw); the HTTP handlers in http*.go; the
 // queries in storage/postgres/shop.go (which documents how stock is never oversold).
 //
 // Concurrency: a Service is safe for concurrent use by any number of goroutines and nodes; every

@@ -124,12 +124,18 @@ type env struct {
 
 var start = time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)
 
-func newEnv(t testing.TB) *env {
+// newEnv builds a shop on a fresh database; tweaks may change its Config and Deps (they see the
+// env, whose pool and clock are set).
+func newEnv(t testing.TB, tweaks ...func(*env, *shop.Config, *shop.Deps)) *env {
 	t.Helper()
 	pool := pgtest.NewPool(t)
 	e := &env{t: t, pool: pool, ledger: postgres.NewLedger(pool), clock: &clock{t: start}, notices: &notices{}, audit: &auditLog{}, items: &items{}}
-	svc, err := shop.New(shop.Config{Now: e.clock.Now, OrderTTL: 15 * time.Minute}, shop.Deps{Pool: pool, Notices: e.notices,
-		Audit: e.audit, Staff: staff{}, Items: e.items})
+	cfg := shop.Config{Now: e.clock.Now, OrderTTL: 15 * time.Minute}
+	deps := shop.Deps{Pool: pool, Notices: e.notices, Audit: e.audit, Staff: staff{}, Items: e.items}
+	for _, f := range tweaks {
+		f(e, &cfg, &deps)
+	}
+	svc, err := shop.New(cfg, deps)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,7 @@ import (
 	"courtside/storage/postgres"
 )
 
-// The shop's errors (codes 6201–6210 in api/errcode/codes_shop.go, messages in
+// The shop's errors (codes 6201–6212 in api/errcode/codes_shop.go, messages in
 // api/locale/messages/shop). Never modify one; the With* methods return copies.
 var (
 	// ErrProductNotFound: no such product, or off the shelf.
@@ -38,6 +38,13 @@ var (
 	ErrContactRequired   = ErrInvalid.WithKey("shop.contactRequired")
 	ErrQuantity          = ErrInvalid.WithKey("shop.quantityInvalid")
 	ErrTooLong           = ErrInvalid.WithKey("shop.fieldTooLong")
+
+	// ErrConfirmCodeRequired: the order needs the one-time code of GET /sendMsg (physical goods, or
+	// more coins than Config.ConfirmCodeAbove) and none was given. Nothing moved.
+	ErrConfirmCodeRequired = errcode.New(errcode.ShopConfirmCodeRequired)
+	// ErrBindContact: a confirmation code was asked for, but the user has neither a phone nor an
+	// e-mail bound to receive it.
+	ErrBindContact = errcode.New(errcode.ShopBindContact)
 
 	// ErrProductInvalid: a staff edit of a product breaks a rule; ErrPrizesInvalid: of the odds.
 	ErrProductInvalid = errcode.New(errcode.ShopProductInvalid)

@@ -27,6 +27,7 @@ func (s *Service) Routes(srv *api.Server, users api.Authenticator) {
 	// Signed-in user, own orders only.
 	srv.Handle("POST /orderpay/goodsOrder", user(h.createOrder))
 	srv.Handle("POST /orderpay/payGoodsOrder", user(h.payOrder))
+	srv.Handle("GET /sendMsg", user(h.sendMsg))
 	srv.Handle("GET /user/order/list", user(h.myOrders))
 
 	// Staff: orders (manageOrders: finance, administrators), products and odds (manageShop).

@@ -27,6 +27,10 @@ type productView struct {
 	Active        *bool       `json:"active,omitempty"`
 	Sort          *int        `json:"sort,omitempty"`
 	Prizes        []prizeView `json:"prizes,omitempty"`
+	// ConfirmCode: an order of one needs the one-time code of GET /sendMsg; ConfirmAbove: so does
+	// any order costing more coins than this (absent: none by amount).
+	ConfirmCode  bool   `json:"confirmCode"`
+	ConfirmAbove *int64 `json:"confirmAbove,omitempty"`
 }
 
 type prizeView struct {
@@ -57,6 +61,17 @@ func viewProduct(p postgres.ShopProduct, full, staff bool) productView {
 	return v
 }
 
+// product is a product as the shop's pages show it, with whether an order needs confirmation.
+func (h *handlers) product(p postgres.ShopProduct, full bool) productView {
+	v := viewProduct(p, full, false)
+	v.ConfirmCode = h.svc.NeedsConfirm(p.Kind, p.Price)
+	if h.svc.d.Codes != nil && h.svc.cfg.ConfirmCodeAbove >= 0 {
+		above := h.svc.cfg.ConfirmCodeAbove
+		v.ConfirmAbove = &above
+	}
+	return v
+}
+
 // list: GET /goods/list?category=&kind=&sort=price|-price|popular&pageIndex=&pageSize=
 func (h *handlers) list(r *api.Request) (any, error) {
 	page, err := r.Paging()
@@ -74,7 +89,7 @@ func (h *handlers) list(r *api.Request) (any, error) {
 	}
 	views := make([]productView, len(ps))
 	for i, p := range ps {
-		views[i] = viewProduct(p, false, false)
+		views[i] = h.product(p, false)
 	}
 	out := list(views, total, page)
 	out["categories"] = cats
@@ -91,7 +106,7 @@ func (h *handlers) details(r *api.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return viewProduct(p, true, false), nil
+	return h.product(p, true), nil
 }
 
 func productID(r *api.Request) (int64, error) {

@@ -28,6 +28,8 @@ type orderView struct {
 	UpdatedAt  int64  `json:"updatedAt"`
 	ExpiresAt  int64  `json:"expiresAt"`
 	PaidAt     int64  `json:"paidAt"`
+	// NeedsCode: paying this unpaid order takes the one-time code of GET /sendMsg (user views only).
+	NeedsCode bool `json:"needsCode,omitempty"`
 }
 
 func viewOrder(o postgres.ShopOrder) orderView {
@@ -91,13 +93,28 @@ func (h *handlers) createOrder(r *api.Request, uid int64) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return viewOrder(o), nil
+	return h.order(o), nil
 }
 
-// payOrder: POST /orderpay/payGoodsOrder {orderNo}
+// order is one of the user's own orders, with whether paying it takes a code.
+func (h *handlers) order(o postgres.ShopOrder) orderView {
+	v := viewOrder(o)
+	v.NeedsCode = o.Status == StatusUnpaid && h.svc.NeedsConfirm(o.Kind, o.Coins)
+	return v
+}
+
+// sendMsg: GET /sendMsg — a one-time code to the user's bound phone, else e-mail, that confirms a
+// redemption ({channel, to, resendAfter}).
+func (h *handlers) sendMsg(r *api.Request, uid int64) (any, error) {
+	return h.svc.SendConfirmCode(r.Context(), uid, r.ClientIP.String(), r.Lang)
+}
+
+// payOrder: POST /orderpay/payGoodsOrder {orderNo, code?}
 func (h *handlers) payOrder(r *api.Request, uid int64) (any, error) {
 	var in struct {
-		OrderNo string `json:"orderNo"`
+		OrderNo   string         `json:"orderNo"`
+		Code      api.FlexString `json:"code"`
+		CheckCode api.FlexString `json:"checkCode"`
 	}
 	if err := r.Decode(&in); err != nil {
 		return nil, err
@@ -105,11 +122,11 @@ func (h *handlers) payOrder(r *api.Request, uid int64) (any, error) {
 	if in.OrderNo == "" {
 		return nil, api.ErrFormat
 	}
-	p, err := h.svc.PayOrder(r.Context(), uid, in.OrderNo)
+	p, err := h.svc.PayOrder(r.Context(), uid, in.OrderNo, or(string(in.Code), string(in.CheckCode)))
 	if err != nil {
 		return nil, err
 	}
-	return map[string]any{"order": viewOrder(p.Order), "draws": viewDraws(p.Draws), "replayed": p.Replayed}, nil
+	return map[string]any{"order": h.order(p.Order), "draws": viewDraws(p.Draws), "replayed": p.Replayed}, nil
 }
 
 // myOrders: GET /user/order/list?type=all|shop|exchange|blindbox|draws&status=&pageIndex=&pageSize=
@@ -144,7 +161,7 @@ func (h *handlers) myOrders(r *api.Request, uid int64) (any, error) {
 		}
 		out := make([]orderView, len(rows))
 		for i, o := range rows {
-			out[i] = viewOrder(o)
+			out[i] = h.order(o)
 		}
 		return list(out, total, page), nil
 	case "blindbox", "draws":

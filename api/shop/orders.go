@@ -132,10 +132,16 @@ type Paid struct {
 }
 
 // PayOrder pays userID's unpaid order with coins through the ledger and delivers it, all in one
-// transaction (see postgres.ShopStore.PayOrder); paying again is harmless. ErrInsufficientCoins
-// ('Insufficient gold coins'), ErrOrderExpired, ErrOrderNotFound, ErrOrderState.
-func (s *Service) PayOrder(ctx context.Context, userID int64, orderNo string) (Paid, error) {
-	o, draws, replay, err := s.store.PayOrder(ctx, postgres.ShopPayment{OrderNo: strings.TrimSpace(orderNo), UserID: userID,
+// transaction (see postgres.ShopStore.PayOrder); paying again is harmless. An order that needs
+// confirmation (NeedsConfirm) takes code, checked and consumed before any coin moves; a replay of a
+// paid order needs none. ErrConfirmCodeRequired, the accounts module's wrong or expired code,
+// ErrInsufficientCoins ('Insufficient gold coins'), ErrOrderExpired, ErrOrderNotFound, ErrOrderState.
+func (s *Service) PayOrder(ctx context.Context, userID int64, orderNo, code string) (Paid, error) {
+	orderNo = strings.TrimSpace(orderNo)
+	if err := s.confirm(ctx, userID, orderNo, code); err != nil {
+		return Paid{}, err
+	}
+	o, draws, replay, err := s.store.PayOrder(ctx, postgres.ShopPayment{OrderNo: orderNo, UserID: userID,
 		Now: s.cfg.Now(), CardNo: newCardNo, Draw: Draw})
 	if err != nil {
 		return Paid{Order: o}, storeErr(err)

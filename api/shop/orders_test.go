@@ -107,14 +107,14 @@ func TestPayChargesOnceThroughTheLedger(t *testing.T) {
 	if o.Status != shop.StatusUnpaid || o.Coins != 600 {
 		t.Fatalf("order %+v", o)
 	}
-	paid, err := e.svc.PayOrder(ctx, 1, o.No)
+	paid, err := e.svc.PayOrder(ctx, 1, o.No, "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if paid.Order.Status != shop.StatusExchanging || paid.Replayed {
 		t.Fatalf("paid %+v", paid)
 	}
-	again, err := e.svc.PayOrder(ctx, 1, o.No)
+	again, err := e.svc.PayOrder(ctx, 1, o.No, "")
 	if err != nil || !again.Replayed || again.Order.Status != shop.StatusExchanging {
 		t.Fatalf("second pay: %+v %v", again, err)
 	}
@@ -124,7 +124,7 @@ func TestPayChargesOnceThroughTheLedger(t *testing.T) {
 	if _, r := e.stock(p.ID); r != 2 {
 		t.Fatalf("redeemed %d", r)
 	}
-	if _, err := e.svc.PayOrder(ctx, 2, o.No); !errors.Is(err, shop.ErrOrderNotFound) {
+	if _, err := e.svc.PayOrder(ctx, 2, o.No, ""); !errors.Is(err, shop.ErrOrderNotFound) {
 		t.Fatalf("another user paid it: %v", err)
 	}
 	if k := e.notices.keys(1); !slices.Contains(k, "shop.notice.paid") {
@@ -141,7 +141,7 @@ func TestInsufficientCoinsMovesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = e.svc.PayOrder(ctx, 1, o.No)
+	_, err = e.svc.PayOrder(ctx, 1, o.No, "")
 	if !errors.Is(err, shop.ErrInsufficientCoins) {
 		t.Fatalf("want insufficient coins, got %v", err)
 	}
@@ -151,7 +151,7 @@ func TestInsufficientCoinsMovesNothing(t *testing.T) {
 	}
 	// After a recharge the same order pays.
 	e.fund(1, 1)
-	if _, err := e.svc.PayOrder(ctx, 1, o.No); err != nil {
+	if _, err := e.svc.PayOrder(ctx, 1, o.No, ""); err != nil {
 		t.Fatal(err)
 	}
 	e.verifyLedger()
@@ -172,7 +172,7 @@ func TestUnpaidOrdersReleaseStockAfterTheTimeout(t *testing.T) {
 	}
 	e.clock.Add(time.Minute)
 	// Paying at the deadline is too late: the order expires and its stock goes back at once.
-	if _, err := e.svc.PayOrder(ctx, 1, b.No); !errors.Is(err, shop.ErrOrderExpired) {
+	if _, err := e.svc.PayOrder(ctx, 1, b.No, ""); !errors.Is(err, shop.ErrOrderExpired) {
 		t.Fatalf("late payment: %v", err)
 	}
 	if s, _ := e.stock(p.ID); s != 1 {
@@ -185,7 +185,7 @@ func TestUnpaidOrdersReleaseStockAfterTheTimeout(t *testing.T) {
 	if s, _ := e.stock(p.ID); s != 3 {
 		t.Fatalf("stock %d after the sweep, want 3", s)
 	}
-	if _, err := e.svc.PayOrder(ctx, 1, a.No); !errors.Is(err, shop.ErrOrderExpired) {
+	if _, err := e.svc.PayOrder(ctx, 1, a.No, ""); !errors.Is(err, shop.ErrOrderExpired) {
 		t.Fatalf("paying an expired order: %v", err)
 	}
 	if e.balance(1) != 1000 {
@@ -203,7 +203,7 @@ func TestVirtualGoodsGetACodeAndItemsAreApplied(t *testing.T) {
 	it := e.product(postgres.ShopProduct{Kind: shop.KindItem, Name: "VIP 7 days", Stock: 5, ItemKind: shop.ItemVIPDays, ItemValue: 7})
 	e.fund(1, 1000)
 	o, _ := e.svc.CreateOrder(ctx, 1, shop.OrderRequest{ProductID: v.ID, Quantity: 1, Key: "v", Address: "ignored"})
-	paid, err := e.svc.PayOrder(ctx, 1, o.No)
+	paid, err := e.svc.PayOrder(ctx, 1, o.No, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,7 +211,7 @@ func TestVirtualGoodsGetACodeAndItemsAreApplied(t *testing.T) {
 		t.Fatalf("virtual order %+v", paid.Order)
 	}
 	o, _ = e.svc.CreateOrder(ctx, 1, shop.OrderRequest{ProductID: it.ID, Quantity: 2, Key: "i"})
-	if _, err := e.svc.PayOrder(ctx, 1, o.No); err != nil {
+	if _, err := e.svc.PayOrder(ctx, 1, o.No, ""); err != nil {
 		t.Fatal(err)
 	}
 	if len(e.items.got) != 1 || e.items.got[0] != "1 vipDays 14" {
@@ -227,7 +227,7 @@ func TestUserOrdersListsEveryArea(t *testing.T) {
 	p := e.product(postgres.ShopProduct{Stock: 5})
 	e.fund(1, 1000)
 	o, _ := e.svc.CreateOrder(ctx, 1, ship(p.ID, 1, "a"))
-	if _, err := e.svc.PayOrder(ctx, 1, o.No); err != nil {
+	if _, err := e.svc.PayOrder(ctx, 1, o.No, ""); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := e.pool.Exec(ctx, `INSERT INTO payment_orders (order_no, user_id, client_key, product, quantity, cny_fen, method, currency,

@@ -45,15 +45,19 @@ type Deps struct {
 	Admins  Admins
 	Items   Items
 	Names   Names
+	// Codes sends and checks the codes that confirm a redemption (GET /sendMsg); nil: no order
+	// needs one (tests only; engine always wires the accounts module).
+	Codes ConfirmCodes
 }
 
 // Service is the coin shop. Its methods hold the rules and take typed inputs; the REST handlers
 // (http*.go) and the back office call them. Safe for concurrent use.
 type Service struct {
-	cfg   Config
-	log   *zap.Logger
-	store *postgres.ShopStore
-	d     Deps
+	cfg    Config
+	log    *zap.Logger
+	store  *postgres.ShopStore
+	ledger *postgres.Ledger
+	d      Deps
 }
 
 // New builds the Service; it fills Config's zero values and fails without a Pool.
@@ -62,7 +66,7 @@ func New(cfg Config, d Deps) (*Service, error) {
 		return nil, errors.New("shop: Deps.Pool is required")
 	}
 	cfg.fill()
-	return &Service{cfg: cfg, log: cfg.Logger, store: postgres.NewShopStore(d.Pool), d: d}, nil
+	return &Service{cfg: cfg, log: cfg.Logger, store: postgres.NewShopStore(d.Pool), ledger: postgres.NewLedger(d.Pool), d: d}, nil
 }
 
 // Store is the shop's store (tests, demo data).

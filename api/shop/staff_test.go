@@ -23,7 +23,7 @@ func TestStaffTransitions(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		paid, err := e.svc.PayOrder(ctx, 1, o.No)
+		paid, err := e.svc.PayOrder(ctx, 1, o.No, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -98,7 +98,7 @@ func TestStaffTransitions(t *testing.T) {
 	if err != nil || dc.RefundTxnID != 0 {
 		t.Fatalf("cancel unpaid: %+v %v", dc, err)
 	}
-	if _, err := e.svc.PayOrder(ctx, 1, d.No); !errors.Is(err, shop.ErrOrderState) {
+	if _, err := e.svc.PayOrder(ctx, 1, d.No, ""); !errors.Is(err, shop.ErrOrderState) {
 		t.Fatalf("paid a cancelled order: %v", err)
 	}
 	if st, red := e.stock(p.ID); st != 9 || red != 1 {

@@ -66,7 +66,7 @@ func TestStockIsNeverOversold(t *testing.T) {
 					if err != nil {
 						continue // retry, as a client would
 					}
-					paid, err := svc.PayOrder(ctx, u, o.No)
+					paid, err := svc.PayOrder(ctx, u, o.No, "")
 					if err != nil {
 						continue
 					}

@@ -19,6 +19,9 @@ let browser;
 
 before(async () => {
   process.env.COURTSIDE_ENV ??= "dev";
+  // Two physical redemptions each take a confirmation code: a short resend wait keeps the test quick
+  // (the form counts down what the server says).
+  process.env.COURTSIDE_CODE_RESEND ??= "2s";
   node = await startNode();
   browser = await launchBrowser();
 });
@@ -49,7 +52,31 @@ async function register() {
   const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", { body: { mobileOrEmail: email, checkCode: code, type: 3 } });
   const uname = `s${rand()}`.slice(0, 20);
   if (login.newUser) await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "shop2026pass" } });
-  return { token: login.token, user: { uid: String(login.uid ?? login.user?.uid ?? ""), name: uname } };
+  return { token: login.token, email, user: { uid: String(login.uid ?? login.user?.uid ?? ""), name: uname } };
+}
+
+/** The last code the development sink holds for an address ("" when none). */
+async function lastCode(to) {
+  try {
+    return (await call("GET", "/dev/codes", { query: { to } })).code ?? "";
+  } catch {
+    return "";
+  }
+}
+
+/** Clicks the order form's "Send code" and returns the new code delivered to the user's e-mail. */
+async function sendOrderCode(page, session) {
+  const before = await lastCode(session.email);
+  await page.getByTestId("order-send-code").click();
+  await page.getByTestId("order-code-sent").waitFor({ timeout: TIMEOUT });
+  let code = "";
+  for (let i = 0; i < 50 && (!code || code === before); i++) {
+    code = await lastCode(session.email);
+    if (!code || code === before) await new Promise((r) => setTimeout(r, 200));
+  }
+  assert.match(code, /^\d{6}$/);
+  assert.notEqual(code, before, "a new code was sent");
+  return code;
 }
 
 /** An administrator (staff with every back-office permission) made with the node's own CLI. */
@@ -126,6 +153,20 @@ describe("the coin shop", () => {
       await page.getByTestId("order-recipient").fill("Li Wei");
       await page.getByTestId("order-address").fill("88 Stadium Road, Pudong, Shanghai");
       await page.getByTestId("order-contact").fill("13800138000");
+      // Physical goods take the one-time code sent to the user's e-mail (GET /sendMsg).
+      await page.getByTestId("order-submit").click();
+      await page.getByText("Please enter the 6-digit confirmation code").waitFor({ timeout: TIMEOUT });
+      const code = await sendOrderCode(page, user);
+      assert.match(await page.getByTestId("order-code-sent").textContent(), /^Code sent by e-mail to s\*\*\*@example\.test$/);
+      // A wrong code: 'Redemption failed' and why; nothing is charged.
+      await page.getByTestId("order-code").fill(code === "000000" ? "111111" : "000000");
+      await page.getByTestId("order-submit").click();
+      await page.getByTestId("order-error").waitFor({ timeout: TIMEOUT });
+      assert.equal(await page.locator('[data-testid="order-error"] strong').textContent(), "Redemption failed");
+      assert.ok((await page.getByTestId("order-error-reason").textContent()).length > 0, "the reason is shown");
+      assert.equal(await coins(user), 2200);
+      await screenshot(page, "shop-order-wrong-code");
+      await page.getByTestId("order-code").fill(code);
       await screenshot(page, "shop-order-form");
       await page.getByTestId("order-submit").click();
       await page.locator('[data-testid="order-result"][data-status="exchanging"]').waitFor({ timeout: TIMEOUT });
@@ -158,6 +199,7 @@ describe("the coin shop", () => {
       await page.getByTestId("order-recipient").fill("Li Wei");
       await page.getByTestId("order-address").fill("88 Stadium Road, Pudong, Shanghai");
       await page.getByTestId("order-contact").fill("13800138000");
+      await page.getByTestId("order-code").fill(await sendOrderCode(page, user));
       await page.getByTestId("order-submit").click();
       await page.locator('[data-testid="order-result"]').waitFor({ timeout: TIMEOUT });
       assert.equal(await coins(user), 2200 - 890 - 690);

@@ -37,6 +37,10 @@ export interface Product {
   active?: boolean;
   sort?: number;
   prizes?: Prize[];
+  /** An order of one needs the one-time code of GET /sendMsg (physical goods, or a high price). */
+  confirmCode?: boolean;
+  /** Any order costing more coins than this needs the code too (absent: none by amount). */
+  confirmAbove?: number;
 }
 
 export interface Page<T> {
@@ -73,6 +77,8 @@ export interface ShopOrder {
   updatedAt: number;
   expiresAt: number;
   paidAt: number;
+  /** Paying this unpaid order takes the confirmation code (user views only). */
+  needsCode?: boolean;
 }
 
 export interface Draw {
@@ -107,6 +113,21 @@ export interface AnyOrder {
   createdAt: number;
 }
 
+/** Where a confirmation code went. */
+export interface CodeSent {
+  channel: "sms" | "email";
+  /** The destination, masked ("+86 138****8000"). */
+  to: string;
+  /** Seconds until another code may be asked for. */
+  resendAfter: number;
+}
+
+/** Whether an order of `quantity` of p needs the confirmation code. */
+export function needsConfirmCode(p: Product, quantity: number): boolean {
+  if (p.confirmCode) return true;
+  return p.confirmAbove !== undefined && p.price * quantity > p.confirmAbove;
+}
+
 export interface OrderForm {
   goodsId: number;
   quantity: number;
@@ -138,7 +159,11 @@ export const shopApi = {
     api.get<GoodsPage>("/goods/list", { query: { ...q, category: q.category || undefined, sort: q.sort || undefined } }),
   details: (id: number) => api.get<Product>("/goods/details", { query: { id } }),
   createOrder: (form: OrderForm) => api.post<ShopOrder>("/orderpay/goodsOrder", form, inline),
-  payOrder: (orderNo: string) => api.post<PaidOrder>("/orderpay/payGoodsOrder", { orderNo }, inline),
+  /** Pays an order; `code` is the one-time code of sendCode when the order needs one. */
+  payOrder: (orderNo: string, code?: string) =>
+    api.post<PaidOrder>("/orderpay/payGoodsOrder", code ? { orderNo, code } : { orderNo }, inline),
+  /** Sends the signed-in user the one-time code that confirms a redemption (phone, else e-mail). */
+  sendCode: () => api.get<CodeSent>("/sendMsg", inline),
   records: (pageIndex: number, pageSize = 20) =>
     api.get<Page<ShopOrder>>("/user/order/list", { query: { type: "exchange", pageIndex, pageSize } }),
   draws: (pageIndex: number, pageSize = 20) => api.get<Page<Draw>>("/user/order/list", { query: { type: "draws", pageIndex, pageSize } }),

@@ -1,24 +1,33 @@
 // /userInfo/exchange — redemption records (spec §2): every shop order but blind boxes, with its state
 // (spec §4), where it ships, its tracking number or code, the staff's remarks and refunds. An order
-// still awaiting payment can be paid from here.
+// still awaiting payment can be paid from here (with the confirmation code when it needs one).
 import { useCallback, useState } from "react";
 import { useAtomValue } from "jotai";
 import { useShopT } from "../../i18n/shop";
-import { ApiError } from "../../api/client";
 import { shopApi, type ShopOrder } from "../../api/shop";
 import { tokenAtom } from "../../state/session";
 import { NoData } from "../../components/NoData";
 import { formatCoins, isKnownStatus, useLocaleTag } from "./format";
 import { ShopMenu, StatusBadge } from "./ShopMenu";
 import { usePaged } from "./usePaged";
+import { ConfirmCodeField, failureOf, isCode, RedeemFailure, type Failure } from "./ConfirmCode";
 import "./Shop.css";
 
 function Record({ o, onPaid }: { o: ShopOrder; onPaid: () => void }) {
   const { t } = useShopT();
   const loc = useLocaleTag();
-  const [error, setError] = useState<string | null>(null);
-  const pay = () =>
-    shopApi.payOrder(o.orderNo).then(onPaid, (err: unknown) => setError(err instanceof ApiError ? err.userMessage : String(err)));
+  const [error, setError] = useState<Failure | null>(null);
+  const [code, setCode] = useState("");
+  const [codeMissing, setCodeMissing] = useState(false);
+  const pay = () => {
+    if (o.needsCode && !isCode(code)) {
+      setCodeMissing(true);
+      return;
+    }
+    setError(null);
+    shopApi.payOrder(o.orderNo, o.needsCode ? code.trim() : undefined).then(onPaid, (err: unknown) => setError(failureOf(err)));
+  };
+  const payable = o.status === "unpaid" && o.expiresAt > Date.now();
   return (
     <li className="shop-rec" data-testid="record" data-order={o.orderNo} data-status={o.status}>
       <img src={o.picture} alt="" />
@@ -46,10 +55,21 @@ function Record({ o, onPaid }: { o: ShopOrder; onPaid: () => void }) {
           )}
         </dl>
         {o.refunded && <p className="shop-refund" data-testid="refunded">{t("records.refunded", { coins: formatCoins(o.coins, loc) })}</p>}
-        {o.status === "unpaid" && o.expiresAt > Date.now() && (
-          <button type="button" className="shop-btn" onClick={pay}>{t("records.pay")}</button>
+        {payable && o.needsCode && (
+          <ConfirmCodeField
+            code={code}
+            missing={codeMissing}
+            testId={`record-${o.orderNo}`}
+            onCode={(v) => {
+              setCode(v);
+              setCodeMissing(false);
+            }}
+          />
         )}
-        {error && <p className="shop-error">{error}</p>}
+        {payable && (
+          <button type="button" className="shop-btn" onClick={pay} data-testid="record-pay">{t("records.pay")}</button>
+        )}
+        {error && <RedeemFailure failure={error} testId="record-error" />}
       </div>
     </li>
   );

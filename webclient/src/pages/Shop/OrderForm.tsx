@@ -1,20 +1,20 @@
 // The order confirmation form (spec §2, §5): quantity within stock and limits; recipient, address and
 // contact for physical goods; the total against the balance. Confirming creates the order (stock
 // reserved, idempotent by a key kept for this form) and pays it with coins. 'Insufficient gold
-// coins' offers the recharge page; a retry pays the same order.
+// coins' offers the recharge page; a retry pays the same order. Physical goods and large spends take
+// the one-time code of GET /sendMsg with the payment; every failure says 'Redemption failed' and why.
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Link } from "react-router";
 import { useSetAtom } from "jotai";
 import { useShopT } from "../../i18n/shop";
 import { ApiError } from "../../api/client";
 import { walletApi } from "../../api/endpoints";
-import { newOrderKey, shopApi, type PaidOrder, type Product } from "../../api/shop";
+import { needsConfirmCode, newOrderKey, shopApi, type PaidOrder, type Product } from "../../api/shop";
 import { shopVersionAtom } from "../../state/shop";
 import { refreshAccount } from "../../session/account";
 import { CoinIcon } from "./Coin";
+import { CODE_REQUIRED, ConfirmCodeField, failureOf, isCode, RedeemFailure, type Failure } from "./ConfirmCode";
 import { formatCoins, useLocaleTag } from "./format";
 
-const INSUFFICIENT_COINS = 4007;
 const MAX_QUANTITY = 99;
 
 export function maxQuantity(p: Product): number {
@@ -36,10 +36,15 @@ export function OrderForm({ product, onDone, onCancel }: { product: Product; onD
   const [missing, setMissing] = useState<Field | null>(null);
   const [balance, setBalance] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ text: string; recharge: boolean } | null>(null);
+  const [error, setError] = useState<Failure | null>(null);
+  const [code, setCode] = useState("");
+  const [codeMissing, setCodeMissing] = useState(false);
+  // The server may say an order needs the code where the product did not (a price changed since).
+  const [serverNeedsCode, setServerNeedsCode] = useState(false);
   const physical = product.kind === "physical";
   const max = maxQuantity(product);
   const total = product.price * quantity;
+  const needsCode = serverNeedsCode || needsConfirmCode(product, quantity);
 
   useEffect(() => {
     walletApi.balance().then((b) => setBalance(b.gold), () => setBalance(null));
@@ -58,16 +63,25 @@ export function OrderForm({ product, onDone, onCancel }: { product: Product; onD
       setMissing(empty ?? null);
       if (empty) return;
     }
+    if (needsCode && !isCode(code)) {
+      setCodeMissing(true);
+      return;
+    }
     setBusy(true);
     try {
       const order = await shopApi.createOrder({ goodsId: product.id, quantity, ...(physical ? fields : {}), key: key.current });
-      const paid = await shopApi.payOrder(order.orderNo);
+      if (order.needsCode && !needsCode) {
+        setServerNeedsCode(true);
+        setCodeMissing(true);
+        return;
+      }
+      const paid = await shopApi.payOrder(order.orderNo, needsCode ? code.trim() : undefined);
       bump((v) => v + 1);
       void refreshAccount(); // the header's balance
       onDone(paid);
     } catch (err) {
-      const api = err instanceof ApiError ? err : null;
-      setError({ text: api?.userMessage ?? t("result.failed"), recharge: api?.errorCode === INSUFFICIENT_COINS });
+      if (err instanceof ApiError && err.errorCode === CODE_REQUIRED) setServerNeedsCode(true);
+      setError(failureOf(err));
     } finally {
       setBusy(false);
     }
@@ -125,6 +139,17 @@ export function OrderForm({ product, onDone, onCancel }: { product: Product; onD
           {input("contact", "tel", 50)}
         </>
       )}
+      {needsCode && (
+        <ConfirmCodeField
+          code={code}
+          missing={codeMissing}
+          onCode={(v) => {
+            setCode(v);
+            setError(null); // a new code is a new attempt
+            if (codeMissing) setCodeMissing(false);
+          }}
+        />
+      )}
       <dl className="shop-form__sum">
         <div>
           <dt>{t("form.total")}</dt>
@@ -137,16 +162,7 @@ export function OrderForm({ product, onDone, onCancel }: { product: Product; onD
           </div>
         )}
       </dl>
-      {error && (
-        <p className="shop-error" role="alert" data-testid="order-error">
-          {error.text}
-          {error.recharge && (
-            <Link to="/recharge" className="shop-form__recharge">
-              {t("form.recharge")}
-            </Link>
-          )}
-        </p>
-      )}
+      {error && <RedeemFailure failure={error} />}
       <div className="shop-form__actions">
         <button type="button" className="shop-btn shop-btn--ghost" onClick={onCancel}>
           {t("form.cancel")}
