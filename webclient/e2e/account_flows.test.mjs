@@ -109,9 +109,13 @@ async function pressSend(buttonId, errorId) {
   throw new Error(`${buttonId}: code never sent`);
 }
 
+/** The signed-in name as the header shows it: at the head of the user menu. */
 async function headerName() {
-  await page.getByTestId("user-name").waitFor({ timeout: TIMEOUT });
-  return (await page.getByTestId("user-name").innerText()).trim();
+  await page.getByTestId("user-menu-button").click();
+  await page.getByTestId("menu-user-name").waitFor({ timeout: TIMEOUT });
+  const name = (await page.getByTestId("menu-user-name").innerText()).trim();
+  await page.getByTestId("user-menu-button").click();
+  return name;
 }
 
 /** A small real PNG (RGB gradient with a disc), written by hand: no image library needed. */

@@ -118,6 +118,9 @@ describe("finding streams", () => {
       await page.goto(`${node.baseURL}/live`);
       await page.getByTestId("main-nav").waitFor({ timeout: TIMEOUT });
       if (session) await page.getByTestId("header-user").waitFor({ timeout: TIMEOUT });
+      // Every section of the site, in the order of issue 17.
+      const sections = await page.locator('[data-testid="main-nav"] a').evaluateAll((as) => as.map((a) => a.dataset.testid));
+      assert.deepEqual(sections, ["home", "live", "schedule", "data", "news", "videos", "experts", "shop"].map((k) => `nav-${k}`));
       for (const lang of LANGS) {
         await page.getByTestId("lang-select").selectOption(lang);
         await page.waitForFunction((l) => document.cookie.includes(`lang=${l}`), lang);

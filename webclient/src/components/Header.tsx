@@ -9,6 +9,8 @@ import { userInfoAtom } from "../state/session";
 import { SITE_NAME } from "../config";
 import { HeaderUser } from "../pages/User/HeaderUser";
 import { useShopT } from "../i18n/shop";
+import { useNewsT } from "../i18n/news";
+import { useVideosT } from "../i18n/videos";
 import { HeaderSearch } from "./HeaderSearch";
 import "./Header.css";
 
@@ -17,8 +19,8 @@ export const GAME_GROUPS = ["recommended", "soccer", "basketball", "esports", "b
 export type GameGroup = (typeof GAME_GROUPS)[number];
 
 /**
- * The site's main sections (issue 17), in order: the header links them on every page. Areas not
- * built yet (news, videos, experts, shop) add their entry here when they land.
+ * The site's main sections (issue 17), in order: the header links them on every page. The areas
+ * with their own translations (news, videos, experts, shop) follow in `areas` below.
  */
 export const MAIN_NAV = [
   { key: "home", to: "/", end: true },
@@ -31,6 +33,8 @@ export function Header() {
   const { t } = useTranslation();
   const { t: shopT } = useShopT();
   const { t: tx } = useExpertsT();
+  const { t: nt } = useNewsT();
+  const { t: vt } = useVideosT();
   const [params] = useSearchParams();
   const user = useAtomValue(userInfoAtom);
   const setModal = useSetAtom(loginModalAtom);
@@ -45,6 +49,8 @@ export function Header() {
 
   // The areas that keep their own translations (locales/<area>) follow the main sections.
   const areas = [
+    { key: "news", to: "/news", label: nt("nav") },
+    { key: "videos", to: "/videos", label: vt("title") },
     { key: "experts", to: "/expert", label: tx("experts.nav.header") },
     { key: "shop", to: "/mall", label: shopT("nav") },
   ];

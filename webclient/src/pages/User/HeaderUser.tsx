@@ -92,6 +92,7 @@ export function HeaderUser({ user }: { user: UserInfo }) {
         aria-haspopup="menu"
         aria-expanded={open}
         data-testid="user-menu-button"
+        title={name}
         onClick={() => setOpen((o) => !o)}
       >
         <Avatar src={user.avatar} name={name} size={30} testId="header-avatar" />
@@ -106,6 +107,10 @@ export function HeaderUser({ user }: { user: UserInfo }) {
       </button>
       {open && (
         <div className="huser__menu" role="menu" data-testid="user-menu">
+          {/* The name heads the menu: the header row shows it only on wide screens. */}
+          <div className="huser__menu-name" data-testid="menu-user-name">
+            {name}
+          </div>
           <Link role="menuitem" to="/userInfo" onClick={() => setOpen(false)} data-testid="menu-profile">
             {t("account.menu.profile")}
           </Link>
