@@ -157,7 +157,6 @@ describe("moderation presets", () => {
     await form.getByTestId("mp-goalSlowInterval").fill("30");
     await form.getByTestId("mp-save").click();
     await s.waitForSelector('[data-testid="mp-message"].modpresets__ok', { timeout: TIMEOUT });
-    await form.scrollIntoViewIfNeeded();
     await screenshot(s, "modpresets-centre");
     const { roomId } = await call("GET", "/anchor/liveInfo", { token: streamer.token });
     const stored = await call("GET", "/live/modPresets", { token: streamer.token });
@@ -188,6 +187,9 @@ describe("moderation presets", () => {
     assert.equal(await send(v, "GOAL!!!"), "");
     assert.equal(await send(v, "what a strike"), "Slow mode is on");
     await screenshot(v, "modpresets-goal-viewer");
+
+    await goalLine(s).getByTestId("preset-undo").waitFor({ timeout: TIMEOUT });
+    await screenshot(s, "modpresets-goal-streamer");
 
     // The streamer undoes it from the chat line: announced, and the viewer chats freely again.
     await goalLine(s).getByTestId("preset-undo").click();
