@@ -120,15 +120,15 @@ type autoAction struct {
 
 // presetState is the room's preset machinery, owned by the actor.
 type presetState struct {
-	p        Presets
-	active   map[string]*autoAction // by kind
-	next     int
-	rate     []time.Time // chat line times within RateWindow
-	quietTil time.Time   // no rate trigger before this
-	seen     map[string]uint64
-	stand    map[string]standingEntry
-	stashed  map[string][]*Command // chat lines waiting for their sender's standing
-	replaying bool                 // onChat runs again for stashed lines
+	p         Presets
+	active    map[string]*autoAction // by kind
+	next      int
+	rate      []time.Time // chat line times within RateWindow
+	quietTil  time.Time   // no rate trigger before this
+	seen      map[string]uint64
+	stand     map[string]standingEntry
+	stashed   map[string][]*Command // chat lines waiting for their sender's standing
+	replaying bool                  // onChat runs again for stashed lines
 }
 
 // presetLoaded brings the stored presets back after activation.
