@@ -45,7 +45,10 @@ func (f *fakeStore) StreamerRoom(_ context.Context, u int64) (string, error) {
 
 type fakeAudit struct{ entries []audit.Entry }
 
-func (a *fakeAudit) Record(_ context.Context, e audit.Entry) error { a.entries = append(a.entries, e); return nil }
+func (a *fakeAudit) Record(_ context.Context, e audit.Entry) error {
+	a.entries = append(a.entries, e)
+	return nil
+}
 
 func TestSaveChecksWhoAndWhatThenAppliesAndAudits(t *testing.T) {
 	st := &fakeStore{rows: map[string]postgres.ModPresetsRow{}, roles: map[int64]string{1: "streamer", 2: "moderator"}}

@@ -83,4 +83,3 @@ func TestModPresetsStoreRolesAndStanding(t *testing.T) {
 		t.Fatalf("guest standing = %v %v %v", c, f, err)
 	}
 }
-
