@@ -280,3 +280,37 @@ func TestModeratorUndoesAnAutomaticAction(t *testing.T) {
 		t.Fatalf("audit = %+v, want the start and the moderator's undo", recs)
 	}
 }
+
+func TestRateSpikeCanStartFollowersOnlyAndPresetsChangeLive(t *testing.T) {
+	r := newPresetRig(t, room.Presets{}) // nothing at first
+	now := r.clock.Now()
+	r.stand.users["u-fan"] = room.UserStanding{Created: now.Add(-90 * 24 * time.Hour), FollowedAt: now.Add(-24 * time.Hour)}
+	for i := 0; i < 12; i++ {
+		r.chatCode(user("u-g"+string(rune('a'+i))), "busy")
+	}
+	if n := len(r.audit.all()); n != 0 {
+		t.Fatalf("a room without presets acted: %+v", r.audit.all())
+	}
+
+	// The streamer saves presets while the room is live: in force for the next line.
+	r.sys.Root.Send(r.reg.Get(r.id), &room.SetPresets{Presets: room.Presets{RateThreshold: 1, RateAction: room.AutoFollowers, ShieldMins: 3}})
+	r.clock.Add(10 * time.Second)
+	for i := 0; i < 6; i++ {
+		r.chatCode(user("u-h"+string(rune('a'+i))), "busier")
+	}
+	ev := r.sysEvent("modpresets.followers.rate")
+	if ev.Until != r.clock.Now().Add(3*time.Minute).UnixMilli() {
+		t.Fatalf("followers-only announcement = %+v, want 3 minutes", ev)
+	}
+	if got := r.chatCode(user("u-stranger"), "hi"); got != protocol.CodeFollowersOnly {
+		t.Fatalf("non-follower during automatic followers-only = %d", got)
+	}
+	if got := r.chatCode(user("u-fan"), "hi"); got != 0 {
+		t.Fatalf("follower refused: %d", got)
+	}
+	r.clock.Add(3*time.Minute + time.Second)
+	if got := r.chatCode(user("u-stranger2"), "over?"); got != 0 {
+		t.Fatalf("non-follower after followers-only ended: %d", got)
+	}
+	r.sysEvent("modpresets.followers.ended")
+}

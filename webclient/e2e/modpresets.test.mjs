@@ -64,9 +64,9 @@ async function administrator() {
   return { token: login.token };
 }
 
-async function context(session) {
+async function context(session, lang = "en_US") {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const cookies = [{ name: "lang", value: "en_US", url: node.baseURL }];
+  const cookies = [{ name: "lang", value: lang, url: node.baseURL }];
   if (session) {
     cookies.push({ name: "token", value: encodeURIComponent(session.token), url: node.baseURL });
     cookies.push({ name: "userInfo", value: encodeURIComponent(JSON.stringify(session.user)), url: node.baseURL });
@@ -168,10 +168,12 @@ describe("moderation presets", () => {
     const viewer = await registerByMobile();
     const vctx = await context(viewer);
     const v = await vctx.newPage();
+    const fctx = await context(null, "fr"); // a guest reading in French
+    const f = await fctx.newPage();
     const frames = [];
     s.on("websocket", (ws) => ws.on("framereceived", (f) => String(f.payload).includes('"joined"') && frames.push(String(f.payload).slice(0, 300))));
-    await Promise.all([s.goto(`${node.baseURL}/live/${roomId}`), v.goto(`${node.baseURL}/live/${roomId}`)]);
-    await Promise.all([connected(s), connected(v)]);
+    await Promise.all([s.goto(`${node.baseURL}/live/${roomId}`), v.goto(`${node.baseURL}/live/${roomId}`), f.goto(`${node.baseURL}/live/${roomId}`)]);
+    await Promise.all([connected(s), connected(v), connected(f)]);
     await s.getByTestId("mod-tools").waitFor({ timeout: TIMEOUT }).catch(async (e) => {
       await screenshot(s, "modpresets-debug");
       throw new Error(`${e.message}; room ${roomId}, streamer ${streamer.user.uid}; joined frames: ${frames.join(" | ")}`);
@@ -185,6 +187,8 @@ describe("moderation presets", () => {
     await Promise.all([goalLine(s).waitFor({ timeout: TIMEOUT }), goalLine(v).waitFor({ timeout: TIMEOUT })]);
     assert.match(await goalLine(v).innerText(), /^Big moment in the match: slow mode until .+, one message every 30 s$/);
     assert.equal(await goalLine(v).getByTestId("preset-undo").count(), 0, "no Undo for a viewer");
+    await goalLine(f).waitFor({ timeout: TIMEOUT });
+    assert.match(await goalLine(f).innerText(), /^Grand moment du match : mode lent jusqu'à .+, un message toutes les 30 s$/, "in the reader's language");
     assert.equal(await send(v, "GOAL!!!"), "");
     assert.equal(await send(v, "what a strike"), "Slow mode is on");
     await screenshot(v, "modpresets-goal-viewer");
@@ -221,6 +225,6 @@ describe("moderation presets", () => {
     const log = await call("GET", "/admin/audit", { token: admin.token, query: { action: "room.auto.", target: roomId } });
     const entries = (log.list ?? log).map((e) => `${e.action}:${e.reason}`).sort();
     assert.deepEqual(entries, ["room.auto.start:goal", "room.auto.start:manual", "room.auto.undo:"]);
-    await Promise.all([sctx.close(), vctx.close()]);
+    await Promise.all([sctx.close(), vctx.close(), fctx.close()]);
   });
 });
