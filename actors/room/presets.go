@@ -293,6 +293,18 @@ func (a *Actor) endAuto(ctx actor.Context, act *autoAction, by string, now time.
 	a.auditAuto(AutoRecord{Room: a.id, ID: act.id, Op: op, Kind: act.kind, Actor: by, At: now})
 }
 
+// slowSetByHand is told that a moderator set slow mode: an automatic slow mode in force is over
+// (recorded, not announced: the moderator's own change is) and its end restores nothing.
+func (a *Actor) slowSetByHand(by string, now time.Time) {
+	if a.pre == nil {
+		return
+	}
+	if act := a.pre.active[AutoSlow]; act != nil {
+		delete(a.pre.active, AutoSlow)
+		a.auditAuto(AutoRecord{Room: a.id, ID: act.id, Op: "end", Kind: AutoSlow, Actor: by, Detail: "slow set by hand", At: now})
+	}
+}
+
 // expireAuto ends every action whose time is up (on chat lines and on the expiry timer, so the
 // injected clock of tests drives it as well as the wall clock).
 func (a *Actor) expireAuto(ctx actor.Context, now time.Time) {
@@ -345,8 +357,8 @@ func (a *Actor) onShield(ctx actor.Context, c *Command) {
 		a.reply(ctx, c.ReplyTo, &Reply{Nonce: c.Msg.Nonce})
 		return
 	}
-	act := a.startAuto(ctx, AutoShield, CauseManual, "", c.User.ID, secs, 0, now)
-	a.reply(ctx, c.ReplyTo, &Reply{Nonce: c.Msg.Nonce, Event: []byte(strconv.Quote(act.id))})
+	a.startAuto(ctx, AutoShield, CauseManual, "", c.User.ID, secs, 0, now)
+	a.reply(ctx, c.ReplyTo, &Reply{Nonce: c.Msg.Nonce})
 }
 
 // onUndo lifts an automatic action by a moderator (`mod` op "undo", msg = the action's id; empty:
@@ -371,17 +383,4 @@ func (a *Actor) onUndo(ctx actor.Context, c *Command) {
 		return
 	}
 	a.reply(ctx, c.ReplyTo, &Reply{Nonce: c.Msg.Nonce})
-}
-
-// Active reports the kinds of the automatic actions in force and their ids (for tests and the
-// join reply).
-func (a *Actor) autoActive() map[string]string {
-	out := map[string]string{}
-	if a.pre == nil {
-		return out
-	}
-	for k, act := range a.pre.active {
-		out[k] = act.id
-	}
-	return out
 }

@@ -314,3 +314,23 @@ func TestRateSpikeCanStartFollowersOnlyAndPresetsChangeLive(t *testing.T) {
 	}
 	r.sysEvent("modpresets.followers.ended")
 }
+
+func TestSlowModeSetByHandOverridesTheAutomaticOne(t *testing.T) {
+	r := newPresetRig(t, room.Presets{GoalSlowSecs: 60, GoalSlowInterval: 30})
+	r.sys.Root.Send(r.reg.Get(r.id), &room.MatchEvent{Match: "m1", Seq: 1, Type: "goal", At: r.clock.Now()})
+	r.sysEvent("modpresets.slow.goal")
+	if rep := r.send(moderator, mod("slow", "", 5)); rep.Code != 0 {
+		t.Fatalf("slow by hand: %+v", rep)
+	}
+	r.clock.Add(2 * time.Minute) // past the automatic one's end: the moderator's 5 s stay
+	if c := r.chatCode(viewer, "one"); c != 0 {
+		t.Fatalf("first line: %d", c)
+	}
+	if c := r.chatCode(viewer, "two"); c != protocol.CodeSlowMode {
+		t.Fatalf("second line within the moderator's 5 s = %d, want slow mode", c)
+	}
+	recs := r.audit.all()
+	if len(recs) != 2 || recs[1].Op != "end" || recs[1].Actor != moderator.ID {
+		t.Fatalf("audit = %+v, want the start and its end by the moderator", recs)
+	}
+}
