@@ -75,7 +75,7 @@ func (w *wiring) buildFeed() error {
 	case "none":
 		return nil
 	case "simulator":
-		n.services = append(n.services, namedService{"feed-simulator", &sportsdemo.Service{Store: w.sports, Sink: w.matches, Log: n.log.Named("simulator")}})
+		n.services = append(n.services, namedService{"feed-simulator", &sportsdemo.Service{Store: w.sports, Sink: w.matchSink(), Log: n.log.Named("simulator")}})
 		return nil
 	case "apisports":
 		cfg, err := apisports.ConfigFromEnv(os.Getenv)
@@ -99,7 +99,7 @@ func (w *wiring) buildFeed() error {
 		}
 	}
 	n.log.Info("live scores from a data provider", zap.String("feed", source))
-	n.services = append(n.services, namedService{"feed-" + kind, ServiceFunc(func(ctx context.Context) error { return src.Run(ctx, w.matches) })})
+	n.services = append(n.services, namedService{"feed-" + kind, ServiceFunc(func(ctx context.Context) error { return src.Run(ctx, w.matchSink()) })})
 	return nil
 }
 

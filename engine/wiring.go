@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"sync/atomic"
 
 	"github.com/asynkron/protoactor-go/actor"
 	"github.com/prometheus/client_golang/prometheus"
@@ -70,6 +71,7 @@ type wiring struct {
 	videoComments *videoComments    // the videos as a comments target (engine/videos.go)
 	newsSvc       *news.Service     // the news, for the search's content pass (engine/search_content.go)
 	search        *search.Service   // the site search; news and videos put their documents here (engine/search.go)
+	incidents     atomic.Value      // *incidentTee once the moderation presets are wired (engine/modpresets.go)
 }
 
 // build wires the node in dependency order. Every step that opens something registers its close.
@@ -164,6 +166,7 @@ func (n *Node) build(ctx context.Context) error {
 	if err := w.buildExperts(ctx); err != nil {
 		return err
 	}
+	w.buildModPresets()
 	chat.New(chat.Deps{History: w.hist, Moderators: roomModerators{w.accounts, w.rooms}, Rooms: roomsExist{w.rooms}}).Routes(w.api, w.accounts)
 	w.matchAPI.Routes(w.api, w.accounts)
 	w.api.PageLookup("match", func(ctx context.Context, p map[string]string) (bool, error) {

@@ -41,6 +41,7 @@ func init() {
 	for _, m := range []any{
 		&room.Command{}, &room.Reply{}, &room.Join{}, &room.JoinReply{}, &room.Deliver{},
 		&room.RelayReport{}, &room.Announce{},
+		&room.MatchEvent{}, &room.SetPresets{}, // moderation presets (issue 25)
 		&match.Apply{}, &match.ApplyBatch{}, &match.Republish{}, &match.GetState{}, &feed.State{}, &match.Publish{}, &match.Attach{},
 		&matchChange{},
 		&UserAttach{}, &UserDetach{}, &session.Notice{}, &session.Reauthorize{},

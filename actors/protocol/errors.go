@@ -29,6 +29,11 @@ const (
 	CodeServerError   = errcode.SocketServer
 	CodeTopicNotFound = errcode.TopicNotFound
 	CodeTooManyTopics = errcode.TooManyTopics
+	// Moderation presets (issue 25).
+	CodeFollowersOnly = errcode.ModPresetFollowersOnly
+	CodeNewAccount    = errcode.ModPresetNewAccount
+	CodeStrictWord    = errcode.ModPresetStrictWord
+	CodeNothingToUndo = errcode.ModPresetNothingToUndo
 )
 
 // WebSocket close codes used by the node (the gateway owns the protocol-level ones).

@@ -66,6 +66,7 @@ type ClientMessage struct {
 var modOps = map[string]bool{
 	"mute": true, "unmute": true, "delete": true, "addMod": true, "removeMod": true,
 	"slow": true, "open": true, "close": true, "platformMute": true, "platformUnmute": true,
+	"shield": true, "undo": true, // moderation presets (actors/room/presets.go)
 }
 
 // ReportReasons are the six report reasons of spec §6.

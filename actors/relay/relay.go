@@ -81,6 +81,7 @@ type pendingJoin struct {
 	session  *actor.PID
 	since    uint64
 	hasSince bool
+	userID   string // who joins, so the room can say what they may do there (JoinReply.Mod, Streamer)
 	sentAt   time.Time
 	gone     bool
 }
@@ -169,7 +170,7 @@ func (a *Actor) onSubscribe(ctx actor.Context, m *Subscribe) {
 	a.removeConn(rs, m.Conn.ID()) // a re-join (resume) replaces the old subscription
 	rs.reported = -1
 	a.tickets++
-	p := &pendingJoin{conn: m.Conn, session: m.Session, since: m.Since, hasSince: m.HasSince}
+	p := &pendingJoin{conn: m.Conn, session: m.Session, since: m.Since, hasSince: m.HasSince, userID: m.UserID}
 	rs.pending[a.tickets] = p
 	a.sendJoin(ctx, rs, a.tickets, p)
 }
@@ -177,7 +178,7 @@ func (a *Actor) onSubscribe(ctx actor.Context, m *Subscribe) {
 func (a *Actor) sendJoin(ctx actor.Context, rs *roomSubs, ticket uint64, p *pendingJoin) {
 	p.sentAt = time.Now()
 	ctx.Send(rs.pid, &room.Join{Relay: ctx.Self(), Ticket: ticket, Since: p.since, HasSince: p.hasSince,
-		RelaySeen: rs.seen, HasRelaySeen: len(rs.active) > 0})
+		RelaySeen: rs.seen, HasRelaySeen: len(rs.active) > 0, UserID: p.userID})
 }
 
 func (a *Actor) onJoinReply(ctx actor.Context, m *room.JoinReply) {

@@ -229,3 +229,19 @@ func TestLostJoinIsSentAgainOnHeartbeat(t *testing.T) {
 		t.Fatalf("joined written %d times: %q", n, c.frames)
 	}
 }
+
+// The room must know who joins to tell them what they may do there (you.mod, you.streamer): a
+// streamer or moderator without it would never get the room's tools.
+func TestJoinTellsTheRoomWhoJoins(t *testing.T) {
+	sys, relayPID, rp := setup(t)
+	a, g := &recConn{id: 1}, &recConn{id: 2}
+	sys.Root.Send(relayPID, &relay.Subscribe{Room: "r", UserID: "u7", Conn: a})
+	a.waitFrames(t, 1)
+	sys.Root.Send(relayPID, &relay.Subscribe{Room: "r", Conn: g})
+	g.waitFrames(t, 1)
+	rp.mu.Lock()
+	defer rp.mu.Unlock()
+	if len(rp.joins) != 2 || rp.joins[0].UserID != "u7" || rp.joins[1].UserID != "" {
+		t.Fatalf("joins %+v, want u7's then a guest's", rp.joins)
+	}
+}

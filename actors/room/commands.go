@@ -16,7 +16,14 @@ func (a *Actor) onCommand(ctx actor.Context, c *Command) {
 	case protocol.TChat:
 		a.onChat(ctx, c)
 	case protocol.TMod:
-		a.onModerate(ctx, c)
+		switch c.Msg.Op {
+		case "undo":
+			a.onUndo(ctx, c)
+		case "shield":
+			a.onShield(ctx, c)
+		default:
+			a.onModerate(ctx, c)
+		}
 	case protocol.TMuted:
 		a.onMutedList(ctx, c)
 	case protocol.TReport:
@@ -43,6 +50,11 @@ func (a *Actor) chatRefusal(c *Command, now time.Time) protocol.Code {
 		return protocol.CodeMemberOnly
 	case rank == 0 && u.Level < a.state.MinLevel:
 		return protocol.CodeLevelTooLow
+	}
+	if rank == 0 {
+		if code, _ := a.shieldRefusal(c, now); code != 0 {
+			return code
+		}
 	}
 	if a.cfg.Filter != nil {
 		if _, bad := a.cfg.Filter.Match(c.Msg.Text); bad {
@@ -73,6 +85,13 @@ func (a *Actor) isMuted(uid string, now time.Time) bool {
 
 func (a *Actor) onChat(ctx actor.Context, c *Command) {
 	now := a.cfg.Now()
+	if !c.User.Guest && a.rank(c.User) == 0 {
+		a.noteChat(ctx, now)
+		if _, wait := a.shieldRefusal(c, now); wait {
+			a.stashChat(ctx, c) // decided once the sender's standing is loaded
+			return
+		}
+	}
 	if code := a.chatRefusal(c, now); code != 0 {
 		a.reply(ctx, c.ReplyTo, &Reply{Nonce: c.Msg.Nonce, Code: code})
 		return

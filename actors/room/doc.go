@@ -22,6 +22,12 @@
 // A node dying between that commit and the GiftKeys write leaves the one window in which a retry is
 // shown twice (still paid once); a GiftKeys failure falls back to memory only.
 //
+// Moderation presets (presets.go, shield.go; issue 25): slow mode on a decisive incident of the linked
+// match (MatchEvent) or a chat-rate spike, shield mode in one click, followers-only chat. Every
+// automatic action is a `sys` event (announced), an AutoAudit record, and undone by a moderator's
+// `undo`. Standings (account and follow age) are loaded once per user off the actor and cached; a
+// viewer's line that needs one not yet known waits for it, nothing else does.
+//
 // Concurrency: all state belongs to the actor's Receive. Store and History calls that may block run on
 // goroutines and report back with messages. Registry is safe for concurrent use.
 package room

@@ -155,6 +155,7 @@ func (a *Actor) onJoin(ctx actor.Context, j *Join) {
 			a.relays[key] = relayRef{pid: j.Relay}
 		}
 	}
+	a.prefetchStanding(ctx, j.UserID)
 	reply := a.joinReply(j)
 	switch {
 	case !j.HasSince || j.Since >= a.broadcast:

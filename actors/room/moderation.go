@@ -89,6 +89,7 @@ func (a *Actor) onModerate(ctx actor.Context, c *Command) {
 		delete(a.state.Moderators, m.UID)
 		ev.K = protocol.KUnmod
 	case "slow":
+		a.slowSetByHand(u.ID, now)
 		a.state.SlowMode = dur
 		a.slow.SetInterval(dur)
 		ev.K, ev.Secs, ev.UID = protocol.KSlow, m.Secs, ""

@@ -37,6 +37,12 @@ type Config struct {
 	// id is a room (tests, demo).
 	Exists func(id string) bool
 
+	// Moderation presets (presets.go, shield.go); each nil: that part is off (no stored presets,
+	// gates that need a standing let everyone through, automatic actions are not audited).
+	PresetStore PresetStore
+	Standing    Standing
+	AutoAudit   AutoAudit
+
 	SampledOut Counter // ordinary chat lines left out of frames; nil = not counted
 	// GiftKeyErrors counts failed GiftKeys calls (the gift then goes on as without GiftKeys); nil =
 	// not counted. Its Add is called from goroutines other than the actor (prometheus.Counter is safe).
@@ -132,6 +138,8 @@ type Actor struct {
 	presence     int
 	presenceSent int
 	frameBuf     []byte
+
+	pre *presetState // moderation presets (presets.go)
 }
 
 // relayRef is one subscribed relay and its local viewer count.
@@ -208,6 +216,8 @@ func (a *Actor) handle(ctx actor.Context, msg any) {
 		a.onRelayReport(ctx, m)
 	case *recorded:
 		ctx.Send(m.to, m.reply)
+	default:
+		a.handlePreset(ctx, msg)
 	}
 }
 
@@ -261,6 +271,7 @@ func (a *Actor) onActivated(ctx actor.Context, m *activated) {
 	a.broadcast = m.lastSeq
 	a.ready = true
 	a.lastTick = a.cfg.Now()
+	a.loadPresets(ctx)
 	waiting := a.waiting
 	a.waiting = nil
 	for _, w := range waiting {

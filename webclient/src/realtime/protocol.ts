@@ -164,7 +164,7 @@ export type ClientFrame =
   | { t: "unsub"; topic: string; delayMs?: number; nonce?: string }
   | { t: "ping" };
 
-export type ModOp = "mute" | "unmute" | "delete" | "addMod" | "removeMod" | "slow" | "open" | "close" | "platformMute";
+export type ModOp = "mute" | "unmute" | "delete" | "addMod" | "removeMod" | "slow" | "open" | "close" | "platformMute" | "shield" | "undo";
 /** The six report reasons of spec §6, as the protocol spells them. */
 export const REPORT_REASONS = ["inappropriate", "attack", "nickname", "ads", "avatar", "spam"] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];

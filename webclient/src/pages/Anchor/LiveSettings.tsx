@@ -2,6 +2,7 @@
 // external comments, pre-broadcast teaser, detailed intro with up to 3 square pictures, an
 // external m3u8 source, and the linked match (in progress or starting within 1 hour) or a
 // custom tag.
+import { ModPresetsForm } from "../../components/ModPresets/ModPresetsForm";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { anchorApi, type AnchorSettings } from "../../api/endpoints";
@@ -142,6 +143,7 @@ export default function LiveSettings() {
         </button>
       </form>
       <MatchLink />
+      <ModPresetsForm />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { memo, useCallback, useRef, useState } from "react";
+import { memo, useCallback, useMemo, useRef, useState } from "react";
 import { Virtuoso, type VirtuosoHandle } from "react-virtuoso";
 import { useTranslation } from "react-i18next";
 import type { ChatLine } from "../../realtime/roomLog";
@@ -6,6 +6,7 @@ import type { RoomEvent } from "../../realtime/protocol";
 import { formatTime } from "./format";
 import { ExpertBadge } from "../Experts/ExpertBadge";
 import { PlanLinkText } from "../Experts/PlanLinker";
+import { PresetLine, endedActions, isPresetEvent } from "../../components/ModPresets/PresetLine";
 import "./ChatList.css";
 
 export interface ChatListProps {
@@ -15,19 +16,28 @@ export interface ChatListProps {
   /** Whether chat lines of others get an actions button (signed in or moderator). */
   actions: boolean;
   onActions(ev: RoomEvent): void;
+  /** The room, and whether the reader moderates it (moderation presets' Undo). */
+  room?: string;
+  canModerate?: boolean;
 }
 
 /**
  * The room's chat, virtualised (only the visible lines are in the DOM). It follows new
  * lines while the reader is at the bottom; scrolled up, a button jumps back down.
  */
-export function ChatList({ lines, selfId, actions, onActions }: ChatListProps) {
+export function ChatList({ lines, selfId, actions, onActions, room = "", canModerate = false }: ChatListProps) {
   const { t } = useTranslation();
   const ref = useRef<VirtuosoHandle>(null);
   const [atBottom, setAtBottom] = useState(true);
+  const ended = useMemo(() => endedActions(lines.flatMap((l) => (l.kind === "event" ? [l.ev] : []))), [lines]);
   const itemContent = useCallback(
-    (_: number, l: ChatLine) => <Line line={l} actions={actions && l.kind === "event" && l.ev.uid !== selfId} onActions={onActions} />,
-    [actions, selfId, onActions],
+    (_: number, l: ChatLine) =>
+      l.kind === "event" && isPresetEvent(l.ev) ? (
+        <PresetLine ev={l.ev} room={room} canUndo={canModerate} ended={!!l.ev.msg && ended.has(l.ev.msg)} />
+      ) : (
+        <Line line={l} actions={actions && l.kind === "event" && l.ev.uid !== selfId} onActions={onActions} />
+      ),
+    [actions, selfId, onActions, room, canModerate, ended],
   );
   return (
     <div className="chat-list" data-testid="chat-list" data-count={lines.length}>

@@ -113,7 +113,7 @@ export default function LiveRoom() {
           </p>
         ) : (
           <div className="live-room__lines">
-            <ChatList lines={room.log.lines} selfId={user?.id} actions={signedIn} onActions={onActions} />
+            <ChatList lines={room.log.lines} selfId={user?.id} actions={signedIn} onActions={onActions} room={id} canModerate={canModerate} />
             {menuEv && <MessageMenu key={menuEv.id} room={id} ev={menuEv} canModerate={canModerate} signedIn={signedIn} onClose={() => setMenuFor(null)} />}
           </div>
         )}

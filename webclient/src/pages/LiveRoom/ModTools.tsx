@@ -5,6 +5,9 @@ import { realtimeCommandsAtom, type RoomView } from "../../state/realtime";
 import type { CommandInput } from "../../realtime/connection";
 import type { MutedEntry } from "../../realtime/protocol";
 import { formatTime } from "./format";
+import { ModPresetsForm } from "../../components/ModPresets/ModPresetsForm";
+import { endedActions, isPresetEvent } from "../../components/ModPresets/PresetLine";
+import { useModPresetsT } from "../../i18n/modpresets";
 import "./ModTools.css";
 
 /** Slow-mode interval the toggle turns on (seconds). */
@@ -18,6 +21,9 @@ export function ModTools({ room, view, canOpenClose }: { room: string; view: Roo
   const { t } = useTranslation();
   const commands = useAtomValue(realtimeCommandsAtom);
   const [panel, setPanel] = useState(false);
+  const [presets, setPresets] = useState(false);
+  const { t: mt } = useModPresetsT();
+  const shieldOn = shieldActive(view);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -45,6 +51,12 @@ export function ModTools({ room, view, canOpenClose }: { room: string; view: Roo
         >
           {view.slowSecs > 0 ? t("live.mod.slowOff") : t("live.mod.slowOn")}
         </button>
+        <button type="button" data-testid="shield-button" data-on={shieldOn} disabled={busy || shieldOn} onClick={() => void run({ t: "mod", room, op: "shield" })}>
+          {shieldOn ? mt("panel.shieldOn") : mt("panel.shield")}
+        </button>
+        <button type="button" data-testid="presets-toggle" aria-expanded={presets} onClick={() => setPresets((p) => !p)}>
+          {mt("panel.open")}
+        </button>
         {canOpenClose && (
           <button
             type="button"
@@ -59,6 +71,17 @@ export function ModTools({ room, view, canOpenClose }: { room: string; view: Roo
       </div>
       {error && <p className="mod-tools__error" role="alert" data-testid="mod-error">{error}</p>}
       {panel && <MutedPanel room={room} onClose={() => setPanel(false)} />}
+      {presets && (
+        <div className="muted-panel mod-tools__presets" data-testid="presets-panel">
+          <div className="muted-panel__head">
+            <span />
+            <button type="button" aria-label={mt("panel.close")} onClick={() => setPresets(false)}>
+              ×
+            </button>
+          </div>
+          <ModPresetsForm room={room} compact />
+        </div>
+      )}
     </div>
   );
 }
@@ -119,4 +142,11 @@ function MutedPanel({ room, onClose }: { room: string; onClose(): void }) {
       )}
     </div>
   );
+}
+
+/** Whether shield mode is in force, from the room's announcements. */
+function shieldActive(view: RoomView): boolean {
+  const evs = view.log.lines.flatMap((l) => (l.kind === "event" ? [l.ev] : []));
+  const ended = endedActions(evs);
+  return evs.some((ev) => isPresetEvent(ev) && ev.key!.startsWith("modpresets.shield.") && !!ev.msg && !ended.has(ev.msg) && !ev.key!.endsWith(".ended") && !ev.key!.endsWith(".undone") && (ev.until ?? 0) > Date.now());
 }

@@ -1,0 +1,230 @@
+// Browser end-to-end test of the moderation presets (issue 25 §3) against a real node: a new
+// streamer (applied through the streamer centre, approved by an administrator) sets a goal preset in
+// the centre's live settings; a goal of the room's match arrives (POST /java/dev/matchIncident, the
+// dev node's way to hand a room the incident the feed would); slow mode is announced in chat and
+// enforced on a viewer; the streamer undoes it from the chat line; shield mode in one click keeps
+// the viewer's brand-new account read-only; the audit log holds each automatic action.
+//
+// Needs Postgres (DATABASE_URL) and a dev node (COURTSIDE_ENV=dev, the harness's default).
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { deflateSync } from "node:zlib";
+import { resolve } from "node:path";
+import { launchBrowser, passSecondFactor, screenshot, startNode, WEBCLIENT_DIR } from "./harness.mjs";
+
+const TIMEOUT = 30_000;
+
+let node;
+let browser;
+
+before(async () => {
+  node = await startNode();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await node?.stop();
+});
+
+async function call(method, path, { token, body, query } = {}) {
+  const url = new URL(`${node.baseURL}/java${path}`);
+  for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
+  const headers = { sysType: "PC", lan: "en_US", Accept: "application/json" };
+  if (token) headers.token = token;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const env = await res.json().catch(() => null);
+  if (!env || env.status !== "success") throw new Error(`${method} ${path}: HTTP ${res.status} ${JSON.stringify(env)}`);
+  return env.result;
+}
+
+const rand = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+async function registerByMobile() {
+  const mobile = `138${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+  await call("POST", "/login/V2/sendMobilecheckCode", { body: { areaCode: "86", mobileOrEmail: mobile } });
+  const { code } = await call("GET", "/dev/codes", { query: { to: `+86${mobile}` } });
+  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", {
+    body: { mobileOrEmail: mobile, areaCode: "86", checkCode: code, type: 3 },
+  });
+  const uname = `m${rand()}`.slice(0, 20);
+  if (login.newUser) await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "stream2026x" } });
+  return { token: login.token, user: { uid: String(login.uid ?? login.user?.uid), name: uname } };
+}
+
+async function administrator() {
+  const name = `adm${rand()}`.slice(0, 20);
+  const bin = resolve(WEBCLIENT_DIR, process.env.COURTSIDE_BIN ?? "../bin/courtside");
+  const r = spawnSync(bin, ["admin", "create", name, "Admin2026pass"], { env: process.env, encoding: "utf8", timeout: 60_000 });
+  assert.equal(r.status, 0, `courtside admin create: ${r.stderr}`);
+  const login = await call("POST", "/login/V2/mobileOrNameToLogin", { body: { name, password: "Admin2026pass" } });
+  await passSecondFactor(call, login.token);
+  return { token: login.token };
+}
+
+async function context(session, lang = "en_US") {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const cookies = [{ name: "lang", value: lang, url: node.baseURL }];
+  if (session) {
+    cookies.push({ name: "token", value: encodeURIComponent(session.token), url: node.baseURL });
+    cookies.push({ name: "userInfo", value: encodeURIComponent(JSON.stringify(session.user)), url: node.baseURL });
+  }
+  await ctx.addCookies(cookies);
+  return ctx;
+}
+
+// A one-colour PNG for the application's ID photos.
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(buf) {
+  let c = 0xffffffff;
+  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function chunk(type, data) {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const td = Buffer.concat([Buffer.from(type, "ascii"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(td));
+  return Buffer.concat([len, td, crc]);
+}
+function png(width, height, [r, g, b]) {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x++) row.set([r, g, b], 1 + x * 3);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
+}
+const file = (name, w, h, rgb) => ({ name, mimeType: "image/png", buffer: png(w, h, rgb) });
+
+async function connected(page) {
+  await page.locator('[data-testid="conn-state"][data-state="connected"]').waitFor({ timeout: TIMEOUT });
+}
+
+/** Sends a chat line and returns the refusal shown under the input ("" when accepted). */
+async function send(page, text) {
+  await page.getByTestId("chat-input").fill(text);
+  const button = page.getByTestId("chat-send");
+  await page.waitForFunction((el) => !el.disabled, await button.elementHandle(), { timeout: TIMEOUT });
+  await button.click();
+  const line = page.getByTestId("chat-line").filter({ hasText: text });
+  const err = page.getByTestId("chat-error");
+  await Promise.race([line.first().waitFor({ timeout: TIMEOUT }), err.waitFor({ timeout: TIMEOUT })]);
+  return (await err.count()) ? (await err.innerText()).trim() : "";
+}
+
+describe("moderation presets", () => {
+  it("slows the chat on a goal, announces it, lets the streamer undo it, and shields in one click", async () => {
+    const streamer = await registerByMobile();
+    const admin = await administrator();
+    const sctx = await context(streamer);
+    const s = await sctx.newPage();
+
+    // Become a streamer: apply in the centre, approved by the administrator.
+    await s.goto(`${node.baseURL}/anchorCenter`);
+    await s.getByTestId("apply-form").waitFor({ timeout: TIMEOUT });
+    await s.getByTestId("apply-name").fill("Li Na");
+    await s.getByTestId("apply-id").fill("11010519491231002X");
+    await s.getByTestId("apply-intro").fill("Football watch-alongs with a calm chat.");
+    await s.getByTestId("apply-content").fill("Derby nights");
+    for (const [kind, rgb] of [["idFront", [200, 60, 60]], ["idBack", [60, 200, 60]], ["idHand", [60, 60, 200]]]) {
+      await s.getByTestId(`upload-${kind}-input`).setInputFiles(file(`${kind}.png`, 320, 200, rgb));
+      await s.waitForSelector(`[data-testid="upload-${kind}"][data-id]:not([data-id=""])`, { timeout: TIMEOUT });
+    }
+    await s.getByTestId("apply-agree").check();
+    await s.getByTestId("apply-submit").click();
+    await s.waitForSelector('[data-testid="apply-state"][data-status="review"]', { timeout: TIMEOUT });
+    await call("POST", "/admin/anchor/review", { token: admin.token, body: { userId: streamer.user.uid, approve: true } });
+
+    // The goal preset, picked once in the centre's live settings.
+    await s.goto(`${node.baseURL}/anchorCenter/live`);
+    const form = s.getByTestId("modpresets");
+    await form.getByTestId("mp-save").waitFor({ timeout: TIMEOUT });
+    await form.getByTestId("mp-goalOn").check();
+    await form.getByTestId("mp-goalSlowSecs").fill("9999");
+    await form.getByTestId("mp-save").click();
+    assert.equal(await form.getByTestId("mp-goalSlowSecs-error").innerText(), "Enter a whole number from 0 to 3600");
+    await form.getByTestId("mp-goalSlowSecs").fill("120");
+    await form.getByTestId("mp-goalSlowInterval").fill("30");
+    await form.getByTestId("mp-save").click();
+    await s.waitForSelector('[data-testid="mp-message"].modpresets__ok', { timeout: TIMEOUT });
+    await s.evaluate(() => window.scrollTo(0, 0)); // a scrolled page draws the sticky header mid-shot
+    await screenshot(s, "modpresets-centre");
+    const { roomId } = await call("GET", "/anchor/liveInfo", { token: streamer.token });
+    const stored = await call("GET", "/live/modPresets", { token: streamer.token });
+    assert.equal(stored.goalSlowSecs, 120);
+    assert.equal(stored.goalSlowInterval, 30);
+
+    // The streamer and a viewer with a brand-new account in the room.
+    const viewer = await registerByMobile();
+    const vctx = await context(viewer);
+    const v = await vctx.newPage();
+    const fctx = await context(null, "fr"); // a guest reading in French
+    const f = await fctx.newPage();
+    const frames = [];
+    s.on("websocket", (ws) => ws.on("framereceived", (f) => String(f.payload).includes('"joined"') && frames.push(String(f.payload).slice(0, 300))));
+    await Promise.all([s.goto(`${node.baseURL}/live/${roomId}`), v.goto(`${node.baseURL}/live/${roomId}`), f.goto(`${node.baseURL}/live/${roomId}`)]);
+    await Promise.all([connected(s), connected(v), connected(f)]);
+    await s.getByTestId("mod-tools").waitFor({ timeout: TIMEOUT }).catch(async (e) => {
+      await screenshot(s, "modpresets-debug");
+      throw new Error(`${e.message}; room ${roomId}, streamer ${streamer.user.uid}; joined frames: ${frames.join(" | ")}`);
+    });
+    assert.equal(await send(v, "before the goal 1"), "");
+    assert.equal(await send(v, "before the goal 2"), "", "no slow mode before the goal");
+
+    // A goal of the linked match: slow mode is announced to everyone and enforced.
+    await call("POST", "/dev/matchIncident", { body: { room: roomId, type: "goal" } });
+    const goalLine = (p) => p.locator('[data-testid="preset-line"][data-key="modpresets.slow.goal"]');
+    await Promise.all([goalLine(s).waitFor({ timeout: TIMEOUT }), goalLine(v).waitFor({ timeout: TIMEOUT })]);
+    assert.match(await goalLine(v).innerText(), /^Big moment in the match: slow mode until .+, one message every 30 s$/);
+    assert.equal(await goalLine(v).getByTestId("preset-undo").count(), 0, "no Undo for a viewer");
+    await goalLine(f).waitFor({ timeout: TIMEOUT });
+    assert.match(await goalLine(f).innerText(), /^Grand moment du match : mode lent jusqu'à .+, un message toutes les 30 s$/, "in the reader's language");
+    assert.equal(await send(v, "GOAL!!!"), "");
+    assert.equal(await send(v, "what a strike"), "Slow mode is on");
+    await screenshot(v, "modpresets-goal-viewer");
+
+    await goalLine(s).getByTestId("preset-undo").waitFor({ timeout: TIMEOUT });
+    await screenshot(s, "modpresets-goal-streamer");
+
+    // The streamer undoes it from the chat line: announced, and the viewer chats freely again.
+    await goalLine(s).getByTestId("preset-undo").click();
+    const undone = (p) => p.locator('[data-testid="preset-line"][data-key="modpresets.slow.undone"]');
+    await Promise.all([undone(s).waitFor({ timeout: TIMEOUT }), undone(v).waitFor({ timeout: TIMEOUT })]);
+    assert.equal(await undone(v).innerText(), "A moderator lifted the automatic slow mode");
+    await s.waitForFunction(() => !document.querySelector('[data-testid="preset-undo"]'), null, { timeout: TIMEOUT });
+    assert.equal(await send(v, "free again"), "");
+    await screenshot(s, "modpresets-undone-streamer");
+
+    // Shield mode in one click: the viewer's new account may read but not write.
+    await s.getByTestId("shield-button").click();
+    const shieldLine = (p) => p.locator('[data-testid="preset-line"][data-key="modpresets.shield.manual"]');
+    await Promise.all([shieldLine(s).waitFor({ timeout: TIMEOUT }), shieldLine(v).waitFor({ timeout: TIMEOUT })]);
+    await s.locator('[data-testid="shield-button"][data-on="true"]').waitFor({ timeout: TIMEOUT });
+    assert.match(await shieldLine(v).innerText(), /^Shield mode until .+: followers only, new accounts read-only$/);
+    assert.equal(await send(v, "can I still talk?"), "Shield mode is on: new accounts can read the chat but not write yet");
+    assert.equal(await send(s, "the streamer still talks"), "");
+    await screenshot(v, "modpresets-shield-viewer");
+
+    // The moderator panel shows the same presets for the room.
+    await s.getByTestId("presets-toggle").click();
+    await s.getByTestId("presets-panel").getByTestId("mp-save").waitFor({ timeout: TIMEOUT });
+    assert.equal(await s.getByTestId("presets-panel").getByTestId("mp-goalSlowSecs").inputValue(), "120");
+    await screenshot(s, "modpresets-room-panel");
+
+    // Every automatic action is in the audit log.
+    const log = await call("GET", "/admin/audit", { token: admin.token, query: { action: "room.auto.", target: roomId } });
+    const entries = (log.list ?? log).map((e) => `${e.action}:${e.reason}`).sort();
+    assert.deepEqual(entries, ["room.auto.start:goal", "room.auto.start:manual", "room.auto.undo:"]);
+    await Promise.all([sctx.close(), vctx.close(), fctx.close()]);
+  });
+});

@@ -1,0 +1,62 @@
+// A moderation preset's announcement in chat (a `sys` event whose key starts with "modpresets."):
+// the text in the reader's language and, for moderators while the action is in force, Undo.
+import { useState } from "react";
+import { useAtomValue } from "jotai";
+import { realtimeCommandsAtom } from "../../state/realtime";
+import type { RoomEvent } from "../../realtime/protocol";
+import { useModPresetsT, type ModPresetsKey } from "../../i18n/modpresets";
+import "./ModPresets.css";
+
+const PREFIX = "modpresets.";
+
+/** Whether a `sys` event is a preset's announcement. */
+export const isPresetEvent = (ev: RoomEvent) => ev.k === "sys" && !!ev.key?.startsWith(PREFIX);
+
+/** Whether a preset announcement ends an action (expired or undone). */
+export const endsAction = (key: string) => key.endsWith(".ended") || key.endsWith(".undone");
+
+/** The ids of the automatic actions that have ended, from the room's lines. */
+export function endedActions(events: Iterable<RoomEvent>): Set<string> {
+  const out = new Set<string>();
+  for (const ev of events) if (isPresetEvent(ev) && ev.msg && endsAction(ev.key!)) out.add(ev.msg);
+  return out;
+}
+
+function clock(ms: number): string {
+  const lang = typeof document !== "undefined" ? document.documentElement.lang || undefined : undefined;
+  try {
+    return new Intl.DateTimeFormat(lang, { hour: "2-digit", minute: "2-digit", second: "2-digit" }).format(ms);
+  } catch {
+    return new Date(ms).toISOString().slice(11, 19);
+  }
+}
+
+export function PresetLine({ ev, room, canUndo, ended }: { ev: RoomEvent; room: string; canUndo: boolean; ended: boolean }) {
+  const { t } = useModPresetsT();
+  const commands = useAtomValue(realtimeCommandsAtom);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const key = ev.key!.slice(PREFIX.length);
+  const text = t(`chat.${key}` as ModPresetsKey, { time: ev.until ? clock(ev.until) : "", interval: ev.secs ?? 0 });
+  const undoable = canUndo && !ended && !endsAction(key) && !!ev.msg && (!ev.until || ev.until > Date.now());
+
+  const undo = async () => {
+    if (!commands || !ev.msg) return;
+    setBusy(true);
+    const r = await commands.command({ t: "mod", room, op: "undo", msg: ev.msg });
+    setBusy(false);
+    if (!r.ok) setError(r.msg || "");
+  };
+
+  return (
+    <div className="chat-line chat-line--sys chat-line--mod preset-line" data-testid="preset-line" data-key={ev.key} data-seq={ev.seq}>
+      <span>{text}</span>
+      {undoable && (
+        <button type="button" className="preset-line__undo" data-testid="preset-undo" disabled={busy} onClick={() => void undo()}>
+          {t("panel.undo")}
+        </button>
+      )}
+      {error && <small className="modpresets__error" role="alert">{error}</small>}
+    </div>
+  );
+}
