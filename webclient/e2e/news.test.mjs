@@ -79,8 +79,19 @@ async function context(session, lang = "en_US") {
   return ctx;
 }
 
+/** Waits for the pictures on screen: lazy ones below the fold do not load until scrolled to. */
 async function imagesLoaded(page) {
-  await page.waitForFunction(() => [...document.querySelectorAll("img")].every((i) => i.complete), null, { timeout: TIMEOUT });
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll("img")]
+        .filter((i) => {
+          const r = i.getBoundingClientRect();
+          return i.loading !== "lazy" || (r.bottom > 0 && r.top < window.innerHeight);
+        })
+        .every((i) => i.complete),
+    null,
+    { timeout: TIMEOUT },
+  );
 }
 
 /** Waits until the demo articles are written (the node writes them once its demo matches exist). */
