@@ -29,6 +29,7 @@ func (s *Service) Routes(srv *api.Server, users api.Authenticator) {
 	srv.HandleGame("GET /{game}/video{id}", h.detail)
 	srv.Handle("GET /videos/list", h.list)
 	srv.Handle("GET /videos/detail/{id}", h.detailAnyGame)
+	h.replayRoutes(srv) // http_replay.go
 	srv.HandleHTTP("GET "+strings.TrimPrefix(filesPath, api.Prefix)+"{id}/{file...}", http.HandlerFunc(h.serveFile))
 
 	// Streamers: their own recordings (the streamer centre's live records page).

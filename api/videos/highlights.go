@@ -1,0 +1,141 @@
+package videos
+
+// Automatic highlights (issue 25 §2): when a recording is finished, each major event of its match
+// while it was recorded (goal, red card, decisive kill or objective, map end) gets a clip cut from
+// it, HighlightBefore before the event to HighlightAfter after, as a "highlight" job of the queue.
+// The clip is a video of the match (kind highlight) titled from the event in the recording's
+// language. Planning is idempotent (postgres.Videos.PlanHighlight): one clip and one job per event,
+// however often the recording's job runs.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"go.uber.org/zap"
+
+	"courtside/api/locale"
+	"courtside/storage/postgres"
+)
+
+// The cut around an event.
+const (
+	HighlightBefore = 20 * time.Second
+	HighlightAfter  = 10 * time.Second
+	// minClip: an event closer than this to both ends of a recording gets no clip.
+	minClip = 2 * time.Second
+)
+
+// planHighlights plans the highlights of recording id (ready, with a match): one clip video and
+// one job per major event in its window. A recording without a match has none.
+func (s *Service) planHighlights(ctx context.Context, id int64) error {
+	v, err := s.store.Video(ctx, id)
+	if errors.Is(err, postgres.ErrVideoNotFound) {
+		return nil // an empty recording was dropped
+	}
+	if err != nil {
+		return err
+	}
+	if v.Kind != postgres.VideoRecording || v.MatchID == "" || v.State != postgres.VideoReady {
+		return nil
+	}
+	lang, err := s.store.VideoLang(ctx, id)
+	if err != nil {
+		return err
+	}
+	incs, err := s.store.MatchIncidents(ctx, v.MatchID, v.CreatedAt, v.CreatedAt.Add(v.Duration))
+	if err != nil {
+		return err
+	}
+	planned := 0
+	for _, in := range incs {
+		if !major(in.Type) {
+			continue
+		}
+		off := in.At.Sub(v.CreatedAt)
+		start, end := max(off-HighlightBefore, 0), min(off+HighlightAfter, v.Duration)
+		if off < 0 || off > v.Duration || end-start < minClip {
+			continue
+		}
+		h := postgres.Highlight{SourceID: id, EventSeq: in.Seq, MatchID: v.MatchID, Type: in.Type, Team: in.Team, Name: in.Name,
+			Minute: in.Minute, Offset: off, Start: start, End: end}
+		clip := postgres.Video{Kind: postgres.VideoHighlight, Title: HighlightTitle(lang, in), GameID: v.GameID, MatchID: v.MatchID,
+			RoomID: v.RoomID, OwnerID: v.OwnerID}
+		_, created, err := s.store.PlanHighlight(ctx, h, clip, lang, s.cfg.MaxAttempts, s.cfg.Now())
+		if err != nil {
+			return err
+		}
+		if created {
+			planned++
+		}
+	}
+	if planned > 0 {
+		s.log.Info("videos: highlights planned", zap.Int64("recording", id), zap.Int("clips", planned))
+	}
+	return nil
+}
+
+// HighlightTitle is a highlight's title from its event in lang: "Goal: Player 67'". The player's
+// name, else the team's, comes first; the minute or round after.
+func HighlightTitle(lang string, in postgres.MatchIncident) string {
+	who := in.Name
+	if who == "" {
+		who = in.TeamName
+	}
+	cat := category(in.Type)
+	if in.Type == "secondYellow" {
+		cat = "card"
+	}
+	key := "videos.highlight." + cat
+	if cat == "other" {
+		key = "videos.highlight.objective"
+	}
+	t := strings.Join(strings.Fields(locale.Message(lang, key, who, in.Minute)), " ")
+	t = strings.TrimRight(t, ":：")
+	if r := []rune(t); len(r) > 200 {
+		t = string(r[:200])
+	}
+	return t
+}
+
+// runHighlight cuts clip id's part of its recording into the clip's source file, then transcodes
+// it like an upload (renditions, poster, ready). A second run starts over.
+func (s *Service) runHighlight(ctx context.Context, id int64, report func(int)) error {
+	if s.ffmpeg == "" {
+		return errors.New("no ffmpeg on this node")
+	}
+	h, err := s.store.HighlightOfClip(ctx, id)
+	if err != nil {
+		return err
+	}
+	if v, err := s.store.Video(ctx, id); err != nil || v.State != postgres.VideoProcessing {
+		return err // deleted (ErrVideoNotFound fails the job), or cut and made ready by an earlier run
+	}
+	src := filepath.Join(s.dir(h.SourceID), "source", "index.m3u8")
+	if _, err := os.Stat(src); err != nil {
+		return fmt.Errorf("recording %d: %w", h.SourceID, err)
+	}
+	if err := os.MkdirAll(s.dir(id), 0o755); err != nil {
+		return err
+	}
+	// Cut to a temporary file renamed into place, so a crash never leaves half a source.
+	tmp := filepath.Join(s.dir(id), "cut.ts")
+	secs := func(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', 3, 64) }
+	cmd := exec.CommandContext(ctx, s.ffmpeg, "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
+		"-ss", secs(h.Start), "-i", src, "-t", secs(h.End-h.Start),
+		"-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-f", "mpegts", tmp)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("cutting highlight: %w: %s", err, lastLine(string(out)))
+	}
+	if err := os.Rename(tmp, s.sourcePath(id)); err != nil {
+		return err
+	}
+	report(10)
+	return s.runTranscode(ctx, id, func(p int) { report(10 + p*9/10) })
+}
