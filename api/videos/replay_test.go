@@ -79,7 +79,6 @@ func (c *chatLog) mod(at time.Duration, kind, uid, msg string) {
 	c.evs = append(c.evs, history.Event{Room: c.room, Seq: c.seq, Time: ts, Kind: kind, UserID: uid, Target: msg, Payload: p})
 }
 
-
 func appendAll(t *testing.T, e *env, c *chatLog) {
 	t.Helper()
 	if err := postgres.NewHistoryStore(e.pool).Append(context.Background(), c.evs); err != nil {

@@ -101,8 +101,8 @@ export function ReplayChat({ videoId, videoRef }: { videoId: number; videoRef: R
         {lines.map((l) => (
           <li key={l.seq} className={`rchat__line${l.kind === "gift" ? " rchat__line--gift" : ""}`} data-testid="replay-line" data-offset={l.offsetMs}>
             <span className="rchat__time">{formatDuration(l.offsetMs / 1000)}</span>
-            <span className="rchat__name">{l.name || l.uid}</span>
-            <span className="rchat__text">{l.kind === "gift" ? t("chat.gift", { gift: l.gift, count: l.count ?? 1 }) : l.text}</span>
+            <bdi className="rchat__name">{l.name || l.uid}</bdi>
+            <bdi className="rchat__text">{l.kind === "gift" ? t("chat.gift", { gift: l.gift, count: l.count ?? 1 }) : l.text}</bdi>
           </li>
         ))}
       </ol>
@@ -127,8 +127,9 @@ function EventIcon({ ev }: { ev: TimelineEvent }) {
     case "goal":
       return (
         <svg className={cls} viewBox="0 0 16 16" aria-hidden="true">
-          <circle cx="8" cy="8" r="6.5" />
-          <path d="M8 4.5l3 2.2-1.1 3.5H6.1L5 6.7z" />
+          <circle cx="8" cy="8" r="6.8" />
+          <path className="rtl__ball" d="M8 4.6l3.2 2.3-1.2 3.8H6L4.8 6.9z" />
+          <path d="M8 4.6V1.2M11.2 6.9l3.3-1.1M10 10.7l2 2.8M6 10.7l-2 2.8M4.8 6.9L1.5 5.8" />
         </svg>
       );
     case "card":
@@ -203,8 +204,8 @@ export function ReplayTimelineView({ timeline, videoRef }: { timeline: Timeline;
                   <EventIcon ev={ev} />
                   <span className="rtl__time">{formatDuration(ev.offsetMs / 1000)}</span>
                   <span className="rtl__label">{eventLabel(t, ev)}</span>
-                  {ev.minute && <span className="rtl__minute">{ev.minute}</span>}
-                  {(ev.name || ev.teamName) && <span className="rtl__who">{ev.name || ev.teamName}</span>}
+                  {ev.minute && <bdi className="rtl__minute">{ev.minute}</bdi>}
+                  {(ev.name || ev.teamName) && <bdi className="rtl__who">{ev.name || ev.teamName}</bdi>}
                 </button>
                 {ev.highlightId ? (
                   <Link className="rtl__clip" to={`/videos/${ev.highlightId}`} data-testid="timeline-clip">
