@@ -104,8 +104,10 @@ func HighlightTitle(lang string, in postgres.MatchIncident) string {
 	return t
 }
 
-// runHighlight cuts clip id's part of its recording into the clip's source file, then transcodes
-// it like an upload (renditions, poster, ready). A second run starts over.
+// runHighlight cuts clip id's part of its recording: the recording's segments are copied, not
+// encoded again (the cut starts at the keyframe at or before the clip's start), into the clip's own
+// HLS folder laid out like a recording's (source/index.m3u8, master.m3u8), with a poster drawn at the
+// event; then the clip is ready. A second run starts over, unless the clip is ready already.
 func (s *Service) runHighlight(ctx context.Context, id int64, report func(int)) error {
 	if s.ffmpeg == "" {
 		return errors.New("no ffmpeg on this node")
@@ -121,21 +123,52 @@ func (s *Service) runHighlight(ctx context.Context, id int64, report func(int)) 
 	if _, err := os.Stat(src); err != nil {
 		return fmt.Errorf("recording %d: %w", h.SourceID, err)
 	}
-	if err := os.MkdirAll(s.dir(id), 0o755); err != nil {
+	dir := s.dir(id)
+	out := filepath.Join(dir, "source")
+	_ = os.RemoveAll(out) // a previous attempt's part
+	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
-	// Cut to a temporary file renamed into place, so a crash never leaves half a source.
-	tmp := filepath.Join(s.dir(id), "cut.ts")
 	secs := func(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', 3, 64) }
 	cmd := exec.CommandContext(ctx, s.ffmpeg, "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
-		"-ss", secs(h.Start), "-i", src, "-t", secs(h.End-h.Start),
-		"-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-f", "mpegts", tmp)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("cutting highlight: %w: %s", err, lastLine(string(out)))
+		"-ss", secs(h.Start), "-i", src, "-t", secs(h.End-h.Start), "-map", "0:v:0", "-map", "0:a:0?", "-c", "copy",
+		"-avoid_negative_ts", "make_zero", "-f", "hls", "-hls_time", "4", "-hls_list_size", "0", "-hls_playlist_type", "vod",
+		"-hls_segment_filename", filepath.Join(out, "%d.ts"), filepath.Join(out, "index.m3u8"))
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("cutting highlight: %w: %s", err, lastLine(string(b)))
 	}
-	if err := os.Rename(tmp, s.sourcePath(id)); err != nil {
+	report(70)
+	total, err := playlistLength(filepath.Join(out, "index.m3u8"))
+	if err != nil {
 		return err
 	}
-	report(10)
-	return s.runTranscode(ctx, id, func(p int) { report(10 + p*9/10) })
+	master := "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-STREAM-INF:BANDWIDTH=3000000,NAME=\"source\"\nsource/index.m3u8\n"
+	if err := os.WriteFile(filepath.Join(dir, "master.m3u8"), []byte(master), 0o644); err != nil {
+		return err
+	}
+	poster := s.poster(ctx, filepath.Join(out, "index.m3u8"), dir, min(h.Offset-h.Start, total)) == nil
+	return s.store.Finished(ctx, id, total, []string{"source"}, poster, s.cfg.Now())
+}
+
+// playlistLength sums the segment lengths of a media playlist.
+func playlistLength(path string) (time.Duration, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return 0, err
+	}
+	var total float64
+	for _, l := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(l), "#EXTINF:"); ok {
+			n, _, _ := strings.Cut(v, ",")
+			f, err := strconv.ParseFloat(n, 64)
+			if err != nil {
+				return 0, fmt.Errorf("%s: %w", path, err)
+			}
+			total += f
+		}
+	}
+	if total <= 0 {
+		return 0, fmt.Errorf("%s: no segment", path)
+	}
+	return time.Duration(total * float64(time.Second)), nil
 }
