@@ -101,7 +101,7 @@ export function ReplayChat({ videoId, videoRef }: { videoId: number; videoRef: R
         {lines.map((l) => (
           <li key={l.seq} className={`rchat__line${l.kind === "gift" ? " rchat__line--gift" : ""}`} data-testid="replay-line" data-offset={l.offsetMs}>
             <span className="rchat__time">{formatDuration(l.offsetMs / 1000)}</span>
-            <bdi className="rchat__name">{l.name || l.uid}</bdi>
+            <bdi className="rchat__name">{l.name || l.uid}</bdi>{" "}
             <bdi className="rchat__text">{l.kind === "gift" ? t("chat.gift", { gift: l.gift, count: l.count ?? 1 }) : l.text}</bdi>
           </li>
         ))}
@@ -204,7 +204,11 @@ export function ReplayTimelineView({ timeline, videoRef }: { timeline: Timeline;
                   <EventIcon ev={ev} />
                   <span className="rtl__time">{formatDuration(ev.offsetMs / 1000)}</span>
                   <span className="rtl__label">{eventLabel(t, ev)}</span>
-                  {ev.minute && <bdi className="rtl__minute">{ev.minute}</bdi>}
+                  {ev.minute && (
+                    <bdi className="rtl__minute" dir="ltr">
+                      {ev.minute}
+                    </bdi>
+                  )}
                   {(ev.name || ev.teamName) && <bdi className="rtl__who">{ev.name || ev.teamName}</bdi>}
                 </button>
                 {ev.highlightId ? (
