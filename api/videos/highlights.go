@@ -63,7 +63,11 @@ func (s *Service) planHighlights(ctx context.Context, id int64) error {
 		if off < 0 || off > v.Duration || end-start < minClip {
 			continue
 		}
-		h := postgres.Highlight{SourceID: id, EventSeq: in.Seq, MatchID: v.MatchID, Type: in.Type, Team: in.Team, Name: in.Name,
+		who := in.Name
+		if who == "" {
+			who = in.TeamName
+		}
+		h := postgres.Highlight{SourceID: id, EventSeq: in.Seq, MatchID: v.MatchID, Type: in.Type, Team: in.Team, Name: who,
 			Minute: in.Minute, Offset: off, Start: start, End: end}
 		clip := postgres.Video{Kind: postgres.VideoHighlight, Title: HighlightTitle(lang, in), GameID: v.GameID, MatchID: v.MatchID,
 			RoomID: v.RoomID, OwnerID: v.OwnerID}
@@ -102,6 +106,34 @@ func HighlightTitle(lang string, in postgres.MatchIncident) string {
 		t = string(r[:200])
 	}
 	return t
+}
+
+// LocalTitles returns rows with the titles of automatic highlight clips written in lang from their
+// events' template (the stored title is in the recording's language); other videos are unchanged.
+// A failed lookup leaves the stored titles.
+func (s *Service) LocalTitles(ctx context.Context, lang string, rows []postgres.Video) []postgres.Video {
+	var ids []int64
+	for _, v := range rows {
+		if v.Kind == postgres.VideoHighlight {
+			ids = append(ids, v.ID)
+		}
+	}
+	if len(ids) == 0 {
+		return rows
+	}
+	hs, err := s.store.HighlightsByClip(ctx, ids)
+	if err != nil {
+		s.log.Warn("videos: highlight titles", zap.Error(err))
+		return rows
+	}
+	out := make([]postgres.Video, len(rows))
+	for i, v := range rows {
+		if h, ok := hs[v.ID]; ok {
+			v.Title = HighlightTitle(lang, postgres.MatchIncident{Type: h.Type, Team: h.Team, Name: h.Name, Minute: h.Minute})
+		}
+		out[i] = v
+	}
+	return out
 }
 
 // runHighlight cuts clip id's part of its recording: the recording's segments are copied, not

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"courtside/api"
+	"courtside/storage/postgres"
 )
 
 // replayRoutes registers the replay's public endpoints (README.md "Replay").
@@ -57,5 +58,18 @@ func (h *handlers) replayTimeline(r *api.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return h.svc.Timeline(r.Context(), id)
+	tl, err := h.svc.Timeline(r.Context(), id)
+	if err != nil {
+		return nil, err
+	}
+	if len(tl.Highlights) > 0 {
+		rows := make([]postgres.Video, len(tl.Highlights))
+		for i, v := range tl.Highlights {
+			rows[i] = postgres.Video{ID: v.ID, Kind: v.Kind, Title: v.Title}
+		}
+		for i, v := range h.svc.LocalTitles(r.Context(), r.Lang, rows) {
+			tl.Highlights[i].Title = v.Title
+		}
+	}
+	return tl, nil
 }

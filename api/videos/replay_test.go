@@ -400,6 +400,13 @@ func TestHighlightsOneClipPerEvent(t *testing.T) {
 		t.Fatalf("titles: %v", titles)
 	}
 
+	// Lists show a clip's title in the reader's language.
+	for _, v := range e.svc.LocalTitles(ctx, "de", list) {
+		if v.Title != "Tor: Striker 67'" && v.Title != "Rote Karte: Defender 70'" {
+			t.Fatalf("German title %q", v.Title)
+		}
+	}
+
 	// A clip's job that runs again leaves the one clip as it is.
 	goal := titles["Goal: Striker 67'"]
 	if _, err := e.svc.Store().Enqueue(ctx, goal.ID, postgres.JobHighlight, 0, 3, e.clock.Now()); err != nil {
@@ -420,5 +427,26 @@ func TestHighlightsOneClipPerEvent(t *testing.T) {
 	red := titles["Red card: Defender 70'"]
 	if len(tl.Highlights) != 2 || len(tl.Events) != 2 || tl.Events[0].Highlight != goal.ID || tl.Events[1].Highlight != red.ID {
 		t.Fatalf("timeline: %+v", tl)
+	}
+}
+
+// TestHighlightTitle: the title template of the event's kind in the language asked, the player's
+// name or else the team's, then the minute; an unknown language falls back to English.
+func TestHighlightTitle(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		lang string
+		in   postgres.MatchIncident
+		want string
+	}{
+		{"en_US", postgres.MatchIncident{Type: "goal", Name: "Saka", Minute: "67'"}, "Goal: Saka 67'"},
+		{"jp", postgres.MatchIncident{Type: "redCard", Name: "Rice", Minute: "80'"}, "レッドカード：Rice 80'"},
+		{"fr", postgres.MatchIncident{Type: "mapWin", TeamName: "Wildmere", Minute: "M2"}, "Carte gagnée : Wildmere M2"},
+		{"xx", postgres.MatchIncident{Type: "baron", TeamName: "Nightglass"}, "Objective: Nightglass"},
+		{"de", postgres.MatchIncident{Type: "firstBlood", Name: "Faker", Minute: "M1 03:10"}, "Entscheidender Kill: Faker M1 03:10"},
+	} {
+		if got := videos.HighlightTitle(c.lang, c.in); got != c.want {
+			t.Errorf("%s %s: %q, want %q", c.lang, c.in.Type, got, c.want)
+		}
 	}
 }

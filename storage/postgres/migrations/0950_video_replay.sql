@@ -14,7 +14,7 @@ CREATE TABLE video_highlights (
     match_id   text NOT NULL,
     type       text NOT NULL,            -- the incident's type (goal, redCard, baron, mapWin...)
     team       integer NOT NULL DEFAULT -1,
-    name       text NOT NULL DEFAULT '', -- the player's name as shown
+    name       text NOT NULL DEFAULT '', -- who: the player's name as shown, else the team's
     minute     text NOT NULL DEFAULT '', -- "67'", "R14", "M2 18:40"
     offset_ms  bigint NOT NULL,          -- the event's time from the recording's start
     start_ms   bigint NOT NULL,          -- the clip's cut, from the recording's start
