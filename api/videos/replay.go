@@ -5,7 +5,9 @@ package videos
 // (highlights.go) are cut around the major ones.
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"sync"
 	"time"
 
@@ -239,7 +241,7 @@ type Timeline struct {
 }
 
 // Timeline returns recording id's timeline: the key incidents of its match between its start and
-// its end, in order, with their offsets, and the highlight clips cut from it.
+// its end, in time order, with their offsets, and the highlight clips cut from it.
 func (s *Service) Timeline(ctx context.Context, id int64) (Timeline, error) {
 	v, err := s.replayable(ctx, id)
 	if err != nil {
@@ -285,6 +287,8 @@ func (s *Service) Timeline(ctx context.Context, id int64) (Timeline, error) {
 		}
 		out.Events = append(out.Events, ev)
 	}
+	// Feed order is time order, except for corrections a provider sends late.
+	slices.SortStableFunc(out.Events, func(a, b TimelineEvent) int { return cmp.Compare(a.Offset, b.Offset) })
 	return out, nil
 }
 
