@@ -29,7 +29,8 @@ func (w *wiring) buildVideos() error {
 	}
 	keep := n.cfg.VideoKeep
 	svc, err := videos.New(videos.Config{Dir: dir, FFmpeg: n.cfg.FFmpeg, Retention: keep, Logger: n.log.Named("videos")},
-		videos.Deps{Pool: n.pool, Staff: w.accounts, Admins: w.accounts, Listener: videoIndex{idx: w.search, log: n.log.Named("search")}})
+		videos.Deps{Pool: n.pool, Staff: w.accounts, Admins: w.accounts, Listener: videoIndex{idx: w.search, log: n.log.Named("search")},
+			History: w.hist})
 	if err != nil {
 		return err
 	}

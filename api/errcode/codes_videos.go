@@ -26,3 +26,20 @@ func init() {
 		VideoTranscoder: {"videos.noTranscoder", KindUnavailable, EdgeREST},
 	})
 }
+
+// Replay with the match's timeline (issue 25 §2, api/videos/replay*.go), range 6430–6449.
+const (
+	// VideoReplayUnavailable: the video has no replay: it is not a broadcast recording of a room,
+	// or it is not ready yet.
+	VideoReplayUnavailable Code = 6430
+	// VideoReplayRange: a replay window is wrong: a negative start, an end before the start, or
+	// longer than the longest window served at once (the key says which).
+	VideoReplayRange Code = 6431
+)
+
+func init() {
+	define(map[Code]entry{
+		VideoReplayUnavailable: {"videos.replayUnavailable", KindNotFound, EdgeREST},
+		VideoReplayRange:       {"videos.replayRange", KindInvalid, EdgeREST},
+	})
+}

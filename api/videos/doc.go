@@ -7,6 +7,11 @@
 // (recorder.go) and the retention sweep (retention.go); http*.go put the REST calls on top. Its store
 // is storage/postgres.Videos (migration 0900_videos.sql).
 //
+// Replays (replay.go, highlights.go, issue 25 §2): a recording's chat by time window from the rooms'
+// history (deleted lines and muted or banned users' lines left out), the timeline of its match's
+// events with their offsets, and automatic highlight clips cut around the major ones as jobs of the
+// queue, one per event however often they are planned (migration 0950).
+//
 // # The queue
 //
 // Jobs are rows of video_jobs. A worker claims the runnable job of highest priority with SELECT ...

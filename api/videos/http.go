@@ -29,6 +29,7 @@ func (s *Service) Routes(srv *api.Server, users api.Authenticator) {
 	srv.HandleGame("GET /{game}/video{id}", h.detail)
 	srv.Handle("GET /videos/list", h.list)
 	srv.Handle("GET /videos/detail/{id}", h.detailAnyGame)
+	h.replayRoutes(srv) // http_replay.go
 	srv.HandleHTTP("GET "+strings.TrimPrefix(filesPath, api.Prefix)+"{id}/{file...}", http.HandlerFunc(h.serveFile))
 
 	// Streamers: their own recordings (the streamer centre's live records page).
@@ -125,7 +126,7 @@ func (h *handlers) hot(r *api.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return list(views(rows), total, p), nil
+	return list(views(h.svc.LocalTitles(r.Context(), r.Lang, rows)), total, p), nil
 }
 
 // list: GET /videos/list?game=&kind=&matchId=&pageIndex=&pageSize= — ready videos, newest first.
@@ -146,7 +147,7 @@ func (h *handlers) list(r *api.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return list(views(rows), total, p), nil
+	return list(views(h.svc.LocalTitles(r.Context(), r.Lang, rows)), total, p), nil
 }
 
 // detail: GET /{game}/video{id} — one ready video of that game; counts a view.
@@ -174,6 +175,8 @@ func (h *handlers) watch(r *api.Request, game int) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	related = h.svc.LocalTitles(r.Context(), r.Lang, append(related, v))
+	v, related = related[len(related)-1], related[:len(related)-1]
 	rel := make([]View, 0, len(related))
 	for _, x := range related {
 		if x.ID != v.ID && len(rel) < 8 {

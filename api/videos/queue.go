@@ -139,7 +139,12 @@ func (s *Service) runJob(ctx context.Context, job postgres.VideoJob, report func
 	case postgres.JobTranscode:
 		return s.runTranscode(ctx, job.VideoID, report)
 	case postgres.JobRecording:
-		return s.finishRecording(ctx, job.VideoID)
+		if err := s.finishRecording(ctx, job.VideoID); err != nil {
+			return err
+		}
+		return s.planHighlights(ctx, job.VideoID) // highlights.go
+	case postgres.JobHighlight:
+		return s.runHighlight(ctx, job.VideoID, report)
 	}
 	return fmt.Errorf("unknown job kind %q", job.Kind)
 }

@@ -39,7 +39,8 @@ type Deps struct {
 	Pool     *pgxpool.Pool
 	Staff    Staff
 	Admins   Admins
-	Listener Listener // nil: nobody hears
+	Listener Listener    // nil: nobody hears
+	History  ChatHistory // the rooms' chat history, for replays (replay.go); nil: replays have no chat
 }
 
 // Service is the videos area: public lists and pages, staff uploads, streamers' recordings, the

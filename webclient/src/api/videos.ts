@@ -80,6 +80,56 @@ export interface ListQuery {
 /** Bytes of one upload part: under the API's 1 MiB body limit. */
 export const CHUNK_BYTES = 768 * 1024;
 
+/** One chat line (or gift) of a recording's replay, offsetMs after the recording's start. */
+export interface ReplayLine {
+  seq: number;
+  offsetMs: number;
+  kind: "chat" | "gift";
+  id: string;
+  uid: string;
+  name: string;
+  lvl?: number;
+  text?: string;
+  gift?: string;
+  count?: number;
+  badge?: string;
+}
+
+/** A window of a replay's chat; nextMs is where the rest starts when the window was cut (-1: whole). */
+export interface ReplayChat {
+  videoId: number;
+  fromMs: number;
+  toMs: number;
+  lines: ReplayLine[];
+  nextMs: number;
+}
+
+export type TimelineCategory = "goal" | "card" | "kill" | "objective" | "mapEnd" | "other";
+
+/** A match event during a recording. */
+export interface TimelineEvent {
+  seq: number;
+  type: string;
+  category: TimelineCategory;
+  team: number;
+  teamName?: string;
+  name?: string;
+  minute?: string;
+  offsetMs: number;
+  /** Where the player jumps: a few seconds before the event. */
+  seekMs: number;
+  highlightId?: number;
+}
+
+export interface ReplayTimeline {
+  videoId: number;
+  matchId?: string;
+  startedAt: number;
+  durationSec: number;
+  events: TimelineEvent[];
+  highlights: Video[];
+}
+
 export const videosApi = {
   hot: (q: { kind?: VideoKind | ""; pageSize?: number } = {}, signal?: AbortSignal) =>
     api.get<VideoPage>("/hot/video/1", { query: { kind: q.kind || undefined, pageSize: q.pageSize }, signal }),
@@ -95,6 +145,11 @@ export const videosApi = {
   myRecords: (pageIndex = 1, opts?: RequestOptions) =>
     api.get<{ list: LiveSessionRecord[] }>("/liveRecord", { ...opts, query: { pageIndex, pageSize: 20 } }),
   setRecordingState: (id: number, state: "hidden" | "ready" | "deleted") => api.post<Video>("/videos/recording/state", { id, state }),
+  /** A recording's chat lines sent between fromMs and toMs after its start (issue 25 §2). */
+  replayChat: (id: number, fromMs: number, toMs: number, signal?: AbortSignal) =>
+    api.get<ReplayChat>(`/videos/replay/${id}/chat`, { query: { from: fromMs, to: toMs }, signal, toast: false }),
+  /** The match's events during a recording, with their offsets, and its highlight clips. */
+  replayTimeline: (id: number, signal?: AbortSignal) => api.get<ReplayTimeline>(`/videos/replay/${id}/timeline`, { signal, toast: false }),
 
   // The back office (editContent).
   staffList: (pageIndex = 1, signal?: AbortSignal) => api.get<StaffVideoPage>("/admin/videos", { query: { pageIndex, pageSize: 20 }, signal }),

@@ -2,7 +2,7 @@
 // play an m3u8 given as the <video> source; checked with canPlayType) with a quality choice: Auto
 // (the master playlist, the browser picks) or one rendition's playlist. A browser without native
 // HLS is told so instead of showing a black box.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import { useVideosT } from "../../i18n/videos";
 import "./Videos.css";
 
@@ -13,6 +13,8 @@ export interface HlsVideoProps {
   poster?: string;
   title: string;
   autoPlay?: boolean;
+  /** Gets the <video> element (a replay follows and seeks it). */
+  videoRef?: RefObject<HTMLVideoElement | null>;
 }
 
 /** A rendition's playlist beside the master playlist. */
@@ -25,9 +27,10 @@ export function canPlayHls(video?: HTMLVideoElement | null): boolean {
   return !!v && v.canPlayType("application/vnd.apple.mpegurl") !== "";
 }
 
-export function HlsVideo({ playlist, renditions, poster, title, autoPlay }: HlsVideoProps) {
+export function HlsVideo({ playlist, renditions, poster, title, autoPlay, videoRef }: HlsVideoProps) {
   const { t } = useVideosT();
-  const ref = useRef<HTMLVideoElement>(null);
+  const own = useRef<HTMLVideoElement>(null);
+  const ref = videoRef ?? own;
   const [quality, setQuality] = useState("auto");
   const [supported] = useState(() => canPlayHls());
   const src = quality === "auto" ? playlist : renditionUrl(playlist, quality);

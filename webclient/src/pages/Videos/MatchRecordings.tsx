@@ -1,5 +1,6 @@
-// The match page's playback tab: the recordings of the broadcasts that showed this match
-// (GET /liveRecord?matchId=), newest first, each leading to its video page.
+// The match page's playback tab: the highlight clips of the match (cut automatically from its
+// broadcasts' recordings, issue 25 §2, or uploaded by staff), then the recordings of the broadcasts
+// that showed this match (GET /liveRecord?matchId=), newest first, each leading to its video page.
 import { Link } from "react-router";
 import { videosApi } from "../../api/videos";
 import { formatDate, formatDuration } from "../../components/Videos";
@@ -7,9 +8,32 @@ import { NoData } from "../../components/NoData";
 import { useVideosT } from "../../i18n/videos";
 import { useFetch } from "../Matches/hooks";
 import { LoadError, Loading } from "../Matches/MatchList";
-import { useNumberFormat } from "./shared";
+import { useReplayT } from "../../i18n/replay";
+import { VideoGrid, useNumberFormat } from "./shared";
+
+/** The match's highlight clips; nothing while there are none. */
+function MatchHighlights({ matchId }: { matchId: string }) {
+  const { t } = useReplayT();
+  const { state } = useFetch((signal) => videosApi.list({ matchId, kind: "highlight", pageSize: 24 }, signal), `hl|${matchId}`, 30_000);
+  if (state.status !== "ready" || state.value.list.length === 0) return null;
+  return (
+    <section className="recs__highlights" aria-label={t("highlights.match")} data-testid="match-highlights">
+      <h2 className="videos__section-title">{t("highlights.match")}</h2>
+      <VideoGrid videos={state.value.list} showGame={false} />
+    </section>
+  );
+}
 
 export function MatchRecordings({ matchId }: { matchId: string }) {
+  return (
+    <>
+      <MatchHighlights matchId={matchId} />
+      <Recordings matchId={matchId} />
+    </>
+  );
+}
+
+function Recordings({ matchId }: { matchId: string }) {
   const { t, language } = useVideosT();
   const nf = useNumberFormat();
   const { state, reload } = useFetch((signal) => videosApi.matchRecordings(matchId, signal), `recs|${matchId}`, 30_000);

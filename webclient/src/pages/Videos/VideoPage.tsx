@@ -1,6 +1,7 @@
 // /videos/:game/:id and /videos/:id — one video: the HLS player, its title, game, date, views, the
 // match it shows, more videos of its game, and the comments (mounted here after the merge of the
 // comments feature: <Comments kind="video" id={...} />).
+import { useRef } from "react";
 import { Link, useParams } from "react-router";
 import { videosApi } from "../../api/videos";
 import { HlsVideo, formatDate } from "../../components/Videos";
@@ -11,12 +12,14 @@ import { useFetch } from "../Matches/hooks";
 import { LoadError, Loading } from "../Matches/MatchList";
 import { VideoGrid, useGameName, useNumberFormat } from "./shared";
 import { Comments } from "../../components/Comments/Comments";
+import { ReplayChat, ReplayTimeline } from "./Replay";
 
 export default function VideoPage({ id: idProp }: { id?: string }) {
   const params = useParams();
   const id = idProp ?? params.id ?? "";
   const game = idProp ? "" : (params.game ?? "");
   const { t, language } = useVideosT();
+  const player = useRef<HTMLVideoElement>(null);
   const gameName = useGameName();
   const nf = useNumberFormat();
   const valid = /^\d+$/.test(id) && (!game || GAME_SLUGS.has(game));
@@ -34,7 +37,20 @@ export default function VideoPage({ id: idProp }: { id?: string }) {
   return (
     <section className="vpage" data-testid="video-page" data-video={v.id}>
       <div className="vpage__main">
-        {v.playlist && <HlsVideo key={v.id} playlist={v.playlist} renditions={v.renditions} poster={v.poster} title={v.title} />}
+        {v.kind === "recording" && v.roomId && v.playlist ? (
+          // A broadcast's recording: its chat replayed beside the player, the match's timeline under it.
+          <>
+            <div className="replay">
+              <div className="replay__player">
+                <HlsVideo key={v.id} playlist={v.playlist} renditions={v.renditions} poster={v.poster} title={v.title} videoRef={player} />
+              </div>
+              <ReplayChat videoId={v.id} videoRef={player} />
+            </div>
+            <ReplayTimeline videoId={v.id} videoRef={player} />
+          </>
+        ) : (
+          v.playlist && <HlsVideo key={v.id} playlist={v.playlist} renditions={v.renditions} poster={v.poster} title={v.title} />
+        )}
         <h1 className="vpage__title">{v.title}</h1>
         <div className="vpage__meta">
           <span>{t(`kind.${v.kind}`)}</span>

@@ -1,0 +1,370 @@
+// Browser end-to-end test of the replay with the match's timeline (issue 25 §2) against a real node
+// with ffmpeg: a streamer (applied and approved over REST) links a demo match and pushes a test
+// pattern; while it is live a viewer chats in the room, a troll's line is followed by a mute from the
+// moderator, another line is deleted, and a goal of the match happens (written to the match's events
+// as the feed writes them). Once the push ends the recording plays on its video page with the chat
+// replayed in order at the moment each line was sent, without the deleted line and the muted user's;
+// seeking re-syncs the chat; the timeline under the player shows the goal and clicking it seeks the
+// player a few seconds before it; the goal's highlight clip is cut, listed on the match page and
+// plays. Screenshots: replay-chat-playing, replay-timeline-seek, replay-highlight-listed,
+// replay-highlight-playing, replay-match-highlights, replay-page-ar.
+//
+// Needs Postgres (DATABASE_URL, also read with psql), ffmpeg and COURTSIDE_ENV=dev (set here).
+// Skips with a message without ffmpeg or psql.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { spawn, spawnSync } from "node:child_process";
+import { deflateSync } from "node:zlib";
+import { launchBrowser, passSecondFactor, screenshot as fullPage, startNode, WEBCLIENT_DIR } from "./harness.mjs";
+import { resolve } from "node:path";
+
+const TIMEOUT = 30_000;
+const PUSH_SECS = 45;
+let node;
+let browser;
+let skipReason = "";
+const children = [];
+
+before(async () => {
+  process.env.COURTSIDE_ENV ??= "dev";
+  if (spawnSync("ffmpeg", ["-version"]).status !== 0) skipReason = "ffmpeg is not installed (apt-get install -y ffmpeg)";
+  else if (spawnSync("psql", ["--version"]).status !== 0) skipReason = "psql is not installed";
+  else if (!process.env.DATABASE_URL) skipReason = "DATABASE_URL is not set";
+  if (skipReason) {
+    console.log(`replay e2e: SKIPPED: ${skipReason}`);
+    return;
+  }
+  node = await startNode();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
+  await browser?.close();
+  await node?.stop();
+});
+
+async function screenshot(page, name) {
+  await page.evaluate(() => window.scrollTo(0, 0)).catch(() => undefined);
+  return fullPage(page, name);
+}
+
+async function call(method, path, { token, body, query, form } = {}) {
+  const url = new URL(`${node.baseURL}/java${path}`);
+  for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
+  const headers = { sysType: "PC", lan: "en_US", Accept: "application/json" };
+  if (token) headers.token = token;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const res = await fetch(url, { method, headers, body: form ?? (body === undefined ? undefined : JSON.stringify(body)) });
+  const env = await res.json().catch(() => null);
+  if (!env || env.status !== "success") throw new Error(`${method} ${path}: HTTP ${res.status} ${JSON.stringify(env)}`);
+  return env.result;
+}
+
+const rand = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+async function administrator() {
+  const name = `adm${rand()}`.slice(0, 20);
+  const bin = resolve(WEBCLIENT_DIR, process.env.COURTSIDE_BIN ?? "../bin/courtside");
+  const r = spawnSync(bin, ["admin", "create", name, "Admin2026pass"], { env: process.env, encoding: "utf8", timeout: 60_000 });
+  assert.equal(r.status, 0, `courtside admin create: ${r.stderr}`);
+  const login = await call("POST", "/login/V2/mobileOrNameToLogin", { body: { name, password: "Admin2026pass" } });
+  await passSecondFactor(call, login.token);
+  return { token: login.token, user: { uid: String(login.uid ?? login.user?.uid), name } };
+}
+
+async function registerByMobile(prefix) {
+  const mobile = `138${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+  await call("POST", "/login/V2/sendMobilecheckCode", { body: { areaCode: "86", mobileOrEmail: mobile } });
+  const { code } = await call("GET", "/dev/codes", { query: { to: `+86${mobile}` } });
+  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", { body: { mobileOrEmail: mobile, areaCode: "86", checkCode: code, type: 3 } });
+  const uname = `${prefix}${rand()}`.slice(0, 20);
+  if (login.newUser) await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "replay2026x" } });
+  return { token: login.token, user: { uid: String(login.uid ?? login.user?.uid), name: uname } };
+}
+
+async function context(session, lang = "en_US") {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const cookies = [{ name: "lang", value: lang, url: node.baseURL }];
+  if (session) {
+    cookies.push({ name: "token", value: encodeURIComponent(session.token), url: node.baseURL });
+    cookies.push({ name: "userInfo", value: encodeURIComponent(JSON.stringify(session.user)), url: node.baseURL });
+  }
+  await ctx.addCookies(cookies);
+  return ctx;
+}
+
+// ---- a one-colour PNG for the streamer's ID pictures ----
+const CRC = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (buf) => {
+  let c = 0xffffffff;
+  for (const b of buf) c = CRC[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+function pngChunk(type, data) {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const td = Buffer.concat([Buffer.from(type, "ascii"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(td));
+  return Buffer.concat([len, td, crc]);
+}
+function png(w, h, [r, g, b]) {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.alloc(1 + w * 3);
+  for (let x = 0; x < w; x++) row.set([r, g, b], 1 + x * 3);
+  const raw = Buffer.concat(Array.from({ length: h }, () => row));
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), pngChunk("IHDR", ihdr), pngChunk("IDAT", deflateSync(raw)), pngChunk("IEND", Buffer.alloc(0))]);
+}
+
+async function streamer(admin) {
+  const s = await registerByMobile("s");
+  const ids = {};
+  for (const [kind, rgb] of [["idFront", [200, 60, 60]], ["idBack", [60, 200, 60]], ["idHand", [60, 60, 200]]]) {
+    const form = new FormData();
+    form.append("file", new Blob([png(320, 200, rgb)], { type: "image/png" }), `${kind}.png`);
+    ids[kind] = (await call("POST", "/anchor/upload", { token: s.token, query: { kind }, form })).id;
+  }
+  await call("POST", "/V2/anchor/user", {
+    token: s.token,
+    body: { realName: "Li Na", idNumber: "11010519491231002X", intro: "Weekend football, live and loud.", liveContent: "Match watch-alongs", ...ids },
+  });
+  await call("POST", "/admin/anchor/review", { token: admin.token, body: { userId: s.user.uid, approve: true } });
+  return s;
+}
+
+function push(key, secs) {
+  const child = spawn("ffmpeg", [
+    "-hide_banner", "-loglevel", "error", "-re",
+    "-f", "lavfi", "-i", "testsrc2=size=480x270:rate=25", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100",
+    "-t", String(secs), "-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-pix_fmt", "yuv420p", "-g", "25",
+    "-c:a", "aac", "-b:a", "64k", "-f", "flv", `${node.rtmpURL}/${key}`,
+  ], { stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (d) => (stderr += d));
+  children.push(child);
+  return new Promise((r) => child.once("exit", (code) => r({ code, stderr })));
+}
+
+async function until(fn, what, ms = 60_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await fn().catch(() => null);
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+function psql(sql) {
+  const r = spawnSync("psql", [process.env.DATABASE_URL, "-v", "ON_ERROR_STOP=1", "-qtA", "-c", sql], { encoding: "utf8" });
+  assert.equal(r.status, 0, `psql: ${r.stderr}`);
+  return r.stdout.trim();
+}
+
+/** A goal of the match now, written to its events as the match actor writes a feed incident. */
+function goal(matchId, name, minute) {
+  const q = (s) => `'${s.replaceAll("'", "''")}'`;
+  return psql(`WITH s AS (SELECT COALESCE(max(seq),0) + 100000 AS seq FROM sport_match_events WHERE match_id=${q(matchId)})
+    INSERT INTO sport_match_events (match_id, seq, at, kind, body)
+    SELECT ${q(matchId)}, s.seq, now(), 'incident', jsonb_build_object('match', ${q(matchId)}, 'seq', s.seq,
+      'at', (extract(epoch from now())*1000)::bigint, 'k', 'incident',
+      'incident', jsonb_build_object('type', 'goal', 'team', 0, 'name', ${q(name)}, 'minute', ${q(minute)}, 'key', true)) FROM s RETURNING seq`);
+}
+
+async function connected(page) {
+  await page.locator('[data-testid="conn-state"][data-state="connected"]').waitFor({ timeout: TIMEOUT });
+}
+
+async function send(page, text) {
+  await page.getByTestId("chat-input").fill(text);
+  const button = page.getByTestId("chat-send");
+  await page.waitForFunction((el) => !el.disabled, await button.elementHandle(), { timeout: TIMEOUT });
+  await button.click();
+}
+
+const video = (page) => page.getByTestId("video-element");
+const currentTime = (page) => page.evaluate(() => document.querySelector('[data-testid="video-element"]').currentTime);
+const replayTexts = (page) => page.getByTestId("replay-line").evaluateAll((els) => els.map((e) => ({ text: e.innerText, offset: Number(e.dataset.offset) })));
+
+describe("replay with the match's timeline", () => {
+  it("a finished broadcast replays its chat in order, its timeline seeks, its goal becomes a highlight clip", async (t) => {
+    if (skipReason) return t.skip(skipReason);
+    const admin = await administrator();
+    const s = await streamer(admin);
+    const slugs = { 202: "soccer", 201: "basketball", 1: "lol", 2: "csgo", 4: "dota2", 14: "valorant", 203: "tennis" };
+    const live = await call("GET", "/v2/match/getPCLiveGameMatch", { query: { pageSize: 100 } });
+    const soon = await call("POST", "/v2/match/getPCUpcomingGameMatch", { body: { pageSize: 50 } });
+    let match = null;
+    for (const m of [...live.list, ...soon.list].filter((x) => slugs[x.gameId])) {
+      try {
+        await call("POST", "/anchor/toggleMatchId", { token: s.token, body: { matchId: m.id, gameId: m.gameId } });
+        match = m;
+        break;
+      } catch {
+        // finished in the meantime, or starts later than the hour: the next one
+      }
+    }
+    if (!match) return t.skip("no match in play or about to start in the demo data right now");
+    const title = (match.homeName && match.awayName ? `${match.homeName} vs ${match.awayName}` : "Live watch-along").slice(0, 60);
+    await call("POST", "/updateAnchor", { token: s.token, body: { title, detailIntro: "Live commentary and replays.", externalComments: true, detailPics: [] } });
+    await call("GET", "/anchor/broadcast", { token: s.token });
+    const { streamKey } = await call("POST", "/anchor/streamKey", { token: s.token });
+    const { roomId } = await call("GET", "/anchor/liveInfo", { token: s.token });
+    assert.ok(roomId, "the streamer has a room");
+
+    const viewer = await registerByMobile("v");
+    const troll = await registerByMobile("t");
+    // An administrator moderates the room (the streamer could as well).
+    const [sctx, vctx, tctx] = await Promise.all([context(admin), context(viewer), context(troll)]);
+    const [sp, vp, tp] = await Promise.all([sctx.newPage(), vctx.newPage(), tctx.newPage()]);
+    const tag = rand().slice(-5);
+    const said = { one: `Kick-off chat ${tag}`, troll: `Troll line ${tag}`, deleted: `Deleted line ${tag}`, two: `What a goal ${tag}`, three: `Full replay soon ${tag}` };
+    const pushed = push(streamKey, PUSH_SECS);
+    let goalSeq;
+    try {
+      await until(async () => (await call("GET", "/live/playback", { query: { roomId } })).sources?.length > 0, "the broadcast to be live", TIMEOUT);
+      const room = `${node.baseURL}/live/${roomId}`;
+      await Promise.all([sp.goto(room), vp.goto(room), tp.goto(room)]);
+      await Promise.all([connected(sp), connected(vp), connected(tp)]);
+      const line = (p, text) => p.getByTestId("chat-line").filter({ hasText: text });
+
+      await send(vp, said.one);
+      await line(sp, said.one).waitFor({ timeout: TIMEOUT });
+      await send(tp, said.troll);
+      await line(sp, said.troll).waitFor({ timeout: TIMEOUT });
+      await send(vp, said.deleted);
+      await line(sp, said.deleted).waitFor({ timeout: TIMEOUT });
+      // A moderator deletes one line and mutes the troll.
+      await line(sp, said.deleted).hover();
+      await line(sp, said.deleted).getByTestId("msg-actions").click();
+      await sp.getByTestId("menu-delete").click();
+      await until(async () => (await line(sp, said.deleted).count()) === 0, "the deleted line to leave the chat", TIMEOUT);
+      await line(sp, said.troll).hover();
+      await line(sp, said.troll).getByTestId("msg-actions").click();
+      await sp.getByTestId("menu-mute").click();
+      await sp.getByTestId("mute-600").click();
+      await sp.locator('[data-testid="sys-line"][data-kind="mute"]').waitFor({ timeout: TIMEOUT });
+      // A goal, then two more lines a few seconds apart.
+      goalSeq = Number(goal(match.id, "E2E Striker", "55'"));
+      await new Promise((r) => setTimeout(r, 3000));
+      await send(vp, said.two);
+      await line(sp, said.two).waitFor({ timeout: TIMEOUT });
+      await new Promise((r) => setTimeout(r, 3000));
+      await send(vp, said.three);
+      await line(sp, said.three).waitFor({ timeout: TIMEOUT });
+    } finally {
+      await Promise.all([sctx.close(), vctx.close(), tctx.close()]);
+    }
+    const p = await pushed;
+    assert.equal(p.code, 0, `ffmpeg push: ${p.stderr}`);
+
+    const rec = await until(async () => {
+      const r = await call("GET", "/liveRecord", { token: s.token });
+      return r.list.find((x) => x.video?.state === "ready");
+    }, "the streamer's recording on /liveRecord", 90_000);
+    const id = rec.video.id;
+
+    // REST: the replay's chat and timeline.
+    const chat = await call("GET", `/videos/replay/${id}/chat`, { query: { from: 0, to: 120_000 } });
+    const texts = chat.lines.map((l) => l.text);
+    assert.deepEqual(texts, [said.one, said.two, said.three], `replayed lines: ${JSON.stringify(texts)}`);
+    assert.ok(chat.lines.every((l, i) => i === 0 || l.offsetMs >= chat.lines[i - 1].offsetMs), "in send order");
+    const tl = await call("GET", `/videos/replay/${id}/timeline`);
+    const goalEv = tl.events.find((e) => e.seq === goalSeq);
+    assert.ok(goalEv, `the goal is on the timeline: ${JSON.stringify(tl.events)}`);
+    assert.ok(goalEv.offsetMs > 0 && goalEv.offsetMs < PUSH_SECS * 1000, `goal offset ${goalEv.offsetMs}`);
+    assert.ok(chat.lines[1].offsetMs > goalEv.offsetMs, "the line after the goal comes after it");
+
+    const ctx = await context(null);
+    const page = await ctx.newPage();
+    try {
+      await page.goto(`${node.baseURL}/videos/${id}`);
+      await page.getByTestId("replay-chat").waitFor({ timeout: TIMEOUT });
+      await page.getByTestId("timeline-event").first().waitFor({ timeout: TIMEOUT });
+      await video(page).waitFor({ timeout: TIMEOUT });
+      // Play from the start: the lines appear in order as the player passes them.
+      await page.evaluate(() => {
+        const v = document.querySelector('[data-testid="video-element"]');
+        v.muted = true;
+        v.playbackRate = 2;
+        return v.play();
+      });
+      const firstAt = chat.lines[0].offsetMs / 1000;
+      await page.waitForFunction((at) => document.querySelector('[data-testid="video-element"]').currentTime > at + 0.5, firstAt, { timeout: TIMEOUT });
+      await page.getByTestId("replay-line").filter({ hasText: said.one }).waitFor({ timeout: TIMEOUT });
+      const early = await replayTexts(page);
+      const now = await currentTime(page);
+      assert.ok(early.every((l) => l.offset <= now * 1000 + 500), `no line ahead of the player at ${now}: ${JSON.stringify(early)}`);
+      if (now * 1000 < chat.lines[1].offsetMs - 500) assert.ok(!early.some((l) => l.text.includes(said.two)), "a later line is not shown yet");
+      const lastAt = chat.lines[2].offsetMs / 1000;
+      await page.waitForFunction((at) => document.querySelector('[data-testid="video-element"]').currentTime > at + 0.3, lastAt, { timeout: 60_000 });
+      await page.getByTestId("replay-line").filter({ hasText: said.three }).waitFor({ timeout: TIMEOUT });
+      const all = await replayTexts(page);
+      assert.deepEqual(all.map((l) => l.text.split("\n").join(" ")).map((x) => [said.one, said.two, said.three].find((s) => x.includes(s))), [said.one, said.two, said.three]);
+      assert.ok(!all.some((l) => l.text.includes(said.troll) || l.text.includes(said.deleted)), "the deleted line and the muted user's stay hidden");
+      await page.evaluate(() => document.querySelector('[data-testid="video-element"]').pause());
+      await screenshot(page, "replay-chat-playing");
+
+      // Seek back to the start: the chat re-syncs (nothing sent yet).
+      await page.evaluate(() => (document.querySelector('[data-testid="video-element"]').currentTime = 0));
+      await until(async () => (await page.getByTestId("replay-line").count()) === 0 || (await replayTexts(page)).every((l) => l.offset <= 300), "the chat to follow a seek back", TIMEOUT);
+
+      // Click the goal on the timeline: the player jumps a few seconds before it.
+      const ev = page.locator(`[data-testid="timeline-event"][data-type="goal"]`).last();
+      const seekMs = Number(await ev.getAttribute("data-seek"));
+      await ev.click();
+      await page.waitForFunction((s) => Math.abs(document.querySelector('[data-testid="video-element"]').currentTime - s / 1000) < 1.5, seekMs, { timeout: TIMEOUT });
+      assert.ok(seekMs < goalEv.offsetMs && seekMs >= goalEv.offsetMs - 6000, `seek point ${seekMs} before the goal at ${goalEv.offsetMs}`);
+      await page.getByTestId("replay-line").filter({ hasText: said.one }).waitFor({ timeout: TIMEOUT });
+      await page.evaluate(() => document.querySelector('[data-testid="video-element"]').pause());
+      await screenshot(page, "replay-timeline-seek");
+
+      // The goal's highlight clip is cut by the queue and listed on the timeline and the match page.
+      const clip = await until(async () => {
+        const r = await call("GET", "/videos/list", { query: { matchId: match.id, kind: "highlight", pageSize: 20 } });
+        return r.list.find((v) => v.title === "Goal: E2E Striker 55'");
+      }, "the goal's highlight clip", 120_000);
+      assert.ok(clip.durationSec >= 10 && clip.durationSec <= 31, `clip lasts ${clip.durationSec}`);
+      await page.reload();
+      await page.getByTestId("replay-highlights").waitFor({ timeout: TIMEOUT });
+      await page.getByTestId("timeline-clip").first().waitFor({ timeout: TIMEOUT });
+      await screenshot(page, "replay-highlight-listed");
+      await page.getByTestId("timeline-clip").first().click();
+      await page.waitForURL(new RegExp(`/videos/${clip.id}$`), { timeout: TIMEOUT });
+      await video(page).waitFor({ timeout: TIMEOUT });
+      await page.evaluate(() => {
+        const v = document.querySelector('[data-testid="video-element"]');
+        v.muted = true;
+        return v.play();
+      });
+      await page.waitForFunction(() => document.querySelector('[data-testid="video-element"]').currentTime > 1.2, null, { timeout: TIMEOUT });
+      assert.equal(await page.getByTestId("replay-chat").count(), 0, "a clip has no chat replay");
+      await screenshot(page, "replay-highlight-playing");
+
+      await page.goto(`${node.baseURL}/${slugs[match.gameId]}/${encodeURIComponent(match.id)}?tab=playback`);
+      await page.getByTestId("match-highlights").locator('[data-testid="video-card"]', { hasText: "Goal: E2E Striker 55'" }).waitFor({ timeout: TIMEOUT });
+      await screenshot(page, "replay-match-highlights");
+
+      const arCtx = await context(null, "ar");
+      const ar = await arCtx.newPage();
+      await ar.goto(`${node.baseURL}/videos/${id}`);
+      await ar.getByTestId("timeline-event").first().waitFor({ timeout: TIMEOUT });
+      assert.equal(await ar.evaluate(() => document.documentElement.dir), "rtl");
+      await ar.waitForFunction(() => document.querySelector('[data-testid="video-element"]').readyState >= 1, null, { timeout: TIMEOUT });
+      await ar.evaluate((at) => (document.querySelector('[data-testid="video-element"]').currentTime = at), lastAt + 1);
+      await ar.getByTestId("replay-line").first().waitFor({ timeout: TIMEOUT });
+      await screenshot(ar, "replay-page-ar");
+      await arCtx.close();
+    } finally {
+      await ctx.close();
+    }
+  });
+});

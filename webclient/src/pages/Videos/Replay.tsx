@@ -1,0 +1,239 @@
+// The replay of a broadcast recording (issue 25 §2) on its video page: the chat replayed beside the
+// player at the moment each line was sent, following the player's current time (seeking forward or
+// back shows the chat of the new moment), and the match's timeline under the player: click an
+// event and the player jumps a few seconds before it. The highlight clips cut from the recording
+// are listed under the timeline. api/videos/README.md "Replay" is the contract.
+import { useEffect, useMemo, useRef, useState, type RefObject } from "react";
+import { Link } from "react-router";
+import { videosApi, type ReplayLine, type ReplayTimeline as Timeline, type TimelineEvent } from "../../api/videos";
+import { formatDuration } from "../../components/Videos";
+import { useReplayT, type ReplayKey, type ReplayT } from "../../i18n/replay";
+import { useFetch } from "../Matches/hooks";
+import { VideoGrid } from "./shared";
+import "./Replay.css";
+
+/** The chat is loaded a minute at a time, the current minute and the next. */
+export const CHUNK_MS = 60_000;
+/** The most lines shown at once (the newest). */
+const MAX_SHOWN = 150;
+
+/** The player's current time in milliseconds, updated while it plays and when it seeks. */
+export function usePlayerTime(videoRef: RefObject<HTMLVideoElement | null>): number {
+  const [now, setNow] = useState(0);
+  useEffect(() => {
+    const v = videoRef.current;
+    if (!v) return;
+    const on = () => setNow(Math.floor(v.currentTime * 1000));
+    const events = ["timeupdate", "seeking", "seeked", "loadedmetadata"] as const;
+    for (const e of events) v.addEventListener(e, on);
+    on();
+    return () => {
+      for (const e of events) v.removeEventListener(e, on);
+    };
+  }, [videoRef]);
+  return now;
+}
+
+/** The lines sent up to `now` in this minute and the one before it. */
+export function shownLines(chunks: ReadonlyMap<number, readonly ReplayLine[]>, now: number, max = MAX_SHOWN): ReplayLine[] {
+  const cur = Math.floor(now / CHUNK_MS);
+  const lines = [...(chunks.get(cur - 1) ?? []), ...(chunks.get(cur) ?? [])].filter((l) => l.offsetMs <= now);
+  return lines.slice(-max);
+}
+
+/** Loads the replay's minutes around `now`; a minute cut by the server's cap is loaded on. */
+function useReplayChunks(videoId: number, now: number) {
+  const [chunks, setChunks] = useState<ReadonlyMap<number, readonly ReplayLine[]>>(new Map());
+  const [failed, setFailed] = useState(false);
+  const pending = useRef(new Set<number>());
+  const abort = useRef(new AbortController());
+  useEffect(() => {
+    const ctl = new AbortController();
+    abort.current = ctl;
+    pending.current = new Set();
+    setChunks(new Map());
+    return () => ctl.abort();
+  }, [videoId]);
+  const cur = Math.floor(now / CHUNK_MS);
+  useEffect(() => {
+    for (const i of [cur, cur + 1]) {
+      if (i < 0 || pending.current.has(i)) continue;
+      pending.current.add(i);
+      const signal = abort.current.signal;
+      (async () => {
+        const lines: ReplayLine[] = [];
+        let from = i * CHUNK_MS;
+        const to = (i + 1) * CHUNK_MS;
+        while (from < to) {
+          const w = await videosApi.replayChat(videoId, from, to, signal);
+          lines.push(...w.lines);
+          if (w.nextMs < 0 || w.nextMs <= from) break;
+          from = w.nextMs;
+        }
+        if (!signal.aborted) {
+          setFailed(false);
+          setChunks((m) => new Map(m).set(i, lines));
+        }
+      })().catch(() => {
+        pending.current.delete(i); // tried again at the next minute change or seek
+        if (!signal.aborted) setFailed(true);
+      });
+    }
+  }, [videoId, cur]);
+  return { chunks, loaded: chunks.has(cur), failed };
+}
+
+export function ReplayChat({ videoId, videoRef }: { videoId: number; videoRef: RefObject<HTMLVideoElement | null> }) {
+  const { t } = useReplayT();
+  const now = usePlayerTime(videoRef);
+  const { chunks, loaded, failed } = useReplayChunks(videoId, now);
+  const lines = useMemo(() => shownLines(chunks, now), [chunks, now]);
+  const list = useRef<HTMLOListElement>(null);
+  const last = lines.length ? lines[lines.length - 1]!.seq : 0;
+  useEffect(() => {
+    const el = list.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [last]);
+  return (
+    <aside className="rchat" aria-label={t("chat.title")} data-testid="replay-chat">
+      <h2 className="rchat__title">{t("chat.title")}</h2>
+      <ol className="rchat__lines" ref={list} aria-live="off" data-testid="replay-lines">
+        {lines.map((l) => (
+          <li key={l.seq} className={`rchat__line${l.kind === "gift" ? " rchat__line--gift" : ""}`} data-testid="replay-line" data-offset={l.offsetMs}>
+            <span className="rchat__time">{formatDuration(l.offsetMs / 1000)}</span>
+            <bdi className="rchat__name">{l.name || l.uid}</bdi>{" "}
+            <bdi className="rchat__text">{l.kind === "gift" ? t("chat.gift", { gift: l.gift, count: l.count ?? 1 }) : l.text}</bdi>
+          </li>
+        ))}
+      </ol>
+      {lines.length === 0 && <p className="rchat__empty">{failed ? t("chat.error") : loaded ? t("chat.empty") : t("chat.loading")}</p>}
+      <p className="rchat__note">{t("chat.note")}</p>
+    </aside>
+  );
+}
+
+/** The label of a match event: its type's name when it has one, else its kind's. */
+export function eventLabel(t: ReplayT, ev: TimelineEvent): string {
+  const typed: Record<string, ReplayKey> = {
+    ownGoal: "type.ownGoal", penaltyScored: "type.penaltyScored", yellowCard: "type.yellowCard", secondYellow: "type.secondYellow",
+    redCard: "type.redCard", firstBlood: "type.firstBlood", baron: "type.baron", roshan: "type.roshan", mapWin: "type.mapWin", gameWin: "type.gameWin",
+  };
+  return t(typed[ev.type] ?? (`category.${ev.category}` as ReplayKey));
+}
+
+function EventIcon({ ev }: { ev: TimelineEvent }) {
+  const cls = `rtl__icon rtl__icon--${ev.category}${ev.type === "yellowCard" ? " rtl__icon--yellow" : ""}`;
+  switch (ev.category) {
+    case "goal":
+      return (
+        <svg className={cls} viewBox="0 0 16 16" aria-hidden="true">
+          <circle cx="8" cy="8" r="6.8" />
+          <path className="rtl__ball" d="M8 4.6l3.2 2.3-1.2 3.8H6L4.8 6.9z" />
+          <path d="M8 4.6V1.2M11.2 6.9l3.3-1.1M10 10.7l2 2.8M6 10.7l-2 2.8M4.8 6.9L1.5 5.8" />
+        </svg>
+      );
+    case "card":
+      return (
+        <svg className={cls} viewBox="0 0 16 16" aria-hidden="true">
+          <rect x="4" y="2" width="8" height="12" rx="1.5" />
+        </svg>
+      );
+    case "kill":
+      return (
+        <svg className={cls} viewBox="0 0 16 16" aria-hidden="true">
+          <circle cx="8" cy="8" r="5" />
+          <path d="M8 1v4M8 11v4M1 8h4M11 8h4" />
+        </svg>
+      );
+    case "objective":
+    case "mapEnd":
+      return (
+        <svg className={cls} viewBox="0 0 16 16" aria-hidden="true">
+          <path d="M3.5 15V1.5M3.5 2h9l-2.2 3.2L12.5 8.5h-9" />
+        </svg>
+      );
+    default:
+      return (
+        <svg className={cls} viewBox="0 0 16 16" aria-hidden="true">
+          <circle cx="8" cy="8" r="3.5" />
+        </svg>
+      );
+  }
+}
+
+/** Moves the player a few seconds before ev and plays. */
+function seek(videoRef: RefObject<HTMLVideoElement | null>, ev: TimelineEvent) {
+  const v = videoRef.current;
+  if (!v) return;
+  v.currentTime = ev.seekMs / 1000;
+  v.play().catch(() => undefined);
+}
+
+export function ReplayTimelineView({ timeline, videoRef }: { timeline: Timeline; videoRef: RefObject<HTMLVideoElement | null> }) {
+  const { t } = useReplayT();
+  const now = usePlayerTime(videoRef);
+  const total = Math.max(timeline.durationSec * 1000, 1);
+  const describe = (ev: TimelineEvent) => [eventLabel(t, ev), ev.name || ev.teamName, ev.minute].filter(Boolean).join(" · ");
+  return (
+    <section className="rtl" aria-label={t("timeline.title")} data-testid="replay-timeline">
+      <h2 className="rtl__title">{t("timeline.title")}</h2>
+      {timeline.events.length === 0 ? (
+        <p className="rtl__empty">{t("timeline.empty")}</p>
+      ) : (
+        <>
+          <div className="rtl__bar">
+            <div className="rtl__played" style={{ width: `${Math.min(100, (now / total) * 100)}%` }} />
+            {timeline.events.map((ev) => (
+              <button
+                key={ev.seq}
+                type="button"
+                className={`rtl__mark rtl__mark--team${ev.team}`}
+                style={{ insetInlineStart: `${Math.min(100, (ev.offsetMs / total) * 100)}%` }}
+                title={describe(ev)}
+                aria-label={t("timeline.jump", { event: describe(ev), time: formatDuration(ev.offsetMs / 1000) })}
+                onClick={() => seek(videoRef, ev)}
+              >
+                <EventIcon ev={ev} />
+              </button>
+            ))}
+          </div>
+          <ol className="rtl__list">
+            {timeline.events.map((ev) => (
+              <li key={ev.seq} className={`rtl__item${ev.offsetMs <= now ? " rtl__item--past" : ""}`}>
+                <button type="button" className="rtl__event" data-testid="timeline-event" data-seek={ev.seekMs} data-type={ev.type} onClick={() => seek(videoRef, ev)}>
+                  <EventIcon ev={ev} />
+                  <span className="rtl__time">{formatDuration(ev.offsetMs / 1000)}</span>
+                  <span className="rtl__label">{eventLabel(t, ev)}</span>
+                  {ev.minute && (
+                    <bdi className="rtl__minute" dir="ltr">
+                      {ev.minute}
+                    </bdi>
+                  )}
+                  {(ev.name || ev.teamName) && <bdi className="rtl__who">{ev.name || ev.teamName}</bdi>}
+                </button>
+                {ev.highlightId ? (
+                  <Link className="rtl__clip" to={`/videos/${ev.highlightId}`} data-testid="timeline-clip">
+                    {t("timeline.clip")}
+                  </Link>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+      {timeline.highlights.length > 0 && (
+        <div className="rtl__highlights" data-testid="replay-highlights">
+          <h2 className="rtl__title">{t("highlights.title")}</h2>
+          <VideoGrid videos={timeline.highlights} showGame={false} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The timeline of a recording, refreshed while its highlights are being cut. */
+export function ReplayTimeline({ videoId, videoRef }: { videoId: number; videoRef: RefObject<HTMLVideoElement | null> }) {
+  const { state } = useFetch((signal) => videosApi.replayTimeline(videoId, signal), `replay-tl|${videoId}`, 30_000);
+  if (state.status !== "ready") return null;
+  return <ReplayTimelineView timeline={state.value} videoRef={videoRef} />;
+}
