@@ -78,6 +78,11 @@ func RebuildLeaderboard(ctx context.Context, store *postgres.WalletStore, lb Lea
 		n++
 		return lb.Add(ctx, g.Room, g.Sender, g.Score, g.At)
 	})
+	if err == nil { // paid messages count like gifts (api/paidmsg)
+		var m int
+		m, err = replayPaidMessages(ctx, store, lb, room)
+		n += m
+	}
 	return n, err
 }
 
