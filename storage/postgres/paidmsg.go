@@ -223,3 +223,12 @@ func (s *WalletStore) ScanPaidMessages(ctx context.Context, room string, since t
 	}
 	return rows.Err()
 }
+
+// PaidMessage returns paid message id of room.
+func (s *WalletStore) PaidMessage(ctx context.Context, room string, id int64) (PaidMessage, error) {
+	m, err := scanPaid(s.pool.QueryRow(ctx, `SELECT `+paidCols+` FROM paid_messages WHERE txn_id = $1 AND room_id = $2`, id, room))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return m, ErrPaidMessageNotFound
+	}
+	return m, err
+}
