@@ -17,6 +17,9 @@ import { MessageMenu } from "./MessageMenu";
 import { ModTools } from "./ModTools";
 import { GiftPanel } from "./GiftPanel";
 import { RoomHead } from "./RoomHead";
+import { PinnedBar } from "./PinnedBar";
+import { PaidComposer } from "./PaidComposer";
+import { usePaidConfig } from "./paidConfig";
 import { GiftLeaderboard } from "../../components/GiftLeaderboard/GiftLeaderboard";
 import { Player } from "../../components/Player";
 import "./LiveRoom.css";
@@ -59,12 +62,13 @@ export default function LiveRoom() {
   const [menuFor, setMenuFor] = useState<RoomEvent | null>(null);
   const { signedIn, canModerate, canOpenClose } = roomPowers(room, user, !!token);
   const onActions = useCallback((ev: RoomEvent) => setMenuFor(ev), []);
+  const paidCfg = usePaidConfig();
   // The ranking reloads when a gift arrives: the seq of the newest gift line.
   const lastGift = useMemo(() => {
     const lines = room.log.lines;
     for (let i = lines.length - 1; i >= 0; i--) {
       const l = lines[i]!;
-      if (l.kind === "event" && l.ev.k === "gift") return l.seq;
+      if (l.kind === "event" && (l.ev.k === "gift" || l.ev.k === "paid")) return l.seq;
     }
     return 0;
   }, [room.log.lines]);
@@ -113,10 +117,12 @@ export default function LiveRoom() {
           </p>
         ) : (
           <div className="live-room__lines">
+            <PinnedBar room={id} log={room.log} canModerate={canModerate} reasons={paidCfg?.reasons ?? []} />
             <ChatList lines={room.log.lines} selfId={user?.id} actions={signedIn} onActions={onActions} />
             {menuEv && <MessageMenu key={menuEv.id} room={id} ev={menuEv} canModerate={canModerate} signedIn={signedIn} onClose={() => setMenuFor(null)} />}
           </div>
         )}
+        <PaidComposer room={id} signedIn={signedIn} />
         <ChatInput room={id} view={room} signedIn={signedIn} />
         {signedIn && user?.id && user.roles?.includes("expert") && <PlanLinker room={id} expertId={user.id} />}
       </aside>
