@@ -63,15 +63,17 @@ export default function LiveRoom() {
   const { signedIn, canModerate, canOpenClose } = roomPowers(room, user, !!token);
   const onActions = useCallback((ev: RoomEvent) => setMenuFor(ev), []);
   const paidCfg = usePaidConfig();
-  // The ranking reloads when a gift arrives: the seq of the newest gift line.
+  // The ranking reloads when a gift or a paid message arrives (the seq of the newest such line) or
+  // a paid message is removed (it may have been refunded): either changes the number.
   const lastGift = useMemo(() => {
     const lines = room.log.lines;
+    const unpinned = room.log.deleted.filter((d) => d.startsWith("pin:")).length;
     for (let i = lines.length - 1; i >= 0; i--) {
       const l = lines[i]!;
-      if (l.kind === "event" && (l.ev.k === "gift" || l.ev.k === "paid")) return l.seq;
+      if (l.kind === "event" && (l.ev.k === "gift" || l.ev.k === "paid")) return l.seq * 1000 + (unpinned % 1000);
     }
-    return 0;
-  }, [room.log.lines]);
+    return unpinned % 1000;
+  }, [room.log.lines, room.log.deleted]);
 
   // Esc leaves theatre mode (it covers the site's header and navigation).
   useEffect(() => {
