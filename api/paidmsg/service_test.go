@@ -365,3 +365,35 @@ func TestPinsOrderByAmountThenTimeAndExpire(t *testing.T) {
 		t.Fatalf("after 18 min: %v", got)
 	}
 }
+
+// A refund after the streamer no longer holds their share (their earnings were paid out) still gives
+// the sender every coin back; the part the streamer lacks comes from the refunds account, and the
+// ledger balances.
+func TestRefundWhenTheStreamerNoLongerHoldsTheShare(t *testing.T) {
+	e := newEnv(t)
+	e.fund(sender, 1000)
+	s, err := e.send(sender, 1000, "n1", "big one")
+	if err != nil {
+		t.Fatal(err)
+	}
+	earn := postgres.StreamerEarnings(streamer, postgres.Coin)
+	held := e.balance(earn)
+	if _, err := e.ledger.Post(context.Background(), postgres.Posting{Key: "test-payout", Type: postgres.TxnAdjustment, UserID: streamer,
+		Entries: []postgres.Entry{{Account: earn, Amount: -(held - 100)}, {Account: postgres.SystemAccount(postgres.KindClearing, postgres.Coin), Amount: held - 100}}}); err != nil {
+		t.Fatal(err)
+	}
+	r, err := e.svc.Remove(context.Background(), modID, paidmsg.RemoveRequest{Room: roomID, ID: s.ID, Reason: "roomClosed"})
+	if err != nil || !r.Refunded {
+		t.Fatalf("remove = %+v, %v", r, err)
+	}
+	if got := e.coins(sender); got != 1000 {
+		t.Fatalf("sender has %d, want 1000", got)
+	}
+	if got := e.balance(earn); got != 0 {
+		t.Fatalf("streamer has %d, want 0 (everything they held taken back)", got)
+	}
+	if got := e.balance(postgres.SystemAccount(postgres.KindRefunds, postgres.Coin)); got != -(held - 100) {
+		t.Fatalf("refunds account %d, want %d", got, -(held - 100))
+	}
+	e.verify()
+}
