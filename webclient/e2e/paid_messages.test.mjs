@@ -1,7 +1,8 @@
 // Browser end-to-end test of paid messages (issue 25 §4): viewer A (200 welcome coins) sends a
 // 100-coin paid message in /live/1001; viewer B, joining afterwards, finds it pinned at the top of
 // the chat with its countdown, and in the chat flow; an administrator (who moderates every room)
-// removes it "by mistake", so it leaves both pages and A's coins come back.
+// removes it "by mistake", so it leaves both pages and A's coins come back; a second one removed as
+// spam from its chat line's menu is not refunded.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -130,6 +131,23 @@ describe("paid messages in a live room", () => {
     await until(async () => (await aPage.getByTestId("pinned").filter({ hasText: `Paid cheer ${tag}` }).count()) === 0, "the pin to leave A's page");
     await until(async () => (await call("GET", "/user/userGold", { token: a.token })).gold === before, "A's coins to come back");
     await screenshot(bPage, "paid-removed");
+
+    // A second message removed as spam from its chat line's menu: the sender's fault, no refund.
+    await aPage.getByTestId("paid-open").click();
+    await aPage.getByTestId("paid-tier-30").click();
+    await aPage.getByTestId("paid-text").fill(`Spam ${tag}`);
+    await aPage.getByTestId("paid-send").click();
+    const spamLine = mPage.getByTestId("paid-line").filter({ hasText: `Spam ${tag}` });
+    await spamLine.waitFor({ timeout: TIMEOUT });
+    assert.equal((await call("GET", "/user/userGold", { token: a.token })).gold, before - 30);
+    await spamLine.hover();
+    await spamLine.getByTestId("msg-actions").click();
+    await mPage.getByTestId("menu-remove-spam").waitFor({ timeout: TIMEOUT });
+    await screenshot(mPage, "paid-line-menu");
+    await mPage.getByTestId("menu-remove-spam").click();
+    await until(async () => (await bPage.getByTestId("paid-line").filter({ hasText: `Spam ${tag}` }).count()) === 0, "the spam line to leave B's chat");
+    await until(async () => (await bPage.getByTestId("pinned").filter({ hasText: `Spam ${tag}` }).count()) === 0, "the spam pin to leave B's page");
+    assert.equal((await call("GET", "/user/userGold", { token: a.token })).gold, before - 30, "no refund for spam");
     for (const c of [aCtx, bCtx, mCtx]) await c.close();
   });
 });

@@ -101,6 +101,11 @@ const Line = memo(function Line({ line, actions, onActions }: { line: ChatLine; 
         <div className={`chat-line chat-line--paid paid-color--${ev.color ?? "blue"}`} data-testid="paid-line" data-seq={line.seq} data-id={ev.id} data-pin={ev.pin}>
           <span className="chat-line__coins">{ev.coins}</span> <bdi className="chat-line__name">{who}</bdi>{" "}
           <bdi className="chat-line__text">{ev.text}</bdi>
+          {actions && (
+            <button type="button" className="chat-line__more" data-testid="msg-actions" aria-label={t("live.menu.open")} title={t("live.menu.open")} onClick={() => onActions(ev)}>
+              ⋯
+            </button>
+          )}
         </div>
       );
     case "sys":

@@ -7,6 +7,7 @@ import { useSetAtom } from "jotai";
 import { ApiError } from "../../api/client";
 import { paidApi } from "../../api/paidmsg";
 import { usePaidT } from "../../i18n/paidmsg";
+import { refreshBalances } from "../../session/account";
 import { loginModalAtom, LoginMode, showToast } from "../../state/ui";
 import { newNonce } from "./pins";
 import { usePaidConfig } from "./paidConfig";
@@ -50,6 +51,7 @@ export function PaidComposer({ room, signedIn }: { room: string; signedIn: boole
       setText("");
       setOpen(false);
       showToast(t("sent"), "info");
+      void refreshBalances(); // the header's coins
     } catch (err) {
       const insufficient = err instanceof ApiError && err.errorCode === INSUFFICIENT;
       setError({ insufficient, msg: err instanceof ApiError ? err.userMessage : String(err) });
