@@ -161,3 +161,38 @@ func TestMutedViewerCannotPayToBeHeard(t *testing.T) {
 		t.Fatal("a muted viewer was charged")
 	}
 }
+
+// A paid message retried after the room's node died reaches a new incarnation of the room: charged
+// once (the wallet's key), shown and stored once (the shared keys, like a gift's).
+func TestPaidMessageRetriedOnAReactivatedRoomIsShownOnce(t *testing.T) {
+	hist := openHistory(t, t.TempDir())
+	w := newMemPaid(map[string]int64{viewer.ID: 100})
+	keys := newMemGiftKeys()
+	shared := func(c *room.Config, _ *room.Snapshot) { c.History, c.Paid, c.GiftKeys = hist, w, keys }
+
+	first := newHarness(t, shared)
+	r := first.send(viewer, paidMsg("p1", "once", 30))
+	if r.Code != 0 {
+		t.Fatalf("paid message refused: %d", r.Code)
+	}
+	if key := keys.waitRemembered(t); key != "paid:r1:"+viewer.ID+":p1" {
+		t.Fatalf("remembered %q", key)
+	}
+	second := newHarness(t, shared)
+	if again := second.send(viewer, paidMsg("p1", "once", 30)); again.Code != 0 || again.Seq != r.Seq {
+		t.Fatalf("retry on the new incarnation = %+v, want seq %d", again, r.Seq)
+	}
+	evs, err := hist.After(context.Background(), "r1", 0, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, b := range evs {
+		if e, _ := protocol.DecodeEvent(b); e.K == protocol.KPaid {
+			n++
+		}
+	}
+	if n != 1 || w.charges != 1 {
+		t.Fatalf("%d paid events in history, %d charges; want 1 and 1", n, w.charges)
+	}
+}
