@@ -22,6 +22,10 @@
 // A node dying between that commit and the GiftKeys write leaves the one window in which a retry is
 // shown twice (still paid once); a GiftKeys failure falls back to memory only.
 //
+// Paid messages (paid.go, issue 25 §4) take the gift's path with their own key
+// "paid:<room>:<user>:<nonce>" and PaidWallet; a moderator's removal (refunded or not) is paid.go's
+// TUnpin.
+//
 // Concurrency: all state belongs to the actor's Receive. Store and History calls that may block run on
 // goroutines and report back with messages. Registry is safe for concurrent use.
 package room
