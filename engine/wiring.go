@@ -137,6 +137,9 @@ func (n *Node) build(ctx context.Context) error {
 	if err := w.buildWallet(); err != nil {
 		return err
 	}
+	if err := w.buildPaidMessages(); err != nil {
+		return err
+	}
 	if err := w.buildMedia(); err != nil {
 		return err
 	}

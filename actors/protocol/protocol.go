@@ -155,6 +155,10 @@ const (
 	KOpen   = "open"
 	KClose  = "close"
 	KSlow   = "slow"
+	// KPaid is a paid message (issue 25 §4): a chat line with Coins, Color, Pin (its id) and Until
+	// (pinned until, unix ms). KUnpin removes pin Pin (a moderator, reason in Key).
+	KPaid  = "paid"
+	KUnpin = "unpin"
 )
 
 // Event is one room event as it goes on the wire.
@@ -177,6 +181,10 @@ type Event struct {
 	// Badge marks the sender's verified status on chat lines: BadgeExpert for an approved expert
 	// (the client shows the record on demand). Empty for everybody else, so it costs nothing.
 	Badge string `json:"badge,omitempty"`
+	// Paid messages (KPaid, KUnpin): the coins paid, the tier's highlight colour and the pin's id.
+	Coins int64  `json:"coins,omitempty"`
+	Color string `json:"color,omitempty"`
+	Pin   string `json:"pin,omitempty"`
 }
 
 // BadgeExpert is the Badge of an approved expert's chat lines.

@@ -30,6 +30,10 @@ func (a *Actor) onCommand(ctx actor.Context, c *Command) {
 		a.onReport(ctx, c)
 	case protocol.TGift:
 		a.onGift(ctx, c)
+	case TPaid:
+		a.onPaid(ctx, c)
+	case TUnpin:
+		a.onUnpin(ctx, c)
 	default:
 		a.reply(ctx, c.ReplyTo, &Reply{Nonce: c.Msg.Nonce, Code: protocol.CodeBadMessage})
 	}

@@ -28,6 +28,10 @@
 // `undo`. Standings (account and follow age) are loaded once per user off the actor and cached; a
 // viewer's line that needs one not yet known waits for it, nothing else does.
 //
+// Paid messages (paid.go, issue 25 §4) take the gift's path with their own key
+// "paid:<room>:<user>:<nonce>" and PaidWallet; a moderator's removal (refunded or not) is paid.go's
+// TUnpin.
+//
 // Concurrency: all state belongs to the actor's Receive. Store and History calls that may block run on
 // goroutines and report back with messages. Registry is safe for concurrent use.
 package room

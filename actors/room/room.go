@@ -33,6 +33,8 @@ type Config struct {
 	// elsewhere answers a retried gift with its first seq instead of showing it again. nil: only
 	// this incarnation's memory recognises a retry (enough on a single node).
 	GiftKeys GiftKeys
+	// Paid charges and removes paid messages (paid.go). nil: they are refused with paidmsg.failed.
+	Paid PaidWallet
 	// Exists says whether a room id names a real room when the Store has no row for it. nil: any valid
 	// id is a room (tests, demo).
 	Exists func(id string) bool
@@ -133,6 +135,9 @@ type Actor struct {
 	giftSeqs  map[string]uint64 // recent gift idempotency keys -> seq of their event
 	giftOrder []string
 
+	pinMsgs  map[string]string // recent paid messages: pin id -> chat message id (paid.go)
+	pinOrder []string
+
 	relays       map[string]relayRef // relay (by address and id: a remote relay's PID arrives as a new pointer each time)
 	rejoining    map[string]int      // relays being caught up (value: their viewer count); they get frames once the catch-up is sent
 	presence     int
@@ -212,6 +217,10 @@ func (a *Actor) handle(ctx actor.Context, msg any) {
 		a.accept(ctx, protocol.Event{K: protocol.KSys, Key: m.Key}, nil, "")
 	case *giftPaid:
 		a.onGiftPaid(ctx, m)
+	case *paidCharged:
+		a.onPaidCharged(ctx, m)
+	case *paidRemoved:
+		a.onPaidRemoved(ctx, m)
 	case *RelayReport:
 		a.onRelayReport(ctx, m)
 	case *recorded:

@@ -78,6 +78,11 @@ func RebuildLeaderboard(ctx context.Context, store *postgres.WalletStore, lb Lea
 		n++
 		return lb.Add(ctx, g.Room, g.Sender, g.Score, g.At)
 	})
+	if err == nil { // paid messages count like gifts (api/paidmsg)
+		var m int
+		m, err = replayPaidMessages(ctx, store, lb, room)
+		n += m
+	}
 	return n, err
 }
 
@@ -91,7 +96,13 @@ func (s *Service) Top(ctx context.Context, room string, p Period, n int) ([]Rank
 			return nil, ErrRoomNotFound
 		}
 	}
-	return s.lb.Top(ctx, room, p, s.cfg.Now(), min(max(n, 1), 100))
+	top, err := s.lb.Top(ctx, room, p, s.cfg.Now(), min(max(n, 1), 100))
+	// A sender whose only spend was refunded (a paid message removed through no fault of theirs,
+	// api/paidmsg) is left at 0: not ranked.
+	for len(top) > 0 && top[len(top)-1].Score <= 0 {
+		top = top[:len(top)-1]
+	}
+	return top, err
 }
 
 // RebuildLeaderboard rebuilds the Service's leaderboards of room ("" for every room) from the gift

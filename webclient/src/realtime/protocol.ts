@@ -13,7 +13,9 @@ export type EventKind =
   | "slow"
   | "sys"
   | "open"
-  | "close";
+  | "close"
+  | "paid"
+  | "unpin";
 
 /** A room event (inside batch.ev and ack.ev). Fields beyond seq/k/ts depend on k. */
 export interface RoomEvent {
@@ -35,6 +37,10 @@ export interface RoomEvent {
   key?: string;
   /** "expert" on an approved expert's chat lines (the verified badge). */
   badge?: string;
+  /** Paid messages (`paid`, `unpin`): coins paid, the tier's colour, the pin's id. */
+  coins?: number;
+  color?: string;
+  pin?: string;
 }
 
 export interface WelcomeFrame {

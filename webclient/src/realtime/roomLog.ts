@@ -43,7 +43,7 @@ export interface RoomLog {
 export const EMPTY_LOG: RoomLog = { lines: [], batchHigh: 0, acked: new Set(), deleted: [], names: new Map() };
 
 /** Event kinds shown as lines; others (del) only change the log. */
-const SHOWN = new Set(["chat", "gift", "sys", "mute", "unmute", "mod", "unmod", "slow", "open", "close"]);
+const SHOWN = new Set(["chat", "gift", "sys", "mute", "unmute", "mod", "unmod", "slow", "open", "close", "paid"]);
 const MAX_NAMES = 1000;
 
 function insertIndex(lines: ChatLine[], seq: number): number {
@@ -96,11 +96,20 @@ class Draft {
       if (this.deleted.length > MAX_DELETED) this.deleted.splice(0, this.deleted.length - MAX_DELETED);
       return;
     }
+    if (ev.k === "unpin") {
+      // A removed paid message: its line goes, and the pinned bar forgets it ("pin:<id>").
+      if (!ev.pin) return;
+      this.lines = this.lines.filter((l) => !(l.kind === "event" && l.ev.k === "paid" && l.ev.pin === ev.pin));
+      this.deleted.push(`pin:${ev.pin}`);
+      if (this.deleted.length > MAX_DELETED) this.deleted.splice(0, this.deleted.length - MAX_DELETED);
+      return;
+    }
     if (!SHOWN.has(ev.k)) return;
+    if (ev.k === "paid" && ev.pin && this.deleted.includes(`pin:${ev.pin}`)) return;
     if (ev.id && this.deleted.includes(ev.id)) return;
-    if (ev.k === "chat" || ev.k === "gift") this.learnName(ev.uid, ev.name);
+    if (ev.k === "chat" || ev.k === "gift" || ev.k === "paid") this.learnName(ev.uid, ev.name);
     const names: Names | undefined =
-      ev.k === "chat" || ev.k === "gift" || ev.k === "sys"
+      ev.k === "chat" || ev.k === "gift" || ev.k === "paid" || ev.k === "sys"
         ? undefined
         : { target: ev.uid ? this.names.get(ev.uid) : undefined, by: ev.by ? this.names.get(ev.by) : undefined };
     const line: ChatLine = names ? { kind: "event", seq: ev.seq, ev, names } : { kind: "event", seq: ev.seq, ev };

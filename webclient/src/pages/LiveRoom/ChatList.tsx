@@ -105,6 +105,19 @@ const Line = memo(function Line({ line, actions, onActions }: { line: ChatLine; 
           {t("live.event.gift", { gift: ev.text || ev.gift || "", count: ev.count ?? 1 })}
         </div>
       );
+    case "paid":
+      // A paid message (issue 25 §4) in its tier's colour; PinnedBar.css styles it.
+      return (
+        <div className={`chat-line chat-line--paid paid-color--${ev.color ?? "blue"}`} data-testid="paid-line" data-seq={line.seq} data-id={ev.id} data-pin={ev.pin}>
+          <span className="chat-line__coins">{ev.coins}</span> <bdi className="chat-line__name">{who}</bdi>{" "}
+          <bdi className="chat-line__text">{ev.text}</bdi>
+          {actions && (
+            <button type="button" className="chat-line__more" data-testid="msg-actions" aria-label={t("live.menu.open")} title={t("live.menu.open")} onClick={() => onActions(ev)}>
+              ⋯
+            </button>
+          )}
+        </div>
+      );
     case "sys":
       return <div className="chat-line chat-line--sys" data-testid="sys-line" data-seq={line.seq}>{ev.text}</div>;
     default: {

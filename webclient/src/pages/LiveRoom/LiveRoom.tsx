@@ -17,6 +17,9 @@ import { MessageMenu } from "./MessageMenu";
 import { ModTools } from "./ModTools";
 import { GiftPanel } from "./GiftPanel";
 import { RoomHead } from "./RoomHead";
+import { PinnedBar } from "./PinnedBar";
+import { PaidComposer } from "./PaidComposer";
+import { usePaidConfig } from "./paidConfig";
 import { GiftLeaderboard } from "../../components/GiftLeaderboard/GiftLeaderboard";
 import { Player } from "../../components/Player";
 import "./LiveRoom.css";
@@ -59,15 +62,18 @@ export default function LiveRoom() {
   const [menuFor, setMenuFor] = useState<RoomEvent | null>(null);
   const { signedIn, canModerate, canOpenClose } = roomPowers(room, user, !!token);
   const onActions = useCallback((ev: RoomEvent) => setMenuFor(ev), []);
-  // The ranking reloads when a gift arrives: the seq of the newest gift line.
+  const paidCfg = usePaidConfig();
+  // The ranking reloads when a gift or a paid message arrives (the seq of the newest such line) or
+  // a paid message is removed (it may have been refunded): either changes the number.
   const lastGift = useMemo(() => {
     const lines = room.log.lines;
+    const unpinned = room.log.deleted.filter((d) => d.startsWith("pin:")).length;
     for (let i = lines.length - 1; i >= 0; i--) {
       const l = lines[i]!;
-      if (l.kind === "event" && l.ev.k === "gift") return l.seq;
+      if (l.kind === "event" && (l.ev.k === "gift" || l.ev.k === "paid")) return l.seq * 1000 + (unpinned % 1000);
     }
-    return 0;
-  }, [room.log.lines]);
+    return unpinned % 1000;
+  }, [room.log.lines, room.log.deleted]);
 
   // Esc leaves theatre mode (it covers the site's header and navigation).
   useEffect(() => {
@@ -113,10 +119,12 @@ export default function LiveRoom() {
           </p>
         ) : (
           <div className="live-room__lines">
+            <PinnedBar room={id} log={room.log} canModerate={canModerate} reasons={paidCfg?.reasons ?? []} />
             <ChatList lines={room.log.lines} selfId={user?.id} actions={signedIn} onActions={onActions} room={id} canModerate={canModerate} />
             {menuEv && <MessageMenu key={menuEv.id} room={id} ev={menuEv} canModerate={canModerate} signedIn={signedIn} onClose={() => setMenuFor(null)} />}
           </div>
         )}
+        <PaidComposer room={id} signedIn={signedIn} />
         <ChatInput room={id} view={room} signedIn={signedIn} />
         {signedIn && user?.id && user.roles?.includes("expert") && <PlanLinker room={id} expertId={user.id} />}
       </aside>

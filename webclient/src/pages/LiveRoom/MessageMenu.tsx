@@ -5,6 +5,7 @@ import { realtimeCommandsAtom } from "../../state/realtime";
 import { showToast } from "../../state/ui";
 import { REPORT_REASONS, type RoomEvent } from "../../realtime/protocol";
 import type { CommandResult } from "../../realtime/connection";
+import { PaidRemoval } from "./PaidRemoval";
 import "./MessageMenu.css";
 
 /** Mute lengths offered to moderators (seconds). */
@@ -62,7 +63,8 @@ export function MessageMenu(props: { room: string; ev: RoomEvent; canModerate: b
               {t("live.menu.mute")}
             </button>
           )}
-          {canModerate && ev.id && (
+          {canModerate && ev.k === "paid" && ev.pin && <PaidRemoval room={room} pin={ev.pin} onDone={onClose} />}
+          {canModerate && ev.id && ev.k !== "paid" && (
             <button
               type="button"
               className="msg-menu__danger"
