@@ -9,6 +9,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"courtside/actors/protocol"
 	"courtside/api/errcode"
 	"courtside/api/notice"
 	"courtside/storage/postgres"
@@ -61,19 +62,19 @@ type AnnounceInput struct {
 
 // Announcement is an announced broadcast as the room page and the streamer centre show it.
 type Announcement struct {
-	ID           int64  `json:"id"`
-	RoomID       string `json:"roomId"`
-	AnchorID     int64  `json:"anchorId"`
-	Title        string `json:"title"`
-	StartTime    int64  `json:"startTime"`
-	MatchID      string `json:"matchId,omitempty"`
-	Reservations int64  `json:"reservations"` // reservers now
-	Reserved     bool   `json:"reserved"`     // the caller holds a reservation
-	Bookable     bool   `json:"bookable"`     // open and not lapsed
+	ID           int64           `json:"id"`
+	RoomID       string          `json:"roomId"`
+	AnchorID     protocol.UserID `json:"anchorId"` // "u<id>"
+	Title        string          `json:"title"`
+	StartTime    int64           `json:"startTime"`
+	MatchID      string          `json:"matchId,omitempty"`
+	Reservations int64           `json:"reservations"` // reservers now
+	Reserved     bool            `json:"reserved"`     // the caller holds a reservation
+	Bookable     bool            `json:"bookable"`     // open and not lapsed
 }
 
 func announcementOf(a postgres.AnnouncementRow) Announcement {
-	return Announcement{ID: a.ID, RoomID: a.RoomID, AnchorID: a.StreamerID, Title: a.Title, StartTime: a.StartsAt.UnixMilli(), MatchID: a.MatchID}
+	return Announcement{ID: a.ID, RoomID: a.RoomID, AnchorID: protocol.UserID(a.StreamerID), Title: a.Title, StartTime: a.StartsAt.UnixMilli(), MatchID: a.MatchID}
 }
 
 // Announce saves the streamer's open announcement (replacing its title, time and match; the
@@ -194,17 +195,17 @@ func (s *Service) CancelReservation(ctx context.Context, uid, id int64) error {
 
 // ReservedBroadcast is one of the user's reservations in "My bookings".
 type ReservedBroadcast struct {
-	ID         int64  `json:"id"` // the announcement's
-	RoomID     string `json:"roomId"`
-	AnchorID   int64  `json:"anchorId"`
-	Anchor     string `json:"anchor"` // username
-	Avatar     string `json:"avatar"`
-	Title      string `json:"title"`
-	StartTime  int64  `json:"startTime"`
-	MatchID    string `json:"matchId,omitempty"`
-	State      string `json:"state"` // booked, inProgress, finished, cancelled
-	Notified   bool   `json:"notified"`
-	ReservedAt int64  `json:"reservedAt"`
+	ID         int64           `json:"id"` // the announcement's
+	RoomID     string          `json:"roomId"`
+	AnchorID   protocol.UserID `json:"anchorId"` // "u<id>"
+	Anchor     string          `json:"anchor"`   // username
+	Avatar     string          `json:"avatar"`
+	Title      string          `json:"title"`
+	StartTime  int64           `json:"startTime"`
+	MatchID    string          `json:"matchId,omitempty"`
+	State      string          `json:"state"` // booked, inProgress, finished, cancelled
+	Notified   bool            `json:"notified"`
+	ReservedAt int64           `json:"reservedAt"`
 }
 
 // Reservations lists uid's reservations (those they cancelled left out), latest start first.
@@ -216,7 +217,7 @@ func (s *Service) Reservations(ctx context.Context, uid int64, limit, offset int
 	out := make([]ReservedBroadcast, 0, len(rows))
 	for _, r := range rows {
 		a := r.Announcement
-		out = append(out, ReservedBroadcast{ID: a.ID, RoomID: a.RoomID, AnchorID: a.StreamerID, Anchor: r.Streamer, Avatar: r.Avatar,
+		out = append(out, ReservedBroadcast{ID: a.ID, RoomID: a.RoomID, AnchorID: protocol.UserID(a.StreamerID), Anchor: r.Streamer, Avatar: r.Avatar,
 			Title: a.Title, StartTime: a.StartsAt.UnixMilli(), MatchID: a.MatchID, State: s.reservationState(a),
 			Notified: !r.NotifiedAt.IsZero(), ReservedAt: r.ReservedAt.UnixMilli()})
 	}
