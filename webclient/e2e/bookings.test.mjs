@@ -1,7 +1,7 @@
 // Browser end-to-end test of reserved broadcasts (issue 17 "Reservations") and "My bookings" (issue
 // 23) against a real node: a streamer (applied and approved over REST) announces an upcoming
 // broadcast in the streamer centre; a guest on the offline room page gets the login modal from
-// Reserve; a signed-in viewer reserves and sees it in My bookings as booked; a
+// Reserve; a signed-in viewer reserves and sees it in My bookings as booked beside a booked match; a
 // second viewer reserves and cancels from My bookings; the streamer goes live (ffmpeg pushes with the
 // stream key) and the reserver's message centre gets the notice live, once; the booking reads "In
 // progress". Screenshots: bookings-announce, bookings-room-guest-login, bookings-room-reserved,
@@ -191,7 +191,7 @@ describe("reserved broadcasts and My bookings", () => {
       await gp.locator('[role="dialog"]').first().waitFor({ timeout: TIMEOUT });
       await screenshot(gp, "bookings-room-guest-login");
 
-      // 3. A signed-in viewer reserves; My bookings lists it as booked.
+      // 3. A signed-in viewer reserves and books a match still to start: My bookings lists both, booked.
       const fctx = await context(fan);
       contexts.push(fctx);
       const fp = await fctx.newPage();
@@ -200,10 +200,14 @@ describe("reserved broadcasts and My bookings", () => {
       await fp.getByTestId("teaser-reserved").waitFor({ timeout: TIMEOUT });
       assert.equal(await fp.getByTestId("teaser-count").textContent(), "1 reserved");
       await screenshot(fp, "bookings-room-reserved");
+      const upcoming = await call("POST", "/v2/match/getPCUpcomingGameMatch", { body: { pageSize: 50 } });
+      const match = upcoming.list.reduce((a, b) => (b.startTime > a.startTime ? b : a));
+      await call("POST", "/match/attention", { token: fan.token, body: { matchId: match.id, attention: true } });
       await fp.goto(`${node.baseURL}/userInfo/focus?tab=bookings`);
       const row = fp.locator('[data-testid="booking-broadcast"]').filter({ hasText: "Derby warm-up" });
       await row.waitFor({ timeout: TIMEOUT });
       assert.equal(await row.getAttribute("data-state"), "booked");
+      await fp.locator('[data-testid="booking"][data-state="booked"]').filter({ hasText: match.homeName }).waitFor({ timeout: TIMEOUT });
       await screenshot(fp, "bookings-list-booked");
 
       // 4. Another viewer reserves and cancels from My bookings.
