@@ -4,7 +4,8 @@
 // Reserve; a signed-in viewer reserves and sees it in My bookings as booked beside a booked match; a
 // second viewer reserves and cancels from My bookings; the streamer goes live (ffmpeg pushes with the
 // stream key) and the reserver's message centre gets the notice live, once; the booking reads "In
-// progress". Screenshots: bookings-announce, bookings-room-guest-login, bookings-room-reserved,
+// progress". Screenshots: bookings-announce, bookings-room-guest-login, bookings-streamer-page,
+// bookings-room-reserved,
 // bookings-list-booked, bookings-msg-started, bookings-list-in-progress.
 //
 // Needs Postgres (DATABASE_URL), COURTSIDE_ENV=dev (set here) and ffmpeg; skips without ffmpeg.
@@ -190,6 +191,11 @@ describe("reserved broadcasts and My bookings", () => {
       await gp.getByTestId("teaser-reserve").click();
       await gp.locator('[role="dialog"]').first().waitFor({ timeout: TIMEOUT });
       await screenshot(gp, "bookings-room-guest-login");
+      // The streamer's own page shows it too while offline.
+      await gp.goto(`${node.baseURL}/anchor/${host.user.uid}`);
+      await gp.getByTestId("anchor-page").waitFor({ timeout: TIMEOUT });
+      await gp.getByTestId("teaser-title").filter({ hasText: "Derby warm-up" }).waitFor({ timeout: TIMEOUT });
+      await screenshot(gp, "bookings-streamer-page");
 
       // 3. A signed-in viewer reserves and books a match still to start: My bookings lists both, booked.
       const fctx = await context(fan);

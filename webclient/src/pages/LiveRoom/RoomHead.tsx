@@ -16,7 +16,7 @@ import { inPlay, upcoming } from "../Matches/live";
 import { formatCount } from "../Matches/format";
 import { gameSlugOf, useGameNames } from "../Live/hooks";
 import { streamerName } from "../Live/LiveCardView";
-import { ReservedBroadcast } from "./ReservedBroadcast";
+import { ReservedBroadcast } from "../../components/ReservedBroadcast/ReservedBroadcast";
 
 /** How often the head reloads (title, link and followers change from the streamer centre). */
 const HEAD_REFRESH_MS = 60_000;

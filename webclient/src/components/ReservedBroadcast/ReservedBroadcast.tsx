@@ -1,7 +1,7 @@
-// The streamer's announced broadcast on their room page while the room is offline (issue 17
-// "Reservations"): title, start time, how many reserved, and a Reserve button (a guest gets the
-// login modal). A reserver is told through the message centre when the broadcast starts; the
-// reservation can be cancelled here or from "My bookings".
+// The streamer's announced broadcast on their room page and their streamer page while the room is
+// offline (issue 17 "Reservations"): title, start time, how many reserved, and a Reserve button (a
+// guest gets the login modal). A reserver is told through the message centre when the broadcast
+// starts; the reservation can be cancelled here or from "My bookings".
 import { useCallback, useEffect, useState } from "react";
 import { useAtomValue, useSetAtom } from "jotai";
 import { ApiError } from "../../api/client";
@@ -10,6 +10,7 @@ import { HTML_LANG, type Locale } from "../../i18n/locales";
 import { useUserAreaT } from "../../i18n/userarea";
 import { tokenAtom, userInfoAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";
+import "./ReservedBroadcast.css";
 
 export function ReservedBroadcast({ roomId }: { roomId: string }) {
   const { t, language } = useUserAreaT();
