@@ -5,8 +5,7 @@
 // second viewer reserves and cancels from My bookings; the streamer goes live (ffmpeg pushes with the
 // stream key) and the reserver's message centre gets the notice live, once; the booking reads "In
 // progress". Screenshots: bookings-announce, bookings-room-guest-login, bookings-streamer-page,
-// bookings-room-reserved,
-// bookings-list-booked, bookings-msg-started, bookings-list-in-progress.
+// bookings-room-reserved, bookings-list-booked, bookings-msg-started, bookings-list-in-progress.
 //
 // Needs Postgres (DATABASE_URL), COURTSIDE_ENV=dev (set here) and ffmpeg; skips without ffmpeg.
 import { after, before, describe, it } from "node:test";
