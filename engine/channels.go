@@ -24,7 +24,7 @@ func (w *wiring) buildChannels(ctx context.Context) error {
 		secret = nil // random per process, as the accounts module's
 	}
 	svc, err := channels.New(channels.Config{Secret: secret, PublicURL: n.cfg.PublicURL, Logger: n.log.Named("channels"),
-		Stores: channels.Stores{IOS: n.cfg.AppIOS, Android: n.cfg.AppAndroid, APK: n.cfg.AppAPK}}, channels.Deps{Pool: n.pool})
+		Stores: channels.Stores{IOS: n.cfg.AppIOS, Android: n.cfg.AppAndroid, APK: n.cfg.AppAPK}}, channels.Deps{Pool: n.pool, Audit: w.audit})
 	if err != nil {
 		return err
 	}

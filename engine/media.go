@@ -32,6 +32,9 @@ func (w *wiring) buildMedia() error {
 					if w.liveStarted != nil {
 						w.liveStarted(id) // followers' message centres (engine/userarea.go)
 					}
+					if w.anchor != nil {
+						go w.reservedBroadcastStarted(id) // reservers' message centres, once (api/anchor)
+					}
 				} else {
 					announce(id, "live.ended")
 				}
@@ -72,6 +75,7 @@ func (w *wiring) buildMedia() error {
 		Staff:    w.accounts, // the back office's reviewers
 		Audit:    w.audit,
 		Scores:   w.matchAPI,
+		Notices:  w.notices,
 	})
 	if err != nil {
 		return err
@@ -79,6 +83,16 @@ func (w *wiring) buildMedia() error {
 	svc.Routes(w.api, w.accounts)
 	w.anchor = svc
 	return nil
+}
+
+// reservedBroadcastStarted starts room's announced broadcast, if one is due, and tells its
+// reservers (off the media path's goroutine).
+func (w *wiring) reservedBroadcastStarted(room string) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if _, err := w.anchor.BroadcastStarted(ctx, room); err != nil {
+		w.n.log.Named("anchor").Warn("reserved broadcast start: " + err.Error())
+	}
 }
 
 // matchInfo tells the streamer centre whether a match may be linked to a stream.

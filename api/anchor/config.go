@@ -21,6 +21,12 @@ type Config struct {
 	UploadQuotaBytes int64 `json:"uploadQuotaBytes"`
 	// MaxPrice bounds a paid room's unlock price in coins. Default 100000.
 	MaxPrice int64 `json:"maxPrice"`
+	// ReserveEarly: a go-live this long before an announced broadcast's start starts it (and tells
+	// its reservers). Default 1h.
+	ReserveEarly time.Duration `json:"reserveEarly"`
+	// ReserveLate: an announced broadcast not live this long after its start lapses (its reservations
+	// read cancelled, a new one may be announced). Default 6h.
+	ReserveLate time.Duration `json:"reserveLate"`
 	// Logger; default zap.NewNop().
 	Logger *zap.Logger `json:"-"`
 	// Now is the clock; default time.Now.
@@ -45,6 +51,12 @@ func (c *Config) fill() {
 	}
 	if c.MaxPrice <= 0 {
 		c.MaxPrice = 100000
+	}
+	if c.ReserveEarly <= 0 {
+		c.ReserveEarly = time.Hour
+	}
+	if c.ReserveLate <= 0 {
+		c.ReserveLate = 6 * time.Hour
 	}
 	if c.Logger == nil {
 		c.Logger = zap.NewNop()

@@ -117,6 +117,8 @@ type env struct {
 	clock   *clock
 	events  *liveEvents
 	scores  *scoreBook
+	svc     *anchor.Service
+	notices *noticeBox
 }
 
 // liveEvents records media notifications beside the store's.
@@ -147,16 +149,18 @@ func newEnv(t *testing.T) *env {
 	pool := pgtest.NewPool(t)
 	e := &env{t: t, store: postgres.NewAnchors(pool), matches: &matchBook{m: map[string]anchor.MatchInfo{}},
 		ledger: &ledger{paidKeys: map[string]int64{}, balance: map[int64]int64{}},
-		clock:  &clock{t: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}, events: &liveEvents{}, scores: &scoreBook{}}
+		clock:  &clock{t: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}, events: &liveEvents{}, scores: &scoreBook{},
+		notices: &noticeBox{}}
 	ms := anchor.MediaStore{Store: e.store}
 	e.hub = media.New(media.Config{HLSSegment: time.Second, Now: e.clock.Now}, media.Deps{Keys: ms, Rooms: ms, Unlocks: ms,
 		Entitlements: tiers{now: e.clock.Now}, Notifier: media.Notifiers{ms, e.events}})
 	svc, err := anchor.New(anchor.Config{Now: e.clock.Now}, anchor.Deps{Store: e.store, Media: e.hub,
 		Roles: admins{}, Phones: phones{}, Matches: e.matches, Earnings: e.ledger, Payer: e.ledger,
-		Scores: e.scores})
+		Scores: e.scores, Notices: e.notices})
 	if err != nil {
 		t.Fatal(err)
 	}
+	e.svc = svc
 	srv := api.New(api.Config{MaxBodyBytes: 4 << 20}) // as the engine configures it
 	svc.Routes(srv, apitest.TokenUser{})
 	mux := http.NewServeMux()

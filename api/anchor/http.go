@@ -57,6 +57,14 @@ func (s *Service) Routes(srv *api.Server, users api.Authenticator) {
 	srv.Handle("GET /getAnchorMatchLive", h.anchorMatchLive)
 	srv.Handle("GET /user/isMatchLive/{matchId}/{gameId}", h.isMatchLive)
 
+	// Reserved broadcasts (issue 17 "Reservations"; reservations.go).
+	srv.Handle("POST /anchor/announce", user(h.announce))
+	srv.Handle("POST /anchor/announce/withdraw", user(h.withdrawAnnouncement))
+	srv.Handle("GET /anchor/announcement", h.announcement)
+	srv.Handle("POST /anchor/reservation", user(h.reserve))
+	srv.Handle("GET /anchor/cancelReservation", user(h.cancelReservation))
+	srv.Handle("GET /anchor/reservations", user(h.reservations))
+
 	// The back office (staff who review streamers; the back office's own pages call these).
 	srv.Handle("GET /admin/anchor/applications", admin(h.adminList))
 	srv.Handle("POST /admin/anchor/review", admin(h.adminReview))

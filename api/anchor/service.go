@@ -7,6 +7,7 @@ import (
 	"go.uber.org/zap"
 
 	"courtside/api/audit"
+	"courtside/api/notice"
 	"courtside/storage/postgres"
 )
 
@@ -35,6 +36,9 @@ type Deps struct {
 	Audit audit.Recorder
 	// Scores: nil means live rooms are listed without their linked match's score.
 	Scores Scores
+	// Notices: the message centre; a reserved broadcast starting is sent to its reservers. Nil:
+	// reservations are still claimed once, nobody is told.
+	Notices notice.Sender
 }
 
 // Service is the streamer centre: applications and review, live settings, start and end of live,

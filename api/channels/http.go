@@ -32,6 +32,31 @@ func (s *Service) Routes(srv *api.Server, users api.Authenticator, staff api.Sta
 	srv.Handle("GET /promotion/channel/statistics", partner(h.stats))
 	srv.Handle("GET /promotion/channel/gold", partner(h.gold))
 	srv.Handle("GET /promotion/channel/water", partner(h.water))
+
+	// The back office: every channel (staff who manage channels; admin.go).
+	srv.Handle("GET /admin/channels", h.auth.RequireStaff(string(account.PermManageChannels))(h.adminList))
+}
+
+// adminList answers GET /admin/channels?q=&pageIndex=&pageSize=.
+func (h *handlers) adminList(r *api.Request, uid int64) (any, error) {
+	p, err := r.Paging()
+	if err != nil {
+		return nil, err
+	}
+	rows, total, err := h.svc.AllChannels(r.Context(), uid, r.ClientIP.String(), r.Query("q"), p.Size, p.Offset())
+	if err != nil {
+		return nil, err
+	}
+	base := h.base(r)
+	type row struct {
+		ChannelOverview
+		Link string `json:"link"`
+	}
+	out := make([]row, len(rows))
+	for i, c := range rows {
+		out[i] = row{ChannelOverview: c, Link: base + c.Path}
+	}
+	return list(out, total, p), nil
 }
 
 // visitor is the request's client, for the keyed hashes.

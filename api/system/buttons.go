@@ -24,9 +24,12 @@ type Button struct {
 // users pay with it; elsewhere a Chinese interface still offers them.
 var cnyRegions = []string{"CN", "HK", "MO", "TW"}
 
+// devPayType is the wallet's development payment provider.
+const devPayType = "dev"
+
 // PayButtons builds the buttons for region (ISO alpha-2, "" unknown) and lang from the wallet's
 // configuration: CNY methods where Alipay is used (cnyRegions, or a Chinese interface), USD methods
-// everywhere; a recharge button only with a method to pay it; membership buttons for the packages
+// and the development provider everywhere; a recharge button only with a method to pay it; membership buttons for the packages
 // on sale (paid with coins, so shown whenever a recharge is possible or packages exist).
 func (s *Service) PayButtons(region, lang string) Buttons {
 	region = strings.ToUpper(strings.TrimSpace(region))
@@ -37,7 +40,9 @@ func (s *Service) PayButtons(region, lang string) Buttons {
 	}
 	var methods []string
 	for _, p := range s.d.Payments.PayTypes() {
-		if p.Currency == "CNY" && !cny {
+		// The development provider (wallet's "dev", configured only in development and the browser
+		// tests) is offered everywhere whatever its currency, so every region can pay in dev.
+		if p.Currency == "CNY" && !cny && p.Type != devPayType {
 			continue
 		}
 		methods = append(methods, p.Type)

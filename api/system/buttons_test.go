@@ -19,6 +19,12 @@ func (payments) Packages() []wallet.Package {
 	return []wallet.Package{{Tier: 1, Name: "VIP", Months: 1}, {Tier: 1, Name: "VIP", Months: 3}, {Tier: 2, Name: "SVIP", Months: 1}}
 }
 
+type withDev struct{ payments }
+
+func (withDev) PayTypes() []wallet.PayType {
+	return append(payments{}.PayTypes(), wallet.PayType{Type: "dev", Currency: "CNY"})
+}
+
 type usdOnly struct{ payments }
 
 func (usdOnly) PayTypes() []wallet.PayType {
@@ -51,8 +57,13 @@ func TestPayButtonsPerRegionAndLanguage(t *testing.T) {
 			}
 		})
 	}
+	// The development provider (CNY by default) stays usable everywhere in dev and the browser tests.
+	b := system.New(system.Config{}, system.Deps{Payments: withDev{}}).PayButtons("", "en_US")
+	if len(b.Recharge) != 2 || !slices.Equal(b.Recharge[0].PayTypes, []string{"card", "usdt", "dev"}) {
+		t.Fatalf("dev provider abroad: %+v", b.Recharge)
+	}
 	// Only a CNY method configured: no recharge button where it is not offered.
-	b := system.New(system.Config{}, system.Deps{Payments: usdOnly{}}).PayButtons("DE", "de")
+	b = system.New(system.Config{}, system.Deps{Payments: usdOnly{}}).PayButtons("DE", "de")
 	if len(b.Recharge) != 0 {
 		t.Fatalf("Germany with Alipay only: %+v", b.Recharge)
 	}

@@ -447,8 +447,13 @@ func (s *Anchors) SetLive(ctx context.Context, room string, live bool, peakViewe
 		if _, err := tx.Exec(ctx, `UPDATE live_rooms SET is_live=false, live_since=NULL WHERE room_id=$1`, room); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, `UPDATE live_sessions SET ended_at=$2, peak_viewers=GREATEST(peak_viewers,$3)
-			WHERE room_id=$1 AND ended_at IS NULL`, room, now, peakViewers)
+		if _, err := tx.Exec(ctx, `UPDATE live_sessions SET ended_at=$2, peak_viewers=GREATEST(peak_viewers,$3)
+			WHERE room_id=$1 AND ended_at IS NULL`, room, now, peakViewers); err != nil {
+			return err
+		}
+		// The announced broadcast this stream started (anchors_reservations.go) has ended.
+		_, err := tx.Exec(ctx, `UPDATE broadcast_announcements SET ended_at=$2
+			WHERE room_id=$1 AND started_at IS NOT NULL AND ended_at IS NULL`, room, now)
 		return err
 	})
 }

@@ -316,3 +316,40 @@ func (s *ChannelStore) SpendTotals(ctx context.Context, channels []int64, since 
 	}
 	return out, rows.Err()
 }
+
+// ChannelOverview is a channel with its owner and all-time totals, for the back office.
+type ChannelOverview struct {
+	Channel
+	Owner         string // the partner's username ("" for the site's default channel)
+	Visits        int64
+	Registrations int64
+	Downloads     int64
+}
+
+// AllChannels lists every channel, newest first, filtered by q (a substring of the code, name, source
+// or owner's username; "" for all), with its total.
+func (s *ChannelStore) AllChannels(ctx context.Context, q string, limit, offset int) ([]ChannelOverview, int, error) {
+	const where = ` FROM promotion_channels c LEFT JOIN users u ON u.id = c.owner_id
+		WHERE $1 = '' OR c.code ILIKE '%'||$1||'%' OR c.name ILIKE '%'||$1||'%' OR c.source ILIKE '%'||$1||'%'
+			OR COALESCE(u.username,'') ILIKE '%'||$1||'%'`
+	var total int
+	if err := s.pool.QueryRow(ctx, `SELECT count(*)`+where, q).Scan(&total); err != nil {
+		return nil, 0, err
+	}
+	rows, err := s.pool.Query(ctx, `SELECT c.id, c.owner_id, c.code, c.name, c.source, c.kind, c.share_bps, c.created_at,
+			COALESCE(u.username,''),
+			(SELECT count(*) FROM promotion_events e WHERE e.channel_id = c.id AND e.kind = 'visit'),
+			(SELECT count(*) FROM promotion_events e WHERE e.channel_id = c.id AND e.kind = 'register'),
+			(SELECT count(*) FROM promotion_events e WHERE e.channel_id = c.id AND e.kind = 'download')`+where+`
+		ORDER BY c.id DESC LIMIT $2 OFFSET $3`, q, limit, offset)
+	if err != nil {
+		return nil, 0, err
+	}
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (ChannelOverview, error) {
+		var o ChannelOverview
+		err := r.Scan(&o.ID, &o.OwnerID, &o.Code, &o.Name, &o.Source, &o.Kind, &o.ShareBps, &o.CreatedAt, &o.Owner,
+			&o.Visits, &o.Registrations, &o.Downloads)
+		return o, err
+	})
+	return out, total, err
+}

@@ -113,3 +113,18 @@ export const channelApi = {
   download: (code: string) => api.post<{ counted: boolean }>("/promotion/download", { promotionChannelId: code }, { toast: false }),
   stores: () => api.get<Stores>("/promotion/downloadInfo", { toast: false }),
 };
+
+/** A channel as the back office lists it: any partner's, with the partner and all-time totals. */
+export interface ChannelOverview extends Channel {
+  ownerId: number;
+  owner: string;
+  visits: number;
+  registrations: number;
+  downloads: number;
+}
+
+/** GET /admin/channels: every promotion channel (staff who manage channels; audited). */
+export const channelAdminApi = {
+  list: (q: string, pageIndex: number, pageSize = 50) =>
+    api.get<Page<ChannelOverview>>("/admin/channels", { query: { q: q || undefined, pageIndex, pageSize }, toast: false }),
+};

@@ -119,6 +119,12 @@ export const OAUTH_PROVIDERS = [
   { name: "facebook", type: 9 },
 ] as const;
 
+/** WeChat and QQ sign-in (spec §7's legacy calls, same flow as the others); shown only when configured. */
+export const CHINA_OAUTH_PROVIDERS = [
+  { name: "wechat", type: 7, path: "/login/getPCWXLoginAddress" },
+  { name: "qq", type: 8, path: "/login/getPCQQLoginAddress" },
+] as const;
+
 export const authApi = {
   countries: () => api.get<Country[]>("/login/loginCountryList", inline),
   /** Password sign-in; the payload is sealed (src/api/seal.ts) where WebCrypto is available. */
@@ -139,8 +145,13 @@ export const authApi = {
   completeNewUser: (p: { uname: string; password: string }) =>
     api.post<AccountUser>("/user/V2/modifyUser", p, inline),
   providers: () => api.get<ProviderInfo[]>("/login/V2/providers", inline),
-  loginUrl: (type: number, isFrom: string) =>
-    api.get<LoginUrlResult>("/login/V2/getLoginUrl", { query: { type, isFrom }, toast: false }),
+  loginUrl: (type: number, isFrom: string) => {
+    // WeChat and QQ start through the spec's own calls (getPCWXLoginAddress, getPCQQLoginAddress).
+    const legacy = CHINA_OAUTH_PROVIDERS.find((p) => p.type === type);
+    return legacy
+      ? api.get<LoginUrlResult>(legacy.path, { query: { isFrom }, toast: false })
+      : api.get<LoginUrlResult>("/login/V2/getLoginUrl", { query: { type, isFrom }, toast: false });
+  },
   loginInfo: (q: { type: number; code: string; verifier: string; state: string }) =>
     api.get<LoginResult>("/login/V2/getLoginInfo", { query: q, toast: false }),
   /** Finishes a third-party sign-in that answered 2010 (the bind ticket travels in a cookie). */

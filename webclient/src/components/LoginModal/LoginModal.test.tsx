@@ -176,6 +176,21 @@ describe("LoginModal", () => {
     expect(q<HTMLButtonElement>("oauth-google")!.disabled).toBe(false);
   });
 
+  it("shows WeChat and QQ only when configured, and starts them through getPCWXLoginAddress and getPCQQLoginAddress", async () => {
+    const srv = fakeServer({
+      "/login/V2/providers": { status: "success", result: [{ name: "wechat", type: 7 }, { name: "qq", type: 8 }] },
+      "/login/getPCQQLoginAddress": { status: "fail", errorCode: 2011, errorMsg: "QQ sign-in failed" },
+    });
+    await mount(LoginMode.Code);
+    await until(() => q("oauth-wechat") !== null && q("oauth-qq") !== null);
+    expect(q("oauth-wechat")?.textContent).toContain("WeChat");
+    expect(q<HTMLButtonElement>("oauth-google")!.disabled).toBe(true);
+    await act(async () => q<HTMLButtonElement>("oauth-qq")!.click());
+    await until(() => srv.of("/login/getPCQQLoginAddress").length === 1);
+    expect(srv.of("/login/V2/getLoginUrl")).toHaveLength(0);
+    await until(() => q("login-error")?.textContent === "QQ sign-in failed");
+  });
+
   it("starts the 60 s countdown only after the code was sent", async () => {
     const srv = fakeServer({
       "/login/V2/sendMobilecheckCode": [

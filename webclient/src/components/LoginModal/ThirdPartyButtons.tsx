@@ -1,19 +1,24 @@
-// Third-party sign-in buttons (spec §1): LINE, Google, X, Apple, Facebook. A click asks the server
-// for the provider's URL (/login/V2/getLoginUrl) and leaves for it; LoginModal finishes the
-// sign-in when the provider sends the browser back.
+// Third-party sign-in buttons (spec §1): LINE, Google, X, Apple, Facebook, and WeChat and QQ (spec
+// §7's getPCWXLoginAddress, getPCQQLoginAddress) only when the server has them configured. A click
+// asks the server for the provider's URL (/login/V2/getLoginUrl, or the legacy call) and leaves for
+// it; LoginModal finishes the sign-in when the provider sends the browser back.
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
-import { authApi, OAUTH_PROVIDERS } from "../../api/endpoints";
+import { authApi, CHINA_OAUTH_PROVIDERS, OAUTH_PROVIDERS } from "../../api/endpoints";
 import { ApiError } from "../../api/client";
 import { beginOAuth } from "../../session/oauth";
 
-const LOOK: Record<(typeof OAUTH_PROVIDERS)[number]["name"], { label: string; bg: string; glyph: string }> = {
+type ProviderName = (typeof OAUTH_PROVIDERS)[number]["name"] | (typeof CHINA_OAUTH_PROVIDERS)[number]["name"];
+
+const LOOK: Record<ProviderName, { label: string; bg: string; glyph: string }> = {
   line: { label: "LINE", bg: "#06c755", glyph: "L" },
   google: { label: "Google", bg: "#4285f4", glyph: "G" },
   twitter: { label: "X", bg: "#000000", glyph: "X" },
   apple: { label: "Apple", bg: "#1d1d1f", glyph: "" },
   facebook: { label: "Facebook", bg: "#1877f2", glyph: "f" },
+  wechat: { label: "WeChat", bg: "#07c160", glyph: "W" },
+  qq: { label: "QQ", bg: "#12b7f5", glyph: "Q" },
 };
 
 export function ThirdPartyButtons({ onError }: { onError: (msg: string) => void }) {
@@ -38,7 +43,7 @@ export function ThirdPartyButtons({ onError }: { onError: (msg: string) => void 
     <div className="login__oauth" data-testid="login-oauth">
       <p className="login__oauth-title">{t("account.orContinueWith")}</p>
       <div className="login__oauth-row">
-        {OAUTH_PROVIDERS.map((p) => {
+        {[...OAUTH_PROVIDERS, ...CHINA_OAUTH_PROVIDERS.filter((p) => configured?.has(p.type))].map((p) => {
           const look = LOOK[p.name];
           const off = configured !== null && !configured.has(p.type);
           return (

@@ -8,7 +8,7 @@ export interface AdminSection {
   /** Label key under admin.menu in locales/admin/<lang>.json. */
   label:
     | "dashboard" | "users" | "streamers" | "reports" | "audit" | "shopOrders" | "shopProducts"
-    | "experts" | "expertPlans" | "news" | "newsReview" | "comments" | "videos";
+    | "experts" | "expertPlans" | "news" | "newsReview" | "comments" | "videos" | "channels";
   /** The back-office permission that shows the entry (the server checks it again on every call). */
   permission: string;
   /** The screen, loaded when opened. */
@@ -33,6 +33,8 @@ export const SECTIONS: readonly AdminSection[] = [
   { path: "comments", label: "comments", permission: "handleReports|editContent", load: () => import("./news").then((m) => ({ default: m.CommentReports })) },
   // videos (issue 22)
   { path: "videos", label: "videos", permission: "editContent", load: () => import("./videos").then((m) => ({ default: m.VideosAdmin })) },
+  // promotion channels (issue 23)
+  { path: "channels", label: "channels", permission: "manageChannels", load: () => import("./Channels") },
 ];
 
 /** The sections a staff member with permissions sees ("a|b": either). */

@@ -12,6 +12,7 @@ import { anchorApi, type AnchorBroadcastState, type AnchorLiveInfo, type ObsGuid
 import { anchorWhetherAtom } from "../../state/anchor";
 import { tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";
+import { Announce } from "./Announce";
 import { Apply } from "./Apply";
 import { LiveRecords } from "./LiveRecords";
 import "./Anchor.css";
@@ -195,6 +196,8 @@ export function Broadcast() {
         {!state.broadcasting && <p className="anchor-muted">{t("anchor.broadcast.startHint")}</p>}
       </section>
       <ObsGuidePanel guide={info.guide} hasKey={info.hasStreamKey} banned={info.status === "banned"} />
+      {/* the upcoming broadcast viewers can reserve (issue 17) */}
+      {info.status !== "banned" && <Announce />}
     </div>
     {/* past broadcasts and their recordings (issue 22) */}
     <LiveRecords />

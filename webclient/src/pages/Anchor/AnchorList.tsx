@@ -11,6 +11,7 @@ import { errorText } from "./AnchorCenter";
 import { Avatar } from "../User/Avatar";
 import { formatCount } from "../Matches/format";
 import "./Anchor.css";
+import { ReservedBroadcast } from "../../components/ReservedBroadcast/ReservedBroadcast";
 
 export default function AnchorList() {
   const { t } = useTranslation();
@@ -107,6 +108,7 @@ export function AnchorPage() {
         {info.customTag && <span className="anchor-flag">#{info.customTag}</span>}
       </div>
       {info.live ? <Player roomId={info.roomId} /> : info.teaser && <p className="anchor-banner" data-testid="anchor-teaser">{info.teaser}</p>}
+      {!info.live && <ReservedBroadcast roomId={info.roomId} />}
       <section className="anchor-panel">
         <h2 className="anchor__sub">{t("anchor.page.about")}</h2>
         <p className="anchor-intro">{info.detailIntro}</p>

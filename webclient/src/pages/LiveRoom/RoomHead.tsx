@@ -16,6 +16,7 @@ import { inPlay, upcoming } from "../Matches/live";
 import { formatCount } from "../Matches/format";
 import { gameSlugOf, useGameNames } from "../Live/hooks";
 import { streamerName } from "../Live/LiveCardView";
+import { ReservedBroadcast } from "../../components/ReservedBroadcast/ReservedBroadcast";
 
 /** How often the head reloads (title, link and followers change from the streamer centre). */
 const HEAD_REFRESH_MS = 60_000;
@@ -129,6 +130,7 @@ export function RoomHead({ id, presence, children }: { id: string; presence: num
         </div>
       </div>
       {children}
+      {!card.live && <ReservedBroadcast roomId={card.roomId} />}
       {match && (
         <div className="room-head__score-row">
           <Link className="room-score" to={`/${gameSlugOf(match.gameId, names)}/${encodeURIComponent(match.id)}`} data-testid="room-score" data-match={match.id}>

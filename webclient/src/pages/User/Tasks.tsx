@@ -86,6 +86,7 @@ function InviteCard() {
         <button
           type="button"
           className="uarea__primary"
+          data-testid="invite-copy"
           onClick={() => void navigator.clipboard?.writeText(link).then(() => setCopied(true), () => setCopied(false))}
         >
           {copied ? t("invite.copied") : t("invite.copy")}
@@ -98,7 +99,7 @@ function InviteCard() {
       ) : (
         <ul className="uinvites">
           {inv.value.list.map((i) => (
-            <li key={`${i.name}-${i.time}`}>
+            <li key={`${i.name}-${i.time}`} data-testid="invite-record" data-rewarded={i.rewarded}>
               <strong>{i.name}</strong>
               <span>{t("invite.joined")}</span>
               <time>{new Date(i.time).toLocaleDateString(loc)}</time>

@@ -13,6 +13,8 @@ import { loginModalAtom, LoginMode } from "../../state/ui";
 import type { Loadable } from "../../state/wallet";
 import { NoData } from "../../components/NoData";
 import { checkCustomAmount, formatCount, formatMoney, MAX_CUSTOM_TOPUP, newClientKey, presetLabel, sanitizeAmountInput } from "./amount";
+import { systemApi, type PayButtons } from "../../api/system";
+import { rechargeMethods, rechargeProducts } from "./payButtons";
 import { OrderResult } from "./OrderResult";
 import { useOrderWatch } from "./useOrderWatch";
 import { useIntlLocale, WalletHeader } from "./WalletHeader";
@@ -55,11 +57,16 @@ export default function Recharge() {
   const token = useAtomValue(tokenAtom);
   const setModal = useSetAtom(loginModalAtom);
   const [params, setParams] = useSearchParams();
-  const product: WalletProduct = params.get("type") === "diamond" ? "diamond" : "coin";
+  const asked: WalletProduct = params.get("type") === "diamond" ? "diamond" : "coin";
 
   const coins = useLoad(() => walletApi.presets("coin"));
   const diamonds = useLoad(() => walletApi.presets("diamond"));
   const methods = useLoad<PayMethods>(() => walletApi.payMethods());
+  // The buttons for this region and language (GET /system/payButton); null until known.
+  const buttons = useLoad<PayButtons | null>(() => systemApi.payButtons().catch(() => null));
+  const shown = buttons.status === "ready" ? buttons.value : null;
+  const products = rechargeProducts(shown);
+  const product: WalletProduct = products.includes(asked) || products.length === 0 ? asked : products[0]!;
   const presets: Loadable<RechargePresets> = product === "coin" ? coins : diamonds;
 
   const [choice, setChoice] = useState<Choice>(1);
@@ -75,7 +82,7 @@ export default function Recharge() {
   const busy = watch.phase === "creating" || watch.phase === "waiting";
 
   // The first method is chosen until the user picks another.
-  const methodList = methods.status === "ready" ? methods.value.list : [];
+  const methodList = methods.status === "ready" ? rechargeMethods(methods.value.list, shown, product) : [];
   const chosen = methodList.find((m) => m.type === method) ?? methodList[0];
 
   // A different purchase is a different attempt: new idempotency key.
@@ -160,7 +167,7 @@ export default function Recharge() {
       <WalletHeader />
       <h1 className="wallet__title">{t("wallet.recharge.title")}</h1>
       <div className="wallet-tabs" role="tablist">
-        {(["coin", "diamond"] as const).map((p) => (
+        {products.map((p) => (
           <button
             key={p}
             type="button"

@@ -15,6 +15,8 @@ import { NoData } from "../../components/NoData";
 import { formatCount, newClientKey } from "./amount";
 import { breakdownQuote, canBuyTier, daysLeft, memberState, packageSaving, packagesOf, shortfall, TIER_NAMES } from "./membership";
 import { reloadBalance } from "./balance";
+import { systemApi, type PayButtons } from "../../api/system";
+import { membershipPackages } from "./payButtons";
 import { refreshAccount } from "../../session/account";
 import { SignInPrompt, useIntlLocale, WalletHeader } from "./WalletHeader";
 import "./Wallet.css";
@@ -104,6 +106,19 @@ export default function Vip() {
   const clientKey = useRef(newClientKey());
   const now = Date.now();
 
+  // The membership buttons for this region and language (GET /system/payButton); null until known.
+  const [buttons, setButtons] = useState<PayButtons | null>(null);
+  useEffect(() => {
+    let live = true;
+    systemApi.payButtons().then(
+      (b) => live && setButtons(b),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
   useEffect(() => {
     let live = true;
     walletApi.vipPackages().then(
@@ -163,7 +178,8 @@ export default function Vip() {
     return () => ctl.abort();
   }, [token, tier, months, version, state]);
 
-  const list = pkgs.status === "ready" ? pkgs.value.list : [];
+  const all = pkgs.status === "ready" ? pkgs.value.list : [];
+  const list = useMemo(() => membershipPackages(all, buttons), [all, buttons]);
   const tierPackages = useMemo(() => packagesOf(list, tier), [list, tier]);
   const monthly = pkgs.status === "ready" ? (tier === 2 ? pkgs.value.svipMonthly : pkgs.value.vipMonthly) : 0;
   const q = quote.status === "ready" ? quote.value : null;
@@ -222,7 +238,7 @@ export default function Vip() {
       ) : (
         <div className="wallet-panel">
           <div className="wallet-tabs" role="tablist">
-            {([1, 2] as const).map((tr) => (
+            {([1, 2] as const).filter((tr) => !buttons || buttons.membership.some((b) => b.product === (tr === 1 ? "vip" : "svip"))).map((tr) => (
               <button
                 key={tr}
                 type="button"

@@ -1,0 +1,257 @@
+// Browser end-to-end test of reserved broadcasts (issue 17 "Reservations") and "My bookings" (issue
+// 23) against a real node: a streamer (applied and approved over REST) announces an upcoming
+// broadcast in the streamer centre; a guest on the offline room page gets the login modal from
+// Reserve; a signed-in viewer reserves and sees it in My bookings as booked beside a booked match; a
+// second viewer reserves and cancels from My bookings; the streamer goes live (ffmpeg pushes with the
+// stream key) and the reserver's message centre gets the notice live, once; the booking reads "In
+// progress". Screenshots: bookings-announce, bookings-room-guest-login, bookings-streamer-page,
+// bookings-room-reserved, bookings-list-booked, bookings-msg-started, bookings-list-in-progress.
+//
+// Needs Postgres (DATABASE_URL), COURTSIDE_ENV=dev (set here) and ffmpeg; skips without ffmpeg.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { spawn, spawnSync } from "node:child_process";
+import { resolve } from "node:path";
+import { deflateSync } from "node:zlib";
+import { launchBrowser, passSecondFactor, screenshot, startNode, WEBCLIENT_DIR } from "./harness.mjs";
+
+const TIMEOUT = 20_000;
+const LIVE_TIMEOUT = 45_000;
+let node;
+let browser;
+let skipReason = "";
+const children = [];
+
+before(async () => {
+  process.env.COURTSIDE_ENV ??= "dev";
+  node = await startNode();
+  if (spawnSync("ffmpeg", ["-version"]).status !== 0) {
+    skipReason = "ffmpeg is not installed (apt-get install -y ffmpeg)";
+    console.log(`bookings e2e: SKIPPED: ${skipReason}`);
+    return;
+  }
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
+  await browser?.close();
+  await node?.stop();
+});
+
+const rand = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+async function raw(method, path, { token, body, query, form } = {}) {
+  const url = new URL(`${node.baseURL}/java${path}`);
+  for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
+  const headers = { sysType: "PC", lan: "en_US", Accept: "application/json" };
+  if (token) headers.token = token;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const res = await fetch(url, { method, headers, body: form ?? (body === undefined ? undefined : JSON.stringify(body)) });
+  return res.json();
+}
+
+async function call(method, path, opts) {
+  const env = await raw(method, path, opts);
+  if (!env || env.status !== "success") throw new Error(`${method} ${path}: ${JSON.stringify(env)}`);
+  return env.result;
+}
+
+/** A new account signed up by mobile code (a bound phone, which a streamer application needs). */
+async function registerByMobile(prefix) {
+  const mobile = `139${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+  await call("POST", "/login/V2/sendMobilecheckCode", { body: { areaCode: "86", mobileOrEmail: mobile } });
+  const { code } = await call("GET", "/dev/codes", { query: { to: `+86${mobile}` } });
+  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", { body: { mobileOrEmail: mobile, areaCode: "86", checkCode: code, type: 3 } });
+  const uname = `${prefix}${rand()}`.slice(0, 20);
+  if (login.newUser) await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "book2026pass" } });
+  const uid = String(login.uid ?? login.user?.uid ?? "");
+  return { token: login.token, user: { uid: uid.startsWith("u") ? uid : `u${uid}`, name: uname } };
+}
+
+async function administrator() {
+  const name = `adm${rand()}`.slice(0, 20);
+  const bin = resolve(WEBCLIENT_DIR, process.env.COURTSIDE_BIN ?? "../bin/courtside");
+  const r = spawnSync(bin, ["admin", "create", name, "Admin2026pass"], { env: process.env, encoding: "utf8", timeout: 60_000 });
+  assert.equal(r.status, 0, `courtside admin create: ${r.stderr}`);
+  const login = await call("POST", "/login/V2/mobileOrNameToLogin", { body: { name, password: "Admin2026pass" } });
+  await passSecondFactor(call, login.token);
+  return { token: login.token };
+}
+
+// ---- a one-colour PNG for the ID photos ----
+const CRC = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (buf) => {
+  let c = 0xffffffff;
+  for (const b of buf) c = CRC[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+function chunk(type, data) {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const td = Buffer.concat([Buffer.from(type, "ascii"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(td));
+  return Buffer.concat([len, td, crc]);
+}
+function png(w, h) {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.alloc(1 + w * 3, 120);
+  row[0] = 0;
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(Buffer.concat(Array.from({ length: h }, () => row)))), chunk("IEND", Buffer.alloc(0))]);
+}
+
+/** Applies over REST, approves as the administrator and saves complete live settings. */
+async function approvedStreamer(admin) {
+  const s = await registerByMobile("host");
+  const ids = {};
+  for (const kind of ["idFront", "idBack", "idHand"]) {
+    const form = new FormData();
+    form.append("file", new Blob([png(64, 40)], { type: "image/png" }), `${kind}.png`);
+    ids[kind] = (await call("POST", "/anchor/upload", { token: s.token, query: { kind }, form })).id;
+  }
+  await call("POST", "/V2/anchor/user", {
+    token: s.token,
+    body: { realName: "Zhang Wei", idNumber: "11010519491231002X", intro: "Derby nights", liveContent: "Football", ...ids },
+  });
+  await call("POST", "/admin/anchor/review", { token: admin.token, body: { userId: s.user.uid, approve: true } });
+  await call("POST", "/updateAnchor", { token: s.token, body: { title: "Derby night", detailIntro: "Watch along with me", externalComments: true } });
+  return s;
+}
+
+async function context(session) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const cookies = [{ name: "lang", value: "en_US", url: node.baseURL }];
+  if (session) {
+    cookies.push({ name: "token", value: encodeURIComponent(session.token), url: node.baseURL });
+    cookies.push({ name: "userInfo", value: encodeURIComponent(JSON.stringify(session.user)), url: node.baseURL });
+  }
+  await ctx.addCookies(cookies);
+  return ctx;
+}
+
+function push(key) {
+  const child = spawn("ffmpeg", [
+    "-hide_banner", "-loglevel", "error", "-re",
+    "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=15",
+    "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100",
+    "-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-pix_fmt", "yuv420p", "-g", "15",
+    "-c:a", "aac", "-b:a", "48k", "-f", "flv", `${node.rtmpURL}/${key}`,
+  ], { stdio: ["ignore", "ignore", "ignore"] });
+  children.push(child);
+  return child;
+}
+
+/** Pads the local-time value of a datetime-local input. */
+const localInput = (ms) => {
+  const d = new Date(ms);
+  const p = (n) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+};
+
+describe("reserved broadcasts and My bookings", () => {
+  it("announces, reserves (guest → login), lists, cancels, and notifies the reserver once on go-live", async (t) => {
+    if (skipReason) return t.skip(skipReason);
+    const admin = await administrator();
+    const host = await approvedStreamer(admin);
+    const fan = await registerByMobile("fan");
+    const other = await registerByMobile("oth");
+    const room = `a${host.user.uid.slice(1)}`;
+    const contexts = [];
+    try {
+      // 1. The streamer announces the broadcast in the streamer centre (30 minutes ahead: inside the
+      //    hour in which going live starts it).
+      const hctx = await context(host);
+      contexts.push(hctx);
+      const hp = await hctx.newPage();
+      await hp.goto(`${node.baseURL}/anchorCenter`);
+      await hp.getByTestId("announce").waitFor({ timeout: TIMEOUT });
+      await hp.getByTestId("announce-title").fill("Derby warm-up with tactics board");
+      await hp.getByTestId("announce-time").fill(localInput(Date.now() + 30 * 60_000));
+      await hp.getByTestId("announce-save").click();
+      await hp.locator('[data-testid="announce-message"].anchor-ok').waitFor({ timeout: TIMEOUT });
+      await hp.getByTestId("announce-withdraw").waitFor({ timeout: TIMEOUT });
+      await hp.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(hp, "bookings-announce");
+
+      // 2. A guest sees the teaser on the offline room and gets the login modal from Reserve.
+      const gctx = await context(null);
+      contexts.push(gctx);
+      const gp = await gctx.newPage();
+      await gp.goto(`${node.baseURL}/live/${room}`);
+      await gp.getByTestId("teaser-title").filter({ hasText: "Derby warm-up" }).waitFor({ timeout: TIMEOUT });
+      await gp.getByTestId("teaser-reserve").click();
+      await gp.locator('[role="dialog"]').first().waitFor({ timeout: TIMEOUT });
+      await screenshot(gp, "bookings-room-guest-login");
+      // The streamer's own page shows it too while offline.
+      await gp.goto(`${node.baseURL}/anchor/${host.user.uid}`);
+      await gp.getByTestId("anchor-page").waitFor({ timeout: TIMEOUT });
+      await gp.getByTestId("teaser-title").filter({ hasText: "Derby warm-up" }).waitFor({ timeout: TIMEOUT });
+      await screenshot(gp, "bookings-streamer-page");
+
+      // 3. A signed-in viewer reserves and books a match still to start: My bookings lists both, booked.
+      const fctx = await context(fan);
+      contexts.push(fctx);
+      const fp = await fctx.newPage();
+      await fp.goto(`${node.baseURL}/live/${room}`);
+      await fp.getByTestId("teaser-reserve").click();
+      await fp.getByTestId("teaser-reserved").waitFor({ timeout: TIMEOUT });
+      assert.equal(await fp.getByTestId("teaser-count").textContent(), "1 reserved");
+      await screenshot(fp, "bookings-room-reserved");
+      const upcoming = await call("POST", "/v2/match/getPCUpcomingGameMatch", { body: { pageSize: 50 } });
+      const match = upcoming.list.reduce((a, b) => (b.startTime > a.startTime ? b : a));
+      await call("POST", "/match/attention", { token: fan.token, body: { matchId: match.id, attention: true } });
+      await fp.goto(`${node.baseURL}/userInfo/focus?tab=bookings`);
+      const row = fp.locator('[data-testid="booking-broadcast"]').filter({ hasText: "Derby warm-up" });
+      await row.waitFor({ timeout: TIMEOUT });
+      assert.equal(await row.getAttribute("data-state"), "booked");
+      await fp.locator('[data-testid="booking"][data-state="booked"]').filter({ hasText: match.homeName }).waitFor({ timeout: TIMEOUT });
+      await screenshot(fp, "bookings-list-booked");
+
+      // 4. Another viewer reserves and cancels from My bookings.
+      const { announcement } = await call("GET", "/anchor/announcement", { token: other.token, query: { roomId: room } });
+      await call("POST", "/anchor/reservation", { token: other.token, body: { id: announcement.id } });
+      const octx = await context(other);
+      contexts.push(octx);
+      const op = await octx.newPage();
+      await op.goto(`${node.baseURL}/userInfo/focus?tab=bookings`);
+      await op.getByTestId("broadcast-cancel").click();
+      await op.locator('[data-testid="booking-broadcast"]').waitFor({ state: "detached", timeout: TIMEOUT });
+      assert.equal((await call("GET", "/anchor/reservations", { token: other.token })).list.length, 0);
+
+      // 5. The streamer goes live: the reserver's message centre gets the notice live, once.
+      await fp.goto(`${node.baseURL}/userInfo/msgInfo`);
+      await fp.getByTestId("page-msgInfo").waitFor({ timeout: TIMEOUT });
+      const guide = await call("POST", "/anchor/streamKey", { token: host.token });
+      await call("GET", "/anchor/broadcast", { token: host.token });
+      push(guide.streamKey);
+      await fp.locator('[data-testid="msg-item"][data-kind="live"]').filter({ hasText: "has started the broadcast you reserved" }).waitFor({ timeout: LIVE_TIMEOUT });
+      await fp.getByTestId("header-unread").waitFor({ timeout: TIMEOUT });
+      await screenshot(fp, "bookings-msg-started");
+      const notices = await raw("GET", "/user/notices", { token: fan.token });
+      const started = JSON.stringify(notices).split("has started the broadcast you reserved").length - 1;
+      assert.equal(started, 1, "one notice for the reservation");
+      const mine = (await call("GET", "/anchor/reservations", { token: other.token })).list;
+      assert.equal(mine.length, 0, "a cancelled reservation stays cancelled");
+
+      // 6. My bookings: in progress; no cancel button any more.
+      await fp.goto(`${node.baseURL}/userInfo/focus?tab=bookings`);
+      await fp.locator('[data-testid="booking-broadcast"][data-state="inProgress"]').waitFor({ timeout: TIMEOUT });
+      assert.equal(await fp.getByTestId("broadcast-cancel").count(), 0);
+      await screenshot(fp, "bookings-list-in-progress");
+    } catch (err) {
+      let n = 0;
+      for (const c of contexts) for (const p of c.pages()) await screenshot(p, `bookings-failure-${++n}`).catch(() => undefined);
+      throw err;
+    } finally {
+      for (const c of contexts) await c.close();
+    }
+  });
+});

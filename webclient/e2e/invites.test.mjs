@@ -1,0 +1,143 @@
+// Browser end-to-end test of invitation acceptance (issue 23, api/userarea/invites.go) against a real
+// node: a user copies their invite link from /userInfo/myTask; a new visitor opens it, registers
+// through the login dialog with an e-mail code (a verified address) and completes the new-user form;
+// the web client sends the kept code once; the inviter sees the invitation record, rewarded, and the
+// coins. Screenshots: invite-link, invite-register, invite-record.
+//
+// Needs Postgres (DATABASE_URL) and COURTSIDE_ENV=dev (the verification-code sink; set here).
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { launchBrowser, screenshot, startNode } from "./harness.mjs";
+
+const TIMEOUT = 20_000;
+let node;
+let browser;
+
+before(async () => {
+  process.env.COURTSIDE_ENV ??= "dev";
+  node = await startNode();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await node?.stop();
+});
+
+const rand = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+async function call(method, path, { token, body, query } = {}) {
+  const url = new URL(`${node.baseURL}/java${path}`);
+  for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
+  const headers = { sysType: "PC", lan: "en_US", Accept: "application/json" };
+  if (token) headers.token = token;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const env = await res.json();
+  if (!env || env.status !== "success") throw new Error(`${method} ${path}: ${JSON.stringify(env)}`);
+  return env.result;
+}
+
+async function sinkCodes(to) {
+  const r = await call("GET", "/dev/codes", { query: { to } }).catch(() => null);
+  return (r?.sent ?? []).map((m) => m.code ?? m.Code).filter(Boolean);
+}
+
+async function nextCode(to, known) {
+  const deadline = Date.now() + TIMEOUT;
+  while (Date.now() < deadline) {
+    const codes = await sinkCodes(to);
+    if (codes.length > known) return codes.at(-1);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no new code for ${to} in the dev sink`);
+}
+
+/** The inviter: signed up by e-mail code over REST, with a username. */
+async function register(prefix) {
+  const email = `${prefix}-${rand()}@example.test`;
+  await call("POST", "/login/V2/sendEmailcheckCode", { body: { mobileOrEmail: email } });
+  const { code } = await call("GET", "/dev/codes", { query: { to: email } });
+  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", { body: { mobileOrEmail: email, checkCode: code, type: 3 } });
+  const uname = `${prefix}${rand()}`.slice(0, 20);
+  if (login.newUser) await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "invite2026pw" } });
+  const uid = String(login.uid ?? login.user?.uid ?? "");
+  return { token: login.token, user: { uid: uid.startsWith("u") ? uid : `u${uid}`, name: uname } };
+}
+
+async function context(session) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const cookies = [{ name: "lang", value: "en_US", url: node.baseURL }];
+  if (session) {
+    cookies.push({ name: "token", value: encodeURIComponent(session.token), url: node.baseURL });
+    cookies.push({ name: "userInfo", value: encodeURIComponent(JSON.stringify(session.user)), url: node.baseURL });
+  }
+  await ctx.addCookies(cookies);
+  return ctx;
+}
+
+describe("invitations", () => {
+  it("a visitor registers through a copied invite link and the inviter sees the record and the reward", async () => {
+    const inviter = await register("host");
+    const before = await call("GET", "/user/area/invites", { token: inviter.token });
+    const ictx = await context(inviter);
+    const vctx = await context(null);
+    try {
+      // 1. The inviter copies their link.
+      await ictx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: node.baseURL });
+      const ip = await ictx.newPage();
+      await ip.goto(`${node.baseURL}/userInfo/myTask`);
+      await ip.getByTestId("invite-link").waitFor({ timeout: TIMEOUT });
+      await ip.getByTestId("invite-copy").click();
+      const link = await ip.evaluate(() => navigator.clipboard.readText());
+      assert.equal(link, `${node.baseURL}/?invite=${inviter.user.uid}`);
+      assert.equal(await ip.getByTestId("invite-record").count(), 0);
+      await screenshot(ip, "invite-link");
+
+      // 2. A new visitor opens it and registers with an e-mail code, then the new-user form.
+      const vp = await vctx.newPage();
+      await vp.goto(link);
+      const email = `friend-${rand()}@example.test`;
+      const uname = `friend${rand()}`.slice(0, 20);
+      await vp.getByTestId("login-button").click({ timeout: TIMEOUT });
+      await vp.getByTestId("login-to-register").click();
+      await vp.getByTestId("login-by-email").click();
+      await vp.getByTestId("login-identity").fill(email);
+      await vp.getByTestId("login-password").fill("friend2026pw");
+      const known = (await sinkCodes(email)).length;
+      await vp.getByTestId("login-send-code").click();
+      const code = await nextCode(email, known);
+      await vp.getByTestId("login-code").fill(code);
+      await vp.getByTestId("login-submit").click();
+      await vp.getByTestId("login-username").waitFor({ timeout: TIMEOUT });
+      await vp.getByTestId("login-username").fill(uname);
+      await vp.getByTestId("login-password").fill("friend2026pw");
+      await screenshot(vp, "invite-register");
+      await vp.getByTestId("login-submit").click();
+      await vp.getByTestId("login-modal").waitFor({ state: "detached", timeout: TIMEOUT });
+
+      // 3. The client sent the kept code once: the inviter has the record, rewarded, and the coins.
+      const deadline = Date.now() + TIMEOUT;
+      let rec;
+      while (Date.now() < deadline) {
+        rec = await call("GET", "/user/area/invites", { token: inviter.token });
+        if (rec.list.length > before.list.length) break;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      assert.equal(rec.list.length, before.list.length + 1, "one invitation recorded");
+      assert.equal(rec.list[0].rewarded, true, `rewarded: ${JSON.stringify(rec.list[0])}`);
+      assert.equal(rec.earned, before.earned + rec.coins);
+      assert.equal(await vp.evaluate(() => localStorage.getItem("inviteCode")), null, "the code is sent once and forgotten");
+
+      await ip.reload();
+      const row = ip.getByTestId("invite-record").first();
+      await row.waitFor({ timeout: TIMEOUT });
+      assert.equal(await row.getAttribute("data-rewarded"), "true");
+      assert.match(await row.innerText(), /Rewarded/);
+      await screenshot(ip, "invite-record");
+    } finally {
+      await ictx.close();
+      await vctx.close();
+    }
+  });
+});

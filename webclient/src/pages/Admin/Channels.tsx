@@ -1,0 +1,96 @@
+// /admin/channels — every promotion channel (issue 23), for staff who manage channels: the partner,
+// code, name, source, type, link, share and the all-time visits, registrations and downloads counted
+// from events. Searchable by code, name, source or partner; read-only (partners edit their own in
+// /channel). Each look is written to the audit log by the server.
+import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { channelAdminApi, type ChannelOverview } from "../../api/channel";
+import { useUserAreaT } from "../../i18n/userarea";
+import { errorText } from "./AdminApp";
+import { formatNumber, formatTime } from "./format";
+
+const PAGE = 50;
+
+export default function Channels() {
+  const { t: tt, i18n } = useTranslation();
+  const { t } = useUserAreaT();
+  const lang = i18n.language;
+  const [q, setQ] = useState("");
+  const [draft, setDraft] = useState("");
+  const [page, setPage] = useState(1);
+  const [rows, setRows] = useState<ChannelOverview[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [error, setError] = useState("");
+  const load = useCallback(() => {
+    setError("");
+    channelAdminApi.list(q, page, PAGE).then(
+      (r) => {
+        setRows(r.list ?? []);
+        setTotal(r.total);
+      },
+      (e) => setError(errorText(e)),
+    );
+  }, [q, page]);
+  useEffect(load, [load]);
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    setPage(1);
+    setQ(draft.trim());
+  };
+  return (
+    <section data-testid="admin-channels">
+      <h1 className="admin__title">{tt("admin.menu.channels")}</h1>
+      <p className="admin-hint">{t("adminChannels.hint")}</p>
+      <form className="admin-filters" onSubmit={search}>
+        <label>
+          {t("adminChannels.search")}
+          <input value={draft} onChange={(e) => setDraft(e.target.value)} data-testid="admin-channels-q" />
+        </label>
+        <button type="submit" className="admin-btn">{tt("admin.common.search")}</button>
+      </form>
+      {error && <p className="admin-error" role="alert">{error}</p>}
+      <table className="admin-table">
+        <thead>
+          <tr>
+            <th>{t("adminChannels.partner")}</th>
+            <th>{t("adminChannels.name")}</th>
+            <th>{t("adminChannels.code")}</th>
+            <th>{t("adminChannels.type")}</th>
+            <th>{t("adminChannels.visits")}</th>
+            <th>{t("adminChannels.registrations")}</th>
+            <th>{t("adminChannels.downloads")}</th>
+            <th>{t("adminChannels.share")}</th>
+            <th>{t("adminChannels.created")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows?.map((c) => (
+            <tr key={c.id} data-testid="admin-channel-row" data-code={c.code}>
+              <td>{c.ownerId ? <>{c.owner || "—"} <span className="admin-hint">u{c.ownerId}</span></> : t("adminChannels.site")}</td>
+              <td>
+                {c.name}
+                {c.source && <div className="admin-hint">{c.source}</div>}
+              </td>
+              <td>
+                <code>{c.code}</code>
+                <div className="admin-hint">{c.link}</div>
+              </td>
+              <td>{c.type === "download" ? t("adminChannels.download") : t("adminChannels.register")}</td>
+              <td>{formatNumber(c.visits, lang)}</td>
+              <td>{formatNumber(c.registrations, lang)}</td>
+              <td>{formatNumber(c.downloads, lang)}</td>
+              <td>{formatNumber(c.shareBps / 100, lang)}%</td>
+              <td>{formatTime(c.createdAt, lang)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {rows && rows.length === 0 && <p className="admin-empty">{tt("admin.common.empty")}</p>}
+      <div className="admin-row">
+        <span className="admin-hint" data-testid="admin-channels-total">{t("adminChannels.total", { count: total })}</span>
+        {page > 1 && <button type="button" className="admin-btn" onClick={() => setPage(page - 1)}>‹</button>}
+        {page * PAGE < total && <button type="button" className="admin-btn" onClick={() => setPage(page + 1)}>›</button>}
+      </div>
+    </section>
+  );
+}
