@@ -65,7 +65,7 @@ func startLocalNode(ctx context.Context, cfg *Config) (*localNode, error) {
 	n.cmd.Dir = root
 	n.cmd.Env = append(os.Environ(),
 		"DATABASE_URL="+dbURL,
-		"COURTSIDE_ENV=prod", "COURTSIDE_LOG_LEVEL=warn", "COURTSIDE_DEMO=true",
+		"COURTSIDE_ENV=prod", "COURTSIDE_LOG_LEVEL=warn", "COURTSIDE_DEMO=true", "COURTSIDE_DEMO_STREAMS=false",
 		"COURTSIDE_HTTP_ADDR=127.0.0.1:"+strconv.Itoa(httpPort),
 		"COURTSIDE_WS_ADDR=0.0.0.0:"+strconv.Itoa(wsPort),
 		"COURTSIDE_DATA_DIR="+n.dataDir,

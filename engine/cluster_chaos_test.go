@@ -61,7 +61,7 @@ func startClusterNode(t *testing.T, i int, db, name, etcd, redis string, env ...
 	cmd.Env = append(os.Environ(),
 		"COURTSIDE_TEST_NODE=1", "DATABASE_URL="+db, "COURTSIDE_DATA_DIR="+dir,
 		"COURTSIDE_HTTP_ADDR=127.0.0.1:0", "COURTSIDE_WS_ADDR=127.0.0.1:0", "COURTSIDE_RTMP_ADDR=127.0.0.1:0",
-		"COURTSIDE_DEMO=true", "COURTSIDE_WEB_DIR="+dir,
+		"COURTSIDE_DEMO=true", "COURTSIDE_DEMO_STREAMS=false", "COURTSIDE_WEB_DIR="+dir,
 		"COURTSIDE_ETCD_ENDPOINTS="+etcd, "REDIS_CLUSTER="+redis, "COURTSIDE_CLUSTER_NAME="+name,
 		"COURTSIDE_CLUSTER_ADDR=127.0.0.1:0", "COURTSIDE_RELAY_HEARTBEAT=500ms", "COURTSIDE_TEST_TOKENS=1")
 	cmd.Env = append(cmd.Env, env...) // later entries win

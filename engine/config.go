@@ -25,6 +25,7 @@ type Config struct {
 	WebDir      string        `env:"COURTSIDE_WEB_DIR" flag:"web-dir" default:"webclient/dist" usage:"built web client served at /"`
 	GeoIPPath   string        `env:"COURTSIDE_GEOIP_DB" flag:"geoip-db" default:"" usage:"optional MaxMind country .mmdb for language by IP"`
 	Demo        bool          `env:"COURTSIDE_DEMO" flag:"demo" default:"false" usage:"seed demo rooms and data at start (make run sets it)"`
+	DemoStreams bool          `env:"COURTSIDE_DEMO_STREAMS" flag:"demo-streams" default:"true" usage:"with the demo: push a generated video into each demo room through the RTMP ingest (needs ffmpeg) and let a few demo fans watch, chat and gift"`
 	Feed        string        `env:"COURTSIDE_FEED" flag:"feed" default:"" usage:"live scores source: simulator, apisports or pandascore (their COURTSIDE_FEED_* settings: actors/match/feed/providers/README.md); empty = the simulator in demo mode, none otherwise"`
 	Pprof       bool          `env:"COURTSIDE_PPROF" flag:"pprof" default:"false" usage:"serve /debug/pprof on the HTTP port"`
 	AdminToken  string        `env:"COURTSIDE_ADMIN_TOKEN" flag:"admin-token" default:"" usage:"bearer token for /metrics and /debug/pprof; empty = open in dev, not served in prod"`

@@ -32,7 +32,7 @@ func startChild(t *testing.T, dbURL, dataDir string) *childNode {
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(),
 		"COURTSIDE_TEST_NODE=1", "DATABASE_URL="+dbURL, "COURTSIDE_DATA_DIR="+dataDir,
-		"COURTSIDE_HTTP_ADDR=127.0.0.1:0", "COURTSIDE_WS_ADDR=127.0.0.1:0", "COURTSIDE_RTMP_ADDR=127.0.0.1:0", "COURTSIDE_DEMO=true",
+		"COURTSIDE_HTTP_ADDR=127.0.0.1:0", "COURTSIDE_WS_ADDR=127.0.0.1:0", "COURTSIDE_RTMP_ADDR=127.0.0.1:0", "COURTSIDE_DEMO=true", "COURTSIDE_DEMO_STREAMS=false",
 		"COURTSIDE_WEB_DIR="+t.TempDir(), "COURTSIDE_TEST_TOKENS=1")
 	out, err := cmd.StdoutPipe()
 	if err != nil {

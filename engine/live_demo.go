@@ -10,6 +10,7 @@ import (
 	"image/color"
 	"image/png"
 	"math"
+	"os/exec"
 	"slices"
 	"strings"
 	"time"
@@ -73,6 +74,21 @@ func (w *wiring) buildLiveDemo() error {
 		return fmt.Errorf("live demo: %w", err)
 	}
 	log := n.log.Named("live-demo")
+	if n.cfg.DemoStreams {
+		if ffmpeg, err := exec.LookPath(n.cfg.FFmpeg); err == nil && n.cfg.FFmpeg != "-" {
+			hub := w.media
+			n.services = append(n.services, namedService{"demo-streams", &demoStreams{
+				ffmpeg: ffmpeg, cache: demoClipCache(n.cfg.DataDir), anchors: anchors, log: log.Named("streams"),
+				users: func(ctx context.Context, name string) (int64, error) {
+					u, err := w.accounts.Store().UserByUsername(ctx, name, time.Now())
+					return u.ID, err
+				},
+				ingest: func(ctx context.Context) (string, error) { return rtmpBase(ctx, hub) },
+			}})
+		} else {
+			log.Info("no ffmpeg: the demo rooms stay without video", zap.String("ffmpeg", n.cfg.FFmpeg))
+		}
+	}
 	n.services = append(n.services, namedService{"live-demo", ServiceFunc(func(ctx context.Context) error {
 		for {
 			if err := linkDemoRooms(ctx, anchors, w.matchAPI, time.Now()); err != nil && ctx.Err() == nil {
@@ -221,7 +237,8 @@ func linkDemoRooms(ctx context.Context, anchors *postgres.Anchors, scores demoSc
 		if keep[i] {
 			continue
 		}
-		d := postgres.DemoLive{Room: s.Room, Title: s.Studio, Intro: rooms[i].DetailIntro, Cover: rooms[i].Cover}
+		// The studio programme is about the streamer's first game: the category shows it, not a blank.
+		d := postgres.DemoLive{Room: s.Room, Title: s.Studio, Intro: rooms[i].DetailIntro, Cover: rooms[i].Cover, GameID: s.Games[0]}
 		if m := picks[i]; m != nil {
 			title := s.Title
 			if !slices.Contains(s.Games, m.GameID) {

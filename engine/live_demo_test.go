@@ -63,7 +63,7 @@ func TestDemoRoomsFollowMatchesInPlay(t *testing.T) {
 	if got["1001"].Title != "Lakers vs Celtics: courtside watch-along" || got["1004"].Title != "O'Sullivan vs Trump: live watch-along" {
 		t.Errorf("titles: %q, %q", got["1001"].Title, got["1004"].Title)
 	}
-	if got["1006"].MatchID != "" || got["1006"].Title != demoLiveStreamers[5].Studio {
+	if got["1006"].MatchID != "" || got["1006"].Title != demoLiveStreamers[5].Studio || got["1006"].GameID != demoLiveStreamers[5].Games[0] {
 		t.Errorf("no match left: %+v", got["1006"])
 	}
 

@@ -36,6 +36,7 @@ func startNode(t *testing.T, dbURL, dataDir string, tweak func(*engine.Config), 
 		t.Fatal(err)
 	}
 	cfg.Env, cfg.Demo = "dev", true
+	cfg.DemoStreams = false // the demo's ffmpeg pushes and fans: only the tests of them turn them on
 	cfg.DatabaseURL, cfg.DataDir = dbURL, dataDir
 	cfg.HTTPAddr, cfg.WSAddr, cfg.RTMPAddr = "127.0.0.1:0", "127.0.0.1:0", "127.0.0.1:0"
 	cfg.WebDir = t.TempDir()

@@ -64,10 +64,10 @@ async function pollReady(url, child, deadline) {
 }
 
 /**
- * Starts the node on two free loopback ports and waits for /readyz.
- * Returns { baseURL, wsAddr, logFile, stop() }.
+ * Starts the node on free loopback ports and waits for /readyz. env adds to (and overrides) the
+ * node's environment. Returns { baseURL, wsAddr, logFile, stop() }.
  */
-export async function startNode() {
+export async function startNode({ env = {} } = {}) {
   const bin = resolve(WEBCLIENT_DIR, process.env.COURTSIDE_BIN ?? "../bin/courtside");
   if (!existsSync(bin)) {
     throw new Error(`Courtside binary not found at ${bin}: build it with 'go build -o bin/courtside ./cmd/courtside' or set COURTSIDE_BIN`);
@@ -93,9 +93,13 @@ export async function startNode() {
       // The live-room tests chat in the demo rooms (1001, 1002) the node seeds on demand; a dev
       // node also serves verification codes (/java/dev/codes) and the development payment provider.
       COURTSIDE_DEMO: "true",
+      // The demo's ffmpeg pushes and chatting fans would add noise to every test: only the tests
+      // of the living demo turn them on (startNode({ env: { COURTSIDE_DEMO_STREAMS: "true" } })).
+      COURTSIDE_DEMO_STREAMS: "false",
       COURTSIDE_ENV: "dev",
       ...(ownDataDir ? { COURTSIDE_DATA_DIR: ownDataDir } : {}),
       ...process.env,
+      ...env,
       COURTSIDE_HTTP_ADDR: `127.0.0.1:${httpPort}`,
       COURTSIDE_WS_ADDR: `127.0.0.1:${wsPort}`,
       COURTSIDE_RTMP_ADDR: `127.0.0.1:${rtmpPort}`,
