@@ -289,7 +289,7 @@ func (s *Service) settled(ctx context.Context, st postgres.Settlement, err error
 	}
 	res := Result{View: v, Moved: st.Moved}
 	for _, e := range st.Entries {
-		if e.Payout > 0 && st.Prediction.State == postgres.PredictionResolved {
+		if e.Payout > 0 && st.Prediction.State == postgres.PredictionResolved && e.Outcome == st.Prediction.Winner {
 			res.Winners++
 			if len(res.Leaders) < s.cfg.Leaderboard {
 				res.Leaders = append(res.Leaders, Leader{Name: e.Name, Stake: e.Stake, Payout: e.Payout})
