@@ -47,6 +47,12 @@ func TestFreeQuestionPaysProportionallyOnce(t *testing.T) {
 	if _, err := n.svc.Resolve(e.ctx, viewerA, v.ID, 0); code(err) != errcode.PredictionForbidden {
 		t.Fatalf("a viewer resolved: %v", err)
 	}
+	if l := must(n.svc.List(e.ctx, modID, room, 1)); !l.CanRun {
+		t.Fatal("a moderator may not run predictions")
+	}
+	if l := must(n.svc.List(e.ctx, viewerA, room, 1)); l.CanRun || l.Points != 300 || l.List[0].Mine.Stake != 200 {
+		t.Fatalf("a viewer's list: %+v", l)
+	}
 	must(n.svc.Lock(e.ctx, streamerID, v.ID))
 	if _, err := n.svc.Enter(e.ctx, viewerB, v.ID, 0, 1); code(err) != errcode.PredictionClosed {
 		t.Fatalf("an entry after the lock: %v", err)

@@ -364,7 +364,14 @@ func (s *Service) List(ctx context.Context, uid int64, room string, limit int) (
 		out.List = append(out.List, v)
 	}
 	if uid > 0 {
-		out.Points, err = s.Points(ctx, uid, room)
+		if out.Points, err = s.Points(ctx, uid, room); err != nil {
+			return out, err
+		}
+		_, err = s.canRun(ctx, room, uid)
+		out.CanRun = err == nil
+		if errors.Is(err, ErrForbidden) || errors.Is(err, ErrNotFound) {
+			err = nil
+		}
 	}
 	return out, err
 }

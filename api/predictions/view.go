@@ -63,6 +63,8 @@ type Leader struct {
 type Listing struct {
 	List   []View `json:"list"`
 	Points int64  `json:"points"`
+	// CanRun: the viewer may open, lock, resolve and cancel here (streamer, moderator, administrator).
+	CanRun bool `json:"canRun"`
 }
 
 func (s *Service) view(ctx context.Context, p postgres.PredictionRow) (View, error) {

@@ -107,7 +107,7 @@ interface PanelProps {
 /** The prediction widget of a live room. */
 export function PredictionsPanel({ room, lines, signedIn, canRun }: PanelProps) {
   const { t } = usePredictionsT();
-  const [loaded, setLoaded] = useState<{ list: Prediction[]; points: number } | null>(null);
+  const [loaded, setLoaded] = useState<{ list: Prediction[]; points: number; canRun?: boolean } | null>(null);
   const [reload, setReload] = useState(0);
   const [mine, setMine] = useState<Record<number, { outcome: number; stake: number; payout?: number }>>({});
   const [points, setPoints] = useState<number | null>(null);
@@ -171,6 +171,8 @@ export function PredictionsPanel({ room, lines, signedIn, canRun }: PanelProps) 
     }
   };
 
+  // The room's join tells moderators apart when the server says so; the list always does.
+  const runs = canRun || !!loaded?.canRun;
   const active = current && (current.state === "open" || current.state === "locked") ? current : null;
   const shown = current && (active || !creating) ? current : null;
 
@@ -178,7 +180,7 @@ export function PredictionsPanel({ room, lines, signedIn, canRun }: PanelProps) 
     <section className="predictions" data-testid="predictions" aria-label={t("title")}>
       <header className="predictions__head">
         <h2 className="predictions__title">{t("title")}</h2>
-        {signedIn && points !== null && (
+        {signedIn && points !== null && !(runs && points === 0) && (
           <span className="predictions__points" data-testid="prediction-points" data-points={points}>
             {t("points", { points })}
           </span>
@@ -205,7 +207,7 @@ export function PredictionsPanel({ room, lines, signedIn, canRun }: PanelProps) 
           {t("none")}
         </p>
       )}
-      {canRun && !creating && (
+      {runs && !creating && (
         <div className="predictions__tools" data-testid="prediction-tools">
           {!active && (
             <button type="button" data-testid="prediction-new" onClick={() => setCreating(true)}>
