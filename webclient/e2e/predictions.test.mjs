@@ -145,7 +145,7 @@ describe("in-room predictions", () => {
         await line.waitFor({ timeout: TIMEOUT });
         const text = await line.innerText();
         assert.match(text, /Prediction result: Who scores first tonight\? → Lions/);
-        assert.match(text, new RegExp(`1 winners\\. Top: ${v1.user.name} \\+400`));
+        assert.match(text, new RegExp(`Winners: 1\\. Top: ${v1.user.name} \\+400`));
       }
       // The winner's balance is read again with the payout: 500 - 300 + 400.
       await a.page.locator('[data-testid="prediction-points"][data-points="600"]').waitFor({ timeout: TIMEOUT });

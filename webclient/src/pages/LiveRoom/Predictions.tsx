@@ -86,7 +86,6 @@ export function PredictionLine({ ev, seq }: { ev: RoomEvent; seq: number }) {
       <span className="chat-line__prediction-icon" aria-hidden="true">◆</span> {text}
       {extra && (
         <span className="chat-line__prediction-leaders" data-testid="prediction-leaders">
-          {" "}
           {extra}
         </span>
       )}
@@ -285,7 +284,7 @@ function Card({
               </label>
               <span className="predictions__bar" style={{ inlineSize: `${share}%` }} aria-hidden="true" />
               <small className="predictions__meta" data-testid="prediction-outcome-points" data-points={o.points}>
-                {o.points} · {o.entries}
+                {t("stat", { points: o.points, entries: o.entries })}
               </small>
             </li>
           );
