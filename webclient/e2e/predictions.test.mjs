@@ -81,8 +81,7 @@ describe("in-room predictions", () => {
 
       // The streamer's menu: the linked match's markets, and a free question.
       await s.page.getByTestId("prediction-new").click({ timeout: TIMEOUT });
-      await s.page.getByTestId("prediction-form").waitFor();
-      await s.page.waitForFunction(() => document.querySelectorAll('[data-testid="prediction-market"] option').length >= 1);
+      await s.page.locator('[data-testid="prediction-form"][data-loaded="true"]').waitFor({ timeout: TIMEOUT });
       const markets = await s.page.locator('[data-testid="prediction-market"] option').evaluateAll((os) => os.map((o) => o.value));
       const linked = await call("GET", "/live/predictions/markets", { query: { roomId: ROOM } });
       assert.deepEqual(markets, [...linked.markets.map((m) => m.market), "free"]);

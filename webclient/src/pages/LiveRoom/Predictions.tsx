@@ -414,6 +414,7 @@ function OpenForm({ room, onDone }: { room: string; onDone: () => void }) {
     <form
       className="predictions__form"
       data-testid="prediction-form"
+      data-loaded={offers !== null}
       onSubmit={(e) => {
         e.preventDefault();
         void submit();
