@@ -92,3 +92,11 @@ func TestOffersFitTheGame(t *testing.T) {
 		t.Fatalf("a finished match offers %v", o)
 	}
 }
+
+func TestSplitTheUserDocsExample(t *testing.T) {
+	// docs/user/predictions.md: 400 staked, 300 on the winner, Ana 200 and Bo 100.
+	got := Split(entries([2]int64{0, 200}, [2]int64{0, 100}, [2]int64{1, 100}), 0)
+	if got[0] != 267 || got[1] != 133 || got[2] != 0 {
+		t.Fatalf("payouts %v, want [267 133 0]", got)
+	}
+}
