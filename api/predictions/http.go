@@ -1,6 +1,7 @@
 package predictions
 
 import (
+	"strconv"
 	"time"
 
 	"courtside/api"
@@ -25,6 +26,16 @@ func (s *Service) Routes(srv *api.Server, users api.Authenticator) {
 	srv.Handle("POST /live/predictions/resolve", user(h.resolve))
 	srv.Handle("POST /live/predictions/cancel", user(h.cancel))
 	srv.Handle("POST /live/predictions/enter", user(h.enter))
+	srv.Handle("GET /live/predictions/check", user(h.check))
+}
+
+// check: GET /live/predictions/check?id= — the ledger check of a prediction (who may run it).
+func (h *handlers) check(r *api.Request, uid int64) (any, error) {
+	id, err := strconv.ParseInt(r.Query("id"), 10, 64)
+	if err != nil || id <= 0 {
+		return nil, api.ErrFormat
+	}
+	return h.svc.Check(r.Context(), uid, id)
 }
 
 // list: GET /live/predictions?roomId= — the room's latest predictions; signed in, with one's own

@@ -71,6 +71,12 @@ func TestFreeQuestionPaysProportionallyOnce(t *testing.T) {
 	if a, b, c := e.points(viewerA), e.points(viewerB), e.points(viewerC); a != 700 || b != 600 || c != 200 {
 		t.Fatalf("balances %d %d %d, want 700 600 200", a, b, c)
 	}
+	if c := must(n.svc.Check(e.ctx, modID, v.ID)); !c.OK || c.Staked != 600 || c.PaidBack != 600 || c.Entries != 3 {
+		t.Fatalf("check %+v", c)
+	}
+	if _, err := n.svc.Check(e.ctx, viewerA, v.ID); code(err) != errcode.PredictionForbidden {
+		t.Fatalf("a viewer's check: %v", err)
+	}
 	if n.rooms.count("prediction.result") != 1 || n.rooms.count("prediction.opened") != 1 || n.rooms.count("prediction.locked") != 1 {
 		t.Fatalf("broadcast %v", n.rooms.keys)
 	}

@@ -635,3 +635,38 @@ func (s *Service) broadcastResult(r Result) {
 	b, _ := json.Marshal(r)
 	s.d.Rooms.Announce(r.View.Room, "prediction.result", string(b))
 }
+
+// Check is the ledger check of one settled prediction and of every balance: points staked, paid
+// back (payouts and refunds) and balances that disagree with their movements (0 when sound). For
+// whoever may run predictions in the prediction's room (the load harness reports it).
+type Check struct {
+	State       string `json:"state"`
+	Entries     int    `json:"entries"`
+	Staked      int64  `json:"staked"`
+	PaidBack    int64  `json:"paidBack"`
+	BalancesOff int    `json:"balancesOff"`
+	OK          bool   `json:"ok"`
+}
+
+// Check checks a prediction's points and every balance.
+func (s *Service) Check(ctx context.Context, uid, id int64) (Check, error) {
+	p, err := s.managed(ctx, id, uid)
+	if err != nil {
+		return Check{}, err
+	}
+	es, err := s.d.Store.Entries(ctx, id)
+	if err != nil {
+		return Check{}, err
+	}
+	c := Check{State: p.State, Entries: len(es)}
+	for _, e := range es {
+		c.Staked += e.Stake
+		c.PaidBack += e.Payout
+	}
+	if c.BalancesOff, err = s.d.Store.PointsCheck(ctx); err != nil {
+		return c, err
+	}
+	settled := p.State == postgres.PredictionResolved || p.State == postgres.PredictionCancelled
+	c.OK = c.BalancesOff == 0 && (!settled || c.Staked == c.PaidBack)
+	return c, nil
+}
