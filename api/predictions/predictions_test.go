@@ -31,6 +31,9 @@ func TestFreeQuestionPaysProportionallyOnce(t *testing.T) {
 	if _, err := n.svc.Open(e.ctx, streamerID, predictions.OpenRequest{Room: room, Market: predictions.MarketFree, Question: "Again?", Outcomes: []string{"y", "n"}}); code(err) != errcode.PredictionActive {
 		t.Fatalf("a second active prediction: %v", err)
 	}
+	if _, err := n.svc.Enter(e.ctx, streamerID, v.ID, 0, 100); code(err) != errcode.PredictionForbidden {
+		t.Fatalf("the streamer staked in their own prediction: %v", err)
+	}
 	must(n.svc.Enter(e.ctx, viewerA, v.ID, 0, 100))
 	must(n.svc.Enter(e.ctx, viewerA, v.ID, 0, 100)) // adds to the entry
 	must(n.svc.Enter(e.ctx, viewerB, v.ID, 0, 100))

@@ -316,6 +316,9 @@ func (s *Service) Enter(ctx context.Context, uid, id int64, outcome int, points 
 	if points <= 0 || points > 1<<40 {
 		return Mine{}, ErrStake
 	}
+	if uid == p.StreamerID {
+		return Mine{}, ErrStreamerEntry
+	}
 	e, bal, err := s.d.Store.Enter(ctx, id, uid, outcome, points, s.cfg.Welcome, s.cfg.Now())
 	switch {
 	case errors.Is(err, postgres.ErrPredictionClosed):
@@ -367,8 +370,9 @@ func (s *Service) List(ctx context.Context, uid int64, room string, limit int) (
 		if out.Points, err = s.Points(ctx, uid, room); err != nil {
 			return out, err
 		}
-		_, err = s.canRun(ctx, room, uid)
-		out.CanRun = err == nil
+		var info postgres.RoomInfo
+		info, err = s.canRun(ctx, room, uid)
+		out.CanRun, out.Streamer = err == nil, err == nil && info.Streamer
 		if errors.Is(err, ErrForbidden) || errors.Is(err, ErrNotFound) {
 			err = nil
 		}

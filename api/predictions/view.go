@@ -65,6 +65,8 @@ type Listing struct {
 	Points int64  `json:"points"`
 	// CanRun: the viewer may open, lock, resolve and cancel here (streamer, moderator, administrator).
 	CanRun bool `json:"canRun"`
+	// Streamer: the viewer is the room's streamer (who does not stake in their own predictions).
+	Streamer bool `json:"streamer"`
 }
 
 func (s *Service) view(ctx context.Context, p postgres.PredictionRow) (View, error) {

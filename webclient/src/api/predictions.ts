@@ -72,7 +72,7 @@ export interface OpenInput {
 const quiet = { toast: false } as const;
 
 export const predictionsApi = {
-  list: (roomId: string) => api.get<{ list: Prediction[]; points: number; canRun?: boolean }>("/live/predictions", { ...quiet, query: { roomId } }),
+  list: (roomId: string) => api.get<{ list: Prediction[]; points: number; canRun?: boolean; streamer?: boolean }>("/live/predictions", { ...quiet, query: { roomId } }),
   markets: (roomId: string) =>
     api.get<{ markets: Offer[]; matchId: string; home: string; away: string }>("/live/predictions/markets", { ...quiet, query: { roomId } }),
   open: (input: OpenInput) => api.post<Prediction>("/live/predictions/open", input, quiet),

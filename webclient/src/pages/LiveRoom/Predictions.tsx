@@ -106,7 +106,7 @@ interface PanelProps {
 /** The prediction widget of a live room. */
 export function PredictionsPanel({ room, lines, signedIn, canRun }: PanelProps) {
   const { t } = usePredictionsT();
-  const [loaded, setLoaded] = useState<{ list: Prediction[]; points: number; canRun?: boolean } | null>(null);
+  const [loaded, setLoaded] = useState<{ list: Prediction[]; points: number; canRun?: boolean; streamer?: boolean } | null>(null);
   const [reload, setReload] = useState(0);
   const [mine, setMine] = useState<Record<number, { outcome: number; stake: number; payout?: number }>>({});
   const [points, setPoints] = useState<number | null>(null);
@@ -192,6 +192,7 @@ export function PredictionsPanel({ room, lines, signedIn, canRun }: PanelProps) 
           p={shown}
           own={own}
           signedIn={signedIn}
+          mayEnter={!loaded?.streamer}
           busy={busy}
           onEnter={(outcome, stake) =>
             act(async () => {
@@ -250,12 +251,15 @@ function Card({
   p,
   own,
   signedIn,
+  mayEnter,
   busy,
   onEnter,
 }: {
   p: Prediction;
   own?: { outcome: number; stake: number; payout?: number };
   signedIn: boolean;
+  /** False for the room's streamer, who does not stake in their own predictions. */
+  mayEnter: boolean;
   busy: boolean;
   onEnter: (outcome: number, stake: number) => void;
 }) {
@@ -264,6 +268,7 @@ function Card({
   const [stake, setStake] = useState("100");
   const chosen = own ? own.outcome : pick;
   const open = p.state === "open";
+  const entering = open && signedIn && mayEnter;
   return (
     <div className="predictions__card" data-testid="prediction-card" data-state={p.state} data-id={p.id}>
       <p className="predictions__question" data-testid="prediction-question">
@@ -276,7 +281,7 @@ function Card({
           return (
             <li key={i} className={`predictions__outcome${won ? " is-won" : ""}${chosen === i ? " is-chosen" : ""}`} data-testid="prediction-outcome">
               <label>
-                {open && signedIn && (
+                {entering && (
                   <input type="radio" name={`pred-${p.id}`} checked={chosen === i} disabled={!!own} onChange={() => setPick(i)} />
                 )}
                 <span className="predictions__label">{outcomeOf(t, p, i)}</span>
@@ -311,7 +316,7 @@ function Card({
         </p>
       )}
       {open && !signedIn && <p className="predictions__login">{t("login")}</p>}
-      {open && signedIn && (
+      {entering && (
         <form
           className="predictions__enter"
           onSubmit={(e) => {
