@@ -142,7 +142,7 @@ describe("in-room predictions", () => {
         await card(p, "resolved").waitFor({ timeout: TIMEOUT });
         const line = p.locator('[data-testid="prediction-line"][data-key="prediction.result"]');
         await line.waitFor({ timeout: TIMEOUT });
-        const text = await line.innerText();
+        const text = (await line.innerText()).replace(/[\u2068\u2069]/g, "");
         assert.match(text, /Prediction result: Who scores first tonight\? → Lions/);
         assert.match(text, new RegExp(`Winners: 1\\. Top: ${v1.user.name} \\+400`));
       }
@@ -154,6 +154,21 @@ describe("in-room predictions", () => {
       assert.equal(pts.points, 600);
       await screenshot(a.page, "predictions-result-winner");
       await screenshot(b.page, "predictions-result-loser");
+
+      // The same widget and chat line in another language (right to left).
+      const ar = await browser.newContext({ viewport: { width: 1280, height: 1100 } });
+      await ar.addCookies([
+        { name: "lang", value: "ar", url: node.baseURL },
+        { name: "token", value: encodeURIComponent(v1.token), url: node.baseURL },
+        { name: "userInfo", value: encodeURIComponent(JSON.stringify(v1.user)), url: node.baseURL },
+      ]);
+      const arPage = await ar.newPage();
+      await arPage.goto(`${node.baseURL}/live/${ROOM}`);
+      await card(arPage, "resolved").waitFor({ timeout: TIMEOUT });
+      await arPage.locator('[data-testid="prediction-line"][data-key="prediction.result"]').waitFor({ timeout: TIMEOUT });
+      assert.match(await arPage.getByTestId("prediction-rules").innerText(), /ليست مقامرة/);
+      await screenshot(arPage, "predictions-result-ar");
+      await ar.close();
     } finally {
       await Promise.all([s.ctx.close(), a.ctx.close(), b.ctx.close()]);
     }

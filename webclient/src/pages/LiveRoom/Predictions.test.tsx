@@ -49,8 +49,8 @@ describe("prediction chat lines", () => {
   it("shows the result of a match market with team names and the winners' leaderboard", async () => {
     const ev = sys("prediction.result", { prediction: P, winners: 2, leaders: [{ name: "ana", stake: 200, payout: 267 }, { name: "bo", stake: 100, payout: 133 }] });
     await act(async () => root.render(<PredictionLine ev={ev} seq={9} />));
-    expect(container.textContent).toContain("Prediction result: Who wins Lions – Tigers? → Lions");
-    expect(container.querySelector('[data-testid="prediction-leaders"]')?.textContent).toBe("Winners: 2. Top: ana +267, bo +133");
+    expect(container.textContent?.replace(/[\u2068\u2069]/g, "")).toContain("Prediction result: Who wins Lions – Tigers? → Lions");
+    expect(container.querySelector('[data-testid="prediction-leaders"]')?.textContent?.replace(/[\u2068\u2069]/g, "")).toBe("Winners: 2. Top: ana +267, bo +133");
   });
 
   it("says every stake was refunded when nobody picked the winner, and when cancelled", async () => {
@@ -58,7 +58,7 @@ describe("prediction chat lines", () => {
     expect(container.textContent).toContain("Nobody picked it");
     const cancelled = { ...P, state: "cancelled", winner: -1 };
     await act(async () => root.render(<PredictionLine ev={sys("prediction.result", { prediction: cancelled, winners: 0, leaders: null }, 10)} seq={10} />));
-    expect(container.textContent).toContain("Prediction cancelled: Who wins Lions – Tigers?");
+    expect(container.textContent?.replace(/[\u2068\u2069]/g, "")).toContain("Prediction cancelled: Who wins Lions – Tigers?");
   });
 
   it("shows nothing for a pool update (it only moves the widget)", async () => {

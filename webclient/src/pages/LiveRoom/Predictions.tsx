@@ -60,25 +60,29 @@ export function lineView(ev: RoomEvent): ReturnType<typeof fromEvent> {
 /** Whether a line is a pool update, which changes the widget and shows nothing in chat. */
 export const isPoolUpdate = (l: ChatLine) => l.kind === "event" && l.ev.k === "sys" && l.ev.key === "prediction.update";
 
+/** Wraps text in Unicode first-strong isolates (FSI … PDI): its direction does not leak around it. */
+const isolate = (s: string) => `\u2068${s}\u2069`;
+
 /** The chat line of a prediction's change: opened, closed, the result with the leaderboard. */
 export function PredictionLine({ ev, seq }: { ev: RoomEvent; seq: number }) {
   const { t } = usePredictionsT();
   const v = lineView(ev);
   if (!v || ev.key === "prediction.update") return null;
   const p = v.prediction;
-  const q = questionOf(t, p);
+  // User text (the question, outcomes, names) is isolated so a right-to-left page keeps its order.
+  const q = isolate(questionOf(t, p));
   let text = "";
   let extra: string | null = null;
   if (ev.key === "prediction.opened") text = t("chat.opened", { question: q });
   else if (ev.key === "prediction.locked") text = t("chat.locked", { question: q });
   else if (ev.key === "prediction.result" && p.state === "cancelled") text = t("chat.cancelled", { question: q });
   else if (ev.key === "prediction.result") {
-    text = t("chat.resolved", { question: q, outcome: outcomeOf(t, p, p.winner) });
+    text = t("chat.resolved", { question: q, outcome: isolate(outcomeOf(t, p, p.winner)) });
     const r = v.result;
     const leaders = r?.leaders ?? [];
     extra =
       r && r.winners > 0
-        ? t("chat.winners", { count: r.winners, list: leaders.map((l) => `${l.name} +${l.payout}`).join(", ") })
+        ? t("chat.winners", { count: r.winners, list: leaders.map((l) => isolate(`${l.name} +${l.payout}`)).join(", ") })
         : t("chat.noWinners");
   } else return null;
   return (
@@ -272,7 +276,7 @@ function Card({
   return (
     <div className="predictions__card" data-testid="prediction-card" data-state={p.state} data-id={p.id}>
       <p className="predictions__question" data-testid="prediction-question">
-        {questionOf(t, p)} <span className={`predictions__state predictions__state--${p.state}`}>{t(`state.${p.state}`)}</span>
+        <bdi>{questionOf(t, p)}</bdi> <span className={`predictions__state predictions__state--${p.state}`}>{t(`state.${p.state}`)}</span>
       </p>
       <ol className="predictions__outcomes">
         {p.outcomes.map((o, i) => {
@@ -284,7 +288,9 @@ function Card({
                 {entering && (
                   <input type="radio" name={`pred-${p.id}`} checked={chosen === i} disabled={!!own} onChange={() => setPick(i)} />
                 )}
-                <span className="predictions__label">{outcomeOf(t, p, i)}</span>
+                <span className="predictions__label">
+                  <bdi>{outcomeOf(t, p, i)}</bdi>
+                </span>
                 <span className="predictions__share">{share}%</span>
               </label>
               <span className="predictions__bar" style={{ inlineSize: `${share}%` }} aria-hidden="true" />
