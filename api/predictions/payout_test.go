@@ -100,3 +100,29 @@ func TestSplitTheUserDocsExample(t *testing.T) {
 		t.Fatalf("payouts %v, want [267 133 0]", got)
 	}
 }
+
+func TestDecideEventReadsTheFirstDecidingEvent(t *testing.T) {
+	tests := []struct {
+		name, market, body string
+		baseH, baseA       int
+		code               string
+		clear              bool
+	}{
+		{"home goal", MarketNextGoal, `{"k":"score","score":{"h":2,"a":1}}`, 1, 1, OutHome, true},
+		{"away goal", MarketNextGoal, `{"k":"score","score":{"h":1,"a":2}}`, 1, 1, OutAway, true},
+		{"a correction down decides nothing", MarketNextGoal, `{"k":"score","score":{"h":0,"a":1}}`, 1, 1, "", true},
+		{"both sides at once is unclear", MarketNextGoal, `{"k":"score","score":{"h":2,"a":2}}`, 1, 1, "", false},
+		{"first blood away", MarketFirstBlood, `{"k":"incident","incident":{"type":"firstBlood","team":1}}`, 0, 0, OutAway, true},
+		{"another incident", MarketFirstBlood, `{"k":"incident","incident":{"type":"firstTower","team":0}}`, 0, 0, "", true},
+		{"map won by home", MarketMapWinner, `{"k":"incident","incident":{"type":"mapWin","team":0,"period":2}}`, 0, 0, OutHome, true},
+		{"a map win without a team", MarketMapWinner, `{"k":"incident","incident":{"type":"mapWin","team":-1}}`, 0, 0, "", true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, clear := decideEvent(tc.market, tc.baseH, tc.baseA, "", []byte(tc.body))
+			if code != tc.code || clear != tc.clear {
+				t.Fatalf("got %q %v, want %q %v", code, clear, tc.code, tc.clear)
+			}
+		})
+	}
+}
