@@ -51,6 +51,9 @@ type Config struct {
 	StormPending     int
 
 	ModToken string
+	// prediction
+	PredSubs int
+	PredRate float64
 	// SenderTokens is a file of session tokens, one a line, for the chat senders (guests may not
 	// chat, spec §6); empty: the harness makes users in the nodes' database.
 	SenderTokens string
@@ -127,6 +130,9 @@ func (c *Config) flags(fs *flag.FlagSet) {
 	fs.Float64Var(&c.ModRate, "mod-rate", 40, "moderation: flood rate (lines per second)")
 	fs.DurationVar(&c.ModEvery, "mod-every", 2*time.Second, "moderation: one mute and one delete this often")
 
+	fs.IntVar(&c.PredSubs, "prediction-subscribers", 15000, "prediction: subscribers of -room")
+	fs.Float64Var(&c.PredRate, "prediction-rate", 40, "prediction: flood rate (lines per second)")
+
 	fs.IntVar(&c.ScoreSubs, "score-subscribers", 5000, "scoreboard: subscribers")
 	list(&c.Topics, "topics", "scores:201,scores:202,scores:1,scores:2", "scoreboard: topics each subscriber subscribes to (scores:<gameId>: 201 basketball, 202 football, 1 LoL, 2 CS; or match:<id>)")
 	fs.DurationVar(&c.ScoreTime, "score-duration", 30*time.Second, "scoreboard: duration")
@@ -141,7 +147,7 @@ func (c *Config) flags(fs *flag.FlagSet) {
 
 func (c *Config) fill() {
 	if c.Scale > 0 && c.Scale != 1 {
-		for _, p := range []*int{&c.Subscribers, &c.Idle, &c.ManySubs, &c.Storm, &c.ModSubs, &c.ScoreSubs} {
+		for _, p := range []*int{&c.Subscribers, &c.Idle, &c.ManySubs, &c.Storm, &c.ModSubs, &c.ScoreSubs, &c.PredSubs} {
 			*p = max(1, int(float64(*p)*c.Scale))
 		}
 	}

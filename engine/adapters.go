@@ -18,6 +18,9 @@ type historyAdapter struct {
 	// stored, when set, hears each chat line or gift once it is durable (the user area's
 	// experience and tasks; engine/userarea.go). It must not block.
 	stored func(kind, user string)
+	// chatted, when set, hears each durable chat line with its room (channel points,
+	// engine/predictions.go). It must not block.
+	chatted func(user, room string)
 }
 
 var _ room.History = (*historyAdapter)(nil)
@@ -28,12 +31,15 @@ const appendWait = 2 * time.Second
 
 func (h *historyAdapter) Append(ev room.StoredEvent, done func(error)) error {
 	hev := history.Event{Room: ev.Room, Seq: ev.Seq, ID: ev.ID, Time: ev.Time, Kind: ev.Kind, UserID: ev.UserID, Target: ev.Target, Payload: ev.Payload}
-	if h.stored != nil && (ev.Kind == protocol.KChat || ev.Kind == protocol.KGift) {
-		inner, kind, user := done, ev.Kind, ev.UserID
+	if (h.stored != nil || h.chatted != nil) && (ev.Kind == protocol.KChat || ev.Kind == protocol.KGift) {
+		inner, kind, user, room := done, ev.Kind, ev.UserID, ev.Room
 		done = func(err error) {
 			inner(err)
-			if err == nil {
+			if err == nil && h.stored != nil {
 				h.stored(kind, user)
+			}
+			if err == nil && h.chatted != nil && kind == protocol.KChat {
+				h.chatted(user, room)
 			}
 		}
 	}

@@ -170,6 +170,9 @@ func (n *Node) build(ctx context.Context) error {
 		return err
 	}
 	w.buildModPresets()
+	if err := w.buildPredictions(sessions); err != nil {
+		return err
+	}
 	chat.New(chat.Deps{History: w.hist, Moderators: roomModerators{w.accounts, w.rooms}, Rooms: roomsExist{w.rooms}}).Routes(w.api, w.accounts)
 	w.matchAPI.Routes(w.api, w.accounts)
 	w.api.PageLookup("match", func(ctx context.Context, p map[string]string) (bool, error) {

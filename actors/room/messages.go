@@ -103,7 +103,8 @@ type RelayReport struct {
 // Announce puts a system event in the room's stream (the stream went live, ended, stalled). It is a
 // priority event: every viewer gets it at once, and it is in history.
 type Announce struct {
-	Key string // e.g. "live.started", "live.ended", "live.stalled"
+	Key  string // e.g. "live.started", "live.ended", "live.stalled", "prediction.result"
+	Text string // optional payload for the client (predictions: the prediction's view as JSON)
 }
 
 // tick fires the batch flush; stamp guards against stale timers.

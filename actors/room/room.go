@@ -214,7 +214,7 @@ func (a *Actor) handle(ctx actor.Context, msg any) {
 	case *historyLoaded:
 		a.onHistoryLoaded(ctx, m)
 	case *Announce:
-		a.accept(ctx, protocol.Event{K: protocol.KSys, Key: m.Key}, nil, "")
+		a.accept(ctx, protocol.Event{K: protocol.KSys, Key: m.Key, Text: m.Text}, nil, "")
 	case *giftPaid:
 		a.onGiftPaid(ctx, m)
 	case *paidCharged:

@@ -7,6 +7,7 @@ import { formatTime } from "./format";
 import { ExpertBadge } from "../Experts/ExpertBadge";
 import { PlanLinkText } from "../Experts/PlanLinker";
 import { PresetLine, endedActions, isPresetEvent } from "../../components/ModPresets/PresetLine";
+import { PredictionLine } from "./Predictions";
 import "./ChatList.css";
 
 export interface ChatListProps {
@@ -119,6 +120,7 @@ const Line = memo(function Line({ line, actions, onActions }: { line: ChatLine; 
         </div>
       );
     case "sys":
+      if (ev.key?.startsWith("prediction.")) return <PredictionLine ev={ev} seq={line.seq} />;
       return <div className="chat-line chat-line--sys" data-testid="sys-line" data-seq={line.seq}>{ev.text}</div>;
     default: {
       const text = systemText(t, line);

@@ -20,6 +20,7 @@ import { RoomHead } from "./RoomHead";
 import { PinnedBar } from "./PinnedBar";
 import { PaidComposer } from "./PaidComposer";
 import { usePaidConfig } from "./paidConfig";
+import { PredictionsPanel, isPoolUpdate } from "./Predictions";
 import { GiftLeaderboard } from "../../components/GiftLeaderboard/GiftLeaderboard";
 import { Player } from "../../components/Player";
 import "./LiveRoom.css";
@@ -83,6 +84,9 @@ export default function LiveRoom() {
     return () => window.removeEventListener("keydown", onKey);
   }, [theatre, setTheatre]);
 
+  // Pool updates of a prediction change its widget only; they are no chat line.
+  const chatLines = useMemo(() => room.log.lines.filter((l) => !isPoolUpdate(l)), [room.log.lines]);
+
   // A deleted message takes its open menu with it.
   const menuEv = menuFor && room.log.lines.some((l) => l.kind === "event" && l.ev.id === menuFor.id) ? menuFor : null;
 
@@ -97,6 +101,7 @@ export default function LiveRoom() {
         <div className="live-room__player" data-testid="player" aria-label={t("live.player")}>
           <Player roomId={id} theatreToggle={false} />
         </div>
+        {!theatre && <PredictionsPanel room={id} lines={room.log.lines} signedIn={signedIn} canRun={canModerate} />}
         {!theatre && <GiftPanel room={id} view={room} signedIn={signedIn} />}
         {!theatre && (
           <div className="live-room__ranking">
@@ -120,7 +125,7 @@ export default function LiveRoom() {
         ) : (
           <div className="live-room__lines">
             <PinnedBar room={id} log={room.log} canModerate={canModerate} reasons={paidCfg?.reasons ?? []} />
-            <ChatList lines={room.log.lines} selfId={user?.id} actions={signedIn} onActions={onActions} room={id} canModerate={canModerate} />
+            <ChatList lines={chatLines} selfId={user?.id} actions={signedIn} onActions={onActions} room={id} canModerate={canModerate} />
             {menuEv && <MessageMenu key={menuEv.id} room={id} ev={menuEv} canModerate={canModerate} signedIn={signedIn} onClose={() => setMenuFor(null)} />}
           </div>
         )}

@@ -1,0 +1,504 @@
+// In-room predictions (issue 25): the widget under the player and the chat line of each change.
+// The widget loads the room's latest prediction once (GET /java/live/predictions) and then follows
+// the room's broadcast: every change arrives as a system event (keys prediction.*) carrying the
+// prediction's view, so every viewer's widget updates at once without polling. Viewers stake
+// channel points on one outcome; the streamer and moderators open, lock, resolve and cancel.
+import { useEffect, useMemo, useState } from "react";
+import { ApiError } from "../../api/client";
+import {
+  fromEvent,
+  newer,
+  predictionsApi,
+  type Market,
+  type Offer,
+  type Prediction,
+} from "../../api/predictions";
+import type { ChatLine } from "../../realtime/roomLog";
+import type { RoomEvent } from "../../realtime/protocol";
+import { usePredictionsT, type PredictionsT } from "../../i18n/predictions";
+import { formatTime } from "./format";
+import "./Predictions.css";
+
+/** The question of a prediction in the reader's language. */
+export function questionOf(t: PredictionsT, p: Prediction): string {
+  if (p.market === "free") return p.question;
+  return t(`market.${p.market as Exclude<Market, "free">}`, { home: p.home ?? "", away: p.away ?? "", line: p.line ?? 0 });
+}
+
+/** The label of outcome i: a free question's own text, team names, or the localized code. */
+export function outcomeOf(t: PredictionsT, p: Prediction, i: number): string {
+  const label = p.outcomes[i]?.label ?? "";
+  if (p.market === "free") return label;
+  switch (label) {
+    case "home":
+      return p.home || label;
+    case "away":
+      return p.away || label;
+    case "draw":
+    case "none":
+      return t(`outcome.${label}`);
+    case "over":
+    case "under":
+      return t(`outcome.${label}`, { line: p.line ?? 0 });
+  }
+  return label;
+}
+
+const parsed = new WeakMap<RoomEvent, ReturnType<typeof fromEvent>>();
+
+/** The prediction carried by a chat line's event (memoised per event). */
+export function lineView(ev: RoomEvent): ReturnType<typeof fromEvent> {
+  if (ev.k !== "sys" || !ev.key?.startsWith("prediction.")) return null;
+  let v = parsed.get(ev);
+  if (v === undefined) {
+    v = fromEvent(ev.key, ev.text);
+    parsed.set(ev, v);
+  }
+  return v;
+}
+
+/** Whether a line is a pool update, which changes the widget and shows nothing in chat. */
+export const isPoolUpdate = (l: ChatLine) => l.kind === "event" && l.ev.k === "sys" && l.ev.key === "prediction.update";
+
+/** Wraps text in Unicode first-strong isolates (FSI … PDI): its direction does not leak around it. */
+const isolate = (s: string) => `\u2068${s}\u2069`;
+
+/** The chat line of a prediction's change: opened, closed, the result with the leaderboard. */
+export function PredictionLine({ ev, seq }: { ev: RoomEvent; seq: number }) {
+  const { t } = usePredictionsT();
+  const v = lineView(ev);
+  if (!v || ev.key === "prediction.update") return null;
+  const p = v.prediction;
+  // User text (the question, outcomes, names) is isolated so a right-to-left page keeps its order.
+  const q = isolate(questionOf(t, p));
+  let text = "";
+  let extra: string | null = null;
+  if (ev.key === "prediction.opened") text = t("chat.opened", { question: q });
+  else if (ev.key === "prediction.locked") text = t("chat.locked", { question: q });
+  else if (ev.key === "prediction.result" && p.state === "cancelled") text = t("chat.cancelled", { question: q });
+  else if (ev.key === "prediction.result") {
+    text = t("chat.resolved", { question: q, outcome: isolate(outcomeOf(t, p, p.winner)) });
+    const r = v.result;
+    const leaders = r?.leaders ?? [];
+    extra =
+      r && r.winners > 0
+        ? t("chat.winners", { count: r.winners, list: leaders.map((l) => isolate(`${l.name} +${l.payout}`)).join(", ") })
+        : t("chat.noWinners");
+  } else return null;
+  return (
+    <div className="chat-line chat-line--sys chat-line--prediction" data-testid="prediction-line" data-key={ev.key} data-seq={seq}>
+      <span className="chat-line__prediction-icon" aria-hidden="true">◆</span> {text}
+      {extra && (
+        <span className="chat-line__prediction-leaders" data-testid="prediction-leaders">
+          {extra}
+        </span>
+      )}
+    </div>
+  );
+}
+
+const errorText = (e: unknown) => (e instanceof ApiError ? e.userMessage : String(e));
+
+interface PanelProps {
+  room: string;
+  lines: readonly ChatLine[];
+  signedIn: boolean;
+  /** The streamer, a moderator or an administrator: may open, lock, resolve and cancel. */
+  canRun: boolean;
+}
+
+/** The prediction widget of a live room. */
+export function PredictionsPanel({ room, lines, signedIn, canRun }: PanelProps) {
+  const { t } = usePredictionsT();
+  const [loaded, setLoaded] = useState<{ list: Prediction[]; points: number; canRun?: boolean; streamer?: boolean } | null>(null);
+  const [reload, setReload] = useState(0);
+  const [mine, setMine] = useState<Record<number, { outcome: number; stake: number; payout?: number }>>({});
+  const [points, setPoints] = useState<number | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    predictionsApi.list(room).then(
+      (r) => {
+        if (!live) return;
+        setLoaded(r);
+        if (signedIn) setPoints(r.points);
+        const m: Record<number, { outcome: number; stake: number; payout?: number }> = {};
+        for (const p of r.list) {
+          if (!p.mine) continue;
+          const over = p.state === "resolved" || p.state === "cancelled";
+          m[p.id] = { outcome: p.mine.outcome, stake: p.mine.stake, payout: over ? (p.mine.payout ?? 0) : undefined };
+        }
+        setMine(m);
+      },
+      () => live && setLoaded({ list: [], points: 0 }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [room, signedIn, reload]);
+
+  // The newest prediction, from the REST answer and the room's broadcast (whichever is newer).
+  const current = useMemo(() => {
+    let best: Prediction | null = loaded?.list[0] ?? null;
+    for (const l of lines) {
+      if (l.kind !== "event") continue;
+      const v = lineView(l.ev);
+      if (!v) continue;
+      const p = v.prediction;
+      if (!best || p.id > best.id) best = p;
+      else if (p.id === best.id) best = newer(best, p);
+    }
+    return best;
+  }, [loaded, lines]);
+
+  const own = current ? mine[current.id] : undefined;
+  // A settled prediction we had an entry on: read our payout once.
+  const settled = current && (current.state === "resolved" || current.state === "cancelled");
+  const needPayout = !!settled && !!own && own.payout === undefined;
+  useEffect(() => {
+    if (needPayout) setReload((n) => n + 1);
+  }, [needPayout]);
+
+  const act = async (f: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await f();
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // The room's join tells moderators apart when the server says so; the list always does.
+  const runs = canRun || !!loaded?.canRun;
+  const active = current && (current.state === "open" || current.state === "locked") ? current : null;
+  const shown = current && (active || !creating) ? current : null;
+
+  return (
+    <section className="predictions" data-testid="predictions" aria-label={t("title")}>
+      <header className="predictions__head">
+        <h2 className="predictions__title">{t("title")}</h2>
+        {signedIn && points !== null && !(runs && points === 0) && (
+          <span className="predictions__points" data-testid="prediction-points" data-points={points}>
+            {t("points", { points })}
+          </span>
+        )}
+      </header>
+      {creating && !active ? (
+        <OpenForm room={room} onDone={() => setCreating(false)} />
+      ) : shown ? (
+        <Card
+          p={shown}
+          own={own}
+          signedIn={signedIn}
+          mayEnter={!loaded?.streamer}
+          busy={busy}
+          onEnter={(outcome, stake) =>
+            act(async () => {
+              const r = await predictionsApi.enter(shown.id, outcome, stake);
+              setMine((m) => ({ ...m, [shown.id]: { outcome: r.outcome, stake: r.stake } }));
+              if (r.points !== undefined) setPoints(r.points);
+            })
+          }
+        />
+      ) : (
+        <p className="predictions__none" data-testid="prediction-none">
+          {t("none")}
+        </p>
+      )}
+      {runs && !creating && (
+        <div className="predictions__tools" data-testid="prediction-tools">
+          {!active && (
+            <button type="button" data-testid="prediction-new" onClick={() => setCreating(true)}>
+              {t("new")}
+            </button>
+          )}
+          {active?.state === "open" && (
+            <button type="button" data-testid="prediction-lock" disabled={busy} onClick={() => act(() => predictionsApi.lock(active.id))}>
+              {t("lock")}
+            </button>
+          )}
+          {active && active.market === "free" && (
+            <ResolveBox p={active} busy={busy} onResolve={(i) => act(() => predictionsApi.resolve(active.id, i))} />
+          )}
+          {active && (
+            <button
+              type="button"
+              className="predictions__cancel"
+              data-testid="prediction-cancel"
+              disabled={busy}
+              onClick={() => act(() => predictionsApi.cancel(active.id))}
+            >
+              {t("cancel")}
+            </button>
+          )}
+        </div>
+      )}
+      {error && (
+        <p className="predictions__error" role="alert" data-testid="prediction-error">
+          {error}
+        </p>
+      )}
+      <p className="predictions__rules" data-testid="prediction-rules">
+        {t("rules")}
+      </p>
+    </section>
+  );
+}
+
+function Card({
+  p,
+  own,
+  signedIn,
+  mayEnter,
+  busy,
+  onEnter,
+}: {
+  p: Prediction;
+  own?: { outcome: number; stake: number; payout?: number };
+  signedIn: boolean;
+  /** False for the room's streamer, who does not stake in their own predictions. */
+  mayEnter: boolean;
+  busy: boolean;
+  onEnter: (outcome: number, stake: number) => void;
+}) {
+  const { t } = usePredictionsT();
+  const [pick, setPick] = useState<number | null>(null);
+  const [stake, setStake] = useState("100");
+  const chosen = own ? own.outcome : pick;
+  const open = p.state === "open";
+  const entering = open && signedIn && mayEnter;
+  return (
+    <div className="predictions__card" data-testid="prediction-card" data-state={p.state} data-id={p.id}>
+      <p className="predictions__question" data-testid="prediction-question">
+        <bdi>{questionOf(t, p)}</bdi> <span className={`predictions__state predictions__state--${p.state}`}>{t(`state.${p.state}`)}</span>
+      </p>
+      <ol className="predictions__outcomes">
+        {p.outcomes.map((o, i) => {
+          const share = p.pool > 0 ? Math.round((o.points * 100) / p.pool) : 0;
+          const won = p.state === "resolved" && p.winner === i;
+          return (
+            <li key={i} className={`predictions__outcome${won ? " is-won" : ""}${chosen === i ? " is-chosen" : ""}`} data-testid="prediction-outcome">
+              <label>
+                {entering && (
+                  <input type="radio" name={`pred-${p.id}`} checked={chosen === i} disabled={!!own} onChange={() => setPick(i)} />
+                )}
+                <span className="predictions__label">
+                  <bdi>{outcomeOf(t, p, i)}</bdi>
+                </span>
+                <span className="predictions__share">{share}%</span>
+              </label>
+              <span className="predictions__bar" style={{ inlineSize: `${share}%` }} aria-hidden="true" />
+              <small className="predictions__meta" data-testid="prediction-outcome-points" data-points={o.points}>
+                {t("stat", { points: o.points, entries: o.entries })}
+              </small>
+            </li>
+          );
+        })}
+      </ol>
+      <p className="predictions__pool" data-testid="prediction-pool" data-pool={p.pool}>
+        {t("pool", { points: p.pool, entries: p.entries })}
+      </p>
+      {open && p.lockAt ? <p className="predictions__lock">{t("locksAt", { time: formatTime(p.lockAt) })}</p> : null}
+      {open && p.lockOn === "kickoff" && <p className="predictions__lock">{t("locksAtKickoff")}</p>}
+      {p.state === "locked" && <p className="predictions__lock">{t("lockedNote")}</p>}
+      {p.market !== "free" && (p.state === "open" || p.state === "locked") && <p className="predictions__auto">{t("auto")}</p>}
+      {own && (
+        <p className="predictions__mine" data-testid="prediction-mine">
+          {p.state === "resolved" && own.payout !== undefined
+            ? own.outcome === p.winner
+              ? t("won", { points: own.payout })
+              : own.payout > 0
+                ? t("refunded", { points: own.payout })
+                : t("lost")
+            : p.state === "cancelled"
+              ? t("refunded", { points: own.stake })
+              : t("mine", { points: own.stake, outcome: outcomeOf(t, p, own.outcome) })}
+        </p>
+      )}
+      {open && !signedIn && <p className="predictions__login">{t("login")}</p>}
+      {entering && (
+        <form
+          className="predictions__enter"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const n = Number(stake);
+            if (chosen !== null) onEnter(chosen, n);
+          }}
+        >
+          <label>
+            {t("stake")}
+            <input
+              type="number"
+              min={1}
+              step={1}
+              inputMode="numeric"
+              value={stake}
+              data-testid="prediction-stake"
+              onChange={(e) => setStake(e.target.value)}
+            />
+          </label>
+          <button type="submit" data-testid="prediction-enter" disabled={busy || chosen === null}>
+            {t("predict")}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+function ResolveBox({ p, busy, onResolve }: { p: Prediction; busy: boolean; onResolve: (i: number) => void }) {
+  const { t } = usePredictionsT();
+  const [w, setW] = useState(0);
+  return (
+    <span className="predictions__resolve">
+      <select aria-label={t("resolve")} data-testid="prediction-winner" value={w} onChange={(e) => setW(Number(e.target.value))}>
+        {p.outcomes.map((_, i) => (
+          <option key={i} value={i}>
+            {outcomeOf(t, p, i)}
+          </option>
+        ))}
+      </select>
+      <button type="button" data-testid="prediction-resolve" disabled={busy} onClick={() => onResolve(w)}>
+        {t("resolve")}
+      </button>
+    </span>
+  );
+}
+
+const LOCK_MINUTES = [1, 2, 5, 10];
+
+function OpenForm({ room, onDone }: { room: string; onDone: () => void }) {
+  const { t } = usePredictionsT();
+  const [offers, setOffers] = useState<Offer[] | null>(null);
+  const [teams, setTeams] = useState<{ home: string; away: string }>({ home: "", away: "" });
+  const [market, setMarket] = useState<Market>("free");
+  const [question, setQuestion] = useState("");
+  const [outcomes, setOutcomes] = useState(["", ""]);
+  const [lock, setLock] = useState("manual");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    predictionsApi.markets(room).then(
+      (r) => {
+        if (!live) return;
+        setOffers(r.markets);
+        setTeams({ home: r.home, away: r.away });
+        if (r.markets[0]) setMarket(r.markets[0].market);
+      },
+      () => live && setOffers([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [room]);
+
+  const offer = offers?.find((o) => o.market === market);
+  const submit = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await predictionsApi.open({
+        roomId: room,
+        market,
+        question: market === "free" ? question : undefined,
+        outcomes: market === "free" ? outcomes : undefined,
+        lockAt: lock.startsWith("in") ? Date.now() + Number(lock.slice(2)) * 60_000 : undefined,
+        lockOn: lock === "kickoff" ? "kickoff" : undefined,
+      });
+      onDone();
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className="predictions__form"
+      data-testid="prediction-form"
+      data-loaded={offers !== null}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <label>
+        {t("form.market")}
+        <select data-testid="prediction-market" value={market} onChange={(e) => setMarket(e.target.value as Market)}>
+          {(offers ?? []).map((o) => (
+            <option key={o.market} value={o.market}>
+              {t(`marketName.${o.market}`)}
+            </option>
+          ))}
+          <option value="free">{t("marketName.free")}</option>
+        </select>
+      </label>
+      {offers && offers.length === 0 && <p className="predictions__hint">{t("form.noMatch")}</p>}
+      {market === "free" ? (
+        <>
+          <label>
+            {t("form.question")}
+            <input data-testid="prediction-question-input" maxLength={120} value={question} onChange={(e) => setQuestion(e.target.value)} />
+          </label>
+          {outcomes.map((o, i) => (
+            <label key={i}>
+              {t("form.outcome", { n: i + 1 })}
+              <input
+                data-testid="prediction-outcome-input"
+                maxLength={40}
+                value={o}
+                onChange={(e) => setOutcomes((xs) => xs.map((x, j) => (j === i ? e.target.value : x)))}
+              />
+            </label>
+          ))}
+          {outcomes.length < 10 && (
+            <button type="button" className="predictions__link" onClick={() => setOutcomes((xs) => [...xs, ""])}>
+              {t("form.addOutcome")}
+            </button>
+          )}
+        </>
+      ) : (
+        offer && (
+          <p className="predictions__hint" data-testid="prediction-offer">
+            {t(`market.${offer.market as Exclude<Market, "free">}`, { home: teams.home, away: teams.away, line: offer.line ?? 0 })}
+          </p>
+        )
+      )}
+      <label>
+        {t("form.lock")}
+        <select data-testid="prediction-lock-select" value={lock} onChange={(e) => setLock(e.target.value)}>
+          <option value="manual">{t("form.lockManual")}</option>
+          {LOCK_MINUTES.map((m) => (
+            <option key={m} value={`in${m}`}>
+              {t("form.lockIn", { min: m })}
+            </option>
+          ))}
+          {market !== "free" && <option value="kickoff">{t("form.lockKickoff")}</option>}
+        </select>
+      </label>
+      <div className="predictions__form-actions">
+        <button type="button" onClick={onDone}>
+          {t("form.back")}
+        </button>
+        <button type="submit" className="predictions__go" data-testid="prediction-open" disabled={busy}>
+          {t("form.open")}
+        </button>
+      </div>
+      {error && (
+        <p className="predictions__error" role="alert" data-testid="prediction-error">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
