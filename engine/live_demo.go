@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"go.uber.org/zap"
 
 	"courtside/api/account"
@@ -88,6 +89,17 @@ func (w *wiring) buildLiveDemo() error {
 		} else {
 			log.Info("no ffmpeg: the demo rooms stay without video", zap.String("ffmpeg", n.cfg.FFmpeg))
 		}
+		n.services = append(n.services, namedService{"demo-crowd", &demoCrowd{
+			users: func(ctx context.Context, name string) (int64, error) {
+				u, err := w.accounts.Store().UserByUsername(ctx, name, time.Now())
+				return u.ID, err
+			},
+			session: func(ctx context.Context, id int64) (string, error) {
+				return w.accounts.OpenTrustedSession(ctx, id, account.Client{IP: "127.0.0.1", UserAgent: "Courtside living demo", Lang: "en_US"})
+			},
+			gateway: func(ctx context.Context) (string, error) { return gatewayURL(ctx, n.WSAddr) },
+			anchors: anchors, scores: w.matchAPI, log: log.Named("crowd"),
+		}})
 	}
 	n.services = append(n.services, namedService{"live-demo", ServiceFunc(func(ctx context.Context) error {
 		for {
@@ -122,11 +134,15 @@ func (w *wiring) seedLiveDemo(ctx context.Context, anchors *postgres.Anchors) er
 	}
 	fans := make([]int64, demoFans)
 	for i := range fans {
-		id, _, err := userID(fmt.Sprintf("CourtsideFan%02d", i+1))
+		id, _, err := userID(demoFanNames[i%len(demoFanNames)])
 		if err != nil {
 			return err
 		}
 		fans[i] = id
+		// The registration bonus, once ever (as a real sign-up gets it): the crowd's small gifts.
+		if err := pgx.BeginFunc(ctx, w.n.pool, func(tx pgx.Tx) error { return postgres.GrantWelcome(ctx, tx, id) }); err != nil {
+			return err
+		}
 	}
 	for i, s := range demoLiveStreamers {
 		id, _, err := userID(s.User)

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"regexp"
 	"testing"
 	"time"
 
@@ -76,5 +77,19 @@ func TestDemoRoomsFollowMatchesInPlay(t *testing.T) {
 		if l, _ := anchors.LiveRoom(ctx, room); l.MatchID != match {
 			t.Errorf("after the change room %s streams %q, want %q", room, l.MatchID, match)
 		}
+	}
+}
+
+// The demo fans' handles are valid usernames, and distinct.
+func TestDemoFanNamesAreUsernames(t *testing.T) {
+	seen := map[string]bool{}
+	for _, n := range demoFanNames {
+		if !regexp.MustCompile(`^[A-Za-z0-9]{1,32}$`).MatchString(n) || seen[n] {
+			t.Errorf("demo fan %q: not a username, or twice", n)
+		}
+		seen[n] = true
+	}
+	if len(demoFanNames) < demoFans {
+		t.Errorf("%d fan names for %d fans", len(demoFanNames), demoFans)
 	}
 }
