@@ -243,6 +243,61 @@ func BenchmarkSearch1M(b *testing.B) {
 	}{{"uncached", search.Config{CacheFor: -1}}, {"cached", search.Config{}}} {
 		b.Run(c.name, func(b *testing.B) { runMix(b, c.cfg) })
 	}
+	b.Run("ab", runAB)
+}
+
+// runAB times the query path before the "cheaper queries" changes (NewLegacyBackend) and the
+// current one without the answer cache, query by query in alternating order, so both see the same
+// load on a shared machine; it reports both sets of percentiles and how often the two answers
+// listed the same hits.
+func runAB(b *testing.B) {
+	ctx := context.Background()
+	before, err := search.New(search.Config{CacheFor: -1}, search.Deps{Pool: benchPool, Backend: search.NewLegacyBackend(benchPool)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	after, err := search.New(search.Config{CacheFor: -1}, search.Deps{Pool: benchPool})
+	if err != nil {
+		b.Fatal(err)
+	}
+	kinds := []search.Kind{"", "", "", "", search.KindPlayer, search.KindTeam, search.KindNews}
+	var lat [2][]time.Duration
+	same := 0
+	for i := 0; b.Loop(); i++ {
+		q := search.Query{Text: benchQueries[i%len(benchQueries)], Kind: kinds[i%len(kinds)]}
+		var ans [2]string
+		for j := range 2 {
+			k := (i + j) % 2 // alternate which runs first
+			svc := before
+			if k == 1 {
+				svc = after
+			}
+			t0 := time.Now()
+			res, err := svc.Search(ctx, q)
+			lat[k] = append(lat[k], time.Since(t0))
+			if err != nil {
+				b.Fatalf("%q: %v", q.Text, err)
+			}
+			ans[k] = fmt.Sprint(res.Typo, res.Groups)
+		}
+		if ans[0] == ans[1] {
+			same++
+		}
+	}
+	for k, name := range []string{"before", "after"} {
+		l := lat[k]
+		var sum time.Duration
+		for _, d := range l {
+			sum += d
+		}
+		slices.Sort(l)
+		at := func(p float64) float64 { return float64(l[int(p*float64(len(l)-1))].Microseconds()) / 1000 }
+		b.ReportMetric(float64(sum.Microseconds())/1000/float64(len(l)), name+"-mean-ms")
+		b.ReportMetric(at(0.50), name+"-p50-ms")
+		b.ReportMetric(at(0.95), name+"-p95-ms")
+		b.ReportMetric(at(0.99), name+"-p99-ms")
+	}
+	b.ReportMetric(float64(same)/float64(len(lat[0]))*100, "%same")
 }
 
 func runMix(b *testing.B, cfg search.Config) {
