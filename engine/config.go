@@ -49,6 +49,16 @@ type Config struct {
 	VideoDir    string        `env:"COURTSIDE_VIDEO_DIR" flag:"video-dir" default:"" usage:"where videos and recordings of broadcasts are kept (HLS files); empty = <data dir>/videos"`
 	VideoKeep   time.Duration `env:"COURTSIDE_RECORDING_RETENTION" flag:"recording-retention" default:"720h" usage:"how long recordings of broadcasts are kept before the sweep deletes them; 0 = forever"`
 	FFmpeg      string        `env:"COURTSIDE_FFMPEG" flag:"ffmpeg" default:"ffmpeg" usage:"ffmpeg binary that transcodes uploaded videos (ffprobe beside it); - = none"`
+
+	// Videos in an S3-compatible store (issue 22; api/videos/README.md): off unless the endpoint is set.
+	VideoS3URL    string `env:"COURTSIDE_VIDEO_S3_ENDPOINT" flag:"video-s3-endpoint" default:"" usage:"URL of an S3-compatible store for finished videos and recordings (http://minio:9000, https://s3.eu-west-1.amazonaws.com); empty = the video dir"`
+	VideoS3Bucket string `env:"COURTSIDE_VIDEO_S3_BUCKET" flag:"video-s3-bucket" default:"" usage:"bucket of the video store (created when missing)"`
+	VideoS3Key    string `env:"COURTSIDE_VIDEO_S3_ACCESS_KEY" flag:"video-s3-access-key" default:"" usage:"access key of the video store"`
+	VideoS3Secret string `env:"COURTSIDE_VIDEO_S3_SECRET_KEY" flag:"video-s3-secret-key" default:"" usage:"secret key of the video store"`
+	VideoS3Region string `env:"COURTSIDE_VIDEO_S3_REGION" flag:"video-s3-region" default:"" usage:"region of the video store's bucket; empty = asked of the store"`
+	VideoS3Path   bool   `env:"COURTSIDE_VIDEO_S3_PATH_STYLE" flag:"video-s3-path-style" default:"false" usage:"path-style bucket URLs (<endpoint>/<bucket>/…; MinIO and most self-hosted stores)"`
+	VideoS3Prefix string `env:"COURTSIDE_VIDEO_S3_PREFIX" flag:"video-s3-prefix" default:"videos/" usage:"key prefix of the videos' objects in the bucket"`
+
 	CodeResend  time.Duration `env:"COURTSIDE_CODE_RESEND" flag:"code-resend" default:"60s" usage:"wait between two verification codes to one address (spec: 60 s)"`
 	SMTPAddr    string        `env:"COURTSIDE_SMTP_ADDR" flag:"smtp-addr" default:"" usage:"host:port of the SMTP submission server for e-mail codes; empty = codes go to the dev sink"`
 	SMTPFrom    string        `env:"COURTSIDE_SMTP_FROM" flag:"smtp-from" default:"" usage:"sender address of code e-mails"`

@@ -28,11 +28,16 @@ func (w *wiring) buildVideos() error {
 		dir = filepath.Join(n.cfg.DataDir, "videos")
 	}
 	keep := n.cfg.VideoKeep
-	svc, err := videos.New(videos.Config{Dir: dir, FFmpeg: n.cfg.FFmpeg, Retention: keep, Logger: n.log.Named("videos")},
+	s3 := videos.S3{Endpoint: n.cfg.VideoS3URL, Bucket: n.cfg.VideoS3Bucket, AccessKey: n.cfg.VideoS3Key, SecretKey: n.cfg.VideoS3Secret,
+		Region: n.cfg.VideoS3Region, PathStyle: n.cfg.VideoS3Path, Prefix: n.cfg.VideoS3Prefix}
+	svc, err := videos.New(videos.Config{Dir: dir, S3: s3, FFmpeg: n.cfg.FFmpeg, Retention: keep, Logger: n.log.Named("videos")},
 		videos.Deps{Pool: n.pool, Staff: w.accounts, Admins: w.accounts, Listener: videoIndex{idx: w.search, log: n.log.Named("search")},
 			History: w.hist})
 	if err != nil {
 		return err
+	}
+	if s3.Enabled() {
+		n.log.Info("videos: finished videos and recordings are kept in S3", zap.String("endpoint", s3.Endpoint), zap.String("bucket", s3.Bucket))
 	}
 	if keep == 0 {
 		n.log.Info("videos: recordings are kept forever (COURTSIDE_RECORDING_RETENTION=0)")

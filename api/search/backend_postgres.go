@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 
@@ -15,14 +16,30 @@ import (
 type pgBackend struct {
 	store      *postgres.SearchStore
 	candidates int
+
+	mu    sync.Mutex
+	fixes map[string]fix // a misspelt word's similar indexed words (typo pass), kept for fixFor
 }
+
+// fix is one word's similar indexed words and when they were looked up.
+type fix struct {
+	alts []string
+	at   time.Time
+}
+
+// fixFor is how long a word's similar words are kept (a Put empties them: its words may be new);
+// fixMax caps how many words are kept.
+const (
+	fixFor = time.Minute
+	fixMax = 20_000
+)
 
 // NewPostgresBackend is the Postgres Backend over store; candidates caps the rows one query ranks.
 func NewPostgresBackend(store *postgres.SearchStore, candidates int) Backend {
 	if candidates <= 0 {
 		candidates = DefaultCandidates
 	}
-	return &pgBackend{store: store, candidates: candidates}
+	return &pgBackend{store: store, candidates: candidates, fixes: map[string]fix{}}
 }
 
 // Row is the stored form of d: its folded names (title first, one per line) and its index terms.
@@ -41,8 +58,9 @@ func Row(d Document) postgres.SearchDoc {
 		Words: TypoWords(Terms(append([]string{d.Title}, d.Names...)...))}
 }
 
-// kindTerm is the index term of a document's kind, so a search of one kind is one GIN lookup; the
-// tokenizer never makes a term with a colon, so no query word can match it.
+// kindTerm is the index term of a document's kind, so a search of one kind is one GIN lookup (the
+// store adds it to the query: postgres.SearchQuery.Kind); the tokenizer never makes a term with a
+// colon, so no query word can match it.
 func kindTerm(k Kind) string { return "kind:" + string(k) }
 
 // TypoWords are the terms typo correction may offer: spaced-script words of four letters or more
@@ -62,6 +80,7 @@ func (b *pgBackend) Put(ctx context.Context, docs []Document) error {
 	for i, d := range docs {
 		rows[i] = Row(d)
 	}
+	defer b.forgetFixes()
 	return b.store.Put(ctx, rows)
 }
 
@@ -82,11 +101,6 @@ func (b *pgBackend) Search(ctx context.Context, q Query) (Results, error) {
 	folded := strings.Join(strings.Fields(Fold(q.Text)), " ")
 	sq := postgres.SearchQuery{TSQuery: TSQuery(terms), Folded: folded, Kind: string(q.Kind), Cap: b.candidates,
 		Offset: (q.Page - 1) * q.PerKind, Limit: q.PerKind}
-	kind := ""
-	if q.Kind != "" {
-		kind = " & " + TSQuery([]Term{{Text: kindTerm(q.Kind)}})
-		sq.TSQuery += kind
-	}
 	hits, err := b.store.Search(ctx, sq)
 	if err != nil {
 		return Results{}, err
@@ -94,20 +108,22 @@ func (b *pgBackend) Search(ctx context.Context, q Query) (Results, error) {
 	typo := false
 	if len(hits) < typoBelow && q.Page == 1 && typoWorthy(folded) {
 		alts, changed := make([][]string, len(terms)), false
+		fixes, err := b.similar(ctx, terms)
+		if err != nil {
+			return Results{}, err
+		}
 		for i, t := range terms {
 			if !typoWorthy(t.Text) {
 				continue
 			}
-			if alts[i], err = b.store.SimilarWords(ctx, t.Text, typoAlternatives); err != nil {
-				return Results{}, err
-			}
+			alts[i] = fixes[t.Text]
 			if slices.Contains(alts[i], t.Text) {
 				alts[i] = nil // a word of the index: spelt right (the words just do not meet)
 			}
 			changed = changed || len(alts[i]) > 0
 		}
 		if changed {
-			sq.TSQuery = typoTSQuery(terms, alts) + kind
+			sq.TSQuery = typoTSQuery(terms, alts)
 			more, err := b.store.Search(ctx, sq)
 			if err != nil {
 				return Results{}, err
@@ -125,6 +141,50 @@ func (b *pgBackend) Search(ctx context.Context, q Query) (Results, error) {
 		}
 	}
 	return group(hits, typo), nil
+}
+
+// similar returns the similar indexed words of the query's typo-worthy words: the ones looked up
+// within fixFor from memory, the others in one round trip.
+func (b *pgBackend) similar(ctx context.Context, terms []Term) (map[string][]string, error) {
+	out := map[string][]string{}
+	var ask []string
+	now := time.Now()
+	b.mu.Lock()
+	for _, t := range terms {
+		if !typoWorthy(t.Text) {
+			continue
+		}
+		if f, ok := b.fixes[t.Text]; ok && now.Sub(f.at) < fixFor {
+			out[t.Text] = f.alts
+		} else if !slices.Contains(ask, t.Text) {
+			ask = append(ask, t.Text)
+		}
+	}
+	b.mu.Unlock()
+	if len(ask) == 0 {
+		return out, nil
+	}
+	got, err := b.store.SimilarWordsOf(ctx, ask, typoAlternatives)
+	if err != nil {
+		return nil, err
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if len(b.fixes)+len(ask) > fixMax {
+		clear(b.fixes)
+	}
+	for _, w := range ask {
+		out[w] = got[w]
+		b.fixes[w] = fix{alts: got[w], at: now}
+	}
+	return out, nil
+}
+
+// forgetFixes drops the remembered similar words (new documents bring new words).
+func (b *pgBackend) forgetFixes() {
+	b.mu.Lock()
+	clear(b.fixes)
+	b.mu.Unlock()
 }
 
 // typoAlternatives is how many similar words one misspelt query word may become.

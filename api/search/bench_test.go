@@ -25,7 +25,7 @@ import (
 const benchDocs = 1_000_000
 
 var (
-	benchSvc     *search.Service
+	benchPool    *pgxpool.Pool
 	benchQueries []string
 	benchErr     error
 )
@@ -206,7 +206,7 @@ func loadBench(b *testing.B) {
 	}
 	b.Logf("loaded %d documents (%d distinct words) with COPY in %s, indexes built in %s", benchDocs, len(list), loaded.Round(time.Second),
 		(time.Since(start) - loaded).Round(time.Second))
-	benchSvc, benchErr = search.New(search.Config{}, search.Deps{Pool: pool})
+	benchPool = pool
 	benchQueries = benchMix(rand.New(rand.NewPCG(7, 7)), 1000)
 }
 
@@ -229,17 +229,91 @@ func buildIndexes(ctx context.Context, pool *pgxpool.Pool) error {
 	return nil
 }
 
+// BenchmarkSearch1M runs the mix twice over one load: "uncached" with the answer cache off (every
+// query reaches Postgres), then "cached" with the default Config (an answer is kept 5 s). Before
+// each, a fifth of the mix warms Postgres through a Service without a cache.
 func BenchmarkSearch1M(b *testing.B) {
-	loadBench(b) // once: b.Loop runs this function once per -count
+	loadBench(b) // once: sub-benchmarks make this function run once
 	if benchErr != nil {
 		b.Fatal(benchErr)
 	}
+	for _, c := range []struct {
+		name string
+		cfg  search.Config
+	}{{"uncached", search.Config{CacheFor: -1}}, {"cached", search.Config{}}} {
+		b.Run(c.name, func(b *testing.B) { runMix(b, c.cfg) })
+	}
+	b.Run("ab", runAB)
+}
+
+// runAB times the query path before the "cheaper queries" changes (NewLegacyBackend) and the
+// current one without the answer cache, query by query in alternating order, so both see the same
+// load on a shared machine; it reports both sets of percentiles and how often the two answers
+// listed the same hits.
+func runAB(b *testing.B) {
 	ctx := context.Background()
-	// Warm the caches with a fifth of the mix.
+	before, err := search.New(search.Config{CacheFor: -1}, search.Deps{Pool: benchPool, Backend: search.NewLegacyBackend(benchPool)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	after, err := search.New(search.Config{CacheFor: -1}, search.Deps{Pool: benchPool})
+	if err != nil {
+		b.Fatal(err)
+	}
+	kinds := []search.Kind{"", "", "", "", search.KindPlayer, search.KindTeam, search.KindNews}
+	var lat [2][]time.Duration
+	same := 0
+	for i := 0; b.Loop(); i++ {
+		q := search.Query{Text: benchQueries[i%len(benchQueries)], Kind: kinds[i%len(kinds)]}
+		var ans [2]string
+		for j := range 2 {
+			k := (i + j) % 2 // alternate which runs first
+			svc := before
+			if k == 1 {
+				svc = after
+			}
+			t0 := time.Now()
+			res, err := svc.Search(ctx, q)
+			lat[k] = append(lat[k], time.Since(t0))
+			if err != nil {
+				b.Fatalf("%q: %v", q.Text, err)
+			}
+			ans[k] = fmt.Sprint(res.Typo, res.Groups)
+		}
+		if ans[0] == ans[1] {
+			same++
+		}
+	}
+	for k, name := range []string{"before", "after"} {
+		l := lat[k]
+		var sum time.Duration
+		for _, d := range l {
+			sum += d
+		}
+		slices.Sort(l)
+		at := func(p float64) float64 { return float64(l[int(p*float64(len(l)-1))].Microseconds()) / 1000 }
+		b.ReportMetric(float64(sum.Microseconds())/1000/float64(len(l)), name+"-mean-ms")
+		b.ReportMetric(at(0.50), name+"-p50-ms")
+		b.ReportMetric(at(0.95), name+"-p95-ms")
+		b.ReportMetric(at(0.99), name+"-p99-ms")
+	}
+	b.ReportMetric(float64(same)/float64(len(lat[0]))*100, "%same")
+}
+
+func runMix(b *testing.B, cfg search.Config) {
+	ctx := context.Background()
+	warm, err := search.New(search.Config{CacheFor: -1}, search.Deps{Pool: benchPool})
+	if err != nil {
+		b.Fatal(err)
+	}
 	for _, q := range benchQueries[:len(benchQueries)/5] {
-		if _, err := benchSvc.Search(ctx, search.Query{Text: q}); err != nil {
+		if _, err := warm.Search(ctx, search.Query{Text: q}); err != nil {
 			b.Fatalf("%q: %v", q, err)
 		}
+	}
+	svc, err := search.New(cfg, search.Deps{Pool: benchPool})
+	if err != nil {
+		b.Fatal(err)
 	}
 	var lat []time.Duration
 	kinds := []search.Kind{"", "", "", "", search.KindPlayer, search.KindTeam, search.KindNews}
@@ -247,7 +321,7 @@ func BenchmarkSearch1M(b *testing.B) {
 	for i := 0; b.Loop(); i++ {
 		q := search.Query{Text: benchQueries[i%len(benchQueries)], Kind: kinds[i%len(kinds)]}
 		t0 := time.Now()
-		res, err := benchSvc.Search(ctx, q)
+		res, err := svc.Search(ctx, q)
 		lat = append(lat, time.Since(t0))
 		if err != nil {
 			b.Fatalf("%q: %v", q.Text, err)

@@ -23,6 +23,12 @@ type Config struct {
 	MaxQuery int `json:"maxQuery"`
 	// Candidates caps the rows one query ranks (the Postgres backend). Default 500.
 	Candidates int `json:"candidates"`
+	// CacheFor is how long an answer is kept in memory and given again to the same query (every
+	// write through this node's Service empties the cache; other nodes' writes are seen after at
+	// most this). Default 5 s; negative: no cache.
+	CacheFor time.Duration `json:"cacheFor"`
+	// CacheSize caps the answers kept. Default 10,000.
+	CacheSize int `json:"cacheSize"`
 	// Now is the clock. Default time.Now.
 	Now func() time.Time `json:"-"`
 	// Logger. Default no-op.
@@ -38,6 +44,8 @@ const (
 	DefaultMaxPage      = 50
 	DefaultMaxQuery     = 100
 	DefaultCandidates   = 500
+	DefaultCacheFor     = 5 * time.Second
+	DefaultCacheSize    = 10_000
 )
 
 func (c *Config) fill() {
@@ -51,6 +59,10 @@ func (c *Config) fill() {
 	def(&c.MaxPage, DefaultMaxPage)
 	def(&c.MaxQuery, DefaultMaxQuery)
 	def(&c.Candidates, DefaultCandidates)
+	def(&c.CacheSize, DefaultCacheSize)
+	if c.CacheFor == 0 {
+		c.CacheFor = DefaultCacheFor
+	}
 	if c.RefreshEvery <= 0 {
 		c.RefreshEvery = DefaultRefreshEvery
 	}

@@ -31,6 +31,7 @@ type Service struct {
 	log     *zap.Logger
 	store   *postgres.SearchStore
 	backend Backend
+	answers *answers
 
 	mu    sync.Mutex           // one indexing pass at a time
 	since map[string]time.Time // per source kind: the newest change already indexed
@@ -49,7 +50,8 @@ func New(cfg Config, d Deps) (*Service, error) {
 	if b == nil {
 		b = NewPostgresBackend(store, cfg.Candidates)
 	}
-	return &Service{cfg: cfg, log: cfg.Logger, store: store, backend: b, since: map[string]time.Time{}}, nil
+	return &Service{cfg: cfg, log: cfg.Logger, store: store, backend: b, since: map[string]time.Time{},
+		answers: newAnswers(cfg.CacheFor, cfg.CacheSize, cfg.Now)}, nil
 }
 
 // Config is the configuration in use, defaults filled.
@@ -63,16 +65,19 @@ func (s *Service) Put(ctx context.Context, d Document) error {
 	if !d.Kind.Valid() || d.ID == "" || strings.TrimSpace(d.Title) == "" {
 		return errors.New("search: a document needs a known Kind, an ID and a Title")
 	}
+	defer s.answers.clear()
 	return s.backend.Put(ctx, []Document{d})
 }
 
 // Delete removes a document; removing one that is not there is no error.
 func (s *Service) Delete(ctx context.Context, kind Kind, id string) error {
+	defer s.answers.clear()
 	return s.backend.Delete(ctx, kind, id)
 }
 
 // Search validates q and runs it: every kind (PerKind results each) when q.Kind is empty, else one
-// kind paged by q.Page (PageSize results a page).
+// kind paged by q.Page (PageSize results a page). The same query asked again within
+// Config.CacheFor is answered from memory unless this Service wrote in between.
 func (s *Service) Search(ctx context.Context, q Query) (Results, error) {
 	q.Text = strings.TrimSpace(q.Text)
 	if n := utf8.RuneCountInString(q.Text); n > s.cfg.MaxQuery {
@@ -94,6 +99,9 @@ func (s *Service) Search(ctx context.Context, q Query) (Results, error) {
 	if q.Kind != "" {
 		q.PerKind = s.cfg.PageSize
 	}
+	if res, ok := s.answers.get(q); ok {
+		return res, nil
+	}
 	res, err := s.backend.Search(ctx, q)
 	if err != nil {
 		return Results{}, err
@@ -103,6 +111,7 @@ func (s *Service) Search(ctx context.Context, q Query) (Results, error) {
 			res.Groups[i].Hits = res.Groups[i].Hits[:q.PerKind]
 		}
 	}
+	s.answers.put(q, res)
 	return res, nil
 }
 
@@ -152,7 +161,9 @@ func (s *Service) Reindex(ctx context.Context) error {
 		if err := s.index(ctx, kind, time.Time{}); err != nil {
 			return err
 		}
-		if err := s.backend.Sweep(ctx, Kind(kind), start); err != nil {
+		err = s.backend.Sweep(ctx, Kind(kind), start)
+		s.answers.clear()
+		if err != nil {
 			return err
 		}
 	}
@@ -189,6 +200,7 @@ func (s *Service) index(ctx context.Context, kind string, since time.Time) error
 		}
 		err := s.backend.Put(ctx, batch)
 		batch = batch[:0]
+		s.answers.clear()
 		return err
 	}
 	err = s.store.SearchSources(ctx, kind, since, func(src postgres.SearchSource) error {
@@ -196,6 +208,7 @@ func (s *Service) index(ctx context.Context, kind string, since time.Time) error
 			newest = src.Updated
 		}
 		if src.Gone || strings.TrimSpace(src.Title) == "" {
+			defer s.answers.clear()
 			return s.backend.Delete(ctx, Kind(kind), src.ID)
 		}
 		batch = append(batch, document(Kind(kind), src, aliases[src.ID]))

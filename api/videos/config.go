@@ -9,8 +9,11 @@ import (
 
 // Config configures the videos area. Zero values get the defaults of New; README.md lists every knob.
 type Config struct {
-	// Dir is where video files are kept, one folder per video (<Dir>/<id>/). Required.
+	// Dir is where video files are kept, one folder per video (<Dir>/<id>/). Required. With S3 set
+	// it is only the working area of uploads, transcodes and live recordings.
 	Dir string `json:"dir"`
+	// S3 keeps finished videos' and recordings' files in an S3-compatible store instead of Dir.
+	S3 S3 `json:"s3"`
 	// FFmpeg is the ffmpeg binary. Default "ffmpeg" on PATH; "-" turns transcoding off.
 	FFmpeg string `json:"ffmpeg"`
 	// Renditions are the HLS qualities of an upload, smallest first. Default 360p and 720p.

@@ -20,8 +20,8 @@ type DemoVideo struct {
 	Seconds int
 }
 
-// SeedDemo makes the demo videos once (when no highlight, replay or clip of this node's disk exists
-// yet): each is drawn by ffmpeg from its test sources (a moving test card, a tone and the title
+// SeedDemo makes the demo videos once (when no highlight, replay or clip with files on this node's disk
+// or in the S3 store exists yet): each is drawn by ffmpeg from its test sources (a moving test card, a tone and the title
 // written over it) and queued for transcoding like an upload. Uploads whose files are not on this
 // node's disk (a demo database reused with a fresh data directory) are marked deleted first. It
 // needs ffmpeg; without it nothing is made.
@@ -35,7 +35,7 @@ func (s *Service) SeedDemo(ctx context.Context, list []DemoVideo) (int, error) {
 			return 0, err
 		}
 		for _, v := range rows {
-			if _, err := os.Stat(s.dir(v.ID)); err == nil {
+			if s.hasFiles(ctx, v.ID) {
 				return 0, nil // this node has uploads: nothing to seed
 			}
 			if err := s.store.SetState(ctx, v.ID, postgres.VideoDeleted, s.cfg.Now()); err != nil {

@@ -24,7 +24,9 @@
 // # Files
 //
 // Each video has a folder under Config.Dir: master.m3u8, one folder per rendition with index.m3u8
-// and its segments, poster.jpg. Only those files are served (OpenFile), only for ready videos.
+// and its segments, poster.jpg. Only those files are served (OpenFile), only for ready videos. With
+// Config.S3 set, the folder is only the working area: a finished video's files are put in the
+// S3-compatible bucket (files_s3.go) and served from there through the node.
 //
 // # Concurrency
 //

@@ -215,22 +215,17 @@ func (h *handlers) serveFile(w http.ResponseWriter, hr *http.Request) {
 		api.WriteError(w, hr, err)
 		return
 	}
-	f, ok := h.svc.OpenFile(id, hr.PathValue("file"))
+	f, ok := h.svc.OpenFile(hr.Context(), id, hr.PathValue("file"))
 	if !ok {
 		api.WriteError(w, hr, ErrNotFound)
 		return
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		api.WriteError(w, hr, ErrNotFound)
-		return
-	}
 	w.Header().Set("Content-Type", contentType(hr.PathValue("file")))
 	if strings.HasSuffix(hr.PathValue("file"), ".m3u8") {
 		w.Header().Set("Cache-Control", "public, max-age=60")
 	} else {
 		w.Header().Set("Cache-Control", "public, max-age=86400")
 	}
-	http.ServeContent(w, hr, "", st.ModTime(), f)
+	http.ServeContent(w, hr, "", f.ModTime(), f)
 }

@@ -91,7 +91,7 @@ func TestTranscodeRealFFmpeg(t *testing.T) {
 		if err != nil || !strings.Contains(string(pl), "#EXT-X-ENDLIST") || !strings.Contains(string(pl), "seg_000.ts") {
 			t.Fatalf("%s playlist: %v\n%s", r, err, pl)
 		}
-		f, ok := e.svc.OpenFile(v.ID, r+"/seg_000.ts")
+		f, ok := e.svc.OpenFile(ctx, v.ID, r+"/seg_000.ts")
 		if !ok {
 			t.Fatalf("segment of %s not served", r)
 		}
@@ -104,7 +104,7 @@ func TestTranscodeRealFFmpeg(t *testing.T) {
 		t.Fatalf("the source was kept: %v", err)
 	}
 	for _, bad := range []string{"source.bin", "../1/master.m3u8", "90p/../../x", "segments.txt"} {
-		if f, ok := e.svc.OpenFile(v.ID, bad); ok {
+		if f, ok := e.svc.OpenFile(ctx, v.ID, bad); ok {
 			f.Close()
 			t.Fatalf("%q was served", bad)
 		}

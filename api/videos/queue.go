@@ -150,7 +150,8 @@ func (s *Service) runJob(ctx context.Context, job postgres.VideoJob, report func
 }
 
 // runTranscode makes an upload's renditions, master playlist and poster from its source file, then
-// makes it ready and removes the source.
+// puts them in the store, makes it ready and removes the source (and, with an S3 store, the
+// working folder).
 func (s *Service) runTranscode(ctx context.Context, id int64, report func(int)) error {
 	if s.ffmpeg == "" {
 		return errors.New("no ffmpeg on this node")
@@ -169,9 +170,13 @@ func (s *Service) runTranscode(ctx context.Context, id int64, report func(int)) 
 		return err
 	}
 	poster := s.poster(ctx, src, dir, min(p.Duration/3, 5*time.Second)) == nil
+	if err := s.publish(ctx, id); err != nil {
+		return err
+	}
 	if err := s.store.Finished(ctx, id, p.Duration, names, poster, s.cfg.Now()); err != nil {
 		return err
 	}
 	_ = os.Remove(src)
+	s.dropWork(id)
 	return nil
 }

@@ -17,7 +17,8 @@ import (
 	"courtside/storage/postgres"
 )
 
-// Recorder records every broadcast of the node's ingest as HLS on disk: it is the media Hub's
+// Recorder records every broadcast of the node's ingest as HLS on disk (then, with an S3 store, in
+// the bucket when it is closed): it is the media Hub's
 // media.Recorder (engine: Hub.SetRecorder). When a stream goes live it creates a recording video
 // (processing) linked to the room, its open live session and its match; each finished segment is
 // written to <id>/source/<seq>.ts and listed in <id>/source/segments.txt; when the stream ends a
@@ -127,7 +128,8 @@ func (r *recording) End(time.Time) {
 }
 
 // finishRecording writes a recording's playlists from its segment list (index.m3u8 with
-// EXT-X-ENDLIST, and master.m3u8), draws its poster from the first segment and makes it ready.
+// EXT-X-ENDLIST, and master.m3u8), draws its poster from the first segment, puts the files in the
+// store (an S3 store: the working folder goes) and makes it ready.
 func (s *Service) finishRecording(ctx context.Context, id int64) error {
 	dir := filepath.Join(s.dir(id), "source")
 	f, err := os.Open(filepath.Join(dir, "segments.txt"))
@@ -176,5 +178,12 @@ func (s *Service) finishRecording(ctx context.Context, id int64) error {
 		return err
 	}
 	poster := s.poster(ctx, filepath.Join(dir, segs[0].name), s.dir(id), 0) == nil
-	return s.store.Finished(ctx, id, total, []string{"source"}, poster, s.cfg.Now())
+	if err := s.publish(ctx, id); err != nil {
+		return err
+	}
+	if err := s.store.Finished(ctx, id, total, []string{"source"}, poster, s.cfg.Now()); err != nil {
+		return err
+	}
+	s.dropWork(id)
+	return nil
 }

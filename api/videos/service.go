@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 	"go.uber.org/zap"
@@ -50,6 +51,7 @@ type Service struct {
 	cfg    Config
 	log    *zap.Logger
 	store  *postgres.Videos
+	files  fileStore // where finished videos' files are kept and served from
 	d      Deps
 	ffmpeg string // "" when transcoding is off
 }
@@ -57,7 +59,8 @@ type Service struct {
 // PermEdit is the back-office permission for videos (the accounts module's editContent).
 const PermEdit = "editContent"
 
-// New builds the Service; it fills Config's zero values and fails without a Pool or a Dir. A missing
+// New builds the Service; it fills Config's zero values and fails without a Pool or a Dir, or with a
+// malformed S3 configuration (an unreachable store is only logged). A missing
 // ffmpeg is logged: uploads are refused and recordings keep no poster.
 func New(cfg Config, d Deps) (*Service, error) {
 	if d.Pool == nil {
@@ -70,7 +73,20 @@ func New(cfg Config, d Deps) (*Service, error) {
 	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
 		return nil, err
 	}
-	s := &Service{cfg: cfg, log: cfg.Logger, store: postgres.NewVideos(d.Pool), d: d}
+	s := &Service{cfg: cfg, log: cfg.Logger, store: postgres.NewVideos(d.Pool), d: d, files: diskFiles{cfg.Dir}}
+	if cfg.S3.Enabled() {
+		fs, err := newS3Files(cfg.S3)
+		if err != nil {
+			return nil, err
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		if err := fs.ensureBucket(ctx, cfg.S3.Region); err != nil {
+			// Not fatal: the store may be back before the first video is finished.
+			s.log.Warn("videos: S3 bucket not reachable or not creatable", zap.String("bucket", cfg.S3.Bucket), zap.Error(err))
+		}
+		cancel()
+		s.files = fs
+	}
 	if cfg.FFmpeg != "-" {
 		if p, err := exec.LookPath(cfg.FFmpeg); err == nil {
 			s.ffmpeg = p
@@ -216,7 +232,7 @@ func (s *Service) move(ctx context.Context, v postgres.Video, state string) (pos
 		return v, storeErr(err)
 	}
 	if state == postgres.VideoDeleted {
-		if err := os.RemoveAll(s.dir(v.ID)); err != nil {
+		if err := s.removeFiles(ctx, v.ID); err != nil {
 			s.log.Warn("videos: removing files", zap.Int64("video", v.ID), zap.Error(err))
 		}
 	}
