@@ -98,6 +98,7 @@ func (w *wiring) buildLiveDemo() error {
 				return w.accounts.OpenTrustedSession(ctx, id, account.Client{IP: "127.0.0.1", UserAgent: "Courtside living demo", Lang: "en_US"})
 			},
 			gateway: func(ctx context.Context) (string, error) { return gatewayURL(ctx, n.WSAddr) },
+			site:    "http://" + loopback(n.HTTPAddr()),
 			anchors: anchors, scores: w.matchAPI, log: log.Named("crowd"),
 		}})
 	}
@@ -262,7 +263,7 @@ func linkDemoRooms(ctx context.Context, anchors *postgres.Anchors, scores demoSc
 			}
 			d.MatchID, d.GameID, d.Title = m.ID, m.GameID, fmt.Sprintf(title, m.HomeName, m.AwayName)
 		}
-		if d.MatchID == rooms[i].MatchID && d.Title == rooms[i].Title && rooms[i].Live {
+		if d.MatchID == rooms[i].MatchID && d.Title == rooms[i].Title && d.GameID == rooms[i].GameID && rooms[i].Live {
 			continue
 		}
 		if err := anchors.SetDemoLive(ctx, d, now); err != nil {

@@ -4,8 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net"
+	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
@@ -22,11 +25,10 @@ import (
 // chat, gifts, the gift ranking, the rate limits and the word filter) is the real path.
 
 const (
-	demoCrowdPerRoom = 5
-	demoChatMin      = 8 * time.Second // between two lines of one room's crowd
-	demoChatMax      = 30 * time.Second
-	demoGiftEvery    = 40 // one action in this many is a small gift
-	demoScorePoll    = 4 * time.Second
+	demoChatMin   = 8 * time.Second // between two lines of one room's crowd
+	demoChatMax   = 30 * time.Second
+	demoGiftEvery = 40 // one action in this many is a small gift
+	demoScorePoll = 4 * time.Second
 )
 
 // demoCrowd is the service.
@@ -34,6 +36,7 @@ type demoCrowd struct {
 	users   func(ctx context.Context, name string) (int64, error)   // a demo fan's user id
 	session func(ctx context.Context, userID int64) (string, error) // a session token for a fan
 	gateway func(ctx context.Context) (string, error)               // ws://host:port/ws?v=1 once it listens
+	site    string                                                  // http://host:port of the node's REST and media
 	anchors *postgres.Anchors
 	scores  demoScores
 	log     *zap.Logger
@@ -60,10 +63,9 @@ func (c *demoCrowd) Run(ctx context.Context) error {
 
 // demoFan is one fan's connection.
 type demoFan struct {
-	name  string
-	conn  *websocket.Conn
-	sent  int
-	token string
+	name string
+	conn *websocket.Conn
+	sent int
 }
 
 // roomCrowd connects the room's fans (each room its own slice of the demo fans), then talks.
@@ -76,8 +78,10 @@ func (c *demoCrowd) roomCrowd(ctx context.Context, url, room string, idx int) {
 			f.conn.Close(websocket.StatusGoingAway, "demo ends")
 		}
 	}()
-	for k := 0; k < demoCrowdPerRoom; k++ {
-		name := demoFanNames[(idx*demoCrowdPerRoom+k)%len(demoFanNames)]
+	// A bigger streamer draws a bigger crowd: 3 fans, and one more per 8 followers.
+	size := 3 + demoLiveStreamers[idx].Followers/8
+	for k := 0; k < size; k++ {
+		name := demoFanNames[(idx*6+k)%len(demoFanNames)]
 		f, err := c.connect(ctx, url, room, name)
 		if err != nil {
 			if ctx.Err() == nil {
@@ -145,14 +149,24 @@ func (c *demoCrowd) connect(ctx context.Context, url, room, name string) (*demoF
 	if err != nil {
 		return nil, err
 	}
-	f := &demoFan{name: name, conn: conn, token: token}
-	go drain(ctx, conn) // the crowd reads nothing, but a socket that is not read fills its buffers
-	for _, m := range []map[string]any{{"t": "auth", "token": token, "lan": "en_US"}, {"t": "join", "room": room}} {
-		if err := writeJSON(dctx, conn, m); err != nil {
+	conn.SetReadLimit(1 << 22)
+	f := &demoFan{name: name, conn: conn}
+	// As the web client does: sign in, wait for the welcome, join, wait for the room.
+	for _, step := range []struct {
+		send map[string]any
+		want string
+	}{{map[string]any{"t": "auth", "token": token, "lan": "en_US"}, "welcome"}, {map[string]any{"t": "join", "room": room}, "joined"}} {
+		if err := writeJSON(dctx, conn, step.send); err != nil {
+			conn.CloseNow()
+			return nil, err
+		}
+		if err := awaitFrame(dctx, conn, step.want); err != nil {
 			conn.CloseNow()
 			return nil, err
 		}
 	}
+	go drain(ctx, conn) // the crowd reads nothing more, but a socket that is not read fills its buffers
+	go c.watch(ctx, room, token)
 	return f, nil
 }
 
@@ -188,13 +202,124 @@ func (c *demoCrowd) linkedMatch(ctx context.Context, room string) (matches.Item,
 	return items[0], true
 }
 
+// watch plays the room's standard source (HLS) as a player does: the playlist every two seconds and
+// each new segment once, read and dropped. The fan counts among the stream's viewers.
+func (c *demoCrowd) watch(ctx context.Context, room, token string) {
+	var playlist *url.URL
+	var expires time.Time
+	seen := map[string]bool{}
+	for ctx.Err() == nil {
+		if playlist == nil || time.Now().After(expires.Add(-time.Minute)) {
+			playlist, expires = c.playbackSource(ctx, room, token)
+		}
+		if playlist != nil {
+			body, err := c.get(ctx, playlist.String(), token)
+			if err != nil {
+				playlist = nil
+			}
+			for _, line := range strings.Split(string(body), "\n") {
+				line = strings.TrimSpace(line)
+				if line == "" || strings.HasPrefix(line, "#") || seen[line] {
+					continue
+				}
+				if len(seen) > 256 {
+					clear(seen)
+				}
+				seen[line] = true
+				if ref, err := url.Parse(line); err == nil {
+					_, _ = c.get(ctx, playlist.ResolveReference(ref).String(), token)
+				}
+			}
+		}
+		select {
+		case <-ctx.Done():
+		case <-time.After(2 * time.Second):
+		}
+	}
+}
+
+// playbackSource asks the room's sources as the player does and returns the HLS one (nil when the
+// room does not stream now).
+func (c *demoCrowd) playbackSource(ctx context.Context, room, token string) (*url.URL, time.Time) {
+	body, err := c.get(ctx, c.site+"/java/live/playback?roomId="+url.QueryEscape(room), token)
+	if err != nil {
+		return nil, time.Time{}
+	}
+	var env struct {
+		Result struct {
+			Sources []struct {
+				Kind      string `json:"kind"`
+				URL       string `json:"url"`
+				ExpiresAt int64  `json:"expiresAt"`
+			} `json:"sources"`
+		} `json:"result"`
+	}
+	if json.Unmarshal(body, &env) != nil {
+		return nil, time.Time{}
+	}
+	for _, src := range env.Result.Sources {
+		if src.Kind == "hls" {
+			u, err := url.Parse(c.site + src.URL)
+			if err != nil {
+				return nil, time.Time{}
+			}
+			return u, time.UnixMilli(src.ExpiresAt)
+		}
+	}
+	return nil, time.Time{}
+}
+
+// get fetches a URL of the node as the fan.
+func (c *demoCrowd) get(ctx context.Context, target, token string) ([]byte, error) {
+	rctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(rctx, http.MethodGet, target, nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("token", token)
+	req.Header.Set("lan", "en_US")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		_, _ = io.Copy(io.Discard, resp.Body)
+		return nil, fmt.Errorf("%s: HTTP %d", target, resp.StatusCode)
+	}
+	return io.ReadAll(io.LimitReader(resp.Body, 8<<20))
+}
+
 func writeJSON(ctx context.Context, conn *websocket.Conn, m map[string]any) error {
 	b, _ := json.Marshal(m)
 	return conn.Write(ctx, websocket.MessageText, b)
 }
 
+// awaitFrame reads frames until one of type want; an error frame before it fails.
+func awaitFrame(ctx context.Context, conn *websocket.Conn, want string) error {
+	for {
+		_, b, err := conn.Read(ctx)
+		if err != nil {
+			return err
+		}
+		var m struct {
+			T   string `json:"t"`
+			Key string `json:"key"`
+		}
+		if json.Unmarshal(b, &m) != nil {
+			continue
+		}
+		switch m.T {
+		case want:
+			return nil
+		case "error":
+			return fmt.Errorf("%s refused: %s", want, m.Key)
+		}
+	}
+}
+
 func drain(ctx context.Context, conn *websocket.Conn) {
-	conn.SetReadLimit(1 << 22)
 	for {
 		if _, _, err := conn.Read(ctx); err != nil {
 			return
@@ -223,14 +348,14 @@ func scoreReaction(rnd *rand.Rand, before, now matches.Item) string {
 	}
 	score := fmt.Sprintf("%d-%d", now.HomeScore, now.AwayScore)
 	lines := []string{
-		"%[1]s!!! what a moment", "come on %[1]s!", "%[2]s now, game on", "did you see that?? %[1]s", "called it, %[1]s were due",
-		"%[2]s, unreal", "that's why you never switch off", "%[1]s fans going wild right now", "replay please!", "ohhh %[1]s 🔥",
+		"{team}!!! what a moment", "come on {team}!", "{score} now, game on", "did you see that?? {team}", "called it, {team} were due",
+		"{score}, unreal", "that's why you never switch off", "{team} fans going wild right now", "replay please!", "ohhh {team} 🔥",
 	}
 	if isPointsGame(now.GameID) {
 		// Basketball, tennis and the like score all the time: fewer exclamation marks.
-		lines = []string{"nice run by %[1]s", "%[2]s, tight one", "%[1]s heating up", "good answer from %[1]s", "momentum swinging to %[1]s"}
+		lines = []string{"nice run by {team}", "{score}, tight one", "{team} heating up", "good answer from {team}", "momentum swinging to {team}"}
 	}
-	return fmt.Sprintf(lines[rnd.IntN(len(lines))], team, score)
+	return strings.NewReplacer("{team}", team, "{score}", score).Replace(lines[rnd.IntN(len(lines))])
 }
 
 // chatterLine is an ordinary line: about the match when the room has one, else the studio talk.
@@ -241,13 +366,13 @@ func chatterLine(rnd *rand.Rand, m *matches.Item) string {
 			"gg yesterday, what a night", "can we get a poll on the next game?", "been following since the start 💪"}
 		return lines[rnd.IntN(len(lines))]
 	}
-	lines := []string{"%[1]s look sharp today", "%[2]s need to wake up", "this is a good game", "%[3]s, anyone's game still",
-		"commentary on point as usual", "hi from Manila 👋", "hola a todos", "who are you backing? %[1]s for me", "%[2]s will come back, watch",
-		"the pace of this 😮", "great stream as always", "first time watching %[1]s, they're good", "defence is shaky on both sides",
-		"just got here, what did I miss?", "ref is having a day", "%[2]s fans where you at", "this atmosphere 🔥", "lol the chat is lively today",
-		"%[3]s and it feels closer", "need a big play here"}
+	lines := []string{"{home} look sharp today", "{away} need to wake up", "this is a good game", "{score}, anyone's game still",
+		"commentary on point as usual", "hi from Manila 👋", "hola a todos", "who are you backing? {home} for me", "{away} will come back, watch",
+		"the pace of this 😮", "great stream as always", "first time watching {home}, they're good", "defence is shaky on both sides",
+		"just got here, what did I miss?", "ref is having a day", "{away} fans where you at", "this atmosphere 🔥", "lol the chat is lively today",
+		"{score} and it feels closer", "need a big play here"}
 	score := fmt.Sprintf("%d-%d", m.HomeScore, m.AwayScore)
-	return fmt.Sprintf(lines[rnd.IntN(len(lines))], m.HomeName, m.AwayName, score)
+	return strings.NewReplacer("{home}", m.HomeName, "{away}", m.AwayName, "{score}", score).Replace(lines[rnd.IntN(len(lines))])
 }
 
 // isPointsGame reports the games that score points all the time (basketball, tennis, volleyball,
@@ -278,6 +403,15 @@ func gatewayURL(ctx context.Context, addr func() net.Addr) (string, error) {
 		case <-time.After(200 * time.Millisecond):
 		}
 	}
+}
+
+// loopback is addr with the host 127.0.0.1 (a node listening on every address is reached there).
+func loopback(addr net.Addr) string {
+	_, port, err := net.SplitHostPort(addr.String())
+	if err != nil {
+		return addr.String()
+	}
+	return net.JoinHostPort("127.0.0.1", port)
 }
 
 // demoFanNames are the living demo's fans: handles a sports site's chat would show (usernames are

@@ -2,7 +2,9 @@ package engine
 
 import (
 	"context"
+	"math/rand/v2"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -91,5 +93,20 @@ func TestDemoFanNamesAreUsernames(t *testing.T) {
 	}
 	if len(demoFanNames) < demoFans {
 		t.Errorf("%d fan names for %d fans", len(demoFanNames), demoFans)
+	}
+}
+
+// Every line the demo crowd can say reads as chat: no placeholder or formatting residue.
+func TestDemoCrowdLinesAreClean(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(1, 2))
+	m := matches.Item{GameID: 202, HomeName: "Ajax", AwayName: "PSV", HomeScore: 1, AwayScore: 0}
+	before := m
+	before.HomeScore = 0
+	for i := 0; i < 500; i++ {
+		for _, line := range []string{chatterLine(rnd, &m), chatterLine(rnd, nil), scoreReaction(rnd, before, m)} {
+			if strings.ContainsAny(line, "{}%") || line == "" {
+				t.Fatalf("demo line %q", line)
+			}
+		}
 	}
 }

@@ -37,6 +37,7 @@ if [ "$want_browser" = 1 ]; then
   need_cmd chromium || [ -x /usr/bin/chromium ] || missing+=(chromium)
   fc-list 2>/dev/null | grep -qi 'noto sans cjk' || missing+=(fonts-noto-cjk)
   fc-list 2>/dev/null | grep -qi 'noto sans thai\|notosansthai' || missing+=(fonts-noto-core)
+  fc-list 2>/dev/null | grep -qi "noto color emoji" || missing+=(fonts-noto-color-emoji) # chat lines carry emoji
 fi
 if [ "$want_cluster" = 1 ]; then
   need_cmd etcd || missing+=(etcd-server)

@@ -1,7 +1,9 @@
 // Finding streams (issue 17), in a browser against a real node with the living demo: the header's
 // sections fit at 1280 px in every language, signed in and out, and fold into a menu below; a guest
-// reaches a live room from the home page in two clicks, sees who streams and the linked score, and is
-// asked to log in when typing; a match row shows "Watch live" and leads to the room.
+// reaches a live room from the home page in two clicks, sees who streams and the linked score, the
+// demo's video playing (ffmpeg pushes it through the real RTMP ingest) and the demo fans chatting,
+// and is asked to log in when typing; a match row shows "Watch live" and leads to the room.
+import { spawnSync } from "node:child_process";
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { launchBrowser, screenshot, startNode } from "./harness.mjs";
@@ -12,8 +14,11 @@ const LANGS = ["en_US", "zh_CN", "zh_tw", "vi", "es", "pt", "fr", "de", "sv", "r
 let node;
 let browser;
 
+// The living demo's streams need ffmpeg (scripts/setup.sh installs it); without it the rooms have no video.
+const streams = spawnSync("ffmpeg", ["-version"]).status === 0;
+
 before(async () => {
-  node = await startNode();
+  node = await startNode({ env: { COURTSIDE_DEMO_STREAMS: streams ? "true" : "false" } });
   browser = await launchBrowser();
 });
 
@@ -175,6 +180,16 @@ describe("finding streams", () => {
     await page.getByTestId("room-score").waitFor({ timeout: TIMEOUT });
     assert.match(await page.getByTestId("room-score-value").innerText(), /^\d+ - \d+$/);
     assert.ok(await page.getByTestId("room-avatar").isVisible());
+
+    if (streams) {
+      // The video really plays: the player leaves "loading" for "playing" and its clock moves.
+      await page.locator('[data-testid="live-player"][data-state="playing"]').waitFor({ timeout: 60_000 });
+      await page.waitForFunction(() => (document.querySelector('[data-testid="player-video"]')?.currentTime ?? 0) > 1, null, { timeout: 30_000 });
+      // The demo fans chat under their own names (a line every 8 to 30 s per room).
+      const line = page.locator('[data-testid="chat-line"]').first();
+      await line.waitFor({ timeout: 60_000 });
+      assert.doesNotMatch(await line.innerText(), /%!|\{|CourtsideFan|u\d+/, "a believable chat line");
+    }
 
     // Reading is open to guests; typing asks them to log in (spec §6).
     const input = page.getByTestId("chat-input");
