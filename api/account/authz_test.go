@@ -151,7 +151,15 @@ func TestAuthorizationMatrix(t *testing.T) {
 			}
 		})
 	}
-	// The admin's grant took effect; the real-time side sees it.
+	// A role granted through the service (the back office's call, tested in api/admin) takes effect;
+	// the real-time side sees it.
+	ownerID, ok := api.ParseUserID(owner.UID)
+	if !ok {
+		t.Fatalf("owner uid %q", owner.UID)
+	}
+	if err := e.svc.GrantRole(context.Background(), ownerID, account.RoleStreamer, time.Time{}, "test"); err != nil {
+		t.Fatal(err)
+	}
 	u, err := e.svc.Authenticate(context.Background(), owner.Token)
 	if err != nil || !u.Has(account.RoleStreamer) || !account.Can(u, account.PermBroadcast) {
 		t.Fatalf("owner after the grant: %+v %v", u, err)
