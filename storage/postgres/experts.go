@@ -326,7 +326,7 @@ type PlanFilter struct {
 	// user's followed events (focusEvents).
 	FollowedBy string
 	Limit      int
-	Offset   int
+	Offset     int
 }
 
 // ListPlans lists plans with the total count.
