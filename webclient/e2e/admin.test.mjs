@@ -8,23 +8,13 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import WebSocket from "ws";
-import { launchBrowser, screenshot, startNode, totp, WEBCLIENT_DIR } from "./harness.mjs";
+import { WEBCLIENT_DIR, launchBrowser, restClient, screenshot, startNode, totp } from "./harness.mjs";
 
 const TIMEOUT = 20_000;
 let node;
 let browser;
 
-async function call(method, path, { token, body, query } = {}) {
-  const url = new URL(`/java${path}`, node.baseURL);
-  for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
-  const headers = { sysType: "PC", lan: "en_US", Accept: "application/json" };
-  if (token) headers.token = token;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const env = await res.json().catch(() => null);
-  if (!env || env.status !== "success") throw new Error(`${method} ${path}: HTTP ${res.status} ${JSON.stringify(env)}`);
-  return env.result;
-}
+const call = restClient(() => node);
 
 const rand = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 

@@ -16,7 +16,7 @@ import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import { deflateSync } from "node:zlib";
 import { resolve } from "node:path";
-import { launchBrowser, passSecondFactor, screenshot as fullPage, startNode, WEBCLIENT_DIR } from "./harness.mjs";
+import { WEBCLIENT_DIR, launchBrowser, passSecondFactor, restClient, screenshot as fullPage, startNode } from "./harness.mjs";
 
 /** Full-page screenshot from the top: the sticky header would otherwise sit mid-page in it. */
 async function screenshot(page, name) {
@@ -55,17 +55,7 @@ after(async () => {
 });
 
 /** Calls the node's REST API like the web client does and unwraps the envelope. */
-async function call(method, path, { token, body, query } = {}) {
-  const url = new URL(`${node.baseURL}/java${path}`);
-  for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
-  const headers = { sysType: "PC", lan: "en_US", Accept: "application/json" };
-  if (token) headers.token = token;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const env = await res.json().catch(() => null);
-  if (!env || env.status !== "success") throw new Error(`${method} ${path}: HTTP ${res.status} ${JSON.stringify(env)}`);
-  return env.result;
-}
+const call = restClient(() => node);
 
 const rand = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 

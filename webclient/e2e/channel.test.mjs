@@ -10,7 +10,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
-import { launchBrowser, passSecondFactor, screenshot, startNode, WEBCLIENT_DIR } from "./harness.mjs";
+import { WEBCLIENT_DIR, launchBrowser, passSecondFactor, restClient, screenshot, startNode } from "./harness.mjs";
 
 const TIMEOUT = 30_000;
 let node;
@@ -32,17 +32,7 @@ after(async () => {
 
 const rand = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
-async function call(method, path, { token, body, query } = {}) {
-  const url = new URL(`${node.baseURL}/java${path}`);
-  for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
-  const headers = { sysType: "PC", lan: "en_US", Accept: "application/json" };
-  if (token) headers.token = token;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const env = await res.json().catch(() => null);
-  if (!env || env.status !== "success") throw new Error(`${method} ${path}: HTTP ${res.status} ${JSON.stringify(env)}`);
-  return env.result;
-}
+const call = restClient(() => node);
 
 async function register(prefix) {
   const email = `${prefix}-${rand()}@example.test`;

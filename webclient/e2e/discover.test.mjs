@@ -6,7 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { launchBrowser, screenshot, startNode } from "./harness.mjs";
+import { launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
 
 const TIMEOUT = 30_000;
 const LANGS = ["en_US", "zh_CN", "zh_tw", "vi", "es", "pt", "fr", "de", "sv", "ru", "uk", "da", "pl", "nl", "ko", "ms", "tl", "el", "tr", "thai", "ar", "jp"];
@@ -27,17 +27,7 @@ after(async () => {
   await node?.stop();
 });
 
-async function call(method, path, { token, body, query } = {}) {
-  const url = new URL(`/java${path}`, node.baseURL);
-  for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
-  const headers = { sysType: "PC", lan: "en_US", Accept: "application/json" };
-  if (token) headers.token = token;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const env = await res.json().catch(() => null);
-  if (!env || env.status !== "success") throw new Error(`${method} ${path}: HTTP ${res.status} ${JSON.stringify(env)}`);
-  return env.result;
-}
+const call = restClient(() => node);
 
 /** Registers a user with an e-mail code read from the dev sink and finishes the new-user step. */
 async function register() {

@@ -13,7 +13,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
-import { launchBrowser, screenshot as fullPage, startNode, WEBCLIENT_DIR, passSecondFactor } from "./harness.mjs";
+import { WEBCLIENT_DIR, launchBrowser, passSecondFactor, restClient, screenshot as fullPage, startNode } from "./harness.mjs";
 
 async function screenshot(page, name) {
   await page.evaluate(() => window.scrollTo(0, 0)).catch(() => undefined);
@@ -35,17 +35,7 @@ after(async () => {
   await node?.stop();
 });
 
-async function call(method, path, { token, body, query } = {}) {
-  const url = new URL(`${node.baseURL}/java${path}`);
-  for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
-  const headers = { sysType: "PC", lan: "en_US", Accept: "application/json" };
-  if (token) headers.token = token;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const env = await res.json().catch(() => null);
-  if (!env || env.status !== "success") throw new Error(`${method} ${path}: HTTP ${res.status} ${JSON.stringify(env)}`);
-  return env.result;
-}
+const call = restClient(() => node);
 
 const rand = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 

@@ -64,6 +64,25 @@ async function pollReady(url, child, deadline) {
 }
 
 /**
+ * The tests' REST client: call(method, path, { token, body, query }) calls /java<path> on the node
+ * getNode() returns, as the web client does (English, a PC client), and answers the envelope's
+ * result; a failed call throws with the envelope.
+ */
+export function restClient(getNode) {
+  return async function call(method, path, { token, body, query } = {}) {
+    const url = new URL(`/java${path}`, getNode().baseURL);
+    for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
+    const headers = { sysType: "PC", lan: "en_US", Accept: "application/json" };
+    if (token) headers.token = token;
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const env = await res.json().catch(() => null);
+    if (!env || env.status !== "success") throw new Error(`${method} ${path}: HTTP ${res.status} ${JSON.stringify(env)}`);
+    return env.result;
+  };
+}
+
+/**
  * Starts the node on free loopback ports and waits for /readyz. env adds to (and overrides) the
  * node's environment. Returns { baseURL, wsAddr, logFile, stop() }.
  */

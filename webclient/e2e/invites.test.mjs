@@ -7,7 +7,7 @@
 // Needs Postgres (DATABASE_URL) and COURTSIDE_ENV=dev (the verification-code sink; set here).
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { launchBrowser, screenshot, startNode } from "./harness.mjs";
+import { launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
 
 const TIMEOUT = 20_000;
 let node;
@@ -26,17 +26,7 @@ after(async () => {
 
 const rand = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
-async function call(method, path, { token, body, query } = {}) {
-  const url = new URL(`${node.baseURL}/java${path}`);
-  for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
-  const headers = { sysType: "PC", lan: "en_US", Accept: "application/json" };
-  if (token) headers.token = token;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const env = await res.json();
-  if (!env || env.status !== "success") throw new Error(`${method} ${path}: ${JSON.stringify(env)}`);
-  return env.result;
-}
+const call = restClient(() => node);
 
 async function sinkCodes(to) {
   const r = await call("GET", "/dev/codes", { query: { to } }).catch(() => null);

@@ -6,7 +6,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
-import { launchBrowser, screenshot, startNode, WEBCLIENT_DIR } from "./harness.mjs";
+import { WEBCLIENT_DIR, launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
 
 const TIMEOUT = 30_000;
 const FLOOD = 30;
@@ -67,17 +67,7 @@ async function until(fn, what, timeout = TIMEOUT) {
   throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`);
 }
 
-async function call(method, path, { token, body, query } = {}) {
-  const url = new URL(`/java${path}`, node.baseURL);
-  for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
-  const headers = { sysType: "PC", lan: "en_US", Accept: "application/json" };
-  if (token) headers.token = token;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const env = await res.json().catch(() => null);
-  if (!env || env.status !== "success") throw new Error(`${method} ${path}: HTTP ${res.status} ${JSON.stringify(env)}`);
-  return env.result;
-}
+const call = restClient(() => node);
 
 /** The cookies of a new signed-in user (e-mail code from the dev sink, then the new-user step). */
 async function viewerCookies() {

@@ -10,7 +10,7 @@ import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import { join } from "node:path";
 import { mkdirSync } from "node:fs";
-import { launchBrowser, passSecondFactor, screenshot, SCREENSHOT_DIR, startNode, WEBCLIENT_DIR } from "./harness.mjs";
+import { SCREENSHOT_DIR, WEBCLIENT_DIR, launchBrowser, passSecondFactor, restClient, screenshot, startNode } from "./harness.mjs";
 
 /** A screenshot of the viewport only (the home page's lists are long). */
 async function viewport(page, name) {
@@ -35,17 +35,7 @@ after(async () => {
 
 const rand = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
-async function call(method, path, { token, body, query } = {}) {
-  const url = new URL(`${node.baseURL}/java${path}`);
-  for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
-  const headers = { sysType: "PC", lan: "en_US", Accept: "application/json" };
-  if (token) headers.token = token;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const env = await res.json().catch(() => null);
-  if (!env || env.status !== "success") throw new Error(`${method} ${path}: HTTP ${res.status} ${JSON.stringify(env)}`);
-  return env.result;
-}
+const call = restClient(() => node);
 
 async function register(prefix) {
   const email = `${prefix}-${rand()}@example.test`;

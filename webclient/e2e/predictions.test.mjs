@@ -7,7 +7,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
-import { launchBrowser, screenshot, startNode, WEBCLIENT_DIR } from "./harness.mjs";
+import { WEBCLIENT_DIR, launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
 
 const TIMEOUT = 30_000;
 const ROOM = "1002";
@@ -28,17 +28,7 @@ after(async () => {
 
 const rand = () => Math.random().toString(36).slice(2, 8);
 
-async function call(method, path, { token, body, query } = {}) {
-  const url = new URL(`/java${path}`, node.baseURL);
-  for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
-  const headers = { sysType: "PC", lan: "en_US", Accept: "application/json" };
-  if (token) headers.token = token;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const env = await res.json().catch(() => null);
-  if (!env || env.status !== "success") throw new Error(`${method} ${path}: HTTP ${res.status} ${JSON.stringify(env)}`);
-  return env.result;
-}
+const call = restClient(() => node);
 
 /** Creates (or sets the password of) accounts with the node's CLI and signs the first in. */
 async function account(name, password) {

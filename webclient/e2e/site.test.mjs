@@ -3,7 +3,7 @@
 // (guests read but may not chat, spec §6).
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { launchBrowser, screenshot, startNode } from "./harness.mjs";
+import { launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
 
 const TIMEOUT = 30_000;
 
@@ -27,17 +27,7 @@ async function guest(lang = "en_US") {
   return ctx;
 }
 
-async function call(method, path, { token, body, query } = {}) {
-  const url = new URL(`/java${path}`, node.baseURL);
-  for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
-  const headers = { sysType: "PC", lan: "en_US", Accept: "application/json" };
-  if (token) headers.token = token;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const env = await res.json().catch(() => null);
-  if (!env || env.status !== "success") throw new Error(`${method} ${path}: HTTP ${res.status} ${JSON.stringify(env)}`);
-  return env.result;
-}
+const call = restClient(() => node);
 
 /** A context signed in as a new user (e-mail code from the dev sink, then the new-user step). */
 async function viewer() {
