@@ -89,6 +89,9 @@ export const connErrorAtom = atom<{ code: number; key: string; msg: string } | n
 /** Theatre mode of the live room: the page covers the site's layout, the player widens. Remembered. */
 export const theatreModeAtom = atomWithStorage<boolean>("courtside.theatre", false, undefined, { getOnInit: true });
 
+/** Danmu (bullet chat over the video, spec client state `danmu`): on by default. Remembered. */
+export const danmuAtom = atomWithStorage<boolean>("courtside.danmu", true, undefined, { getOnInit: true });
+
 /**
  * Score topics pages want (`match:<id>`, `scores:<gameId>`), each with the delayMs of every
  * page that wants it (one entry per page, so two pages of one topic do not unsubscribe

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { useParams } from "react-router";
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { useTranslation } from "react-i18next";
-import { roomAtom, roomWantsAtom, theatreModeAtom, wsUserAtom, type RoomView } from "../../state/realtime";
+import { danmuAtom, roomAtom, roomWantsAtom, theatreModeAtom, wsUserAtom, type RoomView } from "../../state/realtime";
 import { tokenAtom } from "../../state/session";
 import type { RoomEvent } from "../../realtime/protocol";
 import { ConnectionBar } from "./ConnectionBar";
@@ -21,6 +21,7 @@ import { PinnedBar } from "./PinnedBar";
 import { PaidComposer } from "./PaidComposer";
 import { usePaidConfig } from "./paidConfig";
 import { PredictionsPanel, isPoolUpdate } from "./Predictions";
+import { Danmu } from "./Danmu";
 import { GiftLeaderboard } from "../../components/GiftLeaderboard/GiftLeaderboard";
 import { Player } from "../../components/Player";
 import "./LiveRoom.css";
@@ -60,6 +61,7 @@ export default function LiveRoom() {
   const user = useAtomValue(wsUserAtom);
   const token = useAtomValue(tokenAtom);
   const [theatre, setTheatre] = useAtom(theatreModeAtom);
+  const [danmu, setDanmu] = useAtom(danmuAtom);
   const [menuFor, setMenuFor] = useState<RoomEvent | null>(null);
   const { signedIn, canModerate, canOpenClose } = roomPowers(room, user, !!token);
   const onActions = useCallback((ev: RoomEvent) => setMenuFor(ev), []);
@@ -94,12 +96,18 @@ export default function LiveRoom() {
     <section className={`live-room${theatre ? " live-room--theatre" : ""}`} data-testid="live-room" data-theatre={theatre}>
       <div className="live-room__stage">
         <RoomHead id={id} presence={room.presence}>
+          <span className="live-room__tools">
+          <button type="button" className="live-room__theatre" data-testid="danmu-toggle" aria-pressed={danmu} onClick={() => setDanmu((v) => !v)}>
+            {t("live.danmu")}
+          </button>
           <button type="button" className="live-room__theatre" data-testid="theatre-toggle" aria-pressed={theatre} onClick={() => setTheatre((v) => !v)}>
             {theatre ? t("live.theatre.exit") : t("live.theatre.enter")}
           </button>
+          </span>
         </RoomHead>
         <div className="live-room__player" data-testid="player" aria-label={t("live.player")}>
           <Player roomId={id} theatreToggle={false} />
+          {danmu && <Danmu lines={chatLines} joined={room.joined} />}
         </div>
         {!theatre && <PredictionsPanel room={id} lines={room.log.lines} signedIn={signedIn} canRun={canModerate} />}
         {!theatre && <GiftPanel room={id} view={room} signedIn={signedIn} />}
