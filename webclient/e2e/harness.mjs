@@ -133,7 +133,19 @@ export async function startNode({ env = {} } = {}) {
 
   const baseURL = `http://127.0.0.1:${httpPort}`;
   const exited = new Promise((r) => child.once("exit", r));
+  let stopping = false;
+  // A node that dies under a test is reported with the end of its log: the tests that follow only
+  // see "fetch failed", and the log file is overwritten by the next test file.
+  const tail = [];
+  child.stderr.on("data", (b) => {
+    tail.push(...b.toString().split("\n").filter(Boolean));
+    tail.splice(0, Math.max(0, tail.length - 40));
+  });
+  child.once("exit", (code, signal) => {
+    if (!stopping) console.error(`courtside node exited unexpectedly (code ${code}, signal ${signal}); its last log lines:\n${tail.join("\n")}`);
+  });
   async function stop() {
+    stopping = true;
     if (child.exitCode === null && child.signalCode === null) {
       child.kill("SIGTERM");
       const timer = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);

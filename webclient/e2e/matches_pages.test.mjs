@@ -30,6 +30,12 @@ async function api(method, path, body, token) {
   return { status: res.status, result: env.result, env };
 }
 
+/** The scores of the matches in play as the server has them: id → "home-away". */
+async function serverScores() {
+  const r = await api("GET", "/v2/match/getPCLiveGameMatch?pageSize=100");
+  return Object.fromEntries((r.result?.list ?? []).map((m) => [m.id, `${m.homeScore}-${m.awayScore}`]));
+}
+
 before(async () => {
   // dev: the node serves GET /java/dev/codes, so the booking test can sign a user in.
   process.env.COURTSIDE_ENV ??= "dev";
@@ -119,6 +125,7 @@ describe("home", () => {
         Object.fromEntries(rows.map((r) => [r.getAttribute("data-match"), r.querySelector('[data-testid="match-score"]').textContent])),
       );
     const before = await scores();
+    const serverBefore = await serverScores();
     // A changed score is marked (data-flash) for a moment; catch either the mark or the change.
     const changed = await page
       .waitForFunction(
@@ -135,7 +142,16 @@ describe("home", () => {
         () => true,
         () => false,
       );
-    assert.ok(changed, `no score changed within ${SCORE_WAIT_MS} ms`);
+    if (!changed) {
+      // The demo plays on the real clock: at some hours every match in play is in a break or a
+      // quiet spell. Only a score the server changed and the page did not show is a failure.
+      const serverAfter = await serverScores();
+      const moved = Object.keys(before).filter((id) => serverBefore[id] && serverAfter[id] && serverBefore[id] !== serverAfter[id]);
+      assert.deepEqual(moved, [], `the server's scores changed for ${moved.join(", ")} but the page did not show it`);
+      const msg = `no match on the page scored within ${SCORE_WAIT_MS} ms at this hour of the demo schedule`;
+      console.log(`matches e2e: ${msg}`);
+      return t.skip(msg);
+    }
     assert.equal(await page.evaluate(() => window.__sameDocument), true, "the page was not reloaded");
     const after = await scores();
     const changedIds = Object.keys(after).filter((id) => before[id] !== undefined && before[id] !== after[id]);
@@ -163,6 +179,7 @@ describe("home", () => {
         window.__sameDocument = true;
       });
       const first = await page.getByTestId("match-score").innerText();
+      const serverFirst = (await serverScores())[m.id];
       moved = await page
         .waitForFunction(
           (initial) => {
@@ -177,8 +194,14 @@ describe("home", () => {
           () => false,
         );
       if (moved) break;
+      const serverNow = (await serverScores())[m.id];
+      assert.ok(!serverFirst || !serverNow || serverFirst === serverNow, `${m.id}: the server's score went ${serverFirst} → ${serverNow} but the match page did not show it`);
     }
-    assert.ok(moved, `the match page's score did not change within ${SCORE_WAIT_MS * 1.5} ms over ${Math.min(inPlay.length, 4)} matches in play`);
+    if (!moved) {
+      const msg = `no match in play scored on its page within ${SCORE_WAIT_MS * 1.5} ms at this hour of the demo schedule`;
+      console.log(`matches e2e: ${msg}`);
+      return t.skip(msg);
+    }
     assert.equal(await page.evaluate(() => window.__sameDocument), true, "the match page was not reloaded");
     await screenshot(page, "matches-detail-live");
     await ctx.close();

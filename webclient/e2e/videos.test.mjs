@@ -311,21 +311,24 @@ describe("videos and recordings", () => {
     const pushed = await push(streamKey, 6);
     assert.equal(pushed.code, 0, `ffmpeg push: ${pushed.stderr}`);
 
-    const rec = await until(async () => {
-      const r = await call("GET", "/liveRecord", { query: { matchId: match.id } });
-      return r.list.find((x) => x.video?.state === "ready");
-    }, "the recording on /liveRecord?matchId", 90_000);
+    // The streamer's own broadcast (other test files may have recorded the same demo match).
+    const mine = await until(async () => {
+      const r = await call("GET", "/liveRecord", { token: s.token });
+      return r.list[0]?.video?.state === "ready" ? r.list[0] : null;
+    }, "the recording on the streamer's own /liveRecord", 90_000);
+    const onMatch = await call("GET", "/liveRecord", { query: { matchId: match.id } });
+    const rec = onMatch.list.find((x) => x.video?.id === mine.video.id);
+    assert.ok(rec, "the match's /liveRecord lists the streamer's recording");
     assert.ok(rec.video.durationSec > 4, `recording lasts ${rec.video.durationSec} s`);
-    const mine = await call("GET", "/liveRecord", { token: s.token });
-    assert.equal(mine.list[0].video?.id, rec.video.id, "the streamer's own /liveRecord shows the recording");
 
     const ctx = await context(null);
     const page = await ctx.newPage();
     try {
       await page.goto(`${node.baseURL}/${slugs[match.gameId]}/${encodeURIComponent(match.id)}?tab=playback`);
-      await page.getByTestId("match-recording").first().waitFor({ timeout: TIMEOUT });
+      const item = page.getByTestId("match-recording").filter({ has: page.locator(`a[href$="/${rec.video.id}"]`) });
+      await item.first().waitFor({ timeout: TIMEOUT });
       await screenshot(page, "videos-match-playback");
-      await page.getByTestId("match-recording").first().getByRole("link", { name: "Watch" }).click();
+      await item.first().getByRole("link", { name: "Watch" }).click();
       await page.waitForURL(new RegExp(`/videos/.+/${rec.video.id}$`), { timeout: TIMEOUT });
       await plays(page);
       await screenshot(page, "videos-recording-playing");
