@@ -195,6 +195,8 @@ describe("wallet", () => {
       gold -= up.coins;
       await waitText(page, "balance-coins", gold.toLocaleString("en-US"));
       await waitText(page, "balance-tier", "SVIP");
+      // The records reload after the purchase, a moment after the balance.
+      await page.locator('[data-testid="vip-record"]').nth(1).waitFor({ timeout: TIMEOUT });
       assert.equal(await page.locator('[data-testid="vip-record"]').count(), 2);
       // SVIP in force: VIP is not for sale (it would be a downgrade).
       assert.equal(await page.getByTestId("vip-tier-1").isDisabled(), true);
