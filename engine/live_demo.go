@@ -76,24 +76,23 @@ func (w *wiring) buildLiveDemo() error {
 	}
 	log := n.log.Named("live-demo")
 	if n.cfg.DemoStreams {
+		// The demo's streamers and fans by username (seeded above).
+		userID := func(ctx context.Context, name string) (int64, error) {
+			u, err := w.accounts.Store().UserByUsername(ctx, name, time.Now())
+			return u.ID, err
+		}
 		if ffmpeg, err := exec.LookPath(n.cfg.FFmpeg); err == nil && n.cfg.FFmpeg != "-" {
 			hub := w.media
 			n.services = append(n.services, namedService{"demo-streams", &demoStreams{
 				ffmpeg: ffmpeg, cache: demoClipCache(n.cfg.DataDir), anchors: anchors, log: log.Named("streams"),
-				users: func(ctx context.Context, name string) (int64, error) {
-					u, err := w.accounts.Store().UserByUsername(ctx, name, time.Now())
-					return u.ID, err
-				},
+				users:  userID,
 				ingest: func(ctx context.Context) (string, error) { return rtmpBase(ctx, hub) },
 			}})
 		} else {
 			log.Info("no ffmpeg: the demo rooms stay without video", zap.String("ffmpeg", n.cfg.FFmpeg))
 		}
 		n.services = append(n.services, namedService{"demo-crowd", &demoCrowd{
-			users: func(ctx context.Context, name string) (int64, error) {
-				u, err := w.accounts.Store().UserByUsername(ctx, name, time.Now())
-				return u.ID, err
-			},
+			users: userID,
 			session: func(ctx context.Context, id int64) (string, error) {
 				return w.accounts.OpenTrustedSession(ctx, id, account.Client{IP: "127.0.0.1", UserAgent: "Courtside living demo", Lang: "en_US"})
 			},

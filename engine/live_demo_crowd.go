@@ -15,6 +15,7 @@ import (
 	"github.com/coder/websocket"
 	"go.uber.org/zap"
 
+	"courtside/actors/match/feed"
 	"courtside/api/matches"
 	"courtside/storage/postgres"
 )
@@ -375,11 +376,11 @@ func chatterLine(rnd *rand.Rand, m *matches.Item) string {
 	return strings.NewReplacer("{home}", m.HomeName, "{away}", m.AwayName, "{score}", score).Replace(lines[rnd.IntN(len(lines))])
 }
 
-// isPointsGame reports the games that score points all the time (basketball, tennis, volleyball,
-// table tennis, badminton), by the spec's game ids.
+// isPointsGame reports the games that score points all the time (basketball, tennis and the rally
+// sports), by the game's profile.
 func isPointsGame(game int) bool {
-	switch game {
-	case 201, 203, 206, 207, 208, 22:
+	switch feed.ProfileOf(game).Family {
+	case feed.FamBasketball, feed.FamTennis, feed.FamRally:
 		return true
 	}
 	return false
@@ -389,13 +390,7 @@ func isPointsGame(game int) bool {
 func gatewayURL(ctx context.Context, addr func() net.Addr) (string, error) {
 	for {
 		if a := addr(); a != nil {
-			_, port, err := net.SplitHostPort(a.String())
-			if err != nil {
-				return "", err
-			}
-			if port != "0" {
-				return "ws://" + net.JoinHostPort("127.0.0.1", port) + "/ws?v=1", nil
-			}
+			return "ws://" + loopback(a) + "/ws?v=1", nil
 		}
 		select {
 		case <-ctx.Done():

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -201,7 +200,7 @@ func demoClipCache(dataDir string) string {
 }
 
 // rtmpBase waits for the hub's ingest to listen and returns the URL prefix a stream key completes,
-// on loopback whatever address the ingest listens on.
+// on loopback whatever address the ingest listens on (loopback, live_demo_crowd.go).
 func rtmpBase(ctx context.Context, hub *media.Hub) (string, error) {
 	select {
 	case <-ctx.Done():
@@ -212,9 +211,5 @@ func rtmpBase(ctx context.Context, hub *media.Hub) (string, error) {
 	if addr == nil {
 		return "", errors.New("demo stream: the ingest does not listen")
 	}
-	_, port, err := net.SplitHostPort(addr.String())
-	if err != nil {
-		return "", err
-	}
-	return "rtmp://" + net.JoinHostPort("127.0.0.1", port) + "/" + hub.Config().App + "/", nil
+	return "rtmp://" + loopback(addr) + "/" + hub.Config().App + "/", nil
 }
