@@ -2,6 +2,8 @@ package sportsdemo
 
 import (
 	"context"
+	"errors"
+	"sync"
 	"time"
 
 	"go.uber.org/zap"
@@ -19,6 +21,35 @@ type Service struct {
 	Days  int                   // default 7
 	Now   func() time.Time      // default time.Now
 	Log   *zap.Logger
+
+	mu  sync.Mutex      // guards sim: the playing loop and Advance take turns
+	sim *feed.Simulator // nil until Run has seeded the dataset
+}
+
+// ErrNotPlaying: Advance before the demo has seeded its dataset (the node is starting).
+var ErrNotPlaying = errors.New("sportsdemo: the demo is not playing yet")
+
+// Advance plays one demo match d ahead of the clock (feed.Simulator.Advance) and pushes what
+// became due at once, so the operator sees it before the next tick. It answers
+// feed.ErrUnknownFixture for a match outside the demo's window.
+func (s *Service) Advance(_ context.Context, matchID string, d time.Duration) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.sim == nil {
+		return ErrNotPlaying
+	}
+	if err := s.sim.Advance(matchID, d); err != nil {
+		return err
+	}
+	s.sim.Emit(s.Now(), s.Sink)
+	return nil
+}
+
+// emit is one pass of the playing loop.
+func (s *Service) emit(ctx context.Context) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.sim.EmitContext(ctx, s.Now(), s.Sink)
 }
 
 // Run seeds and plays until ctx ends (a Service for the engine's errgroup).
@@ -39,12 +70,15 @@ func (s *Service) Run(ctx context.Context) error {
 	}
 	sim := feed.NewSimulator(feed.SimConfig{Seed: s.Seed, Now: s.Now}, ds.Fixtures, ds.Rosters)
 	sim.SetTeams(ds.Teams())
+	s.mu.Lock()
+	s.sim = sim
+	s.mu.Unlock()
 	day := now.UTC().YearDay()
 	s.Log.Info("sports demo playing", zap.Int("fixtures", len(ds.Fixtures)), zap.String("source", feed.SourceSimulator))
 	t := time.NewTicker(time.Second)
 	defer t.Stop()
 	for {
-		sim.EmitContext(ctx, s.Now(), s.Sink)
+		s.emit(ctx)
 		select {
 		case <-ctx.Done():
 			return nil
@@ -57,7 +91,9 @@ func (s *Service) Run(ctx context.Context) error {
 				s.Log.Warn("sports demo: new day not seeded", zap.Error(err))
 				continue
 			}
+			s.mu.Lock()
 			sim.SetFixtures(ds.Fixtures)
+			s.mu.Unlock()
 		}
 	}
 }
