@@ -31,6 +31,7 @@ export const router = createBrowserRouter([
           // search (issue 22): the site search, under its long and short paths
           { path: "search/:text", lazy: async () => ({ Component: (await import("./pages/Search/SearchPage")).default }) },
           { path: "s/:text", lazy: async () => ({ Component: (await import("./pages/Search/SearchPage")).default }) },
+          { path: "live/data", lazy: async () => ({ Component: (await import("./pages/Live/LiveData")).default }) },
           { path: "live/:id", lazy: async () => ({ Component: (await import("./pages/LiveRoom/LiveRoom")).default }) },
           { path: "protocol/:id", lazy: async () => ({ Component: (await import("./pages/Protocol")).default }) },
           { path: "about", lazy: async () => ({ Component: (await import("./pages/Protocol")).About }) },
@@ -75,6 +76,9 @@ export const router = createBrowserRouter([
               { path: "revenueDetails", lazy: async () => ({ Component: (await import("./pages/Anchor/Revenue")).default }) },
             ],
           },
+          { path: "anchor", lazy: async () => ({ Component: (await import("./pages/Anchor/AnchorList")).default }) },
+          // the connection self-test (decision 0016)
+          { path: "test", lazy: async () => ({ Component: (await import("./pages/SelfTest/SelfTest")).default }) },
           { path: "anchor/anchorList", lazy: async () => ({ Component: (await import("./pages/Anchor/AnchorList")).default }) },
           { path: "anchor/:id", lazy: async () => ({ Component: (await import("./pages/Anchor/AnchorList")).AnchorPage }) },
           // shop (issue 21): the coin shop and a product
