@@ -26,7 +26,7 @@ import { FactList, type Fact } from "../../components/FactList";
 import { catalogueIndex, errorText, gameLabel, gameSlug, isNotServed, useCatalogue, useFetch } from "../Matches/hooks";
 import { LoadError, Loading } from "../Matches/MatchList";
 import { SimulatedBadge, TeamLogo } from "../Matches/MatchRow";
-import { StandingsTable, statLabel } from "../Matches/DetailTabs";
+import { StandingsTable } from "../Matches/DetailTabs";
 import { formatCount } from "../Matches/format";
 import "../Matches/Matches.css";
 import "../Matches/MatchDetail.css";
@@ -274,8 +274,16 @@ const TRANSFER_COLUMNS: Column<Transfer>[] = [
 ];
 
 function TransfersTable({ list }: { list: Transfer[] }) {
-  if (list.length === 0) return <NoData />;
-  return <DataTable testId="transfers" columns={TRANSFER_COLUMNS} rows={list} rowKey={(x, i) => `${x.playerId}-${x.date}-${i}`} />;
+  // A league's list holds a move once per club involved; a reader wants each move once.
+  const seen = new Set<string>();
+  const moves = list.filter((x) => {
+    const k = `${x.playerId}|${x.date}|${x.fromTeamId}|${x.toTeamId}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+  if (moves.length === 0) return <NoData />;
+  return <DataTable testId="transfers" columns={TRANSFER_COLUMNS} rows={moves} rowKey={(x, i) => `${x.playerId}-${x.date}-${i}`} />;
 }
 
 function HonoursList({ list }: { list: Honour[] }) {
@@ -511,47 +519,8 @@ function PlayerPage({ tab }: { tab: LibraryTab }) {
               </Block>
             </div>
           }
-          recent={
-            p.recent.length === 0 ? (
-              <NoData />
-            ) : (
-              <div className="table-scroll" data-testid="data-module">
-                <h3>{t("matches.library.recentMatches", { n: p.window })}</h3>
-                <PlayerRecentTable p={p} />
-              </div>
-            )
-          }
         />
       </div>
     </section>
-  );
-}
-
-/** A line of the player's recent table: the averages (highlighted) or one match's values. */
-interface RecentLine {
-  name: string;
-  value: (key: string) => ReactNode;
-  average?: boolean;
-}
-
-function PlayerRecentTable({ p }: { p: PlayerPageData }) {
-  const { t } = useTranslation();
-  const keys = Object.keys(p.averages).sort();
-  const lines: RecentLine[] = [
-    { name: t("matches.library.averages"), value: (k) => p.averages[k]!.toFixed(1), average: true },
-    ...p.recent.map((r) => ({ name: r.match, value: (k: string) => r.values[k] ?? "–" })),
-  ];
-  const columns: Column<RecentLine>[] = [
-    { key: "match", label: "#", className: "dtable__left", cell: (l) => l.name },
-    ...keys.map((k): Column<RecentLine> => ({ key: k, label: statLabel(t, k), cell: (l) => l.value(k) })),
-  ];
-  return (
-    <DataTable
-      testId="player-recent"
-      columns={columns}
-      rows={lines}
-      rowKey={(l, i) => (l.average ? "averages" : `${l.name}-${i - 1}`)}
-      rowClassName={(l) => (l.average ? "dtable__hl" : undefined)}
-    />
   );
 }

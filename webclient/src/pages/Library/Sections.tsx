@@ -26,7 +26,10 @@ import { NoData } from "../../components/NoData";
 import { DataTable, type Column } from "../../components/DataTable";
 import { FactList, type Fact } from "../../components/FactList";
 import { useScheduleT } from "../../i18n/schedule";
-import { useFetch } from "../Matches/hooks";
+import { useAtomValue } from "jotai";
+import { HTML_LANG } from "../../i18n/locales";
+import { localeAtom } from "../../state/locale";
+import { catalogueIndex, gameSlug, useCatalogue, useFetch } from "../Matches/hooks";
 import { LiveMatchList, LoadError, Loading } from "../Matches/MatchList";
 import { TeamLogo } from "../Matches/MatchRow";
 import { StandingsTable, statLabel, WindowPicker, WindowStats } from "../Matches/DetailTabs";
@@ -67,7 +70,7 @@ function FixturesAndResults({ upcoming, results }: { upcoming: TeamPageData["upc
   if (upcoming.length === 0 && results.length === 0) return <NoData />;
   return (
     <div data-testid="schedule-table">
-      <h3>{t("matches.library.upcoming")}</h3>
+      <h3>{t("matches.library.schedule")}</h3>
       <LiveMatchList items={upcoming} showDate />
       <h3>{t("matches.library.results")}</h3>
       <LiveMatchList items={results} showDate />
@@ -249,7 +252,8 @@ function SquadRankings({ squad }: { squad: PlayerInfo[] }) {
   const [chosen, setMetric] = useState<SquadMetric>("powerValue");
   const metric = metrics.includes(chosen) ? chosen : metrics[0];
   if (!metric || squad.length === 0) return <NoData />;
-  const label = (m: SquadMetric) => (m === "age" ? tr("matches.library.birth") : tr(`matches.library.${m}`));
+  const { t: st } = useScheduleT();
+  const label = (m: SquadMetric) => (m === "age" ? st("lib.age") : tr(`matches.library.${m}`));
   const rows = [...squad].sort((a, b) => squadValue(b, metric) - squadValue(a, metric) || a.name.localeCompare(b.name));
   const columns: Column<PlayerInfo>[] = [
     { key: "rank", label: "#", cell: (x) => rows.indexOf(x) + 1 },
@@ -304,7 +308,7 @@ function TeamMeans({ p }: { p: TeamPageData }) {
 
 // ---- player --------------------------------------------------------------------------------
 
-export function PlayerSection({ tab, p, config, recent }: { tab: LibraryTab; p: PlayerPageData; config: ReactNode; recent: ReactNode }) {
+export function PlayerSection({ tab, p, config }: { tab: LibraryTab; p: PlayerPageData; config: ReactNode }) {
   switch (tab) {
     case "config":
       return <>{config}</>;
@@ -313,7 +317,7 @@ export function PlayerSection({ tab, p, config, recent }: { tab: LibraryTab; p: 
     case "sortTable":
       return <PlayerBest p={p} />;
     case "dataModule":
-      return <>{recent}</>;
+      return <PlayerRecent p={p} />;
     case "meansModule":
       return <PlayerMeans p={p} />;
     case "scheduleTable":
@@ -321,10 +325,71 @@ export function PlayerSection({ tab, p, config, recent }: { tab: LibraryTab; p: 
   }
 }
 
+/** The player's team page (squad, fixtures, its last 30 results), or null without a team. */
+function usePlayerTeam(p: PlayerPageData) {
+  const teamId = p.team?.id ?? "";
+  return useFetch(() => (teamId ? matchesApi.libraryTeam(teamId) : Promise.resolve(null)), `player-team|${teamId}`);
+}
+
+/**
+ * A statistic's name: the match pages' label, else this area's, else the key spelt out
+ * ("goalsConceded" → "Goals conceded") so a raw key never reaches the page.
+ */
+export function useStatName() {
+  const { t, i18n } = useTranslation();
+  const { t: st } = useScheduleT();
+  return (key: string) => {
+    if (i18n.exists(`matches.stat.${key}`)) return statLabel(t, key);
+    if (i18n.exists(`schedule.stat.${key}`)) return st(`stat.${key}` as "stat.minutes");
+    const words = key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+    return words.charAt(0).toUpperCase() + words.slice(1);
+  };
+}
+
+/** A player's match by id, as a link reading "28 Nov · Home 2-1 Away" when the team's results hold it. */
+function useMatchName(p: PlayerPageData) {
+  const team = usePlayerTeam(p);
+  const cat = useCatalogue();
+  const { byId } = catalogueIndex(cat.status === "ready" ? cat.value : undefined);
+  const lang = HTML_LANG[useAtomValue(localeAtom)] ?? "en-US";
+  const matches = new Map((team.state.status === "ready" && team.state.value ? team.state.value.form.matches : []).map((m) => [m.id, m]));
+  const day = new Intl.DateTimeFormat(lang, { day: "numeric", month: "short" });
+  return (id: string): ReactNode => {
+    const m = matches.get(id);
+    const gameId = m?.gameId ?? p.player.gameId;
+    const text = m ? `${day.format(new Date(m.startTime))} · ${m.homeName} ${m.homeScore}-${m.awayScore} ${m.awayName}` : "…";
+    return <Link to={`/${gameSlug(gameId, byId)}/${encodeURIComponent(id)}`}>{text}</Link>;
+  };
+}
+
+/** The player's last matches, one line each, under a line of averages (the data module). */
+function PlayerRecent({ p }: { p: PlayerPageData }) {
+  const { t } = useTranslation();
+  const statName = useStatName();
+  const matchName = useMatchName(p);
+  if (p.recent.length === 0) return <NoData />;
+  const keys = Object.keys(p.averages).sort();
+  type Line = { name: ReactNode; value: (key: string) => ReactNode; average?: boolean; key: string };
+  const lines: Line[] = [
+    { key: "averages", name: t("matches.library.averages"), value: (k) => fixed(p.averages[k]!, 1), average: true },
+    ...p.recent.map((r, i): Line => ({ key: `${r.match}-${i}`, name: matchName(r.match), value: (k) => r.values[k] ?? "–" })),
+  ];
+  const columns: Column<Line>[] = [
+    { key: "match", label: "", className: "dtable__left", cell: (l) => l.name },
+    ...keys.map((k): Column<Line> => ({ key: k, label: statName(k), cell: (l) => l.value(k) })),
+  ];
+  return (
+    <div className="table-scroll" data-testid="data-module">
+      <h3>{t("matches.library.recentMatches", { n: p.window })}</h3>
+      <DataTable testId="player-recent" columns={columns} rows={lines} rowKey={(l) => l.key} rowClassName={(l) => (l.average ? "dtable__hl" : undefined)} />
+    </div>
+  );
+}
+
 /** The player's team: its squad (the player highlighted) or its fixtures and results. */
 function PlayerTeam({ p, show }: { p: PlayerPageData; show: "squad" | "schedule" }) {
   const teamId = p.team?.id ?? "";
-  const { state, reload } = useFetch(() => (teamId ? matchesApi.libraryTeam(teamId) : Promise.resolve(null)), `player-team|${teamId}`);
+  const { state, reload } = usePlayerTeam(p);
   const { t: tr } = useTranslation();
   if (!teamId) return <NoData />;
   if (state.status === "loading") return <Loading />;
@@ -352,6 +417,8 @@ function PlayerTeam({ p, show }: { p: PlayerPageData; show: "squad" | "schedule"
 /** The player's recent matches ranked by one statistic, best first. */
 function PlayerBest({ p }: { p: PlayerPageData }) {
   const { t: tr } = useTranslation();
+  const statName = useStatName();
+  const matchName = useMatchName(p);
   const keys = Object.keys(p.averages).sort();
   const [chosen, setKey] = useState(keys[0] ?? "");
   const key = keys.includes(chosen) ? chosen : (keys[0] ?? "");
@@ -359,12 +426,12 @@ function PlayerBest({ p }: { p: PlayerPageData }) {
   const rows = p.recent.map((r, i) => ({ ...r, i })).sort((a, b) => (b.values[key] ?? 0) - (a.values[key] ?? 0) || a.i - b.i);
   const columns: Column<(typeof rows)[number]>[] = [
     { key: "rank", label: "#", cell: (r) => rows.indexOf(r) + 1 },
-    { key: "match", label: tr("matches.detail.results"), className: "dtable__left", cell: (r) => r.match },
-    { key: "value", label: statLabel(tr, key), cell: (r) => <b>{r.values[key] ?? "–"}</b> },
+    { key: "match", label: tr("matches.detail.results"), className: "dtable__left", cell: (r) => matchName(r.match) },
+    { key: "value", label: statName(key), cell: (r) => <b>{r.values[key] ?? "–"}</b> },
   ];
   return (
     <div data-testid="sort-table">
-      <RankBy value={key} options={keys} label={(k) => statLabel(tr, k)} onChange={setKey} />
+      <RankBy value={key} options={keys} label={statName} onChange={setKey} />
       <DataTable columns={columns} rows={rows} rowKey={(r) => `${r.match}-${r.i}`} />
     </div>
   );
@@ -372,12 +439,13 @@ function PlayerBest({ p }: { p: PlayerPageData }) {
 
 function PlayerMeans({ p }: { p: PlayerPageData }) {
   const { t: tr } = useTranslation();
+  const statName = useStatName();
   const keys = Object.keys(p.averages).sort();
   if (keys.length === 0) return <NoData />;
   return (
     <div data-testid="means-module">
       <h3>{tr("matches.detail.recentAvg", { n: p.window })}</h3>
-      <FactList facts={keys.map((k): Fact => [statLabel(tr, k), fixed(p.averages[k]!, 1)])} className="lib-facts" />
+      <FactList facts={keys.map((k): Fact => [statName(k), fixed(p.averages[k]!, 1)])} className="lib-facts" />
     </div>
   );
 }

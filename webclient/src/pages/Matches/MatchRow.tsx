@@ -81,6 +81,8 @@ export const MatchRow = memo(function MatchRow({ m, slug, flash, onReserve, busy
   const statusLabel = useStatusLabel();
   const live = inPlay(m.status);
   const showScore = !upcoming(m.status) && m.status !== 7;
+  // Kick-off as the reader's language writes a time, in the browser's zone.
+  const lang = HTML_LANG[useAtomValue(localeAtom)] ?? "en-US";
   const canReserve = onReserve && (upcoming(m.status) || m.status === 6 || m.reservation === "booked");
   return (
     <div
@@ -91,7 +93,7 @@ export const MatchRow = memo(function MatchRow({ m, slug, flash, onReserve, busy
       data-status={m.status}
     >
       <div className="mrow__when">
-        <span className="mrow__time">{showDate ? formatDateTime(m.startTime) : formatTime(m.startTime)}</span>
+        <span className="mrow__time">{showDate ? formatDateTime(m.startTime, lang) : formatTime(m.startTime, lang)}</span>
         <span className={`mrow__status mrow__status--${STATUS_KEYS[m.status] ?? "x"}`}>{statusLabel(m.status)}</span>
         {!live && <RelativeTime at={m.startTime} />}
       </div>

@@ -3,7 +3,7 @@
 // and day are in the URL (scheduleFilters.ts). Rows are the match list's own MatchRow, so live
 // clocks, "Watch live" and booking (the favourite) behave as everywhere else.
 import { useMemo, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
 import { matchesApi, type LeagueCount } from "../../api/endpoints";
@@ -27,7 +27,7 @@ export function zoneLabel(at: Date = new Date()): string {
   const abs = Math.abs(off);
   const utc = `UTC${off < 0 ? "−" : "+"}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
   const name = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return name ? `${name} (${utc})` : utc;
+  return name && !/^(Etc\/)?UTC$/.test(name) ? `${name} (${utc})` : utc;
 }
 
 /** Every competition of the window (esports and sports answer on two calls), for the filter and the crests. */
@@ -38,7 +38,10 @@ function useCompetitions(gameId: number | undefined) {
   );
 }
 
-/** The filter bar: game chips (links, so each filtered schedule has its URL) and the competition select. */
+/**
+ * The filter bar: the game (grouped as the home page's game tabs) and the competition of that
+ * game, both selects over the URL's filters, and a way back to everything.
+ */
 export function ScheduleFilterBar({
   filters,
   leagues,
@@ -50,33 +53,32 @@ export function ScheduleFilterBar({
 }) {
   const { t } = useTranslation();
   const { t: st } = useScheduleT();
-  const [params] = useSearchParams();
   const cat = useCatalogue();
-  const { byAbbr } = catalogueIndex(cat.status === "ready" ? cat.value : undefined);
+  const { byAbbr, byId, groups } = catalogueIndex(cat.status === "ready" ? cat.value : undefined);
   const gameId = byAbbr.get(filters.game)?.id;
-  // Games with data (the demo's or a provider's), plus the chosen one.
-  const games = cat.status === "ready" ? cat.value.games.filter((g) => g.simulated || g.abbr.toLowerCase() === filters.game) : [];
   const options = competitionOptions(leagues, gameId, filters.league);
-  const href = (game: string) => `/schedule?${writeFilters(params, { game })}`.replace(/\?$/, "");
   return (
     <div className="sched__filters" data-testid="schedule-filters">
-      <nav className="mlist__games" aria-label={st("game")}>
-        <Link to={href("")} className={`mlist__game${filters.game === "" ? " mlist__game--on" : ""}`} data-testid="schedule-game-all">
-          {st("allGames")}
-        </Link>
-        {games.map((g) => (
-          <Link
-            key={g.id}
-            to={href(g.abbr.toLowerCase())}
-            className={`mlist__game${filters.game === g.abbr.toLowerCase() ? " mlist__game--on" : ""}`}
-            data-testid="schedule-game"
-            data-game={g.abbr.toLowerCase()}
-            aria-current={filters.game === g.abbr.toLowerCase() ? "true" : undefined}
-          >
-            {gameLabel(t, g)}
-          </Link>
-        ))}
-      </nav>
+      <label className="sched__league">
+        <span>{st("game")}</span>
+        <select value={gameId === undefined ? "" : filters.game} onChange={(e) => onChange({ game: e.target.value })} data-testid="schedule-game">
+          <option value="">{st("allGames")}</option>
+          {groups
+            .filter((g) => g.id !== "recommended")
+            .map((g) => (
+              <optgroup key={g.id} label={t(`nav.${g.id}` as "nav.soccer", { defaultValue: g.id })}>
+                {g.games.map((id) => {
+                  const game = byId.get(id);
+                  return game ? (
+                    <option key={id} value={game.abbr.toLowerCase()}>
+                      {gameLabel(t, game)}
+                    </option>
+                  ) : null;
+                })}
+              </optgroup>
+            ))}
+        </select>
+      </label>
       <label className="sched__league">
         <span>{st("competition")}</span>
         <select value={filters.league} onChange={(e) => onChange({ league: e.target.value })} data-testid="schedule-league">
@@ -84,7 +86,7 @@ export function ScheduleFilterBar({
           {options.map((l) => (
             <option key={l.id} value={l.id}>
               {l.name}
-              {gameId === undefined && cat.status === "ready" ? ` · ${gameLabel(t, catalogueIndex(cat.value).byId.get(l.gameId))}` : ""}
+              {gameId === undefined ? ` · ${gameLabel(t, byId.get(l.gameId))}` : ""}
             </option>
           ))}
         </select>
