@@ -13,13 +13,16 @@ import { inPlay, upcoming } from "./live";
 import { WatchLive } from "../Live/WatchLive";
 import "./Matches.css";
 
-const STATUS_KEYS = ["notStarted", "live", "halftime", "overtime", "penalties", "finished", "postponed", "cancelled", "announced"] as const;
+const STATUS_KEYS = ["notStarted", "live", "halftime", "overtime", "penalties", "finished", "postponed", "cancelled", "announced", "abandoned"] as const;
 
 /** The localized name of a spec §4 match state. */
 export function useStatusLabel() {
   const { t } = useTranslation();
   return (status: number) => {
     const k = STATUS_KEYS[status];
+    // 9, abandoned (the feed's StatusAbandoned), came with the schedule (issue 18): its name is in
+    // that area's translations.
+    if (k === "abandoned") return (t as unknown as (key: string) => string)("schedule.status.abandoned");
     return k ? t(`matches.status.${k}`) : String(status);
   };
 }
