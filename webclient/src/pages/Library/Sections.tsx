@@ -40,11 +40,14 @@ export type LibraryKind = "league" | "team" | "player";
 
 const BASE: Record<LibraryKind, string> = { league: "/leagueLibrary", team: "/squadLibrary", player: "/playerLibrary" };
 
-/** The sub-page tabs: links, so each sub-page can be opened, shared and indexed by its URL. */
+/**
+ * The sub-page tabs: links, so each sub-page can be opened, shared and indexed by its URL, and the
+ * back button walks back through the sub-pages a reader opened.
+ */
 export function LibraryTabs({ kind, id, current }: { kind: LibraryKind; id: string; current: LibraryTab }) {
   const { t } = useScheduleT();
   return (
-    <nav className="mdetail__tabs" aria-label={t(`tabs.${kind}.config`)}>
+    <nav className="mdetail__tabs">
       {LIBRARY_TABS.map((k) => (
         <NavLink
           key={k}
@@ -52,7 +55,6 @@ export function LibraryTabs({ kind, id, current }: { kind: LibraryKind; id: stri
           className={`mdetail__tab${k === current ? " mdetail__tab--on" : ""}`}
           aria-current={k === current ? "page" : undefined}
           data-testid={`libtab-${k}`}
-          replace
         >
           {t(`tabs.${kind}.${k}`)}
         </NavLink>
