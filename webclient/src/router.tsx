@@ -1,6 +1,6 @@
 // Routes of the shell. Pages other than home load lazily; a failed chunk load reloads
 // the page at most once per 60 s (spec §8), otherwise the network-problem page shows.
-import { createBrowserRouter, isRouteErrorResponse, useRouteError } from "react-router";
+import { createBrowserRouter, isRouteErrorResponse, Navigate, useRouteError } from "react-router";
 import { Layout } from "./components/Layout";
 import Home from "./pages/Home";
 import NotFound from "./pages/NotFound";
@@ -97,6 +97,13 @@ export const router = createBrowserRouter([
           { path: "squadLibrary/:id", lazy: async () => ({ Component: (await import("./pages/Library/Library")).TeamLibraryPage }) },
           { path: "playerLibrary", lazy: async () => ({ Component: (await import("./pages/Library/Library")).PlayerIndex }) },
           { path: "playerLibrary/:id", lazy: async () => ({ Component: (await import("./pages/Library/Library")).PlayerLibraryPage }) },
+          // schedule (issue 18): the library's sub-pages, the schedule, a game's page (/football is /soccer)
+          { path: "leagueLibrary/:id/:libraryTab", lazy: async () => ({ Component: (await import("./pages/Library/Library")).LeagueLibraryPage }) },
+          { path: "squadLibrary/:id/:libraryTab", lazy: async () => ({ Component: (await import("./pages/Library/Library")).TeamLibraryPage }) },
+          { path: "playerLibrary/:id/:libraryTab", lazy: async () => ({ Component: (await import("./pages/Library/Library")).PlayerLibraryPage }) },
+          { path: "schedule", lazy: async () => ({ Component: (await import("./pages/Matches/SchedulePage")).default }) },
+          { path: "football", element: <Navigate to="/soccer" replace /> },
+          { path: ":game", lazy: async () => ({ Component: (await import("./pages/Matches/GamePage")).default }) },
           // back office (issue 16): Entry checks the role before the back office's chunk is imported
           { path: "admin/*", lazy: async () => ({ Component: (await import("./pages/Admin/Entry")).default }) },
           // experts (issue 20): home, all experts, an expert, a plan, my plans, the creator centre
