@@ -27,6 +27,8 @@ const GiftScene = lazy(() => import("./GiftScene"));
 /** How long one big animation plays after its last combo step; a still card shows shorter. */
 export const SCENE_MS = 4500;
 export const STILL_MS = 3000;
+/** The scene's exit (GiftScene.css fx-out) plays in the last EXIT_MS. */
+const EXIT_MS = 400;
 /** A banner stays this long after its last send; at most MAX_BANNERS show. */
 const BANNER_MS = 4000;
 const MAX_BANNERS = 3;
@@ -53,16 +55,22 @@ export function FxPlayer({ queue, catalogue, onDone }: { queue: FxQueue; catalog
   const still = usePrefersReducedMotion();
   const item = queue.playing;
   const ms = still ? STILL_MS : SCENE_MS;
+  const [leaving, setLeaving] = useState(false);
   useEffect(() => {
+    setLeaving(false);
     if (!item) return;
-    const id = setTimeout(onDone, ms);
-    return () => clearTimeout(id);
+    const leave = setTimeout(() => setLeaving(true), ms - EXIT_MS);
+    const done = setTimeout(onDone, ms);
+    return () => {
+      clearTimeout(leave);
+      clearTimeout(done);
+    };
   }, [item, ms, onDone]); // a new item or combo step is a new object: the time restarts
   if (!item) return null;
   return (
     <div className="gift-fx" data-testid="gift-fx" data-key={item.key}>
       <Suspense fallback={null}>
-        <GiftScene key={item.key} item={item} scene={sceneOf(catalogue.get(item.gift) ?? { name: item.giftName, icon: item.icon })} still={still} durationMs={ms} />
+        <GiftScene key={item.key} item={item} scene={sceneOf(catalogue.get(item.gift) ?? { name: item.giftName, icon: item.icon })} still={still} leaving={leaving && !still} />
       </Suspense>
       <button type="button" className="gift-fx__skip" data-testid="gift-fx-skip" onClick={onDone}>
         {t("skip")}

@@ -20,17 +20,16 @@ export interface GiftSceneProps {
   scene: Scene;
   /** prefers-reduced-motion: a still card, no movement. */
   still: boolean;
-  /** How long the scene lasts (the overlay's timer uses the same figure). */
-  durationMs: number;
+  /** The overlay's time is nearly up: the exit plays. */
+  leaving?: boolean;
 }
 
-export default function GiftScene({ item, scene, still, durationMs }: GiftSceneProps) {
+export default function GiftScene({ item, scene, still, leaving = false }: GiftSceneProps) {
   const { t } = useGiftFxT();
   const src = iconUrl(item.icon);
   return (
     <div
-      className={`gift-scene gift-scene--${scene}${still ? " gift-scene--still" : ""}`}
-      style={{ "--fx-duration": `${durationMs}ms` } as CSSProperties}
+      className={`gift-scene gift-scene--${scene}${still ? " gift-scene--still" : ""}${leaving ? " gift-scene--leaving" : ""}`}
       data-testid="gift-scene"
       data-scene={scene}
       data-gift={item.gift}

@@ -77,7 +77,8 @@ describe("the big-gift queue", () => {
     q = advance(q);
     expect(q.playing?.key).toBe(2);
     q = advance(advance(q));
-    expect(q).toEqual(EMPTY_QUEUE);
+    expect(q.playing).toBeNull();
+    expect(q.waiting).toEqual([]);
   });
 
   it("counts a combo up on the playing item or the waiting one instead of queueing it again", () => {
@@ -88,6 +89,15 @@ describe("the big-gift queue", () => {
     expect(q.playing).toMatchObject({ key: 1, combo: 2, total: 2, ts: 1000 });
     expect(q.waiting).toHaveLength(1);
     expect(q.waiting[0]).toMatchObject({ key: 2, combo: 2, total: 3 });
+  });
+
+  it("goes on counting a combo whose scene already ended, in a new scene", () => {
+    let q = advance(enqueue(EMPTY_QUEUE, item(gift(1, 0))));
+    expect(q.playing).toBeNull();
+    q = enqueue(q, item(gift(2, 3000)));
+    expect(q.playing).toMatchObject({ key: 2, combo: 2, total: 2 });
+    q = enqueue(advance(q), item(gift(3, 3000 + COMBO_WINDOW_MS + 1)));
+    expect(q.playing).toMatchObject({ key: 3, combo: 1 });
   });
 
   it("keeps at most MAX_WAITING waiting, dropping the oldest", () => {

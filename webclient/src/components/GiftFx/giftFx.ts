@@ -11,8 +11,12 @@
 import type { ChatLine } from "../../realtime/roomLog";
 import type { RoomEvent } from "../../realtime/protocol";
 
-/** Sends of the same gift by the same sender within this time form one combo. */
-export const COMBO_WINDOW_MS = 5000;
+/**
+ * Sends of the same gift by the same sender within this time of the previous one form one combo.
+ * Ten seconds, not three: a big gift passes the price confirmation before every send, and two
+ * confirmed sends measured 3.5 s apart on a busy machine (docs/decisions/0014-gift-animation.md).
+ */
+export const COMBO_WINDOW_MS = 10_000;
 /** A send worth this many coins or more is a big gift (50 RMB at 10 coins per RMB). */
 export const BIG_GIFT_COINS = 500;
 /** What one diamond is worth in coins (api/wallet: CoinsPerCNY / DiamondsPerCNY, default 10). */
@@ -99,6 +103,8 @@ export interface FxItem {
 export interface FxQueue {
   playing: FxItem | null;
   waiting: FxItem[];
+  /** The item that played last: a repeat within the window after its scene ended still counts up. */
+  last?: FxItem;
 }
 
 export const EMPTY_QUEUE: FxQueue = { playing: null, waiting: [] };
@@ -131,19 +137,22 @@ function bump(a: FxItem, b: FxItem): FxItem {
 /**
  * Adds a big gift: into the playing item or a waiting one when it continues its combo, else at
  * the end of the line (dropping the oldest waiting one beyond MAX_WAITING), or on screen at once.
+ * A repeat of the item that played last, within the window, is a new scene whose combo goes on
+ * counting (x3 after x2), as the chat line does.
  */
 export function enqueue(q: FxQueue, item: FxItem, windowMs = COMBO_WINDOW_MS): FxQueue {
   if (q.playing && sameCombo(q.playing, item, windowMs)) return { ...q, playing: bump(q.playing, item) };
   const i = q.waiting.findIndex((w) => sameCombo(w, item, windowMs));
   if (i >= 0) return { ...q, waiting: q.waiting.map((w, j) => (j === i ? bump(w, item) : w)) };
-  if (!q.playing) return { playing: item, waiting: q.waiting };
-  return { ...q, waiting: [...q.waiting, item].slice(-MAX_WAITING) };
+  const next = q.last && sameCombo(q.last, item, windowMs) ? { ...bump(q.last, item), key: item.key } : item;
+  if (!q.playing) return { ...q, playing: next };
+  return { ...q, waiting: [...q.waiting, next].slice(-MAX_WAITING) };
 }
 
 /** The playing animation ended or was skipped: the next one plays. */
 export function advance(q: FxQueue): FxQueue {
   const [next = null, ...rest] = q.waiting;
-  return { playing: next, waiting: rest };
+  return { playing: next, waiting: rest, last: q.playing ?? q.last };
 }
 
 /** Which choreography a gift plays: a few flagship gifts have their own, the rest burst. */
