@@ -3,7 +3,7 @@ import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../i18n";
 import type { ChatLine } from "../../realtime/roomLog";
-import { GiftOverlay, SCENE_MS } from "./GiftOverlay";
+import { GiftOverlay, SCENE_MS, STILL_MS } from "./GiftOverlay";
 import type { GiftInfo } from "./giftFx";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -72,6 +72,20 @@ describe("GiftOverlay", () => {
 
     await act(async () => vi.advanceTimersByTime(SCENE_MS + 10));
     expect(q("gift-fx")).toBeNull();
+  });
+
+  it("shows a still card, for a shorter time, when the system asks for reduced motion", async () => {
+    vi.stubGlobal("matchMedia", (q: string) => ({ matches: q.includes("reduce"), media: q, addEventListener() {}, removeEventListener() {} }));
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const base = [gift(1, 1000, "3", "u9")];
+    await show(base);
+    await show([...base, gift(2, 2000, "11")]);
+    await vi.waitFor(() => expect(q("gift-scene")).not.toBeNull());
+    expect(q("gift-scene")!.className).toContain("gift-scene--still");
+    expect(container.querySelector(".gift-scene__confetti")).toBeNull();
+    await act(async () => vi.advanceTimersByTime(STILL_MS + 10));
+    expect(q("gift-fx")).toBeNull();
+    vi.unstubAllGlobals();
   });
 
   it("counts a repeated big gift up on the playing scene and small ones on one banner", async () => {

@@ -35,15 +35,20 @@ const MAX_BANNERS = 3;
 
 /** Whether the reader's system asks for reduced motion (followed live). */
 export function usePrefersReducedMotion(): boolean {
-  const query = typeof window !== "undefined" && window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
-  const [reduced, setReduced] = useState(() => !!query?.matches);
+  const [reduced, setReduced] = useState(() => !!reducedMotionQuery()?.matches);
   useEffect(() => {
+    const query = reducedMotionQuery();
     if (!query) return;
     const on = () => setReduced(query.matches);
+    on();
     query.addEventListener?.("change", on);
     return () => query.removeEventListener?.("change", on);
-  }, [query]);
+  }, []);
   return reduced;
+}
+
+function reducedMotionQuery(): MediaQueryList | null {
+  return typeof window !== "undefined" && typeof window.matchMedia === "function" ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
 }
 
 /**
