@@ -173,6 +173,7 @@ describe("experts and paid plans", () => {
     await fpage.getByTestId("match-experts").getByTestId("plan-card").filter({ hasText: "Home side press late" }).click();
     await fpage.waitForURL(/\/expert\/plan\/\d+/, { timeout: TIMEOUT });
     await fpage.getByTestId("plan-buy").click();
+    await fpage.getByTestId("charge-ok").click(); // the price confirmation (issue 17)
     await fpage.getByTestId("plan-content").waitFor({ timeout: TIMEOUT });
     assert.match(await fpage.getByTestId("plan-content").textContent(), /conceded after the hour/);
     assert.equal((await fpage.getByTestId("plan-hash").textContent()).trim(), hash, "the buyer sees the same sealed record");

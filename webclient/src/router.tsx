@@ -33,6 +33,8 @@ export const router = createBrowserRouter([
           { path: "s/:text", lazy: async () => ({ Component: (await import("./pages/Search/SearchPage")).default }) },
           { path: "live/data", lazy: async () => ({ Component: (await import("./pages/Live/LiveData")).default }) },
           { path: "live/:id", lazy: async () => ({ Component: (await import("./pages/LiveRoom/LiveRoom")).default }) },
+          // gift effects (issue 17): every gift's animation, as a live room plays it
+          { path: "svga", lazy: async () => ({ Component: (await import("./pages/Svga/Svga")).default }) },
           { path: "protocol/:id", lazy: async () => ({ Component: (await import("./pages/Protocol")).default }) },
           { path: "about", lazy: async () => ({ Component: (await import("./pages/Protocol")).About }) },
           { path: "network-error", element: <NetworkError /> },
