@@ -338,7 +338,7 @@ export function ObsGuidePanel({ guide: initial, hasKey, banned }: { guide: ObsGu
             <p className="anchor-muted" data-testid="obs-key-hint">
               {ct("ingest.keyInForce")}:{" "}
               {ct("ingest.keyHint", {
-                hint: ingest.streamKeyHint,
+                hint: `\u2066${ingest.streamKeyHint}\u2069`, // isolated left to right: a key reads the same in Arabic
                 time: new Intl.DateTimeFormat(isLocale(language) ? HTML_LANG[language] : undefined, { dateStyle: "medium", timeStyle: "short" }).format(new Date(ingest.keyRotatedAt)),
               })}
             </p>

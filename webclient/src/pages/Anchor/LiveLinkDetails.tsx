@@ -7,7 +7,7 @@ import { streamCentreApi, type HealthPoint, type LiveLinkDetails as Details } fr
 import { useCentreT } from "../../i18n/streamcentre";
 import { HTML_LANG, isLocale } from "../../i18n/locales";
 import { useLiveMatch } from "../Matches/hooks";
-import { LiveClock } from "../Matches/MatchRow";
+import { LiveClock, useStatusLabel } from "../Matches/MatchRow";
 import { errorText } from "./AnchorCenter";
 
 /** How often the page asks for the stream's health (the ingest samples every 5 s). */
@@ -91,6 +91,7 @@ export default function LiveLinkDetails() {
 function LinkedMatch({ d }: { d: Details }) {
   const { t } = useCentreT();
   const m = useLiveMatch(d.match);
+  const statusLabel = useStatusLabel();
   return (
     <section className="anchor-panel" data-testid="linked-match" data-match-id={d.matchId}>
       <h2 className="anchor__sub">{t("details.match")}</h2>
@@ -104,15 +105,18 @@ function LinkedMatch({ d }: { d: Details }) {
             <span className="anchor-score__team" data-testid="linked-home">
               {m.homeName}
             </span>
+            {/* three parts, so each score stays beside its team in both directions */}
             <span className="anchor-score__value" data-testid="linked-score">
-              {m.homeScore} – {m.awayScore}
+              <span>{m.homeScore}</span>
+              <span aria-hidden="true">–</span>
+              <span>{m.awayScore}</span>
             </span>
             <span className="anchor-score__team" data-testid="linked-away">
               {m.awayName}
             </span>
           </div>
           <p className="anchor-muted" data-testid="linked-state">
-            {m.statusName} <LiveClock m={m} />
+            {statusLabel(m.status)} <LiveClock m={m} />
           </p>
         </>
       ) : d.customTag ? (
@@ -145,9 +149,10 @@ function HealthChart({ samples, timeTag }: { samples: HealthPoint[]; timeTag?: s
     const t0 = samples[0]!.time;
     const span = Math.max(1, samples[samples.length - 1]!.time - t0);
     const line = (v: (p: HealthPoint) => number) => {
-      const top = Math.max(1, ...samples.map(v));
+      const peak = Math.max(...samples.map(v));
+      const top = Math.max(1, peak);
       return {
-        top,
+        top: peak,
         points: samples.map((p) => `${(((p.time - t0) / span) * W).toFixed(1)},${(H - 4 - (v(p) / top) * (H - 8)).toFixed(1)}`).join(" "),
       };
     };
@@ -185,9 +190,13 @@ function HealthChart({ samples, timeTag }: { samples: HealthPoint[]; timeTag?: s
           </svg>
         </div>
       ))}
-      <div className="anchor-spark__axis" dir="ltr">
-        <span>{clock.format(new Date(series.t0))}</span>
-        <span>{clock.format(new Date(series.t1))}</span>
+      {/* time runs left to right in every language, like the lines above */}
+      <div className="anchor-spark">
+        <span />
+        <div className="anchor-spark__axis" dir="ltr">
+          <span>{clock.format(new Date(series.t0))}</span>
+          <span>{clock.format(new Date(series.t1))}</span>
+        </div>
       </div>
     </figure>
   );
