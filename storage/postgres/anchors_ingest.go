@@ -48,21 +48,26 @@ func (s *Anchors) SourceAllowList(ctx context.Context, room string) ([]SourceAll
 }
 
 // AddSourceAllow adds p to room's allow-list (an entry already there keeps its place and takes the
-// new note); ErrAllowListFull when the list already holds max entries. The count and the insert are
-// one statement, so two nodes adding at once cannot pass max.
+// new note); ErrAllowListFull when the list already holds max entries. The room's row is locked
+// while counting, so two nodes adding at once cannot pass max.
 func (s *Anchors) AddSourceAllow(ctx context.Context, room string, p netip.Prefix, note string, now time.Time, max int) error {
-	tag, err := s.pool.Exec(ctx, `INSERT INTO stream_source_allow (room_id, cidr, note, created_at)
-		SELECT $1, $2::cidr, $3, $4
-		WHERE EXISTS (SELECT 1 FROM stream_source_allow WHERE room_id=$1 AND cidr=$2::cidr)
-		   OR (SELECT count(*) FROM stream_source_allow WHERE room_id=$1) < $5
-		ON CONFLICT (room_id, cidr) DO UPDATE SET note=EXCLUDED.note`, room, p.Masked().String(), note, now, max)
-	if err != nil {
-		return err
-	}
-	if tag.RowsAffected() == 0 {
-		return ErrAllowListFull
-	}
-	return nil
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SELECT 1 FROM rooms WHERE id=$1 FOR UPDATE`, room); err != nil {
+			return err
+		}
+		tag, err := tx.Exec(ctx, `INSERT INTO stream_source_allow (room_id, cidr, note, created_at)
+			SELECT $1, $2::cidr, $3, $4
+			WHERE EXISTS (SELECT 1 FROM stream_source_allow WHERE room_id=$1 AND cidr=$2::cidr)
+			   OR (SELECT count(*) FROM stream_source_allow WHERE room_id=$1) < $5
+			ON CONFLICT (room_id, cidr) DO UPDATE SET note=EXCLUDED.note`, room, p.Masked().String(), note, now, max)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return ErrAllowListFull
+		}
+		return nil
+	})
 }
 
 // RemoveSourceAllow removes p from room's allow-list and reports whether it was there.
