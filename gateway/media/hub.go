@@ -147,8 +147,8 @@ func (h *Hub) watch(st *stream) {
 		}
 		if now := time.Now(); !now.Before(nextHealth) {
 			nextHealth = now.Add(h.cfg.HealthEvery)
+			// Other nodes see the new rates with the next periodic announce (AnnounceEvery).
 			if meter.read(st, now) {
-				h.streamsChanged() // other nodes see the new rates through the Directory
 				if healthObs != nil {
 					healthObs.StreamHealth(h.stats(st))
 				}

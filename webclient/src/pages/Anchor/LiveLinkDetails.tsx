@@ -6,7 +6,9 @@ import { Link } from "react-router";
 import { streamCentreApi, type HealthPoint, type LiveLinkDetails as Details } from "../../api/streamcentre";
 import { useCentreT } from "../../i18n/streamcentre";
 import { HTML_LANG, isLocale } from "../../i18n/locales";
-import { useLiveMatch } from "../Matches/hooks";
+import { useTranslation } from "react-i18next";
+import { gameLabel, useLiveMatch } from "../Matches/hooks";
+import { useGameNames } from "../Live/hooks";
 import { LiveClock, useStatusLabel } from "../Matches/MatchRow";
 import { errorText } from "./AnchorCenter";
 
@@ -92,6 +94,8 @@ function LinkedMatch({ d }: { d: Details }) {
   const { t } = useCentreT();
   const m = useLiveMatch(d.match);
   const statusLabel = useStatusLabel();
+  const { t: tt } = useTranslation();
+  const game = gameLabel(tt, useGameNames().get(d.gameId));
   return (
     <section className="anchor-panel" data-testid="linked-match" data-match-id={d.matchId}>
       <h2 className="anchor__sub">{t("details.match")}</h2>
@@ -99,7 +103,7 @@ function LinkedMatch({ d }: { d: Details }) {
         <>
           <p className="anchor-muted">
             {m.leagueName}
-            {m.gameName ? ` · ${m.gameName}` : ""}
+            {game ? ` · ${game}` : ""}
           </p>
           <div className="anchor-score">
             <span className="anchor-score__team" data-testid="linked-home">
