@@ -18,6 +18,7 @@ var stateChangingGets = map[string]bool{
 	Prefix + "/user/followUser":  true,
 	Prefix + "/anchor/broadcast": true,
 	Prefix + "/anchor/downcast":  true,
+	Prefix + "/addIpWhite":       true, // the stream key's source allow-list (api/anchor)
 }
 
 // cookieTokenAllowed reports whether r may be authenticated by the `token` cookie.

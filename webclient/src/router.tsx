@@ -76,6 +76,9 @@ export const router = createBrowserRouter([
               { index: true, lazy: async () => ({ Component: (await import("./pages/Anchor/AnchorCenter")).Broadcast }) },
               { path: "live", lazy: async () => ({ Component: (await import("./pages/Anchor/LiveSettings")).default }) },
               { path: "revenueDetails", lazy: async () => ({ Component: (await import("./pages/Anchor/Revenue")).default }) },
+              // issue 17: the linked match and the stream's health; the streamer rules of spec §6
+              { path: "liveLinkDetails", lazy: async () => ({ Component: (await import("./pages/Anchor/LiveLinkDetails")).default }) },
+              { path: "rules", lazy: async () => ({ Component: (await import("./pages/Anchor/StreamerRules")).default }) },
             ],
           },
           { path: "anchor", lazy: async () => ({ Component: (await import("./pages/Anchor/AnchorList")).default }) },
