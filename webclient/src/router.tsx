@@ -32,6 +32,9 @@ export const router = createBrowserRouter([
           { path: "search/:text", lazy: async () => ({ Component: (await import("./pages/Search/SearchPage")).default }) },
           { path: "s/:text", lazy: async () => ({ Component: (await import("./pages/Search/SearchPage")).default }) },
           { path: "live/:id", lazy: async () => ({ Component: (await import("./pages/LiveRoom/LiveRoom")).default }) },
+          // multi-view and custom-tag rooms (issue 17)
+          { path: "live2", lazy: async () => ({ Component: (await import("./pages/MultiView/MultiView")).default }) },
+          { path: "customLive/:id?", lazy: async () => ({ Component: (await import("./pages/Live/CustomLive")).default }) },
           { path: "protocol/:id", lazy: async () => ({ Component: (await import("./pages/Protocol")).default }) },
           { path: "about", lazy: async () => ({ Component: (await import("./pages/Protocol")).About }) },
           { path: "network-error", element: <NetworkError /> },

@@ -3,6 +3,7 @@
 // external m3u8 source, and the linked match (in progress or starting within 1 hour) or a
 // custom tag.
 import { ModPresetsForm } from "../../components/ModPresets/ModPresetsForm";
+import { CustomTagForm } from "./CustomTagForm";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { anchorApi, type AnchorSettings } from "../../api/endpoints";
@@ -143,6 +144,7 @@ export default function LiveSettings() {
         </button>
       </form>
       <MatchLink />
+      <CustomTagForm />
       <ModPresetsForm />
     </div>
   );

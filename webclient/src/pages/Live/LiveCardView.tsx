@@ -56,6 +56,7 @@ export const LiveCardView = memo(function LiveCardView({
             <p className="lcard__meta">
               <span className="lcard__name" data-testid="live-card-name">{name}</span>
               {gameName && <span className="lcard__game">{gameName}</span>}
+              {card.customTag && <span className="lcard__tag" data-testid="live-card-tag">#{card.customTag}</span>}
             </p>
             {match && compact && (
               <p className="lcard__meta lcard__meta--score" data-testid="live-card-score">

@@ -1,6 +1,6 @@
 // /live — every live room now, as cards (cover, title, streamer, game, the linked match's score
 // updating live, viewers), most viewers first, filtered by game (?game=<id>).
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { liveApi } from "../../api/live";
 import { NoData } from "../../components/NoData";
@@ -8,6 +8,8 @@ import { LoadError, Loading } from "../Matches/MatchList";
 import { gameLabel, useFetch } from "../Matches/hooks";
 import { LiveCardView } from "./LiveCardView";
 import { gamesOf, useCardMatches, useGameNames } from "./hooks";
+import { FollowingLive } from "./FollowingLive";
+import { useMultiViewT } from "../../i18n/multiview";
 import "./Live.css";
 
 /** How often the list reloads (rooms going live or ending, viewers). */
@@ -15,6 +17,7 @@ export const LIVE_REFRESH_MS = 30_000;
 
 export default function LivePage() {
   const { t } = useTranslation();
+  const { t: mt } = useMultiViewT();
   const [params, setParams] = useSearchParams();
   const game = Number(params.get("game")) || 0;
   const { state, reload } = useFetch((signal) => liveApi.rooms(undefined, { signal }), "live-rooms", LIVE_REFRESH_MS);
@@ -36,7 +39,11 @@ export default function LivePage() {
       <div className="live-page__head">
         <h1 className="live-page__title">{t("discover.live.title")}</h1>
         {state.status === "ready" && <span className="live-page__count">{t("discover.live.count", { count: all.length })}</span>}
+        <Link className="live-page__multi" to="/live2" data-testid="open-multiview">
+          {mt("open")}
+        </Link>
       </div>
+      <FollowingLive />
       {games.length > 0 && (
         <div className="live-page__games" role="tablist" aria-label={t("discover.live.games")}>
           <button type="button" role="tab" aria-selected={game === 0} className={`home__chip${game === 0 ? " home__chip--on" : ""}`} onClick={() => pick(0)} data-testid="live-game-all">
