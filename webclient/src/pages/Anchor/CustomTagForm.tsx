@@ -19,6 +19,10 @@ const PRESETS: MultiViewKey[] = [
   "tagForm.suggestions.tutorial",
 ];
 
+/** The tag isolated from the sentence's direction (first-strong isolate): "#Talk show" stays in
+ *  one piece inside an Arabic sentence (the translations write "{{tag}}"). */
+const isolate = (tag: string) => `\u2068${tag}\u2069`;
+
 export function CustomTagForm() {
   const { t } = useMultiViewT();
   const { info, setInfo } = useCenter();
@@ -83,14 +87,14 @@ export function CustomTagForm() {
         <span className="anchor-muted">{t("tagForm.suggested")}:</span>
         {suggestions.map((s) => (
           <button key={s} type="button" className="anchor-link" data-testid="custom-tag-suggestion" onClick={() => setTag(s)}>
-            #{s}
+            <bdi>#{s}</bdi>
           </button>
         ))}
       </div>
       <p className="anchor-muted" data-testid="custom-tag-current">
         {info.customTag ? (
           <>
-            {t("tagForm.current", { tag: info.customTag })} · <Link to={tagPath(info.customTag)}>{t("tagForm.listedAt")}</Link>
+            {t("tagForm.current", { tag: isolate(`#${info.customTag}`) })} · <Link to={tagPath(info.customTag)}>{t("tagForm.listedAt")}</Link>
           </>
         ) : (
           t("tagForm.none")

@@ -31,7 +31,9 @@ function TagRooms({ tag }: { tag: string }) {
   return (
     <section className="live-page" data-testid="custom-live" data-tag={shown}>
       <div className="live-page__head">
-        <h1 className="live-page__title">#{shown}</h1>
+        <h1 className="live-page__title">
+          <bdi>#{shown}</bdi>
+        </h1>
         {state.status === "ready" && <span className="live-page__count">{mt("customLive.count", { count: rooms.length })}</span>}
         <Link className="live-page__more" to="/customLive">{mt("customLive.allTags")}</Link>
       </div>
@@ -74,7 +76,7 @@ function AllTags() {
           {tags.map((x) => (
             <li key={x.tag}>
               <Link className="tag-list__tag" to={tagPath(x.tag)} data-testid="custom-live-tag">
-                <span className="tag-list__name">#{x.tag}</span>
+                <bdi className="tag-list__name">#{x.tag}</bdi>
                 <span className="tag-list__meta">
                   {mt("customLive.rooms", { count: x.rooms })} · {t("discover.viewers", { count: x.viewers, n: formatCount(x.viewers) })}
                 </span>

@@ -130,7 +130,7 @@ export function RoomHead({ id, presence, children }: { id: string; presence: num
           {game && <span data-testid="room-game">{gameLabel(t, game)}</span>}
           {card.customTag && (
             <Link className="room-head__tag room-head__tag-link" to={tagPath(card.customTag)} data-testid="room-tag">
-              #{card.customTag}
+              <bdi>#{card.customTag}</bdi>
             </Link>
           )}
           <Link className="room-head__multi" to={`/live2?add=${encodeURIComponent(card.roomId)}`} data-testid="add-to-multiview">

@@ -62,7 +62,7 @@ export function RoomPicker({ exclude, onPick, onClose }: { exclude: readonly str
                     <span className="mpicker__meta">
                       <Avatar src={c.avatar || undefined} name={name} size={18} />
                       <span>{name}</span>
-                      {c.customTag ? <span className="mpicker__tag">#{c.customTag}</span> : game && <span>{game}</span>}
+                      {c.customTag ? <bdi className="mpicker__tag">#{c.customTag}</bdi> : game && <span>{game}</span>}
                       <span>{t("discover.viewers", { count: c.viewers, n: formatCount(c.viewers) })}</span>
                     </span>
                     {c.match && (

@@ -59,7 +59,7 @@ export const Tile = memo(function Tile({
               <span className="mtile__name" data-testid="mv-tile-streamer">{name}</span>
               {card.customTag && (
                 <Link className="mtile__tag" to={tagPath(card.customTag)} onClick={stop}>
-                  #{card.customTag}
+                  <bdi>#{card.customTag}</bdi>
                 </Link>
               )}
             </p>
