@@ -127,7 +127,7 @@ export function RoomHead({ id, presence, children }: { id: string; presence: num
         <div className="room-head__line room-head__line--meta">
           {card.live ? <span className="lcard__live lcard__live--inline room-head__badge">{t("discover.liveBadge")}</span> : <span className="room-head__offline">{t("live.room.offline")}</span>}
           <span data-testid="room-viewers">{t("discover.viewers", { count: viewers, n: formatCount(viewers) })}</span>
-          {game && <span data-testid="room-game">{gameLabel(t, game)}</span>}
+          {game && !(card.customTag && card.gameId === 0) && <span data-testid="room-game">{gameLabel(t, game)}</span>}
           {card.customTag && (
             <Link className="room-head__tag room-head__tag-link" to={tagPath(card.customTag)} data-testid="room-tag">
               <bdi>#{card.customTag}</bdi>
