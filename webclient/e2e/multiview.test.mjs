@@ -133,10 +133,16 @@ describe("multi-view and custom-tag rooms", { timeout: 240_000 }, () => {
     assert.equal(url.searchParams.get("sound"), second.roomId);
     await screenshot(page, "multiview-two");
 
-    // Reload: the same rooms, the sound where it was.
+    // Reload: the same rooms, the sound where it was. Sound starts once the browser allows it (a
+    // page the viewer has not touched yet waits for a first click; Chromium keeps the site's
+    // activation across a reload, so here it may already be on).
     await page.reload();
     await page.locator(`[data-testid="mv-tile"][data-room="${second.roomId}"]`).waitFor({ timeout: TIMEOUT });
     await until(async () => (await tiles(page)).every((t) => t.muted !== null), "the players after the reload");
+    assert.deepEqual((await tiles(page)).map((t) => [t.room, t.sound]), [[first.roomId, false], [second.roomId, true]]);
+    assert.equal((await tiles(page))[0].muted, true);
+    await page.locator(".mview__title").click();
+    await until(async () => (await tiles(page))[1]?.muted === false, "the sound after the first click");
     assert.deepEqual(await tiles(page), [
       { room: first.roomId, sound: false, muted: true },
       { room: second.roomId, sound: true, muted: false },

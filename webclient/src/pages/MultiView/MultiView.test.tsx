@@ -129,6 +129,21 @@ describe("multi-view page", () => {
     expect(tile("1007").textContent).toContain("#Talk show");
   });
 
+  it("keeps the sound tile muted until the viewer first touches the page (autoplay rules)", async () => {
+    Object.defineProperty(navigator, "userActivation", { value: { hasBeenActive: false }, configurable: true });
+    try {
+      await open("/live2?rooms=1001,1002&sound=1002");
+      expect(tiles().map((t) => [t.room, t.sound, t.muted])).toEqual([
+        ["1001", false, "true"],
+        ["1002", true, "true"],
+      ]);
+      await act(async () => window.dispatchEvent(new Event("pointerdown")));
+      expect(tiles().map((t) => t.muted)).toEqual(["true", "false"]);
+    } finally {
+      delete (navigator as { userActivation?: unknown }).userActivation;
+    }
+  });
+
   it("starts from the remembered view and adds the room of ?add=", async () => {
     appStore.set(multiViewAtom, { rooms: ["1001", "1002"], sound: "1002" });
     await open("/live2?add=1003");

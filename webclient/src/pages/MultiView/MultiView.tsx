@@ -15,6 +15,12 @@ import { RoomPicker } from "./RoomPicker";
 import { Tile } from "./Tile";
 import "./MultiView.css";
 
+/** Whether the page may start sound now (navigator.userActivation; browsers without it: assume so). */
+function hasUserActivation(): boolean {
+  const ua = (navigator as Navigator & { userActivation?: { hasBeenActive: boolean } }).userActivation;
+  return ua ? ua.hasBeenActive : true;
+}
+
 export default function MultiView() {
   const { t } = useMultiViewT();
   const { t: gt } = useTranslation();
@@ -25,6 +31,19 @@ export default function MultiView() {
   const [settled, setSettled] = useState(false);
   const view = useMemo(() => (settled ? parseView(params) : start.view), [settled, params, start]);
   const [picking, setPicking] = useState(false);
+  // Browsers refuse to start a video with sound before the viewer has touched the page (a reload,
+  // a shared link): until then every tile plays muted and the sound tile waits for the first click.
+  const [activated, setActivated] = useState(() => hasUserActivation());
+  useEffect(() => {
+    if (activated) return;
+    const on = () => setActivated(true);
+    window.addEventListener("pointerdown", on, { once: true, capture: true });
+    window.addEventListener("keydown", on, { once: true, capture: true });
+    return () => {
+      window.removeEventListener("pointerdown", on, { capture: true });
+      window.removeEventListener("keydown", on, { capture: true });
+    };
+  }, [activated]);
 
   useEffect(() => {
     setParams(viewParams(start.view), { replace: true });
@@ -84,7 +103,7 @@ export default function MultiView() {
       ) : (
         <div className={`mview__grid mview__grid--${gridOf(n)}`} data-testid="mv-grid" data-layout={gridOf(n)}>
           {view.rooms.map((id) => (
-            <Tile key={id} roomId={id} sound={view.sound === id} onListen={listen} onRemove={remove} />
+            <Tile key={id} roomId={id} sound={view.sound === id} audible={activated} onListen={listen} onRemove={remove} />
           ))}
           {n === 3 && (
             <button type="button" className="mview__cell-add" onClick={() => setPicking(true)}>

@@ -19,11 +19,14 @@ export const TILE_REFRESH_MS = 60_000;
 export const Tile = memo(function Tile({
   roomId,
   sound,
+  audible = true,
   onListen,
   onRemove,
 }: {
   roomId: string;
   sound: boolean;
+  /** False until the viewer has touched the page: the sound tile waits muted (autoplay rules). */
+  audible?: boolean;
   onListen: (id: string) => void;
   onRemove: (id: string) => void;
 }) {
@@ -42,11 +45,12 @@ export const Tile = memo(function Tile({
       data-room={roomId}
       data-sound={sound}
       aria-label={card?.title || roomId}
+      data-audible={sound && audible}
       onClick={() => !sound && onListen(roomId)}
     >
       <div className="mtile__video">
         <Suspense fallback={<div className="mtile__wait">{mt("tile.loading")}</div>}>
-          <Player roomId={roomId} theatreToggle={false} muted={!sound} onSoundRequest={() => onListen(roomId)} />
+          <Player roomId={roomId} theatreToggle={false} muted={!(sound && audible)} onSoundRequest={() => onListen(roomId)} />
         </Suspense>
       </div>
       <div className="mtile__info">
@@ -73,7 +77,7 @@ export const Tile = memo(function Tile({
             aria-pressed={sound}
             onClick={() => onListen(roomId)}
           >
-            <span aria-hidden="true">{sound ? "🔊" : "🔇"}</span> {sound ? mt("tile.sound") : mt("tile.listen")}
+            <span aria-hidden="true">{sound && audible ? "🔊" : "🔇"}</span> {sound && audible ? mt("tile.sound") : mt("tile.listen")}
           </button>
           <Link className="mtile__tool" to={`/live/${encodeURIComponent(roomId)}`} data-testid="mv-open">
             {mt("tile.openRoom")}
