@@ -31,12 +31,14 @@ type demoLiveStreamer struct {
 	Games      []int
 	Title      string // fmt with the home and away team names
 	Studio     string // the title while no match of theirs is in play
+	Tag        string // a custom tag instead of a match: the room never links one (a talk show)
 	Intro      string
 	Followers  int
 	From, To   color.NRGBA
 }
 
-// demoLiveStreamers host the demo rooms 1001-1006 (engine/demo.go), each linked to a live demo match.
+// demoLiveStreamers host the demo rooms 1001-1006 (engine/demo.go), each linked to a live demo match,
+// and 1007, a talk show with a custom tag instead of a match (/customLive/Talk%20show).
 var demoLiveStreamers = []demoLiveStreamer{
 	{Room: "1001", User: "HoopsHannah", Games: []int{201, 22}, Title: "%s vs %s: courtside watch-along", Studio: "Hoops talk: your questions, tonight's games",
 		Intro: "Basketball every night: live reactions, play breakdowns and a friendly chat.", Followers: 31,
@@ -56,6 +58,9 @@ var demoLiveStreamers = []demoLiveStreamer{
 	{Room: "1006", User: "MidfieldMaya", Games: []int{202, 201}, Title: "%s vs %s: tactics cam", Studio: "Tactics board: how the big games were won",
 		Intro: "Shape, pressing and substitutions: the game behind the game.", Followers: 8,
 		From: color.NRGBA{0xc2, 0x18, 0x5b, 0xff}, To: color.NRGBA{0x88, 0x0e, 0x4f, 0xff}},
+	{Room: "1007", User: "SofaTalkSam", Tag: "Talk show", Studio: "Sofa talk: the week's big talking points",
+		Intro: "A talk show about everything around the games: stories, rumours and your questions.", Followers: 19,
+		From: color.NRGBA{0x6d, 0x4c, 0x41, 0xff}, To: color.NRGBA{0x3e, 0x27, 0x23, 0xff}},
 }
 
 // demoFans follow the demo streamers (the first Followers of them follow each streamer).
@@ -196,7 +201,7 @@ func (w *wiring) seedLiveDemo(ctx context.Context, anchors *postgres.Anchors) er
 			title = s.Studio
 		}
 		if err := anchors.SetDemoLive(ctx, postgres.DemoLive{Room: s.Room, Title: title, Intro: s.Intro, Cover: cover,
-			MatchID: l.MatchID, GameID: l.GameID}, now); err != nil {
+			MatchID: l.MatchID, GameID: l.GameID, CustomTag: s.Tag}, now); err != nil {
 			return err
 		}
 	}
@@ -227,6 +232,9 @@ func linkDemoRooms(ctx context.Context, anchors *postgres.Anchors, scores demoSc
 			return err
 		}
 		rooms[i] = l
+		if s.Tag != "" {
+			continue // a talk show takes no match
+		}
 		if _, ok := playing[l.MatchID]; ok && !used[l.MatchID] {
 			used[l.MatchID], keep[i] = true, true
 		}
@@ -244,7 +252,7 @@ func linkDemoRooms(ctx context.Context, anchors *postgres.Anchors, scores demoSc
 	}
 	for i := range demoLiveStreamers {
 		for j := range inPlay {
-			if m := &inPlay[j]; !keep[i] && picks[i] == nil && !used[m.ID] {
+			if m := &inPlay[j]; !keep[i] && picks[i] == nil && !used[m.ID] && demoLiveStreamers[i].Tag == "" {
 				picks[i], used[m.ID] = m, true
 			}
 		}
@@ -254,7 +262,10 @@ func linkDemoRooms(ctx context.Context, anchors *postgres.Anchors, scores demoSc
 			continue
 		}
 		// The studio programme is about the streamer's first game: the category shows it, not a blank.
-		d := postgres.DemoLive{Room: s.Room, Title: s.Studio, Intro: rooms[i].DetailIntro, Cover: rooms[i].Cover, GameID: s.Games[0]}
+		d := postgres.DemoLive{Room: s.Room, Title: s.Studio, Intro: rooms[i].DetailIntro, Cover: rooms[i].Cover, CustomTag: s.Tag}
+		if len(s.Games) > 0 {
+			d.GameID = s.Games[0]
+		}
 		if m := picks[i]; m != nil {
 			title := s.Title
 			if !slices.Contains(s.Games, m.GameID) {
@@ -262,7 +273,7 @@ func linkDemoRooms(ctx context.Context, anchors *postgres.Anchors, scores demoSc
 			}
 			d.MatchID, d.GameID, d.Title = m.ID, m.GameID, fmt.Sprintf(title, m.HomeName, m.AwayName)
 		}
-		if d.MatchID == rooms[i].MatchID && d.Title == rooms[i].Title && d.GameID == rooms[i].GameID && rooms[i].Live {
+		if d.MatchID == rooms[i].MatchID && d.Title == rooms[i].Title && d.GameID == rooms[i].GameID && d.CustomTag == rooms[i].CustomTag && rooms[i].Live {
 			continue
 		}
 		if err := anchors.SetDemoLive(ctx, d, now); err != nil {

@@ -69,6 +69,9 @@ func TestDemoRoomsFollowMatchesInPlay(t *testing.T) {
 	if got["1006"].MatchID != "" || got["1006"].Title != demoLiveStreamers[5].Studio || got["1006"].GameID != demoLiveStreamers[5].Games[0] {
 		t.Errorf("no match left: %+v", got["1006"])
 	}
+	if got["1007"].MatchID != "" || got["1007"].CustomTag != "Talk show" || got["1007"].Title != demoLiveStreamers[6].Studio {
+		t.Errorf("the talk show takes no match and keeps its tag: %+v", got["1007"])
+	}
 
 	// The basketball game ends and another starts: room 1001 moves, the others keep theirs.
 	inPlay = append(fakeScores{{ID: "bball-2", GameID: 201, HomeName: "Bulls", AwayName: "Knicks"}}, inPlay[:2]...)

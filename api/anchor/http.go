@@ -63,6 +63,7 @@ func (s *Service) Routes(srv *api.Server, users api.Authenticator) {
 	srv.Handle("GET /live/room", h.liveRoom)
 	srv.Handle("GET /getAnchorMatchLive", h.anchorMatchLive)
 	srv.Handle("GET /user/isMatchLive/{matchId}/{gameId}", h.isMatchLive)
+	h.customLiveRoutes(srv) // custom-tag rooms and the following list (http_customtag.go)
 
 	// Reserved broadcasts (issue 17 "Reservations"; reservations.go).
 	srv.Handle("POST /anchor/announce", user(h.announce))

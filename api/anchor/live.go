@@ -151,8 +151,11 @@ func (s *Service) LinkMatch(ctx context.Context, uid int64, in MatchLink) (Match
 		return MatchLink{}, err
 	}
 	in.MatchID, in.CustomTag, in.GameID = strings.TrimSpace(in.MatchID), strings.TrimSpace(in.CustomTag), 0
-	if in.MatchID != "" && in.CustomTag != "" || tooLong(in.CustomTag, maxTagLen) || tooLong(in.MatchID, 64) {
+	if in.MatchID != "" && in.CustomTag != "" || tooLong(in.MatchID, 64) {
 		return MatchLink{}, ErrBadInput
+	}
+	if in.CustomTag, err = NormalizeTag(in.CustomTag); err != nil { // customtag.go
+		return MatchLink{}, err
 	}
 	if in.MatchID != "" {
 		m, err := s.checkMatch(ctx, in.MatchID)

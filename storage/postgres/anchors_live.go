@@ -77,6 +77,7 @@ type DemoLive struct {
 	Cover              int64 // a cover upload, 0 for none
 	MatchID            string
 	GameID             int
+	CustomTag          string // a custom tag instead of a match (talk shows, analysis)
 }
 
 // SetDemoLive puts a seeded streamer's room live with its title, intro, cover and linked match,
@@ -86,9 +87,9 @@ func (s *Anchors) SetDemoLive(ctx context.Context, d DemoLive, now time.Time) er
 		if _, err := tx.Exec(ctx, `UPDATE rooms SET title=$2, updated_at=now() WHERE id=$1`, d.Room, d.Title); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, `UPDATE live_rooms SET detail_intro=$2, cover=NULLIF($3,0), match_id=$4, game_id=$5,
+		_, err := tx.Exec(ctx, `UPDATE live_rooms SET detail_intro=$2, cover=NULLIF($3,0), match_id=$4, game_id=$5, custom_tag=$7,
 				broadcasting=true, is_live=true, live_since=COALESCE(live_since,$6), updated_at=now() WHERE room_id=$1`,
-			d.Room, d.Intro, d.Cover, d.MatchID, d.GameID, now)
+			d.Room, d.Intro, d.Cover, d.MatchID, d.GameID, now, d.CustomTag)
 		return err
 	})
 }

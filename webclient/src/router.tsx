@@ -35,6 +35,9 @@ export const router = createBrowserRouter([
           { path: "live/:id", lazy: async () => ({ Component: (await import("./pages/LiveRoom/LiveRoom")).default }) },
           // gift effects (issue 17): every gift's animation, as a live room plays it
           { path: "svga", lazy: async () => ({ Component: (await import("./pages/Svga/Svga")).default }) },
+          // multi-view and custom-tag rooms (issue 17)
+          { path: "live2", lazy: async () => ({ Component: (await import("./pages/MultiView/MultiView")).default }) },
+          { path: "customLive/:id?", lazy: async () => ({ Component: (await import("./pages/Live/CustomLive")).default }) },
           { path: "protocol/:id", lazy: async () => ({ Component: (await import("./pages/Protocol")).default }) },
           { path: "about", lazy: async () => ({ Component: (await import("./pages/Protocol")).About }) },
           { path: "network-error", element: <NetworkError /> },

@@ -33,6 +33,16 @@ export interface MatchLive {
   rooms: LiveCard[];
 }
 
+/** A custom tag of live rooms now. */
+export interface LiveTag {
+  tag: string;
+  rooms: number;
+  viewers: number;
+}
+
+/** The page of a custom tag (/customLive/{tag}: the tag is the route's id). */
+export const tagPath = (tag: string) => `/customLive/${encodeURIComponent(tag)}`;
+
 const quiet: Pick<RequestOptions, "toast"> = { toast: false };
 
 export const liveApi = {
@@ -47,4 +57,11 @@ export const liveApi = {
   /** Whether live rooms stream one match, and which. */
   isMatchLive: (matchId: string, gameId: number, opts?: RequestOptions) =>
     api.get<MatchLive>(`/user/isMatchLive/${encodeURIComponent(matchId)}/${gameId}`, { ...quiet, ...opts }),
+  /** The live rooms carrying a custom tag (any case), most viewers first; tag as the rooms spell it. */
+  tagRooms: (tag: string, opts?: RequestOptions) =>
+    api.get<{ tag: string; list: LiveCard[] }>("/live/customLive", { ...quiet, ...opts, query: { tag } }),
+  /** The custom tags of the live rooms now, most rooms first. */
+  tags: (opts?: RequestOptions) => api.get<{ list: LiveTag[] }>("/live/tags", { ...quiet, ...opts }),
+  /** The streamers the signed-in user follows, live first. */
+  following: (opts?: RequestOptions) => api.get<{ list: LiveCard[] }>("/live/following", { ...quiet, ...opts }),
 };

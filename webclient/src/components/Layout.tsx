@@ -8,6 +8,7 @@ import { LoginModal } from "./LoginModal/LoginModal";
 import { HeadManager } from "../seo/HeadManager";
 import { RealtimeBridge } from "../realtime/RealtimeBridge";
 import { ChannelCapture } from "./ChannelCapture";
+import { LiveNoticeToast } from "./LiveNotice/LiveNoticeToast";
 import "./Layout.css";
 
 /** The frame of every page: header, main, footer and the global overlays. */
@@ -27,6 +28,7 @@ export function Layout() {
       <HeadManager />
       <RealtimeBridge />
       <ChannelCapture />
+      <LiveNoticeToast />
     </div>
   );
 }

@@ -36,6 +36,10 @@ export interface PlayerProps {
   theatreToggle?: boolean;
   /** Test seam: what the browser can play (detected from a <video> element otherwise). */
   env?: PlaybackEnv;
+  /** Controlled sound (multi-view, where exactly one tile is heard): the player follows it, and a
+   *  viewer's unmute asks onSoundRequest instead of unmuting this player alone. */
+  muted?: boolean;
+  onSoundRequest?: () => void;
 }
 
 /** How often an offline room is asked again, so the player starts when the streamer does. */
@@ -47,7 +51,7 @@ export const STALL_AFTER_MS = 6_000;
 
 const LOGIN_REQUIRED = 1002;
 
-export function Player({ roomId, theatreToggle = true, env: envProp }: PlayerProps) {
+export function Player({ roomId, theatreToggle = true, env: envProp, muted: mutedProp, onSoundRequest }: PlayerProps) {
   const { t } = useTranslation();
   const [state, dispatch] = useReducer(playerReducer, initialPlayerState);
   const [preferred, setPreferred] = useAtom(preferredSourceAtom);
@@ -61,7 +65,10 @@ export function Player({ roomId, theatreToggle = true, env: envProp }: PlayerPro
   // Every playback answer (and every switch) bumps the generation: the engine reattaches.
   const [generation, setGeneration] = useState(0);
   const [now, setNow] = useState(() => Date.now());
-  const [muted, setMuted] = useState(true);
+  const [ownMuted, setOwnMuted] = useState(true);
+  const controlled = mutedProp !== undefined;
+  const muted = mutedProp ?? ownMuted;
+  const setMuted = (m: boolean) => (controlled ? !m && onSoundRequest?.() : setOwnMuted(m));
   const [room, setRoom] = useState<AnchorPageInfo | null>(null);
   const [unlocking, setUnlocking] = useState(false);
   const { ask, dialog } = useConfirmCharge();
@@ -106,6 +113,11 @@ export function Player({ roomId, theatreToggle = true, env: envProp }: PlayerPro
 
   const source = state.playback?.sources.find((s) => s.kind === state.selected) ?? null;
   const terminal = TERMINAL.has(state.status);
+
+  // React does not always carry `muted` to the element once it has played: set the property.
+  useEffect(() => {
+    if (videoRef.current) videoRef.current.muted = muted;
+  }, [muted]);
 
   // Attach the selected source to the video element; detach on change or in a terminal state.
   useEffect(() => {
@@ -245,7 +257,7 @@ export function Player({ roomId, theatreToggle = true, env: envProp }: PlayerPro
           playsInline
           autoPlay
           controls={state.status === "playing" || state.status === "stalled"}
-          onVolumeChange={(e) => setMuted(e.currentTarget.muted)}
+          onVolumeChange={(e) => e.currentTarget.muted !== muted && setMuted(e.currentTarget.muted)}
         />
         <Overlay status={state.status} />
         {state.status === "trialEnded" && (

@@ -4,6 +4,7 @@
 // a search: MatchPicker.tsx) or a custom tag.
 import { ModPresetsForm } from "../../components/ModPresets/ModPresetsForm";
 import { useEffect, useState } from "react";
+import { CustomTagForm } from "./CustomTagForm";
 import { useTranslation } from "react-i18next";
 import { anchorApi, type AnchorSettings, type MatchItem } from "../../api/endpoints";
 import { streamCentreApi } from "../../api/streamcentre";
@@ -146,18 +147,18 @@ export default function LiveSettings() {
         </button>
       </form>
       <MatchLink />
+      <CustomTagForm />
       <ModPresetsForm />
     </div>
   );
 }
 
-/** The linked match (spec §5 streaming match window), picked from a search (issue 17), or a custom tag. */
+/** The linked match (spec §5 streaming match window), picked from a search (issue 17). A room without a
+ * match takes a custom tag instead (CustomTagForm). */
 function MatchLink() {
   const { t } = useTranslation();
   const { t: ct } = useCentreT();
   const { info, setInfo } = useCenter();
-  const [mode, setMode] = useState<"match" | "tag">(info.customTag ? "tag" : "match");
-  const [tag, setTag] = useState(info.customTag);
   const [linked, setLinked] = useState<Pick<MatchItem, "homeName" | "awayName"> | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -175,7 +176,7 @@ function MatchLink() {
     };
   }, [info.matchId]);
 
-  const save = (body: { matchId?: string; customTag?: string }, picked?: MatchItem) => {
+  const save = (body: { matchId?: string }, picked?: MatchItem) => {
     setBusy(true);
     setMessage(null);
     anchorApi.linkMatch(body).then(
@@ -183,7 +184,6 @@ function MatchLink() {
         setBusy(false);
         setInfo({ ...info, matchId: r.matchId, gameId: r.gameId, customTag: r.customTag });
         setLinked(picked ?? null);
-        if (!body.customTag) setTag("");
         setMessage({ ok: true, text: t("anchor.settings.saved") });
       },
       (err) => {
@@ -197,46 +197,22 @@ function MatchLink() {
     ? linked
       ? ct("picker.current", { home: linked.homeName, away: linked.awayName })
       : t("anchor.match.current", { value: "…" })
-    : info.customTag
-      ? t("anchor.match.current", { value: info.customTag })
-      : t("anchor.match.none");
+    : t("anchor.match.none");
   return (
     <section className="anchor-panel anchor-form" data-testid="match-link">
       <h2 className="anchor__sub">{t("anchor.match.title")}</h2>
       <p className="anchor-muted">{t("anchor.match.rule")}</p>
-      <div className="anchor-switches">
-        <label className="anchor-check">
-          <input type="radio" name="link" checked={mode === "match"} onChange={() => setMode("match")} />
-          <span>{t("anchor.match.linkMatch")}</span>
-        </label>
-        <label className="anchor-check">
-          <input type="radio" name="link" checked={mode === "tag"} onChange={() => setMode("tag")} />
-          <span>{t("anchor.match.customTag")}</span>
-        </label>
-      </div>
       <p className="anchor-muted" data-testid="match-current" data-match-id={info.matchId}>
         {current}
       </p>
-      {mode === "match" ? (
-        <MatchPicker linkedId={info.matchId} busy={busy} onPick={(m) => save({ matchId: m.id }, m)} />
-      ) : (
-        <label className="anchor-field">
-          <span>{t("anchor.match.customTag")}</span>
-          <input data-testid="match-tag" value={tag} maxLength={LIMITS.tag} onChange={(e) => setTag(e.target.value)} />
-        </label>
-      )}
+      <MatchPicker linkedId={info.matchId} busy={busy} onPick={(m) => save({ matchId: m.id }, m)} />
       {message && (
         <p className={message.ok ? "anchor-ok" : "anchor-error"} role="status" data-testid="match-message">
           {message.text}
         </p>
       )}
       <div className="anchor-actions">
-        {mode === "tag" && (
-          <button type="button" className="anchor-button" data-testid="match-save" disabled={busy || !tag.trim()} onClick={() => save({ customTag: tag.trim() })}>
-            {t("anchor.settings.save")}
-          </button>
-        )}
-        <button type="button" className="anchor-link" disabled={busy || (!info.matchId && !info.customTag)} onClick={() => save({})}>
+        <button type="button" className="anchor-link" disabled={busy || !info.matchId} onClick={() => save({})}>
           {t("anchor.match.clear")}
         </button>
       </div>

@@ -55,7 +55,12 @@ export const LiveCardView = memo(function LiveCardView({
             </p>
             <p className="lcard__meta">
               <span className="lcard__name" data-testid="live-card-name">{name}</span>
-              {gameName && <span className="lcard__game">{gameName}</span>}
+              {gameName && !(card.customTag && card.gameId === 0) && <span className="lcard__game">{gameName}</span>}
+              {card.customTag && (
+                <bdi className="lcard__tag" data-testid="live-card-tag">
+                  #{card.customTag}
+                </bdi>
+              )}
             </p>
             {match && compact && (
               <p className="lcard__meta lcard__meta--score" data-testid="live-card-score">

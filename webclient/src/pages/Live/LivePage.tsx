@@ -9,6 +9,8 @@ import { LoadError, Loading } from "../Matches/MatchList";
 import { gameLabel, useFetch } from "../Matches/hooks";
 import { LiveCardView } from "./LiveCardView";
 import { gamesOf, useCardMatches, useGameNames } from "./hooks";
+import { FollowingLive } from "./FollowingLive";
+import { useMultiViewT } from "../../i18n/multiview";
 import "./Live.css";
 
 /** How often the list reloads (rooms going live or ending, viewers). */
@@ -17,6 +19,7 @@ export const LIVE_REFRESH_MS = 30_000;
 export default function LivePage() {
   const { t } = useTranslation();
   const { t: dt } = useLiveDataT();
+  const { t: mt } = useMultiViewT();
   const [params, setParams] = useSearchParams();
   const game = Number(params.get("game")) || 0;
   const { state, reload } = useFetch((signal) => liveApi.rooms(undefined, { signal }), "live-rooms", LIVE_REFRESH_MS);
@@ -39,7 +42,11 @@ export default function LivePage() {
         <h1 className="live-page__title">{t("discover.live.title")}</h1>
         {state.status === "ready" && <span className="live-page__count">{t("discover.live.count", { count: all.length })}</span>}
         <Link className="live-page__figures" to="/live/data" data-testid="live-figures-link">{dt("title")}</Link>
+        <Link className="live-page__multi" to="/live2" data-testid="open-multiview">
+          {mt("open")}
+        </Link>
       </div>
+      <FollowingLive />
       {games.length > 0 && (
         <div className="live-page__games" role="tablist" aria-label={t("discover.live.games")}>
           <button type="button" role="tab" aria-selected={game === 0} className={`home__chip${game === 0 ? " home__chip--on" : ""}`} onClick={() => pick(0)} data-testid="live-game-all">

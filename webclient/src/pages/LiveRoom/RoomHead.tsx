@@ -5,7 +5,8 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useAtomValue, useSetAtom } from "jotai";
 import { useTranslation } from "react-i18next";
-import { liveApi, type LiveCard } from "../../api/live";
+import { liveApi, tagPath, type LiveCard } from "../../api/live";
+import { useMultiViewT } from "../../i18n/multiview";
 import { userApi } from "../../api/endpoints";
 import { loginModalAtom, LoginMode } from "../../state/ui";
 import { userInfoAtom } from "../../state/session";
@@ -91,6 +92,7 @@ function FollowButton({ card, onFollowers }: { card: LiveCard; onFollowers: (n: 
 
 export function RoomHead({ id, presence, children }: { id: string; presence: number; children?: React.ReactNode }) {
   const { t } = useTranslation();
+  const { t: mt } = useMultiViewT();
   const { card, setCard, missing } = useRoomCard(id);
   const names = useGameNames();
   const match = useLiveMatch(card?.match ?? null);
@@ -125,8 +127,15 @@ export function RoomHead({ id, presence, children }: { id: string; presence: num
         <div className="room-head__line room-head__line--meta">
           {card.live ? <span className="lcard__live lcard__live--inline room-head__badge">{t("discover.liveBadge")}</span> : <span className="room-head__offline">{t("live.room.offline")}</span>}
           <span data-testid="room-viewers">{t("discover.viewers", { count: viewers, n: formatCount(viewers) })}</span>
-          {game && <span data-testid="room-game">{gameLabel(t, game)}</span>}
-          {card.customTag && <span className="room-head__tag">#{card.customTag}</span>}
+          {game && !(card.customTag && card.gameId === 0) && <span data-testid="room-game">{gameLabel(t, game)}</span>}
+          {card.customTag && (
+            <Link className="room-head__tag room-head__tag-link" to={tagPath(card.customTag)} data-testid="room-tag">
+              <bdi>#{card.customTag}</bdi>
+            </Link>
+          )}
+          <Link className="room-head__multi" to={`/live2?add=${encodeURIComponent(card.roomId)}`} data-testid="add-to-multiview">
+            {mt("addToMultiView")}
+          </Link>
         </div>
       </div>
       {children}
