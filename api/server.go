@@ -144,7 +144,7 @@ func (s *Server) Handler() http.Handler {
 		mux.Handle(a.pattern, a.h)
 	}
 	mux.Handle("/", s.site)
-	return mux
+	return withCompression(mux)
 }
 
 // JavaHandler serves the REST API alone. It expects full paths (/java/...).

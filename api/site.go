@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"mime"
 	"net/http"
 	"os"
 	"path"
@@ -68,6 +69,7 @@ type site struct {
 	sitemaps     *seo.Sitemaps
 	pagesOnce    sync.Once // adds the "pages" section last, after the areas' (sitecrawl.go)
 	now          func() time.Time
+	compressed   assetCache // the hashed assets, compressed once (compress.go)
 
 	mu       sync.Mutex
 	table    *RouteTable
@@ -111,12 +113,27 @@ func (s *site) serveFile(w http.ResponseWriter, r *http.Request, name string) bo
 	if err != nil || !st.Mode().IsRegular() {
 		return false
 	}
-	if strings.HasPrefix(name, "assets/") {
-		w.Header().Set("Cache-Control", cacheImmutable)
-	} else {
-		w.Header().Set("Cache-Control", cacheRevalidate)
-	}
 	w.Header().Set("X-Content-Type-Options", "nosniff")
+	if !strings.HasPrefix(name, "assets/") {
+		w.Header().Set("Cache-Control", cacheRevalidate)
+		http.ServeContent(w, r, st.Name(), st.ModTime(), f)
+		return true
+	}
+	w.Header().Set("Cache-Control", cacheImmutable)
+	// A hashed asset never changes: its compressed copy is made once (assetCache).
+	ctype := mime.TypeByExtension(path.Ext(name))
+	if enc := acceptedEncoding(r); enc != "" && r.Header.Get("Range") == "" && compressible(ctype) {
+		if data, ok := s.compressed.get(enc, name, func() ([]byte, error) { return io.ReadAll(f) }); ok {
+			w.Header().Set("Content-Type", ctype)
+			w.Header().Set("Content-Encoding", enc)
+			w.Header().Add("Vary", "Accept-Encoding")
+			http.ServeContent(w, r, st.Name(), st.ModTime(), bytes.NewReader(data))
+			return true
+		}
+		if _, err := f.Seek(0, io.SeekStart); err != nil {
+			return false
+		}
+	}
 	http.ServeContent(w, r, st.Name(), st.ModTime(), f)
 	return true
 }

@@ -118,6 +118,7 @@ func Build(in Input) Head {
 	if !ok {
 		p = page{kind: KindPage}
 	}
+	in.Entity = complete(p.kind, in.Entity)
 	path := in.Path
 	if path == "" {
 		path = "/"
@@ -214,6 +215,27 @@ func message(lang, key string, args []any) string {
 		return raw
 	}
 	return fmt.Sprintf(raw, args[:n]...)
+}
+
+// complete fills what a kind of page needs of its entity: a match page without its Match is as
+// good as unknown; a live room without its Live is the site's own, not on air.
+func complete(k Kind, e *Entity) *Entity {
+	if e == nil {
+		return nil
+	}
+	c := *e
+	switch {
+	case k == KindMatch && c.Match == nil:
+		return nil
+	case k == KindLive && c.Live == nil:
+		c.Live = &Live{}
+	}
+	if c.Live != nil && c.Live.Streamer == "" {
+		l := *c.Live
+		l.Streamer = SiteName
+		c.Live = &l
+	}
+	return &c
 }
 
 // sectionOf is the list page that stands in for an entity page whose entity is unknown.
