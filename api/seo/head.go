@@ -14,9 +14,9 @@ import (
 // SiteName is the site's name in titles, og:site_name and structured data.
 const SiteName = "Courtside"
 
-// DefaultImage is the site's cover picture (webclient/public/og-cover.png, 1200×630) for pages
+// DefaultImage is the site's cover picture (webclient/public/og-cover.jpg, 1200×630) for pages
 // whose entity has none: link previews and VideoObject need a picture.
-const DefaultImage = "/og-cover.png"
+const DefaultImage = "/og-cover.jpg"
 
 // MobileMedia is the media query of the mobile alternate link (as the web client writes it).
 const MobileMedia = "only screen and (max-width: 640px)"
