@@ -58,6 +58,7 @@ func New(cfg Config) *Server {
 	s.site.resolve = s.resolver.ResolveRequest
 	s.site.mobileOrigin = cfg.MobileHost
 	s.Handle("GET /system/gateways", s.gateways)
+	s.Handle("GET /site/head", s.siteHead)
 	return s
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -18,6 +19,7 @@ import (
 	"github.com/andybalholm/brotli"
 
 	"courtside/api"
+	"courtside/api/apitest"
 	"courtside/api/seo"
 )
 
@@ -265,4 +267,22 @@ func apiDo(t *testing.T, base, path string, h http.Header) struct {
 		Header http.Header
 		Body   []byte
 	}{resp.StatusCode, resp.Header, body}
+}
+
+// The web client asks for the head of the page it moved to, with the real names.
+func TestSiteHeadCall(t *testing.T) {
+	srv := seoSite(t)
+	resp := apitest.Do(t, srv.URL, "GET", "/java/site/head?path=/live/1001", "", http.Header{"lan": {"de"}})
+	var got api.SiteHeadResult
+	if err := json.Unmarshal(resp.Env.Result, &got); err != nil {
+		t.Fatalf("%d %s: %v", resp.Status, resp.Body, err)
+	}
+	if got.Status != 200 || got.Title != "Derby night 1001 – Livestream von Kay · Courtside" || got.Canonical != srv.URL+"/live/1001" ||
+		len(got.JSONLD) != 1 || got.JSONLD[0]["@type"] != "VideoObject" {
+		t.Errorf("head of /live/1001: %+v", got)
+	}
+	resp = apitest.Do(t, srv.URL, "GET", "/java/site/head?path=/soccer/nope", "", nil)
+	if err := json.Unmarshal(resp.Env.Result, &got); err != nil || got.Status != 404 || got.Robots == "" {
+		t.Errorf("head of a made-up match: %+v %v", got, err)
+	}
 }

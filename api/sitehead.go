@@ -5,6 +5,8 @@ import (
 	"context"
 	"html"
 	"net/http"
+	"net/url"
+	"path"
 	"regexp"
 	"strings"
 
@@ -82,4 +84,34 @@ func requestOrigin(r *http.Request) string {
 		host = "localhost"
 	}
 	return scheme + "://" + host
+}
+
+// SiteHeadResult is the result of GET /java/site/head: the head of one page of the site as the
+// first HTML would carry it, for the web client after an in-app navigation (it does not know
+// the real names the server writes).
+type SiteHeadResult struct {
+	Status      int              `json:"status"` // 200, or 404 for a page that does not exist
+	Title       string           `json:"title"`
+	Description string           `json:"description"`
+	Robots      string           `json:"robots,omitempty"`
+	Canonical   string           `json:"canonical"`
+	Image       string           `json:"image"` // og:image
+	OGType      string           `json:"ogType"`
+	JSONLD      []map[string]any `json:"jsonLd"`
+}
+
+// siteHead is GET /java/site/head?path=/live/1001: the head of that page in the request's
+// language (the client's lan header).
+func (s *Server) siteHead(r *Request) (any, error) {
+	p := path.Clean("/" + r.Query("path"))
+	if len(p) > 2048 {
+		p = "/"
+	}
+	page := r.HTTP.Clone(r.Context())
+	page.URL = &url.URL{Path: p}
+	res := s.site.page(page)
+	head := seo.Build(seo.Input{Page: res.page, Params: res.params, Lang: r.Lang, Origin: requestOrigin(r.HTTP),
+		Path: page.URL.EscapedPath(), MobileOrigin: s.site.mobileOrigin, Entity: res.entity, Now: s.site.now()})
+	return SiteHeadResult{Status: res.status, Title: head.Title, Description: head.Description, Robots: head.Robots,
+		Canonical: head.Canonical, Image: head.OGImage, OGType: head.OGType, JSONLD: head.JSONLD}, nil
 }

@@ -281,13 +281,17 @@ describe("server-side head", () => {
     await page.getByTestId("home").waitFor({ timeout: TIMEOUT });
     await page.getByTestId("nav-live").click();
     await page.waitForFunction(() => location.pathname === "/live", null, { timeout: TIMEOUT });
+    // The server's head of /live, fetched after the navigation, in the reader's language.
+    await page.waitForFunction(() => document.title === "Live streams · Courtside", null, { timeout: TIMEOUT });
     const after = await page.evaluate(() => ({
       canonical: document.querySelector('link[rel="canonical"]').getAttribute("href"),
-      server: document.querySelectorAll('script[data-head="server"]').length,
+      ld: [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent)["@type"]),
+      og: document.querySelector('meta[property="og:title"]')?.getAttribute("content"),
       de: document.querySelector('link[hreflang="de"]').getAttribute("href"),
     }));
     assert.equal(after.canonical, `${node.baseURL}/live`);
-    assert.equal(after.server, 0, "the home page's structured data is gone");
+    assert.deepEqual(after.ld, ["CollectionPage"], "the home page's structured data is gone");
+    assert.equal(after.og, "Live streams · Courtside");
     assert.equal(after.de, `${node.baseURL}/live?lang=de`);
     await ctx.close();
   });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { applyHead, buildHead, dropServerHead, hasServerHead, MOBILE_MEDIA, serverMobileHost } from "./head";
+import { applyHead, applyServerHead, buildHead, dropServerHead, hasServerHead, MOBILE_MEDIA, serverMobileHost } from "./head";
 
 const base = { origin: "https://courtside.test", mobileHost: "", siteName: "Courtside", title: "T" };
 const types = (pathname: string) => buildHead({ ...base, pathname }).jsonLd.map((x) => x["@type"]);
@@ -81,5 +81,34 @@ describe("the server's head", () => {
     expect(document.head.querySelector('meta[property="og:url"]')!.getAttribute("content")).toBe("https://courtside.test/news");
     expect(document.head.querySelector(`link[media="${MOBILE_MEDIA}"]`)!.getAttribute("href")).toBe("https://m.courtside.test/news");
     expect(document.head.querySelectorAll('script[type="application/ld+json"]')).toHaveLength(1);
+  });
+});
+
+describe("applyServerHead", () => {
+  afterEach(() => {
+    document.head.innerHTML = "";
+  });
+  it("writes the server's title, tags and structured data for the new page, once", () => {
+    applyHead(buildHead({ ...base, pathname: "/live/1" }));
+    const head = {
+      title: "Derby night – live stream by Kay · Courtside",
+      description: "Watch </script> live",
+      image: "https://courtside.test/og-cover.jpg",
+      ogType: "video.other",
+      jsonLd: [{ "@context": "https://schema.org", "@type": "VideoObject", name: "Derby night" }],
+    };
+    applyServerHead(head);
+    applyServerHead({ ...head, robots: "noindex, nofollow" });
+    expect(document.title).toBe(head.title);
+    expect(document.head.querySelectorAll('meta[name="description"]')).toHaveLength(1);
+    expect(document.head.querySelector('meta[name="description"]')!.getAttribute("content")).toBe("Watch </script> live");
+    expect(document.head.querySelector('meta[property="og:title"]')!.getAttribute("content")).toBe(head.title);
+    expect(document.head.querySelector('meta[name="robots"]')!.getAttribute("content")).toBe("noindex, nofollow");
+    const ld = document.head.querySelectorAll('script[type="application/ld+json"]');
+    expect(ld).toHaveLength(1);
+    expect(JSON.parse(ld[0]!.textContent!)).toEqual(head.jsonLd[0]);
+    expect(hasServerHead()).toBe(true);
+    applyServerHead({ ...head, robots: "" });
+    expect(document.head.querySelector('meta[name="robots"]')).toBeNull();
   });
 });

@@ -146,3 +146,50 @@ export function applyHead(tags: HeadTags): void {
   }
   script.textContent = JSON.stringify(tags.jsonLd.length === 1 ? tags.jsonLd[0] : tags.jsonLd);
 }
+
+/** The server's answer for a page (GET /java/site/head), as applyServerHead needs it. */
+export interface ServerHead {
+  title: string;
+  description: string;
+  robots?: string;
+  image: string;
+  ogType: string;
+  jsonLd: Record<string, unknown>[];
+}
+
+function upsertMeta(attr: "name" | "property", key: string, content: string): void {
+  let el = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);
+  if (!content) {
+    el?.remove();
+    return;
+  }
+  if (!el) {
+    el = document.createElement("meta");
+    el.setAttribute(attr, key);
+    document.head.appendChild(el);
+  }
+  el.setAttribute("content", content);
+}
+
+/** Writes the server's head of the page the reader moved to: the same tags the first HTML has. */
+export function applyServerHead(h: ServerHead): void {
+  document.title = h.title;
+  upsertMeta("name", "description", h.description);
+  upsertMeta("name", "robots", h.robots ?? "");
+  upsertMeta("property", "og:type", h.ogType);
+  upsertMeta("property", "og:title", h.title);
+  upsertMeta("property", "og:description", h.description);
+  upsertMeta("property", "og:image", h.image);
+  upsertMeta("name", "twitter:card", "summary_large_image");
+  upsertMeta("name", "twitter:title", h.title);
+  upsertMeta("name", "twitter:description", h.description);
+  upsertMeta("name", "twitter:image", h.image);
+  for (const el of document.head.querySelectorAll('script[type="application/ld+json"]')) el.remove();
+  for (const ld of h.jsonLd) {
+    const script = document.createElement("script");
+    script.setAttribute("type", "application/ld+json");
+    script.dataset.head = "server";
+    script.textContent = JSON.stringify(ld);
+    document.head.appendChild(script);
+  }
+}
