@@ -227,7 +227,7 @@ func (s *site) serveIndex(w http.ResponseWriter, r *http.Request, p resolved) bo
 	}
 	lang := s.pageLang(r)
 	head := seo.Build(seo.Input{Page: p.page, Params: p.params, Lang: lang, Origin: requestOrigin(r),
-		Path: r.URL.EscapedPath(), MobileOrigin: s.mobileOrigin, Entity: p.entity, Now: s.now()})
+		Path: r.URL.EscapedPath(), MobileOrigin: s.mobileOrigin, Entity: p.entity, Now: s.now(), LangInURL: langInURL(r)})
 	data := renderIndex(index, lang, head)
 	status := p.status
 	h := w.Header()

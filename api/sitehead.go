@@ -52,6 +52,12 @@ func (s *site) pageLang(r *http.Request) string {
 	return locale.Resolve(r.Header)
 }
 
+// langInURL reports whether r names its language in the address (?lang=, the hreflang links).
+func langInURL(r *http.Request) bool {
+	_, ok := locale.Normalize(r.URL.Query().Get("lang"))
+	return ok
+}
+
 // renderIndex writes lang and dir into <html>, replaces the build's <title> and adds the
 // page's head before </head>.
 func renderIndex(index []byte, lang string, head seo.Head) []byte {

@@ -89,6 +89,10 @@ type Input struct {
 	MobileOrigin string
 	Entity       *Entity // nil: the page has no entity or none was found
 	Now          time.Time
+	// LangInURL is set when the reader asked for the language in the address (?lang=de, the
+	// hreflang links): that page is its own canonical, so each language version is indexed
+	// under the address its alternate link names; the bare address is the x-default.
+	LangInURL bool
 }
 
 // Alternate is one hreflang link.
@@ -123,11 +127,15 @@ func Build(in Input) Head {
 	if path == "" {
 		path = "/"
 	}
-	h := Head{Lang: in.Lang, Canonical: in.Origin + path}
-	for _, code := range locale.All {
-		h.Alternates = append(h.Alternates, Alternate{LangTag(code), h.Canonical + "?lang=" + url.QueryEscape(code)})
+	page := in.Origin + path
+	h := Head{Lang: in.Lang, Canonical: page}
+	if in.LangInURL {
+		h.Canonical = page + "?lang=" + url.QueryEscape(in.Lang)
 	}
-	h.Alternates = append(h.Alternates, Alternate{"x-default", h.Canonical})
+	for _, code := range locale.All {
+		h.Alternates = append(h.Alternates, Alternate{LangTag(code), page + "?lang=" + url.QueryEscape(code)})
+	}
+	h.Alternates = append(h.Alternates, Alternate{"x-default", page})
 	mobile := strings.TrimRight(in.MobileOrigin, "/")
 	if mobile == "" {
 		mobile = in.Origin

@@ -147,6 +147,22 @@ func TestHreflangIsComplete(t *testing.T) {
 	}
 }
 
+// A page asked for in one language (?lang=de, what the hreflang links point at) is its own
+// canonical, so the alternates are not discarded as duplicates of the bare address.
+func TestLanguageVersionIsItsOwnCanonical(t *testing.T) {
+	in := input("about", nil)
+	in.Lang, in.LangInURL = "de", true
+	h := Build(in)
+	if h.Canonical != "https://courtside.test/x?lang=de" {
+		t.Errorf("canonical %q", h.Canonical)
+	}
+	for _, a := range h.Alternates {
+		if a.Lang == "de" && a.Href != h.Canonical || a.Lang == "x-default" && a.Href != "https://courtside.test/x" {
+			t.Errorf("alternate %s = %s", a.Lang, a.Href)
+		}
+	}
+}
+
 func TestMobileAlternate(t *testing.T) {
 	in := input("about", nil)
 	if got := Build(in).Mobile; got != "https://courtside.test/x" {
