@@ -12,10 +12,11 @@ import { MOBILE_HOST, SITE_NAME } from "../config";
 export function HeadManager(): null {
   const { pathname } = useLocation();
   const { i18n } = useTranslation();
-  const first = useRef<string | null>(pathname);
+  // The page and language the server wrote the head for; a change of either hands over.
+  const first = useRef<string | null>(`${pathname}|${i18n.language}`);
   const mobileHost = useRef(MOBILE_HOST || serverMobileHost());
   useEffect(() => {
-    if (first.current === pathname && hasServerHead()) return;
+    if (first.current === `${pathname}|${i18n.language}` && hasServerHead()) return;
     first.current = null;
     dropServerHead();
     document.title = SITE_NAME;
