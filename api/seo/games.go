@@ -1,5 +1,5 @@
 // Code generated from webclient/src/i18n/locales/matches/<locale>.json ("game"); DO NOT EDIT.
-// TestGameNamesMatchTheWebClient keeps it in step with the web client's names.
+// scripts/seo-games.py writes it; TestGameNamesMatchTheWebClient keeps it in step with the web client's names.
 
 package seo
 
