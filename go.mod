@@ -3,6 +3,7 @@ module courtside
 go 1.26.0
 
 require (
+	github.com/andybalholm/brotli v1.0.5
 	github.com/asynkron/protoactor-go v0.0.0-20240822202345-3c0e61ca19c9
 	github.com/bluenviron/gortmplib v1.0.2
 	github.com/bluenviron/mediacommon/v2 v2.9.5

@@ -16,6 +16,10 @@ type Config struct {
 	// SiteDir is the built web client (index.html, assets/). Default "webclient/dist".
 	SiteDir string `json:"siteDir"`
 
+	// MobileHost is the mobile site's origin (scheme://host) for the mobile alternate link of
+	// every page; empty: this host with the same path (the site is responsive, never a 404).
+	MobileHost string `json:"mobileHost"`
+
 	// GatewayURLs, when set, is what GET /java/system/gateways returns, as is.
 	GatewayURLs []string `json:"gatewayUrls"`
 	// GatewayPort builds the gateway URL from the request's host when GatewayURLs is

@@ -9,6 +9,7 @@ import (
 	"go.uber.org/zap"
 
 	"courtside/api/locale"
+	"courtside/api/seo"
 )
 
 // Prefix is where the REST API lives (spec §7).
@@ -55,7 +56,9 @@ func New(cfg Config) *Server {
 	s.java = s.withMeta(s.withAccessLog(s.withRecover(s.withBodyLimit(s.withCleanInput(http.HandlerFunc(s.route))))))
 	s.site = newSite(cfg.SiteDir)
 	s.site.resolve = s.resolver.ResolveRequest
+	s.site.mobileOrigin = cfg.MobileHost
 	s.Handle("GET /system/gateways", s.gateways)
+	s.Handle("GET /site/head", s.siteHead)
 	return s
 }
 
@@ -142,7 +145,7 @@ func (s *Server) Handler() http.Handler {
 		mux.Handle(a.pattern, a.h)
 	}
 	mux.Handle("/", s.site)
-	return mux
+	return withCompression(mux)
 }
 
 // JavaHandler serves the REST API alone. It expects full paths (/java/...).
@@ -151,6 +154,16 @@ func (s *Server) JavaHandler() http.Handler { return s.java }
 // PageLookup tells the site how to look up the ids of a page of the route table (a match,
 // a live room), so a made-up id answers 404. Call it while wiring, before serving.
 func (s *Server) PageLookup(page string, exists PageExists) { s.site.lookups[page] = exists }
+
+// PageHead tells the site how to look up what a page of the route table is about (a match's
+// teams, a live room's title and streamer), for the head of its first HTML (package seo); a
+// made-up id answers 404 as with PageLookup. Call it while wiring, before serving.
+func (s *Server) PageHead(page string, lookup PageEntity) { s.site.entities[page] = lookup }
+
+// SitemapSection adds a section to the sitemaps (/sitemap.xml lists its files): src lists
+// every page of the section, read again at most every seo.DefaultSitemapTTL. Call it while
+// wiring, before serving.
+func (s *Server) SitemapSection(name string, src seo.Source) { s.site.sitemaps.Add(name, src) }
 
 // SiteHandler serves the web client alone (Site(Config.SiteDir)).
 func (s *Server) SiteHandler() http.Handler { return s.site }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"mime"
 	"net/http"
 	"os"
 	"path"
@@ -12,6 +13,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"courtside/api/seo"
 )
 
 // Cache-Control values of the site. Vite names everything under /assets/ by content
@@ -51,12 +54,22 @@ func Site(dir string) http.Handler {
 	return newSite(dir)
 }
 
-func newSite(dir string) *site { return &site{dir: dir, lookups: map[string]PageExists{}} }
+func newSite(dir string) *site {
+	return &site{dir: dir, lookups: map[string]PageExists{}, entities: map[string]PageEntity{}, sitemaps: &seo.Sitemaps{},
+		now: time.Now}
+}
 
 type site struct {
-	dir     string
-	resolve func(*http.Request) string // the language rule; nil: headers only
-	lookups map[string]PageExists      // by PageRoute.Page; set while wiring, read-only after
+	dir      string
+	resolve  func(*http.Request) string // the language rule; nil: headers only
+	lookups  map[string]PageExists      // by PageRoute.Page; set while wiring, read-only after
+	entities map[string]PageEntity      // by PageRoute.Page; set while wiring, read-only after
+	// mobileOrigin is the mobile site (Config.MobileHost); "": this host, same path.
+	mobileOrigin string
+	sitemaps     *seo.Sitemaps
+	pagesOnce    sync.Once // adds the "pages" section last, after the areas' (sitecrawl.go)
+	now          func() time.Time
+	compressed   assetCache // the hashed assets, compressed once (compress.go)
 
 	mu       sync.Mutex
 	table    *RouteTable
@@ -70,6 +83,9 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
+	if s.serveCrawlerFile(w, r, name) {
+		return
+	}
 	if name != "" && s.serveFile(w, r, name) {
 		return
 	}
@@ -77,7 +93,7 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	if s.serveIndex(w, r, s.pageStatus(r)) {
+	if s.serveIndex(w, r, s.page(r)) {
 		return
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
@@ -97,35 +113,70 @@ func (s *site) serveFile(w http.ResponseWriter, r *http.Request, name string) bo
 	if err != nil || !st.Mode().IsRegular() {
 		return false
 	}
-	if strings.HasPrefix(name, "assets/") {
-		w.Header().Set("Cache-Control", cacheImmutable)
-	} else {
-		w.Header().Set("Cache-Control", cacheRevalidate)
-	}
 	w.Header().Set("X-Content-Type-Options", "nosniff")
+	if !strings.HasPrefix(name, "assets/") {
+		w.Header().Set("Cache-Control", cacheRevalidate)
+		http.ServeContent(w, r, st.Name(), st.ModTime(), f)
+		return true
+	}
+	w.Header().Set("Cache-Control", cacheImmutable)
+	// A hashed asset never changes: its compressed copy is made once (assetCache).
+	ctype := mime.TypeByExtension(path.Ext(name))
+	if enc := acceptedEncoding(r); enc != "" && r.Header.Get("Range") == "" && compressible(ctype) {
+		if data, ok := s.compressed.get(enc, name, func() ([]byte, error) { return io.ReadAll(f) }); ok {
+			w.Header().Set("Content-Type", ctype)
+			w.Header().Set("Content-Encoding", enc)
+			w.Header().Add("Vary", "Accept-Encoding")
+			http.ServeContent(w, r, st.Name(), st.ModTime(), bytes.NewReader(data))
+			return true
+		}
+		if _, err := f.Seek(0, io.SeekStart); err != nil {
+			return false
+		}
+	}
 	http.ServeContent(w, r, st.Name(), st.ModTime(), f)
 	return true
 }
 
-// pageStatus is 200 for a page of the route table whose ids exist, 404 otherwise.
-func (s *site) pageStatus(r *http.Request) int {
+// resolved is a page request as the route table and the lookups answered it.
+type resolved struct {
+	status int
+	page   string // the route table's page name; "notFound" for a 404
+	params map[string]string
+	entity *seo.Entity
+}
+
+// page resolves r: 200 for a page of the route table whose ids exist, 404 otherwise; with the
+// page's entity when an area registered a PageEntity for it.
+func (s *site) page(r *http.Request) resolved {
+	notFound := resolved{status: http.StatusNotFound, page: "notFound"}
 	t := s.routeTable()
 	if t == nil {
-		return http.StatusOK
+		return resolved{status: http.StatusOK, page: "home"}
 	}
-	page, params, ok := t.Match(r.URL.Path)
-	if !ok || page.Missing != "" {
-		return http.StatusNotFound
+	route, params, ok := t.Match(r.URL.Path)
+	if !ok || route.Missing != "" {
+		return notFound
 	}
-	if exists := s.lookups[page.Page]; exists != nil {
+	out := resolved{status: http.StatusOK, page: route.Page, params: params}
+	// On a lookup error the page itself shows the network-problem state: answer 200 with the
+	// section's head rather than tell a crawler that a page which may exist is gone.
+	if lookup := s.entities[route.Page]; lookup != nil {
+		e, found, err := lookup(r.Context(), params)
+		switch {
+		case err != nil:
+		case !found:
+			return notFound
+		default:
+			out.entity = &e
+		}
+	} else if exists := s.lookups[route.Page]; exists != nil {
 		found, err := exists(r.Context(), params)
 		if err == nil && !found {
-			return http.StatusNotFound
+			return notFound
 		}
-		// On a lookup error the page itself shows the network-problem state: answer 200
-		// rather than tell a crawler that a page which may exist is gone.
 	}
-	return http.StatusOK
+	return out
 }
 
 // routeTable reads routes.json again when it changed (a new build while the node runs).
@@ -156,11 +207,11 @@ func (s *site) routeTable() *RouteTable {
 	return s.table
 }
 
-// serveIndex writes index.html, rendered for this request (renderIndex), with status, and
-// reports whether index.html exists. A page that exists can be revalidated: its ETag names
-// the build, the language and the URL, so a reader who switches language never gets a 304
-// for the page in the old one.
-func (s *site) serveIndex(w http.ResponseWriter, r *http.Request, status int) bool {
+// serveIndex writes index.html, rendered for this request (renderIndex), with the page's
+// status, and reports whether index.html exists. A page that exists can be revalidated: its
+// ETag is a hash of the rendered page, so a reader who switches language, or a page whose
+// team was renamed, never gets a 304 for the old text.
+func (s *site) serveIndex(w http.ResponseWriter, r *http.Request, p resolved) bool {
 	f, err := os.OpenInRoot(s.dir, "index.html")
 	if err != nil {
 		return false
@@ -175,7 +226,10 @@ func (s *site) serveIndex(w http.ResponseWriter, r *http.Request, status int) bo
 		return false
 	}
 	lang := s.pageLang(r)
-	data := renderIndex(index, lang, r)
+	head := seo.Build(seo.Input{Page: p.page, Params: p.params, Lang: lang, Origin: requestOrigin(r),
+		Path: r.URL.EscapedPath(), MobileOrigin: s.mobileOrigin, Entity: p.entity, Now: s.now(), LangInURL: langInURL(r)})
+	data := renderIndex(index, lang, head)
+	status := p.status
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", cacheRevalidate)
@@ -184,7 +238,8 @@ func (s *site) serveIndex(w http.ResponseWriter, r *http.Request, status int) bo
 	h.Add("Vary", "Cookie, Accept-Language")
 	if status == http.StatusOK {
 		sum := fnv.New64a()
-		fmt.Fprintf(sum, "%d|%d|%s|%s|%s", st.ModTime().UnixNano(), st.Size(), lang, r.Host, r.URL.EscapedPath())
+		_, _ = sum.Write([]byte(lang + "|")) // Content-Language differs even where the page does not
+		_, _ = sum.Write(data)
 		h.Set("ETag", fmt.Sprintf(`"%x"`, sum.Sum64()))
 		http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(data))
 		return true

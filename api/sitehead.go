@@ -2,40 +2,43 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"html"
 	"net/http"
 	"net/url"
+	"path"
 	"regexp"
 	"strings"
 
 	"courtside/api/locale"
+	"courtside/api/seo"
 )
 
 // The first HTML of every page is written for its reader (spec §1, §2): the <html> element
 // carries the language the server resolved for this request (the lang cookie, a ?lang=
 // link, Accept-Language, the country of the address, then zh_CN) and its direction, so the
-// page arrives in that language with no flash of another; the head carries the canonical
-// URL and the hreflang alternates of the 22 languages, which crawlers and link previews read
-// without running any script. The web client starts in the language of data-locale unless
-// the reader picked another (the lang cookie).
+// page arrives in that language with no flash of another; the head carries the page's own
+// title, description, canonical URL, hreflang alternates of the 22 languages, the mobile
+// alternate, Open Graph and Twitter card tags and JSON-LD (package seo), which crawlers and
+// link previews read without running any script. The web client starts in the language of
+// data-locale unless the reader picked another (the lang cookie), and leaves the server's head
+// alone until the reader moves to another page (webclient/src/seo/HeadManager.tsx).
 
-var htmlTag = regexp.MustCompile(`(?i)<html[^>]*>`)
-
-// bcp47 is the tag of each of our locale codes for lang and hreflang attributes.
-var bcp47 = map[string]string{
-	"en_US": "en-US", "zh_CN": "zh-CN", "zh_tw": "zh-TW", "thai": "th", "jp": "ja",
-}
+var (
+	htmlTag  = regexp.MustCompile(`(?i)<html[^>]*>`)
+	titleTag = regexp.MustCompile(`(?is)<title>.*?</title>`)
+)
 
 // LangTag is the BCP-47 tag of one of the 22 locale codes ("zh_tw" → "zh-TW", "jp" → "ja").
-func LangTag(code string) string {
-	if t, ok := bcp47[code]; ok {
-		return t
-	}
-	return code
-}
+func LangTag(code string) string { return seo.LangTag(code) }
 
 // rtl lists the right-to-left languages among the 22.
 var rtl = map[string]bool{"ar": true}
+
+// PageEntity looks up what a page of the route table is about (a match, a live room, a
+// team) for its head: false answers 404, as PageExists does, and a page with a PageEntity
+// needs no PageExists. It is asked only for paths whose shape already matched.
+type PageEntity func(ctx context.Context, params map[string]string) (seo.Entity, bool, error)
 
 // pageLang is the language of a page request: a valid ?lang= (the hreflang links) wins,
 // then the resolver's rule.
@@ -49,33 +52,31 @@ func (s *site) pageLang(r *http.Request) string {
 	return locale.Resolve(r.Header)
 }
 
-// renderIndex writes lang, dir and the head links into index.html.
-func renderIndex(index []byte, lang string, r *http.Request) []byte {
+// langInURL reports whether r names its language in the address (?lang=, the hreflang links).
+func langInURL(r *http.Request) bool {
+	_, ok := locale.Normalize(r.URL.Query().Get("lang"))
+	return ok
+}
+
+// renderIndex writes lang and dir into <html>, replaces the build's <title> and adds the
+// page's head before </head>.
+func renderIndex(index []byte, lang string, head seo.Head) []byte {
 	dir := "ltr"
 	if rtl[lang] {
 		dir = "rtl"
 	}
 	out := htmlTag.ReplaceAllLiteral(index, []byte(`<html lang="`+LangTag(lang)+`" dir="`+dir+`" data-locale="`+lang+`">`))
-	head := headLinks(r)
+	title := `<title>` + html.EscapeString(head.Title) + `</title>`
+	tags := head.HTML()
+	if titleTag.Match(out) {
+		out = titleTag.ReplaceAllLiteral(out, []byte(title))
+	} else {
+		tags = title + tags
+	}
 	if i := bytes.Index(bytes.ToLower(out), []byte("</head>")); i >= 0 {
-		out = append(out[:i:i], append([]byte(head), out[i:]...)...)
+		out = append(out[:i:i], append([]byte(tags), out[i:]...)...)
 	}
 	return out
-}
-
-// headLinks is the canonical link and one alternate per language plus x-default.
-func headLinks(r *http.Request) string {
-	origin := requestOrigin(r)
-	canonical := origin + r.URL.EscapedPath()
-	var b strings.Builder
-	b.WriteString(`<link rel="canonical" href="` + html.EscapeString(canonical) + `" />`)
-	b.WriteString(`<meta property="og:url" content="` + html.EscapeString(canonical) + `" />`)
-	for _, code := range locale.All {
-		b.WriteString(`<link rel="alternate" hreflang="` + LangTag(code) + `" href="` +
-			html.EscapeString(canonical+"?lang="+url.QueryEscape(code)) + `" />`)
-	}
-	b.WriteString(`<link rel="alternate" hreflang="x-default" href="` + html.EscapeString(canonical) + `" />`)
-	return b.String()
 }
 
 // requestOrigin is scheme://host of the request as the reader typed it.
@@ -85,8 +86,38 @@ func requestOrigin(r *http.Request) string {
 		scheme = "https"
 	}
 	host := r.Host
-	if host == "" || strings.ContainsAny(host, "\"<> /\\") {
+	if host == "" || strings.ContainsAny(host, "\"<> /\\'`") {
 		host = "localhost"
 	}
 	return scheme + "://" + host
+}
+
+// SiteHeadResult is the result of GET /java/site/head: the head of one page of the site as the
+// first HTML would carry it, for the web client after an in-app navigation (it does not know
+// the real names the server writes).
+type SiteHeadResult struct {
+	Status      int              `json:"status"` // 200, or 404 for a page that does not exist
+	Title       string           `json:"title"`
+	Description string           `json:"description"`
+	Robots      string           `json:"robots,omitempty"`
+	Canonical   string           `json:"canonical"`
+	Image       string           `json:"image"` // og:image
+	OGType      string           `json:"ogType"`
+	JSONLD      []map[string]any `json:"jsonLd"`
+}
+
+// siteHead is GET /java/site/head?path=/live/1001: the head of that page in the request's
+// language (the client's lan header).
+func (s *Server) siteHead(r *Request) (any, error) {
+	p := path.Clean("/" + r.Query("path"))
+	if len(p) > 2048 {
+		p = "/"
+	}
+	page := r.HTTP.Clone(r.Context())
+	page.URL = &url.URL{Path: p}
+	res := s.site.page(page)
+	head := seo.Build(seo.Input{Page: res.page, Params: res.params, Lang: r.Lang, Origin: requestOrigin(r.HTTP),
+		Path: page.URL.EscapedPath(), MobileOrigin: s.site.mobileOrigin, Entity: res.entity, Now: s.site.now()})
+	return SiteHeadResult{Status: res.status, Title: head.Title, Description: head.Description, Robots: head.Robots,
+		Canonical: head.Canonical, Image: head.OGImage, OGType: head.OGType, JSONLD: head.JSONLD}, nil
 }

@@ -28,7 +28,8 @@ var importRules = []struct {
 }{
 	{"cmd/**", []string{"engine"}, "main only parses, builds and runs a node"},
 	{"engine/**", []string{"actors", "api", "gateway", "storage"}, "engine wires everything and is imported by nothing but cmd"},
-	{"api", []string{"api/errcode", "api/locale", "actors/protocol"}, "the REST edge: envelope, middleware, paging, user ids; no area"},
+	{"api", []string{"api/errcode", "api/locale", "api/seo", "actors/protocol"}, "the REST edge: envelope, middleware, paging, user ids; no area"},
+	{"api/seo", []string{"api/locale"}, "the pages' heads and sitemaps are a leaf: the areas feed them through engine, the site writes them"},
 	{"api/errcode", nil, "the one error catalogue is a leaf"},
 	{"api/locale/**", nil, "the message catalogue is a leaf"},
 	{"api/apitest", []string{"api", "actors/protocol"}, "test helpers for the areas"},

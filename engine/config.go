@@ -23,6 +23,7 @@ type Config struct {
 	DatabaseURL string        `env:"DATABASE_URL" flag:"database-url" default:"" usage:"PostgreSQL connection string (required; make run starts a local one)"`
 	DataDir     string        `env:"COURTSIDE_DATA_DIR" flag:"data-dir" default:"var/data" usage:"node-local data: the embedded chat history store"`
 	WebDir      string        `env:"COURTSIDE_WEB_DIR" flag:"web-dir" default:"webclient/dist" usage:"built web client served at /"`
+	MobileHost  string        `env:"COURTSIDE_MOBILE_HOST" flag:"mobile-host" default:"" usage:"origin of the mobile site (https://m.example.com) for every page's mobile alternate link; empty = this host, same path"`
 	GeoIPPath   string        `env:"COURTSIDE_GEOIP_DB" flag:"geoip-db" default:"" usage:"optional MaxMind country .mmdb for language by IP"`
 	Demo        bool          `env:"COURTSIDE_DEMO" flag:"demo" default:"false" usage:"seed demo rooms and data at start (make run sets it)"`
 	DemoStreams bool          `env:"COURTSIDE_DEMO_STREAMS" flag:"demo-streams" default:"true" usage:"with the demo: push a generated video into each demo room through the RTMP ingest (needs ffmpeg) and let a few demo fans watch, chat and gift"`

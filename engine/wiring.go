@@ -126,7 +126,7 @@ func (n *Node) build(ctx context.Context) error {
 	port := 0
 	fmt.Sscan(wsPort, &port)
 	w.api = api.New(api.Config{
-		SiteDir: n.cfg.WebDir, GatewayURLs: n.cfg.WSPublicURL, GatewayPort: port, MaxBodyBytes: 4 << 20,
+		SiteDir: n.cfg.WebDir, MobileHost: n.cfg.MobileHost, GatewayURLs: n.cfg.WSPublicURL, GatewayPort: port, MaxBodyBytes: 4 << 20,
 		Resolver: w.resolver, Logger: n.log.Named("api"),
 	})
 	n.onClose(func() { w.api.Close() })
@@ -180,6 +180,7 @@ func (n *Node) build(ctx context.Context) error {
 	w.api.PageLookup("match", func(ctx context.Context, p map[string]string) (bool, error) {
 		return w.matchAPI.Exists(ctx, p["game"], p["id"])
 	})
+	w.buildSEO()
 	sessions.Auth = w.auth
 	n.handler = n.operations(w.media.Handler(), w.api.Handler())
 	// The actor system stops after every service; the stores close after it.

@@ -195,3 +195,104 @@ describe("live room", () => {
     await Promise.all([ctxA.close(), ctxB.close()]);
   });
 });
+
+// What crawlers and link previews read without running any script (issue 19): the first HTML of
+// each page carries its own head, robots.txt and the sitemaps answer from the data.
+describe("server-side head", () => {
+  /** The first HTML of path, as a crawler gets it (no script runs), in English. */
+  async function firstHtml(path) {
+    const r = await fetch(`${node.baseURL}${path}`, { headers: { cookie: "lang=en_US", "accept-encoding": "br, gzip" } });
+    return { status: r.status, html: await r.text(), headers: r.headers };
+  }
+  const titleOf = (html) => [...html.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1]);
+  const ldTypes = (html) =>
+    [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/g)].map((m) => JSON.parse(m[1])["@type"]);
+
+  it("writes each route's own title, description, alternates and structured data", async () => {
+    const seen = new Map();
+    for (const [path, type] of [
+      ["/", "WebSite"],
+      ["/live/1001", "VideoObject"],
+      ["/match/soccer", "CollectionPage"],
+      ["/news", "CollectionPage"],
+      ["/about", "WebPage"],
+    ]) {
+      const { status, html } = await firstHtml(path);
+      assert.equal(status, 200, path);
+      const titles = titleOf(html);
+      assert.equal(titles.length, 1, `${path}: one <title>`);
+      assert.ok(!seen.has(titles[0]), `${path} shares its title with ${seen.get(titles[0])}`);
+      seen.set(titles[0], path);
+      assert.deepEqual(ldTypes(html), [type], path);
+      assert.match(html, /<meta name="description" content="[^"]+"/, path);
+      assert.match(html, /<meta property="og:image" content="http[^"]+"/, path);
+      assert.ok(html.includes(`<link rel="canonical" href="${node.baseURL}${path}" />`), `${path}: canonical`);
+      assert.equal((html.match(/hreflang="/g) ?? []).length, 23, `${path}: 22 languages and x-default`);
+      assert.ok(html.includes(`media="only screen and (max-width: 640px)" href="${node.baseURL}${path}"`), `${path}: mobile alternate`);
+    }
+    const live = await firstHtml("/live/1001");
+    assert.match(titleOf(live.html)[0], / · Courtside$/);
+    assert.match(live.html, /"isLiveBroadcast":true/);
+    const missing = await firstHtml("/live/no-such-room");
+    assert.equal(missing.status, 404);
+    assert.deepEqual(titleOf(missing.html), ["Page not found · Courtside"]);
+    const zh = await fetch(`${node.baseURL}/news`, { headers: { cookie: "lang=zh_CN" } }).then((r) => r.text());
+    assert.deepEqual(titleOf(zh), ["体育与电竞资讯 · Courtside"]);
+  });
+
+  it("serves robots.txt and sitemaps built from the data, and a match page named after its teams", async () => {
+    const robots = await firstHtml("/robots.txt");
+    assert.equal(robots.status, 200);
+    assert.match(robots.html, /^Disallow: \/java\/$/m);
+    assert.ok(robots.html.includes(`Sitemap: ${node.baseURL}/sitemap.xml`));
+    let matchLoc;
+    for (let i = 0; i < 30 && !matchLoc; i++) {
+      const index = await firstHtml("/sitemap.xml");
+      assert.equal(index.status, 200);
+      assert.match(index.headers.get("content-type"), /xml/);
+      assert.ok(index.html.includes(`${node.baseURL}/sitemaps/pages-1.xml`));
+      if (index.html.includes("/sitemaps/matches-1.xml")) {
+        const matches = await firstHtml("/sitemaps/matches-1.xml");
+        matchLoc = matches.html.match(/<loc>([^<]+)<\/loc>/)?.[1];
+      }
+      if (!matchLoc) await new Promise((r) => setTimeout(r, 2000)); // the demo fixtures are written at start
+    }
+    assert.ok(matchLoc, "the matches sitemap lists a match");
+    const match = await firstHtml(new URL(matchLoc).pathname);
+    assert.equal(match.status, 200);
+    assert.match(titleOf(match.html)[0], /^.+ vs .+ – live score and stream · Courtside$/);
+    assert.deepEqual(ldTypes(match.html), ["SportsEvent"]);
+    assert.equal(match.headers.get("content-encoding"), "br");
+  });
+
+  it("keeps the server's head in the browser until the reader navigates", async () => {
+    const ctx = await guest();
+    const page = await ctx.newPage();
+    await page.goto(`${node.baseURL}/live/1001`);
+    await page.getByTestId("chat-list").waitFor({ timeout: TIMEOUT });
+    const head = await page.evaluate(() => ({
+      title: document.title,
+      server: document.querySelectorAll('script[data-head="server"]').length,
+      og: document.querySelector('meta[property="og:title"]')?.getAttribute("content"),
+    }));
+    assert.equal(head.server, 1, "the server's structured data stays");
+    assert.equal(head.og, head.title, "og:title and the title agree");
+    await page.goto(`${node.baseURL}/`);
+    await page.getByTestId("home").waitFor({ timeout: TIMEOUT });
+    await page.getByTestId("nav-live").click();
+    await page.waitForFunction(() => location.pathname === "/live", null, { timeout: TIMEOUT });
+    // The server's head of /live, fetched after the navigation, in the reader's language.
+    await page.waitForFunction(() => document.title === "Live streams · Courtside", null, { timeout: TIMEOUT });
+    const after = await page.evaluate(() => ({
+      canonical: document.querySelector('link[rel="canonical"]').getAttribute("href"),
+      ld: [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent)["@type"]),
+      og: document.querySelector('meta[property="og:title"]')?.getAttribute("content"),
+      de: document.querySelector('link[hreflang="de"]').getAttribute("href"),
+    }));
+    assert.equal(after.canonical, `${node.baseURL}/live`);
+    assert.deepEqual(after.ld, ["CollectionPage"], "the home page's structured data is gone");
+    assert.equal(after.og, "Live streams · Courtside");
+    assert.equal(after.de, `${node.baseURL}/live?lang=de`);
+    await ctx.close();
+  });
+});

@@ -36,13 +36,13 @@ export function MatchCardView({ card }: { card: MatchCard }) {
       <span className="art-match__league">{card.league}</span>
       <span className="art-match__teams">
         <span className="art-match__team">
-          <img src={card.homeLogo} alt="" width={32} height={38} />
+          <img src={card.homeLogo} alt="" width={32} height={38} loading="lazy" decoding="async" />
           {card.home}
         </span>
         <span className="art-match__score">{started ? `${card.homeScore} : ${card.awayScore}` : "VS"}</span>
         <span className="art-match__team art-match__team--away">
           {card.away}
-          <img src={card.awayLogo} alt="" width={32} height={38} />
+          <img src={card.awayLogo} alt="" width={32} height={38} loading="lazy" decoding="async" />
         </span>
       </span>
       <span className="art-match__time">{when(card.startTime)}</span>

@@ -92,7 +92,7 @@ function Item({ c, signedIn, askSignIn, onReply }: { c: Comment; signedIn: boole
   return (
     <div className="cmt-item" data-testid="comment" data-comment-id={c.id}>
       <div className="cmt-avatar" aria-hidden="true">
-        {c.avatar ? <img src={c.avatar} alt="" /> : <span>{(c.userName || "?").slice(0, 1).toUpperCase()}</span>}
+        {c.avatar ? <img src={c.avatar} alt="" loading="lazy" decoding="async" /> : <span>{(c.userName || "?").slice(0, 1).toUpperCase()}</span>}
       </div>
       <div className="cmt-main">
         <div className="cmt-head">

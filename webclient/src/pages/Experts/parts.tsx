@@ -82,7 +82,7 @@ export function StatsLine({ stats }: { stats?: ExpertStats }) {
 }
 
 export function Avatar({ name, url }: { name: string; url?: string }) {
-  if (url) return <img className="experts-avatar" src={url} alt="" />;
+  if (url) return <img className="experts-avatar" src={url} alt="" loading="lazy" decoding="async" />;
   return (
     <span className="experts-avatar experts-avatar--letter" aria-hidden="true">
       {name.slice(0, 1).toUpperCase()}

@@ -30,7 +30,7 @@ function Record({ o, onPaid }: { o: ShopOrder; onPaid: () => void }) {
   const payable = o.status === "unpaid" && o.expiresAt > Date.now();
   return (
     <li className="shop-rec" data-testid="record" data-order={o.orderNo} data-status={o.status}>
-      <img src={o.picture} alt="" />
+      <img src={o.picture} alt="" loading="lazy" decoding="async" />
       <div className="shop-rec__main">
         <div className="shop-rec__head">
           <strong>{o.name}</strong>

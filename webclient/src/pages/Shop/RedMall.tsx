@@ -32,7 +32,7 @@ export default function RedMall() {
       <ul className="shop-draws">
         {list.items.map((d) => (
           <li key={`${d.orderNo}:${d.seq}`} className="shop-draw" data-testid="draw">
-            {d.picture && <img src={d.picture} alt="" />}
+            {d.picture && <img src={d.picture} alt="" loading="lazy" decoding="async" />}
             <div>
               <div className="shop-draw__box">{d.box}</div>
               <div className="shop-draw__prize">
