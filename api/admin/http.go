@@ -46,6 +46,8 @@ func (s *Service) Routes(srv *api.Server) {
 	srv.Handle("GET /admin/reports", staff(h.reports, account.PermHandleReports))
 	srv.Handle("POST /admin/reports/handle", staff(h.handleReport, account.PermHandleReports))
 	srv.Handle("GET /admin/audit", staff(h.audit, account.PermViewAudit))
+	// Live rooms, moderation rules, orders and money (http_ops.go).
+	h.opsRoutes(srv)
 }
 
 // Gate is the middleware in front of every call under /java/admin/ but the second factor's own: a
