@@ -7,6 +7,7 @@ import { adminOpsApi, type RoomCard, type RoomDetail } from "../../../api/admino
 import { useOpsT } from "../../../i18n/adminops";
 import { errorText } from "../AdminApp";
 import { formatClock, formatNumber, formatTime } from "../format";
+import { MutedPreview } from "./MutedPreview";
 import { Pager, ReasonField } from "./Pager";
 import "./ops.css";
 
@@ -129,23 +130,28 @@ function RoomPanel({ card, onEnded, onChanged }: { card: RoomCard; onEnded: () =
   const end = () => run(() => adminOpsApi.endRoom(card.room, reason), "", onEnded);
   return (
     <div className="admin-panel ops-room__panel" data-testid="admin-room-panel">
-      <div className="admin-actions">
-        <ReasonField value={reason} onChange={setReason} testId="admin-room-reason" />
-        <button type="button" className="admin-btn admin-btn--danger" disabled={busy || !reason.trim()} onClick={end} data-testid="admin-room-end">
-          {t("rooms.end")}
-        </button>
+      <div className="ops-room__top">
+        {card.up && <MutedPreview room={card.room} />}
+        <div>
+          <div className="admin-actions">
+            <ReasonField value={reason} onChange={setReason} testId="admin-room-reason" />
+            <button type="button" className="admin-btn admin-btn--danger" disabled={busy || !reason.trim()} onClick={end} data-testid="admin-room-end">
+              {t("rooms.end")}
+            </button>
+          </div>
+          <h3 className="admin__sub">{t("rooms.access")}</h3>
+          <div className="admin-actions">
+            <label className="ops-check"><input type="checkbox" checked={memberOnly} onChange={(e) => setMemberOnly(e.target.checked)} data-testid="admin-room-memberonly" />{t("rooms.memberOnly")}</label>
+            <label className="ops-check"><input type="checkbox" checked={paid} onChange={(e) => setPaid(e.target.checked)} data-testid="admin-room-paid" />{t("rooms.paid")}</label>
+            {paid && <label>{t("rooms.price")}<input inputMode="numeric" value={price} onChange={(e) => setPrice(e.target.value.replace(/\D/g, ""))} data-testid="admin-room-price" /></label>}
+            <button type="button" className="admin-btn admin-btn--primary" disabled={busy || !reason.trim()} onClick={saveAccess} data-testid="admin-room-save-access">
+              {t("rooms.saveAccess")}
+            </button>
+          </div>
+          {error && <p className="admin-error" role="alert">{error}</p>}
+          {msg && <p className="admin-msg" role="status">{msg}</p>}
+        </div>
       </div>
-      <h3 className="admin__sub">{t("rooms.access")}</h3>
-      <div className="admin-actions">
-        <label className="ops-check"><input type="checkbox" checked={memberOnly} onChange={(e) => setMemberOnly(e.target.checked)} data-testid="admin-room-memberonly" />{t("rooms.memberOnly")}</label>
-        <label className="ops-check"><input type="checkbox" checked={paid} onChange={(e) => setPaid(e.target.checked)} data-testid="admin-room-paid" />{t("rooms.paid")}</label>
-        {paid && <label>{t("rooms.price")}<input inputMode="numeric" value={price} onChange={(e) => setPrice(e.target.value.replace(/\D/g, ""))} data-testid="admin-room-price" /></label>}
-        <button type="button" className="admin-btn admin-btn--primary" disabled={busy || !reason.trim()} onClick={saveAccess} data-testid="admin-room-save-access">
-          {t("rooms.saveAccess")}
-        </button>
-      </div>
-      {error && <p className="admin-error" role="alert">{error}</p>}
-      {msg && <p className="admin-msg" role="status">{msg}</p>}
       <div className="ops-room__cols">
         <div>
           <h3 className="admin__sub">{t("rooms.chat")}</h3>
