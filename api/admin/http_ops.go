@@ -1,6 +1,8 @@
 package admin
 
 import (
+	"strconv"
+
 	"courtside/api"
 	"courtside/api/account"
 	"courtside/api/anchor"
@@ -9,6 +11,7 @@ import (
 // opsRoutes registers the live rooms, moderation rules and money screens' calls (README.md).
 func (h *handlers) opsRoutes(srv *api.Server) {
 	rooms, rules, money := account.PermManageRooms, account.PermModerationRules, account.PermManageOrders
+	srv.Handle("GET /admin/dashboard/days", h.staff(h.dashboardDays, account.PermBackOffice))
 	srv.Handle("GET /admin/rooms", h.staff(h.liveRooms, rooms))
 	srv.Handle("GET /admin/rooms/{room}", h.staff(h.room, rooms))
 	srv.Handle("POST /admin/rooms/end", h.staff(h.endRoom, rooms))
@@ -21,6 +24,22 @@ func (h *handlers) opsRoutes(srv *api.Server) {
 	srv.Handle("POST /admin/words/remove", h.staff(h.removeWord, rules))
 	srv.Handle("GET /admin/money", h.staff(h.money, money))
 	srv.Handle("POST /admin/money/refund", h.staff(h.refundOrder, money))
+}
+
+// GET /admin/dashboard/days?days=14: the dashboard's charts.
+func (h *handlers) dashboardDays(r *api.Request, _ Staff) (any, error) {
+	n := 0
+	if v := r.Query("days"); v != "" {
+		var err error
+		if n, err = strconv.Atoi(v); err != nil {
+			return nil, ErrBadInput
+		}
+	}
+	days, err := h.svc.DashboardDays(r.Context(), n)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"list": days}, nil
 }
 
 // GET /admin/rooms?q=&pageIndex=&pageSize=: the rooms live now.

@@ -254,3 +254,29 @@ func TestBannedWords(t *testing.T) {
 		t.Fatalf("rooms' lists in a fresh database: %+v", rooms)
 	}
 }
+
+// The dashboard's charts count each of the last days, today last, by the dashboard's own rules.
+func TestDashboardDays(t *testing.T) {
+	e := newEnv(t)
+	fin := e.staff("fin", account.RoleFinance)
+	buyer := e.user("buyer")
+	e.paidOrder(buyer.id)
+	var res struct{ List []admin.Day }
+	e.ok(fin, "GET", "/java/admin/dashboard/days?days=7", "", &res)
+	if len(res.List) != 7 {
+		t.Fatalf("days: %+v", res)
+	}
+	last := res.List[6]
+	if time.UnixMilli(last.Day).UTC() != time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC) || res.List[0].Day != last.Day-6*86400000 {
+		t.Fatalf("the days: %d .. %d", res.List[0].Day, last.Day)
+	}
+	for _, bad := range []string{"3", "31", "x"} {
+		if r := e.do(fin, "GET", "/java/admin/dashboard/days?days="+bad, ""); r.Status != 400 {
+			t.Fatalf("days=%s: %s", bad, r.Body)
+		}
+	}
+	e.ok(fin, "GET", "/java/admin/dashboard/days", "", &res)
+	if len(res.List) != admin.DefaultChartDays {
+		t.Fatalf("default: %d days", len(res.List))
+	}
+}

@@ -333,3 +333,52 @@ func (b BannedWords) Remove(ctx context.Context, word string) (removed bool, err
 	tag, err := b.s.pool.Exec(ctx, `DELETE FROM banned_words WHERE word = $1`, word)
 	return err == nil && tag.RowsAffected() == 1, err
 }
+
+// DayCounts is one day of the dashboard's charts.
+type DayCounts struct {
+	Signups     int
+	Recharges   int   // paid recharge orders (paid that day and not refunded since)
+	RechargeFen int64 // their total, in fen
+	CoinsSpent  int64 // coins sent as gifts
+}
+
+// DashboardDays counts signups, paid recharges and coins spent per day for n days from start (each
+// day 24 hours from start), by the same rules as Dashboard's "today".
+func (s *AdminStore) DashboardDays(ctx context.Context, start time.Time, n int) ([]DayCounts, error) {
+	out := make([]DayCounts, n)
+	end := start.Add(time.Duration(n) * 24 * time.Hour)
+	const day = `floor(extract(epoch FROM %s - $1::timestamptz) / 86400)::int`
+	queries := []struct {
+		sql  string
+		scan func(i int, a, b int64)
+	}{
+		{fmt.Sprintf(`SELECT %s, count(*), 0 FROM users WHERE created_at >= $1 AND created_at < $2 GROUP BY 1`, fmt.Sprintf(day, "created_at")),
+			func(i int, a, _ int64) { out[i].Signups = int(a) }},
+		{fmt.Sprintf(`SELECT %s, count(*), coalesce(sum(cny_fen),0) FROM payment_orders WHERE state = 'paid' AND paid_at >= $1 AND paid_at < $2 GROUP BY 1`, fmt.Sprintf(day, "paid_at")),
+			func(i int, a, b int64) { out[i].Recharges, out[i].RechargeFen = int(a), b }},
+		{fmt.Sprintf(`SELECT %s, coalesce(sum(total),0), 0 FROM gift_sends WHERE currency = 'COIN' AND created_at >= $1 AND created_at < $2 GROUP BY 1`, fmt.Sprintf(day, "created_at")),
+			func(i int, a, _ int64) { out[i].CoinsSpent = a }},
+	}
+	for _, q := range queries {
+		rows, err := s.pool.Query(ctx, q.sql, start, end)
+		if err != nil {
+			return nil, fmt.Errorf("postgres: dashboard days: %w", err)
+		}
+		for rows.Next() {
+			var i int
+			var a, b int64
+			if err := rows.Scan(&i, &a, &b); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			if i >= 0 && i < n {
+				q.scan(i, a, b)
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}

@@ -3,6 +3,7 @@ package postgres_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -74,5 +75,26 @@ func TestBannedWords(t *testing.T) {
 	}
 	if removed, err := w.Remove(ctx, "Idiot*"); err != nil || removed {
 		t.Fatalf("removed twice: %v %v", removed, err)
+	}
+}
+
+// The dashboard's days count each row in the day of its time, and nothing outside the window.
+func TestDashboardDays(t *testing.T) {
+	pool := pgtest.NewPool(t)
+	ctx := context.Background()
+	start := time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC)
+	for i, paid := range []time.Time{start.Add(time.Hour), start.Add(49 * time.Hour), start.Add(50 * time.Hour), start.Add(-time.Hour), start.AddDate(0, 0, 3)} {
+		if _, err := pool.Exec(ctx, `INSERT INTO payment_orders (order_no, user_id, client_key, product, quantity, cny_fen, method,
+			currency, amount_minor, state, expires_at, paid_at) VALUES ($1, 1, $1, 'coin', 100, 1000, 'dev', 'CNY', 1000, 'paid', $2, $2)`,
+			fmt.Sprint("D", i), paid); err != nil {
+			t.Fatal(err)
+		}
+	}
+	days, err := postgres.NewAdminStore(pool).DashboardDays(ctx, start, 3)
+	if err != nil || len(days) != 3 {
+		t.Fatalf("%v %v", days, err)
+	}
+	if days[0].Recharges != 1 || days[1].Recharges != 0 || days[2].Recharges != 2 || days[2].RechargeFen != 2000 {
+		t.Fatalf("per day: %+v", days)
 	}
 }
