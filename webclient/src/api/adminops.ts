@@ -96,7 +96,16 @@ export interface Page<T> {
   total: number;
 }
 
+export interface ChartDay {
+  day: number;
+  signups: number;
+  recharges: number;
+  rechargeFen: number;
+  coinsSpent: number;
+}
+
 export const adminOpsApi = {
+  days: (days: number) => api.get<{ list: ChartDay[] }>("/admin/dashboard/days", { query: { days } }),
   rooms: (q: string, page: number, size: number) =>
     api.get<Page<RoomCard>>("/admin/rooms", { query: { q, pageIndex: page, pageSize: size } }),
   room: (room: string) => api.get<RoomDetail>(`/admin/rooms/${encodeURIComponent(room)}`, quiet),

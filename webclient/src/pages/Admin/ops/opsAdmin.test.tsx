@@ -10,6 +10,7 @@ import { appStore } from "../../../state/store";
 import { tokenAtom } from "../../../state/session";
 import { initI18n } from "../../../i18n";
 import { LiveRoomsAdmin, MoneyAdmin, WordsAdmin } from ".";
+import { DashboardCharts } from "./DashboardCharts";
 import type { MoneyRow, RoomCard } from "../../../api/adminops";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -175,5 +176,23 @@ describe("WordsAdmin", () => {
     await until(() => all('[data-testid="admin-word"]').length === 1);
     expect(calls.find((c) => c.path === "/java/admin/words/add")?.body).toEqual({ word: "Idiot*", reason: "" });
     expect(q('[data-testid="admin-words-msg"]')!.textContent).toContain("Idiot*");
+  }, 60_000);
+});
+
+describe("DashboardCharts", () => {
+  it("draws a bar per day for signups, recharge income and coins spent, with their totals", async () => {
+    const day0 = Date.UTC(2026, 10, 13);
+    answer = (path) =>
+      path === "/java/admin/dashboard/days"
+        ? ok({ list: Array.from({ length: 14 }, (_, i) => ({ day: day0 + i * 86_400_000, signups: i, recharges: 1, rechargeFen: 1000, coinsSpent: i === 13 ? 520 : 0 })) })
+        : fail(1004, "not found");
+    await render(<DashboardCharts />);
+    await until(() => q('[data-testid="admin-charts"]') !== null);
+    expect(calls.find((c) => c.path === "/java/admin/dashboard/days")?.query).toContain("days=14");
+    expect(all('[data-testid="admin-chart-signups"] .ops-chart__col').length).toBe(14);
+    expect(q('[data-testid="admin-chart-signups"] figcaption')!.textContent).toContain("91");
+    expect(q('[data-testid="admin-chart-recharges"] figcaption')!.textContent).toContain("140.00");
+    expect(q('[data-testid="admin-chart-coins"] figcaption')!.textContent).toContain("520");
+    expect(q('[data-testid="admin-charts"] h2')!.textContent).toBe("Last 14 days");
   }, 60_000);
 });
