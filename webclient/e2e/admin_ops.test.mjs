@@ -3,7 +3,7 @@
 // sees its ledger entries balance and the audit entry; sets a live room (a streamer pushing with
 // ffmpeg) to members only and ends its broadcast, which cuts the push; adds a banned word from its
 // preview and a chat line with it is refused at once. Screenshots: admin-ops-money,
-// admin-ops-money-audit, admin-ops-rooms, admin-ops-room-panel, admin-ops-room-ended, admin-ops-words,
+// admin-ops-money-audit, admin-ops-dashboard, admin-ops-rooms, admin-ops-room-panel, admin-ops-room-ended, admin-ops-words,
 // admin-ops-money-ar.
 //
 // Needs Postgres (DATABASE_URL), COURTSIDE_ENV=dev (set here) and ffmpeg for the live room (that test
@@ -241,6 +241,11 @@ describe("the back office's rooms, rules and money", { timeout: 300_000 }, () =>
       assert.match(text, new RegExp(admin.user.name));
       await screenshot(page, "admin-ops-money-audit");
 
+      // The dashboard's charts count today's recharge.
+      await page.goto(`${node.baseURL}/admin`);
+      await page.getByTestId("admin-chart-recharges").waitFor({ timeout: TIMEOUT });
+      await screenshot(page, "admin-ops-dashboard");
+
       // The same screen right to left.
       const ar = await context(admin, "ar");
       const arPage = await ar.newPage();
@@ -292,6 +297,8 @@ describe("the back office's rooms, rules and money", { timeout: 300_000 }, () =>
       await screenshot(page, "admin-ops-rooms");
       await card.getByTestId("admin-room-manage").click();
       await card.getByTestId("admin-room-line").filter({ hasText: "great save!" }).waitFor({ timeout: TIMEOUT });
+      // The muted preview plays what is on air.
+      await page.waitForFunction(() => (document.querySelector('[data-testid="admin-room-player"]')?.currentTime ?? 0) > 0.2, null, { timeout: LIVE_TIMEOUT });
       await card.getByTestId("admin-room-reason").fill("broadcast rights for members only");
       await card.getByTestId("admin-room-memberonly").check();
       await card.getByTestId("admin-room-save-access").click();
