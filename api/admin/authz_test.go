@@ -55,6 +55,7 @@ func TestRolesTimesAdminCalls(t *testing.T) {
 		{"POST", "/java/admin/user/role", `{"userId":"u999999","role":"muted","grant":true}`, []string{A}}, // the accounts' old call
 		// Live rooms, moderation rules, orders and money (no reason or no such thing: nothing changes).
 		{"GET", "/java/admin/dashboard/days", "", []string{A, M, F, E}},
+		{"GET", "/java/admin/users/" + u + "/sessions", "", []string{A, M, F}},
 		{"GET", "/java/admin/rooms", "", []string{A, M}},
 		{"GET", "/java/admin/rooms/7001", "", []string{A, M}},
 		{"POST", "/java/admin/rooms/end", `{"room":"7001"}`, []string{A, M}},

@@ -12,6 +12,7 @@ import (
 func (h *handlers) opsRoutes(srv *api.Server) {
 	rooms, rules, money := account.PermManageRooms, account.PermModerationRules, account.PermManageOrders
 	srv.Handle("GET /admin/dashboard/days", h.staff(h.dashboardDays, account.PermBackOffice))
+	srv.Handle("GET /admin/users/{id}/sessions", h.staff(h.sessions, account.PermMutePlatform, account.PermManageOrders))
 	srv.Handle("GET /admin/rooms", h.staff(h.liveRooms, rooms))
 	srv.Handle("GET /admin/rooms/{room}", h.staff(h.room, rooms))
 	srv.Handle("POST /admin/rooms/end", h.staff(h.endRoom, rooms))
@@ -40,6 +41,16 @@ func (h *handlers) dashboardDays(r *api.Request, _ Staff) (any, error) {
 		return nil, err
 	}
 	return map[string]any{"list": days}, nil
+}
+
+// GET /admin/users/{id}/sessions: the user's live sessions.
+func (h *handlers) sessions(r *api.Request, _ Staff) (any, error) {
+	id, _ := api.ParseUserID(r.PathValue("id"))
+	list, err := h.svc.Sessions(r.Context(), id)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"list": list}, nil
 }
 
 // GET /admin/rooms?q=&pageIndex=&pageSize=: the rooms live now.

@@ -306,3 +306,24 @@ func TestOldRefundPathNeedsTheSecondFactorAndIsAudited(t *testing.T) {
 		t.Fatalf("a user: %s", res.Body)
 	}
 }
+
+// A user's live sessions, addresses masked; sign out everywhere ends them all.
+func TestUserSessions(t *testing.T) {
+	e := newEnv(t)
+	mod := e.staff("mod", account.RoleModerator)
+	target := e.user("target")
+	u := fmt.Sprintf("u%d", target.id)
+	var res struct{ List []admin.Session }
+	e.ok(mod, "GET", "/java/admin/users/"+u+"/sessions", "", &res)
+	if len(res.List) != 1 || res.List[0].Started == 0 || res.List[0].Expires <= res.List[0].Started {
+		t.Fatalf("sessions: %+v", res)
+	}
+	e.ok(mod, "POST", "/java/admin/users/signout", `{"userId":"`+u+`","reason":"lost phone"}`, nil)
+	e.ok(mod, "GET", "/java/admin/users/"+u+"/sessions", "", &res)
+	if len(res.List) != 0 {
+		t.Fatalf("after sign out everywhere: %+v", res)
+	}
+	if r := e.do(mod, "GET", "/java/admin/users/u999999/sessions", ""); r.Status != 404 {
+		t.Fatalf("an unknown user: %s", r.Body)
+	}
+}

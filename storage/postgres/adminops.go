@@ -382,3 +382,23 @@ func (s *AdminStore) DashboardDays(ctx context.Context, start time.Time, n int) 
 	}
 	return out, nil
 }
+
+// StaffSessionRow is one live session of a user, as staff see it.
+type StaffSessionRow struct {
+	CreatedAt, LastSeenAt, ExpiresAt time.Time
+	IP, UserAgent                    string
+}
+
+// UserSessions lists a user's live sessions (not revoked, not expired at now), the most recently
+// used first, at most limit.
+func (s *AdminStore) UserSessions(ctx context.Context, userID int64, now time.Time, limit int) ([]StaffSessionRow, error) {
+	rows, err := s.pool.Query(ctx, `SELECT created_at, last_seen_at, expires_at, ip, user_agent FROM sessions
+		WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > $2 ORDER BY last_seen_at DESC LIMIT $3`, userID, now, limit)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: user sessions: %w", err)
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (StaffSessionRow, error) {
+		var x StaffSessionRow
+		return x, r.Scan(&x.CreatedAt, &x.LastSeenAt, &x.ExpiresAt, &x.IP, &x.UserAgent)
+	})
+}
