@@ -3,7 +3,7 @@
 // sees its ledger entries balance and the audit entry; sets a live room (a streamer pushing with
 // ffmpeg) to members only and ends its broadcast, which cuts the push; adds a banned word from its
 // preview and a chat line with it is refused at once. Screenshots: admin-ops-money,
-// admin-ops-money-audit, admin-ops-dashboard, admin-ops-rooms, admin-ops-room-panel, admin-ops-room-ended, admin-ops-words,
+// admin-ops-money-audit, admin-ops-user-sessions, admin-ops-dashboard, admin-ops-rooms, admin-ops-room-panel, admin-ops-room-ended, admin-ops-words,
 // admin-ops-money-ar.
 //
 // Needs Postgres (DATABASE_URL), COURTSIDE_ENV=dev (set here) and ffmpeg for the live room (that test
@@ -240,6 +240,15 @@ describe("the back office's rooms, rules and money", { timeout: 300_000 }, () =>
       assert.match(text, /refunded/);
       assert.match(text, new RegExp(admin.user.name));
       await screenshot(page, "admin-ops-money-audit");
+
+      // The fan on the users screen: the live sessions, the address masked.
+      await page.goto(`${node.baseURL}/admin/users`);
+      await page.getByTestId("admin-users-q").fill(fan.user.name);
+      await page.getByTestId("admin-users-q").press("Enter");
+      await page.getByTestId("admin-user-open").filter({ hasText: fan.user.name }).click();
+      await page.getByTestId("admin-user-session").first().waitFor({ timeout: TIMEOUT });
+      assert.match(await page.getByTestId("admin-user-session").first().textContent(), /\*/);
+      await screenshot(page, "admin-ops-user-sessions");
 
       // The dashboard's charts count today's recharge.
       await page.goto(`${node.baseURL}/admin`);

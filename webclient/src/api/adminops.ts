@@ -104,7 +104,16 @@ export interface ChartDay {
   coinsSpent: number;
 }
 
+export interface UserSession {
+  started: number;
+  lastSeen: number;
+  expires: number;
+  ip: string;
+  device: string;
+}
+
 export const adminOpsApi = {
+  sessions: (userId: string) => api.get<{ list: UserSession[] }>(`/admin/users/${encodeURIComponent(userId)}/sessions`, quiet),
   days: (days: number) => api.get<{ list: ChartDay[] }>("/admin/dashboard/days", { query: { days } }),
   rooms: (q: string, page: number, size: number) =>
     api.get<Page<RoomCard>>("/admin/rooms", { query: { q, pageIndex: page, pageSize: size } }),

@@ -11,6 +11,7 @@ import { tokenAtom } from "../../../state/session";
 import { initI18n } from "../../../i18n";
 import { LiveRoomsAdmin, MoneyAdmin, WordsAdmin } from ".";
 import { DashboardCharts } from "./DashboardCharts";
+import { UserSessions } from "./UserSessions";
 import type { MoneyRow, RoomCard } from "../../../api/adminops";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -194,5 +195,21 @@ describe("DashboardCharts", () => {
     expect(q('[data-testid="admin-chart-recharges"] figcaption')!.textContent).toContain("140.00");
     expect(q('[data-testid="admin-chart-coins"] figcaption')!.textContent).toContain("520");
     expect(q('[data-testid="admin-charts"] h2')!.textContent).toBe("Last 14 days");
+  }, 60_000);
+});
+
+describe("UserSessions", () => {
+  it("lists a user's live sessions with the masked address and device", async () => {
+    answer = (path) =>
+      path === "/java/admin/users/u7/sessions"
+        ? ok({ list: [{ started: 1, lastSeen: 2, expires: 3, ip: "203.0.113.*", device: "Mozilla/5.0 (iPhone)" }] })
+        : fail(1004, "not found");
+    await render(<UserSessions userId="u7" />);
+    await until(() => all('[data-testid="admin-user-session"]').length === 1);
+    expect(q('[data-testid="admin-user-session"]')!.textContent).toContain("203.0.113.*");
+    expect(q('[data-testid="admin-user-session"]')!.textContent).toContain("iPhone");
+    answer = () => ok({ list: [] });
+    await render(<UserSessions key="after" userId="u7" />);
+    await until(() => q('[data-testid="admin-user-sessions"]')?.textContent?.includes("No live sessions.") === true);
   }, 60_000);
 });
