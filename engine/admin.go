@@ -46,6 +46,9 @@ func (w *wiring) buildAdmin() {
 		Lines:    w.hist,
 		Rooms:    roomModeration{system: n.topo.system(), rooms: w.registry},
 		Live:     liveRooms{w.anchor},
+		// Live rooms, moderation rules, orders and money (issue 16).
+		Broadcasts: w.anchor, Chat: w.hist, Ledger: postgres.NewWalletStore(n.pool), Refunds: w.wallet,
+		WordsChanged: w.words.reload,
 	})
 	svc.Routes(w.api)
 	if n.cfg.Demo {

@@ -23,6 +23,7 @@ func (w *wiring) buildWallet() error {
 		OnMembership: w.membershipRole,
 		Leaderboard:  w.shared.leaderboard, // nil: the wallet's in-process one
 		Rooms:        roomsExist{w.rooms},
+		Audit:        w.audit, // staff refunds through the wallet's own calls are audited too
 	})
 	if err != nil {
 		return err

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net"
-	"os"
 	"sync/atomic"
 
 	"github.com/asynkron/protoactor-go/actor"
@@ -16,7 +15,6 @@ import (
 	"courtside/actors/relay"
 	"courtside/actors/room"
 	"courtside/actors/session"
-	"courtside/actors/wordfilter"
 	"courtside/api"
 	"courtside/api/account"
 	"courtside/api/anchor"
@@ -73,6 +71,7 @@ type wiring struct {
 	newsSvc       *news.Service     // the news, for the search's content pass (engine/search_content.go)
 	search        *search.Service   // the site search; news and videos put their documents here (engine/search.go)
 	incidents     atomic.Value      // *incidentTee once the moderation presets are wired (engine/modpresets.go)
+	words         *platformWords    // the chat's banned words, rebuilt when staff change them (engine/adminops.go)
 }
 
 // build wires the node in dependency order. Every step that opens something registers its close.
@@ -223,10 +222,11 @@ func (w *wiring) openStorage(ctx context.Context) error {
 // buildRooms makes the live rooms' configuration and registry.
 func (w *wiring) buildRooms() error {
 	n := w.n
-	filter, err := loadFilter(n.cfg.BannedWords)
+	filter, err := newPlatformWords(n) // the word file plus the back office's words (engine/adminops.go)
 	if err != nil {
 		return err
 	}
+	w.words = filter
 	sampled := prometheus.NewCounter(prometheus.CounterOpts{
 		Name: "courtside_chat_sampled_out_total",
 		Help: "Ordinary chat lines left out of hot-room frames (they stay in history).",
@@ -248,16 +248,4 @@ func (w *wiring) buildRooms() error {
 	}
 	w.registry = room.NewRegistry(n.topo.system(), w.roomCfg)
 	return nil
-}
-
-func loadFilter(path string) (*wordfilter.Filter, error) {
-	if path == "" {
-		return wordfilter.Default(), nil
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return wordfilter.Load(f)
 }

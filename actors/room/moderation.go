@@ -27,6 +27,10 @@ var modRule = map[string]struct {
 	"close":          {2, false},
 	"platformMute":   {3, true},
 	"platformUnmute": {3, false},
+	// Staff setting a live room's member-only flag from the back office: the flag is stored by the
+	// streamer centre first; these bring the running room's chat in line at once.
+	"membersOnly": {3, false},
+	"allViewers":  {3, false},
 }
 
 // defaultMute is the mute length when a moderator gives none.
@@ -38,6 +42,12 @@ func (a *Actor) onModerate(ctx actor.Context, c *Command) {
 	rank := a.rank(u)
 	if !ok || u.Guest || rank < rule.minRank {
 		a.reply(ctx, c.ReplyTo, &Reply{Nonce: m.Nonce, Code: protocol.CodeForbidden})
+		return
+	}
+	if m.Op == "membersOnly" || m.Op == "allViewers" {
+		a.state.MemberOnly = m.Op == "membersOnly"
+		a.record(ctx, Action{Room: a.id, Actor: u.ID, Op: m.Op, Reason: m.Reason, At: a.cfg.Now()}, nil)
+		a.reply(ctx, c.ReplyTo, &Reply{Room: a.id, Nonce: m.Nonce})
 		return
 	}
 	needsTarget := m.Op != "slow" && m.Op != "open" && m.Op != "close" && m.Op != "delete"

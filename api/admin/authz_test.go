@@ -53,6 +53,21 @@ func TestRolesTimesAdminCalls(t *testing.T) {
 		{"POST", "/java/admin/reports/handle", `{"room":"r1","messageId":"r1-1","action":"dismiss"}`, []string{A, M}},
 		{"GET", "/java/admin/audit", "", []string{A}},
 		{"POST", "/java/admin/user/role", `{"userId":"u999999","role":"muted","grant":true}`, []string{A}}, // the accounts' old call
+		// Live rooms, moderation rules, orders and money (no reason or no such thing: nothing changes).
+		{"GET", "/java/admin/dashboard/days", "", []string{A, M, F, E}},
+		{"GET", "/java/admin/users/" + u + "/sessions", "", []string{A, M, F}},
+		{"GET", "/java/admin/rooms", "", []string{A, M}},
+		{"GET", "/java/admin/rooms/7001", "", []string{A, M}},
+		{"POST", "/java/admin/rooms/end", `{"room":"7001"}`, []string{A, M}},
+		{"POST", "/java/admin/rooms/access", `{"room":"7001","memberOnly":true}`, []string{A, M}},
+		{"POST", "/java/admin/rooms/moderator", `{"room":"7001","userId":"u999999","add":true}`, []string{A, M}},
+		{"GET", "/java/admin/words", "", []string{A, M}},
+		{"GET", "/java/admin/words/preview?word=bad", "", []string{A, M}},
+		{"GET", "/java/admin/words/rooms", "", []string{A, M}},
+		{"POST", "/java/admin/words/add", `{"word":""}`, []string{A, M}},
+		{"POST", "/java/admin/words/remove", `{"word":"never-listed"}`, []string{A, M}},
+		{"GET", "/java/admin/money?kind=refund", "", []string{A, F}},
+		{"POST", "/java/admin/money/refund", `{"orderNo":"none"}`, []string{A, F}},
 	}
 	for _, r := range rows {
 		for _, c := range callers {

@@ -12,7 +12,10 @@
 // audit).
 //
 // Where things are: service.go (Deps, New), staff.go (second factor and staff sessions), totp.go
-// (RFC 6238), users.go, reports.go, dashboard.go; the REST handlers in http*.go.
+// (RFC 6238), users.go, reports.go, dashboard.go; the live rooms, banned words and money screens in
+// rooms.go (on the streamer centre and the room actors), words.go (the chat filter's platform list)
+// and money.go (the ledger read-only, refunds through the wallet's order state machine); the REST
+// handlers in http*.go.
 //
 // Concurrency: a Service is safe for concurrent use; its state is in Postgres.
 package admin

@@ -13,8 +13,10 @@ import (
 	"courtside/api"
 	"courtside/api/account"
 	"courtside/api/admin"
+	"courtside/api/anchor"
 	"courtside/api/apitest"
 	"courtside/api/audit"
+	"courtside/api/wallet"
 	"courtside/storage/history"
 	"courtside/storage/postgres"
 	"courtside/storage/postgres/pgtest"
@@ -34,6 +36,9 @@ type env struct {
 	now      time.Time
 	lines    *fakeLines
 	rooms    *fakeRooms
+	wallet   *wallet.Service // the real wallet: refunds go through its order state machine
+	live     *fakeBroadcasts // the streamer centre's live rooms
+	words    int             // how many times the chat filter was told the words changed
 }
 
 func newEnv(t *testing.T) *env {
@@ -50,11 +55,23 @@ func newEnv(t *testing.T) *env {
 	}
 	e.accounts = accounts
 	e.audit = audit.New(audit.Config{Now: func() time.Time { return e.now }}, postgres.NewAuditLog(pool))
+	e.wallet, err = wallet.New(wallet.Config{Now: func() time.Time { return e.now }, DevSecret: "test"}, wallet.Deps{Pool: pool, Audit: e.audit,
+		Roles: wallet.RolesFunc(func(ctx context.Context, id int64) (bool, error) {
+			u, err := accounts.UserByID(ctx, id)
+			return err == nil && u.Admin(), err
+		})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.live = &fakeBroadcasts{access: map[string]anchor.RoomAccess{}, ended: map[string]bool{}}
 	svc := admin.New(admin.Config{Now: func() time.Time { return e.now }}, admin.Deps{Accounts: accounts, Store: e.store,
-		Audit: e.audit, Wallet: postgres.NewWalletStore(pool), Lines: e.lines, Rooms: e.rooms})
+		Audit: e.audit, Wallet: postgres.NewWalletStore(pool), Lines: e.lines, Rooms: e.rooms,
+		Broadcasts: e.live, Chat: e.lines, Ledger: postgres.NewWalletStore(pool), Refunds: e.wallet,
+		WordsChanged: func(context.Context) { e.words++ }})
 	srv := api.New(api.Config{})
 	accounts.Routes(srv)
 	svc.Routes(srv)
+	e.wallet.Routes(srv, accounts) // its staff calls, old paths included, stand behind the back office's Gate
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)
 	e.url = ts.URL

@@ -68,6 +68,13 @@ type Deps struct {
 	Lines    Lines
 	Rooms    Rooms
 	Live     LiveRooms
+	// The live rooms, moderation rules and money screens (nil: that screen answers 503, the words
+	// list excepted, which is the back office's own table).
+	Broadcasts   Broadcasts   // the streamer centre
+	Chat         ChatLog      // a room's recent chat, deleted lines included
+	Ledger       MoneyLedger  // orders and ledger transactions
+	Refunds      Refunds      // the wallet
+	WordsChanged WordsChanged // rebuilds the chat filter after a change of the banned words
 }
 
 // Service is the back office. Its methods take the staff member (already checked by the REST

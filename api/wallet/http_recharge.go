@@ -12,6 +12,7 @@ import (
 	"go.uber.org/zap"
 
 	"courtside/api"
+	"courtside/api/audit"
 	"courtside/api/wallet/payment"
 	"courtside/storage/postgres"
 )
@@ -100,6 +101,16 @@ func (h *handlers) refund(r *api.Request, by int64) (any, error) {
 	out, err := h.svc.Refund(r.Context(), RefundRequest{OrderNo: in.OrderNo, By: by, Reason: in.Reason})
 	if err != nil {
 		return nil, err
+	}
+	if out.Changed && h.svc.audit != nil {
+		// The same entry as the back office's refund screen writes (api/admin money.go).
+		err := h.svc.audit.Record(r.Context(), audit.Entry{ActorID: by, Action: "order.refund", TargetKind: "order", TargetID: out.Order.No,
+			Before: map[string]string{"state": string(postgres.OrderPaid)}, After: map[string]any{"state": string(out.Order.State),
+				"user": fmt.Sprintf("u%d", out.Order.UserID), "quantity": out.Order.Quantity, "product": out.Order.Product},
+			Reason: in.Reason, IP: r.ClientIP.String()})
+		if err != nil {
+			h.svc.log.Error("wallet: audit log of a refund", zap.String("order", out.Order.No), zap.Error(err))
+		}
 	}
 	return map[string]any{"changed": out.Changed, "order": orderView(out.Order)}, nil
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"go.uber.org/zap"
 
+	"courtside/api/audit"
 	"courtside/api/wallet/payment"
 	"courtside/storage/postgres"
 )
@@ -45,6 +46,9 @@ type Deps struct {
 	// Rooms, when set, says which live rooms exist: the leaderboard of an unknown room is
 	// ErrRoomNotFound rather than an empty list.
 	Rooms Rooms
+	// Audit, when set, gets the staff's refunds recorded through the wallet's own staff calls
+	// (/orderpay/refund and its /admin/ alias) as order.refund, like the back office's refunds.
+	Audit audit.Recorder
 }
 
 // Rooms says whether a live room exists.
@@ -68,7 +72,8 @@ type Service struct {
 	hub       *hub
 	// onMembership is Deps.OnMembership.
 	onMembership func(ctx context.Context, userID int64, e Entitlement)
-	rooms        Rooms // nil: every room id is taken as existing
+	rooms        Rooms          // nil: every room id is taken as existing
+	audit        audit.Recorder // nil: refunds are only logged
 
 	giftsMu sync.RWMutex
 	gifts   map[int]postgres.Gift
@@ -82,7 +87,7 @@ func New(cfg Config, deps Deps) (*Service, error) {
 	}
 	cfg.fill()
 	s := &Service{
-		cfg: cfg, log: cfg.Logger, store: postgres.NewWalletStore(deps.Pool), roles: deps.Roles,
+		cfg: cfg, log: cfg.Logger, store: postgres.NewWalletStore(deps.Pool), roles: deps.Roles, audit: deps.Audit,
 		lb: deps.Leaderboard, providers: map[string]payment.Provider{}, hub: newHub(),
 		onMembership: deps.OnMembership, rooms: deps.Rooms,
 	}

@@ -46,7 +46,7 @@ function Shell({ permissions, name, roles, expires }: { permissions: string[]; n
           {sections.map((s) => (
             <NavLink key={s.path} to={s.path ? `/admin/${s.path}` : "/admin"} end data-testid={`admin-menu-${s.label}`}
               className={({ isActive }) => `admin__link${isActive ? " admin__link--on" : ""}`}>
-              {t(`admin.menu.${s.label}`)}
+              {s.labelKey ? (t as unknown as (k: string) => string)(s.labelKey) : t(`admin.menu.${s.label}` as "admin.menu.dashboard")}
             </NavLink>
           ))}
         </nav>

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { adminApi, type Dashboard as Data } from "../../api/admin";
 import { errorText } from "./AdminApp";
 import { formatFen, formatNumber } from "./format";
+import { DashboardCharts } from "./ops/DashboardCharts";
 
 export default function Dashboard() {
   const { t, i18n } = useTranslation();
@@ -41,6 +42,7 @@ export default function Dashboard() {
           </div>
         ))}
       </div>
+      <DashboardCharts />
       <h2 className="admin__sub">{t("admin.dashboard.liveRooms", { count: data.liveRooms.length })}</h2>
       {data.liveRooms.length === 0 ? (
         <p className="admin-empty">{t("admin.dashboard.noLive")}</p>

@@ -8,6 +8,7 @@ import { adminApi, type AdminUser, type AdminUserDetail } from "../../api/admin"
 import { staffStateAtom } from "../../state/admin";
 import { errorText } from "./AdminApp";
 import { formatNumber, formatTime } from "./format";
+import { UserSessions } from "./ops/UserSessions";
 
 const PAGE = 20;
 const ROLES = ["admin", "moderator", "finance", "editor", "streamer", "expert", "channel"] as const;
@@ -123,6 +124,7 @@ function UserDetail({ id, onChanged }: { id: string; onChanged: () => void }) {
         <dt>{t("admin.users.sessions")}</dt><dd>{n(d.sessions)}</dd>
         <dt>{t("admin.users.joined")}</dt><dd>{formatTime(d.createdAt, i18n.language)}</dd>
       </dl>
+      <UserSessions key={d.sessions} userId={id} />
       <div className="admin-actions">
         <label>{t("admin.common.reason")}
           <input value={reason} onChange={(e) => setReason(e.target.value)} data-testid="admin-user-reason" />

@@ -8,7 +8,10 @@ export interface AdminSection {
   /** Label key under admin.menu in locales/admin/<lang>.json. */
   label:
     | "dashboard" | "users" | "streamers" | "reports" | "audit" | "shopOrders" | "shopProducts"
-    | "experts" | "expertPlans" | "news" | "newsReview" | "comments" | "videos" | "channels" | "demo";
+    | "experts" | "expertPlans" | "news" | "newsReview" | "comments" | "videos" | "channels" | "demo"
+    | "liveRooms" | "words" | "money";
+  /** A full label key when the entry's label lives in its area's locale files (default admin.menu.<label>). */
+  labelKey?: string;
   /** The back-office permission that shows the entry (the server checks it again on every call). */
   permission: string;
   /** The screen, loaded when opened. */
@@ -37,6 +40,10 @@ export const SECTIONS: readonly AdminSection[] = [
   { path: "channels", label: "channels", permission: "manageChannels", load: () => import("./Channels") },
   // the demo clock (administrators: manageUsers is theirs alone)
   { path: "demo", label: "demo", permission: "manageUsers", load: () => import("./DemoMatches") },
+  // live rooms, moderation rules, orders and money (issue 16)
+  { path: "rooms", label: "liveRooms", labelKey: "adminops.menu.liveRooms", permission: "manageRooms", load: () => import("./ops").then((m) => ({ default: m.LiveRoomsAdmin })) },
+  { path: "words", label: "words", labelKey: "adminops.menu.words", permission: "moderationRules", load: () => import("./ops").then((m) => ({ default: m.WordsAdmin })) },
+  { path: "money", label: "money", labelKey: "adminops.menu.money", permission: "manageOrders", load: () => import("./ops").then((m) => ({ default: m.MoneyAdmin })) },
 ];
 
 /** The sections a staff member with permissions sees ("a|b": either). */

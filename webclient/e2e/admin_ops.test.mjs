@@ -1,0 +1,371 @@
+// The back office's live rooms, moderation rules, and orders and money (issue 16) in a browser
+// against a real node: an administrator (with the second factor) refunds a fan's paid recharge and
+// sees its ledger entries balance and the audit entry; sets a live room (a streamer pushing with
+// ffmpeg) to members only and ends its broadcast, which cuts the push; adds a banned word from its
+// preview and a chat line with it is refused at once. Screenshots: admin-ops-money,
+// admin-ops-money-audit, admin-ops-user-sessions, admin-ops-dashboard, admin-ops-rooms, admin-ops-room-panel, admin-ops-room-ended, admin-ops-words,
+// admin-ops-money-ar.
+//
+// Needs Postgres (DATABASE_URL), COURTSIDE_ENV=dev (set here) and ffmpeg for the live room (that test
+// skips without it). Shares the CI database: every name is unique and nothing assumes empty tables.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { spawn, spawnSync } from "node:child_process";
+import { resolve } from "node:path";
+import { deflateSync } from "node:zlib";
+import WebSocket from "ws";
+import { launchBrowser, passSecondFactor, screenshot, startNode, WEBCLIENT_DIR } from "./harness.mjs";
+
+const TIMEOUT = 20_000;
+const LIVE_TIMEOUT = 45_000;
+let node;
+let browser;
+let noFfmpeg = "";
+const children = [];
+
+before(async () => {
+  process.env.COURTSIDE_ENV ??= "dev";
+  node = await startNode();
+  if (spawnSync("ffmpeg", ["-version"]).status !== 0) noFfmpeg = "ffmpeg is not installed (apt-get install -y ffmpeg)";
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
+  await browser?.close();
+  await node?.stop();
+});
+
+const rand = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+async function raw(method, path, { token, body, query, form } = {}) {
+  const url = new URL(`${node.baseURL}/java${path}`);
+  for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
+  const headers = { sysType: "PC", lan: "en_US", Accept: "application/json" };
+  if (token) headers.token = token;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const res = await fetch(url, { method, headers, body: form ?? (body === undefined ? undefined : JSON.stringify(body)) });
+  return res.json();
+}
+
+async function call(method, path, opts) {
+  const env = await raw(method, path, opts);
+  if (!env || env.status !== "success") throw new Error(`${method} ${path}: ${JSON.stringify(env)}`);
+  return env.result;
+}
+
+/** A new account signed up by mobile code (a bound phone, which a streamer application needs). */
+async function registerByMobile(prefix) {
+  const mobile = `139${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+  await call("POST", "/login/V2/sendMobilecheckCode", { body: { areaCode: "86", mobileOrEmail: mobile } });
+  const { code } = await call("GET", "/dev/codes", { query: { to: `+86${mobile}` } });
+  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", { body: { mobileOrEmail: mobile, areaCode: "86", checkCode: code, type: 3 } });
+  const uname = `${prefix}${rand()}`.slice(0, 20);
+  if (login.newUser) await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "ops2026pass" } });
+  const uid = String(login.uid ?? login.user?.uid ?? "");
+  return { token: login.token, user: { uid: uid.startsWith("u") ? uid : `u${uid}`, name: uname } };
+}
+
+/** The first administrator as README says (`courtside admin create`), past the second factor. */
+async function administrator() {
+  const name = `adm${rand()}`.slice(0, 20);
+  const bin = resolve(WEBCLIENT_DIR, process.env.COURTSIDE_BIN ?? "../bin/courtside");
+  const r = spawnSync(bin, ["admin", "create", name, "Admin2026pass"], { env: process.env, encoding: "utf8", timeout: 60_000 });
+  assert.equal(r.status, 0, `courtside admin create: ${r.stderr}`);
+  const login = await call("POST", "/login/V2/mobileOrNameToLogin", { body: { name, password: "Admin2026pass" } });
+  await passSecondFactor(call, login.token);
+  const uid = String(login.uid ?? login.user?.uid ?? "");
+  return { token: login.token, user: { uid: uid.startsWith("u") ? uid : `u${uid}`, name } };
+}
+
+/** Recharges coins (a preset of the recharge page) through the development provider's signed callback. */
+async function recharge(session, preset) {
+  const order = await call("POST", "/orderpay/payByAlipay", {
+    token: session.token,
+    body: { product: "coin", id: preset, payType: "dev", clientKey: `ops-${rand()}` },
+  });
+  const html = await (await fetch(new URL(order.payUrl, node.baseURL))).text();
+  const m = /pay: \{body: ("(?:[^"\\]|\\.)*"), sig: ("[0-9a-f]+")\}/.exec(html);
+  assert.ok(m, "the dev page carries the signed paid callback");
+  const res = await fetch(`${node.baseURL}/java/orderpay/callback/dev`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Dev-Signature": JSON.parse(m[2]) },
+    body: JSON.parse(m[1]),
+  });
+  assert.equal(res.status, 200);
+  return order.orderNo;
+}
+
+// ---- a one-colour PNG for the ID photos ----
+const CRC = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (buf) => {
+  let c = 0xffffffff;
+  for (const b of buf) c = CRC[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+function chunk(type, data) {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const td = Buffer.concat([Buffer.from(type, "ascii"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(td));
+  return Buffer.concat([len, td, crc]);
+}
+function png(w, h) {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.alloc(1 + w * 3, 120);
+  row[0] = 0;
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(Buffer.concat(Array.from({ length: h }, () => row)))), chunk("IEND", Buffer.alloc(0))]);
+}
+
+/** Applies over REST, approves as the administrator and saves complete live settings. */
+async function approvedStreamer(admin) {
+  const s = await registerByMobile("host");
+  const ids = {};
+  for (const kind of ["idFront", "idBack", "idHand"]) {
+    const form = new FormData();
+    form.append("file", new Blob([png(64, 40)], { type: "image/png" }), `${kind}.png`);
+    ids[kind] = (await call("POST", "/anchor/upload", { token: s.token, query: { kind }, form })).id;
+  }
+  await call("POST", "/V2/anchor/user", {
+    token: s.token,
+    body: { realName: "Zhang Wei", idNumber: "11010519491231002X", intro: "Derby nights", liveContent: "Football", ...ids },
+  });
+  await call("POST", "/admin/anchor/review", { token: admin.token, body: { userId: s.user.uid, approve: true } });
+  await call("POST", "/updateAnchor", { token: s.token, body: { title: "Derby night", detailIntro: "Watch along with me", externalComments: true } });
+  return s;
+}
+
+async function context(session, lang = "en_US") {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await ctx.addCookies([
+    { name: "lang", value: lang, url: node.baseURL },
+    { name: "token", value: encodeURIComponent(session.token), url: node.baseURL },
+    { name: "userInfo", value: encodeURIComponent(JSON.stringify(session.user)), url: node.baseURL },
+  ]);
+  return ctx;
+}
+
+/** ffmpeg pushing a test pattern to the node's RTMP ingest; resolves exited when the push ends. */
+function push(key) {
+  const child = spawn("ffmpeg", [
+    "-hide_banner", "-loglevel", "error", "-re",
+    "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=15",
+    "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100",
+    "-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-pix_fmt", "yuv420p", "-g", "15",
+    "-c:a", "aac", "-b:a", "48k", "-f", "flv", `${node.rtmpURL}/${key}`,
+  ], { stdio: ["ignore", "ignore", "ignore"] });
+  children.push(child);
+  const exited = new Promise((r) => child.once("exit", r));
+  return { child, exited };
+}
+
+/** A signed-in real-time connection: send a frame, wait for the first frame matching ok. */
+async function socket(token) {
+  const ws = new WebSocket(`ws://${node.wsAddr}/ws?v=1`, { headers: { Origin: node.baseURL } });
+  const frames = [];
+  ws.on("message", (d) => frames.push(JSON.parse(String(d))));
+  await new Promise((ok, fail) => {
+    ws.once("open", ok);
+    ws.once("error", fail);
+  });
+  const expect = async (ok) => {
+    const end = Date.now() + TIMEOUT;
+    while (Date.now() < end) {
+      const f = frames.find(ok);
+      if (f) return f;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`no such frame: ${JSON.stringify(frames.slice(-5))}`);
+  };
+  const send = (m) => ws.send(JSON.stringify(m));
+  send({ t: "auth", token, lan: "en_US" });
+  await expect((m) => m.t === "welcome");
+  return { send, expect, close: () => ws.close() };
+}
+
+/** Screenshots of every open page (on a failure). */
+async function failureShots(contexts, prefix) {
+  let n = 0;
+  for (const c of contexts) for (const p of c.pages()) await screenshot(p, `${prefix}-failure-${++n}`).catch(() => undefined);
+}
+
+describe("the back office's rooms, rules and money", { timeout: 300_000 }, () => {
+  it("an administrator refunds a paid recharge, sees the ledger balanced and finds the audit entry", async () => {
+    const admin = await administrator();
+    const fan = await registerByMobile("fan");
+    const before = (await call("GET", "/user/userGold", { token: fan.token })).gold;
+    const orderNo = await recharge(fan, 1); // the 10 RMB preset: 100 coins
+    assert.equal((await call("GET", "/user/userGold", { token: fan.token })).gold, before + 100);
+    const ctx = await context(admin);
+    const page = await ctx.newPage();
+    try {
+      await page.goto(`${node.baseURL}/admin/money`);
+      await page.getByTestId("admin-money-q").fill(orderNo);
+      await page.getByTestId("admin-money-q").press("Enter");
+      const row = page.locator(`[data-testid="admin-money-row"][data-reference="${orderNo}"]`);
+      await row.and(page.locator('[data-state="paid"]')).waitFor({ timeout: TIMEOUT });
+      await row.getByTestId("admin-money-entries").click();
+      await page.getByTestId("admin-money-ledger").waitFor({ timeout: TIMEOUT });
+      await screenshot(page, "admin-ops-money");
+      await row.getByTestId("admin-money-refund").click();
+      await row.getByTestId("admin-money-refund-reason").fill("payer asked for the money back");
+      await row.getByTestId("admin-money-refund-confirm").click();
+      await row.and(page.locator('[data-state="refunded"]')).waitFor({ timeout: TIMEOUT });
+      // The refund's own entries are shown with the credit's, and every movement balances.
+      await page.locator('[data-testid="admin-money-entry"][data-txn="refund"]').first().waitFor({ timeout: TIMEOUT });
+      assert.equal(await row.getByTestId("admin-money-balanced").getAttribute("data-balanced"), "true");
+      assert.equal((await call("GET", "/user/userGold", { token: fan.token })).gold, before, "the 100 coins are taken back");
+      await screenshot(page, "admin-ops-money-refunded");
+      // The whole ledger still balances (the same list, read over REST as the screen reads it).
+      const listed = await call("GET", "/admin/money", { token: admin.token, query: { kind: "refund", q: orderNo } });
+      assert.equal(listed.total, 1);
+      assert.ok(listed.list[0].balanced);
+
+      // The audit log has the refund: who, on which order, before and after, why.
+      await page.goto(`${node.baseURL}/admin/audit`);
+      await page.getByTestId("admin-audit-action").fill("order.refund");
+      await page.getByTestId("admin-audit-action").press("Enter");
+      const entry = page.locator('[data-testid="admin-audit-row"][data-action="order.refund"]').filter({ hasText: orderNo });
+      await entry.waitFor({ timeout: TIMEOUT });
+      const text = await entry.textContent();
+      assert.match(text, /payer asked for the money back/);
+      assert.match(text, /refunded/);
+      assert.match(text, new RegExp(admin.user.name));
+      await screenshot(page, "admin-ops-money-audit");
+
+      // The fan on the users screen: the live sessions, the address masked.
+      await page.goto(`${node.baseURL}/admin/users`);
+      await page.getByTestId("admin-users-q").fill(fan.user.name);
+      await page.getByTestId("admin-users-q").press("Enter");
+      await page.getByTestId("admin-user-open").filter({ hasText: fan.user.name }).click();
+      await page.getByTestId("admin-user-session").first().waitFor({ timeout: TIMEOUT });
+      assert.match(await page.getByTestId("admin-user-session").first().textContent(), /\*/);
+      await screenshot(page, "admin-ops-user-sessions");
+
+      // The dashboard's charts count today's recharge.
+      await page.goto(`${node.baseURL}/admin`);
+      await page.getByTestId("admin-chart-recharges").waitFor({ timeout: TIMEOUT });
+      await screenshot(page, "admin-ops-dashboard");
+
+      // The same screen right to left.
+      const ar = await context(admin, "ar");
+      const arPage = await ar.newPage();
+      await arPage.goto(`${node.baseURL}/admin/money`);
+      await arPage.getByTestId("admin-money-row").first().waitFor({ timeout: TIMEOUT });
+      assert.equal(await arPage.evaluate(() => document.documentElement.dir), "rtl");
+      await screenshot(arPage, "admin-ops-money-ar");
+      await ar.close();
+    } catch (err) {
+      await failureShots([ctx], "admin-ops-money");
+      throw err;
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it("an administrator sets a live room to members only and ends its broadcast", async (t) => {
+    if (noFfmpeg) return t.skip(noFfmpeg);
+    const admin = await administrator();
+    const host = await approvedStreamer(admin);
+    const room = `a${host.user.uid.slice(1)}`;
+    const guide = await call("POST", "/anchor/streamKey", { token: host.token });
+    await call("GET", "/anchor/broadcast", { token: host.token });
+    const { exited } = push(guide.streamKey);
+    // The room is on air once the media path has the push.
+    const deadline = Date.now() + LIVE_TIMEOUT;
+    for (;;) {
+      const r = await call("GET", "/admin/rooms", { token: admin.token, query: { q: room } });
+      if (r.list.some((x) => x.room === room && x.up)) break;
+      assert.ok(Date.now() < deadline, `room ${room} never went on air`);
+      await new Promise((r2) => setTimeout(r2, 500));
+    }
+    // A viewer chats in it, so its recent chat has a line.
+    const viewer = await registerByMobile("view");
+    const s = await socket(viewer.token);
+    s.send({ t: "join", room });
+    await s.expect((m) => m.t === "joined" && m.room === room);
+    s.send({ t: "chat", room, text: "great save!", nonce: "c1" });
+    await s.expect((m) => m.t === "ack" && m.nonce === "c1");
+
+    const ctx = await context(admin);
+    const page = await ctx.newPage();
+    try {
+      await page.goto(`${node.baseURL}/admin/rooms`);
+      await page.getByTestId("admin-rooms-q").fill(room);
+      await page.getByTestId("admin-rooms-q").press("Enter");
+      const card = page.locator(`[data-testid="admin-room"][data-room="${room}"]`);
+      await card.waitFor({ timeout: TIMEOUT });
+      await screenshot(page, "admin-ops-rooms");
+      await card.getByTestId("admin-room-manage").click();
+      await card.getByTestId("admin-room-line").filter({ hasText: "great save!" }).waitFor({ timeout: TIMEOUT });
+      // The muted preview plays what is on air.
+      await page.waitForFunction(() => (document.querySelector('[data-testid="admin-room-player"]')?.currentTime ?? 0) > 0.2, null, { timeout: LIVE_TIMEOUT });
+      await card.getByTestId("admin-room-reason").fill("broadcast rights for members only");
+      await card.getByTestId("admin-room-memberonly").check();
+      await card.getByTestId("admin-room-save-access").click();
+      await card.getByText("Saved: the room follows it now.").waitFor({ timeout: TIMEOUT });
+      // The running room follows at once: the viewer (not a member) is refused the next line.
+      s.send({ t: "chat", room, text: "still here", nonce: "c2" });
+      await s.expect((m) => m.t === "error" && m.nonce === "c2");
+      await screenshot(page, "admin-ops-room-panel");
+
+      await card.getByTestId("admin-room-end").click();
+      await page.getByTestId("admin-rooms-msg").filter({ hasText: room }).waitFor({ timeout: TIMEOUT });
+      await card.waitFor({ state: "detached", timeout: TIMEOUT });
+      // The push is cut at once, and the streamer's live is over.
+      await Promise.race([exited, new Promise((_, fail) => setTimeout(() => fail(new Error("ffmpeg still pushing")), TIMEOUT))]);
+      assert.equal((await call("GET", "/admin/rooms", { token: admin.token, query: { q: room } })).total, 0);
+      await screenshot(page, "admin-ops-room-ended");
+      const audit = await call("GET", "/admin/audit", { token: admin.token, query: { target: room } });
+      const actions = audit.list.map((a) => a.action);
+      for (const a of ["room.access", "room.end"]) assert.ok(actions.includes(a), `audit lacks ${a}: ${actions}`);
+    } catch (err) {
+      await failureShots([ctx], "admin-ops-rooms");
+      throw err;
+    } finally {
+      s.close();
+      await ctx.close();
+    }
+  });
+
+  it("an administrator adds a banned word from its preview and the chat refuses it at once", async () => {
+    const admin = await administrator();
+    const word = `zq${rand().replace(/[0-9]/g, "")}x*`.slice(0, 14);
+    const ctx = await context(admin);
+    const page = await ctx.newPage();
+    try {
+      await page.goto(`${node.baseURL}/admin/words`);
+      await page.getByTestId("admin-word-entry").fill(word);
+      await page.getByTestId("admin-word-preview").waitFor({ timeout: TIMEOUT });
+      await page.getByTestId("admin-word-reason").fill("spam campaign");
+      await screenshot(page, "admin-ops-words");
+      await page.getByTestId("admin-word-add").click();
+      await page.getByTestId("admin-words-msg").waitFor({ timeout: TIMEOUT });
+      const fan = await registerByMobile("chat");
+      const s = await socket(fan.token);
+      s.send({ t: "join", room: "1001" });
+      await s.expect((m) => m.t === "joined" && m.room === "1001");
+      s.send({ t: "chat", room: "1001", text: `buy ${word.replace("*", "")}s now`, nonce: "w1" });
+      await s.expect((m) => m.t === "error" && m.nonce === "w1");
+      s.close();
+      // Removed again so the shared database's rooms are not left with a test word.
+      await page.getByTestId("admin-words-q").fill(word);
+      await page.getByTestId("admin-words-q").press("Enter");
+      await page.locator(`[data-testid="admin-word"][data-word="${word}"]`).getByTestId("admin-word-remove").click();
+      await page.locator(`[data-testid="admin-word"][data-word="${word}"]`).waitFor({ state: "detached", timeout: TIMEOUT });
+    } catch (err) {
+      await failureShots([ctx], "admin-ops-words");
+      throw err;
+    } finally {
+      await ctx.close();
+    }
+  });
+});

@@ -1,0 +1,187 @@
+// /admin/money — orders and money (staff with manageOrders): recharges, memberships, room unlocks,
+// refunds and chargebacks, searched and paginated on the server, each with its ledger entries and
+// whether they balance. A staff refund goes through the wallet's order state machine on the server
+// (a balanced posting, never a balance edit) and is in the audit log.
+import { Fragment, useCallback, useEffect, useState, type FormEvent } from "react";
+import { adminOpsApi, MONEY_KINDS, type MoneyEntry, type MoneyKind, type MoneyRow } from "../../../api/adminops";
+import { useOpsT, type OpsKey } from "../../../i18n/adminops";
+import { HTML_LANG, isLocale } from "../../../i18n/locales";
+import { errorText } from "../AdminApp";
+import { formatFen, formatNumber, formatTime } from "../format";
+import { Pager, ReasonField } from "./Pager";
+import "./ops.css";
+
+const SIZE = 20;
+
+/** An entry's amount in its currency: fen and cents as money, coins and diamonds as counts. */
+function amount(e: MoneyEntry, lang: string, t: (k: OpsKey, o?: Record<string, unknown>) => string): string {
+  const tag = isLocale(lang) ? HTML_LANG[lang] : "en-US";
+  const sign = e.amount > 0 ? "+" : "";
+  switch (e.currency) {
+    case "CNY":
+    case "USD":
+      return sign + new Intl.NumberFormat(tag, { style: "currency", currency: e.currency }).format(e.amount / 100);
+    case "DIAMOND":
+      return sign + t("money.diamonds", { n: formatNumber(e.amount, lang) });
+    default:
+      return sign + t("money.coins", { n: formatNumber(e.amount, lang) });
+  }
+}
+
+export function MoneyAdmin() {
+  const { t, language } = useOpsT();
+  const [kind, setKind] = useState<MoneyKind>("recharge");
+  const [q, setQ] = useState("");
+  const [query, setQuery] = useState("");
+  const [page, setPage] = useState(1);
+  const [rows, setRows] = useState<MoneyRow[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [open, setOpen] = useState("");
+  const [error, setError] = useState("");
+  const [msg, setMsg] = useState("");
+  const load = useCallback(() => {
+    setError("");
+    adminOpsApi.money(kind, query, page, SIZE).then(
+      (r) => {
+        setRows(r.list);
+        setTotal(r.total);
+      },
+      (e) => setError(errorText(e)),
+    );
+  }, [kind, query, page]);
+  useEffect(load, [load]);
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    setPage(1);
+    setQuery(q.trim());
+  };
+  const replace = (row: MoneyRow) => {
+    setRows((old) => old?.map((r) => (r.reference === row.reference && r.kind === row.kind ? row : r)) ?? null);
+    setMsg(t("money.refunded", { order: row.reference }));
+  };
+  return (
+    <section data-testid="admin-money">
+      <h1 className="admin__title">{t("menu.money")}</h1>
+      <p className="admin-hint">{t("money.intro")}</p>
+      <div className="admin-row" role="tablist">
+        {MONEY_KINDS.map((k) => (
+          <button key={k} type="button" role="tab" aria-selected={k === kind} className={`admin-btn${k === kind ? " admin-btn--on" : ""}`}
+            onClick={() => {
+              setKind(k);
+              setPage(1);
+              setOpen("");
+            }} data-testid={`admin-money-kind-${k}`}>
+            {t(`money.kind.${k}`)}
+          </button>
+        ))}
+      </div>
+      <form className="admin-filters" onSubmit={search}>
+        <label>{t("money.search")}<input value={q} onChange={(e) => setQ(e.target.value)} data-testid="admin-money-q" /></label>
+        <button type="submit" className="admin-btn">{t("common.search")}</button>
+      </form>
+      {error && <p className="admin-error" role="alert">{error}</p>}
+      {msg && <p className="admin-msg" role="status" data-testid="admin-money-msg">{msg}</p>}
+      <table className="admin-table">
+        <thead>
+          <tr>
+            <th>{t("common.time")}</th><th>{t("money.reference")}</th><th>{t("common.user")}</th><th>{t("money.what")}</th>
+            <th>{t("money.entries")}</th><th />
+          </tr>
+        </thead>
+        <tbody>
+          {rows?.map((r) => {
+            const key = `${r.kind}/${r.reference}`;
+            return (
+              <Fragment key={key}>
+                <tr data-testid="admin-money-row" data-reference={r.reference} data-state={r.state ?? ""}>
+                  <td>{formatTime(r.time, language)}</td>
+                  <td><code>{r.reference}</code></td>
+                  <td>{r.userName || r.userId} {r.userName && <span className="admin-hint">{r.userId}</span>}</td>
+                  <td>
+                    {r.kind === "recharge" ? (
+                      <>
+                        {r.product === "diamond" ? t("money.diamonds", { n: formatNumber(r.quantity ?? 0, language) }) : t("money.coins", { n: formatNumber(r.quantity ?? 0, language) })}
+                        {" · "}{formatFen(r.priceFen ?? 0, language)}{r.method ? ` · ${r.method}` : ""}
+                        <div><span className={`admin-tag ops-state--${r.state}`} data-testid="admin-money-state">{t(`money.state.${r.state ?? "created"}` as OpsKey)}</span></div>
+                      </>
+                    ) : t(`money.kind.${r.kind}`)}
+                  </td>
+                  <td>
+                    <button type="button" className="admin-linkbtn" onClick={() => setOpen(open === key ? "" : key)} data-testid="admin-money-entries">
+                      {t("money.showEntries")} ({r.entries.length})
+                    </button>{" "}
+                    {r.entries.length > 0 && (
+                      <span className={r.balanced ? "admin-pos" : "admin-neg"} data-testid="admin-money-balanced" data-balanced={r.balanced}>
+                        {r.balanced ? `✓ ${t("money.balanced")}` : `✗ ${t("money.unbalanced")}`}
+                      </span>
+                    )}
+                  </td>
+                  <td>{r.refundable && <RefundButton row={r} onDone={replace} onOpen={() => setOpen(key)} />}</td>
+                </tr>
+                {open === key && (
+                  <tr className="admin-table__on">
+                    <td colSpan={6}>
+                      <table className="admin-table ops-entries" data-testid="admin-money-ledger">
+                        <thead>
+                          <tr><th>{t("common.time")}</th><th>{t("money.what")}</th><th>{t("common.user")}</th><th>{t("money.amount")}</th><th>{t("money.balanceAfter")}</th></tr>
+                        </thead>
+                        <tbody>
+                          {r.entries.map((e, i) => (
+                            <tr key={i} data-testid="admin-money-entry" data-txn={e.txnType}>
+                              <td>{formatTime(e.time, language)}</td>
+                              <td>{t(`money.txn.${e.txnType}` as OpsKey)}</td>
+                              <td>{t(`money.account.${e.account}` as OpsKey)} {e.owner && <span className="admin-hint">{e.owner}</span>}</td>
+                              <td className={e.amount < 0 ? "admin-neg" : "admin-pos"}>{amount(e, language, t)}</td>
+                              <td>{e.balanceAfter === null ? "—" : formatNumber(e.balanceAfter, language)}</td>
+                            </tr>
+                          ))}
+                        </tbody>
+                      </table>
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
+            );
+          })}
+        </tbody>
+      </table>
+      {rows && rows.length === 0 && <p className="admin-empty">{t("common.empty")}</p>}
+      <Pager page={page} size={SIZE} total={total} onPage={setPage} />
+    </section>
+  );
+}
+
+function RefundButton({ row, onDone, onOpen }: { row: MoneyRow; onDone: (r: MoneyRow) => void; onOpen: () => void }) {
+  const { t } = useOpsT();
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  if (!asking) {
+    return <button type="button" className="admin-btn admin-btn--danger" onClick={() => setAsking(true)} data-testid="admin-money-refund">{t("money.refund")}</button>;
+  }
+  const submit = () => {
+    setBusy(true);
+    setError("");
+    adminOpsApi.refund(row.reference, reason).then(
+      (r) => {
+        onDone(r);
+        onOpen();
+      },
+      (e) => {
+        setError(errorText(e));
+        setBusy(false);
+      },
+    );
+  };
+  return (
+    <div className="ops-refund">
+      <p className="admin-hint">{t("money.refundHint")}</p>
+      <ReasonField value={reason} onChange={setReason} testId="admin-money-refund-reason" />
+      <button type="button" className="admin-btn admin-btn--danger" disabled={busy || !reason.trim()} onClick={submit} data-testid="admin-money-refund-confirm">
+        {t("money.refund")}
+      </button>
+      {error && <p className="admin-error" role="alert">{error}</p>}
+    </div>
+  );
+}
