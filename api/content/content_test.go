@@ -203,15 +203,15 @@ func TestTheRulesOfAProclamation(t *testing.T) {
 		in  content.ProclamationInput
 		key string
 	}{
-		"empty text":           {content.ProclamationInput{Content: "  "}, "content.text"},
-		"too long":             {content.ProclamationInput{Content: strings.Repeat("é", 501)}, "content.text"},
-		"unknown language":     {content.ProclamationInput{Content: "x", Lang: "klingon"}, "content.lang"},
-		"script link":          {content.ProclamationInput{Content: "x", Link: "javascript:alert(1)"}, "content.link"},
-		"plain http link":      {content.ProclamationInput{Content: "x", Link: "http://example.com/"}, "content.link"},
-		"another host by //":   {content.ProclamationInput{Content: "x", Link: "//evil.example/"}, "content.link"},
-		"unknown level":        {content.ProclamationInput{Content: "x", Level: "party"}, "content.level"},
-		"end before start":     {content.ProclamationInput{Content: "x", Start: start.Add(2 * time.Hour), End: start.Add(time.Hour)}, "content.window"},
-		"end already past":     {content.ProclamationInput{Content: "x", Start: start.Add(-2 * time.Hour), End: start.Add(-time.Hour)}, "content.window"},
+		"empty text":         {content.ProclamationInput{Content: "  "}, "content.text"},
+		"too long":           {content.ProclamationInput{Content: strings.Repeat("é", 501)}, "content.text"},
+		"unknown language":   {content.ProclamationInput{Content: "x", Lang: "klingon"}, "content.lang"},
+		"script link":        {content.ProclamationInput{Content: "x", Link: "javascript:alert(1)"}, "content.link"},
+		"plain http link":    {content.ProclamationInput{Content: "x", Link: "http://example.com/"}, "content.link"},
+		"another host by //": {content.ProclamationInput{Content: "x", Link: "//evil.example/"}, "content.link"},
+		"unknown level":      {content.ProclamationInput{Content: "x", Level: "party"}, "content.level"},
+		"end before start":   {content.ProclamationInput{Content: "x", Start: start.Add(2 * time.Hour), End: start.Add(time.Hour)}, "content.window"},
+		"end already past":   {content.ProclamationInput{Content: "x", Start: start.Add(-2 * time.Hour), End: start.Add(-time.Hour)}, "content.window"},
 	} {
 		_, err := e.svc.SaveProclamation(ctx, editor, c.in)
 		ce, ok := err.(*errcode.Error)

@@ -352,4 +352,3 @@ func (s *Service) PageExists(_ context.Context, params map[string]string) (bool,
 	_, ok := ProtocolSlug(params["id"])
 	return ok, nil
 }
-
