@@ -269,6 +269,11 @@ func TestADismissedProclamationStaysDismissedForThatUserOnly(t *testing.T) {
 	if got == nil || got.ID != newer.ID || got.StartTime != newer.StartTime {
 		t.Fatalf("a guest sees %+v", got)
 	}
+	// A guest names the ones closed in their browser.
+	decode(t, e.do("GET", fmt.Sprintf("/java/app/getProclamation?dismissed=%d,x", newer.ID), "", 0, "en_US"), &got)
+	if got == nil || got.ID != older.ID {
+		t.Fatalf("a guest who closed the newer one sees %+v", got)
+	}
 	decode(t, e.do("POST", "/java/app/dismissProclamation", fmt.Sprintf(`{"id":%d}`, older.ID), 5, "en_US"), new(any))
 	r := e.do("GET", "/java/app/getProclamation", "", 5, "en_US")
 	if r.Env.Status != api.StatusSuccess || string(r.Env.Result) != "null" {

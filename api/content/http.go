@@ -1,6 +1,9 @@
 package content
 
 import (
+	"strconv"
+	"strings"
+
 	"courtside/api"
 	"courtside/api/account"
 )
@@ -34,14 +37,23 @@ func (s *Service) Routes(srv *api.Server, users api.Authenticator) {
 	srv.Handle("POST /admin/content/pages/reset", editor(h.resetPage))
 }
 
-// current: GET /app/getProclamation → the proclamation to show now in the request's language, or
-// null. A signed-in caller's dismissed ones are left out; a guest's are filtered by the browser.
+// current: GET /app/getProclamation?dismissed=3,7 → the proclamation to show now in the request's
+// language, or null. A signed-in caller's dismissed ones are left out; a guest names theirs (kept in
+// the browser) in dismissed, at most 50.
 func (h *handlers) current(r *api.Request) (any, error) {
 	uid, err := h.auth.Viewer(r)
 	if err != nil {
 		return nil, err
 	}
-	p, ok, err := h.svc.Current(r.Context(), r.Lang, uid)
+	var skip []int64
+	if uid == 0 {
+		for i, f := range strings.Split(r.Query("dismissed"), ",") {
+			if n, err := strconv.ParseInt(strings.TrimSpace(f), 10, 64); err == nil && n > 0 && i < 50 {
+				skip = append(skip, n)
+			}
+		}
+	}
+	p, ok, err := h.svc.Current(r.Context(), r.Lang, uid, skip...)
 	if err != nil || !ok {
 		return nil, err
 	}

@@ -252,8 +252,9 @@ func (s *Service) Proclamations(ctx context.Context, q ProclamationQuery) ([]Pro
 
 // Current is the proclamation shown now to a reader of lang: the active one of that language or of
 // every language that started last. For a signed-in user (userID > 0) the ones they dismissed are
-// skipped, so an older one still active shows instead. ok false: nothing to show.
-func (s *Service) Current(ctx context.Context, lang string, userID int64) (p Proclamation, ok bool, err error) {
+// skipped, so an older one still active shows instead; skip are more ids to leave out (a guest's
+// dismissals, kept in their browser). ok false: nothing to show.
+func (s *Service) Current(ctx context.Context, lang string, userID int64, skip ...int64) (p Proclamation, ok bool, err error) {
 	if !locale.Supported(lang) {
 		lang = locale.Fallback
 	}
@@ -262,7 +263,7 @@ func (s *Service) Current(ctx context.Context, lang string, userID int64) (p Pro
 	if err != nil || len(rows) == 0 {
 		return Proclamation{}, false, err
 	}
-	var gone map[int64]bool
+	gone := map[int64]bool{}
 	if userID > 0 {
 		ids := make([]int64, len(rows))
 		for i, r := range rows {
@@ -271,6 +272,9 @@ func (s *Service) Current(ctx context.Context, lang string, userID int64) (p Pro
 		if gone, err = s.store.Dismissed(ctx, userID, ids); err != nil {
 			return Proclamation{}, false, err
 		}
+	}
+	for _, id := range skip {
+		gone[id] = true
 	}
 	for _, r := range rows {
 		if !gone[r.ID] {

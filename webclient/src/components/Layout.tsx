@@ -8,6 +8,7 @@ import { LoginModal } from "./LoginModal/LoginModal";
 import { HeadManager } from "../seo/HeadManager";
 import { RealtimeBridge } from "../realtime/RealtimeBridge";
 import { ChannelCapture } from "./ChannelCapture";
+import { ProclamationBanner } from "./Proclamation/ProclamationBanner";
 import "./Layout.css";
 
 /** The frame of every page: header, main, footer and the global overlays. */
@@ -18,6 +19,7 @@ export function Layout() {
       <a className="visually-hidden" href="#main">{t("app.skipToContent")}</a>
       <ProgressBar />
       <Header />
+      <ProclamationBanner />
       <main id="main" className="layout__main">
         <Outlet />
       </main>

@@ -8,7 +8,8 @@ export interface AdminSection {
   /** Label key under admin.menu in locales/admin/<lang>.json. */
   label:
     | "dashboard" | "users" | "streamers" | "reports" | "audit" | "shopOrders" | "shopProducts"
-    | "experts" | "expertPlans" | "news" | "newsReview" | "comments" | "videos" | "channels";
+    | "experts" | "expertPlans" | "news" | "newsReview" | "comments" | "videos" | "channels"
+    | "proclamations" | "pages";
   /** The back-office permission that shows the entry (the server checks it again on every call). */
   permission: string;
   /** The screen, loaded when opened. */
@@ -35,6 +36,9 @@ export const SECTIONS: readonly AdminSection[] = [
   { path: "videos", label: "videos", permission: "editContent", load: () => import("./videos").then((m) => ({ default: m.VideosAdmin })) },
   // promotion channels (issue 23)
   { path: "channels", label: "channels", permission: "manageChannels", load: () => import("./Channels") },
+  // the site's content (issues 16, 19): the banner under the header, the footer and protocol pages
+  { path: "proclamations", label: "proclamations", permission: "editContent", load: () => import("./content").then((m) => ({ default: m.ProclamationsAdmin })) },
+  { path: "pages", label: "pages", permission: "editContent", load: () => import("./content").then((m) => ({ default: m.PagesAdmin })) },
 ];
 
 /** The sections a staff member with permissions sees ("a|b": either). */
