@@ -72,9 +72,10 @@ export const contentApi = {
   proclamation: (dismissed: number[] = []) =>
     api.get<Proclamation | null>("/app/getProclamation", { toast: false, query: dismissed.length ? { dismissed: dismissed.join(",") } : undefined }),
   dismiss: (id: number) => api.post<null>("/app/dismissProclamation", { id }, { toast: false }),
-  page: (slug: string) => api.get<SitePage>(`/content/page/${encodeURIComponent(slug)}`),
-  protocol: (id: string) => api.get<SitePage>(`/content/protocol/${encodeURIComponent(id)}`),
-  pages: () => api.get<{ list: PageLink[] }>("/content/pages"),
+  // The pages show their own not-found and network states, so no toast.
+  page: (slug: string) => api.get<SitePage>(`/content/page/${encodeURIComponent(slug)}`, { toast: false }),
+  protocol: (id: string) => api.get<SitePage>(`/content/protocol/${encodeURIComponent(id)}`, { toast: false }),
+  pages: () => api.get<{ list: PageLink[] }>("/content/pages", { toast: false }),
 
   // Staff with editContent.
   staffProclamations: (q: { state?: string; lang?: string; pageIndex?: number; pageSize?: number }) =>
