@@ -9,7 +9,7 @@ import { contentApi, type PageBlock, type PageStatus } from "../../../api/conten
 import { PageBody } from "../../../components/PageBody";
 import { useContentT } from "../../../i18n/content";
 import { LOCALES, LOCALE_NAMES, isLocale, type Locale } from "../../../i18n/locales";
-import { formatTime } from "../format";
+import { formatNumber, formatTime } from "../format";
 import "./contentAdmin.css";
 
 const errText = (err: unknown) => (err instanceof ApiError ? err.userMessage : String(err));
@@ -199,7 +199,9 @@ export function PagesAdmin() {
                     ))}
                   </span>
                 </td>
-                <td className="admin-hint">{p.defaults.map(name).join(", ")}</td>
+                <td className="admin-hint" title={p.defaults.map(name).join(", ")} data-testid="page-shipped">
+                  {formatNumber(p.defaults.length, language)} / {formatNumber(LOCALES.length, language)}
+                </td>
                 <td>
                   <button type="button" className="admin-btn" onClick={() => setOpen(p)} data-testid={`page-open-${p.slug}`}>{t("admin.pages.open")}</button>
                 </td>
