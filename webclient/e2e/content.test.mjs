@@ -10,7 +10,7 @@ import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import { WEBCLIENT_DIR, launchBrowser, passSecondFactor, restClient, screenshot, startNode, totp } from "./harness.mjs";
 
-const TIMEOUT = 20_000;
+const TIMEOUT = 30_000;
 let node;
 let browser;
 
@@ -82,82 +82,89 @@ describe("content edited by staff", { timeout: 240_000 }, () => {
     // The editor signs in to the back office with the second factor.
     const ectx = await context(editor);
     const ep = await ectx.newPage();
-    await ep.goto(`${node.baseURL}/admin`);
-    await ep.getByTestId("admin-mfa-enrol").click();
-    const secret = (await ep.getByTestId("admin-mfa-secret").textContent()).trim();
-    await ep.getByTestId("admin-mfa-code").fill(await totp(secret));
-    await ep.getByTestId("admin-mfa-verify").click();
-    await ep.getByTestId("admin-shell").waitFor({ timeout: TIMEOUT });
-
-    // 1. A proclamation for English readers, from now until withdrawn.
-    const text = `Cup final tonight at 20:00: watch it live ${rand()}`;
-    await ep.getByTestId("admin-menu-proclamations").click();
-    await ep.getByTestId("proclamation-new").click();
-    await ep.getByTestId("proclamation-lang").selectOption("en_US");
-    await ep.getByTestId("proclamation-content").fill(text);
-    await ep.getByTestId("proclamation-link").fill("/live/1001");
-    await screenshot(ep, "content-proclamation-form");
-    await ep.getByTestId("proclamation-save").click();
-    const row = ep.getByTestId("proclamation-row").filter({ hasText: text });
-    await row.waitFor({ timeout: TIMEOUT });
-    assert.equal((await row.getByTestId("proclamation-state").textContent()).trim(), "Showing");
-    await screenshot(ep, "content-proclamations");
-    const id = Number(await row.getAttribute("data-id"));
-
-    // 2. The signed-in fan sees it under the header, closes it; after a reload it stays closed.
     const fctx = await context(fan);
     const fp = await fctx.newPage();
-    await open(fp, "/");
-    await fp.getByTestId("proclamation").filter({ hasText: text }).waitFor({ timeout: TIMEOUT });
-    await screenshot(fp, "content-banner");
-    const dismissed = fp.waitForResponse((r) => r.url().includes("/java/app/dismissProclamation"));
-    await fp.getByTestId("proclamation-close").click();
-    assert.equal((await dismissed).status(), 200);
-    await open(fp, "/");
-    assert.equal(await fp.getByTestId("proclamation").filter({ hasText: text }).count(), 0, "the closed proclamation is back after a reload");
-    // On the server, for every device of this user.
-    const now = await call("GET", "/app/getProclamation", { token: fan.token });
-    assert.ok(!now || now.id !== id, `the server still offers ${id} to the fan`);
-
-    // A guest closes it in their browser, and it stays closed there.
     const gctx = await context(null);
     const gp = await gctx.newPage();
-    await open(gp, "/");
-    await gp.getByTestId("proclamation").filter({ hasText: text }).waitFor({ timeout: TIMEOUT });
-    await gp.getByTestId("proclamation-close").click();
-    await open(gp, "/live");
-    assert.equal(await gp.getByTestId("proclamation").filter({ hasText: text }).count(), 0, "a guest's closed proclamation is back");
+    try {
+      await ep.goto(`${node.baseURL}/admin`);
+      await ep.getByTestId("admin-mfa-enrol").click();
+      const secret = (await ep.getByTestId("admin-mfa-secret").textContent()).trim();
+      await ep.getByTestId("admin-mfa-code").fill(await totp(secret));
+      await ep.getByTestId("admin-mfa-verify").click();
+      await ep.getByTestId("admin-shell").waitFor({ timeout: TIMEOUT });
 
-    // 3. The editor changes the /about page's English text.
-    const title = `About Courtside ${rand()}`;
-    const para = `We are fans who build the fastest live scores on the web (${rand()}).`;
-    await ep.getByTestId("admin-menu-pages").click();
-    await ep.getByTestId("page-open-about").click();
-    await ep.getByTestId("page-editor").waitFor({ timeout: TIMEOUT });
-    await ep.getByTestId("page-block-0").waitFor({ timeout: TIMEOUT });
-    await ep.getByTestId("page-lang").selectOption("en_US");
-    await ep.getByTestId("page-title").fill(title);
-    await ep.getByTestId("page-block-0").fill(para);
-    await ep.getByTestId("page-save").click();
-    await ep.getByTestId("page-saved").waitFor({ timeout: TIMEOUT });
-    await screenshot(ep, "content-pages");
+      // 1. A proclamation for English readers, from now until withdrawn.
+      const text = `Cup final tonight at 20:00: watch it live ${rand()}`;
+      await ep.getByTestId("admin-menu-proclamations").click();
+      await ep.getByTestId("proclamation-new").click();
+      await ep.getByTestId("proclamation-lang").selectOption("en_US");
+      await ep.getByTestId("proclamation-content").fill(text);
+      await ep.getByTestId("proclamation-link").fill("/live/1001");
+      await screenshot(ep, "content-proclamation-form");
+      await ep.getByTestId("proclamation-save").click();
+      const row = ep.getByTestId("proclamation-row").filter({ hasText: text });
+      await row.waitFor({ timeout: TIMEOUT });
+      assert.equal((await row.getByTestId("proclamation-state").textContent()).trim(), "Showing");
+      await screenshot(ep, "content-proclamations");
+      const id = Number(await row.getAttribute("data-id"));
 
-    await open(fp, "/about");
-    await fp.getByTestId("protocol-title").filter({ hasText: title }).waitFor({ timeout: TIMEOUT });
-    assert.ok((await fp.getByTestId("about").textContent()).includes(para));
-    await screenshot(fp, "content-about");
+      // 2. The signed-in fan sees it under the header, closes it; after a reload it stays closed.
+      await open(fp, "/");
+      await fp.getByTestId("proclamation").filter({ hasText: text }).waitFor({ timeout: TIMEOUT });
+      await screenshot(fp, "content-banner");
+      const dismissed = fp.waitForResponse((r) => r.url().includes("/java/app/dismissProclamation"));
+      await fp.getByTestId("proclamation-close").click();
+      assert.equal((await dismissed).status(), 200);
+      await open(fp, "/");
+      assert.equal(await fp.getByTestId("proclamation").filter({ hasText: text }).count(), 0, "the closed proclamation is back after a reload");
+      // On the server, for every device of this user.
+      const now = await call("GET", "/app/getProclamation", { token: fan.token });
+      assert.ok(!now || now.id !== id, `the server still offers ${id} to the fan`);
 
-    // 4. The audit log has the editor's three actions.
-    const log = await call("GET", "/admin/audit", { token: admin.token, query: { actor: editor.uid } });
-    const actions = (log.list ?? log).map((e) => `${e.action} ${e.targetId}`);
-    for (const want of [`proclamation.create ${id}`, "page.update about:en_US"]) {
-      assert.ok(actions.includes(want), `audit log lacks ${want}: ${actions.join(", ")}`);
+      // A guest closes it in their browser, and it stays closed there.
+      await open(gp, "/");
+      await gp.getByTestId("proclamation").filter({ hasText: text }).waitFor({ timeout: TIMEOUT });
+      await gp.getByTestId("proclamation-close").click();
+      await open(gp, "/live");
+      assert.equal(await gp.getByTestId("proclamation").filter({ hasText: text }).count(), 0, "a guest's closed proclamation is back");
+
+      // 3. The editor changes the /about page's English text.
+      const title = `About Courtside ${rand()}`;
+      const para = `We are fans who build the fastest live scores on the web (${rand()}).`;
+      await ep.getByTestId("admin-menu-pages").click();
+      await ep.getByTestId("page-open-about").click();
+      await ep.getByTestId("page-editor").waitFor({ timeout: TIMEOUT });
+      await ep.getByTestId("page-block-0").waitFor({ timeout: TIMEOUT });
+      await ep.getByTestId("page-lang").selectOption("en_US");
+      await ep.getByTestId("page-title").fill(title);
+      await ep.getByTestId("page-block-0").fill(para);
+      await ep.getByTestId("page-save").click();
+      await ep.getByTestId("page-saved").waitFor({ timeout: TIMEOUT });
+      await screenshot(ep, "content-pages");
+
+      await open(fp, "/about");
+      await fp.getByTestId("protocol-title").filter({ hasText: title }).waitFor({ timeout: TIMEOUT });
+      assert.ok((await fp.getByTestId("about").textContent()).includes(para));
+      await screenshot(fp, "content-about");
+
+      // 4. The audit log has the editor's three actions.
+      const log = await call("GET", "/admin/audit", { token: admin.token, query: { actor: editor.uid } });
+      const actions = (log.list ?? log).map((e) => `${e.action} ${e.targetId}`);
+      for (const want of [`proclamation.create ${id}`, "page.update about:en_US"]) {
+        assert.ok(actions.includes(want), `audit log lacks ${want}: ${actions.join(", ")}`);
+      }
+
+      // Leave the shared database as found: no banner for the next test files, /about as shipped.
+      await call("POST", "/admin/content/proclamations/withdraw", { token: admin.token, body: { id, reason: "end of the e2e test" } });
+      await call("POST", "/admin/content/pages/reset", { token: admin.token, body: { slug: "about", lang: "en_US", reason: "end of the e2e test" } });
+    } catch (e) {
+      // Where each of the three was when it failed.
+      await Promise.all([screenshot(ep, "content-failure-editor"), screenshot(fp, "content-failure-fan"), screenshot(gp, "content-failure-guest")]);
+      throw e;
+    } finally {
+      await Promise.all([ectx.close(), fctx.close(), gctx.close()]);
     }
-
-    // Leave the shared database as found: no banner for the next test files, /about as shipped.
-    await call("POST", "/admin/content/proclamations/withdraw", { token: admin.token, body: { id, reason: "end of the e2e test" } });
-    await call("POST", "/admin/content/pages/reset", { token: admin.token, body: { slug: "about", lang: "en_US", reason: "end of the e2e test" } });
-    await Promise.all([ectx.close(), fctx.close(), gctx.close()]);
   });
 
   it("answers 404 for a protocol page that does not exist, and lists them all at /protocol", async () => {
