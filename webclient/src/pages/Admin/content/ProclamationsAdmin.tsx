@@ -158,7 +158,7 @@ export function ProclamationsAdmin() {
         <table className="admin-table">
           <thead>
             <tr>
-              <th>{t("admin.proclamations.level")}</th>
+              <th>{t("admin.proclamations.state")}</th>
               <th>{t("admin.proclamations.lang")}</th>
               <th>{t("admin.proclamations.content")}</th>
               <th>{t("admin.proclamations.when")}</th>
@@ -170,6 +170,7 @@ export function ProclamationsAdmin() {
               <tr key={p.id} data-testid="proclamation-row" data-id={p.id}>
                 <td>
                   <span className={`cadm-state cadm-state--${p.state}`} data-testid="proclamation-state">{t(`admin.proclamations.states.${p.state ?? "active"}`)}</span>
+                  <div className="admin-hint">{t(`admin.proclamations.${p.level}`)}</div>
                 </td>
                 <td>{langName(p.lang)}</td>
                 <td className="cadm-text">
