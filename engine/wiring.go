@@ -144,6 +144,9 @@ func (n *Node) build(ctx context.Context) error {
 		return err
 	}
 	w.buildAdmin()
+	if err := w.buildContent(); err != nil {
+		return err
+	}
 	if err := w.buildShop(ctx); err != nil {
 		return err
 	}

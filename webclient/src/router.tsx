@@ -40,6 +40,9 @@ export const router = createBrowserRouter([
           { path: "customLive/:id?", lazy: async () => ({ Component: (await import("./pages/Live/CustomLive")).default }) },
           { path: "protocol/:id", lazy: async () => ({ Component: (await import("./pages/Protocol")).default }) },
           { path: "about", lazy: async () => ({ Component: (await import("./pages/Protocol")).About }) },
+          // content (issues 16, 19): the index of the protocol pages, and the licences page
+          { path: "protocol", lazy: async () => ({ Component: (await import("./pages/Protocol")).ProtocolIndex }) },
+          { path: "certificate", lazy: async () => ({ Component: (await import("./pages/Protocol")).Certificate }) },
           { path: "network-error", element: <NetworkError /> },
           { path: "access-denied", lazy: async () => ({ Component: (await import("./pages/AccessDenied")).default }) },
           // wallet (issue 6)

@@ -5,6 +5,7 @@ import { useNewsT } from "../i18n/news";
 import { useChannelT } from "../i18n/channel";
 import { useVideosT } from "../i18n/videos";
 import { useSelfTestT } from "../i18n/selftest";
+import { useContentT } from "../i18n/content";
 import "./Footer.css";
 
 export function Footer() {
@@ -13,6 +14,7 @@ export function Footer() {
   const { t: ct } = useChannelT();
   const { t: vt } = useVideosT();
   const { t: st } = useSelfTestT();
+  const { t: pt } = useContentT();
   return (
     <footer className="footer" data-testid="footer">
       <nav className="footer__links" aria-label={t("discover.footer.label")} data-testid="footer-discover">
@@ -28,6 +30,14 @@ export function Footer() {
         <Link to="/about">{t("footer.about")}</Link>
         <Link to="/protocol/1">{t("footer.terms")}</Link>
         <Link to="/protocol/2">{t("footer.privacy")}</Link>
+      </nav>
+      <nav className="footer__links" aria-label={pt("footer.protocols")} data-testid="footer-protocols">
+        <Link to="/protocol/streamer">{pt("footer.streamer")}</Link>
+        <Link to="/protocol/complaint">{pt("footer.complaint")}</Link>
+        <Link to="/protocol/responsibility">{pt("footer.responsibility")}</Link>
+        <Link to="/protocol/cooperation">{pt("footer.cooperation")}</Link>
+        <Link to="/certificate">{pt("footer.certificate")}</Link>
+        <Link to="/protocol" data-testid="footer-protocols-all">{pt("footer.protocols")}</Link>
       </nav>
       <p className="footer__rights">
         © {new Date().getFullYear()} {SITE_NAME}. {t("footer.rights")}

@@ -9,6 +9,7 @@ import { HeadManager } from "../seo/HeadManager";
 import { RealtimeBridge } from "../realtime/RealtimeBridge";
 import { ChannelCapture } from "./ChannelCapture";
 import { LiveNoticeToast } from "./LiveNotice/LiveNoticeToast";
+import { ProclamationBanner } from "./Proclamation/ProclamationBanner";
 import "./Layout.css";
 
 /** The frame of every page: header, main, footer and the global overlays. */
@@ -19,6 +20,7 @@ export function Layout() {
       <a className="visually-hidden" href="#main">{t("app.skipToContent")}</a>
       <ProgressBar />
       <Header />
+      <ProclamationBanner />
       <main id="main" className="layout__main">
         <Outlet />
       </main>

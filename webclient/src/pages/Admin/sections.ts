@@ -9,7 +9,7 @@ export interface AdminSection {
   label:
     | "dashboard" | "users" | "streamers" | "reports" | "audit" | "shopOrders" | "shopProducts"
     | "experts" | "expertPlans" | "news" | "newsReview" | "comments" | "videos" | "channels" | "demo"
-    | "liveRooms" | "words" | "money";
+    | "liveRooms" | "words" | "money" | "proclamations" | "pages";
   /** A full label key when the entry's label lives in its area's locale files (default admin.menu.<label>). */
   labelKey?: string;
   /** The back-office permission that shows the entry (the server checks it again on every call). */
@@ -44,6 +44,9 @@ export const SECTIONS: readonly AdminSection[] = [
   { path: "rooms", label: "liveRooms", labelKey: "adminops.menu.liveRooms", permission: "manageRooms", load: () => import("./ops").then((m) => ({ default: m.LiveRoomsAdmin })) },
   { path: "words", label: "words", labelKey: "adminops.menu.words", permission: "moderationRules", load: () => import("./ops").then((m) => ({ default: m.WordsAdmin })) },
   { path: "money", label: "money", labelKey: "adminops.menu.money", permission: "manageOrders", load: () => import("./ops").then((m) => ({ default: m.MoneyAdmin })) },
+  // the site's content (issues 16, 19): the banner under the header, the footer and protocol pages
+  { path: "proclamations", label: "proclamations", permission: "editContent", load: () => import("./content").then((m) => ({ default: m.ProclamationsAdmin })) },
+  { path: "pages", label: "pages", permission: "editContent", load: () => import("./content").then((m) => ({ default: m.PagesAdmin })) },
 ];
 
 /** The sections a staff member with permissions sees ("a|b": either). */

@@ -1,0 +1,61 @@
+// The site's current proclamation (issue 16) as a banner under the header, on every page. Closing it
+// hides it for good: a signed-in user's dismissal is stored on the server (every device), a guest's
+// in this browser (and named to the server, so an older proclamation still running can show).
+// It reloads when the language or the signed-in user changes.
+import { useEffect, useState } from "react";
+import { useAtomValue } from "jotai";
+import { Link } from "react-router";
+import { contentApi, type Proclamation } from "../../api/content";
+import { useContentT } from "../../i18n/content";
+import { localeAtom } from "../../state/locale";
+import { tokenAtom } from "../../state/session";
+import { addGuestDismissed, guestDismissed } from "./dismissed";
+import "./ProclamationBanner.css";
+
+export function ProclamationBanner() {
+  const { t } = useContentT();
+  const token = useAtomValue(tokenAtom);
+  const locale = useAtomValue(localeAtom);
+  const [p, setP] = useState<Proclamation | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    const skip = token ? [] : guestDismissed();
+    contentApi.proclamation(skip).then(
+      (x) => live && setP(x && !skip.includes(x.id) ? x : null),
+      // The banner is an extra: a failed call shows nothing rather than an error.
+      () => live && setP(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [token, locale]);
+
+  if (!p) return null;
+  const close = () => {
+    setP(null);
+    if (token) contentApi.dismiss(p.id).catch(() => undefined);
+    else addGuestDismissed(p.id);
+  };
+  const internal = p.link.startsWith("/");
+  return (
+    <div className={`proclamation proclamation--${p.level}`} role="region" aria-label={t("banner.label")} data-testid="proclamation">
+      <div className="proclamation__inner">
+        <span className="proclamation__icon" aria-hidden="true">{p.level === "warning" ? "!" : "i"}</span>
+        <p className="proclamation__text">
+          {p.title && <strong className="proclamation__title">{p.title}</strong>}
+          <span data-testid="proclamation-text">{p.content}</span>
+          {p.link &&
+            (internal ? (
+              <Link className="proclamation__more" to={p.link}>{t("banner.more")}</Link>
+            ) : (
+              <a className="proclamation__more" href={p.link} target="_blank" rel="noopener noreferrer">{t("banner.more")}</a>
+            ))}
+        </p>
+        <button type="button" className="proclamation__close" onClick={close} aria-label={t("banner.close")} title={t("banner.close")} data-testid="proclamation-close">
+          ×
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,200 @@
+// The back office's proclamations (issue 16; staff with editContent): every proclamation with its state
+// now (scheduled, showing, ended, withdrawn), a form to publish one now or schedule it for one
+// language or all, edit one not yet over, and withdraw one with a reason. The server checks the rules
+// and writes each action to the audit log.
+import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { ApiError } from "../../../api/client";
+import { contentApi, type Proclamation, type ProclamationInput, type ProclamationLevel, type ProclamationState } from "../../../api/content";
+import { useContentT } from "../../../i18n/content";
+import { LOCALES, LOCALE_NAMES, type Locale } from "../../../i18n/locales";
+import { formatTime } from "../format";
+import "./contentAdmin.css";
+
+const STATES: readonly ("" | ProclamationState)[] = ["", "active", "scheduled", "ended", "withdrawn"];
+const errText = (err: unknown) => (err instanceof ApiError ? err.userMessage : String(err));
+
+/** datetime-local value of ms in the browser's zone ("" for 0), and back. */
+export function toLocalInput(ms: number): string {
+  if (!ms) return "";
+  const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60000);
+  return d.toISOString().slice(0, 16);
+}
+export const fromLocalInput = (v: string): number => (v ? new Date(v).getTime() : 0);
+
+const EMPTY: ProclamationInput = { lang: "", title: "", content: "", link: "", level: "info", startTime: 0, endTime: 0 };
+
+function Form({ initial, onDone }: { initial: ProclamationInput; onDone: (saved: boolean) => void }) {
+  const { t } = useContentT();
+  const [p, setP] = useState(initial);
+  const [start, setStart] = useState(toLocalInput(initial.startTime));
+  const [end, setEnd] = useState(toLocalInput(initial.endTime));
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  const set = <K extends keyof ProclamationInput>(k: K, v: ProclamationInput[K]) => setP((x) => ({ ...x, [k]: v }));
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError("");
+    try {
+      await contentApi.saveProclamation({ ...p, startTime: fromLocalInput(start), endTime: fromLocalInput(end) });
+      onDone(true);
+    } catch (err) {
+      setError(errText(err));
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="cadm-form" onSubmit={submit} data-testid="proclamation-form">
+      <div className="cadm-grid">
+        <label>
+          {t("admin.proclamations.lang")}
+          <select value={p.lang} onChange={(e) => set("lang", e.target.value)} data-testid="proclamation-lang">
+            <option value="">{t("admin.proclamations.allLangs")}</option>
+            {LOCALES.map((l) => (
+              <option key={l} value={l}>{LOCALE_NAMES[l]}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t("admin.proclamations.level")}
+          <select value={p.level} onChange={(e) => set("level", e.target.value as ProclamationLevel)} data-testid="proclamation-level">
+            <option value="info">{t("admin.proclamations.info")}</option>
+            <option value="warning">{t("admin.proclamations.warning")}</option>
+          </select>
+        </label>
+        <label>
+          {t("admin.proclamations.start")}
+          <input type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} data-testid="proclamation-start" />
+          <span className="admin-hint">{start ? "" : t("admin.proclamations.startNow")}</span>
+        </label>
+        <label>
+          {t("admin.proclamations.end")}
+          <input type="datetime-local" value={end} onChange={(e) => setEnd(e.target.value)} data-testid="proclamation-end" />
+          <span className="admin-hint">{end ? "" : t("admin.proclamations.noEnd")}</span>
+        </label>
+      </div>
+      <label>
+        {t("admin.proclamations.titleField")}
+        <input value={p.title} maxLength={100} onChange={(e) => set("title", e.target.value)} data-testid="proclamation-title" />
+      </label>
+      <label>
+        {t("admin.proclamations.content")}
+        <textarea rows={3} maxLength={500} value={p.content} onChange={(e) => set("content", e.target.value)} data-testid="proclamation-content" />
+      </label>
+      <label>
+        {t("admin.proclamations.link")}
+        <input value={p.link} maxLength={500} placeholder="/live/1001" onChange={(e) => set("link", e.target.value)} data-testid="proclamation-link" />
+        <span className="admin-hint">{t("admin.proclamations.linkHint")}</span>
+      </label>
+      <div className="cadm-row">
+        <button type="submit" className="admin-btn admin-btn--primary" disabled={busy || !p.content.trim()} data-testid="proclamation-save">
+          {p.id ? t("admin.proclamations.update") : t("admin.proclamations.save")}
+        </button>
+        <button type="button" className="admin-btn" onClick={() => onDone(false)}>{t("admin.proclamations.cancel")}</button>
+        {error && <span className="admin-error" role="alert">{error}</span>}
+      </div>
+    </form>
+  );
+}
+
+function Withdraw({ id, onDone }: { id: number; onDone: () => void }) {
+  const { t } = useContentT();
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState("");
+  const go = () =>
+    contentApi.withdrawProclamation(id, reason).then(onDone, (err) => setError(errText(err)));
+  return (
+    <div className="cadm-withdraw">
+      <input placeholder={t("admin.proclamations.reason")} aria-label={t("admin.proclamations.reason")} value={reason}
+        onChange={(e) => setReason(e.target.value)} data-testid="proclamation-reason" />
+      <button type="button" className="admin-btn admin-btn--danger" disabled={!reason.trim()} onClick={go} data-testid="proclamation-withdraw">
+        {t("admin.proclamations.withdraw")}
+      </button>
+      {error && <span className="admin-error" role="alert">{error}</span>}
+    </div>
+  );
+}
+
+export function ProclamationsAdmin() {
+  const { t, language } = useContentT();
+  const [state, setState] = useState<"" | ProclamationState>("");
+  const [list, setList] = useState<Proclamation[] | null>(null);
+  const [error, setError] = useState("");
+  const [editing, setEditing] = useState<ProclamationInput | null>(null);
+  const load = useCallback(() => {
+    setError("");
+    contentApi.staffProclamations({ state, pageSize: 50 }).then((r) => setList(r.list), (err) => setError(errText(err)));
+  }, [state]);
+  useEffect(load, [load]);
+
+  const edit = (p: Proclamation) =>
+    setEditing({ id: p.id, lang: p.lang, title: p.title, content: p.content, link: p.link, level: p.level, startTime: p.startTime, endTime: p.endTime });
+  const langName = (l: string) => (l ? LOCALE_NAMES[l as Locale] ?? l : t("admin.proclamations.allLangs"));
+
+  return (
+    <section className="cadm" data-testid="admin-proclamations">
+      <div className="cadm-head">
+        <h2>{t("admin.proclamations.title")}</h2>
+        {!editing && (
+          <button type="button" className="admin-btn admin-btn--primary" onClick={() => setEditing(EMPTY)} data-testid="proclamation-new">
+            {t("admin.proclamations.new")}
+          </button>
+        )}
+      </div>
+      <p className="admin-hint">{t("admin.proclamations.intro")}</p>
+      {editing && (
+        <Form key={editing.id ?? 0} initial={editing} onDone={(saved) => { setEditing(null); if (saved) load(); }} />
+      )}
+      <div className="admin-filters" role="group">
+        {STATES.map((s) => (
+          <button key={s || "all"} type="button" className={`admin-btn${s === state ? " admin-btn--on" : ""}`} onClick={() => setState(s)}>
+            {s ? t(`admin.proclamations.states.${s}`) : t("admin.proclamations.all")}
+          </button>
+        ))}
+      </div>
+      {error && <p className="admin-error" role="alert">{error}</p>}
+      {list && list.length === 0 && <p className="admin-empty">{t("admin.proclamations.none")}</p>}
+      {list && list.length > 0 && (
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th>{t("admin.proclamations.state")}</th>
+              <th>{t("admin.proclamations.lang")}</th>
+              <th>{t("admin.proclamations.content")}</th>
+              <th>{t("admin.proclamations.when")}</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((p) => (
+              <tr key={p.id} data-testid="proclamation-row" data-id={p.id}>
+                <td>
+                  <span className={`cadm-state cadm-state--${p.state}`} data-testid="proclamation-state">{t(`admin.proclamations.states.${p.state ?? "active"}`)}</span>
+                  <div className="admin-hint">{t(`admin.proclamations.${p.level}`)}</div>
+                </td>
+                <td>{langName(p.lang)}</td>
+                <td className="cadm-text">
+                  {p.title && <strong>{p.title} </strong>}
+                  {p.content}
+                  {p.link && <div className="admin-hint">{p.link}</div>}
+                </td>
+                <td>
+                  {formatTime(p.startTime, language)}
+                  <br />→ {p.endTime ? formatTime(p.endTime, language) : t("admin.proclamations.noEnd")}
+                </td>
+                <td>
+                  {(p.state === "active" || p.state === "scheduled") && (
+                    <div className="cadm-row">
+                      <button type="button" className="admin-linkbtn" onClick={() => edit(p)}>{t("admin.proclamations.edit")}</button>
+                      <Withdraw id={p.id} onDone={load} />
+                    </div>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
