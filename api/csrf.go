@@ -18,6 +18,7 @@ var stateChangingGets = map[string]bool{
 	Prefix + "/user/followUser":  true,
 	Prefix + "/anchor/broadcast": true,
 	Prefix + "/anchor/downcast":  true,
+	Prefix + "/chatroom/delete":  true,
 }
 
 // cookieTokenAllowed reports whether r may be authenticated by the `token` cookie.

@@ -22,7 +22,6 @@ import (
 	"courtside/api/anchor"
 	"courtside/api/audit"
 	"courtside/api/channels"
-	"courtside/api/chat"
 	"courtside/api/locale"
 	"courtside/api/matches"
 	"courtside/api/news"
@@ -173,7 +172,7 @@ func (n *Node) build(ctx context.Context) error {
 	if err := w.buildPredictions(sessions); err != nil {
 		return err
 	}
-	chat.New(chat.Deps{History: w.hist, Moderators: roomModerators{w.accounts, w.rooms}, Rooms: roomsExist{w.rooms}}).Routes(w.api, w.accounts)
+	w.buildChat()
 	w.matchAPI.Routes(w.api, w.accounts)
 	w.api.PageLookup("match", func(ctx context.Context, p map[string]string) (bool, error) {
 		return w.matchAPI.Exists(ctx, p["game"], p["id"])

@@ -39,6 +39,7 @@ type Reply struct {
 	Event []byte                // the accepted event, encoded
 	Muted []protocol.MutedEntry // for the `muted` command
 	List  bool                  // true when Muted answers a `muted` command
+	Card  *Card                 // for a TCard command (card.go)
 }
 
 // Join subscribes a relay (on behalf of one local connection, named by Ticket) to the room.

@@ -168,9 +168,9 @@ func (s *RoomStore) apply(ctx context.Context, a ModAction) error {
 		var err error
 		switch a.Op {
 		case "report":
-			_, err = tx.Exec(ctx, `INSERT INTO reports (room_id, message_id, message_seq, reporter_id, reason)
-				VALUES ($1,$2,$3,$4,$5) ON CONFLICT (room_id, message_id, reporter_id) DO NOTHING`,
-				a.Room, a.Message, int64(a.Seq), a.Actor, a.Reason)
+			_, err = tx.Exec(ctx, `INSERT INTO reports (room_id, message_id, message_seq, reporter_id, reason, target_id)
+				VALUES ($1,$2,$3,$4,$5,$6) ON CONFLICT (room_id, message_id, reporter_id) DO NOTHING`,
+				a.Room, a.Message, int64(a.Seq), a.Actor, a.Reason, a.Target)
 			return err // reports are their own record
 		case "mute", "platformMute":
 			room := a.Room
