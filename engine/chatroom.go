@@ -16,7 +16,7 @@ import (
 func (w *wiring) buildChat() {
 	n := w.n
 	chat.New(chat.Deps{History: w.hist, Moderators: roomModerators{w.accounts, w.rooms}, Rooms: roomsExist{w.rooms},
-		Actors: roomAsker{system: n.topo.system(), rooms: w.registry}, Chatters: chatters{w.accounts}, Records: w.rooms,
+		Actors: roomAsker{system: n.topo.system(), rooms: w.registry, props: n.topo.props}, Chatters: chatters{w.accounts}, Records: w.rooms,
 	}).Routes(w.api, w.accounts)
 }
 

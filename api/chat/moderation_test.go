@@ -56,20 +56,14 @@ func (people) Identity(ctx context.Context, id int64) (room.Identity, error) {
 	return room.Identity{ID: protocol.UserID(id).String(), Name: p.Name, Level: p.Level, Member: p.Member, Admin: p.Staff}, err
 }
 
-// asker is engine's roomAsker: a Command to the room's actor, the answer through a future.
+// asker is engine's roomAsker on one node.
 type asker struct {
 	sys *actor.ActorSystem
 	reg *room.Registry
 }
 
-func (a asker) Ask(_ context.Context, who room.Identity, msg protocol.ClientMessage) (*room.Reply, error) {
-	f := actor.NewFuture(a.sys, 5*time.Second)
-	a.sys.Root.Send(a.reg.Get(msg.Room), &room.Command{User: who, Msg: msg, ReplyTo: f.PID()})
-	res, err := f.Result()
-	if err != nil {
-		return nil, err
-	}
-	return res.(*room.Reply), nil
+func (a asker) Ask(ctx context.Context, who room.Identity, msg protocol.ClientMessage) (*room.Reply, error) {
+	return room.Ask(ctx, a.sys, nil, a.reg.Get(msg.Room), who, msg, 5*time.Second)
 }
 
 // pgRooms is engine's roomStore: the room actors' Store on the real moderation record.
