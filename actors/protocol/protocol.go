@@ -265,6 +265,8 @@ type Joined struct {
 type You struct {
 	Mod      bool `json:"mod"`      // may mute, delete, set slow mode (moderator or streamer)
 	Streamer bool `json:"streamer"` // the room's streamer: may also add moderators, open and close
+	// MutedUntil is the end of the joiner's mute here or platform-wide (unix ms; absent: not muted).
+	MutedUntil int64 `json:"mutedUntil,omitempty"`
 }
 
 // Ack answers an accepted command. Ev is the encoded event, if the command made one.

@@ -1,6 +1,8 @@
 package room
 
 import (
+	"time"
+
 	"github.com/asynkron/protoactor-go/actor"
 
 	"courtside/actors/protocol"
@@ -25,6 +27,21 @@ type Card struct {
 	PlatformUntil int64
 	// Name is the name the chatter last chatted with here ("" when the room does not remember).
 	Name string
+}
+
+// mutedUntil is the end of uid's mute in force at now, here or platform-wide (unix ms; 0: none).
+func (a *Actor) mutedUntil(uid string, now time.Time) int64 {
+	var until time.Time
+	if m, ok := a.state.Mutes[uid]; ok && now.Before(m.Until) {
+		until = m.Until
+	}
+	if p, ok := a.cfg.PlatformMutes.MutedUntil(uid); ok && now.Before(p) && p.After(until) {
+		until = p
+	}
+	if until.IsZero() {
+		return 0
+	}
+	return until.UnixMilli()
 }
 
 func (a *Actor) onCard(ctx actor.Context, c *Command) {
