@@ -69,8 +69,8 @@ type Operation struct {
 	// Secs is a mute's length, MinMuteSecs..MaxMuteSecs (0: DefaultMuteSecs).
 	Secs   int    `json:"secs"`
 	Reason string `json:"reason"`
-	// Confirm is, for addMod, the new moderator's member id typed again (spec §5: "Member ID of a
-	// new moderator must be confirmed"); "u123" and "123" are the same id.
+	// Confirm is, for addMod and removeMod, the chatter's member id typed again (spec §5: "Member ID
+	// of a new moderator must be confirmed"); "u123" and "123" are the same id.
 	Confirm string `json:"confirm"`
 }
 
@@ -209,7 +209,7 @@ func (s *Service) Operate(ctx context.Context, caller int64, in Operation) (Oper
 			return Operated{}, ErrInvalid.WithKey("chatroom.badSecs").WithArgs(MinMuteSecs/60, MaxMuteSecs/86400)
 		}
 	}
-	if in.Op == "addMod" && !sameMember(in.Confirm, target) {
+	if (in.Op == "addMod" || in.Op == "removeMod") && !sameMember(in.Confirm, target) {
 		return Operated{}, ErrInvalid.WithKey("chatroom.confirm")
 	}
 	if _, err := s.d.Chatters.Profile(ctx, target); err != nil {

@@ -295,12 +295,19 @@ func TestRESTModerationHasTheRoomsRightsAndRecord(t *testing.T) {
 	if r := e.operate(staff, `{"roomId":"ROOM","uid":"u100","op":"unmute"}`); r.Env.Status != "success" {
 		t.Fatalf("staff unmutes: %s", r.Body)
 	}
+	wantErr(t, "removeMod without the id", e.operate(streamer, `{"roomId":"ROOM","uid":"u300","op":"removeMod"}`), errcode.ChatroomInvalid, "")
+	if r := e.operate(streamer, `{"roomId":"ROOM","uid":"u300","op":"removeMod","confirm":"u300"}`); r.Env.Status != "success" {
+		t.Fatalf("streamer removes the moderator: %s", r.Body)
+	}
+	wantErr(t, "the former moderator mutes", e.operate(mod, `{"roomId":"ROOM","uid":"u100","op":"mute"}`), errcode.ChatroomForbidden,
+		"Only the streamer, the room's moderators and staff can do this")
 	if c := e.card(staff, fan); c.Moderation == nil || c.Moderation.MutedUntil != 0 || c.Moderation.Mutes != 1 || !c.You.Appoint {
 		t.Fatalf("staff's card after the unmute: %+v %+v", c, c.Moderation)
 	}
 
 	// The same moderation record as the socket commands write.
 	e.waitCount(1, actions, e.room, "u200", "addMod", "u300")
+	e.waitCount(1, actions, e.room, "u200", "removeMod", "u300")
 	e.waitCount(1, actions, e.room, "u300", "mute", "u100")
 	e.waitCount(1, actions, e.room, "u900", "unmute", "u100")
 	e.waitCount(1, `SELECT count(*) FROM moderation_actions WHERE room_id=$1 AND actor_id='u900' AND action='delete' AND message_id=$2`, e.room, line)
