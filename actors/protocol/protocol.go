@@ -60,6 +60,10 @@ type ClientMessage struct {
 	DelayMs int    `json:"delayMs,omitempty"`
 	// HasSince is true when the client sent a `since` field (0 is a valid since).
 	HasSince bool `json:"-"`
+	// TargetName is the display name of the user a `mod` command names (UID), set by the REST
+	// moderation calls (api/chat) that know it, so the room's event names a user who never chatted
+	// there. Never read from the socket (no JSON name).
+	TargetName string `json:"-"`
 }
 
 // Moderation operations of the `mod` command.

@@ -212,14 +212,16 @@ func (s *Service) Operate(ctx context.Context, caller int64, in Operation) (Oper
 	if (in.Op == "addMod" || in.Op == "removeMod") && !sameMember(in.Confirm, target) {
 		return Operated{}, ErrInvalid.WithKey("chatroom.confirm")
 	}
-	if _, err := s.d.Chatters.Profile(ctx, target); err != nil {
+	p, err := s.d.Chatters.Profile(ctx, target)
+	if err != nil {
 		return Operated{}, err
 	}
 	if err := s.roomExists(ctx, in.Room); err != nil {
 		return Operated{}, err
 	}
 	start := s.now()
-	who, r, err := s.ask(ctx, caller, protocol.ClientMessage{T: protocol.TMod, Room: in.Room, Op: in.Op, UID: uid, Secs: secs, Reason: in.Reason})
+	who, r, err := s.ask(ctx, caller, protocol.ClientMessage{T: protocol.TMod, Room: in.Room, Op: in.Op, UID: uid, Secs: secs, Reason: in.Reason,
+		TargetName: p.Name})
 	if err != nil {
 		return Operated{}, err
 	}

@@ -122,6 +122,7 @@ type modEnv struct {
 	url   string
 	room  string
 	rooms *postgres.RoomStore
+	hist  *history.PebbleStore
 	ask   asker
 	count func(q string, args ...any) int
 }
@@ -162,7 +163,7 @@ func newModEnv(t *testing.T) *modEnv {
 	chat.New(chat.Deps{History: st, Actors: a, Chatters: people{}, Records: rooms}).Routes(srv, apitest.TokenUser{})
 	hs := httptest.NewServer(srv.Handler())
 	t.Cleanup(hs.Close)
-	return &modEnv{t: t, url: hs.URL, room: id, rooms: rooms, ask: a, count: func(q string, args ...any) int {
+	return &modEnv{t: t, url: hs.URL, room: id, rooms: rooms, hist: st, ask: a, count: func(q string, args ...any) int {
 		var n int
 		if err := pool.QueryRow(context.Background(), q, args...).Scan(&n); err != nil {
 			t.Fatal(err)
@@ -260,6 +261,11 @@ func TestRESTModerationHasTheRoomsRightsAndRecord(t *testing.T) {
 	}
 	if c := e.card(vic, mod); strings.Join(c.Badges, ",") != "moderator,expert" {
 		t.Fatalf("the new moderator's badges: %v", c.Badges)
+	}
+	// The room's event names the new moderator, who never chatted here: no client shows an id.
+	evs, err := e.hist.Latest(context.Background(), e.room, 10)
+	if err != nil || len(evs) == 0 || !strings.Contains(string(evs[len(evs)-1].Payload), `"k":"mod",`) || !strings.Contains(string(evs[len(evs)-1].Payload), `"uid":"u300","name":"modo"`) {
+		t.Fatalf("the mod event: %v %s", err, evs[len(evs)-1].Payload)
 	}
 
 	// The moderator: mutes the fan, may not name moderators nor mute the streamer.

@@ -87,9 +87,10 @@ function SignedInChatInput({ room, view }: { room: string; view: RoomView }) {
             {t("live.send")}
           </button>
         </div>
-        <p className="chat-input__hint chat-input__hint--muted" role="status" data-testid="muted-hint">
+        {/* Screen readers hear the lock once (the visible text is the input's placeholder). */}
+        <span className="visually-hidden" role="status" data-testid="muted-hint">
           {muted}
-        </p>
+        </span>
       </form>
     );
   }

@@ -152,7 +152,7 @@ type T = ReturnType<typeof useTranslation>["t"];
 /** The text of a moderation or room-state event (kinds mute, unmute, mod, unmod, slow, open, close). */
 export function systemText(t: T, line: Extract<ChatLine, { kind: "event" }>): string | null {
   const ev = line.ev;
-  const name = line.names?.target ?? ev.uid ?? "";
+  const name = line.names?.target ?? ev.name ?? ev.uid ?? "";
   switch (ev.k) {
     case "mute":
       return t("live.event.mute", { name, time: formatTime(ev.until ?? ev.ts) });
