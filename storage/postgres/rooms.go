@@ -164,6 +164,9 @@ func shardOf(room string, n int) int {
 
 // apply writes the state change of a (if any) and its record in one transaction.
 func (s *RoomStore) apply(ctx context.Context, a ModAction) error {
+	if a.Op == opSettle {
+		return nil // a marker in the room's queue (Settle): nothing to write
+	}
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		var err error
 		switch a.Op {
