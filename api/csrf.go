@@ -15,10 +15,12 @@ import (
 // stateChangingGets are the calls of spec §7 that change state on GET: they keep working for the
 // site's own client (it sends the header) and from our own pages, never from a foreign one.
 var stateChangingGets = map[string]bool{
-	Prefix + "/user/followUser":  true,
-	Prefix + "/anchor/broadcast": true,
-	Prefix + "/anchor/downcast":  true,
-	Prefix + "/chatroom/delete":  true,
+	Prefix + "/user/followUser":          true,
+	Prefix + "/anchor/broadcast":         true,
+	Prefix + "/anchor/downcast":          true,
+	Prefix + "/addIpWhite":               true, // the stream key's source allow-list (api/anchor)
+	Prefix + "/anchor/cancelReservation": true, // a viewer's reservation of a broadcast (api/anchor)
+	Prefix + "/chatroom/delete":          true, // a moderator deletes a chat line (api/chat)
 }
 
 // cookieTokenAllowed reports whether r may be authenticated by the `token` cookie.

@@ -20,6 +20,8 @@ func TestCookieTokenCannotBeForgedFromAnotherSite(t *testing.T) {
 	s.Handle("GET /user/followUser", who)
 	s.Handle("GET /anchor/broadcast", who)
 	s.Handle("GET /anchor/downcast", who)
+	s.Handle("GET /addIpWhite", who)
+	s.Handle("GET /anchor/cancelReservation", who)
 	s.Handle("GET /user/info", who)
 	s.Handle("POST /wallet/pay", who)
 	srv := httptest.NewServer(s.Handler())
@@ -35,6 +37,8 @@ func TestCookieTokenCannotBeForgedFromAnotherSite(t *testing.T) {
 		{"followUser from a foreign page", "GET", "/user/followUser", map[string]string{"Sec-Fetch-Site": "cross-site"}, ""},
 		{"broadcast from a foreign page (img tag)", "GET", "/anchor/broadcast", map[string]string{"Referer": "https://evil.example/x"}, ""},
 		{"downcast with no provenance at all", "GET", "/anchor/downcast", nil, ""},
+		{"addIpWhite from a foreign page", "GET", "/addIpWhite", map[string]string{"Sec-Fetch-Site": "cross-site"}, ""},
+		{"cancelReservation from a foreign page", "GET", "/anchor/cancelReservation", map[string]string{"Sec-Fetch-Site": "cross-site"}, ""},
 		{"followUser from our own page", "GET", "/user/followUser", map[string]string{"Sec-Fetch-Site": "same-origin"}, "cookie-tok"},
 		{"POST from a foreign origin", "POST", "/wallet/pay", map[string]string{"Origin": "https://evil.example"}, ""},
 		{"POST from a sibling site", "POST", "/wallet/pay", map[string]string{"Sec-Fetch-Site": "same-site"}, ""},

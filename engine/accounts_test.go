@@ -203,19 +203,25 @@ func TestAnAccountMutedByAnAdministratorCannotChatAnywhere(t *testing.T) {
 // it in over REST.
 func adminToken(t *testing.T, n *testNode, db string) string {
 	t.Helper()
+	return adminTokenAt(t, n.http, db)
+}
+
+// adminTokenAt is adminToken against any node's HTTP address (a cluster's child nodes too).
+func adminTokenAt(t *testing.T, base, db string) string {
+	t.Helper()
 	cfg, _ := engine.Load(nil)
 	cfg.DatabaseURL = db
 	if _, err := engine.CreateAdmin(context.Background(), cfg, "boss", "Passw0rd123"); err != nil {
 		t.Fatal(err)
 	}
-	r := apitest.Do(t, n.http, "POST", "/java/login/V2/mobileOrNameToLogin", `{"name":"boss","password":"Passw0rd123"}`, nil)
+	r := apitest.Do(t, base, "POST", "/java/login/V2/mobileOrNameToLogin", `{"name":"boss","password":"Passw0rd123"}`, nil)
 	var login struct {
 		Token string `json:"token"`
 	}
 	if err := json.Unmarshal(r.Env.Result, &login); err != nil || login.Token == "" {
 		t.Fatalf("admin login: %s", r.Body)
 	}
-	passSecondFactor(t, n, login.Token)
+	passSecondFactorAt(t, base, login.Token)
 	return login.Token
 }
 
@@ -223,8 +229,13 @@ func adminToken(t *testing.T, n *testNode, db string) string {
 // as the back office's sign-in does (issue 16): staff calls need it.
 func passSecondFactor(t *testing.T, n *testNode, token string) {
 	t.Helper()
+	passSecondFactorAt(t, n.http, token)
+}
+
+func passSecondFactorAt(t *testing.T, base, token string) {
+	t.Helper()
 	h := http.Header{"Token": {token}}
-	r := apitest.Do(t, n.http, "POST", "/java/admin/staff/enrol", "", h)
+	r := apitest.Do(t, base, "POST", "/java/admin/staff/enrol", "", h)
 	var en admin.Enrolment
 	if err := json.Unmarshal(r.Env.Result, &en); err != nil || en.Secret == "" {
 		t.Fatalf("enrol: %s", r.Body)
@@ -234,7 +245,7 @@ func passSecondFactor(t *testing.T, n *testNode, token string) {
 		t.Fatal(err)
 	}
 	code := admin.TOTP{Secret: secret}.At(time.Now())
-	if r := apitest.Do(t, n.http, "POST", "/java/admin/staff/verify", `{"code":"`+code+`"}`, h); r.Env.Status != "success" {
+	if r := apitest.Do(t, base, "POST", "/java/admin/staff/verify", `{"code":"`+code+`"}`, h); r.Env.Status != "success" {
 		t.Fatalf("second factor: %s", r.Body)
 	}
 }

@@ -9,21 +9,22 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"courtside/actors/match/feed"
 	"courtside/api/apitest"
-	"courtside/storage/postgres/sportsdemo"
 )
 
-// TestClusterMatchOnOneNodeServesAnother: three nodes on loopback play the demo feed. A live match
-// is hosted by one member; a client subscribed to its topic on a member that hosts neither the
+// TestClusterMatchOnOneNodeServesAnother: three nodes on loopback play the demo feed. A basketball
+// match is hosted by one member; a client subscribed to its topic on a member that hosts neither the
 // match nor (when the placement allows) its topic gets its score frames, and that member's REST
 // lists follow the match. Then the match's member is killed with SIGKILL: the next feed event
 // re-activates the match on a survivor, which continues from Postgres, and the subscriber gets
-// the new score. Deadlines only guard against hangs.
+// the new score. The feed events come from the demo clock (an administrator on the subscriber's
+// node plays the match a few minutes ahead), so the test does not wait for the demo schedule and
+// runs the same at any hour. Deadlines only guard against hangs.
 func TestClusterMatchOnOneNodeServesAnother(t *testing.T) {
 	etcd, redis, db, name := clusterTest(t, "matches-")
-	id, game, script := liveMatchWithScoring(t, time.Now())
-
 	nodes := startCluster(t, 3, db, name, etcd, redis)
 	defer func() {
 		if t.Failed() {
@@ -32,6 +33,7 @@ func TestClusterMatchOnOneNodeServesAnother(t *testing.T) {
 			}
 		}
 	}()
+	id, startAt := demoBasketballMatch(t, db)
 	topic := "match:" + id
 	pollUntil(t, 20*time.Second, "every node sees three members", func() bool {
 		for _, n := range nodes {
@@ -67,34 +69,51 @@ func TestClusterMatchOnOneNodeServesAnother(t *testing.T) {
 	}
 	t.Logf("match %s lives on node %d, its topic on %s; subscriber on node %d", id, host, topicView.Owner, sub)
 
-	// A deadline for hangs: the chosen match's follow-up event is due within about 5.5 minutes.
-	ctx, cancel := context.WithTimeout(context.Background(), 7*time.Minute)
+	admin := http.Header{"Token": {adminTokenAt(t, nodes[sub].http, db)}}
+	advance := func(minutes int) {
+		t.Helper()
+		body := fmt.Sprintf(`{"matchId":%q,"minutes":%d}`, id, minutes)
+		if r := apitest.Do(t, nodes[sub].http, "POST", "/java/admin/demo/matches/advance", body, admin); r.Env.Status != "success" {
+			t.Fatalf("demo clock: %s", r.Body)
+		}
+	}
+	if toTipOff := time.Until(startAt); toTipOff > 0 { // an upcoming match: play it to its tip-off
+		advance(int(toTipOff.Minutes()) + 1)
+		// The subscriber's node applies it once its simulator plays in real time (its first pass
+		// replays the demo's week).
+		pollUntil(t, 4*time.Minute, "the demo clock's tip-off", func() bool { return demoMatchStatus(t, db, id) == feed.StatusLive })
+	}
+
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	cc := dialAndEnter(t, ctx, nodes[sub].ws, map[string]any{"t": "sub", "topic": topic}, "subbed")
 	frames := &scoreFrames{}
 	isScore := func(m map[string]any) bool { return m["t"] == "score" && m["topic"] == topic }
-	next := func(d time.Duration) scoreFrame {
+	// playUntil plays the match two minutes ahead at a time (basketball changes its score, clock or
+	// odds within that) and reads the frames until done, for at most 30 rounds.
+	playUntil := func(what string, done func() bool) {
 		t.Helper()
-		m, err := cc.await(ctx, d, isScore)
-		if err != nil {
-			t.Fatalf("score frame of %s: %v", topic, err)
+		for round := 0; !done(); round++ {
+			if round == 30 {
+				t.Fatalf("%s: not after 30 rounds of the demo clock (%d frames)", what, frames.count)
+			}
+			advance(2)
+			for {
+				m, err := cc.await(ctx, 2*time.Second, isScore)
+				if err != nil {
+					break // quiet: play on
+				}
+				frames.add(m)
+			}
 		}
-		frames.add(m)
-		return scoreFrame(m)
 	}
 
-	// Live deltas reach the subscriber across nodes: a frame with a newer event time.
-	first := next(150 * time.Second)
-	for frames.ts <= first.ts() || frames.count < 2 {
-		next(150 * time.Second)
-	}
-	// A list change the subscriber saw reaches the REST lists of its node, which hosts no match
-	// (a state fetched while the change was being saved may lag: a later change catches it up).
-	for frames.listTs == 0 {
-		next(150 * time.Second)
-	}
-	pollUntil(t, 150*time.Second, fmt.Sprintf("node %d lists match %s as of %d", sub, id, frames.listTs), func() bool {
-		updated, ok := listedUpdate(t, nodes[sub], game, id)
+	// Live deltas reach the subscriber across nodes, with a list change among them.
+	playUntil("two score frames with a list change", func() bool { return frames.count >= 2 && frames.listTs > 0 })
+	// The list change reaches the REST lists of the subscriber's node, which hosts no match (a state
+	// fetched while the change was being saved may lag: a later change catches it up).
+	pollUntil(t, 60*time.Second, fmt.Sprintf("node %d lists match %s as of %d", sub, id, frames.listTs), func() bool {
+		updated, ok := listedUpdate(t, nodes[sub], feed.GameBasketball, id)
 		return ok && updated >= frames.listTs
 	})
 
@@ -105,18 +124,10 @@ func TestClusterMatchOnOneNodeServesAnother(t *testing.T) {
 		t.Fatal(err)
 	}
 	nodes[host].cmd.Wait()
-	for frames.ts <= killedAt.UnixMilli() { // an event the simulator pushed after the kill
-		next(150 * time.Second)
-	}
-	due := time.Duration(0)
-	for _, ev := range script {
-		if ev.At > killedAt.UnixMilli() {
-			due = time.UnixMilli(ev.At).Sub(killedAt)
-			break
-		}
-	}
-	t.Logf("RECOVERY: match %s reached the subscriber again %v after its node was killed (%d-%d); the feed's first event after the kill was due %v after it",
-		id, time.Since(killedAt).Round(time.Millisecond), frames.home, frames.away, due.Round(time.Millisecond))
+	before := frames.count
+	playUntil("a score frame after the match's node was killed", func() bool { return frames.count > before })
+	t.Logf("RECOVERY: match %s reached the subscriber again %v after its node was killed (%d-%d)",
+		id, time.Since(killedAt).Round(time.Millisecond), frames.home, frames.away)
 	if v, err := nodes[sub].ownerOf("match", id); err != nil || v.Owner == nodes[host].member {
 		t.Errorf("after the kill the match is still placed on the dead node: %+v %v", v, err)
 	}
@@ -157,43 +168,40 @@ func (f *scoreFrames) add(m scoreFrame) {
 	f.count++
 }
 
-// liveMatchWithScoring finds, in the demo schedule the nodes play, a match in play with a list
-// change (score, odds, status, period) in the next minutes, the time the test needs to start the
-// nodes and subscribe, and a later event to push after its node is killed.
-func liveMatchWithScoring(t *testing.T, now time.Time) (id string, game int, script []feed.Event) {
+// demoBasketballMatch is a basketball match of the demo schedule the nodes seeded: the next to tip
+// off within ten hours (the demo clock plays it to its start; the whole game is ahead of it), or
+// else one in play.
+func demoBasketballMatch(t *testing.T, db string) (id string, start time.Time) {
 	t.Helper()
-	ds := sportsdemo.Generate(sportsdemo.Config{Now: now})
-	sim := feed.NewSimulator(feed.SimConfig{Seed: 2026}, ds.Fixtures, ds.Rosters)
-	listFrom, listTo := now.Add(45*time.Second).UnixMilli(), now.Add(3*time.Minute).UnixMilli()
-	bestAt := int64(0)
-	for _, f := range ds.Fixtures {
-		if f.Start.After(now) || f.Start.Before(now.Add(-6*time.Hour)) {
-			continue
-		}
-		evs := sim.Script(f)
-		for i, ev := range evs {
-			listChange := ev.Kind == feed.KScore || ev.Kind == feed.KOdds || ev.Kind == feed.KStatus || ev.Kind == feed.KPeriod
-			if !listChange || ev.At < listFrom || ev.At > listTo {
-				continue
-			}
-			// The event that follows the kill: the first at least 30 s after the list change (the
-			// subscriber must see the change, and its node's lists catch up, before the kill).
-			// The match whose follow-up comes soonest keeps the test shortest.
-			for _, e := range evs[i+1:] {
-				if e.At >= ev.At+30_000 {
-					if e.At <= ev.At+150_000 && (bestAt == 0 || e.At < bestAt) {
-						bestAt, id, game, script = e.At, f.ID, f.Game, evs
-					}
-					break
-				}
-			}
-			break
-		}
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, db)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if id == "" {
-		t.Skip("no demo match in play changes in the next minutes with a later event to follow")
+	defer conn.Close(ctx)
+	pollUntil(t, 60*time.Second, "a demo basketball match in play or about to start", func() bool {
+		err := conn.QueryRow(ctx, `SELECT id, start_at FROM sport_matches WHERE game_id = $1
+			AND (status IN (1, 3) OR (status IN (0, 8) AND start_at BETWEEN now() AND now() + interval '10 hours'))
+			ORDER BY status IN (0, 8) DESC, start_at LIMIT 1`, feed.GameBasketball).Scan(&id, &start)
+		return err == nil
+	})
+	return id, start
+}
+
+// demoMatchStatus is a match's status as its actor stored it.
+func demoMatchStatus(t *testing.T, db, id string) feed.Status {
+	t.Helper()
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, db)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return id, game, script
+	defer conn.Close(ctx)
+	var st int
+	if err := conn.QueryRow(ctx, `SELECT status FROM sport_matches WHERE id = $1`, id).Scan(&st); err != nil {
+		t.Fatal(err)
+	}
+	return feed.Status(st)
 }
 
 // ownerOf asks a node which member owns the actor of a kind (match, topic, room).

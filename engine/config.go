@@ -30,7 +30,7 @@ type Config struct {
 	Pprof       bool          `env:"COURTSIDE_PPROF" flag:"pprof" default:"false" usage:"serve /debug/pprof on the HTTP port"`
 	AdminToken  string        `env:"COURTSIDE_ADMIN_TOKEN" flag:"admin-token" default:"" usage:"bearer token for /metrics and /debug/pprof; empty = open in dev, not served in prod"`
 	HTTPPerIP   int           `env:"COURTSIDE_HTTP_MAX_CONNS_PER_IP" flag:"http-max-conns-per-ip" default:"256" usage:"most HTTP connections open from one client address (IPv6: one /64); more are closed at once; negative = no cap"`
-	Shutdown    time.Duration `env:"COURTSIDE_SHUTDOWN_TIMEOUT" flag:"shutdown-timeout" default:"15s" usage:"how long a graceful stop may take"`
+	Shutdown    time.Duration `env:"COURTSIDE_SHUTDOWN_TIMEOUT" flag:"shutdown-timeout" default:"15s" usage:"how long a graceful stop may take: services still running after it are left behind and the node exits 1 (a cluster member gives its leave at most 5 s of it)"`
 	ScyllaHosts []string      `env:"SCYLLA_HOSTS" flag:"scylla-hosts" default:"" usage:"comma-separated ScyllaDB hosts; set = chat history in ScyllaDB instead of the embedded store"`
 	BannedWords string        `env:"COURTSIDE_BANNED_WORDS" flag:"banned-words" default:"" usage:"file with one banned pattern per line; empty = the built-in list"`
 	TickMin     time.Duration `env:"COURTSIDE_CHAT_TICK_MIN" flag:"chat-tick-min" default:"100ms" usage:"chat batch interval of a quiet room"`

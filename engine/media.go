@@ -25,6 +25,7 @@ func (w *wiring) buildMedia() error {
 	deps := media.Deps{
 		Keys: store, Rooms: store, Unlocks: store, Entitlements: w.wallet,
 		Directory: w.shared.streams, Trials: w.shared.trials,
+		Sources: store, // the streamers' source allow-lists, from Postgres: the same on every node
 		Notifier: media.Notifiers{store, media.NotifierFuncs{
 			Live: func(id string, live bool) {
 				if live {
@@ -76,6 +77,7 @@ func (w *wiring) buildMedia() error {
 		Audit:    w.audit,
 		Scores:   w.matchAPI,
 		Notices:  w.notices,
+		Finder:   w.matchAPI, // the match picker
 	})
 	if err != nil {
 		return err

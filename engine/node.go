@@ -111,7 +111,7 @@ func (n *Node) Run(ctx context.Context) error {
 		})},
 	}, n.services...)
 	services = append(services, n.topo.services()...)
-	err := runServices(ctx, n.log, services)
+	err := runServices(ctx, n.log, services, n.cfg.Shutdown)
 	n.close()
 	return err
 }

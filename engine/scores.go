@@ -75,7 +75,9 @@ func (w *wiring) buildFeed() error {
 	case "none":
 		return nil
 	case "simulator":
-		n.services = append(n.services, namedService{"feed-simulator", &sportsdemo.Service{Store: w.sports, Sink: w.matchSink(), Log: n.log.Named("simulator")}})
+		sim := &sportsdemo.Service{Store: w.sports, Sink: w.matchSink(), Log: n.log.Named("simulator")}
+		w.demoClock = sim // staff may play a demo match ahead (matches.Demo)
+		n.services = append(n.services, namedService{"feed-simulator", sim})
 		return nil
 	case "apisports":
 		cfg, err := apisports.ConfigFromEnv(os.Getenv)

@@ -58,11 +58,12 @@ type wiring struct {
 	audit    *audit.Service  // the back office's audit log (engine/admin.go)
 	anchor   *anchor.Service // the streamer centre, for the back office
 
-	sports   *postgres.SportsStore
-	topics   *match.Topics
-	matches  *match.Registry
-	matchAPI *matches.Service
-	settle   *settlement.Service // the settlement service on match results (engine/experts.go)
+	sports    *postgres.SportsStore
+	topics    *match.Topics
+	matches   *match.Registry
+	matchAPI  *matches.Service
+	demoClock matches.DemoClock   // the demo simulator, when it is the feed (engine/scores.go)
+	settle    *settlement.Service // the settlement service on match results (engine/experts.go)
 	// the user area's hooks (engine/userarea.go): booked matches starting, followed rooms going live
 	matchStarts   *matchStartNotices
 	liveStarted   func(room string)
@@ -174,6 +175,7 @@ func (n *Node) build(ctx context.Context) error {
 	}
 	w.buildChat()
 	w.matchAPI.Routes(w.api, w.accounts)
+	matches.NewDemo(w.matchAPI, matches.DemoDeps{Clock: w.demoClock, Audit: w.audit}).Routes(w.api, w.accounts, w.accounts)
 	w.api.PageLookup("match", func(ctx context.Context, p map[string]string) (bool, error) {
 		return w.matchAPI.Exists(ctx, p["game"], p["id"])
 	})

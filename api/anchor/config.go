@@ -27,6 +27,8 @@ type Config struct {
 	// ReserveLate: an announced broadcast not live this long after its start lapses (its reservations
 	// read cancelled, a new one may be announced). Default 6h.
 	ReserveLate time.Duration `json:"reserveLate"`
+	// MaxSources bounds a stream key's source allow-list (GET /addIpWhite). Default 20.
+	MaxSources int `json:"maxSources"`
 	// Logger; default zap.NewNop().
 	Logger *zap.Logger `json:"-"`
 	// Now is the clock; default time.Now.
@@ -57,6 +59,9 @@ func (c *Config) fill() {
 	}
 	if c.ReserveLate <= 0 {
 		c.ReserveLate = 6 * time.Hour
+	}
+	if c.MaxSources <= 0 {
+		c.MaxSources = 20
 	}
 	if c.Logger == nil {
 		c.Logger = zap.NewNop()

@@ -119,6 +119,7 @@ type env struct {
 	scores  *scoreBook
 	svc     *anchor.Service
 	notices *noticeBox
+	finder  *finder
 }
 
 // liveEvents records media notifications beside the store's.
@@ -146,17 +147,29 @@ func (e *liveEvents) has(s string) bool {
 
 func newEnv(t *testing.T) *env {
 	t.Helper()
+	return newEnvWith(t, nil)
+}
+
+// newEnvWith is newEnv with the media path's configuration changed by mut (a logger, a shorter
+// health interval).
+func newEnvWith(t *testing.T, mut func(*media.Config)) *env {
+	t.Helper()
 	pool := pgtest.NewPool(t)
 	e := &env{t: t, store: postgres.NewAnchors(pool), matches: &matchBook{m: map[string]anchor.MatchInfo{}},
 		ledger: &ledger{paidKeys: map[string]int64{}, balance: map[int64]int64{}},
 		clock:  &clock{t: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}, events: &liveEvents{}, scores: &scoreBook{},
 		notices: &noticeBox{}}
 	ms := anchor.MediaStore{Store: e.store}
-	e.hub = media.New(media.Config{HLSSegment: time.Second, Now: e.clock.Now}, media.Deps{Keys: ms, Rooms: ms, Unlocks: ms,
+	mcfg := media.Config{HLSSegment: time.Second, Now: e.clock.Now}
+	if mut != nil {
+		mut(&mcfg)
+	}
+	e.finder = &finder{}
+	e.hub = media.New(mcfg, media.Deps{Keys: ms, Rooms: ms, Unlocks: ms, Sources: ms,
 		Entitlements: tiers{now: e.clock.Now}, Notifier: media.Notifiers{ms, e.events}})
 	svc, err := anchor.New(anchor.Config{Now: e.clock.Now}, anchor.Deps{Store: e.store, Media: e.hub,
 		Roles: admins{}, Phones: phones{}, Matches: e.matches, Earnings: e.ledger, Payer: e.ledger,
-		Scores: e.scores, Notices: e.notices})
+		Scores: e.scores, Notices: e.notices, Finder: e.finder})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -45,6 +45,13 @@ func (s *Service) Routes(srv *api.Server, users api.Authenticator) {
 	srv.Handle("GET /anchor/moderators", user(h.moderators))
 	srv.Handle("GET /liveRecord", h.liveRecord) // the caller's own, or a match's (?matchId=, public)
 
+	// The ingest tools (issue 17 "Around the room"; http_ingest.go). addIpWhite changes state on
+	// GET: api/csrf.go lists it.
+	srv.Handle("GET /getAnchorIP", user(h.anchorIP))
+	srv.Handle("GET /addIpWhite", user(h.addIPWhite))
+	srv.Handle("GET /anchor/liveLinkDetails", user(h.liveLinkDetails))
+	srv.Handle("GET /anchor/streamableMatches", user(h.streamableMatches))
+
 	// Public.
 	srv.Handle("GET /anchor/anchorList", h.anchorList)
 	srv.Handle("POST /anchorInfo", h.anchorInfo)

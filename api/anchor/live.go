@@ -235,6 +235,9 @@ func (s *Service) RotateKey(ctx context.Context, uid int64) (media.OBSGuide, err
 		}
 		return media.OBSGuide{}, err
 	}
+	if err := s.d.Store.SetStreamKeyHint(ctx, a.UserID, keyHint(key)); err != nil {
+		return media.OBSGuide{}, err
+	}
 	return s.d.Media.Guide(key), nil
 }
 

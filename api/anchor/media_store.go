@@ -3,6 +3,7 @@ package anchor
 import (
 	"context"
 	"errors"
+	"net/netip"
 	"time"
 
 	"go.uber.org/zap"
@@ -25,6 +26,8 @@ var (
 	_ media.Unlocks        = MediaStore{}
 	_ media.Notifier       = MediaStore{}
 	_ media.ViewerObserver = MediaStore{}
+	_ media.SourcePolicy   = MediaStore{}
+	_ media.HealthObserver = MediaStore{}
 )
 
 // StreamKeyRoom implements media.KeyResolver.
@@ -77,5 +80,26 @@ func (m MediaStore) ViewersChanged(room string, viewers int) {
 	defer cancel()
 	if err := m.Store.NotePeakViewers(ctx, room, viewers); err != nil && m.Log != nil {
 		m.Log.Warn("anchor: recording viewers", zap.String("room", room), zap.Error(err))
+	}
+}
+
+// SourceAllowed implements media.SourcePolicy: the room's allow-list (GET /addIpWhite), read from
+// Postgres at every publish so that every node's ingest applies the list as last edited.
+func (m MediaStore) SourceAllowed(ctx context.Context, room string, addr netip.Addr) (bool, error) {
+	return m.Store.SourceAllowed(ctx, room, addr)
+}
+
+// StreamHealth implements media.HealthObserver: it keeps the sample for the live link details'
+// chart (/anchorCenter/liveLinkDetails).
+func (m MediaStore) StreamHealth(st media.RoomStats) {
+	now := time.Now()
+	if m.Now != nil {
+		now = m.Now()
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	h := postgres.HealthSampleRow{At: now, BitrateKbps: st.BitrateKbps, FPS: st.FPS, Viewers: st.Viewers()}
+	if err := m.Store.AddHealthSample(ctx, st.Room, h); err != nil && m.Log != nil {
+		m.Log.Warn("anchor: recording stream health", zap.String("room", st.Room), zap.Error(err))
 	}
 }

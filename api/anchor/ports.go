@@ -85,6 +85,7 @@ type Media interface {
 	StopRoom(room string) bool
 	Stats(room string) (media.RoomStats, bool)
 	Guide(key string) media.OBSGuide
+	Ingest(pageHost string) media.IngestAddress
 }
 
 var _ Media = (*media.Hub)(nil)

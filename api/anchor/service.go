@@ -39,6 +39,9 @@ type Deps struct {
 	// Notices: the message centre; a reserved broadcast starting is sent to its reservers. Nil:
 	// reservations are still claimed once, nobody is told.
 	Notices notice.Sender
+	// Finder: the matches a streamer could link (the match picker); nil: the picker offers none
+	// (linking by id still works).
+	Finder MatchFinder
 }
 
 // Service is the streamer centre: applications and review, live settings, start and end of live,

@@ -177,6 +177,11 @@ const (
 	NotBookable Code = 7002
 	// LibraryNotFound: no such league, team or player.
 	LibraryNotFound Code = 7003
+	// DemoClockOff: a demo match was to be played ahead, but live scores do not come from the demo
+	// simulator on this node (a real provider, or no feed).
+	DemoClockOff Code = 7004
+	// DemoAdvanceRange: a demo match may be played ahead by 1 to 600 minutes at a time.
+	DemoAdvanceRange Code = 7005
 )
 
 // entry is what the catalogue knows of a code besides its doc comment.
@@ -254,9 +259,11 @@ var catalogue = map[Code]entry{
 	SocketServer: {"server.error", KindInternal, EdgeSocket},
 	Server:       {"server.error", KindInternal, EdgeREST},
 
-	MatchNotFound:   {"match.notFound", KindNotFound, EdgeREST},
-	NotBookable:     {"match.notBookable", KindInvalid, EdgeREST},
-	LibraryNotFound: {"library.notFound", KindNotFound, EdgeREST},
+	MatchNotFound:    {"match.notFound", KindNotFound, EdgeREST},
+	NotBookable:      {"match.notBookable", KindInvalid, EdgeREST},
+	LibraryNotFound:  {"library.notFound", KindNotFound, EdgeREST},
+	DemoClockOff:     {"match.demoClockOff", KindConflict, EdgeREST},
+	DemoAdvanceRange: {"match.demoAdvanceRange", KindInvalid, EdgeREST},
 }
 
 // define adds an area's codes to the catalogue (from the init of its codes_<area>.go); a code

@@ -1,6 +1,7 @@
 package media
 
 import (
+	"strconv"
 	"time"
 
 	"go.uber.org/zap"
@@ -12,7 +13,9 @@ import (
 type Config struct {
 	// RTMPAddr is where the RTMP ingest listens. Default ":1935".
 	RTMPAddr string `json:"rtmpAddr"`
-	// RTMPPublicURL is the server address shown in the OBS guide. Default "rtmp://localhost:1935/live".
+	// RTMPPublicURL is the server address shown in the OBS guide. Default: none configured, and the
+	// guide shows rtmp://<the host the streamer reached the site by>:<the ingest's port>/<App>
+	// (Hub.Ingest); Config() then reports rtmp://localhost:<port>/<App>.
 	RTMPPublicURL string `json:"rtmpPublicURL"`
 	// App is the RTMP application name publishers must use (rtmp://host/<App>/<stream key>). Default "live".
 	App string `json:"app"`
@@ -46,6 +49,9 @@ type Config struct {
 	// AnnounceEvery is how often the streams this node holds are announced again to the Directory, refreshing their state and expiry (keep it well under
 	// the directory's TTL). Default 3s.
 	AnnounceEvery time.Duration `json:"announceEvery"`
+	// HealthEvery is how often a live stream's bitrate and frame rate are measured and handed to a
+	// HealthObserver (health.go). Default 5s.
+	HealthEvery time.Duration `json:"healthEvery"`
 	// Logger; default zap.NewNop().
 	Logger *zap.Logger `json:"-"`
 	// Now is the clock; default time.Now. Tests move it.
@@ -56,11 +62,13 @@ func (c *Config) fill() {
 	if c.RTMPAddr == "" {
 		c.RTMPAddr = ":1935"
 	}
-	if c.RTMPPublicURL == "" {
-		c.RTMPPublicURL = "rtmp://localhost:1935/live"
-	}
 	if c.App == "" {
 		c.App = "live"
+	}
+	if c.RTMPPublicURL == "" {
+		// The port the ingest listens on, not a constant (Hub.Ingest uses the page's host instead of
+		// localhost, and the listener's port when RTMPAddr asks for any).
+		c.RTMPPublicURL = "rtmp://localhost:" + strconv.Itoa(portOf(c.RTMPAddr)) + "/" + c.App
 	}
 	if c.PathPrefix == "" {
 		c.PathPrefix = "/media"
@@ -94,6 +102,9 @@ func (c *Config) fill() {
 	}
 	if c.AnnounceEvery <= 0 {
 		c.AnnounceEvery = 3 * time.Second
+	}
+	if c.HealthEvery <= 0 {
+		c.HealthEvery = 5 * time.Second
 	}
 	if c.Logger == nil {
 		c.Logger = zap.NewNop()

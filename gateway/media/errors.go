@@ -13,6 +13,9 @@ var (
 	// ErrBadStreamKey: the RTMP publisher's stream key matches no streamer allowed to broadcast now
 	// (unknown, rotated, banned, or live not started in the streamer centre).
 	ErrBadStreamKey = errors.New("media: stream key refused")
+	// ErrSourceRefused: the room's streamer keeps an allow-list of source addresses and the publisher
+	// connects from an address not on it.
+	ErrSourceRefused = errors.New("media: source address not on the streamer's allow-list")
 	// ErrRoomBusy: the room already has a publisher; a second push is refused.
 	ErrRoomBusy = errors.New("media: room already has a publisher")
 	// ErrUnsupportedCodec: only H.264 video with optional AAC audio is remuxed (what OBS sends by default).

@@ -23,6 +23,8 @@ type Deps struct {
 	// Trials is where non-members' trials are remembered for every node (cluster mode); nil: in
 	// this node's memory, which is all a single node needs.
 	Trials Trials
+	// Sources is the streamers' source-address allow-lists; nil: every address may publish.
+	Sources SourcePolicy
 }
 
 // Hub is a node's media path: RTMP ingest (Run), the live streams, their HTTP-FLV and HLS playback
@@ -48,6 +50,9 @@ type Hub struct {
 	ready chan struct{}
 
 	recorder Recorder // nil: streams are not recorded
+
+	// publicSet: Config.RTMPPublicURL was configured, not the default (ingest_address.go).
+	publicSet bool
 }
 
 // SetRecorder makes every stream that goes live from now on recorded by r. Call it while wiring,
@@ -56,6 +61,7 @@ func (h *Hub) SetRecorder(r Recorder) { h.recorder = r }
 
 // New builds a Hub; it fills Config's zero values with defaults.
 func New(cfg Config, deps Deps) *Hub {
+	publicSet := cfg.RTMPPublicURL != ""
 	cfg.fill()
 	if deps.Notifier == nil {
 		deps.Notifier = Notifiers(nil)
@@ -70,6 +76,7 @@ func New(cfg Config, deps Deps) *Hub {
 		changed:    make(chan struct{}, 1),
 		stopsReady: make(chan struct{}),
 		ready:      make(chan struct{}),
+		publicSet:  publicSet,
 	}
 }
 
@@ -127,12 +134,25 @@ func (h *Hub) watch(st *stream) {
 	t := time.NewTicker(every)
 	defer t.Stop()
 	obs, _ := h.deps.Notifier.(ViewerObserver)
+	healthObs, _ := h.deps.Notifier.(HealthObserver)
 	lastViewers := 0
+	var meter healthMeter
+	meter.read(st, time.Now())
+	nextHealth := time.Now().Add(h.cfg.HealthEvery)
 	for {
 		select {
 		case <-st.done:
 			return
 		case <-t.C:
+		}
+		if now := time.Now(); !now.Before(nextHealth) {
+			nextHealth = now.Add(h.cfg.HealthEvery)
+			// Other nodes see the new rates with the next periodic announce (AnnounceEvery).
+			if meter.read(st, now) {
+				if healthObs != nil {
+					healthObs.StreamHealth(h.stats(st))
+				}
+			}
 		}
 		idle := h.cfg.Now().Sub(time.Unix(0, st.lastMedia.Load()))
 		stalled := idle >= h.cfg.StallAfter
@@ -207,6 +227,10 @@ type RoomStats struct {
 	Stalled    bool      `json:"stalled"`
 	FLVViewers int       `json:"flvViewers"`
 	HLSViewers int       `json:"hlsViewers"`
+	// BitrateKbps and FPS are what the publisher sent over the last Config.HealthEvery, measured
+	// at the ingest (health.go); 0 until the first interval has passed.
+	BitrateKbps int     `json:"bitrateKbps"`
+	FPS         float64 `json:"fps"`
 }
 
 // Viewers is the number of people watching.
@@ -238,6 +262,7 @@ func (h *Hub) stats(st *stream) RoomStats {
 	return RoomStats{
 		Room: st.room, Since: st.started, Stalled: st.stalled.Load(),
 		FLVViewers: int(st.flvViews.Load()), HLSViewers: st.hlsViewers(h.cfg.Now()),
+		BitrateKbps: int(st.bitrateKbps.Load()), FPS: float64(st.fpsCenti.Load()) / 100,
 	}
 }
 
@@ -272,6 +297,6 @@ type OBSGuide struct {
 
 // Guide returns the OBS guide with key (pass "" when the key is not being revealed).
 func (h *Hub) Guide(key string) OBSGuide {
-	return OBSGuide{Server: h.cfg.RTMPPublicURL, StreamKey: key,
+	return OBSGuide{Server: h.Ingest("").Server, StreamKey: key,
 		KeyframeIntervalSec: int(h.cfg.HLSSegment / time.Second), VideoCodec: "H.264 (x264)", AudioCodec: "AAC"}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/netip"
 	"strings"
 	"sync"
 	"time"
@@ -129,6 +130,9 @@ func (h *Hub) handlePublisher(ctx context.Context, c net.Conn) error {
 		// Closing before the publish is acknowledged: OBS and ffmpeg report the push as refused.
 		return fmt.Errorf("%w: %v", ErrBadStreamKey, err)
 	}
+	if err := h.checkSource(ctx, room, c.RemoteAddr()); err != nil {
+		return err
+	}
 	st, err := h.claim(room, func() { _ = c.Close() })
 	if err != nil {
 		return fmt.Errorf("room %s: %w", room, err)
@@ -183,4 +187,43 @@ func (h *Hub) streamKey(sc *gortmplib.ServerConn) (string, error) {
 		return "", fmt.Errorf("%w: publish path %q", ErrBadStreamKey, sc.URL.Path)
 	}
 	return key, nil
+}
+
+// checkSource applies the room's source-address allow-list (Deps.Sources) to the publisher's address.
+// A refusal is logged with its reason here, at warning level, because the streamer's encoder only
+// sees the connection close.
+func (h *Hub) checkSource(ctx context.Context, room string, remote net.Addr) error {
+	if h.deps.Sources == nil {
+		return nil
+	}
+	addr := remoteAddr(remote)
+	kctx, cancel := context.WithTimeout(ctx, h.cfg.HandshakeTimeout)
+	ok, err := h.deps.Sources.SourceAllowed(kctx, room, addr)
+	cancel()
+	switch {
+	case err != nil:
+		h.log.Warn("media: publish refused: the source allow-list could not be read",
+			zap.String("room", room), zap.Stringer("source", addr), zap.Error(err))
+		return fmt.Errorf("room %s: %w: %v", room, ErrSourceRefused, err)
+	case !ok:
+		h.log.Warn("media: publish refused: source address not on the streamer's allow-list",
+			zap.String("room", room), zap.Stringer("source", addr))
+		return fmt.Errorf("room %s from %s: %w", room, addr, ErrSourceRefused)
+	}
+	return nil
+}
+
+// remoteAddr is the IP of a connection's peer, IPv4-mapped IPv6 addresses unmapped so that a list
+// entry 192.0.2.0/24 matches a dual-stack listener's ::ffff:192.0.2.7.
+func remoteAddr(a net.Addr) netip.Addr {
+	if ta, ok := a.(*net.TCPAddr); ok {
+		if ip, ok := netip.AddrFromSlice(ta.IP); ok {
+			return ip.Unmap()
+		}
+	}
+	ap, err := netip.ParseAddrPort(a.String())
+	if err != nil {
+		return netip.Addr{}
+	}
+	return ap.Addr().Unmap()
 }

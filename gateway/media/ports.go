@@ -2,6 +2,7 @@ package media
 
 import (
 	"context"
+	"net/netip"
 	"time"
 )
 
@@ -104,4 +105,14 @@ type Recorder interface {
 type Recording interface {
 	Segment(seq uint64, dur time.Duration, data []byte)
 	End(ended time.Time)
+}
+
+// SourcePolicy is the streamer's optional allow-list of source addresses (issue 17, GET /addIpWhite):
+// asked for every publish once its stream key has named the room, before the publish is
+// acknowledged. The implementation reads the list from the shared store (storage/postgres through
+// api/anchor.MediaStore), so a list edited on one node holds at every node's ingest. allowed is true
+// when the room has no list or addr is on it; an error refuses the publish (a list that cannot be
+// read is not taken as empty).
+type SourcePolicy interface {
+	SourceAllowed(ctx context.Context, room string, addr netip.Addr) (allowed bool, err error)
 }

@@ -32,6 +32,13 @@ type stream struct {
 	lastMedia atomic.Int64 // unix nanos of the last media packet
 	flvViews  atomic.Int64 // open FLV connections
 
+	// Health counters (health.go): media bytes and video frames received from the publisher, and
+	// the rates the watchdog last measured from them.
+	inBytes     atomic.Int64
+	inFrames    atomic.Int64
+	bitrateKbps atomic.Int64
+	fpsCenti    atomic.Int64 // frames per second × 100
+
 	mu       sync.Mutex
 	ring     []flvTag
 	seq      uint64 // sequence number of the next tag
@@ -140,6 +147,7 @@ func (st *stream) writeVideo(pts, dts time.Duration, au [][]byte, now time.Time)
 		st.hlsMu.Unlock()
 		return
 	}
+	st.countVideo(au)
 	key := h264.IsRandomAccess(au)
 	body, err := flvVideoBody(key, pts-dts, au)
 	if err != nil {
@@ -179,6 +187,7 @@ func (st *stream) endRecording(now time.Time) {
 // writeAudio takes one AAC access unit.
 func (st *stream) writeAudio(pts time.Duration, au []byte, now time.Time) {
 	st.lastMedia.Store(now.UnixNano())
+	st.inBytes.Add(int64(len(au)))
 	body := make([]byte, 2+len(au))
 	body[0], body[1] = 0xAF, 1
 	copy(body[2:], au)

@@ -2,18 +2,16 @@
 // for an expert account in the creator centre, an administrator approves over REST (the back
 // office's staff call), the expert publishes a refund-if-not-winning plan on a demo match through
 // the plan form and its match picker, staff approve the plan, a fan buys it with coins and reads
-// the content at once, the match finishes (its final state written where the match actor keeps
-// it, sport_matches) and the settlement service settles the plan from that result: the fan sees
-// the lost plan refunded and the coins back; the expert's record shows it. Screenshots:
+// the content at once, the simulator plays the match to its end (the back office's demo clock) and
+// the settlement service settles the plan from that result: the fan sees it won, or lost and
+// refunded with the coins back; the expert's record shows it. Screenshots:
 // experts-home, experts-apply, experts-plan-form, experts-plan-bought, experts-my-plans-settled,
 // experts-plan-settled, experts-creator-board, experts-expert-page.
 //
-// Needs Postgres (DATABASE_URL; psql on PATH) and COURTSIDE_ENV=dev (set here: dev codes).
+// Needs Postgres (DATABASE_URL) and COURTSIDE_ENV=dev (set here: dev codes).
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { resolve } from "node:path";
-import { WEBCLIENT_DIR, launchBrowser, passSecondFactor, restClient, screenshot as fullPage, startNode } from "./harness.mjs";
+import { administrator, launchBrowser, playDemoMatch, restClient, screenshot as fullPage, startNode } from "./harness.mjs";
 
 async function screenshot(page, name) {
   await page.evaluate(() => window.scrollTo(0, 0)).catch(() => undefined);
@@ -49,16 +47,6 @@ async function registerByMobile() {
   const uname = `e${rand()}`.slice(0, 20);
   if (login.newUser) await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "expert2026x" } });
   return { token: login.token, user: { uid: String(login.uid ?? login.user?.uid), name: uname } };
-}
-
-async function administrator() {
-  const name = `adm${rand()}`.slice(0, 20);
-  const bin = resolve(WEBCLIENT_DIR, process.env.COURTSIDE_BIN ?? "../bin/courtside");
-  const r = spawnSync(bin, ["admin", "create", name, "Admin2026pass"], { env: process.env, encoding: "utf8", timeout: 60_000 });
-  assert.equal(r.status, 0, `courtside admin create: ${r.stderr}`);
-  const login = await call("POST", "/login/V2/mobileOrNameToLogin", { body: { name, password: "Admin2026pass" } });
-  await passSecondFactor(call, login.token); // staff calls need the second factor (issue 16)
-  return { token: login.token, user: { uid: String(login.uid ?? login.user?.uid), name } };
 }
 
 async function context(session) {
@@ -106,7 +94,7 @@ describe("experts and paid plans", () => {
     await guest.close();
 
     const expert = await registerByMobile();
-    const admin = await administrator();
+    const admin = await administrator(call);
     const ectx = await context(expert);
     const page = await ectx.newPage();
 
@@ -185,6 +173,7 @@ describe("experts and paid plans", () => {
     await fpage.getByTestId("match-experts").getByTestId("plan-card").filter({ hasText: "Home side press late" }).click();
     await fpage.waitForURL(/\/expert\/plan\/\d+/, { timeout: TIMEOUT });
     await fpage.getByTestId("plan-buy").click();
+    await fpage.getByTestId("charge-ok").click(); // the price confirmation (issue 17)
     await fpage.getByTestId("plan-content").waitFor({ timeout: TIMEOUT });
     assert.match(await fpage.getByTestId("plan-content").textContent(), /conceded after the hour/);
     assert.equal((await fpage.getByTestId("plan-hash").textContent()).trim(), hash, "the buyer sees the same sealed record");
@@ -192,23 +181,30 @@ describe("experts and paid plans", () => {
     const after = await call("GET", "/expert_plan/checkGold", { token: fan.token, query: { id: planId } });
     assert.equal(after.gold, before.gold - 30);
 
-    // 5. The match finishes 0-1 (the match actor's final state in sport_matches); the settlement
-    // service settles the plan: lost, and refunded because of the flag.
-    const sql = `UPDATE sport_matches SET status = 5, home_score = 0, away_score = 1, finished_at = now() WHERE id = '${plan.matchId.replaceAll("'", "''")}'`;
-    const psql = spawnSync("psql", [process.env.DATABASE_URL, "-v", "ON_ERROR_STOP=1", "-c", sql], { encoding: "utf8" });
-    assert.equal(psql.status, 0, `psql: ${psql.stderr}`);
-    const settled = await poll(async () => {
+    // 5. The simulator plays the match to its end now (the back office's demo clock: whatever the
+    // hour of the demo schedule) and the settlement service settles the plan from the result: won
+    // on a home win; lost (and refunded, because of the flag) on a draw or an away win; void and
+    // refunded if the demo postponed or cancelled it.
+    const settled = await playDemoMatch(call, admin.token, plan.matchId, async () => {
       const r = await call("GET", "/expert_plan/getExpertPlanInfo", { token: fan.token, query: { id: planId } });
       return r.plan.outcome ? r : null;
-    }, 60_000, "the plan's settlement");
-    assert.equal(settled.plan.outcome, "lost");
-    assert.equal(settled.plan.result, "0-1");
+    });
+    const outcome = settled.plan.outcome;
+    const refundDue = outcome !== "won";
+    if (outcome === "won" || outcome === "lost") {
+      const [h, a] = settled.plan.result.split("-").map(Number);
+      assert.equal(outcome, h > a ? "won" : "lost", `a home pick on ${settled.plan.result}`);
+    } else {
+      assert.equal(outcome, "void", `outcome ${outcome}`);
+    }
     const refunded = await call("GET", "/expert_plan/checkGold", { token: fan.token, query: { id: planId } });
-    assert.equal(refunded.gold, before.gold, "refund-if-not-winning gave the coins back");
+    assert.equal(refunded.gold, refundDue ? before.gold : before.gold - 30, refundDue ? "refund-if-not-winning gave the coins back" : "a won plan keeps its price");
+    console.log(`experts e2e: the simulator finished ${plan.matchId} ${settled.plan.result ?? ""}: plan ${outcome}`);
 
     await fpage.goto(`${node.baseURL}/expert/myPlans`);
-    await fpage.getByTestId("bought-refunded").waitFor({ timeout: TIMEOUT });
-    assert.equal(await fpage.getByTestId("plan-outcome").first().getAttribute("data-outcome"), "lost");
+    if (refundDue) await fpage.getByTestId("bought-refunded").waitFor({ timeout: TIMEOUT });
+    await fpage.getByTestId("plan-outcome").first().waitFor({ timeout: TIMEOUT });
+    assert.equal(await fpage.getByTestId("plan-outcome").first().getAttribute("data-outcome"), outcome);
     await screenshot(fpage, "experts-my-plans-settled");
     await fpage.goto(`${node.baseURL}/expert/plan/${planId}`);
     await fpage.getByTestId("plan-outcome").waitFor({ timeout: TIMEOUT });

@@ -6,7 +6,7 @@
 // answers GET /readyz with 200 once ready, and stops on SIGTERM. COURTSIDE_DEMO defaults
 // to true (demo rooms 1001-1004); every other variable of the test's environment
 // (DATABASE_URL, ...) passes through unchanged.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { createServer } from "node:net";
@@ -214,4 +214,40 @@ export async function passSecondFactor(call, token) {
   const { secret } = await call("POST", "/admin/staff/enrol", { token });
   await call("POST", "/admin/staff/verify", { token, body: { code: await totp(secret) } });
   return secret;
+}
+
+/**
+ * An administrator made as README says (`courtside admin create`, then a password sign-in), past
+ * the back office's second factor unless secondFactor is false. call is the test's restClient.
+ * Returns { token, uid, name, user: { uid, name } } (user: the shape of the userInfo cookie).
+ */
+export async function administrator(call, { prefix = "adm", secondFactor = true } = {}) {
+  const name = `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`.slice(0, 20);
+  const bin = resolve(WEBCLIENT_DIR, process.env.COURTSIDE_BIN ?? "../bin/courtside");
+  const made = spawnSync(bin, ["admin", "create", name, "Admin2026pass"], { env: process.env, encoding: "utf8", timeout: 60_000 });
+  if (made.status !== 0) throw new Error(`courtside admin create: ${made.stderr || made.stdout}`);
+  const login = await call("POST", "/login/V2/mobileOrNameToLogin", { body: { name, password: "Admin2026pass" } });
+  if (secondFactor) await passSecondFactor(call, login.token);
+  const uid = String(login.uid ?? login.user?.uid ?? "");
+  return { token: login.token, uid, name, user: { uid, name } };
+}
+
+/**
+ * Plays a demo match ahead of the schedule with the back office's demo clock (administrators only,
+ * second factor passed) until done() answers something, so a test sees a match kick off, score or
+ * finish whatever the hour: each round advances the match `minutes` (at most 600) and then polls
+ * done() every second for `wait` ms. Returns done()'s answer; throws after `rounds` rounds.
+ */
+export async function playDemoMatch(call, adminToken, matchId, done, { minutes = 600, rounds = 3, wait = 30_000 } = {}) {
+  let last;
+  for (let round = 0; round < rounds; round++) {
+    await call("POST", "/admin/demo/matches/advance", { token: adminToken, body: { matchId, minutes } });
+    const deadline = Date.now() + wait;
+    while (Date.now() < deadline) {
+      last = await done().catch((e) => e);
+      if (last && !(last instanceof Error)) return last;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+  throw new Error(`demo match ${matchId} played ${rounds} × ${minutes} min ahead without the awaited result: ${last}`);
 }

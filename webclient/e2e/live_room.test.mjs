@@ -297,17 +297,19 @@ describe("live room: moderation", () => {
     await m.getByTestId("msg-menu").waitFor({ state: "detached", timeout: TIMEOUT });
     assert.equal(await m.getByTestId("menu-error").count(), 0);
 
-    // Gifts: with a catalogue, a send without enough coins gets the recharge prompt.
+    // Gifts: with a catalogue, a big send without enough diamonds is confirmed first, and the
+    // confirmation offers the recharge page instead of paying (issue 17).
     const panel = m.getByTestId("gift-panel");
     await until(async () => (await panel.getByTestId("gift-item").count()) > 0 || (await panel.getByTestId("no-data").count()) > 0, "the gift catalogue");
     if ((await panel.getByTestId("gift-item").count()) > 0) {
       await panel.getByTestId("gift-item").last().click();
       await panel.getByTestId("gift-count-10").click();
       await panel.getByTestId("gift-send").click();
-      const giftErr = panel.getByTestId("gift-error");
-      await giftErr.waitFor({ timeout: TIMEOUT });
-      assert.equal(await giftErr.getByTestId("gift-recharge").getAttribute("href"), "/recharge");
+      const confirm = m.getByTestId("charge-confirm");
+      await confirm.getByTestId("charge-insufficient").waitFor({ timeout: TIMEOUT });
+      assert.equal(await confirm.getByTestId("charge-recharge").getAttribute("href"), "/recharge");
       await screenshot(m, "live-gift-insufficient");
+      await confirm.getByTestId("charge-cancel").click();
     } else {
       console.log("# gift catalogue empty on this node: the panel shows the no-data picture");
     }

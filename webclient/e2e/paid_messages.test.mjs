@@ -93,6 +93,7 @@ describe("paid messages in a live room", () => {
     await aPage.getByTestId("paid-text").fill(`Paid cheer ${tag}`);
     await screenshot(aPage, "paid-compose");
     await aPage.getByTestId("paid-send").click();
+    await aPage.getByTestId("charge-ok").click(); // the price confirmation (issue 17)
     await aPage.getByTestId("pinned").filter({ hasText: `Paid cheer ${tag}` }).waitFor({ timeout: TIMEOUT });
     assert.equal((await call("GET", "/user/userGold", { token: a.token })).gold, before - 100, "charged 100 coins once");
 
@@ -127,6 +128,7 @@ describe("paid messages in a live room", () => {
     await aPage.getByTestId("paid-tier-30").click();
     await aPage.getByTestId("paid-text").fill(`Spam ${tag}`);
     await aPage.getByTestId("paid-send").click();
+    await aPage.getByTestId("charge-ok").click(); // the price confirmation (issue 17)
     const spamLine = mPage.getByTestId("paid-line").filter({ hasText: `Spam ${tag}` });
     await spamLine.waitFor({ timeout: TIMEOUT });
     assert.equal((await call("GET", "/user/userGold", { token: a.token })).gold, before - 30);

@@ -54,7 +54,7 @@ describe("shell", () => {
     assert.match(await page.getByTestId("header").innerText(), /Courtside/);
     assert.equal(await page.locator('[role="tab"][data-testid^="tab-"]').count(), 10);
     assert.equal(await page.getByTestId("nav-live").innerText(), "Live");
-    assert.equal(await page.getByTestId("nav-schedule").getAttribute("href"), "/match/recommended");
+    assert.equal(await page.getByTestId("nav-schedule").getAttribute("href"), "/schedule");
     await page.locator('[data-testid="match-row"], [data-testid="no-data"]').first().waitFor({ timeout: TIMEOUT });
     const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
     assert.equal(canonical, `${node.baseURL}/`);

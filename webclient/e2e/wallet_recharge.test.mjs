@@ -172,6 +172,7 @@ describe("wallet", () => {
       await page.waitForSelector(`[data-testid="vip-total"][data-coins="${vipQuote.coins}"]`, { timeout: TIMEOUT });
       await screenshot(page, "wallet-vip-offer");
       await page.getByTestId("vip-buy").click();
+      await page.getByTestId("charge-ok").click(); // the price confirmation (issue 17)
       await page.waitForSelector('[data-testid="vip-result"][data-ok="true"]', { timeout: TIMEOUT });
       await page.waitForSelector('[data-testid="vip-status"][data-state="vip"]', { timeout: TIMEOUT });
       gold -= vipQuote.coins;
@@ -191,6 +192,7 @@ describe("wallet", () => {
       assert.ok(diff > 0, "the upgrade pays a difference");
       await screenshot(page, "wallet-svip-upgrade-offer");
       await page.getByTestId("vip-buy").click();
+      await page.getByTestId("charge-ok").click(); // the price confirmation (issue 17)
       await page.waitForSelector('[data-testid="vip-status"][data-state="svip"]', { timeout: TIMEOUT });
       gold -= up.coins;
       await waitText(page, "balance-coins", gold.toLocaleString("en-US"));

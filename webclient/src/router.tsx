@@ -1,6 +1,6 @@
 // Routes of the shell. Pages other than home load lazily; a failed chunk load reloads
 // the page at most once per 60 s (spec §8), otherwise the network-problem page shows.
-import { createBrowserRouter, isRouteErrorResponse, useRouteError } from "react-router";
+import { createBrowserRouter, isRouteErrorResponse, Navigate, useRouteError } from "react-router";
 import { Layout } from "./components/Layout";
 import Home from "./pages/Home";
 import NotFound from "./pages/NotFound";
@@ -31,7 +31,10 @@ export const router = createBrowserRouter([
           // search (issue 22): the site search, under its long and short paths
           { path: "search/:text", lazy: async () => ({ Component: (await import("./pages/Search/SearchPage")).default }) },
           { path: "s/:text", lazy: async () => ({ Component: (await import("./pages/Search/SearchPage")).default }) },
+          { path: "live/data", lazy: async () => ({ Component: (await import("./pages/Live/LiveData")).default }) },
           { path: "live/:id", lazy: async () => ({ Component: (await import("./pages/LiveRoom/LiveRoom")).default }) },
+          // gift effects (issue 17): every gift's animation, as a live room plays it
+          { path: "svga", lazy: async () => ({ Component: (await import("./pages/Svga/Svga")).default }) },
           { path: "protocol/:id", lazy: async () => ({ Component: (await import("./pages/Protocol")).default }) },
           { path: "about", lazy: async () => ({ Component: (await import("./pages/Protocol")).About }) },
           { path: "network-error", element: <NetworkError /> },
@@ -73,8 +76,14 @@ export const router = createBrowserRouter([
               { index: true, lazy: async () => ({ Component: (await import("./pages/Anchor/AnchorCenter")).Broadcast }) },
               { path: "live", lazy: async () => ({ Component: (await import("./pages/Anchor/LiveSettings")).default }) },
               { path: "revenueDetails", lazy: async () => ({ Component: (await import("./pages/Anchor/Revenue")).default }) },
+              // issue 17: the linked match and the stream's health; the streamer rules of spec §6
+              { path: "liveLinkDetails", lazy: async () => ({ Component: (await import("./pages/Anchor/LiveLinkDetails")).default }) },
+              { path: "rules", lazy: async () => ({ Component: (await import("./pages/Anchor/StreamerRules")).default }) },
             ],
           },
+          { path: "anchor", lazy: async () => ({ Component: (await import("./pages/Anchor/AnchorList")).default }) },
+          // the connection self-test (decision 0016)
+          { path: "test", lazy: async () => ({ Component: (await import("./pages/SelfTest/SelfTest")).default }) },
           { path: "anchor/anchorList", lazy: async () => ({ Component: (await import("./pages/Anchor/AnchorList")).default }) },
           { path: "anchor/:id", lazy: async () => ({ Component: (await import("./pages/Anchor/AnchorList")).AnchorPage }) },
           // shop (issue 21): the coin shop and a product
@@ -93,6 +102,13 @@ export const router = createBrowserRouter([
           { path: "squadLibrary/:id", lazy: async () => ({ Component: (await import("./pages/Library/Library")).TeamLibraryPage }) },
           { path: "playerLibrary", lazy: async () => ({ Component: (await import("./pages/Library/Library")).PlayerIndex }) },
           { path: "playerLibrary/:id", lazy: async () => ({ Component: (await import("./pages/Library/Library")).PlayerLibraryPage }) },
+          // schedule (issue 18): the library's sub-pages, the schedule, a game's page (/football is /soccer)
+          { path: "leagueLibrary/:id/:libraryTab", lazy: async () => ({ Component: (await import("./pages/Library/Library")).LeagueLibraryPage }) },
+          { path: "squadLibrary/:id/:libraryTab", lazy: async () => ({ Component: (await import("./pages/Library/Library")).TeamLibraryPage }) },
+          { path: "playerLibrary/:id/:libraryTab", lazy: async () => ({ Component: (await import("./pages/Library/Library")).PlayerLibraryPage }) },
+          { path: "schedule", lazy: async () => ({ Component: (await import("./pages/Matches/SchedulePage")).default }) },
+          { path: "football", element: <Navigate to="/soccer" replace /> },
+          { path: ":game", lazy: async () => ({ Component: (await import("./pages/Matches/GamePage")).default }) },
           // back office (issue 16): Entry checks the role before the back office's chunk is imported
           { path: "admin/*", lazy: async () => ({ Component: (await import("./pages/Admin/Entry")).default }) },
           // experts (issue 20): home, all experts, an expert, a plan, my plans, the creator centre

@@ -207,3 +207,67 @@ func TestAppendFieldsIsSortedAndFlattened(t *testing.T) {
 		t.Fatalf("fields %v", keys)
 	}
 }
+
+func TestAdvancePlaysOneFixtureAheadStampedNow(t *testing.T) {
+	fx := fixtures(8)
+	sim := NewSimulator(SimConfig{Seed: 5, PostponedPct: -1, CancelledPct: -1, AbandonedPct: -1}, fx, nil)
+	now := t0.Add(-time.Hour) // every fixture is an hour or more away
+	type pushed struct {
+		at     int64
+		seq    uint64
+		status Status
+		kind   Kind
+	}
+	got := map[string][]pushed{}
+	sink := SinkFunc(func(ev Event) {
+		got[ev.Match] = append(got[ev.Match], pushed{ev.At, ev.Seq, ev.Status, ev.Kind})
+	})
+	sim.Emit(now, sink)
+	before := map[string]int{}
+	for id, evs := range got {
+		before[id] = len(evs)
+	}
+
+	if err := sim.Advance("nope", time.Hour); !errors.Is(err, ErrUnknownFixture) {
+		t.Fatalf("advance of an unknown fixture: %v", err)
+	}
+	if err := sim.Advance("m1", 0); err == nil {
+		t.Fatal("advance by zero accepted")
+	}
+	if err := sim.Advance("m1", 6*time.Hour); err != nil { // m1 is basketball: over within 6 h
+		t.Fatal(err)
+	}
+	sim.Emit(now, sink)
+
+	evs := got["m1"]
+	if len(evs) != len(sim.Script(fx[1])) {
+		t.Fatalf("m1: pushed %d events, its whole script has %d", len(evs), len(sim.Script(fx[1])))
+	}
+	finished := false
+	for i, e := range evs {
+		if e.seq != uint64(i+1) {
+			t.Fatalf("m1: push %d carried seq %d", i, e.seq)
+		}
+		if e.at > now.UnixMilli() {
+			t.Fatalf("m1: event %d stamped %v, after the clock %v", e.seq, time.UnixMilli(e.at).UTC(), now)
+		}
+		if i > 0 && e.at < evs[i-1].at {
+			t.Fatalf("m1: event %d stamped before event %d", e.seq, evs[i-1].seq)
+		}
+		finished = finished || (e.kind == KStatus && e.status == StatusFinished)
+	}
+	if !finished {
+		t.Fatal("m1 advanced past its end did not finish")
+	}
+	for id, n := range before {
+		if id != "m1" && len(got[id]) != n {
+			t.Fatalf("%s was not advanced but got %d more events", id, len(got[id])-n)
+		}
+	}
+	// Later passes go on from where the advanced match is: nothing is pushed twice.
+	n := len(evs)
+	sim.Emit(now.Add(time.Minute), sink)
+	if len(got["m1"]) != n {
+		t.Fatalf("m1 got %d more events after its end", len(got["m1"])-n)
+	}
+}

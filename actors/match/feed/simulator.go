@@ -2,6 +2,8 @@ package feed
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
 	"sort"
@@ -32,11 +34,14 @@ type Simulator struct {
 	rosters  map[string][]Player
 	teams    map[string]Team
 	matches  map[string]*simMatch
+	// ahead is how far each advanced fixture plays ahead of the clock (Advance).
+	ahead map[string]time.Duration
 }
 
 type simMatch struct {
 	cursor int
 	nextAt int64
+	lastAt int64 // At of the last event pushed: pushed times never go back (Advance)
 	script []Event
 	done   bool
 }
@@ -60,7 +65,7 @@ func NewSimulator(cfg SimConfig, fixtures []Fixture, rosters map[string][]Player
 	if cfg.AbandonedPct == 0 {
 		cfg.AbandonedPct = 1
 	}
-	s := &Simulator{cfg: cfg, rosters: rosters, matches: map[string]*simMatch{}}
+	s := &Simulator{cfg: cfg, rosters: rosters, matches: map[string]*simMatch{}, ahead: map[string]time.Duration{}}
 	s.SetFixtures(fixtures)
 	return s
 }
@@ -86,6 +91,27 @@ func (s *Simulator) SetFixtures(fixtures []Fixture) {
 		}
 	}
 	s.matches = keep
+}
+
+// ErrUnknownFixture: Advance named a fixture the simulator does not play.
+var ErrUnknownFixture = errors.New("feed: no such fixture in the simulator")
+
+// Advance plays fixture id d further ahead of the clock than the rest of the schedule: at the next
+// Emit every event of its script up to now+d is pushed at once, stamped with the time it is pushed
+// (it happens now, not in the future), and the match then goes on d ahead. It lets a demo operator
+// (or a test) see a match kick off, score or finish at any hour instead of waiting for the
+// schedule; the scripts, the sequence numbers and the at-least-once contract are unchanged.
+func (s *Simulator) Advance(id string, d time.Duration) error {
+	if d <= 0 {
+		return fmt.Errorf("feed: advance by %v: must be positive", d)
+	}
+	for _, f := range s.fixtures {
+		if f.ID == id {
+			s.ahead[id] += d
+			return nil
+		}
+	}
+	return ErrUnknownFixture
 }
 
 // Fixtures returns the fixture list, sorted by start.
@@ -131,15 +157,21 @@ func (s *Simulator) EmitContext(ctx context.Context, now time.Time, sink Sink) i
 			m = &simMatch{nextAt: f.Start.Add(-fixtureLead).UnixMilli()}
 			s.matches[f.ID] = m
 		}
-		if m.done || m.nextAt > nowMs {
+		ahead := s.ahead[f.ID].Milliseconds()
+		if m.done || m.nextAt > nowMs+ahead {
 			continue
 		}
 		script := m.script
 		if script == nil {
 			script = s.Script(*f)
 		}
-		for m.cursor < len(script) && script[m.cursor].At <= nowMs {
-			sink.Push(script[m.cursor])
+		for m.cursor < len(script) && script[m.cursor].At <= nowMs+ahead {
+			ev := script[m.cursor]
+			if ahead > 0 {
+				ev.At = max(ev.At-ahead, m.lastAt)
+			}
+			sink.Push(ev)
+			m.lastAt = ev.At
 			m.cursor++
 			n++
 		}

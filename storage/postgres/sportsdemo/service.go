@@ -2,6 +2,9 @@ package sportsdemo
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"sync"
 	"time"
 
 	"go.uber.org/zap"
@@ -19,6 +22,63 @@ type Service struct {
 	Days  int                   // default 7
 	Now   func() time.Time      // default time.Now
 	Log   *zap.Logger
+
+	// Advances asked for, applied by the playing loop at its next pass (the first pass replays a
+	// week of fixtures: an operator's call must not wait for it).
+	mu      sync.Mutex
+	known   map[string]bool          // the fixtures being played; nil until Run has seeded them
+	pending map[string]time.Duration // advances not yet applied
+}
+
+// ErrNotPlaying: Advance before the demo has seeded its dataset (the node is starting).
+var ErrNotPlaying = errors.New("sportsdemo: the demo is not playing yet")
+
+// Advance plays one demo match d ahead of the clock (feed.Simulator.Advance) from the playing
+// loop's next pass, within a second once the demo plays in real time. It answers
+// feed.ErrUnknownFixture for a match outside the demo's window.
+func (s *Service) Advance(_ context.Context, matchID string, d time.Duration) error {
+	if d <= 0 {
+		return fmt.Errorf("sportsdemo: advance by %v: must be positive", d)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case s.known == nil:
+		return ErrNotPlaying
+	case !s.known[matchID]:
+		return feed.ErrUnknownFixture
+	}
+	s.pending[matchID] += d
+	return nil
+}
+
+// setFixtures makes the fixtures the ones Advance knows.
+func (s *Service) setFixtures(fixtures []feed.Fixture) {
+	known := make(map[string]bool, len(fixtures))
+	for _, f := range fixtures {
+		known[f.ID] = true
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.known = known
+	if s.pending == nil {
+		s.pending = map[string]time.Duration{}
+	}
+}
+
+// emit is one pass of the playing loop: the advances asked for since the last pass, then every
+// event due.
+func (s *Service) emit(ctx context.Context, sim *feed.Simulator) {
+	s.mu.Lock()
+	pending := s.pending
+	s.pending = map[string]time.Duration{}
+	s.mu.Unlock()
+	for id, d := range pending {
+		if err := sim.Advance(id, d); err != nil {
+			s.Log.Warn("sports demo: advance not applied", zap.String("match", id), zap.Error(err))
+		}
+	}
+	sim.EmitContext(ctx, s.Now(), s.Sink)
 }
 
 // Run seeds and plays until ctx ends (a Service for the engine's errgroup).
@@ -39,12 +99,13 @@ func (s *Service) Run(ctx context.Context) error {
 	}
 	sim := feed.NewSimulator(feed.SimConfig{Seed: s.Seed, Now: s.Now}, ds.Fixtures, ds.Rosters)
 	sim.SetTeams(ds.Teams())
+	s.setFixtures(ds.Fixtures)
 	day := now.UTC().YearDay()
 	s.Log.Info("sports demo playing", zap.Int("fixtures", len(ds.Fixtures)), zap.String("source", feed.SourceSimulator))
 	t := time.NewTicker(time.Second)
 	defer t.Stop()
 	for {
-		sim.EmitContext(ctx, s.Now(), s.Sink)
+		s.emit(ctx, sim)
 		select {
 		case <-ctx.Done():
 			return nil
@@ -58,6 +119,7 @@ func (s *Service) Run(ctx context.Context) error {
 				continue
 			}
 			sim.SetFixtures(ds.Fixtures)
+			s.setFixtures(ds.Fixtures)
 		}
 	}
 }

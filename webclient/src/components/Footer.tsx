@@ -4,6 +4,7 @@ import { SITE_NAME } from "../config";
 import { useNewsT } from "../i18n/news";
 import { useChannelT } from "../i18n/channel";
 import { useVideosT } from "../i18n/videos";
+import { useSelfTestT } from "../i18n/selftest";
 import "./Footer.css";
 
 export function Footer() {
@@ -11,6 +12,7 @@ export function Footer() {
   const { t: nt } = useNewsT();
   const { t: ct } = useChannelT();
   const { t: vt } = useVideosT();
+  const { t: st } = useSelfTestT();
   return (
     <footer className="footer" data-testid="footer">
       <nav className="footer__links" aria-label={t("discover.footer.label")} data-testid="footer-discover">
@@ -22,6 +24,7 @@ export function Footer() {
       </nav>
       <nav className="footer__links">
         <Link to="/download" data-testid="footer-download">{ct("download.footer")}</Link>
+        <Link to="/test" data-testid="footer-selftest">{st("link")}</Link>
         <Link to="/about">{t("footer.about")}</Link>
         <Link to="/protocol/1">{t("footer.terms")}</Link>
         <Link to="/protocol/2">{t("footer.privacy")}</Link>

@@ -25,7 +25,7 @@ export type GameGroup = (typeof GAME_GROUPS)[number];
 export const MAIN_NAV = [
   { key: "home", to: "/", end: true },
   { key: "live", to: "/live", end: false },
-  { key: "schedule", to: "/match/recommended", end: false, match: /^\/match(\/|$)/ },
+  { key: "schedule", to: "/schedule", end: false, match: /^\/(match|schedule)(\/|$)/ },
   { key: "data", to: "/leagueLibrary", end: false, match: /^\/(leagueLibrary|squadLibrary|playerLibrary)(\/|$)/ },
 ] as const;
 

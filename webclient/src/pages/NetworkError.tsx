@@ -1,16 +1,24 @@
+import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ErrorPanel } from "../components/ErrorPanel";
+import { useSelfTestT } from "../i18n/selftest";
 
 /** 'Network problem' page with a retry that reloads what failed (spec §2). */
 export default function NetworkError({ onRetry }: { onRetry?: () => void }) {
   const { t } = useTranslation();
+  const { t: st } = useSelfTestT();
   const retry = onRetry ?? (() => window.location.reload());
   return (
     <ErrorPanel
       code="⚠"
       title={t("errors.network")}
       hint={t("errors.networkHint")}
-      action={<button type="button" data-testid="retry" onClick={retry}>{t("common.retry")}</button>}
+      action={
+        <>
+          <button type="button" data-testid="retry" onClick={retry}>{t("common.retry")}</button>{" "}
+          <Link to="/test" data-testid="network-selftest">{st("link")}</Link>
+        </>
+      }
     />
   );
 }

@@ -25,6 +25,9 @@ import {
   trialSecondsLeft,
   type PlayerStatus,
 } from "./playerState";
+import { useConfirmCharge } from "../ConfirmCharge/ConfirmCharge";
+import { useGiftFxT } from "../../i18n/giftfx";
+import { refreshBalances } from "../../session/account";
 import "./Player.css";
 
 export interface PlayerProps {
@@ -61,6 +64,8 @@ export function Player({ roomId, theatreToggle = true, env: envProp }: PlayerPro
   const [muted, setMuted] = useState(true);
   const [room, setRoom] = useState<AnchorPageInfo | null>(null);
   const [unlocking, setUnlocking] = useState(false);
+  const { ask, dialog } = useConfirmCharge();
+  const { t: fx } = useGiftFxT();
   const [unlockError, setUnlockError] = useState("");
   const reqSeq = useRef(0);
 
@@ -201,12 +206,14 @@ export function Player({ roomId, theatreToggle = true, env: envProp }: PlayerPro
     setGeneration((g) => g + 1);
   };
 
-  const unlock = () => {
+  const unlock = async () => {
+    if (room && !(await ask({ what: fx("what.unlock"), price: room.price, currency: "coin" }))) return;
     setUnlocking(true);
     setUnlockError("");
     anchorApi.liveUnlock(roomId).then(
       () => {
         setUnlocking(false);
+        void refreshBalances(); // the header's coins, at once
         dispatch({ type: "reset" });
         load();
       },
@@ -262,7 +269,7 @@ export function Player({ roomId, theatreToggle = true, env: envProp }: PlayerPro
                 </button>
               )}
               {room?.paid && token && (
-                <button type="button" className="player__button" data-testid="player-unlock" disabled={unlocking} onClick={unlock}>
+                <button type="button" className="player__button" data-testid="player-unlock" disabled={unlocking} onClick={() => void unlock()}>
                   {t("anchor.player.unlock", { price: room.price })}
                 </button>
               )}
@@ -278,6 +285,7 @@ export function Player({ roomId, theatreToggle = true, env: envProp }: PlayerPro
             {unlockError && <p className="player__error">{unlockError}</p>}
           </div>
         )}
+        {dialog}
         {state.status === "unsupported" && (
           <div className="player__panel" data-testid="player-unsupported" role="alert">
             <p className="player__panel-title">{t("anchor.player.unsupported")}</p>

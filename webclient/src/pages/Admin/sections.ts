@@ -8,7 +8,7 @@ export interface AdminSection {
   /** Label key under admin.menu in locales/admin/<lang>.json. */
   label:
     | "dashboard" | "users" | "streamers" | "reports" | "audit" | "shopOrders" | "shopProducts"
-    | "experts" | "expertPlans" | "news" | "newsReview" | "comments" | "videos" | "channels";
+    | "experts" | "expertPlans" | "news" | "newsReview" | "comments" | "videos" | "channels" | "demo";
   /** The back-office permission that shows the entry (the server checks it again on every call). */
   permission: string;
   /** The screen, loaded when opened. */
@@ -35,6 +35,8 @@ export const SECTIONS: readonly AdminSection[] = [
   { path: "videos", label: "videos", permission: "editContent", load: () => import("./videos").then((m) => ({ default: m.VideosAdmin })) },
   // promotion channels (issue 23)
   { path: "channels", label: "channels", permission: "manageChannels", load: () => import("./Channels") },
+  // the demo clock (administrators: manageUsers is theirs alone)
+  { path: "demo", label: "demo", permission: "manageUsers", load: () => import("./DemoMatches") },
 ];
 
 /** The sections a staff member with permissions sees ("a|b": either). */

@@ -1,7 +1,8 @@
 // /anchorCenter — the streamer centre (spec §2, §3, §4): users who are not streamers see the
 // application (and its state); approved streamers get the broadcast page (start / end live, state,
-// OBS guide with copy buttons and key rotation), /anchorCenter/live (live settings) and
-// /anchorCenter/revenueDetails (earnings). The layout loads GET /anchor/whether and
+// OBS guide with the ingest address of GET /getAnchorIP, copy buttons, key rotation and the source
+// allow-list), /anchorCenter/live (live settings), /anchorCenter/liveLinkDetails (the linked match
+// and the stream's health), /anchorCenter/revenueDetails (earnings) and /anchorCenter/rules. The layout loads GET /anchor/whether and
 // GET /anchor/liveInfo once and hands them to the tab pages through the outlet context.
 import { useCallback, useEffect, useState } from "react";
 import { Link, NavLink, Outlet, useOutletContext } from "react-router";
@@ -12,7 +13,11 @@ import { anchorApi, type AnchorBroadcastState, type AnchorLiveInfo, type ObsGuid
 import { anchorWhetherAtom } from "../../state/anchor";
 import { tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";
+import { streamCentreApi, type AnchorIngest } from "../../api/streamcentre";
+import { useCentreT } from "../../i18n/streamcentre";
+import { HTML_LANG, isLocale } from "../../i18n/locales";
 import { Announce } from "./Announce";
+import { SourceAllowList } from "./SourceAllowList";
 import { Apply } from "./Apply";
 import { LiveRecords } from "./LiveRecords";
 import "./Anchor.css";
@@ -32,6 +37,7 @@ export const STATE_POLL_MS = 5_000;
 
 export default function AnchorCenter() {
   const { t } = useTranslation();
+  const { t: ct } = useCentreT();
   const token = useAtomValue(tokenAtom);
   const [whether, setWhether] = useAtom(anchorWhetherAtom);
   const [info, setInfo] = useState<AnchorLiveInfo | null>(null);
@@ -95,8 +101,14 @@ export default function AnchorCenter() {
           <NavLink to="/anchorCenter/live" className={({ isActive }) => `anchor-tab${isActive ? " anchor-tab--on" : ""}`}>
             {t("anchor.center.tabSettings")}
           </NavLink>
+          <NavLink to="/anchorCenter/liveLinkDetails" data-testid="tab-link-details" className={({ isActive }) => `anchor-tab${isActive ? " anchor-tab--on" : ""}`}>
+            {ct("nav.details")}
+          </NavLink>
           <NavLink to="/anchorCenter/revenueDetails" className={({ isActive }) => `anchor-tab${isActive ? " anchor-tab--on" : ""}`}>
             {t("anchor.center.tabEarnings")}
+          </NavLink>
+          <NavLink to="/anchorCenter/rules" data-testid="tab-rules" className={({ isActive }) => `anchor-tab${isActive ? " anchor-tab--on" : ""}`}>
+            {ct("nav.rules")}
           </NavLink>
         </nav>
         <Outlet context={{ info, setInfo, reload } satisfies CenterContext} />
@@ -254,11 +266,19 @@ function CopyField({ label, value, testId, secret }: { label: string; value: str
 /** The push-stream guide: server address, stream key (shown once after a rotation), OBS settings. */
 export function ObsGuidePanel({ guide: initial, hasKey, banned }: { guide: ObsGuide; hasKey: boolean; banned?: boolean }) {
   const { t } = useTranslation();
+  const { t: ct, language } = useCentreT();
   const [guide, setGuide] = useState(initial);
   const [keyExists, setKeyExists] = useState(hasKey);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
+  // Where to push comes from GET /getAnchorIP: the ingest actually configured (issue 17).
+  const [ingest, setIngest] = useState<AnchorIngest | null>(null);
+  const [ingestError, setIngestError] = useState("");
+  const loadIngest = useCallback(() => {
+    streamCentreApi.ingest().then(setIngest, (e) => setIngestError(errorText(e)));
+  }, []);
+  useEffect(loadIngest, [loadIngest]);
 
   const rotate = () => {
     setBusy(true);
@@ -269,6 +289,7 @@ export function ObsGuidePanel({ guide: initial, hasKey, banned }: { guide: ObsGu
         setConfirming(false);
         setGuide(g);
         setKeyExists(true);
+        loadIngest(); // the new key's hint
       },
       (e) => {
         setBusy(false);
@@ -285,7 +306,22 @@ export function ObsGuidePanel({ guide: initial, hasKey, banned }: { guide: ObsGu
         <li>{t("anchor.obs.step2")}</li>
         <li>{t("anchor.obs.step3")}</li>
       </ol>
-      <CopyField label={t("anchor.obs.server")} value={guide.server} testId="obs-server" />
+      {ingest ? (
+        <>
+          <CopyField label={t("anchor.obs.server")} value={ingest.server} testId="obs-server" />
+          <p className="anchor-muted" data-testid="obs-server-origin" data-configured={ingest.configured}>
+            {ingest.configured ? ct("ingest.configured") : ct("ingest.derived")} {ct("ingest.host")}: <bdi>{ingest.host}</bdi> · {ct("ingest.port")}: {ingest.port}
+          </p>
+        </>
+      ) : ingestError ? (
+        <p className="anchor-error" role="alert">
+          {ingestError}
+        </p>
+      ) : (
+        <p className="anchor-muted" aria-busy="true">
+          {ct("ingest.loading")}
+        </p>
+      )}
       {guide.streamKey ? (
         <>
           <CopyField label={t("anchor.obs.streamKey")} value={guide.streamKey} testId="obs-key" secret />
@@ -294,9 +330,20 @@ export function ObsGuidePanel({ guide: initial, hasKey, banned }: { guide: ObsGu
           </p>
         </>
       ) : (
-        <p className="anchor-muted" data-testid="obs-key-hidden">
-          {keyExists ? t("anchor.obs.keyHidden") : t("anchor.obs.noKey")}
-        </p>
+        <>
+          <p className="anchor-muted" data-testid="obs-key-hidden">
+            {keyExists ? t("anchor.obs.keyHidden") : t("anchor.obs.noKey")}
+          </p>
+          {keyExists && ingest?.streamKeyHint && (
+            <p className="anchor-muted" data-testid="obs-key-hint">
+              {ct("ingest.keyInForce")}:{" "}
+              {ct("ingest.keyHint", {
+                hint: `\u2066${ingest.streamKeyHint}\u2069`, // isolated left to right: a key reads the same in Arabic
+                time: new Intl.DateTimeFormat(isLocale(language) ? HTML_LANG[language] : undefined, { dateStyle: "medium", timeStyle: "short" }).format(new Date(ingest.keyRotatedAt)),
+              })}
+            </p>
+          )}
+        </>
       )}
       <dl className="anchor-facts">
         <dt>{t("anchor.obs.encoder")}</dt>
@@ -332,6 +379,7 @@ export function ObsGuidePanel({ guide: initial, hasKey, banned }: { guide: ObsGu
           {error}
         </p>
       )}
+      {ingest && <SourceAllowList initial={ingest.sources} />}
     </section>
   );
 }

@@ -6,7 +6,9 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { anchorApi, userApi, type AnchorApplicationStatus, type AnchorStatus, type AnchorUploadKind } from "../../api/endpoints";
+import { useCentreT } from "../../i18n/streamcentre";
 import { errorText } from "./AnchorCenter";
+import { StreamerRulesList } from "./StreamerRules";
 import {
   checkDetailPicture,
   checkImageFile,
@@ -102,6 +104,7 @@ export function FieldMessage({ error, testId }: { error?: FieldError | null; tes
 
 function ApplyForm({ onSubmitted }: { onSubmitted: () => void }) {
   const { t } = useTranslation();
+  const { t: ct } = useCentreT();
   const [form, setForm] = useState<ApplicationForm>(EMPTY);
   const [errors, setErrors] = useState<ApplicationErrors>({});
   const [phone, setPhone] = useState<string | null>(null);
@@ -202,6 +205,11 @@ function ApplyForm({ onSubmitted }: { onSubmitted: () => void }) {
         <ImageUpload kind="idHand" label={t("anchor.apply.idHand")} value={form.idHand} onChange={(id) => set("idHand", id)} />
       </div>
       <FieldMessage error={errors.photos} testId="apply-photos-error" />
+      {/* spec §6: the streamer rules in full, read before agreeing to them */}
+      <div className="anchor-field">
+        <span>{ct("rules.title")}</span>
+        <StreamerRulesList compact />
+      </div>
       <label className="anchor-check">
         <input type="checkbox" data-testid="apply-agree" checked={form.agreed} onChange={(e) => set("agreed", e.target.checked)} />
         <span>{t("anchor.apply.rules")}</span>

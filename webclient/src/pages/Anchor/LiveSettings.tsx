@@ -1,11 +1,14 @@
 // /anchorCenter/live — live settings (spec §5): title, cover, paid flag and price, member-only,
 // external comments, pre-broadcast teaser, detailed intro with up to 3 square pictures, an
-// external m3u8 source, and the linked match (in progress or starting within 1 hour) or a
-// custom tag.
+// external m3u8 source, and the linked match (in progress or starting within 1 hour, picked from
+// a search: MatchPicker.tsx) or a custom tag.
 import { ModPresetsForm } from "../../components/ModPresets/ModPresetsForm";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { anchorApi, type AnchorSettings } from "../../api/endpoints";
+import { anchorApi, type AnchorSettings, type MatchItem } from "../../api/endpoints";
+import { streamCentreApi } from "../../api/streamcentre";
+import { useCentreT } from "../../i18n/streamcentre";
+import { MatchPicker } from "./MatchPicker";
 import { errorText, useCenter } from "./AnchorCenter";
 import { FieldMessage, ImageUpload } from "./Apply";
 import { LIMITS, MAX_DETAIL_PICS, validateSettings, type SettingsErrors } from "./validation";
@@ -148,28 +151,39 @@ export default function LiveSettings() {
   );
 }
 
-/** The linked match (spec §5 streaming match window) or a custom tag. */
+/** The linked match (spec §5 streaming match window), picked from a search (issue 17), or a custom tag. */
 function MatchLink() {
   const { t } = useTranslation();
+  const { t: ct } = useCentreT();
   const { info, setInfo } = useCenter();
   const [mode, setMode] = useState<"match" | "tag">(info.customTag ? "tag" : "match");
-  const [matchId, setMatchId] = useState(info.matchId);
   const [tag, setTag] = useState(info.customTag);
+  const [linked, setLinked] = useState<Pick<MatchItem, "homeName" | "awayName"> | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
-  const save = (clear: boolean) => {
+  // The linked match's teams, so the streamer never reads a bare id.
+  useEffect(() => {
+    if (!info.matchId) return;
+    let live = true;
+    streamCentreApi.linkDetails().then(
+      (d) => live && d.match && setLinked(d.match),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [info.matchId]);
+
+  const save = (body: { matchId?: string; customTag?: string }, picked?: MatchItem) => {
     setBusy(true);
     setMessage(null);
-    const body = clear ? {} : mode === "match" ? { matchId: matchId.trim() } : { customTag: tag.trim() };
     anchorApi.linkMatch(body).then(
       (r) => {
         setBusy(false);
         setInfo({ ...info, matchId: r.matchId, gameId: r.gameId, customTag: r.customTag });
-        if (clear) {
-          setMatchId("");
-          setTag("");
-        }
+        setLinked(picked ?? null);
+        if (!body.customTag) setTag("");
         setMessage({ ok: true, text: t("anchor.settings.saved") });
       },
       (err) => {
@@ -179,6 +193,13 @@ function MatchLink() {
     );
   };
 
+  const current = info.matchId
+    ? linked
+      ? ct("picker.current", { home: linked.homeName, away: linked.awayName })
+      : t("anchor.match.current", { value: "…" })
+    : info.customTag
+      ? t("anchor.match.current", { value: info.customTag })
+      : t("anchor.match.none");
   return (
     <section className="anchor-panel anchor-form" data-testid="match-link">
       <h2 className="anchor__sub">{t("anchor.match.title")}</h2>
@@ -193,30 +214,29 @@ function MatchLink() {
           <span>{t("anchor.match.customTag")}</span>
         </label>
       </div>
+      <p className="anchor-muted" data-testid="match-current" data-match-id={info.matchId}>
+        {current}
+      </p>
       {mode === "match" ? (
-        <label className="anchor-field">
-          <span>{t("anchor.match.matchId")}</span>
-          <input data-testid="match-id" value={matchId} maxLength={64} onChange={(e) => setMatchId(e.target.value)} />
-        </label>
+        <MatchPicker linkedId={info.matchId} busy={busy} onPick={(m) => save({ matchId: m.id }, m)} />
       ) : (
         <label className="anchor-field">
           <span>{t("anchor.match.customTag")}</span>
           <input data-testid="match-tag" value={tag} maxLength={LIMITS.tag} onChange={(e) => setTag(e.target.value)} />
         </label>
       )}
-      <p className="anchor-muted" data-testid="match-current">
-        {info.matchId ? t("anchor.match.current", { value: info.matchId }) : info.customTag ? t("anchor.match.current", { value: info.customTag }) : t("anchor.match.none")}
-      </p>
       {message && (
-        <p className={message.ok ? "anchor-ok" : "anchor-error"} role="status">
+        <p className={message.ok ? "anchor-ok" : "anchor-error"} role="status" data-testid="match-message">
           {message.text}
         </p>
       )}
       <div className="anchor-actions">
-        <button type="button" className="anchor-button" data-testid="match-save" disabled={busy || (mode === "match" ? !matchId.trim() : !tag.trim())} onClick={() => save(false)}>
-          {t("anchor.settings.save")}
-        </button>
-        <button type="button" className="anchor-link" disabled={busy} onClick={() => save(true)}>
+        {mode === "tag" && (
+          <button type="button" className="anchor-button" data-testid="match-save" disabled={busy || !tag.trim()} onClick={() => save({ customTag: tag.trim() })}>
+            {t("anchor.settings.save")}
+          </button>
+        )}
+        <button type="button" className="anchor-link" disabled={busy || (!info.matchId && !info.customTag)} onClick={() => save({})}>
           {t("anchor.match.clear")}
         </button>
       </div>

@@ -9,6 +9,8 @@ import { expertsApi, type PlanInfo } from "../../api/experts";
 import { tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";
 import { refreshBalances } from "../../session/account";
+import { useConfirmCharge } from "../../components/ConfirmCharge/ConfirmCharge";
+import { useGiftFxT } from "../../i18n/giftfx";
 import { ExpertsNav } from "./ExpertsHome";
 import { OutcomeBadge, PickText, errorText, formatCoins, formatWhen, percent } from "./parts";
 import "./Experts.css";
@@ -23,6 +25,8 @@ export default function PlanDetail() {
   const [buyError, setBuyError] = useState("");
   const [gold, setGold] = useState<{ gold: number; enough: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
+  const { ask, dialog } = useConfirmCharge();
+  const { t: fx } = useGiftFxT();
 
   const load = useCallback(() => {
     expertsApi.planInfo(id).then(setInfo, (e) => setError(errorText(e)));
@@ -38,6 +42,11 @@ export default function PlanDetail() {
     if (!token) {
       setModal({ open: true, mode: LoginMode.Password });
       return;
+    }
+    // A paid plan is confirmed with its price and the balance after (issue 17).
+    if (info && info.plan.price > 0) {
+      const what = fx("what.plan", { title: `${info.plan.home} – ${info.plan.away}` });
+      if (!(await ask({ what, price: info.plan.price, currency: "coin" }))) return;
     }
     setBusy(true);
     setBuyError("");
@@ -66,6 +75,7 @@ export default function PlanDetail() {
   return (
     <main className="experts" data-testid="plan-detail">
       <ExpertsNav />
+      {dialog}
       <div className="experts-grid experts-grid--wide">
         <section className="experts-panel">
           <div className="experts-row">

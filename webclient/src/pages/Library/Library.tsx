@@ -1,10 +1,13 @@
 // The data library (spec §2): league, team and player pages and their index pages
-// (/leagueLibrary, /squadLibrary, /playerLibrary, each with /:id). League pages show the
-// standings, the advancement chart (a bracket for cups and series, the table for leagues),
-// results, schedule, transfers and honours; team pages the club's fields of spec §3, squad,
-// recent form (5/7/10/15/30), fixtures, transfers, honours; player pages the player's fields,
-// the last 20 matches with averages, transfers and honours.
+// (/leagueLibrary, /squadLibrary, /playerLibrary, each with /:id). Each page's content is split
+// into the component sub-pages of spec §2, tabs with their own URLs (/:id/config, teamTable,
+// sortTable, dataModule, meansModule, scheduleTable; Sections.tsx says what each shows). League
+// pages show the standings, the advancement chart (a bracket for cups and series), results,
+// schedule, transfers and honours; team pages the club's fields of spec §3, squad, recent form
+// (5/7/10/15/30), fixtures, transfers, honours; player pages the player's fields, the last 20
+// matches with averages, transfers and honours.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useScheduleT } from "../../i18n/schedule";
 import { Link, useParams, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Virtuoso } from "react-virtuoso";
@@ -15,20 +18,36 @@ import {
   type PlayerInfo,
   type PlayerPageData,
   type TeamInfo,
-  type TeamPageData,
   type Transfer,
 } from "../../api/endpoints";
 import { NoData } from "../../components/NoData";
 import { DataTable, type Column } from "../../components/DataTable";
 import { FactList, type Fact } from "../../components/FactList";
 import { catalogueIndex, errorText, gameLabel, gameSlug, isNotServed, useCatalogue, useFetch } from "../Matches/hooks";
-import { LiveMatchList, LoadError, Loading } from "../Matches/MatchList";
+import { LoadError, Loading } from "../Matches/MatchList";
 import { SimulatedBadge, TeamLogo } from "../Matches/MatchRow";
-import { StandingsTable, statLabel, WindowPicker, WindowStats } from "../Matches/DetailTabs";
+import { StandingsTable } from "../Matches/DetailTabs";
 import { formatCount } from "../Matches/format";
 import "../Matches/Matches.css";
 import "../Matches/MatchDetail.css";
+import NotFound from "../NotFound";
+import { isLibraryTab, type LibraryTab } from "./stats";
+import { LeagueSection, LibraryTabs, PlayerSection, TeamSection, type LibraryKind } from "./Sections";
+import "../Matches/Schedule.css";
 import "./Library.css";
+
+/** The bare page (/leagueLibrary/:id) shows this sub-page; its tab is marked as the current one. */
+const DEFAULT_TAB: Record<LibraryKind, LibraryTab> = { league: "teamTable", team: "teamTable", player: "config" };
+
+/**
+ * The sub-page of the URL (/:id/:libraryTab), the kind's default on the bare page, or null for a
+ * name that is not a sub-page (the not-found page; the server answers 404 for it too).
+ */
+function useLibraryTab(kind: LibraryKind): LibraryTab | null {
+  const { libraryTab } = useParams();
+  if (libraryTab === undefined) return DEFAULT_TAB[kind];
+  return isLibraryTab(libraryTab) ? libraryTab : null;
+}
 
 const isoDate = (s: string | undefined) => (s && !s.startsWith("0001") ? s.slice(0, 10) : "–");
 const money = (n: number) => (n > 0 ? `$${formatCount(n)}` : "–");
@@ -255,8 +274,16 @@ const TRANSFER_COLUMNS: Column<Transfer>[] = [
 ];
 
 function TransfersTable({ list }: { list: Transfer[] }) {
-  if (list.length === 0) return <NoData />;
-  return <DataTable testId="transfers" columns={TRANSFER_COLUMNS} rows={list} rowKey={(x, i) => `${x.playerId}-${x.date}-${i}`} />;
+  // A league's list holds a move once per club involved; a reader wants each move once.
+  const seen = new Set<string>();
+  const moves = list.filter((x) => {
+    const k = `${x.playerId}|${x.date}|${x.fromTeamId}|${x.toTeamId}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+  if (moves.length === 0) return <NoData />;
+  return <DataTable testId="transfers" columns={TRANSFER_COLUMNS} rows={moves} rowKey={(x, i) => `${x.playerId}-${x.date}-${i}`} />;
 }
 
 function HonoursList({ list }: { list: Honour[] }) {
@@ -272,18 +299,12 @@ function HonoursList({ list }: { list: Honour[] }) {
   );
 }
 
-const LEAGUE_TABS = ["standings", "advancement", "results", "schedule", "transfers", "honours"] as const;
-const TEAM_TABS = ["squad", "recentForm", "upcoming", "transfers", "honours"] as const;
-const PLAYER_TABS = ["recentMatches", "transfers", "honours"] as const;
-
-function Tabs<K extends string>({ tabs, value, onChange, label }: { tabs: readonly K[]; value: K; onChange: (k: K) => void; label: (k: K) => string }) {
+/** A titled block of a config sub-page (advancement, transfers, honours). */
+function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <div className="mdetail__tabs" role="tablist">
-      {tabs.map((k) => (
-        <button key={k} type="button" role="tab" aria-selected={value === k} className={`mdetail__tab${value === k ? " mdetail__tab--on" : ""}`} onClick={() => onChange(k)} data-testid={`ltab-${k}`}>
-          {label(k)}
-        </button>
-      ))}
+    <div className="lib-block">
+      <h3>{title}</h3>
+      {children}
     </div>
   );
 }
@@ -314,9 +335,14 @@ function Advancement({ p }: { p: LeaguePageData }) {
 }
 
 export function LeagueLibraryPage() {
+  const tab = useLibraryTab("league");
+  return tab ? <LeaguePage tab={tab} /> : <NotFound />;
+}
+
+function LeaguePage({ tab }: { tab: LibraryTab }) {
   const { id = "" } = useParams();
   const { t } = useTranslation();
-  const [tab, setTab] = useState<(typeof LEAGUE_TABS)[number]>("standings");
+  const { t: st } = useScheduleT();
   const { state, reload } = useFetch(() => matchesApi.libraryLeague(id), `league|${id}`);
   if (state.status === "loading") return <Loading />;
   if (state.status === "error") return <LoadError message={state.message} notServed={state.notServed} onRetry={reload} />;
@@ -334,30 +360,42 @@ export function LeagueLibraryPage() {
           </p>
         </div>
       </header>
-      <Tabs tabs={LEAGUE_TABS} value={tab} onChange={setTab} label={(k) => t(`matches.library.${k}`)} />
-      <div className="mdetail__panel">
-        {tab === "standings" && <StandingsTable rows={p.standings} />}
-        {tab === "advancement" && <Advancement p={p} />}
-        {tab === "results" && <LiveMatchList items={p.results} showDate />}
-        {tab === "schedule" && <LiveMatchList items={p.schedule} showDate />}
-        {tab === "transfers" && <TransfersTable list={p.transfers} />}
-        {tab === "honours" && <HonoursList list={p.honours} />}
+      <LibraryTabs kind="league" id={id} current={tab} />
+      <div className="mdetail__panel" data-testid={`libpanel-${tab}`}>
+        <LeagueSection
+          tab={tab}
+          p={p}
+          config={
+            <div data-testid="config">
+              <FactList
+                className="lib-facts"
+                facts={[
+                  [t("matches.library.country"), p.league.country || "–"],
+                  [st("lib.format"), st(`lib.kinds.${p.league.kind}` as "lib.kinds.league", { defaultValue: p.league.kind || "–" })],
+                  [st("lib.tier"), p.league.tier > 0 ? String(p.league.tier) : "–"],
+                  [t("matches.library.season"), current?.name ?? "–"],
+                  [st("lib.seasons"), p.seasons.map((s) => s.name).join(", ") || "–"],
+                  [st("lib.stages"), p.stages.map((s) => s.name).join(", ") || "–"],
+                ]}
+              />
+              {p.advancement.kind === "bracket" && (
+                <Block title={t("matches.library.advancement")}>
+                  <Advancement p={p} />
+                </Block>
+              )}
+              <Block title={t("matches.library.honours")}>
+                <HonoursList list={p.honours} />
+              </Block>
+            </div>
+          }
+          transfers={
+            <Block title={t("matches.library.transfers")}>
+              <TransfersTable list={p.transfers} />
+            </Block>
+          }
+        />
       </div>
     </section>
-  );
-}
-
-function TeamForm({ p }: { p: TeamPageData }) {
-  const windows = p.form.windows.map((w) => w.window);
-  const [n, setN] = useState(windows[2] ?? windows[0] ?? 10);
-  const w = p.form.windows.find((x) => x.window === n);
-  if (!w || w.played === 0) return <NoData />;
-  return (
-    <div data-testid="team-form">
-      <WindowPicker windows={windows} value={n} onChange={setN} />
-      <WindowStats w={w} averages={false} />
-      <LiveMatchList items={p.form.matches.slice(0, n)} showDate />
-    </div>
   );
 }
 
@@ -374,9 +412,13 @@ const SQUAD_COLUMNS: Column<PlayerInfo>[] = [
 ];
 
 export function TeamLibraryPage() {
+  const tab = useLibraryTab("team");
+  return tab ? <TeamPage tab={tab} /> : <NotFound />;
+}
+
+function TeamPage({ tab }: { tab: LibraryTab }) {
   const { id = "" } = useParams();
   const { t } = useTranslation();
-  const [tab, setTab] = useState<(typeof TEAM_TABS)[number]>("squad");
   const { state, reload } = useFetch(() => matchesApi.libraryTeam(id), `team|${id}`);
   if (state.status === "loading") return <Loading />;
   if (state.status === "error") return <LoadError message={state.message} notServed={state.notServed} onRetry={reload} />;
@@ -403,28 +445,37 @@ export function TeamLibraryPage() {
           {tm.source === "simulator" && <SimulatedBadge />}
         </div>
       </header>
-      <FactList facts={facts} className="lib-facts" />
-      <Tabs tabs={TEAM_TABS} value={tab} onChange={setTab} label={(k) => t(`matches.library.${k}` as "matches.library.squad", { n: 30 })} />
-      <div className="mdetail__panel">
-        {tab === "squad" &&
-          (p.squad.length === 0 ? (
-            <NoData />
-          ) : (
-            <DataTable testId="squad" columns={SQUAD_COLUMNS} rows={p.squad} rowKey={(x) => x.id} />
-          ))}
-        {tab === "recentForm" && <TeamForm p={p} />}
-        {tab === "upcoming" && <LiveMatchList items={p.upcoming} showDate />}
-        {tab === "transfers" && <TransfersTable list={p.transfers} />}
-        {tab === "honours" && <HonoursList list={p.honours} />}
+      <LibraryTabs kind="team" id={id} current={tab} />
+      <div className="mdetail__panel" data-testid={`libpanel-${tab}`}>
+        <TeamSection
+          tab={tab}
+          p={p}
+          squad={p.squad.length === 0 ? <NoData /> : <DataTable testId="squad" columns={SQUAD_COLUMNS} rows={p.squad} rowKey={(x) => x.id} />}
+          config={
+            <div data-testid="config">
+              <FactList facts={facts} className="lib-facts" />
+              <Block title={t("matches.library.transfers")}>
+                <TransfersTable list={p.transfers} />
+              </Block>
+              <Block title={t("matches.library.honours")}>
+                <HonoursList list={p.honours} />
+              </Block>
+            </div>
+          }
+        />
       </div>
     </section>
   );
 }
 
 export function PlayerLibraryPage() {
+  const tab = useLibraryTab("player");
+  return tab ? <PlayerPage tab={tab} /> : <NotFound />;
+}
+
+function PlayerPage({ tab }: { tab: LibraryTab }) {
   const { id = "" } = useParams();
   const { t } = useTranslation();
-  const [tab, setTab] = useState<(typeof PLAYER_TABS)[number]>("recentMatches");
   const { state, reload } = useFetch(() => matchesApi.libraryPlayer(id), `player|${id}`);
   if (state.status === "loading") return <Loading />;
   if (state.status === "error") return <LoadError message={state.message} notServed={state.notServed} onRetry={reload} />;
@@ -452,50 +503,24 @@ export function PlayerLibraryPage() {
           </p>
         </div>
       </header>
-      <FactList facts={facts} className="lib-facts" />
-      <Tabs tabs={PLAYER_TABS} value={tab} onChange={setTab} label={(k) => t(`matches.library.${k}` as "matches.library.transfers", { n: p.window })} />
-      <div className="mdetail__panel">
-        {tab === "recentMatches" &&
-          (p.recent.length === 0 ? (
-            <NoData />
-          ) : (
-            <div className="table-scroll">
-              <h3>{t("matches.library.averages")}</h3>
-              <PlayerRecentTable p={p} />
+      <LibraryTabs kind="player" id={id} current={tab} />
+      <div className="mdetail__panel" data-testid={`libpanel-${tab}`}>
+        <PlayerSection
+          tab={tab}
+          p={p}
+          config={
+            <div data-testid="config">
+              <FactList facts={facts} className="lib-facts" />
+              <Block title={t("matches.library.transfers")}>
+                <TransfersTable list={p.transfers} />
+              </Block>
+              <Block title={t("matches.library.honours")}>
+                <HonoursList list={p.honours} />
+              </Block>
             </div>
-          ))}
-        {tab === "transfers" && <TransfersTable list={p.transfers} />}
-        {tab === "honours" && <HonoursList list={p.honours} />}
+          }
+        />
       </div>
     </section>
-  );
-}
-
-/** A line of the player's recent table: the averages (highlighted) or one match's values. */
-interface RecentLine {
-  name: string;
-  value: (key: string) => ReactNode;
-  average?: boolean;
-}
-
-function PlayerRecentTable({ p }: { p: PlayerPageData }) {
-  const { t } = useTranslation();
-  const keys = Object.keys(p.averages).sort();
-  const lines: RecentLine[] = [
-    { name: t("matches.library.averages"), value: (k) => p.averages[k]!.toFixed(1), average: true },
-    ...p.recent.map((r) => ({ name: r.match, value: (k: string) => r.values[k] ?? "–" })),
-  ];
-  const columns: Column<RecentLine>[] = [
-    { key: "match", label: "#", className: "dtable__left", cell: (l) => l.name },
-    ...keys.map((k): Column<RecentLine> => ({ key: k, label: statLabel(t, k), cell: (l) => l.value(k) })),
-  ];
-  return (
-    <DataTable
-      testId="player-recent"
-      columns={columns}
-      rows={lines}
-      rowKey={(l, i) => (l.average ? "averages" : `${l.name}-${i - 1}`)}
-      rowClassName={(l) => (l.average ? "dtable__hl" : undefined)}
-    />
   );
 }

@@ -1,8 +1,9 @@
 // /live — every live room now, as cards (cover, title, streamer, game, the linked match's score
 // updating live, viewers), most viewers first, filtered by game (?game=<id>).
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { liveApi } from "../../api/live";
+import { useLiveDataT } from "../../i18n/livedata";
 import { NoData } from "../../components/NoData";
 import { LoadError, Loading } from "../Matches/MatchList";
 import { gameLabel, useFetch } from "../Matches/hooks";
@@ -15,6 +16,7 @@ export const LIVE_REFRESH_MS = 30_000;
 
 export default function LivePage() {
   const { t } = useTranslation();
+  const { t: dt } = useLiveDataT();
   const [params, setParams] = useSearchParams();
   const game = Number(params.get("game")) || 0;
   const { state, reload } = useFetch((signal) => liveApi.rooms(undefined, { signal }), "live-rooms", LIVE_REFRESH_MS);
@@ -36,6 +38,7 @@ export default function LivePage() {
       <div className="live-page__head">
         <h1 className="live-page__title">{t("discover.live.title")}</h1>
         {state.status === "ready" && <span className="live-page__count">{t("discover.live.count", { count: all.length })}</span>}
+        <Link className="live-page__figures" to="/live/data" data-testid="live-figures-link">{dt("title")}</Link>
       </div>
       {games.length > 0 && (
         <div className="live-page__games" role="tablist" aria-label={t("discover.live.games")}>

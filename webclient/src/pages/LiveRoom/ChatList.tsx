@@ -8,6 +8,8 @@ import { ExpertBadge } from "../Experts/ExpertBadge";
 import { PlanLinkText } from "../Experts/PlanLinker";
 import { PresetLine, endedActions, isPresetEvent } from "../../components/ModPresets/PresetLine";
 import { PredictionLine } from "./Predictions";
+import type { Combo } from "../../components/GiftFx/giftFx";
+import { useGiftFxT } from "../../i18n/giftfx";
 import "./ChatList.css";
 
 export interface ChatListProps {
@@ -22,13 +24,15 @@ export interface ChatListProps {
   /** The room, and whether the reader moderates it (moderation presets' Undo). */
   room?: string;
   canModerate?: boolean;
+  /** Gift combos by the seq of the line that shows them (components/GiftFx foldGiftCombos). */
+  combos?: ReadonlyMap<number, Combo>;
 }
 
 /**
  * The room's chat, virtualised (only the visible lines are in the DOM). It follows new
  * lines while the reader is at the bottom; scrolled up, a button jumps back down.
  */
-export function ChatList({ lines, selfId, actions, onActions, onName, room = "", canModerate = false }: ChatListProps) {
+export function ChatList({ lines, selfId, actions, onActions, onName, room = "", canModerate = false, combos }: ChatListProps) {
   const { t } = useTranslation();
   const ref = useRef<VirtuosoHandle>(null);
   const [atBottom, setAtBottom] = useState(true);
@@ -38,9 +42,9 @@ export function ChatList({ lines, selfId, actions, onActions, onName, room = "",
       l.kind === "event" && isPresetEvent(l.ev) ? (
         <PresetLine ev={l.ev} room={room} canUndo={canModerate} ended={!!l.ev.msg && ended.has(l.ev.msg)} />
       ) : (
-        <Line line={l} actions={actions && l.kind === "event" && l.ev.uid !== selfId} onActions={onActions} onName={onName} />
+        <Line line={l} actions={actions && l.kind === "event" && l.ev.uid !== selfId} onActions={onActions} onName={onName} combo={combos?.get(l.seq)} />
       ),
-    [actions, selfId, onActions, onName, room, canModerate, ended],
+    [actions, selfId, onActions, onName, room, canModerate, ended, combos],
   );
   return (
     <div className="chat-list" data-testid="chat-list" data-count={lines.length}>
@@ -80,13 +84,16 @@ const Line = memo(function Line({
   actions,
   onActions,
   onName,
+  combo,
 }: {
   line: ChatLine;
   actions: boolean;
   onActions(ev: RoomEvent): void;
   onName?(ev: RoomEvent): void;
+  combo?: Combo;
 }) {
   const { t } = useTranslation();
+  const { t: fx } = useGiftFxT();
   if (line.kind === "gap") return <div className="chat-line chat-line--gap" data-testid="chat-gap">{t("live.gap")}</div>;
   const ev = line.ev;
   const who = ev.name ?? ev.uid;
@@ -119,9 +126,15 @@ const Line = memo(function Line({
       );
     case "gift":
       return (
-        <div className="chat-line chat-line--gift" data-testid="gift-line" data-seq={line.seq}>
+        <div className="chat-line chat-line--gift" data-testid="gift-line" data-seq={line.seq} data-combo={combo?.n ?? 1}>
           <span className="chat-line__gift" aria-hidden="true">✦</span> <bdi className="chat-line__name">{who}</bdi>{" "}
           {t("live.event.gift", { gift: ev.text || ev.gift || "", count: ev.count ?? 1 })}
+          {combo && (
+            <strong className="chat-line__combo" key={combo.n} data-testid="gift-line-combo">
+              {" "}
+              {fx("combo", { n: combo.n })}
+            </strong>
+          )}
         </div>
       );
     case "paid":

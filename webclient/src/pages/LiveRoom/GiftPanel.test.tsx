@@ -5,10 +5,11 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../i18n";
 import { appStore } from "../../state/store";
+import { balancesAtom } from "../../state/session";
 import { connStatusAtom, EMPTY_ROOM, realtimeCommandsAtom, type RealtimeCommands } from "../../state/realtime";
 import type { CommandInput, CommandResult } from "../../realtime/connection";
 import { GiftPanel } from "./GiftPanel";
-import { forgetGifts } from "./giftCatalogue";
+import { forgetGifts } from "../../components/GiftFx/catalogue";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -81,14 +82,22 @@ describe("GiftPanel", () => {
     expect(container.querySelectorAll('[data-testid="gift-item"]')).toHaveLength(0);
   });
 
-  it("sends the chosen gift and quantity, and shows the recharge prompt on 4007", async () => {
+  it("confirms a big gift with its price and the balance after, then sends it; 4007 gets the recharge prompt", async () => {
     vi.stubGlobal("fetch", vi.fn(async () => ok(CATALOGUE)));
+    appStore.set(balancesAtom, { coin: 0, diamond: 1000 });
     const sent = commands(() => ({ ok: false, code: 4007, key: "gift.insufficientCoins", msg: "Insufficient gold coins" }));
     await render(true);
     await vi.waitFor(() => expect(container.querySelectorAll('[data-testid="gift-item"]')).toHaveLength(2));
     await act(async () => container.querySelector<HTMLElement>('[data-gift="9"]')!.click());
     await act(async () => q("gift-count-66")!.click());
+    // 66 trophies of 10 diamonds: a big gift, confirmed first; Cancel sends nothing
     await act(async () => q("gift-send")!.click());
+    expect(q("charge-what")?.textContent).toBe("Trophy ×66");
+    expect(q("charge-after")?.textContent).toBe("340 diamonds");
+    await act(async () => q("charge-cancel")!.click());
+    expect(sent).toEqual([]);
+    await act(async () => q("gift-send")!.click());
+    await act(async () => q("charge-ok")!.click());
     expect(sent).toEqual([{ t: "gift", room: "1001", gift: "9", count: 66 }]);
     await vi.waitFor(() => expect(q("gift-recharge")?.getAttribute("href")).toBe("/recharge"));
     expect(q("gift-error")?.textContent).toContain("Insufficient balance");

@@ -5,13 +5,15 @@ import { useTranslation } from "react-i18next";
 import { connStatusAtom, realtimeCommandsAtom, type RoomView } from "../../state/realtime";
 import { loginModalAtom, LoginMode } from "../../state/ui";
 import { NoData } from "../../components/NoData";
-import { loadGifts, type Gift } from "./giftCatalogue";
+import { loadGifts, type Gift } from "../../components/GiftFx/catalogue";
+import { COMBO_WINDOW_MS, iconUrl, isBigGift } from "../../components/GiftFx/giftFx";
+import { useConfirmCharge } from "../../components/ConfirmCharge/ConfirmCharge";
+import { useGiftFxT } from "../../i18n/giftfx";
+import { refreshBalances } from "../../session/account";
 import "./GiftPanel.css";
 
 /** Quantities offered per send (the usual combo sizes). */
 export const COMBO_COUNTS = [1, 10, 66, 99, 520, 1314] as const;
-/** Sends of the same gift within this time count as one combo. */
-const COMBO_WINDOW_MS = 3000;
 /** Refusals that mean the balance is too low (protocol 4007 coins, 4008 diamonds). */
 const INSUFFICIENT = new Set([4007, 4008]);
 
@@ -20,9 +22,13 @@ type Catalogue = { state: "loading" } | { state: "ready"; gifts: Gift[] } | { st
 /**
  * Gifts: the catalogue of GET /java/gift, a quantity, and Send (the `gift` command). Guests
  * get a log-in prompt; 4007/4008 get the recharge prompt; no catalogue gets the no-data picture.
+ * A big gift (giftFx.isBigGift) is confirmed first with its price and the balance after; every
+ * paid gift refreshes the header's balance.
  */
 export function GiftPanel({ room, view, signedIn }: { room: string; view: RoomView; signedIn: boolean }) {
   const { t } = useTranslation();
+  const { t: fx } = useGiftFxT();
+  const { ask, dialog } = useConfirmCharge();
   const commands = useAtomValue(realtimeCommandsAtom);
   const status = useAtomValue(connStatusAtom);
   const openLogin = useSetAtom(loginModalAtom);
@@ -62,6 +68,11 @@ export function GiftPanel({ room, view, signedIn }: { room: string; view: RoomVi
   const ready = status.state === "connected" && view.joined && commands !== null;
   const send = async () => {
     if (!commands || !selected) return;
+    const gift = catalogue.state === "ready" ? catalogue.gifts.find((g) => g.id === selected) : undefined;
+    if (gift && isBigGift(gift, count)) {
+      const what = fx("what.gift", { gift: gift.name, count });
+      if (!(await ask({ what, price: gift.price * count, currency: gift.currency === "score" ? "diamond" : "coin" }))) return;
+    }
     setBusy(true);
     setError(null);
     const r = await commands.command({ t: "gift", room, gift: selected, count });
@@ -75,6 +86,7 @@ export function GiftPanel({ room, view, signedIn }: { room: string; view: RoomVi
     const n = prev && prev.gift === selected && now - prev.at < COMBO_WINDOW_MS ? (combo?.n ?? 1) + 1 : 1;
     lastSend.current = { gift: selected, at: now };
     setCombo({ gift: selected, n });
+    void refreshBalances(); // the header's coins or diamonds, at once
   };
 
   return (
@@ -96,7 +108,7 @@ export function GiftPanel({ room, view, signedIn }: { room: string; view: RoomVi
                   onClick={() => setSelected(g.id)}
                 >
                   {g.icon && !broken.has(g.id) ? (
-                    <img src={g.icon} alt="" width={36} height={36} loading="lazy" onError={() => setBroken((s) => new Set(s).add(g.id))} />
+                    <img src={iconUrl(g.icon)} alt="" width={36} height={36} loading="lazy" onError={() => setBroken((s) => new Set(s).add(g.id))} />
                   ) : (
                     <span className="gift-panel__icon" aria-hidden="true">✦</span>
                   )}
@@ -126,6 +138,7 @@ export function GiftPanel({ room, view, signedIn }: { room: string; view: RoomVi
           </div>
         </>
       )}
+      {dialog}
       {error && (
         <p className="gift-panel__error" role="alert" data-testid="gift-error">
           {error.insufficient ? t("live.gift.insufficient") : error.msg}

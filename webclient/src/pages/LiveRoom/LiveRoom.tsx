@@ -24,6 +24,9 @@ import { usePaidConfig } from "./paidConfig";
 import { PredictionsPanel, isPoolUpdate } from "./Predictions";
 import { Danmu } from "./Danmu";
 import { GiftLeaderboard } from "../../components/GiftLeaderboard/GiftLeaderboard";
+import { GiftOverlay } from "../../components/GiftFx/GiftOverlay";
+import { foldGiftCombos } from "../../components/GiftFx/giftFx";
+import { useGiftCatalogue } from "../../components/GiftFx/catalogue";
 import { Player } from "../../components/Player";
 import "./LiveRoom.css";
 
@@ -91,6 +94,9 @@ export default function LiveRoom() {
 
   // Pool updates of a prediction change its widget only; they are no chat line.
   const chatLines = useMemo(() => room.log.lines.filter((l) => !isPoolUpdate(l)), [room.log.lines]);
+  // Repeats of a gift by the same sender count up on one line (x2, x3 ...).
+  const folded = useMemo(() => foldGiftCombos(chatLines), [chatLines]);
+  const gifts = useGiftCatalogue();
 
   // A deleted message takes its open menu with it.
   const menuEv = menuFor && room.log.lines.some((l) => l.kind === "event" && l.ev.id === menuFor.id) ? menuFor : null;
@@ -112,6 +118,7 @@ export default function LiveRoom() {
         <div className="live-room__player" data-testid="player" aria-label={t("live.player")}>
           <Player roomId={id} theatreToggle={false} />
           {danmu && <Danmu lines={chatLines} joined={room.joined} />}
+          <GiftOverlay lines={room.log.lines} joined={room.joined} catalogue={gifts} />
         </div>
         {!theatre && <PredictionsPanel room={id} lines={room.log.lines} signedIn={signedIn} canRun={canModerate} />}
         {!theatre && <GiftPanel room={id} view={room} signedIn={signedIn} />}
@@ -137,7 +144,7 @@ export default function LiveRoom() {
         ) : (
           <div className="live-room__lines">
             <PinnedBar room={id} log={room.log} canModerate={canModerate} reasons={paidCfg?.reasons ?? []} />
-            <ChatList lines={chatLines} selfId={user?.id} actions={signedIn} onActions={onActions} onName={onName} room={id} canModerate={canModerate} />
+            <ChatList lines={folded.lines} combos={folded.combos} selfId={user?.id} actions={signedIn} onActions={onActions} onName={onName} room={id} canModerate={canModerate} />
             {menuEv && <MessageMenu key={menuEv.id} room={id} ev={menuEv} canModerate={canModerate} signedIn={signedIn} onClose={() => setMenuFor(null)} />}
             {cardEv && <ChatterCard key={cardEv.id} room={id} ev={cardEv} onClose={() => setCardFor(null)} onReport={onActions} />}
           </div>

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../i18n";
 import { appStore } from "../../state/store";
+import { balancesAtom } from "../../state/session";
 import { PaidComposer } from "./PaidComposer";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -58,15 +59,20 @@ describe("PaidComposer", () => {
       sends.push(JSON.parse(String(init!.body)));
       return ++n === 1 ? fail(7206, "Try again") : fail(4007, "Insufficient gold coins");
     }));
+    appStore.set(balancesAtom, { coin: 1000, diamond: 0 });
     await render();
     await vi.waitFor(() => expect(q("paid-open")).not.toBeNull());
     await act(async () => q("paid-open")!.click());
     await act(async () => q("paid-tier-500")!.click());
     await act(async () => type(q("paid-text") as HTMLTextAreaElement, "Go team"));
     await act(async () => q("paid-send")!.click());
+    expect(q("charge-what")?.textContent).toBe("Pinned paid message");
+    expect(q("charge-after")?.textContent).toBe("500 coins");
+    await act(async () => q("charge-ok")!.click());
     await vi.waitFor(() => expect(q("paid-error")?.textContent).toContain("Try again"));
     expect(q("paid-recharge")).toBeNull();
     await act(async () => q("paid-send")!.click());
+    await act(async () => q("charge-ok")!.click());
     await vi.waitFor(() => expect(q("paid-recharge")?.getAttribute("href")).toBe("/recharge"));
     expect(sends).toHaveLength(2);
     expect(sends[0]).toMatchObject({ room: "1001", coins: 500, text: "Go team" });

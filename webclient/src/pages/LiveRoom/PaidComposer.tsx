@@ -8,6 +8,8 @@ import { ApiError } from "../../api/client";
 import { paidApi } from "../../api/paidmsg";
 import { usePaidT } from "../../i18n/paidmsg";
 import { refreshBalances } from "../../session/account";
+import { useConfirmCharge } from "../../components/ConfirmCharge/ConfirmCharge";
+import { useGiftFxT } from "../../i18n/giftfx";
 import { loginModalAtom, LoginMode, showToast } from "../../state/ui";
 import { newNonce } from "./pins";
 import { usePaidConfig } from "./paidConfig";
@@ -27,6 +29,8 @@ export function PaidComposer({ room, signedIn }: { room: string; signedIn: boole
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ msg: string; insufficient: boolean } | null>(null);
   const nonce = useRef(newNonce());
+  const { ask, dialog } = useConfirmCharge();
+  const { t: fx } = useGiftFxT();
 
   if (!cfg || cfg.tiers.length === 0) return null;
   const tier = cfg.tiers.find((x) => x.coins === coins) ?? cfg.tiers[0]!;
@@ -43,6 +47,7 @@ export function PaidComposer({ room, signedIn }: { room: string; signedIn: boole
     e.preventDefault();
     const v = text.trim();
     if (!v || busy) return;
+    if (!(await ask({ what: fx("what.paid"), price: tier.coins, currency: "coin" }))) return;
     setBusy(true);
     setError(null);
     try {
@@ -62,6 +67,7 @@ export function PaidComposer({ room, signedIn }: { room: string; signedIn: boole
 
   return (
     <div className="paid-composer">
+      {dialog}
       <button type="button" className="paid-composer__open" data-testid="paid-open" aria-expanded={open} onClick={toggle}>
         {signedIn ? t("open") : t("login")}
       </button>

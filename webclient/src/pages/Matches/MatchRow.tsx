@@ -13,13 +13,16 @@ import { inPlay, upcoming } from "./live";
 import { WatchLive } from "../Live/WatchLive";
 import "./Matches.css";
 
-const STATUS_KEYS = ["notStarted", "live", "halftime", "overtime", "penalties", "finished", "postponed", "cancelled", "announced"] as const;
+const STATUS_KEYS = ["notStarted", "live", "halftime", "overtime", "penalties", "finished", "postponed", "cancelled", "announced", "abandoned"] as const;
 
 /** The localized name of a spec §4 match state. */
 export function useStatusLabel() {
   const { t } = useTranslation();
   return (status: number) => {
     const k = STATUS_KEYS[status];
+    // 9, abandoned (the feed's StatusAbandoned), came with the schedule (issue 18): its name is in
+    // that area's translations.
+    if (k === "abandoned") return (t as unknown as (key: string) => string)("schedule.status.abandoned");
     return k ? t(`matches.status.${k}`) : String(status);
   };
 }
@@ -81,6 +84,8 @@ export const MatchRow = memo(function MatchRow({ m, slug, flash, onReserve, busy
   const statusLabel = useStatusLabel();
   const live = inPlay(m.status);
   const showScore = !upcoming(m.status) && m.status !== 7;
+  // Kick-off as the reader's language writes a time, in the browser's zone.
+  const lang = HTML_LANG[useAtomValue(localeAtom)] ?? "en-US";
   const canReserve = onReserve && (upcoming(m.status) || m.status === 6 || m.reservation === "booked");
   return (
     <div
@@ -91,7 +96,7 @@ export const MatchRow = memo(function MatchRow({ m, slug, flash, onReserve, busy
       data-status={m.status}
     >
       <div className="mrow__when">
-        <span className="mrow__time">{showDate ? formatDateTime(m.startTime) : formatTime(m.startTime)}</span>
+        <span className="mrow__time">{showDate ? formatDateTime(m.startTime, lang) : formatTime(m.startTime, lang)}</span>
         <span className={`mrow__status mrow__status--${STATUS_KEYS[m.status] ?? "x"}`}>{statusLabel(m.status)}</span>
         {!live && <RelativeTime at={m.startTime} />}
       </div>

@@ -97,14 +97,31 @@ export function formatClock(secs: number, minutes = false): string {
   return `${pad(Math.floor(secs / 60))}:${pad(secs % 60)}`;
 }
 
-/** Local hh:mm of a Unix ms time. */
-export function formatTime(ms: number): string {
+/**
+ * Local time of a Unix ms time: hh:mm, or with `lang` (a BCP-47 tag) as that language writes a
+ * time ("3:05 PM" in en-US, "15:05" in de) so a kick-off reads as the reader expects.
+ */
+export function formatTime(ms: number, lang?: string): string {
   const d = new Date(ms);
+  if (lang) {
+    try {
+      return new Intl.DateTimeFormat(lang, { hour: "numeric", minute: "2-digit" }).format(d);
+    } catch {
+      // An unknown tag: the plain form below.
+    }
+  }
   return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-/** Local yyyy-mm-dd hh:mm. */
-export function formatDateTime(ms: number): string {
+/** Local yyyy-mm-dd hh:mm; with `lang`, the date and time as that language writes them. */
+export function formatDateTime(ms: number, lang?: string): string {
+  if (lang) {
+    try {
+      return new Intl.DateTimeFormat(lang, { day: "numeric", month: "short", hour: "numeric", minute: "2-digit" }).format(new Date(ms));
+    } catch {
+      // An unknown tag: the plain form below.
+    }
+  }
   return `${isoDay(new Date(ms))} ${formatTime(ms)}`;
 }
 

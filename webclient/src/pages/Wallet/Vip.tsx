@@ -15,6 +15,7 @@ import { NoData } from "../../components/NoData";
 import { formatCount, newClientKey } from "./amount";
 import { breakdownQuote, canBuyTier, daysLeft, memberState, packageSaving, packagesOf, shortfall, TIER_NAMES } from "./membership";
 import { reloadBalance } from "./balance";
+import { useConfirmCharge } from "../../components/ConfirmCharge/ConfirmCharge";
 import { systemApi, type PayButtons } from "../../api/system";
 import { membershipPackages } from "./payButtons";
 import { refreshAccount } from "../../session/account";
@@ -104,6 +105,7 @@ export default function Vip() {
   const [result, setResult] = useState<{ ok: boolean; text: string; code?: number } | null>(null);
   const [version, setVersion] = useState(0);
   const clientKey = useRef(newClientKey());
+  const { ask, dialog } = useConfirmCharge();
   const now = Date.now();
 
   // The membership buttons for this region and language (GET /system/payButton); null until known.
@@ -194,6 +196,9 @@ export default function Vip() {
 
   const buy = async () => {
     if (!q || buying) return;
+    // VIP, SVIP and the upgrade are confirmed with the price and the balance after (issue 17).
+    const what = `${TIER_NAMES[tier]} · ${q.months > 0 ? t("wallet.vip.package", { months: q.months }) : t("wallet.vip.upgradeOnly")} · ${t(`wallet.vip.action.${q.action}`)}`;
+    if (!(await ask({ what, price: q.coins, currency: "coin" }))) return;
     setBuying(true);
     setResult(null);
     try {
@@ -216,6 +221,7 @@ export default function Vip() {
   return (
     <section className="wallet vip" data-testid="vip-page">
       <WalletHeader />
+      {dialog}
       <h1 className="wallet__title">{t("wallet.vip.title")}</h1>
 
       <div className={`wallet-panel vip__status vip__status--${state}`} data-testid="vip-status" data-state={state}>

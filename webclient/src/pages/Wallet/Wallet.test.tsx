@@ -276,7 +276,7 @@ describe("Membership page", () => {
     expect(q("vip-package-coins")).toBeNull();
   });
 
-  it("shows 'activation failed' and the way to recharge when coins are short", async () => {
+  it("confirms the price and, with too few coins, offers the recharge page instead of paying", async () => {
     routes.push(
       (u) => (u.pathname === "/java/orderpay/vip/list" ? ok(PKGS) : undefined),
       (u) => (u.pathname === "/java/user/userGold" ? ok({ gold: 100, score: 0, vipLevel: 0, vipExpire: 0 }) : undefined),
@@ -287,9 +287,15 @@ describe("Membership page", () => {
     await render(<Vip />, "/userInfo/vip");
     await until(() => q("vip-insufficient") !== null);
     expect(q("vip-insufficient")!.textContent).toContain("200 more needed");
+    // The confirmation (issue 17) shows the price and the shortfall and offers the recharge page, not Pay.
     await act(async () => q<HTMLButtonElement>("vip-buy")!.click());
-    await until(() => q("vip-result")?.getAttribute("data-ok") === "false");
-    expect(q("vip-result")!.textContent).toContain("Activation failed: Insufficient gold coins");
-    expect(q("vip-result")!.querySelector('a[href="/recharge"]')).not.toBeNull();
+    await until(() => q("charge-insufficient") !== null);
+    expect(q("charge-what")!.textContent).toBe("VIP · 1-month package · Activate now");
+    expect(q("charge-price")!.textContent).toBe("300 coins");
+    expect(q("charge-insufficient")!.textContent).toBe("Not enough: 200 coins more needed.");
+    expect(q("charge-ok")).toBeNull();
+    expect(q("charge-recharge")!.getAttribute("href")).toBe("/recharge");
+    await act(async () => q<HTMLButtonElement>("charge-cancel")!.click());
+    expect(q("vip-result")).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
 // The gift catalogue of GET /java/gift (wallet service): {list: [{id, name, icon, currency, price}]}.
-// Loaded once per page load; a failure is not cached so the next visit tries again.
+// Loaded once per page load; a failure is not cached so the next visit tries again. The live
+// room (gift panel and effects) and the /svga preview read it.
+import { useEffect, useState } from "react";
 import { api } from "../../api/client";
 
 export interface Gift {
@@ -50,3 +52,24 @@ export function loadGifts(): Promise<Gift[]> {
 export function forgetGifts(): void {
   cached = null;
 }
+
+/**
+ * The catalogue by id for the room's gift effects (every viewer, signed in or not: GET /gift is
+ * public); empty until loaded or when it cannot be read (gifts then show as banners).
+ */
+export function useGiftCatalogue(): ReadonlyMap<string, Gift> {
+  const [map, setMap] = useState<ReadonlyMap<string, Gift>>(EMPTY);
+  useEffect(() => {
+    let live = true;
+    loadGifts().then(
+      (gifts) => live && setMap(new Map(gifts.map((g) => [g.id, g]))),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return map;
+}
+
+const EMPTY: ReadonlyMap<string, Gift> = new Map();

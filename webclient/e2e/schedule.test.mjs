@@ -1,0 +1,178 @@
+// Browser tests of /schedule, the library's sub-pages by URL and a game's own page (issue 18)
+// against a real node with the demo simulator. Nothing here depends on the time of day or on an
+// empty database: each test asks the API what there is (a day of the week with a match, a
+// league, a game) and then does what a fan would with it. Screenshots go to
+// test-results/screenshots/schedule-*.png.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { launchBrowser, screenshot, startNode } from "./harness.mjs";
+
+const TIMEOUT = 30_000;
+
+let node;
+let browser;
+let catalogue = null;
+
+async function api(method, path, body) {
+  const res = await fetch(`${node.baseURL}/java${path}`, {
+    method,
+    headers: { "Content-Type": "application/json", sysType: "PC", lan: "en_US" },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (res.status === 404) return { status: 404 };
+  const env = await res.json();
+  return { status: res.status, result: env.result };
+}
+
+before(async () => {
+  node = await startNode();
+  browser = await launchBrowser();
+  const res = await api("GET", "/game/v3/getPCGameSource");
+  assert.equal(res.status, 200, "the node serves the game catalogue");
+  catalogue = res.result;
+});
+
+after(async () => {
+  await browser?.close();
+  await node?.stop();
+});
+
+async function guest(lang = "en_US") {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await ctx.addCookies([{ name: "lang", value: lang, url: node.baseURL }]);
+  return ctx;
+}
+
+const abbr = (gameId) => catalogue.games.find((g) => g.id === gameId)?.abbr.toLowerCase() ?? String(gameId);
+// The browser runs on this machine, so its zone is this process's zone.
+const tzOffset = -new Date().getTimezoneOffset();
+
+/**
+ * A match of the schedule's week as the page will show it: the first day (0..6) with a match,
+ * and a match of that day. The demo writes its week while the node starts, so ask until it has.
+ */
+async function pickScheduled() {
+  const deadline = Date.now() + TIMEOUT;
+  for (;;) {
+    const week = await api("POST", "/match/getSevenDayMatch", { tzOffset, pageSize: 1 });
+    const day = week.result?.days?.findIndex((d) => d.count > 0) ?? -1;
+    if (day >= 0) {
+      const list = await api("POST", "/match/getSevenDayMatch", { tzOffset, date: week.result.days[day].date, pageSize: 1 });
+      const m = list.result?.list?.[0];
+      if (m) return { day, match: m };
+    }
+    if (Date.now() > deadline) return null;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+describe("schedule", () => {
+  it("filters by a game and follows a row to its match", async (t) => {
+    const picked = await pickScheduled();
+    if (!picked) return t.skip("no match in the demo's week");
+    const { day, match } = picked;
+    const game = abbr(match.gameId);
+    const ctx = await guest();
+    const page = await ctx.newPage();
+    await page.goto(`${node.baseURL}/`);
+    // The header's Schedule item leads here.
+    await page.getByTestId("nav-schedule").click();
+    await page.waitForURL((u) => u.pathname === "/schedule", { timeout: TIMEOUT });
+    await page.getByTestId("schedule-page").waitFor({ timeout: TIMEOUT });
+    await page.getByTestId("week-strip").waitFor({ timeout: TIMEOUT });
+
+    // Filter by the game, as a fan would, with the select; the URL carries it.
+    await page.getByTestId("schedule-game").selectOption(game);
+    await page.waitForURL((u) => u.searchParams.get("game") === game, { timeout: TIMEOUT });
+    if (day > 0) {
+      await page.getByTestId(`day-${day}`).click();
+      await page.waitForURL((u) => u.searchParams.get("day") === String(day), { timeout: TIMEOUT });
+    }
+    const rows = page.locator('[data-testid="match-row"]');
+    await rows.first().waitFor({ timeout: TIMEOUT });
+    // Every row is of the chosen game, under a competition header.
+    const games = await rows.evaluateAll((els) => els.map((e) => e.getAttribute("data-game")));
+    assert.ok(games.length > 0);
+    assert.deepEqual([...new Set(games)], [String(match.gameId)]);
+    assert.ok((await page.getByTestId("schedule-group").count()) > 0, "matches are grouped by competition");
+    await screenshot(page, "schedule-filtered");
+
+    // The filtered schedule is a link of its own: reloading keeps it.
+    await page.reload();
+    await page.getByTestId("schedule-page").waitFor({ timeout: TIMEOUT });
+    assert.equal(await page.getByTestId("schedule-game").inputValue(), game);
+
+    const first = rows.first();
+    await first.waitFor({ timeout: TIMEOUT });
+    const id = await first.getAttribute("data-match");
+    await first.getByTestId("match-link").click();
+    await page.waitForURL((u) => u.pathname.toLowerCase() === `/${game}/${encodeURIComponent(id)}`.toLowerCase(), { timeout: TIMEOUT });
+    await page.getByTestId("match-head").waitFor({ timeout: TIMEOUT });
+    await ctx.close();
+  });
+
+  it("reads right to left in Arabic", async () => {
+    const ctx = await guest("ar");
+    const page = await ctx.newPage();
+    await page.goto(`${node.baseURL}/schedule`);
+    await page.getByTestId("schedule-page").waitFor({ timeout: TIMEOUT });
+    assert.equal(await page.locator("html").getAttribute("dir"), "rtl");
+    assert.equal(await page.locator("h1").first().innerText(), "جدول المباريات");
+    await page.locator('[data-testid="match-row"], [data-testid="no-data"]').first().waitFor({ timeout: TIMEOUT });
+    await screenshot(page, "schedule-ar");
+    await ctx.close();
+  });
+});
+
+describe("library sub-pages", () => {
+  it("opens a league's team table by its URL, and the other sub-pages from its tabs", async (t) => {
+    const leagues = await api("GET", "/library/leagues");
+    const league = leagues.result?.find((l) => l.gameId === 202) ?? leagues.result?.[0];
+    if (!league) return t.skip("no league in the demo data");
+    const ctx = await guest();
+    const page = await ctx.newPage();
+    const res = await page.goto(`${node.baseURL}/leagueLibrary/${encodeURIComponent(league.id)}/teamTable`);
+    assert.equal(res.status(), 200);
+    await page.getByTestId("league-page").waitFor({ timeout: TIMEOUT });
+    await page.getByTestId("libpanel-teamTable").waitFor({ timeout: TIMEOUT });
+    await page.locator('[data-testid="standings"], [data-testid="no-data"]').first().waitFor({ timeout: TIMEOUT });
+    assert.equal(await page.getByTestId("libtab-teamTable").getAttribute("aria-current"), "page");
+    await screenshot(page, "schedule-league-teamTable");
+
+    // Each tab is a link to its own URL and shows content or the no-data image, never not-found.
+    for (const tab of ["config", "sortTable", "dataModule", "meansModule", "scheduleTable"]) {
+      await page.getByTestId(`libtab-${tab}`).click();
+      await page.waitForURL((u) => u.pathname.endsWith(`/${tab}`), { timeout: TIMEOUT });
+      await page.getByTestId(`libpanel-${tab}`).waitFor({ timeout: TIMEOUT });
+      assert.equal(await page.getByText("This page could not be found").count(), 0, tab);
+    }
+
+    // A made-up sub-page is the not-found page, with a 404.
+    const bad = await page.goto(`${node.baseURL}/leagueLibrary/${encodeURIComponent(league.id)}/nope`);
+    assert.equal(bad.status(), 404);
+    await page.getByText("This page could not be found").waitFor({ timeout: TIMEOUT });
+    await ctx.close();
+  });
+});
+
+describe("a game's page", () => {
+  it("shows /football as the soccer page with its live matches, today's matches and leagues", async () => {
+    const ctx = await guest();
+    const page = await ctx.newPage();
+    const res = await page.goto(`${node.baseURL}/football`);
+    assert.equal(res.status(), 200);
+    await page.waitForURL((u) => u.pathname === "/soccer", { timeout: TIMEOUT });
+    await page.getByTestId("game-page").waitFor({ timeout: TIMEOUT });
+    for (const part of ["game-live", "game-today", "game-leagues"]) await page.getByTestId(part).waitFor({ timeout: TIMEOUT });
+    await page.locator('[data-testid="game-league"], [data-testid="game-leagues"] [data-testid="no-data"]').first().waitFor({ timeout: TIMEOUT });
+    await screenshot(page, "schedule-game-soccer");
+    // Its schedule link opens the schedule filtered to the game.
+    await page.getByTestId("game-schedule-link").click();
+    await page.waitForURL((u) => u.pathname === "/schedule" && u.searchParams.get("game") === "soccer", { timeout: TIMEOUT });
+
+    const unknown = await page.goto(`${node.baseURL}/notagame`);
+    assert.equal(unknown.status(), 404);
+    await page.getByText("This page could not be found").waitFor({ timeout: TIMEOUT });
+    await ctx.close();
+  });
+});

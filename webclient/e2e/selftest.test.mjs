@@ -1,0 +1,75 @@
+// Browser tests of the connection self-test (/test) and live streaming in figures (/live/data),
+// decision 0016, against a real node whose demo rooms really stream (ffmpeg through the RTMP
+// ingest, like discover.test.mjs; without ffmpeg the video check has no live room to try and says so).
+// Screenshots: selftest, live-data.
+import { spawnSync } from "node:child_process";
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
+
+const TIMEOUT = 30_000;
+const streams = spawnSync("ffmpeg", ["-version"]).status === 0;
+let node;
+let browser;
+const call = restClient(() => node);
+
+before(async () => {
+  node = await startNode({ env: { COURTSIDE_DEMO_STREAMS: streams ? "true" : "false" } });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await node?.stop();
+});
+
+async function page() {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await ctx.addCookies([{ name: "lang", value: "en_US", url: node.baseURL }]);
+  return ctx.newPage();
+}
+
+describe("the connection self-test and the live figures", () => {
+  it("checks the API, the clock, the real-time connection and a live stream, from the footer", async () => {
+    if (streams) {
+      // The demo rooms go live once their pushes reach the ingest.
+      for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 1000))) {
+        if ((await call("GET", "/live/rooms")).list.some((c) => c.live)) break;
+      }
+    }
+    const p = await page();
+    await p.goto(node.baseURL);
+    await p.getByTestId("footer-selftest").click();
+    await p.waitForURL(/\/test$/, { timeout: TIMEOUT });
+    for (const id of ["api", "clock", "socket"]) {
+      const check = p.getByTestId(`selftest-${id}`);
+      await p.waitForFunction((el) => el && el.getAttribute("data-verdict") !== "running", await check.elementHandle(), { timeout: TIMEOUT });
+      assert.equal(await check.getAttribute("data-verdict"), "ok", `${id}: ${await check.innerText()}`);
+    }
+    const video = p.getByTestId("selftest-video");
+    await p.waitForFunction((el) => el && el.getAttribute("data-verdict") !== "running", await video.elementHandle(), { timeout: 40_000 });
+    const verdict = await video.getAttribute("data-verdict");
+    if (streams) assert.notEqual(verdict, "fail", `a live demo room plays: ${await video.innerText()}`);
+    else assert.equal(verdict, "warn", "no live room to test with, said as such");
+    assert.equal(await p.getByTestId("selftest-copy").isEnabled(), true, "the results can be copied once every check ended");
+    await screenshot(p, "selftest");
+    await p.context().close();
+  });
+
+  it("shows the rooms on air and their viewers, from /live", async () => {
+    const rooms = (await call("GET", "/live/rooms")).list.filter((c) => c.live);
+    const p = await page();
+    await p.goto(`${node.baseURL}/live`);
+    await p.getByTestId("live-figures-link").click();
+    await p.getByTestId("live-data").waitFor({ timeout: TIMEOUT });
+    const shown = Number((await p.getByTestId("live-data-rooms").locator("strong").innerText()).trim());
+    // Rooms may go live or end between the two reads: the page's count is within one of the API's.
+    assert.ok(Math.abs(shown - rooms.length) <= 1, `page ${shown}, API ${rooms.length}`);
+    if (rooms.length > 0) {
+      assert.ok((await p.getByTestId("live-data-room").count()) > 0, "the most watched rooms are listed");
+      assert.ok((await p.getByTestId("live-data-game").count()) > 0, "the games streamed are listed");
+    }
+    await screenshot(p, "live-data");
+    await p.context().close();
+  });
+});

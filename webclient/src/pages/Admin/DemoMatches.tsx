@@ -1,0 +1,77 @@
+// /admin/demo — the demo clock (administrators): the demo's matches in play and the next ones, each
+// with buttons that play it ahead of the schedule, so whoever shows the site sees a match kick off,
+// score or finish now instead of waiting for the hour it is scheduled at. Only matches the demo
+// simulator plays are listed; with a real data provider the list is empty and says why.
+import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { demoAdminApi } from "../../api/demo";
+import { matchesApi, type MatchItem } from "../../api/endpoints";
+import { errorText } from "./AdminApp";
+import { formatTime } from "./format";
+
+/** The steps offered: a few minutes (see a score move), an hour, and far enough to finish any game. */
+const STEPS = [5, 60, 600] as const;
+
+export default function DemoMatches() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const [rows, setRows] = useState<MatchItem[] | null>(null);
+  const [error, setError] = useState("");
+  const [done, setDone] = useState("");
+  const load = useCallback(() => {
+    Promise.all([matchesApi.live({ pageSize: 20 }), matchesApi.upcoming({ pageSize: 20 })]).then(
+      ([live, next]) => setRows([...live.list, ...next.list].filter((m) => m.source === "simulator")),
+      (e) => setError(errorText(e)),
+    );
+  }, []);
+  useEffect(load, [load]);
+  const advance = (m: MatchItem, minutes: number) => {
+    setError("");
+    setDone("");
+    demoAdminApi.advance(m.id, minutes).then(
+      () => {
+        setDone(t("admin.demo.done", { match: `${m.homeName} – ${m.awayName}`, minutes }));
+        setTimeout(load, 1500); // the match actor applies the events on its own time
+      },
+      (e) => setError(errorText(e)),
+    );
+  };
+  return (
+    <section data-testid="admin-demo">
+      <h1 className="admin__title">{t("admin.menu.demo")}</h1>
+      <p className="admin-hint">{t("admin.demo.hint")}</p>
+      {error && <p className="admin-error" role="alert">{error}</p>}
+      {done && <p className="admin-ok" role="status" data-testid="admin-demo-done">{done}</p>}
+      {rows && rows.length === 0 && <p className="admin-hint">{t("admin.demo.none")}</p>}
+      <table className="admin-table">
+        <thead>
+          <tr>
+            <th>{t("admin.demo.match")}</th>
+            <th>{t("admin.demo.kickOff")}</th>
+            <th>{t("admin.demo.state")}</th>
+            <th>{t("admin.demo.playAhead")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(rows ?? []).map((m) => (
+            <tr key={m.id} data-testid="admin-demo-match">
+              <td>
+                <strong>{m.homeName} – {m.awayName}</strong>
+                <div className="admin-hint">{m.leagueName}</div>
+              </td>
+              <td>{formatTime(m.startTime, lang)}</td>
+              <td>{m.status === 0 || m.status === 8 ? t("admin.demo.notStarted") : `${m.homeScore} – ${m.awayScore} · ${m.periodName || m.statusName}`}</td>
+              <td>
+                {STEPS.map((minutes) => (
+                  <button key={minutes} type="button" className="admin-btn" data-testid={`admin-demo-advance-${minutes}`} onClick={() => advance(m, minutes)}>
+                    {minutes < 60 ? t("admin.demo.minutes", { count: minutes }) : t("admin.demo.hours", { count: minutes / 60 })}
+                  </button>
+                ))}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

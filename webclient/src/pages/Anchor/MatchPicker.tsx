@@ -1,0 +1,91 @@
+// The match picker of the live settings (issue 17): instead of typing a match id, the streamer
+// searches the matches in the streaming window (in play, or starting within the hour: the server
+// applies the same rule as when linking) by team or competition, and links one. Linking still goes
+// through POST /anchor/toggleMatchId.
+import { useEffect, useState } from "react";
+import type { MatchItem } from "../../api/endpoints";
+import { streamCentreApi } from "../../api/streamcentre";
+import { useCentreT } from "../../i18n/streamcentre";
+import { HTML_LANG, isLocale } from "../../i18n/locales";
+import { inPlay } from "../Matches/live";
+import { errorText } from "./AnchorCenter";
+
+/** How long the picker waits after the last keystroke before searching. */
+export const PICKER_DEBOUNCE_MS = 250;
+
+export function MatchPicker({ linkedId, busy, onPick }: { linkedId: string; busy: boolean; onPick: (m: MatchItem) => void }) {
+  const { t, language } = useCentreT();
+  const [q, setQ] = useState("");
+  const [state, setState] = useState<{ status: "loading" | "ready" | "error"; list: MatchItem[]; error?: string }>({ status: "loading", list: [] });
+
+  useEffect(() => {
+    let live = true;
+    setState((s) => ({ ...s, status: "loading" }));
+    const id = setTimeout(() => {
+      streamCentreApi.streamableMatches(q.trim()).then(
+        (r) => live && setState({ status: "ready", list: r.list }),
+        (e) => live && setState({ status: "error", list: [], error: errorText(e) }),
+      );
+    }, PICKER_DEBOUNCE_MS);
+    return () => {
+      live = false;
+      clearTimeout(id);
+    };
+  }, [q]);
+
+  const time = new Intl.DateTimeFormat(isLocale(language) ? HTML_LANG[language] : undefined, { hour: "2-digit", minute: "2-digit" });
+  return (
+    <div className="anchor-picker" data-testid="match-picker">
+      <label className="anchor-field">
+        <span>{t("picker.search")}</span>
+        <input type="search" data-testid="match-search" value={q} placeholder={t("picker.placeholder")} maxLength={60} onChange={(e) => setQ(e.target.value)} />
+      </label>
+      <span className="anchor-muted">{t("picker.rule")}</span>
+      {state.status === "loading" && state.list.length === 0 && (
+        <p className="anchor-muted" aria-busy="true">
+          {t("picker.loading")}
+        </p>
+      )}
+      {state.status === "error" && (
+        <p className="anchor-error" role="alert">
+          {state.error}
+        </p>
+      )}
+      {state.status === "ready" && state.list.length === 0 && (
+        <p className="anchor-muted" data-testid="match-picker-empty">
+          {t("picker.empty")}
+        </p>
+      )}
+      {state.list.length > 0 && (
+        <ul className="anchor-picker__list" data-testid="match-picker-list" aria-busy={state.status === "loading"}>
+          {state.list.map((m) => {
+            const on = m.id === linkedId;
+            return (
+              <li key={m.id} className={`anchor-picker__item${on ? " anchor-picker__item--on" : ""}`} data-testid="match-option" data-match-id={m.id}>
+                <div>
+                  <div className="anchor-picker__teams">
+                    {m.homeName} – {m.awayName}
+                  </div>
+                  <div className="anchor-picker__meta">
+                    <span>{m.leagueName}</span>
+                    {inPlay(m.status) ? (
+                      <span className="anchor-picker__live">
+                        {t("picker.inPlay")} · {m.homeScore}–{m.awayScore}
+                        {m.periodName ? ` · ${m.periodName}` : ""}
+                      </span>
+                    ) : (
+                      <span>{t("picker.startsAt", { time: time.format(new Date(m.startTime)) })}</span>
+                    )}
+                  </div>
+                </div>
+                <button type="button" className="anchor-button anchor-button--small" data-testid="match-option-link" disabled={busy || on} onClick={() => onPick(m)}>
+                  {on ? t("picker.linked") : t("picker.link")}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

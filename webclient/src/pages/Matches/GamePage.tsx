@@ -1,0 +1,114 @@
+// /:game (spec §2 /{game}, issue 18): one game's page: its matches in play, today's matches by
+// competition and its leagues, with links to the full schedule, the match list and the library.
+// :game is a catalogue abbr (/soccer, /lol); the route table only lets game slugs through, and
+// a slug the catalogue does not know shows the not-found page. /:game/:id stays the match page.
+import { useMemo } from "react";
+import { Link, useParams } from "react-router";
+import { useTranslation } from "react-i18next";
+import { matchesApi } from "../../api/endpoints";
+import { NoData } from "../../components/NoData";
+import { useScheduleT } from "../../i18n/schedule";
+import { GAME_SLUGS } from "../../seo/games";
+import NotFound from "../NotFound";
+import { catalogueIndex, gameLabel, useCatalogue, useFetch } from "./hooks";
+import { LiveMatchList, LoadError, Loading } from "./MatchList";
+import { SimulatedBadge, TeamLogo } from "./MatchRow";
+import { CompetitionList } from "./CompetitionList";
+import { dayFrom, isoDay, tzOffsetMinutes } from "./format";
+import "./Matches.css";
+import "./Schedule.css";
+
+export default function GamePage() {
+  const { game = "" } = useParams();
+  const slug = game.toLowerCase();
+  const cat = useCatalogue();
+  if (!GAME_SLUGS.has(slug)) return <NotFound />;
+  if (cat.status === "loading" || cat.status === "idle") return <Loading />;
+  if (cat.status === "error") return <LoadError message={cat.message} />;
+  const info = catalogueIndex(cat.value).byAbbr.get(slug);
+  if (!info) return <NotFound />;
+  return <Game gameId={info.id} slug={slug} />;
+}
+
+function Game({ gameId, slug }: { gameId: number; slug: string }) {
+  const { t } = useTranslation();
+  const { t: st } = useScheduleT();
+  const cat = useCatalogue();
+  const info = catalogueIndex(cat.status === "ready" ? cat.value : undefined).byId.get(gameId);
+  const name = gameLabel(t, info, slug);
+  const today = useMemo(() => isoDay(dayFrom(new Date(), 0)), []);
+  const live = useFetch((signal) => matchesApi.live({ gameId, pageSize: 100 }, signal), `game-live|${gameId}`, 30_000);
+  const day = useFetch(
+    (signal) => matchesApi.sevenDayMatches({ gameId, date: today, tzOffset: tzOffsetMinutes(), pageSize: 100 }, signal),
+    `game-day|${gameId}|${today}`,
+    60_000,
+  );
+  const leagues = useFetch(() => matchesApi.libraryLeagues(gameId), `game-leagues|${gameId}`);
+  const leagueById = useMemo(
+    () => new Map((leagues.state.status === "ready" ? leagues.state.value : []).map((l) => [l.id, { ...l, live: 0, upcoming: 0, total: 0 }])),
+    [leagues.state],
+  );
+  return (
+    <section className="mlist gamepage" data-testid="game-page" data-game={slug}>
+      <header className="gamepage__head">
+        <TeamLogo src={info?.logo} name={name} />
+        <h1>{name}</h1>
+        <nav className="mlist__games">
+          <Link className="mlist__game" to={`/schedule?game=${encodeURIComponent(slug)}`} data-testid="game-schedule-link">
+            {st("gamePage.fullSchedule")}
+          </Link>
+          <Link className="mlist__game" to={`/match/${encodeURIComponent(slug)}`}>
+            {t("matches.list.title")}
+          </Link>
+        </nav>
+      </header>
+
+      <div className="gamepage__section" data-testid="game-live">
+        <h2>{st("gamePage.live")}</h2>
+        <div className="mlist__panel">
+          {live.state.status === "loading" && <Loading />}
+          {live.state.status === "error" && <LoadError message={live.state.message} notServed={live.state.notServed} onRetry={live.reload} />}
+          {live.state.status === "ready" &&
+            (live.state.value.list.length === 0 ? <NoData label={st("gamePage.noLive")} /> : <LiveMatchList items={live.state.value.list} />)}
+        </div>
+      </div>
+
+      <div className="gamepage__section" data-testid="game-today">
+        <h2>{st("gamePage.today")}</h2>
+        <div className="mlist__panel">
+          {day.state.status === "loading" && <Loading />}
+          {day.state.status === "error" && <LoadError message={day.state.message} notServed={day.state.notServed} onRetry={day.reload} />}
+          {day.state.status === "ready" && <CompetitionList items={day.state.value.list} leagues={leagueById} />}
+        </div>
+      </div>
+
+      <div className="gamepage__section" data-testid="game-leagues">
+        <h2>
+          {st("gamePage.leagues")}
+          <Link to={`/leagueLibrary?game=${gameId}`}>{t("matches.library.leagues")} →</Link>
+        </h2>
+        {leagues.state.status === "loading" && <Loading />}
+        {leagues.state.status === "error" && <LoadError message={leagues.state.message} notServed={leagues.state.notServed} onRetry={leagues.reload} />}
+        {leagues.state.status === "ready" &&
+          (leagues.state.value.length === 0 ? (
+            <NoData />
+          ) : (
+            <ul className="league-grid">
+              {leagues.state.value.map((l) => (
+                <li key={l.id}>
+                  <Link to={`/leagueLibrary/${encodeURIComponent(l.id)}`} className="league-card" data-testid="game-league">
+                    <span className="league-card__name">
+                      <TeamLogo src={l.logo} name={l.name} /> {l.name}
+                    </span>
+                    <span className="league-card__counts">
+                      {l.country} {l.source === "simulator" && <SimulatedBadge />}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ))}
+      </div>
+    </section>
+  );
+}
