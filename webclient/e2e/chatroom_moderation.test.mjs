@@ -129,7 +129,7 @@ describe("chatroom moderation: the chatter card", () => {
     await until(async () => /^Muted here · (10:00|9:[0-5]\d) left$/.test(await card.getByTestId("card-mute-state").innerText()), "the card to show the mute");
     assert.equal(await card.getByTestId("card-mutes").innerText(), "1");
     const hint = v.getByTestId("muted-hint");
-    await hint.waitFor({ timeout: TIMEOUT });
+    await hint.waitFor({ state: "attached", timeout: TIMEOUT });
     assert.match(await hint.textContent(), /^You are muted · (10:00|9:[0-5]\d) left$/);
     assert.equal(await v.getByTestId("chat-input").isDisabled(), true);
     assert.match(await v.getByTestId("chat-input").getAttribute("placeholder"), /^You are muted · (10:00|9:[0-5]\d) left$/);
@@ -137,7 +137,7 @@ describe("chatroom moderation: the chatter card", () => {
 
     // The lock holds after a reload (the room tells a muted joiner when the mute ends).
     await v.reload();
-    await v.getByTestId("muted-hint").waitFor({ timeout: TIMEOUT });
+    await v.getByTestId("muted-hint").waitFor({ state: "attached", timeout: TIMEOUT });
     assert.equal(await v.getByTestId("chat-input").isDisabled(), true);
 
     // A viewer's card of the moderator is the plain one: badges, follow, no record or actions.
