@@ -20,6 +20,7 @@ var stateChangingGets = map[string]bool{
 	Prefix + "/anchor/downcast":          true,
 	Prefix + "/addIpWhite":               true, // the stream key's source allow-list (api/anchor)
 	Prefix + "/anchor/cancelReservation": true, // a viewer's reservation of a broadcast (api/anchor)
+	Prefix + "/chatroom/delete":          true, // a moderator deletes a chat line (api/chat)
 }
 
 // cookieTokenAllowed reports whether r may be authenticated by the `token` cookie.

@@ -44,7 +44,7 @@ func (w *wiring) buildAdmin() {
 		Audit:    w.audit,
 		Wallet:   postgres.NewWalletStore(n.pool),
 		Lines:    w.hist,
-		Rooms:    roomModeration{system: n.topo.system(), rooms: w.registry},
+		Rooms:    roomModeration{system: n.topo.system(), rooms: w.registry, props: n.topo.props},
 		Live:     liveRooms{w.anchor},
 		// Live rooms, moderation rules, orders and money (issue 16).
 		Broadcasts: w.anchor, Chat: w.hist, Ledger: postgres.NewWalletStore(n.pool), Refunds: w.wallet,
@@ -52,7 +52,7 @@ func (w *wiring) buildAdmin() {
 	})
 	svc.Routes(w.api)
 	if n.cfg.Demo {
-		mod := roomModeration{system: n.topo.system(), rooms: w.registry}
+		mod := roomModeration{system: n.topo.system(), rooms: w.registry, props: n.topo.props}
 		if err := seedAdminDemo(context.Background(), postgres.NewAnchors(n.pool), w.accounts.Store(), mod); err != nil {
 			n.log.Warn("back office demo data", zap.Error(err))
 		}
@@ -150,6 +150,7 @@ func idPhoto(c color.RGBA) []byte {
 type roomModeration struct {
 	system *actor.ActorSystem
 	rooms  *room.Registry
+	props  func(*actor.Props) *actor.Props // the topology's: a room on another node answers through the codec
 }
 
 func (m roomModeration) Moderate(ctx context.Context, staff account.User, id, op, target, msg string, secs int, reason string) error {
@@ -163,15 +164,9 @@ func (m roomModeration) Moderate(ctx context.Context, staff account.User, id, op
 
 // ask sends a command to the room of msg.Room as who and waits for the room's answer.
 func (m roomModeration) ask(who room.Identity, msg protocol.ClientMessage) (*room.Reply, error) {
-	f := actor.NewFuture(m.system, 5*time.Second)
-	m.system.Root.Send(m.rooms.Get(msg.Room), &room.Command{User: who, Msg: msg, ReplyTo: f.PID()})
-	res, err := f.Result()
+	r, err := room.Ask(context.Background(), m.system, m.props, m.rooms.Get(msg.Room), who, msg, 5*time.Second)
 	if err != nil {
-		return nil, fmt.Errorf("engine: room %s %s: %w", msg.Room, msg.T, err)
-	}
-	r, _ := res.(*room.Reply)
-	if r == nil {
-		return nil, fmt.Errorf("engine: room %s %s: no answer", msg.Room, msg.T)
+		return nil, fmt.Errorf("engine: %w", err)
 	}
 	if r.Code != 0 {
 		return r, fmt.Errorf("engine: room %s refused %s %s: code %d", msg.Room, msg.T, msg.Op, r.Code)

@@ -19,7 +19,7 @@ func (w *wiring) buildPaidMessages() error {
 	n := w.n
 	svc, err := paidmsg.New(paidmsg.Config{Logger: n.log.Named("paidmsg")}, paidmsg.Deps{
 		Wallet:     w.wallet,
-		Rooms:      roomAsker{system: n.topo.system(), rooms: w.registry},
+		Rooms:      roomAsker{system: n.topo.system(), rooms: w.registry, props: n.topo.props},
 		Identities: accountIdentities{w.accounts},
 		Notices:    w.notices,
 	})
@@ -31,26 +31,20 @@ func (w *wiring) buildPaidMessages() error {
 	return nil
 }
 
-// roomAsker sends a command to a room's actor and waits for its answer, a refusal included.
+// roomAsker sends a command to a room's actor, on any node, and waits for its answer, a refusal
+// included. props is the topology's: in a cluster the answer of a room on another node must pass
+// the codec (room.Ask).
 type roomAsker struct {
 	system *actor.ActorSystem
 	rooms  *room.Registry
+	props  func(*actor.Props) *actor.Props
 }
 
 func (a roomAsker) Ask(ctx context.Context, who room.Identity, msg protocol.ClientMessage) (*room.Reply, error) {
-	wait := 15 * time.Second // the room's own wallet call is bounded by 10 s
-	if d, ok := ctx.Deadline(); ok {
-		wait = min(wait, time.Until(d))
-	}
-	f := actor.NewFuture(a.system, wait)
-	a.system.Root.Send(a.rooms.Get(msg.Room), &room.Command{User: who, Msg: msg, ReplyTo: f.PID()})
-	res, err := f.Result()
+	// The room's own wallet call is bounded by 10 s.
+	r, err := room.Ask(ctx, a.system, a.props, a.rooms.Get(msg.Room), who, msg, 15*time.Second)
 	if err != nil {
-		return nil, fmt.Errorf("engine: room %s %s: %w", msg.Room, msg.T, err)
-	}
-	r, _ := res.(*room.Reply)
-	if r == nil {
-		return nil, fmt.Errorf("engine: room %s %s: no answer", msg.Room, msg.T)
+		return nil, fmt.Errorf("engine: %w", err)
 	}
 	return r, nil
 }

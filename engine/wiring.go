@@ -20,7 +20,6 @@ import (
 	"courtside/api/anchor"
 	"courtside/api/audit"
 	"courtside/api/channels"
-	"courtside/api/chat"
 	"courtside/api/locale"
 	"courtside/api/matches"
 	"courtside/api/news"
@@ -176,7 +175,7 @@ func (n *Node) build(ctx context.Context) error {
 	if err := w.buildPredictions(sessions); err != nil {
 		return err
 	}
-	chat.New(chat.Deps{History: w.hist, Moderators: roomModerators{w.accounts, w.rooms}, Rooms: roomsExist{w.rooms}}).Routes(w.api, w.accounts)
+	w.buildChat()
 	w.matchAPI.Routes(w.api, w.accounts)
 	matches.NewDemo(w.matchAPI, matches.DemoDeps{Clock: w.demoClock, Audit: w.audit}).Routes(w.api, w.accounts, w.accounts)
 	w.api.PageLookup("match", func(ctx context.Context, p map[string]string) (bool, error) {

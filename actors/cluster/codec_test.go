@@ -26,7 +26,7 @@ func TestClusterCodecRoundTripsEveryMessageThatCrossesNodes(t *testing.T) {
 	}{
 		{"command keeps fields the wire JSON drops", &room.Command{
 			User:    room.Identity{ID: "u1", Name: "Ann", Level: 3, Member: 2},
-			Msg:     protocol.ClientMessage{T: "chat", Room: "1001", Text: "hi", Nonce: "n1", Since: 4, HasSince: true},
+			Msg:     protocol.ClientMessage{T: "chat", Room: "1001", Text: "hi", Nonce: "n1", Since: 4, HasSince: true, TargetName: "Vic"},
 			ReplyTo: session,
 		}},
 		{"reply", &room.Reply{Room: "1001", Nonce: "n1", Seq: 9, Event: []byte(`{"seq":9}`),

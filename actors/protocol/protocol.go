@@ -60,6 +60,10 @@ type ClientMessage struct {
 	DelayMs int    `json:"delayMs,omitempty"`
 	// HasSince is true when the client sent a `since` field (0 is a valid since).
 	HasSince bool `json:"-"`
+	// TargetName is the display name of the user a `mod` command names (UID), set by the REST
+	// moderation calls (api/chat) that know it, so the room's event names a user who never chatted
+	// there. Never read from the socket (no JSON name).
+	TargetName string `json:"-"`
 }
 
 // Moderation operations of the `mod` command.
@@ -265,6 +269,8 @@ type Joined struct {
 type You struct {
 	Mod      bool `json:"mod"`      // may mute, delete, set slow mode (moderator or streamer)
 	Streamer bool `json:"streamer"` // the room's streamer: may also add moderators, open and close
+	// MutedUntil is the end of the joiner's mute here or platform-wide (unix ms; absent: not muted).
+	MutedUntil int64 `json:"mutedUntil,omitempty"`
 }
 
 // Ack answers an accepted command. Ev is the encoded event, if the command made one.

@@ -34,6 +34,8 @@ func (a *Actor) onCommand(ctx actor.Context, c *Command) {
 		a.onPaid(ctx, c)
 	case TUnpin:
 		a.onUnpin(ctx, c)
+	case TCard:
+		a.onCard(ctx, c)
 	default:
 		a.reply(ctx, c.ReplyTo, &Reply{Nonce: c.Msg.Nonce, Code: protocol.CodeBadMessage})
 	}
@@ -197,7 +199,10 @@ func (a *Actor) onReport(ctx actor.Context, c *Command) {
 		a.reply(ctx, c.ReplyTo, &Reply{Nonce: c.Msg.Nonce, Code: protocol.CodeRateLimited})
 		return
 	}
-	act := Action{Room: a.id, Actor: c.User.ID, Op: "report", Message: c.Msg.Msg, Reason: c.Msg.Reason, At: a.cfg.Now()}
+	// Target: the line's author when the ring still holds it, so the chatter card can count the
+	// reports against a user (api/chat UserInfo).
+	act := Action{Room: a.id, Actor: c.User.ID, Op: "report", Target: a.ring.authorOf(c.Msg.Msg), Message: c.Msg.Msg,
+		Reason: c.Msg.Reason, At: a.cfg.Now()}
 	if seq, err := strconv.ParseUint(trimRoomPrefix(c.Msg.Msg, a.id), 10, 64); err == nil {
 		act.Seq = seq
 	}

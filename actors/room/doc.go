@@ -32,6 +32,11 @@
 // "paid:<room>:<user>:<nonce>" and PaidWallet; a moderator's removal (refunded or not) is paid.go's
 // TUnpin.
 //
+// Other callers (the REST moderation calls of api/chat, paid messages, the back office) speak to a room
+// with Ask (ask.go): a Command whose reply reaches them through a one-shot actor equipped by the
+// caller's props, so it is decoded even when the room lives on another node. TCard (card.go) answers
+// the facts of the chatter card; `joined` tells a muted joiner when the mute ends (JoinReply.MutedUntil).
+//
 // Concurrency: all state belongs to the actor's Receive. Store and History calls that may block run on
 // goroutines and report back with messages. Registry is safe for concurrent use.
 package room

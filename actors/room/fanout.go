@@ -214,6 +214,7 @@ func (a *Actor) joinReply(j *Join) *JoinReply {
 	if j.UserID != "" {
 		r.Streamer = j.UserID == a.state.StreamerID
 		r.Mod = r.Streamer || a.state.Moderators[j.UserID]
+		r.MutedUntil = a.mutedUntil(j.UserID, a.cfg.Now())
 	}
 	return r
 }

@@ -39,6 +39,7 @@ type Reply struct {
 	Event []byte                // the accepted event, encoded
 	Muted []protocol.MutedEntry // for the `muted` command
 	List  bool                  // true when Muted answers a `muted` command
+	Card  *Card                 // for a TCard command (card.go)
 }
 
 // Join subscribes a relay (on behalf of one local connection, named by Ticket) to the room.
@@ -78,6 +79,9 @@ type JoinReply struct {
 	// Rejoin answers a catch-up (see Join): Replay holds the events the relay's connections missed,
 	// and from this reply on the room sends the relay every frame.
 	Rejoin bool
+	// MutedUntil is the end of the joining user's mute here or platform-wide (unix ms; 0: none), so
+	// a muted viewer who reloads finds the chat input locked with the time left.
+	MutedUntil int64
 }
 
 // Deliver is one frame for every local subscriber of Room on the receiving relay.

@@ -63,6 +63,13 @@ func (a *Actor) onModerate(ctx actor.Context, c *Command) {
 	dur := time.Duration(m.Secs) * time.Second
 	act := Action{Room: a.id, Actor: u.ID, Op: m.Op, Target: m.UID, Message: m.Msg, Duration: dur, Reason: m.Reason, At: now}
 	ev := protocol.Event{By: u.ID, UID: m.UID}
+	if needsTarget {
+		// The events name their target, so no client shows a bare user id.
+		if act.Name = a.ring.nameOf(m.UID); act.Name == "" {
+			act.Name = m.TargetName
+		}
+		ev.Name = act.Name
+	}
 
 	// Every state change below happens here, in the mailbox, before anything else the room
 	// processes: a mute is in force for the muted user's very next message.
@@ -73,7 +80,6 @@ func (a *Actor) onModerate(ctx actor.Context, c *Command) {
 			act.Duration = dur
 		}
 		until := now.Add(dur)
-		act.Name = a.ring.nameOf(m.UID)
 		if m.Op == "mute" {
 			a.state.Mutes[m.UID] = Mute{Name: act.Name, Until: until, By: u.ID, Reason: m.Reason}
 		} else if err := a.platformMute(m.UID, until, true); err != nil {

@@ -75,3 +75,13 @@ func (r *ring) nameOf(uid string) string {
 	}
 	return ""
 }
+
+// authorOf returns the user id of the message with msgID, if the ring still holds it.
+func (r *ring) authorOf(msgID string) string {
+	for i := r.n - 1; i >= 0; i-- {
+		if it := r.at(i); it.msgID == msgID {
+			return it.uid
+		}
+	}
+	return ""
+}

@@ -22,6 +22,32 @@ func (s *Service) Routes(srv *api.Server, users api.Authenticator) {
 	if s.d.Moderators != nil {
 		srv.Handle("GET /chatroom/context", user(h.reportContext))
 	}
+	if s.d.Actors != nil && s.d.Chatters != nil {
+		// A GET that deletes (spec §7): api/csrf.go lists it among the state-changing GETs, so the
+		// token cookie alone never authorises it from another site.
+		srv.Handle("GET /chatroom/delete", user(h.delete))
+		srv.Handle("GET /chatroom/userInfo", user(h.userInfo))
+		srv.Handle("POST /chatroom/operate", user(h.operate))
+	}
+}
+
+// GET /chatroom/delete?roomId=&msgId=: a moderator deletes a chat line (Service.Delete).
+func (h *handlers) delete(r *api.Request, uid int64) (any, error) {
+	return h.svc.Delete(r.Context(), uid, r.Query("roomId"), r.Query("msgId"))
+}
+
+// GET /chatroom/userInfo?roomId=&uid=: the chatter card (Service.UserInfo).
+func (h *handlers) userInfo(r *api.Request, uid int64) (any, error) {
+	return h.svc.UserInfo(r.Context(), uid, r.Query("roomId"), r.Query("uid"))
+}
+
+// POST /chatroom/operate {roomId, uid, op, secs, reason, confirm} (Service.Operate).
+func (h *handlers) operate(r *api.Request, uid int64) (any, error) {
+	var in Operation
+	if err := r.Decode(&in); err != nil {
+		return nil, err
+	}
+	return h.svc.Operate(r.Context(), uid, in)
 }
 
 // GET /live/getChatroomSpeech?roomId=&size=&cursor=: a page of a room's history (Service.Speech).

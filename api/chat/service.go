@@ -3,6 +3,7 @@ package chat
 import (
 	"context"
 	"errors"
+	"time"
 
 	jsoniter "github.com/json-iterator/go"
 
@@ -33,6 +34,14 @@ type Deps struct {
 	// Rooms, when set, says which rooms exist: the history of an unknown room is ErrRoomNotFound
 	// rather than an empty page.
 	Rooms Rooms
+
+	// The REST moderation calls (moderation.go); without Actors and Chatters they are not served.
+	Actors   RoomAsker
+	Chatters Chatters
+	// Records: nil leaves the card's mute and report counts at 0.
+	Records Records
+	// Now is the clock (nil: time.Now).
+	Now func() time.Time
 }
 
 // Rooms says whether a live room exists.

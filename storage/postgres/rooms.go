@@ -164,13 +164,16 @@ func shardOf(room string, n int) int {
 
 // apply writes the state change of a (if any) and its record in one transaction.
 func (s *RoomStore) apply(ctx context.Context, a ModAction) error {
+	if a.Op == opSettle {
+		return nil // a marker in the room's queue (Settle): nothing to write
+	}
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		var err error
 		switch a.Op {
 		case "report":
-			_, err = tx.Exec(ctx, `INSERT INTO reports (room_id, message_id, message_seq, reporter_id, reason)
-				VALUES ($1,$2,$3,$4,$5) ON CONFLICT (room_id, message_id, reporter_id) DO NOTHING`,
-				a.Room, a.Message, int64(a.Seq), a.Actor, a.Reason)
+			_, err = tx.Exec(ctx, `INSERT INTO reports (room_id, message_id, message_seq, reporter_id, reason, target_id)
+				VALUES ($1,$2,$3,$4,$5,$6) ON CONFLICT (room_id, message_id, reporter_id) DO NOTHING`,
+				a.Room, a.Message, int64(a.Seq), a.Actor, a.Reason, a.Target)
 			return err // reports are their own record
 		case "mute", "platformMute":
 			room := a.Room

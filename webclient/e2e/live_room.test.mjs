@@ -263,12 +263,11 @@ describe("live room: moderation", () => {
     await m.getByTestId("msg-menu").waitFor({ state: "detached", timeout: TIMEOUT });
     await m.locator('[data-testid="sys-line"][data-kind="mute"]').waitFor({ timeout: TIMEOUT });
 
-    // The muted viewer's next line is refused with the localized message, shown inline.
-    await g.getByTestId("chat-input").fill(`again ${tag}`);
-    await g.getByTestId("chat-send").click();
-    const err = g.getByTestId("chat-error");
-    await err.waitFor({ timeout: TIMEOUT });
-    assert.equal(await err.innerText(), "You have been muted");
+    // The muted viewer's input locks at once and shows the time left (issue 17): nothing to send.
+    const locked = g.getByTestId("muted-hint");
+    await locked.waitFor({ state: "attached", timeout: TIMEOUT });
+    assert.match(await locked.textContent(), /^You are muted · (10:00|9:[0-5]\d) left$/);
+    assert.equal(await g.getByTestId("chat-input").isDisabled(), true);
 
     // The muted-users list shows the viewer; Unmute empties it.
     await m.getByTestId("muted-list-toggle").click();

@@ -8,6 +8,7 @@ import { RealtimeConnection } from "./connection";
 import { gatewayUrl, pickGateway } from "./protocol";
 import type { RoomEvent } from "./protocol";
 import { addGap, applyAck, applyBatch, EMPTY_LOG } from "./roomLog";
+import { selfMute } from "./selfMute";
 import { systemApi } from "../api/endpoints";
 import {
   connErrorAtom,
@@ -100,7 +101,9 @@ export function RealtimeBridge(): null {
             joinError: null,
             open: f.open,
             slowSecs: f.slow ?? v.slowSecs,
-            you: f.you ? { mod: !!f.you.mod || !!f.you.streamer, streamer: !!f.you.streamer } : v.you,
+            you: f.you
+              ? { mod: !!f.you.mod || !!f.you.streamer, streamer: !!f.you.streamer, mutedUntil: f.you.mutedUntil ?? 0 }
+              : v.you,
             log: f.gap ? addGap(v.log, conn.resumePoint(f.room) ?? 0) : v.log,
           }));
           // The server does not say (yet) who moderates a room. A signed-in user asks for the
@@ -113,7 +116,9 @@ export function RealtimeBridge(): null {
           }
         },
         events: (room, ev, sampled) =>
-          update(room, (v) => settle({ ...v, log: applyBatch(v.log, ev), sampled: v.sampled + sampled }, ev)),
+          update(room, (v) =>
+            selfMute(settle({ ...v, log: applyBatch(v.log, ev), sampled: v.sampled + sampled }, ev), ev, store.get(wsUserAtom)?.id),
+          ),
         presence: (room, count) => update(room, (v) => ({ ...v, presence: count })),
         ack: (room, f) =>
           update(room, (v) => {

@@ -61,7 +61,7 @@ export interface JoinedFrame {
    * client): the client reads it when present and otherwise learns `mod` from a moderation
    * command that succeeded.
    */
-  you?: { mod?: boolean; streamer?: boolean };
+  you?: { mod?: boolean; streamer?: boolean; mutedUntil?: number };
   /** Slow-mode interval in seconds, when the server sends it. */
   slow?: number;
 }

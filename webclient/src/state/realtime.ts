@@ -33,9 +33,11 @@ export interface RoomView {
   slowSecs: number;
   /**
    * Our standing in the room. `mod` comes from `joined.you` when the server sends it, and
-   * otherwise from a moderation command of ours that the server accepted.
+   * otherwise from a moderation command of ours that the server accepted. `mutedUntil` (unix ms,
+   * 0 = not muted) comes from `joined.you` and from `mute`/`unmute` events that name us: the
+   * chat input locks with the time left.
    */
-  you: { mod: boolean; streamer: boolean };
+  you: { mod: boolean; streamer: boolean; mutedUntil?: number };
 }
 
 export const EMPTY_ROOM: RoomView = {
@@ -48,7 +50,7 @@ export const EMPTY_ROOM: RoomView = {
   sendErrorKey: null,
   joinError: null,
   slowSecs: 0,
-  you: { mod: false, streamer: false },
+  you: { mod: false, streamer: false, mutedUntil: 0 },
 };
 
 const roomAtoms = new Map<string, PrimitiveAtom<RoomView>>();

@@ -1,15 +1,34 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { useAtomValue, useSetAtom } from "jotai";
 import { useTranslation } from "react-i18next";
 import { connStatusAtom, realtimeCommandsAtom, type RoomView } from "../../state/realtime";
 import { loginModalAtom, LoginMode } from "../../state/ui";
+import { formatLeft, muteLeft } from "../../realtime/selfMute";
+import { useChatroomT } from "../../i18n/chatroom";
 import "./ChatInput.css";
 
 const MAX_CHARS = 200;
 
+/** Our mute's time left in the room (ms, 0: not muted), counting down each second while muted. */
+function useMuteLeft(view: RoomView): number {
+  const until = view.you.mutedUntil ?? 0;
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    setNow(Date.now());
+    if (until <= Date.now()) return;
+    const id = window.setInterval(() => {
+      setNow(Date.now());
+      if (Date.now() >= until) window.clearInterval(id);
+    }, 1000);
+    return () => window.clearInterval(id);
+  }, [until]);
+  return muteLeft(view, now);
+}
+
 /**
  * Chat input; a refused send shows the server's localized message under it. Guests read but do not
- * chat (spec §6): their input says "Log in to chat" and opens the login modal.
+ * chat (spec §6): their input says "Log in to chat" and opens the login modal. A muted user's input
+ * is disabled and shows the time left (issue 17), unlocking by itself when the mute ends.
  */
 export function ChatInput({ room, view, signedIn = true }: { room: string; view: RoomView; signedIn?: boolean }) {
   const { t } = useTranslation();
@@ -45,8 +64,10 @@ function SignedInChatInput({ room, view }: { room: string; view: RoomView }) {
   const { t } = useTranslation();
   const commands = useAtomValue(realtimeCommandsAtom);
   const status = useAtomValue(connStatusAtom);
+  const { t: ct } = useChatroomT();
   const [text, setText] = useState("");
-  const ready = status.state === "connected" && view.joined && commands !== null;
+  const left = useMuteLeft(view);
+  const ready = status.state === "connected" && view.joined && commands !== null && left === 0;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -56,6 +77,23 @@ function SignedInChatInput({ room, view }: { room: string; view: RoomView }) {
   };
 
   const error = view.sendError ?? (view.sendErrorKey ? t("live.sendFailed") : null);
+  if (left > 0) {
+    const muted = ct("input.muted", { left: formatLeft(left) });
+    return (
+      <form className="chat-input chat-input--muted" onSubmit={(e) => e.preventDefault()}>
+        <div className="chat-input__row">
+          <input data-testid="chat-input" data-muted="true" disabled value="" placeholder={muted} aria-label={muted} />
+          <button type="submit" data-testid="chat-send" disabled>
+            {t("live.send")}
+          </button>
+        </div>
+        {/* Screen readers hear the lock once (the visible text is the input's placeholder). */}
+        <span className="visually-hidden" role="status" data-testid="muted-hint">
+          {muted}
+        </span>
+      </form>
+    );
+  }
   return (
     <form className="chat-input" onSubmit={submit}>
       <div className="chat-input__row">

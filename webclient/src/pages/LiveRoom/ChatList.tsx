@@ -19,6 +19,8 @@ export interface ChatListProps {
   /** Whether chat lines of others get an actions button (signed in or moderator). */
   actions: boolean;
   onActions(ev: RoomEvent): void;
+  /** Opens the chatter card of a chat line's author (clicking the name); absent: names are text. */
+  onName?(ev: RoomEvent): void;
   /** The room, and whether the reader moderates it (moderation presets' Undo). */
   room?: string;
   canModerate?: boolean;
@@ -30,7 +32,7 @@ export interface ChatListProps {
  * The room's chat, virtualised (only the visible lines are in the DOM). It follows new
  * lines while the reader is at the bottom; scrolled up, a button jumps back down.
  */
-export function ChatList({ lines, selfId, actions, onActions, room = "", canModerate = false, combos }: ChatListProps) {
+export function ChatList({ lines, selfId, actions, onActions, onName, room = "", canModerate = false, combos }: ChatListProps) {
   const { t } = useTranslation();
   const ref = useRef<VirtuosoHandle>(null);
   const [atBottom, setAtBottom] = useState(true);
@@ -40,9 +42,9 @@ export function ChatList({ lines, selfId, actions, onActions, room = "", canMode
       l.kind === "event" && isPresetEvent(l.ev) ? (
         <PresetLine ev={l.ev} room={room} canUndo={canModerate} ended={!!l.ev.msg && ended.has(l.ev.msg)} />
       ) : (
-        <Line line={l} actions={actions && l.kind === "event" && l.ev.uid !== selfId} onActions={onActions} combo={combos?.get(l.seq)} />
+        <Line line={l} actions={actions && l.kind === "event" && l.ev.uid !== selfId} onActions={onActions} onName={onName} combo={combos?.get(l.seq)} />
       ),
-    [actions, selfId, onActions, room, canModerate, ended, combos],
+    [actions, selfId, onActions, onName, room, canModerate, ended, combos],
   );
   return (
     <div className="chat-list" data-testid="chat-list" data-count={lines.length}>
@@ -77,7 +79,19 @@ export function ChatList({ lines, selfId, actions, onActions, room = "", canMode
   );
 }
 
-const Line = memo(function Line({ line, actions, onActions, combo }: { line: ChatLine; actions: boolean; onActions(ev: RoomEvent): void; combo?: Combo }) {
+const Line = memo(function Line({
+  line,
+  actions,
+  onActions,
+  onName,
+  combo,
+}: {
+  line: ChatLine;
+  actions: boolean;
+  onActions(ev: RoomEvent): void;
+  onName?(ev: RoomEvent): void;
+  combo?: Combo;
+}) {
   const { t } = useTranslation();
   const { t: fx } = useGiftFxT();
   if (line.kind === "gap") return <div className="chat-line chat-line--gap" data-testid="chat-gap">{t("live.gap")}</div>;
@@ -88,7 +102,13 @@ const Line = memo(function Line({ line, actions, onActions, combo }: { line: Cha
       return (
         <div className="chat-line" data-testid="chat-line" data-seq={line.seq} data-id={ev.id} data-uid={ev.uid}>
           <span className="chat-line__lvl">Lv{ev.lvl ?? 0}</span> {ev.badge === "expert" && ev.uid && <ExpertBadge uid={ev.uid} />}
-          <bdi className="chat-line__name">{who}</bdi>{" "}
+          {actions && onName && ev.uid ? (
+            <button type="button" className="chat-line__name chat-line__name--button" data-testid="chat-name" onClick={() => onName(ev)}>
+              <bdi>{who}</bdi>
+            </button>
+          ) : (
+            <bdi className="chat-line__name">{who}</bdi>
+          )}{" "}
           <bdi className="chat-line__text"><PlanLinkText text={ev.text ?? ""} /></bdi>
           {actions && (
             <button
@@ -145,7 +165,7 @@ type T = ReturnType<typeof useTranslation>["t"];
 /** The text of a moderation or room-state event (kinds mute, unmute, mod, unmod, slow, open, close). */
 export function systemText(t: T, line: Extract<ChatLine, { kind: "event" }>): string | null {
   const ev = line.ev;
-  const name = line.names?.target ?? ev.uid ?? "";
+  const name = line.names?.target ?? ev.name ?? ev.uid ?? "";
   switch (ev.k) {
     case "mute":
       return t("live.event.mute", { name, time: formatTime(ev.until ?? ev.ts) });

@@ -14,6 +14,7 @@ import { ChatList } from "./ChatList";
 import { ChatInput } from "./ChatInput";
 import { PlanLinker } from "../Experts/PlanLinker";
 import { MessageMenu } from "./MessageMenu";
+import { ChatterCard } from "./ChatterCard";
 import { ModTools } from "./ModTools";
 import { GiftPanel } from "./GiftPanel";
 import { RoomHead } from "./RoomHead";
@@ -67,7 +68,9 @@ export default function LiveRoom() {
   const [danmu, setDanmu] = useAtom(danmuAtom);
   const [menuFor, setMenuFor] = useState<RoomEvent | null>(null);
   const { signedIn, canModerate, canOpenClose } = roomPowers(room, user, !!token);
-  const onActions = useCallback((ev: RoomEvent) => setMenuFor(ev), []);
+  const [cardFor, setCardFor] = useState<RoomEvent | null>(null);
+  const onActions = useCallback((ev: RoomEvent) => (setCardFor(null), setMenuFor(ev)), []);
+  const onName = useCallback((ev: RoomEvent) => (setMenuFor(null), setCardFor(ev)), []);
   const paidCfg = usePaidConfig();
   // The ranking reloads when a gift or a paid message arrives (the seq of the newest such line) or
   // a paid message is removed (it may have been refunded): either changes the number.
@@ -97,6 +100,7 @@ export default function LiveRoom() {
 
   // A deleted message takes its open menu with it.
   const menuEv = menuFor && room.log.lines.some((l) => l.kind === "event" && l.ev.id === menuFor.id) ? menuFor : null;
+  const cardEv = cardFor && room.log.lines.some((l) => l.kind === "event" && l.ev.id === cardFor.id) ? cardFor : null;
 
   return (
     <section className={`live-room${theatre ? " live-room--theatre" : ""}`} data-testid="live-room" data-theatre={theatre}>
@@ -140,8 +144,9 @@ export default function LiveRoom() {
         ) : (
           <div className="live-room__lines">
             <PinnedBar room={id} log={room.log} canModerate={canModerate} reasons={paidCfg?.reasons ?? []} />
-            <ChatList lines={folded.lines} combos={folded.combos} selfId={user?.id} actions={signedIn} onActions={onActions} room={id} canModerate={canModerate} />
+            <ChatList lines={folded.lines} combos={folded.combos} selfId={user?.id} actions={signedIn} onActions={onActions} onName={onName} room={id} canModerate={canModerate} />
             {menuEv && <MessageMenu key={menuEv.id} room={id} ev={menuEv} canModerate={canModerate} signedIn={signedIn} onClose={() => setMenuFor(null)} />}
+            {cardEv && <ChatterCard key={cardEv.id} room={id} ev={cardEv} onClose={() => setCardFor(null)} onReport={onActions} />}
           </div>
         )}
         <PaidComposer room={id} signedIn={signedIn} />
