@@ -36,9 +36,9 @@ build: ## build the node binary into bin/
 web: ## build the web client into webclient/dist
 	@cd webclient && npm run --silent build
 
-vet: ## go vet and the web client type-check
+vet: ## go vet, the web client type-check and ESLint (zero warnings)
 	$(GO) vet ./...
-	cd webclient && npm run --silent typecheck
+	cd webclient && npm run --silent typecheck && npm run --silent lint
 
 test-future: setup ## Go tests with the clock moved a year ahead (DAYS=365): no test may depend on today's date
 	@scripts/future-clock.sh $${DAYS:-365}

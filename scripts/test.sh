@@ -31,8 +31,8 @@ run_go() {
   return "${PIPESTATUS[0]}"
 }
 run_web() {
-  echo "== web client: type-check and unit tests"
-  (cd webclient && npm run --silent typecheck && npm test --silent)
+  echo "== web client: type-check, ESLint and unit tests"
+  (cd webclient && npm run --silent typecheck && npm run --silent lint && npm test --silent)
 }
 run_e2e() {
   echo "== browser end-to-end (Chromium)"

@@ -1,6 +1,6 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { Provider } from "jotai";
+import { Provider } from "./state/hooks";
 import { RouterProvider } from "react-router";
 import { router } from "./router";
 import { appStore } from "./state/store";

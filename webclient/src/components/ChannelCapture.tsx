@@ -3,7 +3,7 @@
 // download page handles its own codes (a visit there is not a sign-up).
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { useAtomValue } from "jotai";
+import { useAtomValue } from "../state/hooks";
 import { tokenAtom } from "../state/session";
 import { captureChannel } from "../session/channel";
 

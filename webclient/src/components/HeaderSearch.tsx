@@ -24,7 +24,7 @@ export function HeaderSearch({ onDone }: { onDone?: () => void }) {
   useEffect(() => {
     const q = text.trim();
     // One Latin letter matches too much to be worth a request; one Chinese character does not.
-    if (!q || ([...q].length < 2 && /^[\u0000-\u024f]$/.test(q))) {
+    if (!q || ([...q].length < 2 && q.codePointAt(0)! <= 0x24f)) {
       setHits([]);
       return;
     }

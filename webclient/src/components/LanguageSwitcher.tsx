@@ -1,4 +1,4 @@
-import { useAtomValue } from "jotai";
+import { useAtomValue } from "../state/hooks";
 import { useTranslation } from "react-i18next";
 import { localeAtom } from "../state/locale";
 import { LOCALES, LOCALE_NAMES, isLocale } from "../i18n/locales";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useAtomValue } from "jotai";
+import { useAtomValue } from "../state/hooks";
 import { pendingRequestsAtom } from "../state/ui";
 import { PROGRESS_DURATION_MS, PROGRESS_THROTTLE_MS } from "../config";
 import "./ProgressBar.css";

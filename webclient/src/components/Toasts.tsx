@@ -1,4 +1,4 @@
-import { useAtomValue } from "jotai";
+import { useAtomValue } from "../state/hooks";
 import { toastsAtom } from "../state/ui";
 import "./Toasts.css";
 

@@ -3,7 +3,7 @@
 // connection reports into atom writes. Pages only read atoms and call the commands in
 // realtimeCommandsAtom.
 import { useEffect, useRef } from "react";
-import { useAtomValue, useStore } from "jotai";
+import { useAtomValue, useStore } from "../state/hooks";
 import { RealtimeConnection } from "./connection";
 import { gatewayUrl, pickGateway } from "./protocol";
 import type { RoomEvent } from "./protocol";

@@ -3,7 +3,7 @@
 // subscribes, re-subscribes after a reconnect, and unsubscribes when no page wants the
 // topic) and returns the topic's merged state (match id -> latest fields).
 import { useEffect } from "react";
-import { useAtomValue, useSetAtom } from "jotai";
+import { useAtomValue, useSetAtom } from "../state/hooks";
 import { addTopicWant, removeTopicWant, topicAtom, topicWantsAtom, type TopicState } from "../state/realtime";
 
 /**

@@ -34,7 +34,7 @@ function deviceId(): string {
 /** Sends a kept invite code for the signed-in user. The code is forgotten once the server answered
  *  (accepted or refused for good); a network failure keeps it for the next page load. */
 export async function sendInvite(): Promise<void> {
-  let code: string | null = null;
+  let code: string | null;
   try {
     code = localStorage.getItem(CODE_KEY);
   } catch {

@@ -2,7 +2,7 @@
 // teams and leagues first, then favourite games, the rest in the order the server gave. The
 // preferences object loads once per session into prefsAtom.
 import { useCallback, useEffect } from "react";
-import { useAtom, useAtomValue } from "jotai";
+import { useAtom, useAtomValue } from "../state/hooks";
 import { userAreaApi, type Prefs } from "../api/userarea";
 import type { MatchItem } from "../api/endpoints";
 import { tokenAtom } from "../state/session";

@@ -3,7 +3,7 @@
 // reasons. Any page mounts it (the article page today, the video page later). Loads through
 // commentsApi; errors of a post (a banned word, a mute) show under the box.
 import { useCallback, useEffect, useState, type FormEvent } from "react";
-import { useAtomValue, useSetAtom } from "jotai";
+import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { ApiError } from "../../api/client";
 import { commentsApi, REPORT_REASONS, type Comment, type CommentSort, type ReportReason } from "../../api/news";
 import { useNewsT } from "../../i18n/news";

@@ -5,7 +5,7 @@
 // the server still refuses a charge the balance cannot cover, this only spares the user a surprise.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import { useAtomValue } from "jotai";
+import { useAtomValue } from "../../state/hooks";
 import { balancesAtom } from "../../state/session";
 import { refreshBalances } from "../../session/account";
 import { useGiftFxT } from "../../i18n/giftfx";

@@ -2,7 +2,7 @@
 // the room; other kinds of notice, and the room's own page, show nothing.
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { Provider } from "jotai";
+import { Provider } from "../../state/hooks";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../i18n";

@@ -4,7 +4,7 @@
 // avatar, name and title and a Watch link, for NOTICE_MS, on any page but that room's own.
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { useAtomValue } from "jotai";
+import { useAtomValue } from "../../state/hooks";
 import { liveApi, type LiveCard } from "../../api/live";
 import { lastNoticeAtom } from "../../state/userarea";
 import { useMultiViewT } from "../../i18n/multiview";

@@ -2,7 +2,7 @@
 // provider gave no verified e-mail. The user proves an e-mail with a code; /login/bindAccount
 // (with the provider id as type; the bind ticket travels in an HttpOnly cookie) finishes the sign-in.
 import { useState } from "react";
-import { useSetAtom } from "jotai";
+import { useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { oauthBindAtom } from "../../state/session";
 import { authApi } from "../../api/endpoints";

@@ -5,7 +5,7 @@
 // pretends a login succeeded. The rules of each mode live in machine.ts.
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { useAtom, useSetAtom } from "jotai";
+import { useAtom, useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { loginModalAtom, LoginMode, showToast } from "../../state/ui";
 import { oauthBindAtom } from "../../state/session";

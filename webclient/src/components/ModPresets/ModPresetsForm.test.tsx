@@ -2,7 +2,7 @@
 // numbers out of the server's limits in place, saves what was chosen and shows the server's refusal.
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { Provider } from "jotai";
+import { Provider } from "../../state/hooks";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../i18n";
 import { appStore } from "../../state/store";

@@ -1,7 +1,7 @@
 // A moderation preset's announcement in chat (a `sys` event whose key starts with "modpresets."):
 // the text in the reader's language and, for moderators while the action is in force, Undo.
 import { useState } from "react";
-import { useAtomValue } from "jotai";
+import { useAtomValue } from "../../state/hooks";
 import { realtimeCommandsAtom } from "../../state/realtime";
 import type { RoomEvent } from "../../realtime/protocol";
 import { useModPresetsT, type ModPresetsKey } from "../../i18n/modpresets";

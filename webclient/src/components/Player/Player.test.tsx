@@ -2,7 +2,7 @@
 // test only: the browser tests play a real stream through the real mpegts.js).
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { Provider } from "jotai";
+import { Provider } from "../../state/hooks";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../i18n";

@@ -8,7 +8,7 @@
 // kind playing).
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { Link } from "react-router";
-import { useAtom, useAtomValue, useSetAtom } from "jotai";
+import { useAtom, useAtomValue, useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
 import { anchorApi, AnchorErrorCode, type AnchorPageInfo, type PlaybackKind } from "../../api/endpoints";
@@ -98,7 +98,6 @@ export function Player({ roomId, theatreToggle = true, env: envProp, muted: mute
         }
       },
     );
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [roomId]);
 
   // A new room (or a new session: entitlements change) starts over.
@@ -106,8 +105,9 @@ export function Player({ roomId, theatreToggle = true, env: envProp, muted: mute
     dispatch({ type: "reset" });
     setRoom(null);
     load();
+    const seq = reqSeq; // a counter, not a DOM node: bumping it drops the answers still on their way
     return () => {
-      reqSeq.current++;
+      seq.current++;
     };
   }, [load, token]);
 

@@ -3,7 +3,7 @@
 // in this browser (and named to the server, so an older proclamation still running can show).
 // It reloads when the language or the signed-in user changes.
 import { useEffect, useState } from "react";
-import { useAtomValue } from "jotai";
+import { useAtomValue } from "../../state/hooks";
 import { Link } from "react-router";
 import { contentApi, type Proclamation } from "../../api/content";
 import { useContentT } from "../../i18n/content";

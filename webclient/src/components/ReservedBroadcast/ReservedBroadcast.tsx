@@ -3,7 +3,7 @@
 // guest gets the login modal). A reserver is told through the message centre when the broadcast
 // starts; the reservation can be cancelled here or from "My bookings".
 import { useCallback, useEffect, useState } from "react";
-import { useAtomValue, useSetAtom } from "jotai";
+import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { ApiError } from "../../api/client";
 import { reservationApi, type BroadcastAnnouncement } from "../../api/reservations";
 import { HTML_LANG, type Locale } from "../../i18n/locales";

@@ -53,7 +53,7 @@ export function HlsVideo({ playlist, renditions, poster, title, autoPlay, videoR
     };
     v.addEventListener("loadedmetadata", onMeta, { once: true });
     return () => v.removeEventListener("loadedmetadata", onMeta);
-  }, [src]);
+  }, [src, ref]);
 
   return (
     <div className="vplayer" data-testid="video-player">

@@ -2,7 +2,7 @@
 // (those the staff member's permissions show) and the screen of the current path. Loaded only for
 // staff (Entry.tsx checks the role first).
 import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from "react";
-import { useAtom } from "jotai";
+import { useAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { NavLink, Route, Routes } from "react-router";
 import { adminApi, type Enrolment } from "../../api/admin";

@@ -1,7 +1,7 @@
 // /admin/audit — every staff action, newest first, with filters (who, what, on whom, when). Read-only:
 // the log has no edit, here or anywhere.
 import { useCallback, useEffect, useState, type FormEvent } from "react";
-import { useAtom } from "jotai";
+import { useAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { adminApi, type AuditRecord } from "../../api/admin";
 import { auditFilterAtom } from "../../state/admin";

@@ -2,7 +2,7 @@
 // signed in and imports the back office (AdminApp and its screens, a chunk of their own) only for a
 // staff member. Anybody else gets the access-denied page and never the back office's code.
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useAtomValue, useSetAtom } from "jotai";
+import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { userApi } from "../../api/endpoints";
 import { profileAtom, tokenAtom } from "../../state/session";

@@ -2,7 +2,7 @@
 // the reasons, the line with the lines around it (deleted ones marked), who reported it, who wrote it;
 // dismiss, delete the line, mute in the room, mute everywhere, ban.
 import { useCallback, useEffect, useState } from "react";
-import { useAtomValue } from "jotai";
+import { useAtomValue } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { adminApi, type Report, type ReportAction } from "../../api/admin";
 import { staffStateAtom } from "../../state/admin";

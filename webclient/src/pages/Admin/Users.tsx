@@ -2,7 +2,7 @@
 // balances and ledger (read-only), and the staff actions: platform mute, ban, unban, sign out
 // everywhere, role change. Every action needs a reason and is in the audit log.
 import { useCallback, useEffect, useState, type FormEvent } from "react";
-import { useAtomValue } from "jotai";
+import { useAtomValue } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { adminApi, type AdminUser, type AdminUserDetail } from "../../api/admin";
 import { staffStateAtom } from "../../state/admin";

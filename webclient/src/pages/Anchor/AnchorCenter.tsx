@@ -6,7 +6,7 @@
 // GET /anchor/liveInfo once and hands them to the tab pages through the outlet context.
 import { useCallback, useEffect, useState } from "react";
 import { Link, NavLink, Outlet, useOutletContext } from "react-router";
-import { useAtom, useAtomValue, useSetAtom } from "jotai";
+import { useAtom, useAtomValue, useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
 import { anchorApi, type AnchorBroadcastState, type AnchorLiveInfo, type ObsGuide } from "../../api/endpoints";

@@ -1,7 +1,7 @@
 // /anchorCenter/revenueDetails — gift income (spec §2, §7 goldTotal / goldDetail): totals and a
 // daily bar chart (inline SVG) for the last 7, 14 or 30 days, and the income lines, newest first.
 import { useEffect, useState } from "react";
-import { useAtom } from "jotai";
+import { useAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { anchorApi, type AnchorGoldDetail, type AnchorGoldTotal } from "../../api/endpoints";
 import { earningDaysAtom } from "../../state/anchor";

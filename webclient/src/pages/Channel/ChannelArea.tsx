@@ -4,7 +4,7 @@
 // signed-in user without the partner role sees why the pages are closed.
 import { useEffect, useState } from "react";
 import { NavLink, Outlet } from "react-router";
-import { useAtomValue, useSetAtom } from "jotai";
+import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useChannelT } from "../../i18n/channel";
 import { userApi } from "../../api/endpoints";
 import { profileAtom, tokenAtom } from "../../state/session";

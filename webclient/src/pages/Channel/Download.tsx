@@ -4,7 +4,7 @@
 // download (once a day per visitor, by the server).
 import { useCallback, useEffect, useMemo } from "react";
 import { useLocation } from "react-router";
-import { useAtomValue } from "jotai";
+import { useAtomValue } from "../../state/hooks";
 import { QRCodeSVG } from "qrcode.react";
 import { useChannelT } from "../../i18n/channel";
 import { channelApi, type Stores } from "../../api/channel";

@@ -3,7 +3,7 @@
 // (/progComponent).
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { NavLink, Outlet, useNavigate, useSearchParams } from "react-router";
-import { useAtomValue, useSetAtom } from "jotai";
+import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useExpertsT } from "../../i18n/experts";
 import { expertsApi, type ApplyStart, type Board, type MatchOption, type Pick, type Plan, type PlanForm, type PlayType } from "../../api/experts";
 import { tokenAtom } from "../../state/session";

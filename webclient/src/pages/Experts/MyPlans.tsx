@@ -1,7 +1,7 @@
 // /expert/myPlans — the plans the signed-in user bought, with their content and settlement.
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { useAtomValue, useSetAtom } from "jotai";
+import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useExpertsT } from "../../i18n/experts";
 import { expertsApi, type BoughtPlan } from "../../api/experts";
 import { tokenAtom } from "../../state/session";

@@ -3,7 +3,7 @@
 // version, and the settlement.
 import { useCallback, useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
-import { useAtomValue, useSetAtom } from "jotai";
+import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useExpertsT } from "../../i18n/experts";
 import { expertsApi, type PlanInfo } from "../../api/experts";
 import { tokenAtom } from "../../state/session";

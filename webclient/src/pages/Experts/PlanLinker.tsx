@@ -3,7 +3,7 @@
 // shows as a link to the plan (PlanLinkText). Only experts see it, so only they pay for the reads.
 import { useState } from "react";
 import { Link } from "react-router";
-import { useAtomValue } from "jotai";
+import { useAtomValue } from "../../state/hooks";
 import { useExpertsT } from "../../i18n/experts";
 import { expertsApi, type Plan } from "../../api/experts";
 import { liveApi } from "../../api/live";

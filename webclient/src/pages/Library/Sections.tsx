@@ -26,7 +26,7 @@ import { NoData } from "../../components/NoData";
 import { DataTable, type Column } from "../../components/DataTable";
 import { FactList, type Fact } from "../../components/FactList";
 import { useScheduleT } from "../../i18n/schedule";
-import { useAtomValue } from "jotai";
+import { useAtomValue } from "../../state/hooks";
 import { HTML_LANG } from "../../i18n/locales";
 import { localeAtom } from "../../state/locale";
 import { catalogueIndex, gameSlug, useCatalogue, useFetch } from "../Matches/hooks";
@@ -249,12 +249,12 @@ export function TeamSection({ tab, p, config, squad }: { tab: LibraryTab; p: Tea
 
 function SquadRankings({ squad }: { squad: PlayerInfo[] }) {
   const { t: tr } = useTranslation();
+  const { t: st } = useScheduleT();
   // KDA only where the game has it (esports); no one ranked by a column of zeros.
   const metrics = SQUAD_METRICS.filter((m) => squad.some((x) => squadValue(x, m) > 0));
   const [chosen, setMetric] = useState<SquadMetric>("powerValue");
   const metric = metrics.includes(chosen) ? chosen : metrics[0];
   if (!metric || squad.length === 0) return <NoData />;
-  const { t: st } = useScheduleT();
   const label = (m: SquadMetric) => (m === "age" ? st("lib.age") : tr(`matches.library.${m}`));
   const rows = [...squad].sort((a, b) => squadValue(b, metric) - squadValue(a, metric) || a.name.localeCompare(b.name));
   const columns: Column<PlayerInfo>[] = [

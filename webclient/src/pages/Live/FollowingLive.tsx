@@ -2,7 +2,7 @@
 // follows, the live ones first with what they stream, the others greyed. It reloads when a live
 // notice arrives (a followed streamer just went live) and every LIVE_REFRESH_MS.
 import { Link } from "react-router";
-import { useAtomValue } from "jotai";
+import { useAtomValue } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { liveApi } from "../../api/live";
 import { tokenAtom } from "../../state/session";

@@ -1,7 +1,7 @@
 // "Watch live": the streamed matches (GET /getAnchorMatchLive) kept fresh while at least one
 // component shows match rows, polled every WATCH_REFRESH_MS.
 import { useEffect } from "react";
-import { useAtomValue } from "jotai";
+import { useAtomValue } from "../../state/hooks";
 import { liveApi, type MatchLive } from "../../api/live";
 import { appStore } from "../../state/store";
 import { streamedMatchesAtom, type StreamedMatch } from "../../state/live";

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { useAtomValue, useSetAtom } from "jotai";
+import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { connStatusAtom, realtimeCommandsAtom, type RoomView } from "../../state/realtime";
 import { loginModalAtom, LoginMode } from "../../state/ui";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useAtomValue } from "jotai";
+import { useAtomValue } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { connErrorAtom, connStatusAtom, realtimeCommandsAtom } from "../../state/realtime";
 import "./ConnectionBar.css";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { useAtomValue, useSetAtom } from "jotai";
+import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { connStatusAtom, realtimeCommandsAtom, type RoomView } from "../../state/realtime";
 import { loginModalAtom, LoginMode } from "../../state/ui";

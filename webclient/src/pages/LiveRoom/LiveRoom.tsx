@@ -4,7 +4,7 @@
 // theatre mode.
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useParams } from "react-router";
-import { useAtom, useAtomValue, useSetAtom } from "jotai";
+import { useAtom, useAtomValue, useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { danmuAtom, roomAtom, roomWantsAtom, theatreModeAtom, wsUserAtom, type RoomView } from "../../state/realtime";
 import { tokenAtom } from "../../state/session";

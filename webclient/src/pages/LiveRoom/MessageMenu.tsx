@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useAtomValue } from "jotai";
+import { useAtomValue } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { realtimeCommandsAtom } from "../../state/realtime";
 import { showToast } from "../../state/ui";

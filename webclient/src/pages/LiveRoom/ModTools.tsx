@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { useAtomValue } from "jotai";
+import { useAtomValue } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { realtimeCommandsAtom, type RoomView } from "../../state/realtime";
 import type { CommandInput } from "../../realtime/connection";

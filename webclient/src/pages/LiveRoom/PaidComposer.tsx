@@ -3,7 +3,7 @@
 // Guests get the log-in prompt; too few coins gets the recharge link.
 import { useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { useSetAtom } from "jotai";
+import { useSetAtom } from "../../state/hooks";
 import { ApiError } from "../../api/client";
 import { paidApi } from "../../api/paidmsg";
 import { usePaidT } from "../../i18n/paidmsg";

@@ -71,7 +71,7 @@ export function PredictionLine({ ev, seq }: { ev: RoomEvent; seq: number }) {
   const p = v.prediction;
   // User text (the question, outcomes, names) is isolated so a right-to-left page keeps its order.
   const q = isolate(questionOf(t, p));
-  let text = "";
+  let text: string;
   let extra: string | null = null;
   if (ev.key === "prediction.opened") text = t("chat.opened", { question: q });
   else if (ev.key === "prediction.locked") text = t("chat.locked", { question: q });

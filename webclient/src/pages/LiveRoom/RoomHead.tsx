@@ -3,7 +3,7 @@
 // the match's topic (useLiveMatch). No internal id is shown.
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { useAtomValue, useSetAtom } from "jotai";
+import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { liveApi, tagPath, type LiveCard } from "../../api/live";
 import { useMultiViewT } from "../../i18n/multiview";

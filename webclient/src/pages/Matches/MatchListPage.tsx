@@ -4,7 +4,7 @@
 // esports, ...) or one game's abbr (lol, csgo, ...); absent means every game.
 import { useMemo } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
-import { useAtomValue, useSetAtom } from "jotai";
+import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { matchesApi, type Booking, type MatchQuery } from "../../api/endpoints";
 import { GAME_GROUPS } from "../../components/Header";

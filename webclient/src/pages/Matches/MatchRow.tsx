@@ -2,7 +2,7 @@
 // when it changes), per-period scores, a reservation button and the simulated-data badge.
 import { memo, useState } from "react";
 import { Link } from "react-router";
-import { useAtomValue } from "jotai";
+import { useAtomValue } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import type { MatchItem } from "../../api/endpoints";
 import { minuteAtom, nowAtom } from "../../state/matches";

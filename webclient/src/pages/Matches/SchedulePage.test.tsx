@@ -2,7 +2,7 @@
 // the day stays within the seven days, the lists group by competition in kick-off order, and the
 // page asks the server for exactly what the URL says (game, competition, day, time zone).
 import { act } from "react";
-import { Provider } from "jotai";
+import { Provider } from "../../state/hooks";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { appStore } from "../../state/store";

@@ -4,7 +4,7 @@
 // clocks, "Watch live" and booking (the favourite) behave as everywhere else.
 import { useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
-import { useAtomValue } from "jotai";
+import { useAtomValue } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { matchesApi, type LeagueCount } from "../../api/endpoints";
 import { HTML_LANG } from "../../i18n/locales";
@@ -128,7 +128,7 @@ export default function SchedulePage() {
     60_000,
   );
   const comps = useCompetitions(gameId);
-  const leagues = comps.state.status === "ready" ? comps.state.value : [];
+  const leagues = useMemo(() => (comps.state.status === "ready" ? comps.state.value : []), [comps.state]);
   const leagueById = useMemo(() => new Map(leagues.map((l) => [l.id, l])), [leagues]);
   const change = (c: Partial<ScheduleFilters>) => {
     setPages(1);

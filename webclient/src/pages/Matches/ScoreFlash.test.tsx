@@ -2,7 +2,7 @@
 // row's score, and the row is marked for FLASH_MS, then unmarked.
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { Provider } from "jotai";
+import { Provider } from "../../state/hooks";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { appStore } from "../../state/store";
 import { mergeTopic, topicAtom, topicWantsAtom } from "../../state/realtime";

@@ -1,6 +1,6 @@
 // The weekday calendar of the match list and the home calendar tab: seven days with their
 // match counts (from the seven-day calls), the chosen day marked, and "back to today".
-import { useAtomValue } from "jotai";
+import { useAtomValue } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { localeAtom } from "../../state/locale";
 import { HTML_LANG } from "../../i18n/locales";

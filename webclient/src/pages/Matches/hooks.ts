@@ -2,7 +2,7 @@
 // highlight, and reservations.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { TFunction } from "i18next";
-import { useAtom, useAtomValue, useSetAtom } from "jotai";
+import { useAtom, useAtomValue, useSetAtom } from "../../state/hooks";
 import { ApiError } from "../../api/client";
 import { matchesApi, type GameCatalogue, type GameInfo, type MatchItem } from "../../api/endpoints";
 import { addTopicWant, removeTopicWant, topicWantsAtom } from "../../state/realtime";

@@ -3,7 +3,7 @@
 // remembered view follow. The player is stubbed (its own tests are in components/Player).
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { Provider } from "jotai";
+import { Provider } from "../../state/hooks";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../i18n";

@@ -5,7 +5,7 @@
 // room's "Add to multi-view" (/live2?add=<room>) adds to the last view. Rules: ./multiview.ts.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { useAtom } from "jotai";
+import { useAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { multiViewAtom } from "../../state/multiview";
 import { showToast } from "../../state/ui";

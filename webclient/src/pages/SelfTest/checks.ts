@@ -73,7 +73,7 @@ export function measureSocket(url: string, pings = 5, timeoutMs = 5_000, Ws: typ
     };
     ws.onerror = () => fail(new Error("socket error"));
     ws.onmessage = (ev) => {
-      let frame: { t?: string } | null = null;
+      let frame: { t?: string } | null;
       try {
         frame = JSON.parse(String(ev.data));
       } catch {

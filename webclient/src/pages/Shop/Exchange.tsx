@@ -2,7 +2,7 @@
 // (spec §4), where it ships, its tracking number or code, the staff's remarks and refunds. An order
 // still awaiting payment can be paid from here (with the confirmation code when it needs one).
 import { useCallback, useState } from "react";
-import { useAtomValue } from "jotai";
+import { useAtomValue } from "../../state/hooks";
 import { useShopT } from "../../i18n/shop";
 import { shopApi, type ShopOrder } from "../../api/shop";
 import { tokenAtom } from "../../state/session";

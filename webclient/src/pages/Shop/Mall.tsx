@@ -2,7 +2,7 @@
 // "sold out" on every card; a card opens /mall/details/{id}.
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { useAtom } from "jotai";
+import { useAtom } from "../../state/hooks";
 import { useShopT } from "../../i18n/shop";
 import { ApiError } from "../../api/client";
 import { shopApi, type GoodsPage, type Product, type ShopSort } from "../../api/shop";

@@ -1,7 +1,7 @@
 // /userInfo/myOrder — all orders of the user (spec §2): shop orders, recharges, memberships, live
 // unlocks and plans, newest first, with their states.
 import { useCallback } from "react";
-import { useAtomValue } from "jotai";
+import { useAtomValue } from "../../state/hooks";
 import { useShopT } from "../../i18n/shop";
 import { shopApi, type AnyOrder } from "../../api/shop";
 import { tokenAtom } from "../../state/session";

@@ -4,7 +4,7 @@
 // coins' offers the recharge page; a retry pays the same order. Physical goods and large spends take
 // the one-time code of GET /sendMsg with the payment; every failure says 'Redemption failed' and why.
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useSetAtom } from "jotai";
+import { useSetAtom } from "../../state/hooks";
 import { useShopT } from "../../i18n/shop";
 import { ApiError } from "../../api/client";
 import { walletApi } from "../../api/endpoints";

@@ -3,7 +3,7 @@
 // result (a code, a prize, the shipping note) replaces it.
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
-import { useAtomValue, useSetAtom } from "jotai";
+import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useShopT } from "../../i18n/shop";
 import { ApiError } from "../../api/client";
 import { shopApi, type PaidOrder, type Product } from "../../api/shop";

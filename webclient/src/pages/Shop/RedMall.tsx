@@ -2,7 +2,7 @@
 // with the roll it was drawn with, so the user can check it.
 import { useCallback } from "react";
 import { Link } from "react-router";
-import { useAtomValue } from "jotai";
+import { useAtomValue } from "../../state/hooks";
 import { useShopT } from "../../i18n/shop";
 import { shopApi } from "../../api/shop";
 import { tokenAtom } from "../../state/session";

@@ -1,5 +1,5 @@
 // /userInfo/info: the account's basic information (spec §2 user area: basic info).
-import { useAtomValue } from "jotai";
+import { useAtomValue } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { profileAtom } from "../../state/session";

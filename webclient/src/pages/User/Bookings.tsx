@@ -4,7 +4,7 @@
 // list (/userInfo/focus?tab=bookings).
 import { useCallback, useMemo, useState } from "react";
 import { Link } from "react-router";
-import { useAtomValue } from "jotai";
+import { useAtomValue } from "../../state/hooks";
 import { useUserAreaT, type UserAreaKey } from "../../i18n/userarea";
 import { HTML_LANG, type Locale } from "../../i18n/locales";
 import { matchesApi, type Booking, type GameCatalogue } from "../../api/endpoints";

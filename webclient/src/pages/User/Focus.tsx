@@ -85,7 +85,9 @@ function FollowList({ type }: { type: Tab }) {
 
   useEffect(() => {
     void loadMore();
-    // first page only; later pages come from endReached
+    // The first page once, on opening: later pages come from endReached (loadMore changes with
+    // every page loaded and must not start this again).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   async function unfollow(id: string) {

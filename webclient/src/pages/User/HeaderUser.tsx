@@ -3,7 +3,7 @@
 // balances load after each sign-in or page load with a token.
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { useAtomValue, useSetAtom } from "jotai";
+import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { balancesAtom, profileAtom, tokenAtom, type UserInfo } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";

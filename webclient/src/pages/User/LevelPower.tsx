@@ -1,7 +1,7 @@
 // /userInfo/levalPower: the user's level and experience, what each activity earned today against its
 // daily cap, and the level table with what each level unlocks (badges, rooms with a minimum level).
 import { useCallback } from "react";
-import { useAtomValue } from "jotai";
+import { useAtomValue } from "../../state/hooks";
 import { useUserAreaT, type UserAreaKey } from "../../i18n/userarea";
 import { HTML_LANG, type Locale } from "../../i18n/locales";
 import { userAreaApi } from "../../api/userarea";

@@ -4,7 +4,7 @@
 // device (the server pushes the new count to the user's other sessions).
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { useAtomValue, useSetAtom } from "jotai";
+import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useUserAreaT, type UserAreaKey } from "../../i18n/userarea";
 import { HTML_LANG, type Locale } from "../../i18n/locales";
 import { userAreaApi, type NoticeItem, type NoticePage } from "../../api/userarea";

@@ -2,7 +2,7 @@
 // which notices are pushed live. Kept in the preferences object of GET /user/getUserDataStatus and
 // POST /user/saveUserDataStatus; keys other pages keep there are left as they are.
 import { useCallback, useEffect, useState, type KeyboardEvent } from "react";
-import { useAtomValue, useSetAtom } from "jotai";
+import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { useUserAreaT, type UserAreaKey } from "../../i18n/userarea";
 import { ApiError } from "../../api/client";

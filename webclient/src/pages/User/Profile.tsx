@@ -2,7 +2,7 @@
 // signature, follows, balances). /userInfo/:id: another user's public profile with follow.
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
-import { useAtomValue, useSetAtom } from "jotai";
+import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { balancesAtom, profileAtom, tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";

@@ -2,7 +2,7 @@
 // the gift records of the ledger.
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { useAtomValue } from "jotai";
+import { useAtomValue } from "../../state/hooks";
 import { useUserAreaT } from "../../i18n/userarea";
 import { HTML_LANG, type Locale } from "../../i18n/locales";
 import { userAreaApi, type SentGift, type SentGifts as Page } from "../../api/userarea";

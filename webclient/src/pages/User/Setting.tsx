@@ -1,7 +1,7 @@
 // /userInfo/setting: edit profile (username, signature, avatar) and, with ?tab=security, the
 // security centre (bind or change phone or e-mail, change password). Spec §2.
 import { useSearchParams } from "react-router";
-import { useAtomValue } from "jotai";
+import { useAtomValue } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { profileAtom } from "../../state/session";
 import { EditProfile } from "./EditProfile";

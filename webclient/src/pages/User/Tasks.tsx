@@ -3,7 +3,7 @@
 // user's invite link and invitation record.
 import { useCallback, useState } from "react";
 import { Link } from "react-router";
-import { useAtomValue } from "jotai";
+import { useAtomValue } from "../../state/hooks";
 import { useUserAreaT, type UserAreaKey } from "../../i18n/userarea";
 import { HTML_LANG, type Locale } from "../../i18n/locales";
 import { ApiError } from "../../api/client";

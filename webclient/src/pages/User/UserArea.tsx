@@ -3,7 +3,7 @@
 // Another user's public profile (/userInfo/:id) is open to everyone.
 import { useEffect } from "react";
 import { NavLink, Outlet, useLocation, useParams } from "react-router";
-import { useAtomValue, useSetAtom } from "jotai";
+import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { useUserAreaT, type UserAreaKey } from "../../i18n/userarea";
 import { tokenAtom } from "../../state/session";

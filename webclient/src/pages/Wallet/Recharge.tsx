@@ -4,7 +4,7 @@
 // content) and the live result from payWs.
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import { useAtomValue, useSetAtom } from "jotai";
+import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
 import { walletApi, type PayMethod, type PayMethods, type RechargePresets, type RechargeQuote, type WalletProduct } from "../../api/endpoints";
@@ -38,6 +38,8 @@ function useLoad<T>(load: () => Promise<T>): Loadable<T> {
     return () => {
       live = false;
     };
+    // Loaded once when the page opens; `load` is a new closure on every render by design.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return state;
 }

@@ -5,7 +5,7 @@
 // way to recharge, and the purchase records.
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
-import { useAtomValue } from "jotai";
+import { useAtomValue } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
 import { walletApi, type MembershipQuote, type MembershipRecord, type VipPackages } from "../../api/endpoints";
@@ -180,8 +180,7 @@ export default function Vip() {
     return () => ctl.abort();
   }, [token, tier, months, version, state]);
 
-  const all = pkgs.status === "ready" ? pkgs.value.list : [];
-  const list = useMemo(() => membershipPackages(all, buttons), [all, buttons]);
+  const list = useMemo(() => membershipPackages(pkgs.status === "ready" ? pkgs.value.list : [], buttons), [pkgs, buttons]);
   const tierPackages = useMemo(() => packagesOf(list, tier), [list, tier]);
   const monthly = pkgs.status === "ready" ? (tier === 2 ? pkgs.value.svipMonthly : pkgs.value.vipMonthly) : 0;
   const q = quote.status === "ready" ? quote.value : null;

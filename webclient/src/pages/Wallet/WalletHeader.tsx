@@ -1,6 +1,6 @@
 // The strip on top of every wallet page: balances, membership, and links between the pages.
 import { NavLink } from "react-router";
-import { useSetAtom } from "jotai";
+import { useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { loginModalAtom, LoginMode } from "../../state/ui";
 import { HTML_LANG, type Locale } from "../../i18n/locales";

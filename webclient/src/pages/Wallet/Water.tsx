@@ -4,7 +4,7 @@
 // shown from payWs on top.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import { useAtomValue } from "jotai";
+import { useAtomValue } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { Virtuoso } from "react-virtuoso";
 import { ApiError } from "../../api/client";

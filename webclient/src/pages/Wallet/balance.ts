@@ -1,7 +1,7 @@
 // Loading the signed-in user's wallet (GET /user/userGold) into walletBalanceAtom. Every page
 // of the wallet shows it; a payment or a purchase reloads it.
 import { useEffect } from "react";
-import { useAtomValue } from "jotai";
+import { useAtomValue } from "../../state/hooks";
 import { ApiError } from "../../api/client";
 import { walletApi } from "../../api/endpoints";
 import { appStore } from "../../state/store";

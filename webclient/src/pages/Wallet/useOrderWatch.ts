@@ -1,7 +1,7 @@
 // Follows one recharge order on the payWs stream and keeps payWatchAtom up to date; reloads
 // the balance when the order is paid. The watch stops when the page unmounts.
 import { useCallback, useEffect, useRef } from "react";
-import { useAtom } from "jotai";
+import { useAtom } from "../../state/hooks";
 import i18next from "i18next";
 import { walletApi, type RechargeOrder } from "../../api/endpoints";
 import { appStore } from "../../state/store";
