@@ -162,6 +162,20 @@ func (m roomModeration) Moderate(ctx context.Context, staff account.User, id, op
 	return err
 }
 
+// streamerRoomRules tells a running room that its streamer changed its member-only flag, as the
+// streamer (the room's own rules allow its streamer to).
+type streamerRoomRules struct{ roomModeration }
+
+func (r streamerRoomRules) SetMemberOnly(_ context.Context, id string, streamer int64, memberOnly bool) error {
+	op := "allViewers"
+	if memberOnly {
+		op = "membersOnly"
+	}
+	_, err := r.ask(room.Identity{ID: protocol.UserID(streamer).String()},
+		protocol.ClientMessage{T: protocol.TMod, Room: id, Op: op, Nonce: "anchorCenter"})
+	return err
+}
+
 // ask sends a command to the room of msg.Room as who and waits for the room's answer.
 func (m roomModeration) ask(who room.Identity, msg protocol.ClientMessage) (*room.Reply, error) {
 	r, err := room.Ask(context.Background(), m.system, m.props, m.rooms.Get(msg.Room), who, msg, 5*time.Second)

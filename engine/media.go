@@ -78,6 +78,7 @@ func (w *wiring) buildMedia() error {
 		Scores:   w.matchAPI,
 		Notices:  w.notices,
 		Finder:   w.matchAPI, // the match picker
+		Rooms:    streamerRoomRules{roomModeration{system: n.topo.system(), rooms: w.registry, props: n.topo.props}},
 	})
 	if err != nil {
 		return err

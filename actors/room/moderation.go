@@ -27,10 +27,11 @@ var modRule = map[string]struct {
 	"close":          {2, false},
 	"platformMute":   {3, true},
 	"platformUnmute": {3, false},
-	// Staff setting a live room's member-only flag from the back office: the flag is stored by the
-	// streamer centre first; these bring the running room's chat in line at once.
-	"membersOnly": {3, false},
-	"allViewers":  {3, false},
+	// The room's streamer (the streamer centre's settings) or staff (the back office) setting its
+	// member-only flag: the flag is stored by the streamer centre first; these bring the running
+	// room's chat in line at once.
+	"membersOnly": {2, false},
+	"allViewers":  {2, false},
 }
 
 // defaultMute is the mute length when a moderator gives none.

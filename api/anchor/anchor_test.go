@@ -223,6 +223,15 @@ func TestLiveSettingsValidation(t *testing.T) {
 		if info.Settings.Title != in.Title || info.Guide.Server == "" || info.Guide.StreamKey != "" || info.HasStreamKey {
 			t.Fatalf("liveInfo: %+v", info)
 		}
+		// The running room was told once that it is now member-only; saving again without a
+		// change of the flag tells it nothing more.
+		if told := e.rooms.told(); len(told) != 1 || !strings.HasSuffix(told[0], " true") {
+			t.Fatalf("the running room was told %v", told)
+		}
+		e.ok(user, "POST", "/updateAnchor", in, nil)
+		if told := e.rooms.told(); len(told) != 1 {
+			t.Fatalf("a save without a change of the flag told the room %v", told)
+		}
 	})
 }
 

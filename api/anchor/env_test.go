@@ -120,6 +120,26 @@ type env struct {
 	svc     *anchor.Service
 	notices *noticeBox
 	finder  *finder
+	rooms   *roomRules
+}
+
+// roomRules records what the running rooms were told (anchor.RoomRules).
+type roomRules struct {
+	mu    sync.Mutex
+	calls []string
+}
+
+func (r *roomRules) SetMemberOnly(_ context.Context, room string, streamer int64, memberOnly bool) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.calls = append(r.calls, fmt.Sprintf("%s u%d %v", room, streamer, memberOnly))
+	return nil
+}
+
+func (r *roomRules) told() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]string(nil), r.calls...)
 }
 
 // liveEvents records media notifications beside the store's.
@@ -158,7 +178,7 @@ func newEnvWith(t *testing.T, mut func(*media.Config)) *env {
 	e := &env{t: t, store: postgres.NewAnchors(pool), matches: &matchBook{m: map[string]anchor.MatchInfo{}},
 		ledger: &ledger{paidKeys: map[string]int64{}, balance: map[int64]int64{}},
 		clock:  &clock{t: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}, events: &liveEvents{}, scores: &scoreBook{},
-		notices: &noticeBox{}}
+		notices: &noticeBox{}, rooms: &roomRules{}}
 	ms := anchor.MediaStore{Store: e.store}
 	mcfg := media.Config{HLSSegment: time.Second, Now: e.clock.Now}
 	if mut != nil {
@@ -169,7 +189,7 @@ func newEnvWith(t *testing.T, mut func(*media.Config)) *env {
 		Entitlements: tiers{now: e.clock.Now}, Notifier: media.Notifiers{ms, e.events}})
 	svc, err := anchor.New(anchor.Config{Now: e.clock.Now}, anchor.Deps{Store: e.store, Media: e.hub,
 		Roles: admins{}, Phones: phones{}, Matches: e.matches, Earnings: e.ledger, Payer: e.ledger,
-		Scores: e.scores, Notices: e.notices, Finder: e.finder})
+		Scores: e.scores, Notices: e.notices, Finder: e.finder, Rooms: e.rooms})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"go.uber.org/zap"
+
 	"courtside/gateway/media"
 	"courtside/storage/postgres"
 )
@@ -122,6 +124,10 @@ func (s *Service) UpdateSettings(ctx context.Context, uid int64, in Settings) (S
 	if err := s.validateSettings(ctx, a.UserID, &in); err != nil {
 		return Settings{}, err
 	}
+	before, err := s.d.Store.LiveRoom(ctx, a.RoomID)
+	if err != nil {
+		return Settings{}, err
+	}
 	row := postgres.LiveRoomRow{RoomID: a.RoomID, Title: in.Title, MemberOnly: in.MemberOnly, Cover: in.Cover, Paid: in.Paid,
 		Price: in.Price, ExternalComments: in.ExternalComments, Teaser: in.Teaser, DetailIntro: in.DetailIntro,
 		DetailPics: in.DetailPics, M3U8URL: in.M3U8}
@@ -131,6 +137,12 @@ func (s *Service) UpdateSettings(ctx context.Context, uid int64, in Settings) (S
 	l, err := s.d.Store.LiveRoom(ctx, a.RoomID)
 	if err != nil {
 		return Settings{}, err
+	}
+	if l.MemberOnly != before.MemberOnly && s.d.Rooms != nil {
+		// Viewers who lose the right to chat are told by the room now, not when it next starts.
+		if err := s.d.Rooms.SetMemberOnly(ctx, a.RoomID, uid, l.MemberOnly); err != nil {
+			s.log.Warn("anchor: the running room did not take the member-only flag", zap.String("room", a.RoomID), zap.Error(err))
+		}
 	}
 	return settingsOf(l), nil
 }

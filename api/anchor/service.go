@@ -42,6 +42,15 @@ type Deps struct {
 	// Finder: the matches a streamer could link (the match picker); nil: the picker offers none
 	// (linking by id still works).
 	Finder MatchFinder
+	// Rooms: the running room's chat follows a member-only change of the settings at once; nil: a
+	// room follows the stored flag when it is next activated.
+	Rooms RoomRules
+}
+
+// RoomRules tells a running room that its streamer changed its member-only flag (the room actor,
+// through the engine).
+type RoomRules interface {
+	SetMemberOnly(ctx context.Context, room string, streamer int64, memberOnly bool) error
 }
 
 // Service is the streamer centre: applications and review, live settings, start and end of live,
