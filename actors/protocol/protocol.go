@@ -159,6 +159,9 @@ const (
 	KOpen   = "open"
 	KClose  = "close"
 	KSlow   = "slow"
+	// KAccess: the room's access changed (member-only, paid, price): players ask for their
+	// playback again, so a viewer who lost access sees the unlock or membership prompt at once.
+	KAccess = "access"
 	// KPaid is a paid message (issue 25 §4): a chat line with Coins, Color, Pin (its id) and Until
 	// (pinned until, unix ms). KUnpin removes pin Pin (a moderator, reason in Key).
 	KPaid  = "paid"

@@ -27,9 +27,9 @@ var modRule = map[string]struct {
 	"close":          {2, false},
 	"platformMute":   {3, true},
 	"platformUnmute": {3, false},
-	// The room's streamer (the streamer centre's settings) or staff (the back office) setting its
-	// member-only flag: the flag is stored by the streamer centre first; these bring the running
-	// room's chat in line at once.
+	// The room's streamer (the streamer centre's settings) or staff (the back office) changing its
+	// access (member-only, paid, price): stored by the streamer centre first; these bring the running
+	// room's chat in line at once and tell its players (an `access` event) to ask again.
 	"membersOnly": {2, false},
 	"allViewers":  {2, false},
 }
@@ -48,7 +48,7 @@ func (a *Actor) onModerate(ctx actor.Context, c *Command) {
 	if m.Op == "membersOnly" || m.Op == "allViewers" {
 		a.state.MemberOnly = m.Op == "membersOnly"
 		a.record(ctx, Action{Room: a.id, Actor: u.ID, Op: m.Op, Reason: m.Reason, At: a.cfg.Now()}, nil)
-		a.reply(ctx, c.ReplyTo, &Reply{Room: a.id, Nonce: m.Nonce})
+		a.accept(ctx, protocol.Event{K: protocol.KAccess, By: u.ID}, c.ReplyTo, m.Nonce)
 		return
 	}
 	needsTarget := m.Op != "slow" && m.Op != "open" && m.Op != "close" && m.Op != "delete"

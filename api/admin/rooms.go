@@ -220,7 +220,7 @@ func (s *Service) SetRoomAccess(ctx context.Context, by Staff, room string, in a
 	if err != nil {
 		return before, err
 	}
-	if before.MemberOnly != after.MemberOnly && s.d.Rooms != nil {
+	if (before.MemberOnly != after.MemberOnly || before.Paid != after.Paid || before.Price != after.Price) && s.d.Rooms != nil {
 		op := "allViewers"
 		if after.MemberOnly {
 			op = "membersOnly"

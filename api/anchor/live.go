@@ -138,8 +138,10 @@ func (s *Service) UpdateSettings(ctx context.Context, uid int64, in Settings) (S
 	if err != nil {
 		return Settings{}, err
 	}
-	if l.MemberOnly != before.MemberOnly && s.d.Rooms != nil {
-		// Viewers who lose the right to chat are told by the room now, not when it next starts.
+	accessChanged := l.MemberOnly != before.MemberOnly || l.Paid != before.Paid || l.Price != before.Price
+	if accessChanged && s.d.Rooms != nil {
+		// Viewers who lose access are told by the room now (chat refused, players ask again), not
+		// when it next starts.
 		if err := s.d.Rooms.SetMemberOnly(ctx, a.RoomID, uid, l.MemberOnly); err != nil {
 			s.log.Warn("anchor: the running room did not take the member-only flag", zap.String("room", a.RoomID), zap.Error(err))
 		}

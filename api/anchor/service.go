@@ -42,13 +42,13 @@ type Deps struct {
 	// Finder: the matches a streamer could link (the match picker); nil: the picker offers none
 	// (linking by id still works).
 	Finder MatchFinder
-	// Rooms: the running room's chat follows a member-only change of the settings at once; nil: a
-	// room follows the stored flag when it is next activated.
+	// Rooms: the running room follows an access change of the settings (member-only, paid, price)
+	// at once; nil: a room follows the stored flags when it is next activated.
 	Rooms RoomRules
 }
 
-// RoomRules tells a running room that its streamer changed its member-only flag (the room actor,
-// through the engine).
+// RoomRules tells a running room that its streamer changed its access, with its member-only flag
+// now (the room actor, through the engine: its chat follows the flag, its players ask again).
 type RoomRules interface {
 	SetMemberOnly(ctx context.Context, room string, streamer int64, memberOnly bool) error
 }

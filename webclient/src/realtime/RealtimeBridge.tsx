@@ -50,12 +50,13 @@ async function resolveGateway(): Promise<string> {
 /** Event kinds that only a moderator, the streamer or an administrator can cause. */
 const MOD_KINDS = new Set(["del", "mute", "unmute", "mod", "unmod", "slow", "open", "close"]);
 
-/** Room settings carried by events (slow mode, open/closed). */
+/** Room settings carried by events (slow mode, open/closed, a change of access). */
 function settle(v: RoomView, events: readonly RoomEvent[]): RoomView {
   let out = v;
   for (const ev of events) {
     if (ev.k === "slow") out = { ...out, slowSecs: ev.secs ?? 0 };
     else if (ev.k === "open" || ev.k === "close") out = { ...out, open: ev.k === "open" };
+    else if (ev.k === "access") out = { ...out, accessVersion: out.accessVersion + 1 };
   }
   return out;
 }

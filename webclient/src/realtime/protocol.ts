@@ -13,6 +13,7 @@ export type EventKind =
   | "slow"
   | "sys"
   | "open"
+  | "access"
   | "close"
   | "paid"
   | "unpin";

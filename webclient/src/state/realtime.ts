@@ -31,6 +31,8 @@ export interface RoomView {
   joinError: string | null;
   /** Slow-mode interval in seconds (0 = off), from `joined.slow` and `slow` events. */
   slowSecs: number;
+  /** Counts the room's `access` events: the player asks for its playback again when it moves. */
+  accessVersion: number;
   /**
    * Our standing in the room. `mod` comes from `joined.you` when the server sends it, and
    * otherwise from a moderation command of ours that the server accepted. `mutedUntil` (unix ms,
@@ -50,6 +52,7 @@ export const EMPTY_ROOM: RoomView = {
   sendErrorKey: null,
   joinError: null,
   slowSecs: 0,
+  accessVersion: 0,
   you: { mod: false, streamer: false, mutedUntil: 0 },
 };
 

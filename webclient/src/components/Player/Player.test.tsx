@@ -9,7 +9,7 @@ import { initI18n } from "../../i18n";
 import { appStore } from "../../state/store";
 import { preferredSourceAtom } from "../../state/anchor";
 import { tokenAtom } from "../../state/session";
-import { theatreModeAtom } from "../../state/realtime";
+import { EMPTY_ROOM, roomAtom, theatreModeAtom } from "../../state/realtime";
 import { Player } from "./Player";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -182,6 +182,20 @@ describe("Player", () => {
     expect(q("player-refused")!.textContent).toContain("The stream address was refused");
     expect(srv.count("/live/playback")).toBeGreaterThanOrEqual(2);
     expect(q("player-retry")).not.toBeNull();
+  });
+
+  it("asks for its playback again when the room's access changes, and shows the members-only prompt", async () => {
+    const srv = fakeServer({
+      "/live/playback": [playback(), { status: "fail", errorCode: 2110, errorMsg: "Members only" }],
+    });
+    await mount();
+    await until(() => srv.count("/live/playback") >= 1);
+    await act(async () => new Promise((r) => setTimeout(r, 50))); // the first answer is applied
+    const before = srv.count("/live/playback");
+    // The streamer made the room member-only: the room's `access` event moves its version.
+    await act(async () => appStore.set(roomAtom("a7"), { ...EMPTY_ROOM, accessVersion: 1 }));
+    await until(() => srv.count("/live/playback") > before);
+    await until(() => q("player-refused") !== null && q("player-vip-link") !== null);
   });
 
   it("says the streamer is not live on errorCode 2111", async () => {

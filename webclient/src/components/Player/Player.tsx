@@ -13,7 +13,7 @@ import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
 import { anchorApi, AnchorErrorCode, type AnchorPageInfo, type PlaybackKind } from "../../api/endpoints";
 import { preferredSourceAtom } from "../../state/anchor";
-import { theatreModeAtom } from "../../state/realtime";
+import { roomAtom, theatreModeAtom } from "../../state/realtime";
 import { tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";
 import { attachSource, detectEnv, playableKinds, type PlaybackEnv } from "./engine";
@@ -57,6 +57,9 @@ export function Player({ roomId, theatreToggle = true, env: envProp, muted: mute
   const [preferred, setPreferred] = useAtom(preferredSourceAtom);
   const [theatre, setTheatre] = useAtom(theatreModeAtom);
   const token = useAtomValue(tokenAtom);
+  // The room's access changed (member-only, paid): ask for the playback again, so a viewer who lost
+  // access sees the unlock or membership prompt without reloading the page.
+  const accessVersion = useAtomValue(roomAtom(roomId)).accessVersion;
   const openLogin = useSetAtom(loginModalAtom);
   const videoRef = useRef<HTMLVideoElement>(null);
   const envRef = useRef<PlaybackEnv | null>(envProp ?? null);
@@ -100,7 +103,7 @@ export function Player({ roomId, theatreToggle = true, env: envProp, muted: mute
     );
   }, [roomId]);
 
-  // A new room (or a new session: entitlements change) starts over.
+  // A new room, a new session (entitlements change) or a change of the room's access starts over.
   useEffect(() => {
     dispatch({ type: "reset" });
     setRoom(null);
@@ -109,7 +112,7 @@ export function Player({ roomId, theatreToggle = true, env: envProp, muted: mute
     return () => {
       seq.current++;
     };
-  }, [load, token]);
+  }, [load, token, accessVersion]);
 
   const source = state.playback?.sources.find((s) => s.kind === state.selected) ?? null;
   const terminal = TERMINAL.has(state.status);
