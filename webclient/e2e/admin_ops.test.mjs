@@ -11,10 +11,9 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { resolve } from "node:path";
 import { deflateSync } from "node:zlib";
 import WebSocket from "ws";
-import { launchBrowser, passSecondFactor, screenshot, startNode, WEBCLIENT_DIR } from "./harness.mjs";
+import { administrator, launchBrowser, screenshot, startNode } from "./harness.mjs";
 
 const TIMEOUT = 20_000;
 const LIVE_TIMEOUT = 45_000;
@@ -64,18 +63,6 @@ async function registerByMobile(prefix) {
   if (login.newUser) await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "ops2026pass" } });
   const uid = String(login.uid ?? login.user?.uid ?? "");
   return { token: login.token, user: { uid: uid.startsWith("u") ? uid : `u${uid}`, name: uname } };
-}
-
-/** The first administrator as README says (`courtside admin create`), past the second factor. */
-async function administrator() {
-  const name = `adm${rand()}`.slice(0, 20);
-  const bin = resolve(WEBCLIENT_DIR, process.env.COURTSIDE_BIN ?? "../bin/courtside");
-  const r = spawnSync(bin, ["admin", "create", name, "Admin2026pass"], { env: process.env, encoding: "utf8", timeout: 60_000 });
-  assert.equal(r.status, 0, `courtside admin create: ${r.stderr}`);
-  const login = await call("POST", "/login/V2/mobileOrNameToLogin", { body: { name, password: "Admin2026pass" } });
-  await passSecondFactor(call, login.token);
-  const uid = String(login.uid ?? login.user?.uid ?? "");
-  return { token: login.token, user: { uid: uid.startsWith("u") ? uid : `u${uid}`, name } };
 }
 
 /** Recharges coins (a preset of the recharge page) through the development provider's signed callback. */
@@ -199,7 +186,7 @@ async function failureShots(contexts, prefix) {
 
 describe("the back office's rooms, rules and money", { timeout: 300_000 }, () => {
   it("an administrator refunds a paid recharge, sees the ledger balanced and finds the audit entry", async () => {
-    const admin = await administrator();
+    const admin = await administrator(call);
     const fan = await registerByMobile("fan");
     const before = (await call("GET", "/user/userGold", { token: fan.token })).gold;
     const orderNo = await recharge(fan, 1); // the 10 RMB preset: 100 coins
@@ -273,7 +260,7 @@ describe("the back office's rooms, rules and money", { timeout: 300_000 }, () =>
 
   it("an administrator sets a live room to members only and ends its broadcast", async (t) => {
     if (noFfmpeg) return t.skip(noFfmpeg);
-    const admin = await administrator();
+    const admin = await administrator(call);
     const host = await approvedStreamer(admin);
     const room = `a${host.user.uid.slice(1)}`;
     const guide = await call("POST", "/anchor/streamKey", { token: host.token });
@@ -337,7 +324,7 @@ describe("the back office's rooms, rules and money", { timeout: 300_000 }, () =>
   });
 
   it("an administrator adds a banned word from its preview and the chat refuses it at once", async () => {
-    const admin = await administrator();
+    const admin = await administrator(call);
     const word = `zq${rand().replace(/[0-9]/g, "")}x*`.slice(0, 14);
     const ctx = await context(admin);
     const page = await ctx.newPage();

@@ -16,7 +16,7 @@ import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import { deflateSync } from "node:zlib";
 import { resolve } from "node:path";
-import { WEBCLIENT_DIR, launchBrowser, passSecondFactor, restClient, screenshot as fullPage, startNode } from "./harness.mjs";
+import { administrator, launchBrowser, restClient, screenshot as fullPage, startNode, WEBCLIENT_DIR } from "./harness.mjs";
 
 /** Full-page screenshot from the top: the sticky header would otherwise sit mid-page in it. */
 async function screenshot(page, name) {
@@ -70,17 +70,6 @@ async function registerByMobile() {
   const uname = `s${rand()}`.slice(0, 20);
   if (login.newUser) await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "stream2026x" } });
   return { token: login.token, user: { uid: String(login.uid ?? login.user?.uid), name: uname } };
-}
-
-/** An administrator made with the node's own CLI, signed in by password. */
-async function administrator() {
-  const name = `adm${rand()}`.slice(0, 20);
-  const bin = resolve(WEBCLIENT_DIR, process.env.COURTSIDE_BIN ?? "../bin/courtside");
-  const r = spawnSync(bin, ["admin", "create", name, "Admin2026pass"], { env: process.env, encoding: "utf8", timeout: 60_000 });
-  assert.equal(r.status, 0, `courtside admin create: ${r.stderr}`);
-  const login = await call("POST", "/login/V2/mobileOrNameToLogin", { body: { name, password: "Admin2026pass" } });
-  await passSecondFactor(call, login.token); // staff calls need the second factor (issue 16)
-  return { token: login.token };
 }
 
 /** A signed-in (or guest) browser context. */
@@ -165,7 +154,7 @@ describe("live streaming", () => {
   it("applies, is approved, sets up, pushes with OBS' settings and is watched through mpegts.js and HLS", async (t) => {
     if (skipReason) return t.skip(skipReason);
     const streamer = await registerByMobile();
-    const admin = await administrator();
+    const admin = await administrator(call);
     const sctx = await context(streamer);
     const page = await sctx.newPage();
     try {

@@ -11,9 +11,8 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { resolve } from "node:path";
 import { deflateSync } from "node:zlib";
-import { launchBrowser, passSecondFactor, screenshot, startNode, WEBCLIENT_DIR } from "./harness.mjs";
+import { administrator, launchBrowser, screenshot, startNode } from "./harness.mjs";
 
 const TIMEOUT = 20_000;
 const LIVE_TIMEOUT = 45_000;
@@ -67,16 +66,6 @@ async function registerByMobile(prefix) {
   if (login.newUser) await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "book2026pass" } });
   const uid = String(login.uid ?? login.user?.uid ?? "");
   return { token: login.token, user: { uid: uid.startsWith("u") ? uid : `u${uid}`, name: uname } };
-}
-
-async function administrator() {
-  const name = `adm${rand()}`.slice(0, 20);
-  const bin = resolve(WEBCLIENT_DIR, process.env.COURTSIDE_BIN ?? "../bin/courtside");
-  const r = spawnSync(bin, ["admin", "create", name, "Admin2026pass"], { env: process.env, encoding: "utf8", timeout: 60_000 });
-  assert.equal(r.status, 0, `courtside admin create: ${r.stderr}`);
-  const login = await call("POST", "/login/V2/mobileOrNameToLogin", { body: { name, password: "Admin2026pass" } });
-  await passSecondFactor(call, login.token);
-  return { token: login.token };
 }
 
 // ---- a one-colour PNG for the ID photos ----
@@ -159,7 +148,7 @@ const localInput = (ms) => {
 describe("reserved broadcasts and My bookings", () => {
   it("announces, reserves (guest → login), lists, cancels, and notifies the reserver once on go-live", async (t) => {
     if (skipReason) return t.skip(skipReason);
-    const admin = await administrator();
+    const admin = await administrator(call);
     const host = await approvedStreamer(admin);
     const fan = await registerByMobile("fan");
     const other = await registerByMobile("oth");

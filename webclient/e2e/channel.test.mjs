@@ -8,9 +8,7 @@
 // Needs Postgres (DATABASE_URL); the harness starts a dev node (code sink, demo data).
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { resolve } from "node:path";
-import { WEBCLIENT_DIR, launchBrowser, passSecondFactor, restClient, screenshot, startNode } from "./harness.mjs";
+import { administrator, launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
 
 const TIMEOUT = 30_000;
 let node;
@@ -44,16 +42,6 @@ async function register(prefix) {
   return { token: login.token, user: { uid: String(login.uid), name: uname } };
 }
 
-async function admin() {
-  const name = `adm${rand()}`.slice(0, 20);
-  const bin = resolve(WEBCLIENT_DIR, process.env.COURTSIDE_BIN ?? "../bin/courtside");
-  const r = spawnSync(bin, ["admin", "create", name, "Admin2026pass"], { env: process.env, encoding: "utf8", timeout: 60_000 });
-  assert.equal(r.status, 0, `courtside admin create: ${r.stderr}`);
-  const login = await call("POST", "/login/V2/mobileOrNameToLogin", { body: { name, password: "Admin2026pass" } });
-  await passSecondFactor(call, login.token);
-  return { token: login.token };
-}
-
 async function context(session) {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const cookies = [{ name: "lang", value: "en_US", url: node.baseURL }];
@@ -78,7 +66,7 @@ async function lastCode(to) {
 describe("promotion channels", () => {
   it("a partner's link brings a visitor who registers; the partner sees the user and the statistics", async () => {
     const partner = await register("p");
-    const staff = await admin();
+    const staff = await administrator(call);
     await call("POST", "/admin/user/role", { token: staff.token, body: { userId: partner.user.uid, role: "channel", grant: true } });
 
     const pctx = await context(partner);

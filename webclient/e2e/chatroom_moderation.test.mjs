@@ -10,9 +10,7 @@
 // the CI database: every user is new, the room is the demo's "dugout" (1005).
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { resolve } from "node:path";
-import { WEBCLIENT_DIR, launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
+import { administrator, launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
 
 const TIMEOUT = 30_000;
 const ROOM = "1005";
@@ -42,15 +40,6 @@ async function register(prefix) {
   const name = `${prefix}${rand()}`.slice(0, 20);
   await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname: name, password: "chatroom2026x" } });
   return { token: login.token, user: { uid: String(login.uid ?? login.user?.uid), name } };
-}
-
-async function staff() {
-  const name = `crm${rand()}`.slice(0, 20);
-  const bin = resolve(WEBCLIENT_DIR, process.env.COURTSIDE_BIN ?? "../bin/courtside");
-  const r = spawnSync(bin, ["admin", "create", name, "Admin2026pass"], { env: process.env, encoding: "utf8", timeout: 60_000 });
-  assert.equal(r.status, 0, `courtside admin create: ${r.stderr}`);
-  const login = await call("POST", "/login/V2/mobileOrNameToLogin", { body: { name, password: "Admin2026pass" } });
-  return { token: login.token };
 }
 
 async function page(session, lang = "en_US") {
@@ -97,7 +86,7 @@ async function openCard(p, text) {
 
 describe("chatroom moderation: the chatter card", () => {
   it("lets a moderator mute a viewer from the card, locking the viewer's input, and delete a line for everyone", async () => {
-    const [admin, moderator, viewer] = await Promise.all([staff(), register("crmod"), register("crfan")]);
+    const [admin, moderator, viewer] = await Promise.all([administrator(call), register("crmod"), register("crfan")]);
 
     // Staff name the moderator over REST; the member id must be typed again.
     await assert.rejects(

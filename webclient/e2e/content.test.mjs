@@ -6,9 +6,7 @@
 // share one database. Screenshots go to test-results/screenshots/content-*.png.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { resolve } from "node:path";
-import { WEBCLIENT_DIR, launchBrowser, passSecondFactor, restClient, screenshot, startNode, totp } from "./harness.mjs";
+import { administrator, launchBrowser, passSecondFactor, restClient, screenshot, startNode, totp } from "./harness.mjs";
 
 const TIMEOUT = 30_000;
 let node;
@@ -25,18 +23,6 @@ async function register(prefix) {
   const uname = `${prefix}${rand()}`.slice(0, 20);
   await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "content2026test" } });
   return { token: login.token, uid: String(login.uid), name: uname };
-}
-
-/** An administrator (as README says: `courtside admin create`), past the second factor. */
-async function administrator() {
-  const name = `root${rand()}`.slice(0, 20);
-  const bin = resolve(WEBCLIENT_DIR, process.env.COURTSIDE_BIN ?? "../bin/courtside");
-  const r = spawnSync(bin, ["admin", "create", name, "Admin2026pass"], { env: process.env, encoding: "utf8", timeout: 60_000 });
-  assert.equal(r.status, 0, `courtside admin create: ${r.stderr}`);
-  const login = await call("POST", "/login/V2/mobileOrNameToLogin", { body: { name, password: "Admin2026pass" } });
-  const admin = { token: login.token, uid: String(login.uid ?? login.user?.uid), name };
-  await passSecondFactor(call, admin.token);
-  return admin;
 }
 
 async function context(session, lang = "en_US") {
@@ -69,7 +55,7 @@ describe("content edited by staff", { timeout: 240_000 }, () => {
   });
 
   it("an editor publishes a proclamation that fans close for good, and changes /about for everybody", async () => {
-    const admin = await administrator();
+    const admin = await administrator(call);
     const editor = await register("editor");
     const fan = await register("fan");
     await call("POST", "/admin/user/role", { token: admin.token, body: { userId: editor.uid, role: "editor", grant: true } });

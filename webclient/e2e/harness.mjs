@@ -228,7 +228,8 @@ export async function administrator(call, { prefix = "adm", secondFactor = true 
   if (made.status !== 0) throw new Error(`courtside admin create: ${made.stderr || made.stdout}`);
   const login = await call("POST", "/login/V2/mobileOrNameToLogin", { body: { name, password: "Admin2026pass" } });
   if (secondFactor) await passSecondFactor(call, login.token);
-  const uid = String(login.uid ?? login.user?.uid ?? "");
+  const raw = String(login.uid ?? login.user?.uid ?? "");
+  const uid = raw.startsWith("u") ? raw : `u${raw}`; // the wire form "u<id>"
   return { token: login.token, uid, name, user: { uid, name } };
 }
 

@@ -8,10 +8,8 @@
 // Needs Postgres (DATABASE_URL) and a dev node (COURTSIDE_ENV=dev, the harness's default).
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { deflateSync } from "node:zlib";
-import { resolve } from "node:path";
-import { WEBCLIENT_DIR, launchBrowser, passSecondFactor, restClient, screenshot, startNode } from "./harness.mjs";
+import { administrator, launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
 
 const TIMEOUT = 30_000;
 
@@ -42,16 +40,6 @@ async function registerByMobile() {
   const uname = `m${rand()}`.slice(0, 20);
   if (login.newUser) await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "stream2026x" } });
   return { token: login.token, user: { uid: String(login.uid ?? login.user?.uid), name: uname } };
-}
-
-async function administrator() {
-  const name = `adm${rand()}`.slice(0, 20);
-  const bin = resolve(WEBCLIENT_DIR, process.env.COURTSIDE_BIN ?? "../bin/courtside");
-  const r = spawnSync(bin, ["admin", "create", name, "Admin2026pass"], { env: process.env, encoding: "utf8", timeout: 60_000 });
-  assert.equal(r.status, 0, `courtside admin create: ${r.stderr}`);
-  const login = await call("POST", "/login/V2/mobileOrNameToLogin", { body: { name, password: "Admin2026pass" } });
-  await passSecondFactor(call, login.token);
-  return { token: login.token };
 }
 
 async function context(session, lang = "en_US") {
@@ -115,7 +103,7 @@ async function send(page, text) {
 describe("moderation presets", () => {
   it("slows the chat on a goal, announces it, lets the streamer undo it, and shields in one click", async () => {
     const streamer = await registerByMobile();
-    const admin = await administrator();
+    const admin = await administrator(call);
     const sctx = await context(streamer);
     const s = await sctx.newPage();
 

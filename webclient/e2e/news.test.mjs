@@ -6,11 +6,9 @@
 // test-results/screenshots/news-*.png.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { resolve } from "node:path";
 import { join } from "node:path";
 import { mkdirSync } from "node:fs";
-import { SCREENSHOT_DIR, WEBCLIENT_DIR, launchBrowser, passSecondFactor, restClient, screenshot, startNode } from "./harness.mjs";
+import { administrator, launchBrowser, restClient, screenshot, SCREENSHOT_DIR, startNode } from "./harness.mjs";
 
 /** A screenshot of the viewport only (the home page's lists are long). */
 async function viewport(page, name) {
@@ -45,17 +43,6 @@ async function register(prefix) {
   const uname = `${prefix}${rand()}`.slice(0, 20);
   if (login.newUser) await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "news2026pass" } });
   return { token: login.token, user: { uid: String(login.uid ?? login.user?.uid ?? ""), name: uname } };
-}
-
-/** An administrator made with the node's own CLI, past the second factor. */
-async function staff() {
-  const name = `ed${rand()}`.slice(0, 20);
-  const bin = resolve(WEBCLIENT_DIR, process.env.COURTSIDE_BIN ?? "../bin/courtside");
-  const r = spawnSync(bin, ["admin", "create", name, "Admin2026pass"], { env: process.env, encoding: "utf8", timeout: 60_000 });
-  assert.equal(r.status, 0, `courtside admin create: ${r.stderr}`);
-  const login = await call("POST", "/login/V2/mobileOrNameToLogin", { body: { name, password: "Admin2026pass" } });
-  await passSecondFactor(call, login.token);
-  return { token: login.token, user: { uid: String(login.uid ?? login.user?.uid ?? ""), name } };
 }
 
 async function context(session, lang = "en_US") {
@@ -97,7 +84,7 @@ async function demoArticles() {
 
 describe("news and comments", () => {
   it("staff publish an article, a fan comments, another user reports it, staff remove it", async () => {
-    const [editor, fan, other] = await Promise.all([staff(), register("fan"), register("rep")]);
+    const [editor, fan, other] = await Promise.all([administrator(call), register("fan"), register("rep")]);
     const title = `Harbour derby talking points ${rand()}`;
 
     // The editor: write, preview, publish.

@@ -15,8 +15,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import { deflateSync } from "node:zlib";
-import { launchBrowser, passSecondFactor, screenshot as fullPage, startNode, WEBCLIENT_DIR } from "./harness.mjs";
-import { resolve } from "node:path";
+import { administrator, launchBrowser, screenshot as fullPage, startNode } from "./harness.mjs";
 
 const TIMEOUT = 30_000;
 const PUSH_SECS = 45;
@@ -62,16 +61,6 @@ async function call(method, path, { token, body, query, form } = {}) {
 }
 
 const rand = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-
-async function administrator() {
-  const name = `adm${rand()}`.slice(0, 20);
-  const bin = resolve(WEBCLIENT_DIR, process.env.COURTSIDE_BIN ?? "../bin/courtside");
-  const r = spawnSync(bin, ["admin", "create", name, "Admin2026pass"], { env: process.env, encoding: "utf8", timeout: 60_000 });
-  assert.equal(r.status, 0, `courtside admin create: ${r.stderr}`);
-  const login = await call("POST", "/login/V2/mobileOrNameToLogin", { body: { name, password: "Admin2026pass" } });
-  await passSecondFactor(call, login.token);
-  return { token: login.token, user: { uid: String(login.uid ?? login.user?.uid), name } };
-}
 
 async function registerByMobile(prefix) {
   const mobile = `138${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
@@ -197,7 +186,7 @@ const replayTexts = (page) => page.getByTestId("replay-line").evaluateAll((els) 
 describe("replay with the match's timeline", () => {
   it("a finished broadcast replays its chat in order, its timeline seeks, its goal becomes a highlight clip", async (t) => {
     if (skipReason) return t.skip(skipReason);
-    const admin = await administrator();
+    const admin = await administrator(call);
     const s = await streamer(admin);
     const slugs = { 202: "soccer", 201: "basketball", 1: "lol", 2: "csgo", 4: "dota2", 14: "valorant", 203: "tennis" };
     const live = await call("GET", "/v2/match/getPCLiveGameMatch", { query: { pageSize: 100 } });

@@ -9,9 +9,7 @@
 // sink); the node seeds the demo catalogue (COURTSIDE_DEMO, set by the harness).
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { resolve } from "node:path";
-import { WEBCLIENT_DIR, launchBrowser, passSecondFactor, restClient, screenshot, startNode } from "./harness.mjs";
+import { administrator, launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
 
 const TIMEOUT = 30_000;
 let node;
@@ -78,17 +76,6 @@ async function sendOrderCode(page, session) {
   return code;
 }
 
-/** An administrator (staff with every back-office permission) made with the node's own CLI. */
-async function staff() {
-  const name = `adm${rand()}`.slice(0, 20);
-  const bin = resolve(WEBCLIENT_DIR, process.env.COURTSIDE_BIN ?? "../bin/courtside");
-  const r = spawnSync(bin, ["admin", "create", name, "Admin2026pass"], { env: process.env, encoding: "utf8", timeout: 60_000 });
-  assert.equal(r.status, 0, `courtside admin create: ${r.stderr}`);
-  const login = await call("POST", "/login/V2/mobileOrNameToLogin", { body: { name, password: "Admin2026pass" } });
-  await passSecondFactor(call, login.token); // staff calls need the second factor (issue 16)
-  return { token: login.token };
-}
-
 /** Recharges coins (a preset of the recharge page) through the development provider's signed callback. */
 async function recharge(session, preset) {
   const order = await call("POST", "/orderpay/payByAlipay", {
@@ -123,7 +110,7 @@ describe("the coin shop", () => {
     const user = await register();
     await recharge(user, 2); // the 200 RMB preset: 2,000 coins, plus the 200 of the welcome gift
     assert.equal(await coins(user), 2200);
-    const admin = await staff();
+    const admin = await administrator(call);
     const ctx = await context(user);
     const page = await ctx.newPage();
     try {

@@ -18,7 +18,7 @@ import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import { deflateSync } from "node:zlib";
 import { resolve } from "node:path";
-import { WEBCLIENT_DIR, launchBrowser, passSecondFactor, restClient, screenshot as fullPage, startNode } from "./harness.mjs";
+import { administrator, launchBrowser, restClient, screenshot as fullPage, startNode, WEBCLIENT_DIR } from "./harness.mjs";
 
 async function screenshot(page, name) {
   await page.evaluate(() => window.scrollTo(0, 0)).catch(() => undefined);
@@ -64,17 +64,6 @@ async function registerByMobile() {
   return { token: login.token, user: { uid: String(login.uid ?? login.user?.uid), name: uname } };
 }
 
-/** An administrator made with the node's own CLI, signed in by password, second factor passed. */
-async function administrator() {
-  const name = `adm${rand()}`.slice(0, 20);
-  const bin = resolve(WEBCLIENT_DIR, process.env.COURTSIDE_BIN ?? "../bin/courtside");
-  const r = spawnSync(bin, ["admin", "create", name, "Admin2026pass"], { env: process.env, encoding: "utf8", timeout: 60_000 });
-  assert.equal(r.status, 0, `courtside admin create: ${r.stderr}`);
-  const login = await call("POST", "/login/V2/mobileOrNameToLogin", { body: { name, password: "Admin2026pass" } });
-  await passSecondFactor(call, login.token);
-  return { token: login.token };
-}
-
 // A one-colour PNG for the ID photos.
 const CRC = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -118,7 +107,7 @@ async function upload(token, kind) {
 async function approvedStreamer(beforeApplying) {
   const s = await registerByMobile();
   if (beforeApplying) await beforeApplying(s);
-  const admin = await administrator();
+  const admin = await administrator(call);
   const photos = {};
   for (const kind of ["idFront", "idBack", "idHand"]) photos[kind] = await upload(s.token, kind);
   await call("POST", "/V2/anchor/user", {

@@ -17,7 +17,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { deflateSync } from "node:zlib";
-import { launchBrowser, passSecondFactor, screenshot as fullPage, startNode, WEBCLIENT_DIR } from "./harness.mjs";
+import { administrator, launchBrowser, screenshot as fullPage, startNode } from "./harness.mjs";
 
 const TIMEOUT = 30_000;
 const PLAY_TIMEOUT = 30_000;
@@ -65,16 +65,6 @@ async function call(method, path, { token, body, query, form } = {}) {
 }
 
 const rand = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-
-async function administrator() {
-  const name = `adm${rand()}`.slice(0, 20);
-  const bin = resolve(WEBCLIENT_DIR, process.env.COURTSIDE_BIN ?? "../bin/courtside");
-  const r = spawnSync(bin, ["admin", "create", name, "Admin2026pass"], { env: process.env, encoding: "utf8", timeout: 60_000 });
-  assert.equal(r.status, 0, `courtside admin create: ${r.stderr}`);
-  const login = await call("POST", "/login/V2/mobileOrNameToLogin", { body: { name, password: "Admin2026pass" } });
-  await passSecondFactor(call, login.token);
-  return { token: login.token, user: { uid: String(login.uid ?? login.user?.uid), name } };
-}
 
 async function registerByMobile() {
   const mobile = `137${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
@@ -198,7 +188,7 @@ describe("videos and recordings", () => {
 
   it("staff upload a clip in the back office, watch it transcode and play it", async (t) => {
     if (skipReason) return t.skip(skipReason);
-    admin = await administrator();
+    admin = await administrator(call);
     const clip = join(tmp, "saves.mp4");
     makeClip(clip, 4);
     const ctx = await context(admin);
@@ -286,7 +276,7 @@ describe("videos and recordings", () => {
 
   it("a finished broadcast is recorded and shown on its match's playback tab", async (t) => {
     if (skipReason) return t.skip(skipReason);
-    admin ??= await administrator();
+    admin ??= await administrator(call);
     const s = await streamer(admin);
     // A match the streamer may link: in play, or starting within the hour (the streamer centre's rule).
     const slugs = { 202: "soccer", 201: "basketball", 1: "lol", 2: "csgo", 4: "dota2", 14: "valorant", 203: "tennis" };
