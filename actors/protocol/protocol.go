@@ -168,6 +168,13 @@ const (
 	KUnpin = "unpin"
 )
 
+// The sender's standing in a room, as chat lines carry it (Event.Role).
+const (
+	RoleStreamer = "streamer"
+	RoleMod      = "mod"
+	RoleStaff    = "staff" // a platform administrator
+)
+
 // Event is one room event as it goes on the wire.
 type Event struct {
 	Seq   uint64 `json:"seq"`
@@ -188,6 +195,11 @@ type Event struct {
 	// Badge marks the sender's verified status on chat lines: BadgeExpert for an approved expert
 	// (the client shows the record on demand). Empty for everybody else, so it costs nothing.
 	Badge string `json:"badge,omitempty"`
+	// Role is the sender's standing in this room on chat lines (RoleStreamer, RoleMod, RoleStaff),
+	// Tier their membership (1 VIP, 2 SVIP): the badges before the name. Empty or 0 for an
+	// ordinary viewer, so they cost nothing on most lines.
+	Role string `json:"role,omitempty"`
+	Tier int    `json:"tier,omitempty"`
 	// Paid messages (KPaid, KUnpin): the coins paid, the tier's highlight colour and the pin's id.
 	Coins int64  `json:"coins,omitempty"`
 	Color string `json:"color,omitempty"`

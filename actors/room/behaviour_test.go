@@ -532,3 +532,26 @@ func TestExpertChatLinesCarryTheVerifiedBadge(t *testing.T) {
 		}
 	}
 }
+
+// Chat lines carry the sender's standing in the room and membership, the badges before the name:
+// the streamer, a room moderator, staff, a VIP and an SVIP; an ordinary viewer's line carries none.
+func TestChatLinesCarryRoleAndMembershipBadges(t *testing.T) {
+	h := newHarness(t, nil)
+	staff := room.Identity{ID: "u-staff", Name: "Staff", Level: 30, Admin: true}
+	vip, svip := viewer, viewer2
+	vip.Member, svip.Member = 1, 2
+	for _, c := range []struct {
+		who  room.Identity
+		role string
+		tier int
+	}{{streamer, protocol.RoleStreamer, 0}, {moderator, protocol.RoleMod, 0}, {staff, protocol.RoleStaff, 0}, {vip, "", 1}, {svip, "", 2}, {room.Identity{ID: "u-plain", Name: "Plain", Level: 5}, "", 0}} {
+		r := h.send(c.who, chat("line of "+c.who.Name))
+		if r.Code != 0 {
+			t.Fatalf("%s refused %+v", c.who.Name, r)
+		}
+		got := h.waitEvent("the chat line", func(e protocol.Event) bool { return e.Seq == r.Seq })
+		if got.Role != c.role || got.Tier != c.tier {
+			t.Fatalf("%s: role %q tier %d, want %q %d", c.who.Name, got.Role, got.Tier, c.role, c.tier)
+		}
+	}
+}

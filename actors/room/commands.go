@@ -103,7 +103,8 @@ func (a *Actor) onChat(ctx actor.Context, c *Command) {
 		return
 	}
 	a.sinceTick++
-	ev := protocol.Event{K: protocol.KChat, UID: c.User.ID, Name: c.User.Name, Lvl: c.User.Level, Text: c.Msg.Text}
+	ev := protocol.Event{K: protocol.KChat, UID: c.User.ID, Name: c.User.Name, Lvl: c.User.Level, Text: c.Msg.Text,
+		Role: a.roleOf(c.User), Tier: c.User.Member}
 	if c.User.Expert {
 		ev.Badge = protocol.BadgeExpert
 	}

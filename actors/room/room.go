@@ -315,6 +315,19 @@ func (a *Actor) rank(u Identity) int {
 
 func (a *Actor) rankOfID(uid string) int { return a.rank(Identity{ID: uid}) }
 
+// roleOf is u's standing here as chat lines show it (the badge before the name).
+func (a *Actor) roleOf(u Identity) string {
+	switch a.rank(u) {
+	case 3:
+		return protocol.RoleStaff
+	case 2:
+		return protocol.RoleStreamer
+	case 1:
+		return protocol.RoleMod
+	}
+	return ""
+}
+
 func (a *Actor) reply(ctx actor.Context, to *actor.PID, r *Reply) {
 	if to != nil {
 		r.Room = a.id

@@ -38,6 +38,10 @@ export interface RoomEvent {
   key?: string;
   /** "expert" on an approved expert's chat lines (the verified badge). */
   badge?: string;
+  /** The sender's standing in the room on chat lines: "streamer", "mod" or "staff" (absent: a viewer). */
+  role?: "streamer" | "mod" | "staff";
+  /** The sender's membership on chat lines: 1 VIP, 2 SVIP (absent: none). */
+  tier?: number;
   /** Paid messages (`paid`, `unpin`): coins paid, the tier's colour, the pin's id. */
   coins?: number;
   color?: string;

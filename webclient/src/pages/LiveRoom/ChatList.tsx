@@ -3,6 +3,7 @@ import { Virtuoso, type VirtuosoHandle } from "react-virtuoso";
 import { useTranslation } from "react-i18next";
 import type { ChatLine } from "../../realtime/roomLog";
 import type { RoomEvent } from "../../realtime/protocol";
+import { ChatBadges } from "./ChatBadges";
 import { formatTime } from "./format";
 import { ExpertBadge } from "../Experts/ExpertBadge";
 import { PlanLinkText } from "../Experts/PlanLinker";
@@ -101,6 +102,7 @@ const Line = memo(function Line({
     case "chat":
       return (
         <div className="chat-line" data-testid="chat-line" data-seq={line.seq} data-id={ev.id} data-uid={ev.uid}>
+          <ChatBadges ev={ev} />
           <span className="chat-line__lvl">Lv{ev.lvl ?? 0}</span> {ev.badge === "expert" && ev.uid && <ExpertBadge uid={ev.uid} />}
           {actions && onName && ev.uid ? (
             <button type="button" className="chat-line__name chat-line__name--button" data-testid="chat-name" onClick={() => onName(ev)}>
@@ -185,3 +187,4 @@ export function systemText(t: T, line: Extract<ChatLine, { kind: "event" }>): st
       return null;
   }
 }
+
