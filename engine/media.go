@@ -54,7 +54,8 @@ func (w *wiring) buildMedia() error {
 		Logger: n.log.Named("media"),
 	}, deps)
 	n.services = append(n.services, namedService{"media", w.media})
-	svc, err := anchor.New(anchor.Config{Logger: n.log.Named("anchor")}, anchor.Deps{
+	// The ID photos' signed URLs use the media secret: the same on every node of a cluster.
+	svc, err := anchor.New(anchor.Config{Logger: n.log.Named("anchor"), PhotoURLKey: []byte(n.cfg.MediaKey)}, anchor.Deps{
 		Store: anchors, Media: w.media,
 		Roles: anchor.RolesFunc(func(ctx context.Context, id int64) (bool, error) {
 			u, err := w.accounts.UserByID(ctx, id)

@@ -99,6 +99,33 @@ func TestApplicationStatesAndReview(t *testing.T) {
 	if len(queue.List) != 1 || !strings.Contains(string(queue.List[0]), "11010519491231002X") {
 		t.Fatalf("review queue shows the full application: %s", queue.List)
 	}
+	// The ID photos come as signed short-lived URLs: they open without a session (an <img> in the
+	// back office), not once tampered with, and not after Config.PhotoURLTTL (10 minutes).
+	var photos struct{ IDFront, IDBack, IDHand string }
+	if err := json.Unmarshal(queue.List[0], &photos); err != nil || !strings.Contains(photos.IDFront, "?e=") || !strings.Contains(photos.IDHand, "&s=") {
+		t.Fatalf("ID photo URLs: %+v %v", photos, err)
+	}
+	fetch := func(path string) int {
+		resp, err := http.Get(e.url + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	if got := fetch(photos.IDFront); got != 200 {
+		t.Fatalf("signed ID photo URL: %d", got)
+	}
+	if got := fetch(photos.IDFront[:len(photos.IDFront)-1] + "0"); got != 401 && got != 403 {
+		t.Fatalf("tampered signed URL: %d", got)
+	}
+	if got := fetch(strings.Replace(photos.IDFront, "upload/", "upload/1", 1)); got == 200 {
+		t.Fatalf("a signature for another picture opened it: %d", got)
+	}
+	e.clock.Add(11 * time.Minute)
+	if got := fetch(photos.IDFront); got != 401 {
+		t.Fatalf("expired signed URL: %d", got)
+	}
 	e.ok(adminID, "POST", "/admin/anchor/review", anchor.Review{UserID: "u21", Reason: "photo unreadable"}, &st)
 	if st.Status != "rejected" || st.Reason != "photo unreadable" {
 		t.Fatalf("rejected: %+v", st)

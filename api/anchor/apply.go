@@ -162,11 +162,19 @@ func (s *Service) SaveUpload(ctx context.Context, uid int64, kind string, data [
 	return Picture{ID: id, Kind: kind, Width: cfg.Width, Height: cfg.Height}, nil
 }
 
+// PhotoGrant is how a request for a picture may show its right to an ID photo: the signature of a
+// signed URL (SignedUploadURL) and its expiry, both zero without one.
+type PhotoGrant struct {
+	Expires int64
+	Sig     string
+}
+
 // ViewUpload returns picture id for viewing. Covers and detail pictures are public; ID photos reach
-// only their owner and administrators, so viewer (the caller's user id, 0 for a guest) is asked for
+// their owner, staff who review applications (a valid signed URL from the back office, or the
+// permission itself) and administrators, so viewer (the caller's user id, 0 for a guest) is asked for
 // only then: ErrLoginRequired for a guest, ErrAccessDenied for anybody else. ErrUploadNotFound for
 // an unknown id.
-func (s *Service) ViewUpload(ctx context.Context, id int64, viewer func() int64) (postgres.UploadRow, error) {
+func (s *Service) ViewUpload(ctx context.Context, id int64, grant PhotoGrant, viewer func() int64) (postgres.UploadRow, error) {
 	u, err := s.d.Store.Upload(ctx, id)
 	if errors.Is(err, postgres.ErrUploadNotFound) {
 		return u, ErrUploadNotFound
@@ -174,14 +182,27 @@ func (s *Service) ViewUpload(ctx context.Context, id int64, viewer func() int64)
 	if err != nil || publicKinds[u.Kind] {
 		return u, err
 	}
+	if s.validPhotoSignature(id, grant.Expires, grant.Sig) {
+		return u, nil
+	}
 	who := viewer()
 	if who == 0 {
 		return postgres.UploadRow{}, ErrLoginRequired
 	}
-	if who != u.UserID {
-		if ok, err := s.isAdmin(ctx, who); err != nil || !ok {
-			return postgres.UploadRow{}, ErrAccessDenied
-		}
+	if who != u.UserID && !s.reviews(ctx, who) {
+		return postgres.UploadRow{}, ErrAccessDenied
 	}
 	return u, nil
+}
+
+// reviews reports whether uid may open streamer applications: staff with the permission, or an
+// administrator.
+func (s *Service) reviews(ctx context.Context, uid int64) bool {
+	if s.d.Staff != nil {
+		if ok, err := s.d.Staff.Can(ctx, uid, PermReviewStreamers); err == nil && ok {
+			return true
+		}
+	}
+	ok, err := s.isAdmin(ctx, uid)
+	return err == nil && ok
 }

@@ -1,6 +1,7 @@
 package anchor
 
 import (
+	"crypto/rand"
 	"time"
 
 	"go.uber.org/zap"
@@ -29,6 +30,11 @@ type Config struct {
 	ReserveLate time.Duration `json:"reserveLate"`
 	// MaxSources bounds a stream key's source allow-list (GET /addIpWhite). Default 20.
 	MaxSources int `json:"maxSources"`
+	// PhotoURLKey signs the short-lived URLs of applications' ID photos in the back office (the
+	// same on every node; empty: a random key per process). PhotoURLTTL is how long one is good
+	// for. Default 10 minutes.
+	PhotoURLKey []byte        `json:"-"`
+	PhotoURLTTL time.Duration `json:"photoURLTTL"`
 	// Logger; default zap.NewNop().
 	Logger *zap.Logger `json:"-"`
 	// Now is the clock; default time.Now.
@@ -38,6 +44,13 @@ type Config struct {
 func (c *Config) fill() {
 	if c.MinAge <= 0 {
 		c.MinAge = 18
+	}
+	if len(c.PhotoURLKey) == 0 {
+		c.PhotoURLKey = make([]byte, 32)
+		_, _ = rand.Read(c.PhotoURLKey)
+	}
+	if c.PhotoURLTTL <= 0 {
+		c.PhotoURLTTL = 10 * time.Minute
 	}
 	if c.MatchWindow <= 0 {
 		c.MatchWindow = time.Hour

@@ -32,7 +32,7 @@ func (h *handlers) adminList(r *api.Request, _ int64) (any, error) {
 	out := make([]entry, 0, len(rows))
 	for _, a := range rows {
 		out = append(out, entry{Status: statusOf(a, false), UserID: protocol.UserID(a.UserID).String(),
-			BirthDate: a.BirthDate.Format("2006-01-02"), IDFront: uploadURL(a.IDFront), IDBack: uploadURL(a.IDBack), IDHand: uploadURL(a.IDHand)})
+			BirthDate: a.BirthDate.Format("2006-01-02"), IDFront: h.svc.SignedUploadURL(a.IDFront), IDBack: h.svc.SignedUploadURL(a.IDBack), IDHand: h.svc.SignedUploadURL(a.IDHand)})
 	}
 	return map[string]any{"list": out}, nil
 }

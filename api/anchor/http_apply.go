@@ -96,15 +96,16 @@ func readUpload(f multipart.File, fh *multipart.FileHeader, limit int64) ([]byte
 }
 
 // serveUpload serves a picture (GET /anchor/upload/{id}, the image itself, not an envelope). Covers
-// and detail pictures are public; ID photos only to their owner and administrators
-// (Service.ViewUpload).
+// and detail pictures are public; ID photos only to their owner, reviewing staff and through the
+// back office's signed short-lived URLs (?e=&s=, Service.ViewUpload).
 func (h *handlers) serveUpload(w http.ResponseWriter, hr *http.Request) {
 	id, err := strconv.ParseInt(hr.PathValue("id"), 10, 64)
 	if err != nil {
 		http.Error(w, "bad id", http.StatusBadRequest)
 		return
 	}
-	u, err := h.svc.ViewUpload(hr.Context(), id, func() int64 {
+	exp, _ := strconv.ParseInt(hr.URL.Query().Get("e"), 10, 64)
+	u, err := h.svc.ViewUpload(hr.Context(), id, PhotoGrant{Expires: exp, Sig: hr.URL.Query().Get("s")}, func() int64 {
 		who, _ := h.auth.User(api.PlainRequest(w, hr))
 		return who
 	})
