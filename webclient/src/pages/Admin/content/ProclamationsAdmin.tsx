@@ -3,6 +3,7 @@
 // language or all, edit one not yet over, and withdraw one with a reason. The server checks the rules
 // and writes each action to the audit log.
 import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../api/client";
 import { contentApi, type Proclamation, type ProclamationInput, type ProclamationLevel, type ProclamationState } from "../../../api/content";
 import { useContentT } from "../../../i18n/content";
@@ -10,6 +11,8 @@ import { LOCALES, LOCALE_NAMES, type Locale } from "../../../i18n/locales";
 import { formatTime } from "../format";
 import "./contentAdmin.css";
 
+/** Proclamations per page of the list (the server pages it). */
+const PAGE = 50;
 const STATES: readonly ("" | ProclamationState)[] = ["", "active", "scheduled", "ended", "withdrawn"];
 const errText = (err: unknown) => (err instanceof ApiError ? err.userMessage : String(err));
 
@@ -118,13 +121,22 @@ function Withdraw({ id, onDone }: { id: number; onDone: () => void }) {
 export function ProclamationsAdmin() {
   const { t, language } = useContentT();
   const [state, setState] = useState<"" | ProclamationState>("");
+  const { t: at } = useTranslation();
   const [list, setList] = useState<Proclamation[] | null>(null);
+  const [page, setPage] = useState(1);
+  const [total, setTotal] = useState(0);
   const [error, setError] = useState("");
   const [editing, setEditing] = useState<ProclamationInput | null>(null);
   const load = useCallback(() => {
     setError("");
-    contentApi.staffProclamations({ state, pageSize: 50 }).then((r) => setList(r.list), (err) => setError(errText(err)));
-  }, [state]);
+    contentApi.staffProclamations({ state, pageIndex: page, pageSize: PAGE }).then(
+      (r) => {
+        setList(r.list);
+        setTotal(r.total);
+      },
+      (err) => setError(errText(err)),
+    );
+  }, [state, page]);
   useEffect(load, [load]);
 
   const edit = (p: Proclamation) =>
@@ -147,7 +159,7 @@ export function ProclamationsAdmin() {
       )}
       <div className="admin-filters" role="group">
         {STATES.map((s) => (
-          <button key={s || "all"} type="button" className={`admin-btn${s === state ? " admin-btn--on" : ""}`} onClick={() => setState(s)}>
+          <button key={s || "all"} type="button" className={`admin-btn${s === state ? " admin-btn--on" : ""}`} onClick={() => { setState(s); setPage(1); }}>
             {s ? t(`admin.proclamations.states.${s}`) : t("admin.proclamations.all")}
           </button>
         ))}
@@ -194,6 +206,13 @@ export function ProclamationsAdmin() {
             ))}
           </tbody>
         </table>
+      )}
+      {total > PAGE && (
+        <div className="admin-filters" data-testid="proclamation-pager">
+          {page > 1 && <button type="button" className="admin-btn" onClick={() => setPage(page - 1)}>{at("admin.common.prev")}</button>}
+          <span className="admin-hint">{at("admin.common.page", { page, pages: Math.ceil(total / PAGE) })}</span>
+          {page * PAGE < total && <button type="button" className="admin-btn" onClick={() => setPage(page + 1)}>{at("admin.common.next")}</button>}
+        </div>
       )}
     </section>
   );
