@@ -6,6 +6,7 @@ import { useChannelT } from "../i18n/channel";
 import { useVideosT } from "../i18n/videos";
 import { useSelfTestT } from "../i18n/selftest";
 import { useContentT } from "../i18n/content";
+import { useDemoScores } from "../state/catalogue";
 import "./Footer.css";
 
 export function Footer() {
@@ -15,6 +16,7 @@ export function Footer() {
   const { t: vt } = useVideosT();
   const { t: st } = useSelfTestT();
   const { t: pt } = useContentT();
+  const demo = useDemoScores();
   return (
     <footer className="footer" data-testid="footer">
       <nav className="footer__links" aria-label={t("discover.footer.label")} data-testid="footer-discover">
@@ -41,6 +43,11 @@ export function Footer() {
       </nav>
       <p className="footer__rights">
         © {new Date().getFullYear()} {SITE_NAME}. {t("footer.rights")}
+        {demo && (
+          <span className="footer__demo" title={t("matches.simulatedHint")} data-testid="demo-badge">
+            {t("matches.simulated")}
+          </span>
+        )}
       </p>
     </footer>
   );

@@ -138,7 +138,7 @@ function LeagueGrid({ gameId }: { gameId?: number }) {
                   <span className="league-card__game">{gameLabel(t, byId.get(l.gameId))}</span>
                   <span className="league-card__name">{l.name}</span>
                   <span className="league-card__counts">
-                    {l.country} {l.source === "simulator" && <SimulatedBadge />}
+                    {l.country}
                   </span>
                 </Link>
               </li>

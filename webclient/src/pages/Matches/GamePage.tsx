@@ -12,7 +12,7 @@ import { GAME_SLUGS } from "../../seo/games";
 import NotFound from "../NotFound";
 import { catalogueIndex, gameLabel, useCatalogue, useFetch } from "./hooks";
 import { LiveMatchList, LoadError, Loading } from "./MatchList";
-import { SimulatedBadge, TeamLogo } from "./MatchRow";
+import { TeamLogo } from "./MatchRow";
 import { CompetitionList } from "./CompetitionList";
 import { dayFrom, isoDay, tzOffsetMinutes } from "./format";
 import "./Matches.css";
@@ -101,7 +101,7 @@ function Game({ gameId, slug }: { gameId: number; slug: string }) {
                       <TeamLogo src={l.logo} name={l.name} /> {l.name}
                     </span>
                     <span className="league-card__counts">
-                      {l.country} {l.source === "simulator" && <SimulatedBadge />}
+                      {l.country}
                     </span>
                   </Link>
                 </li>

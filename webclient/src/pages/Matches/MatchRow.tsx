@@ -135,7 +135,7 @@ export const MatchRow = memo(function MatchRow({ m, slug, flash, onReserve, busy
       </div>
       <div className="mrow__side">
         <WatchLive matchId={m.id} />
-        {m.source === "simulator" && <SimulatedBadge />}
+
         {canReserve && (
           <button
             type="button"

@@ -2,11 +2,12 @@
 // highlight, and reservations.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { TFunction } from "i18next";
-import { useAtom, useAtomValue, useSetAtom } from "../../state/hooks";
+import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { ApiError } from "../../api/client";
 import { matchesApi, type GameCatalogue, type GameInfo, type MatchItem } from "../../api/endpoints";
 import { addTopicWant, removeTopicWant, topicWantsAtom } from "../../state/realtime";
-import { catalogueAtom, createScoreboardAtom, reservationsAtom } from "../../state/matches";
+import { createScoreboardAtom, reservationsAtom } from "../../state/matches";
+import { useCatalogue } from "../../state/catalogue";
 import { tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";
 import { useTopic } from "../../realtime/useTopic";
@@ -22,24 +23,8 @@ export function isNotServed(err: unknown): boolean {
   return err instanceof ApiError && err.httpStatus === 404;
 }
 
-let catalogueLoad: Promise<void> | null = null;
-
-/** The game catalogue, loaded once and shared through catalogueAtom. */
-export function useCatalogue() {
-  const [state, setState] = useAtom(catalogueAtom);
-  useEffect(() => {
-    if (state.status !== "idle") return;
-    setState({ status: "loading" });
-    catalogueLoad ??= matchesApi.catalogue().then(
-      (value) => setState({ status: "ready", value }),
-      (err: unknown) => {
-        catalogueLoad = null;
-        setState({ status: "error", message: errorText(err) });
-      },
-    );
-  }, [state.status, setState]);
-  return state;
-}
+/** The game catalogue (src/state/catalogue.ts: the page chrome reads it too). */
+export { useCatalogue } from "../../state/catalogue";
 
 /** Lookups over a loaded catalogue. */
 export function catalogueIndex(c: GameCatalogue | undefined) {
