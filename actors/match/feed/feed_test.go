@@ -271,3 +271,28 @@ func TestAdvancePlaysOneFixtureAheadStampedNow(t *testing.T) {
 		t.Fatalf("m1 got %d more events after its end", len(got["m1"])-n)
 	}
 }
+
+// A basketball game has key events while it is on (three-pointers), not only when a period ends:
+// the match page's overview lists them during the first quarter.
+func TestBasketballHasKeyEventsBeforeTheFirstPeriodEnds(t *testing.T) {
+	sim := NewSimulator(SimConfig{Seed: 5, PostponedPct: -1, CancelledPct: -1, AbandonedPct: -1}, nil, nil)
+	withKey := 0
+	for i := 0; i < 20; i++ {
+		f := Fixture{ID: fmt.Sprintf("b%d", i), Game: GameBasketball, Home: "h", Away: "a", Start: t0}
+		for _, ev := range sim.Script(f) {
+			if ev.Kind != KIncident || ev.Incident == nil {
+				continue
+			}
+			if ev.Incident.Type == "periodEnd" {
+				break
+			}
+			if ev.Incident.Key {
+				withKey++
+				break
+			}
+		}
+	}
+	if withKey < 15 {
+		t.Fatalf("only %d of 20 basketball games had a key event in their first quarter", withKey)
+	}
+}

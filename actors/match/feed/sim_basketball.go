@@ -144,8 +144,9 @@ func (b *builder) basketball() {
 							b.pstatAdd(shooter, o, "fieldGoalsMade", 1)
 							b.assist(cs[o], o, shooter)
 							if b.chance(0.18) {
+								// A key event: the overview lists them while the game is on, not only period ends.
 								b.incident(at, Incident{Type: "threePointer", Team: o, Player: shooter.ID, Name: shooter.Name, Minute: clock, Period: i,
-									Secs: elapsed + secs - left, Text: fmt.Sprintf("%s %s hits a three", clock, shooter.Name)})
+									Secs: elapsed + secs - left, Key: true, Text: fmt.Sprintf("%s %s hits a three", clock, shooter.Name)})
 							}
 							break
 						}
