@@ -11,9 +11,8 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { deflateSync } from "node:zlib";
 import WebSocket from "ws";
-import { administrator, launchBrowser, screenshot, startNode } from "./harness.mjs";
+import { administrator, launchBrowser, png, screenshot, startNode } from "./harness.mjs";
 
 const TIMEOUT = 20_000;
 const LIVE_TIMEOUT = 45_000;
@@ -81,35 +80,6 @@ async function recharge(session, preset) {
   });
   assert.equal(res.status, 200);
   return order.orderNo;
-}
-
-// ---- a one-colour PNG for the ID photos ----
-const CRC = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (buf) => {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
-function chunk(type, data) {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const td = Buffer.concat([Buffer.from(type, "ascii"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(td));
-  return Buffer.concat([len, td, crc]);
-}
-function png(w, h) {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.alloc(1 + w * 3, 120);
-  row[0] = 0;
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(Buffer.concat(Array.from({ length: h }, () => row)))), chunk("IEND", Buffer.alloc(0))]);
 }
 
 /** Applies over REST, approves as the administrator and saves complete live settings. */
