@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -606,7 +607,7 @@ func clusterTest(t *testing.T, prefix string) (etcd, redis, db, name string) {
 func dialAndEnter(t *testing.T, ctx context.Context, url string, enter map[string]any, want string) *chaosConn {
 	t.Helper()
 	viewers.Add(1)
-	cc, err := chaosDial(ctx, url, fmt.Sprintf("viewer-%d", viewers.Load()))
+	cc, err := chaosDial(ctx, url, fmt.Sprintf("viewer-%s-%d", viewerRun, viewers.Load()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -639,5 +640,9 @@ func startCluster(t *testing.T, n int, db, name, etcd, redis string) []*clusterN
 	return nodes
 }
 
-// viewers numbers the viewers dialAndEnter signs in.
-var viewers atomic.Int64
+// viewers numbers the viewers dialAndEnter signs in; viewerRun makes their names this run's own, so
+// a platform mute a test gives one of them (it lives in Redis for minutes) never meets a later run.
+var (
+	viewers   atomic.Int64
+	viewerRun = strconv.FormatInt(time.Now().UnixNano()%1_000_000_007, 36)
+)
