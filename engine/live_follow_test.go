@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"os"
 	"os/exec"
 	"strconv"
 	"testing"
@@ -13,6 +12,7 @@ import (
 
 	"courtside/api/apitest"
 	"courtside/engine"
+	"courtside/gateway/media/mediatest"
 	"courtside/storage/postgres"
 	"courtside/storage/postgres/pgtest"
 )
@@ -22,13 +22,7 @@ import (
 // `notice` frame (kind live, the room's link) without asking; the follower's "following" list shows
 // the streamer live first. A user who follows nobody hears nothing.
 func TestAFollowerHearsOnTheirSocketWhenTheStreamerGoesLive(t *testing.T) {
-	ffmpeg, err := exec.LookPath("ffmpeg")
-	if err != nil {
-		if os.Getenv("COURTSIDE_REQUIRE_SERVICES") == "1" {
-			t.Fatal("ffmpeg not found but COURTSIDE_REQUIRE_SERVICES=1: apt-get install -y ffmpeg")
-		}
-		t.Skip("ffmpeg not found: the go-live notice needs a real push")
-	}
+	ffmpeg := mediatest.FFmpeg(t, "the go-live notice needs a real push")
 	db := pgtest.NewDatabase(t)
 	rtmpAddr := freeAddr(t)
 	n := startNode(t, db, t.TempDir(), func(c *engine.Config) { c.RTMPAddr = rtmpAddr })

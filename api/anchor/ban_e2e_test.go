@@ -5,24 +5,17 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"os"
 	"os/exec"
 	"testing"
 	"time"
 
 	"courtside/api/anchor"
 	"courtside/gateway/media"
+	"courtside/gateway/media/mediatest"
 )
 
 func ffmpegOrSkip(t *testing.T) string {
-	p, err := exec.LookPath("ffmpeg")
-	if err != nil {
-		if os.Getenv("COURTSIDE_REQUIRE_SERVICES") == "1" {
-			t.Fatal("ffmpeg not found but COURTSIDE_REQUIRE_SERVICES=1: apt-get install -y ffmpeg")
-		}
-		t.Skip("ffmpeg not found: skipping the streamer-centre push test (apt-get install -y ffmpeg)")
-	}
-	return p
+	return mediatest.FFmpeg(t, "the streamer-centre push tests need a real push")
 }
 
 func pushCmd(ctx context.Context, ffmpeg, url string, secs string) *exec.Cmd {

@@ -2,7 +2,6 @@ package videos_test
 
 import (
 	"context"
-	"os/exec"
 	"strconv"
 	"sync"
 	"testing"
@@ -11,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"courtside/api/videos"
+	"courtside/gateway/media/mediatest"
 	"courtside/storage/postgres"
 	"courtside/storage/postgres/pgtest"
 )
@@ -83,14 +83,7 @@ func newEnv(t *testing.T, cfg videos.Config) *env {
 // ffmpeg returns the ffmpeg path, or skips (fails when services are required).
 func ffmpeg(t *testing.T) string {
 	t.Helper()
-	p, err := exec.LookPath("ffmpeg")
-	if err != nil {
-		if requireServices() {
-			t.Fatal("ffmpeg not found but COURTSIDE_REQUIRE_SERVICES=1 (scripts/setup.sh installs it)")
-		}
-		t.Skip("ffmpeg not found")
-	}
-	return p
+	return mediatest.FFmpeg(t, "transcoding and recordings need ffmpeg")
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }

@@ -19,19 +19,13 @@ import (
 	"time"
 
 	"courtside/gateway/media"
+	"courtside/gateway/media/mediatest"
 )
 
 // ffmpegPath returns ffmpeg, or skips (fails when services are required) without it.
 func ffmpegPath(t testing.TB) string {
 	t.Helper()
-	p, err := exec.LookPath("ffmpeg")
-	if err != nil {
-		if os.Getenv("COURTSIDE_REQUIRE_SERVICES") == "1" {
-			t.Fatal("ffmpeg not found but COURTSIDE_REQUIRE_SERVICES=1: apt-get install -y ffmpeg (scripts/setup.sh)")
-		}
-		t.Skip("ffmpeg not found: skipping the RTMP end-to-end test (apt-get install -y ffmpeg)")
-	}
-	return p
+	return mediatest.FFmpeg(t, "the RTMP end-to-end test needs a real push")
 }
 
 // push starts ffmpeg pushing a generated test pattern (testsrc + sine, libx264 ultrafast, AAC) to url
