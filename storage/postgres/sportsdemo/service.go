@@ -2,7 +2,6 @@ package sportsdemo
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -30,9 +29,6 @@ type Service struct {
 	pending map[string]time.Duration // advances not yet applied
 }
 
-// ErrNotPlaying: Advance before the demo has seeded its dataset (the node is starting).
-var ErrNotPlaying = errors.New("sportsdemo: the demo is not playing yet")
-
 // Advance plays one demo match d ahead of the clock (feed.Simulator.Advance) from the playing
 // loop's next pass, within a second once the demo plays in real time. It answers
 // feed.ErrUnknownFixture for a match outside the demo's window.
@@ -42,11 +38,14 @@ func (s *Service) Advance(_ context.Context, matchID string, d time.Duration) er
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	switch {
-	case s.known == nil:
-		return ErrNotPlaying
-	case !s.known[matchID]:
+	if s.known != nil && !s.known[matchID] {
 		return feed.ErrUnknownFixture
+	}
+	// While the node is still seeding (known is nil) the advance waits in pending like any other:
+	// an operator (or a test) who calls right after a node starts is not refused, and the first
+	// pass applies it (a fixture the demo turns out not to play is logged there).
+	if s.pending == nil {
+		s.pending = map[string]time.Duration{}
 	}
 	s.pending[matchID] += d
 	return nil

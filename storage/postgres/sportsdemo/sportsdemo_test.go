@@ -2,7 +2,9 @@ package sportsdemo_test
 
 import (
 	"context"
+	"errors"
 	"reflect"
+	"sync"
 	"testing"
 	"time"
 
@@ -106,5 +108,53 @@ func TestSeededSiteIsAlive(t *testing.T) {
 			t.Fatalf("%d of %d matches stored up to date", done, len(rows))
 		}
 		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// TestAdvanceAskedWhileTheNodeStartsIsPlayed: an operator (or a test) who plays a match ahead
+// right after a node starts, before the demo has seeded its week, is not refused: the advance is
+// applied at the first pass and the match kicks off then, hours before its start.
+func TestAdvanceAskedWhileTheNodeStartsIsPlayed(t *testing.T) {
+	pool := pgtest.NewPool(t)
+	store := postgres.NewSportsStore(pool, postgres.SportsConfig{})
+	defer store.Close()
+	ds := sportsdemo.Generate(sportsdemo.Config{Seed: 2026, Now: now, Days: 1})
+	var upcoming feed.Fixture
+	for _, f := range ds.Fixtures {
+		if f.Start.Sub(now) > 2*time.Hour && f.Start.Sub(now) < 6*time.Hour {
+			upcoming = f
+			break
+		}
+	}
+	if upcoming.ID == "" {
+		t.Fatal("no fixture starts 2–6 hours after the test's clock")
+	}
+	kickedOff := make(chan struct{})
+	var once sync.Once
+	svc := &sportsdemo.Service{Store: store, Seed: 2026, Days: 1, Now: func() time.Time { return now },
+		Sink: feed.SinkFunc(func(ev feed.Event) {
+			if ev.Match == upcoming.ID && ev.Status == feed.StatusLive {
+				once.Do(func() { close(kickedOff) })
+			}
+		})}
+	if err := svc.Advance(context.Background(), upcoming.ID, upcoming.Start.Sub(now)+time.Minute); err != nil {
+		t.Fatalf("advance before the demo seeded: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- svc.Run(ctx) }()
+	select {
+	case <-kickedOff:
+	case err := <-done:
+		t.Fatalf("demo stopped: %v", err)
+	case <-time.After(60 * time.Second):
+		t.Fatalf("match %s did not kick off after the advance", upcoming.ID)
+	}
+	if err := svc.Advance(context.Background(), "no-such-match", time.Minute); !errors.Is(err, feed.ErrUnknownFixture) {
+		t.Fatalf("advance of a match the demo does not play: %v, want feed.ErrUnknownFixture", err)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
 	}
 }
