@@ -27,7 +27,7 @@ import { catalogueIndex, errorText, gameLabel, gameSlug, isNotServed, useCatalog
 import { LoadError, Loading } from "../Matches/MatchList";
 import { SimulatedBadge, TeamLogo } from "../Matches/MatchRow";
 import { StandingsTable } from "../Matches/DetailTabs";
-import { formatCount } from "../Matches/format";
+import { formatCompactMoney, formatDate, useLocaleTag } from "../../i18n/format";
 import "../Matches/Matches.css";
 import "../Matches/MatchDetail.css";
 import NotFound from "../NotFound";
@@ -49,8 +49,15 @@ function useLibraryTab(kind: LibraryKind): LibraryTab | null {
   return isLibraryTab(libraryTab) ? libraryTab : null;
 }
 
-const isoDate = (s: string | undefined) => (s && !s.startsWith("0001") ? s.slice(0, 10) : "–");
-const money = (n: number) => (n > 0 ? `$${formatCount(n)}` : "–");
+/** A date of the library (birth, founding, transfer) in the reader's language. */
+function LibDate({ iso }: { iso: string | undefined }) {
+  return <>{formatDate(iso, useLocaleTag())}</>;
+}
+
+/** A fee or prize sum: the demo and the providers give whole US dollars. */
+function Money({ usd }: { usd: number }) {
+  return <>{formatCompactMoney(usd, "USD", useLocaleTag())}</>;
+}
 
 function LibraryNav() {
   const { t } = useTranslation();
@@ -262,7 +269,7 @@ export function PlayerIndex() {
 const teamLink = (id: string, name: string | undefined) => (id ? <Link to={`/squadLibrary/${encodeURIComponent(id)}`}>{name || id}</Link> : "–");
 
 const TRANSFER_COLUMNS: Column<Transfer>[] = [
-  { header: "matches.library.date", cell: (x) => isoDate(x.date) },
+  { header: "matches.library.date", cell: (x) => <LibDate iso={x.date} /> },
   {
     header: "matches.detail.player",
     className: "dtable__left",
@@ -270,7 +277,7 @@ const TRANSFER_COLUMNS: Column<Transfer>[] = [
   },
   { header: "matches.library.from", className: "dtable__left", cell: (x) => teamLink(x.fromTeamId, x.fromTeamName) },
   { header: "matches.library.to", className: "dtable__left", cell: (x) => teamLink(x.toTeamId, x.toTeamName) },
-  { header: "matches.library.fee", cell: (x, t) => (x.fee > 0 ? money(x.fee) : t("matches.library.undisclosed")) },
+  { header: "matches.library.fee", cell: (x, t) => (x.fee > 0 ? <Money usd={x.fee} /> : t("matches.library.undisclosed")) },
 ];
 
 function TransfersTable({ list }: { list: Transfer[] }) {
@@ -430,8 +437,8 @@ function TeamPage({ tab }: { tab: LibraryTab }) {
     [t("matches.library.headCoach"), tm.headCoach || "–"],
     [t("matches.library.assistantCoach"), tm.assistantCoach || "–"],
     [t("matches.library.averageAge"), tm.averageAge ? tm.averageAge.toFixed(1) : "–"],
-    [t("matches.library.prizeMoney"), money(tm.prizeMoney)],
-    [t("matches.library.founded"), isoDate(tm.founded)],
+    [t("matches.library.prizeMoney"), <Money usd={tm.prizeMoney} />],
+    [t("matches.library.founded"), <LibDate iso={tm.founded} />],
     [t("matches.library.worldRanking"), tm.worldRanking > 0 ? `#${tm.worldRanking}` : "–"],
     [t("matches.library.members"), String(p.squad.length)],
   ];
@@ -486,7 +493,7 @@ function PlayerPage({ tab }: { tab: LibraryTab }) {
     [t("matches.library.nationality"), pl.nationality || "–"],
     [t("matches.library.position"), pl.position || "–"],
     [t("matches.library.shirt"), pl.shirt ? String(pl.shirt) : "–"],
-    [t("matches.library.birth"), isoDate(pl.birth)],
+    [t("matches.library.birth"), <LibDate iso={pl.birth} />],
     [t("matches.library.powerValue"), pl.powerValue ? String(pl.powerValue) : "–"],
     [t("matches.library.kda"), pl.kda ? pl.kda.toFixed(2) : "–"],
   ];

@@ -46,7 +46,7 @@ export function CompetitionList({ items, leagues, empty }: { items: MatchItem[];
           </div>
         );
       }}
-      itemContent={(i) => <MatchRow {...rowProps(rows[i]!)} />}
+      itemContent={(i) => <MatchRow {...rowProps(rows[i]!)} inGroup />}
     />
   );
 }

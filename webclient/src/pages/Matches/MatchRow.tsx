@@ -77,9 +77,11 @@ interface RowProps {
   onReserve?: (m: MatchItem) => void;
   busy?: boolean;
   showDate?: boolean;
+  /** The row sits under its competition's heading, so it does not repeat the competition's name. */
+  inGroup?: boolean;
 }
 
-export const MatchRow = memo(function MatchRow({ m, slug, flash, onReserve, busy, showDate }: RowProps) {
+export const MatchRow = memo(function MatchRow({ m, slug, flash, onReserve, busy, showDate, inGroup }: RowProps) {
   const { t } = useTranslation();
   const statusLabel = useStatusLabel();
   const live = inPlay(m.status);
@@ -101,7 +103,7 @@ export const MatchRow = memo(function MatchRow({ m, slug, flash, onReserve, busy
         {!live && <RelativeTime at={m.startTime} />}
       </div>
       <div className="mrow__league" title={m.leagueName}>
-        {m.leagueId ? <Link to={`/leagueLibrary/${encodeURIComponent(m.leagueId)}`}>{m.leagueName}</Link> : m.leagueName}
+        {inGroup ? null : m.leagueId ? <Link to={`/leagueLibrary/${encodeURIComponent(m.leagueId)}`}>{m.leagueName}</Link> : m.leagueName}
         {live && <LiveClock m={m} />}
       </div>
       <Link className="mrow__teams" to={`/${slug}/${encodeURIComponent(m.id)}`} data-testid="match-link">

@@ -1,0 +1,52 @@
+// A row under its competition's heading does not repeat the competition; a row in a flat list names it.
+import { act } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { MemoryRouter } from "react-router";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { Provider } from "../../state/hooks";
+import { appStore } from "../../state/store";
+import type { MatchItem } from "../../api/endpoints";
+import { MatchRow } from "./MatchRow";
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const m = {
+  id: "m1", gameId: 202, gameName: "soccer", leagueId: "sim-spl", leagueName: "Premier Division", seasonId: "", roundId: "",
+  homeId: "h", homeName: "Harbor City", homeLogo: "", awayId: "a", awayName: "Northgate", awayLogo: "",
+  startTime: Date.UTC(2026, 10, 20, 18), status: 0, statusName: "", homeScore: 0, awayScore: 0, period: 0, periodName: "",
+  clock: { s: 0, r: false, at: 0 }, periods: [], updated: 1, source: "", topic: "match:m1",
+} as unknown as MatchItem;
+
+describe("match row", () => {
+  let root: Root;
+  let host: HTMLDivElement;
+  beforeEach(() => {
+    host = document.createElement("div");
+    document.body.append(host);
+    root = createRoot(host);
+  });
+  afterEach(() => {
+    act(() => root.unmount());
+    host.remove();
+  });
+  const render = (inGroup: boolean) =>
+    act(() =>
+      root.render(
+        <Provider store={appStore}>
+          <MemoryRouter>
+            <MatchRow m={m} slug="soccer" flash={false} inGroup={inGroup} />
+          </MemoryRouter>
+        </Provider>,
+      ),
+    );
+
+  it("names its competition in a flat list", () => {
+    render(false);
+    expect(host.querySelector(".mrow__league a")?.textContent).toBe("Premier Division");
+  });
+  it("does not repeat the competition under the competition's heading", () => {
+    render(true);
+    expect(host.querySelector(".mrow__league a")).toBeNull();
+    expect(host.textContent).not.toContain("Premier Division");
+  });
+});
