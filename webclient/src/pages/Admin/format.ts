@@ -1,7 +1,5 @@
 // Formatting of the back office's numbers, money and times in the interface language.
-import { HTML_LANG, isLocale } from "../../i18n/locales";
-
-const tag = (lang: string) => (isLocale(lang) ? HTML_LANG[lang] : "en-US");
+import { localeTag as tag } from "../../i18n/format";
 
 export const formatNumber = (n: number, lang: string) => new Intl.NumberFormat(tag(lang)).format(n);
 

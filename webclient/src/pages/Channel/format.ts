@@ -1,13 +1,5 @@
 // Formatting of the channel pages: numbers, dates and times in the reader's locale.
-import { useChannelT } from "../../i18n/channel";
-import { HTML_LANG, type Locale } from "../../i18n/locales";
-
-export function useLocaleTag(): string {
-  const { language } = useChannelT();
-  return HTML_LANG[language as Locale] ?? "en-US";
-}
-
-export const formatNumber = (n: number, loc: string) => new Intl.NumberFormat(loc, { maximumFractionDigits: 0 }).format(n);
+export { formatNumber, useLocaleTag } from "../../i18n/format";
 
 export const formatDateTime = (ms: number, loc: string) =>
   new Intl.DateTimeFormat(loc, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" }).format(new Date(ms));

@@ -1,16 +1,11 @@
 // Formatting shared by the shop pages: coins in the reader's locale, known category and status
 // labels (unknown ones are shown as sent), and the details' light markup parsed into blocks.
-import { useShopT } from "../../i18n/shop";
-import { HTML_LANG, type Locale } from "../../i18n/locales";
+import { formatNumber } from "../../i18n/format";
 
-export function useLocaleTag(): string {
-  const { language } = useShopT();
-  return HTML_LANG[language as Locale] ?? "en-US";
-}
+export { useLocaleTag } from "../../i18n/format";
 
-export function formatCoins(n: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(n);
-}
+/** Coins are whole numbers with the reader's grouping. */
+export const formatCoins = formatNumber;
 
 export const CATEGORIES = ["apparel", "equipment", "collectibles", "digital", "membership", "blindbox"] as const;
 export type KnownCategory = (typeof CATEGORIES)[number];
