@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { appStore } from "../state/store";
 import { balancesAtom, profileAtom, tokenAtom, userInfoAtom } from "../state/session";
-import { openSession, refreshAccount, signOut } from "./account";
+import { BALANCE_CHANNEL, openSession, refreshAccount, refreshBalances, signOut } from "./account";
 import { getCookie, setCookie } from "./cookies";
 
 function route(answers: Record<string, unknown>) {
@@ -79,5 +79,44 @@ describe("signOut", () => {
     expect(appStore.get(tokenAtom)).toBe("");
     expect(appStore.get(userInfoAtom)).toBeNull();
     expect(document.cookie.split(";").map((c) => c.split("=")[0]!.trim()).filter(Boolean)).toEqual(["lang"]);
+  });
+});
+
+describe("balances in other tabs", () => {
+  const nextMessage = (ch: BroadcastChannel) => new Promise<unknown>((resolve) => ch.addEventListener("message", (e) => resolve((e as MessageEvent).data), { once: true }));
+
+  it("tells the other tabs the new balances after a refresh", async () => {
+    const otherTab = new BroadcastChannel(BALANCE_CHANNEL);
+    try {
+      appStore.set(tokenAtom, "tok");
+      appStore.set(userInfoAtom, { uid: "u9" });
+      route({ "/user/userGold": { status: "success", result: { gold: 480, score: 3 } } });
+      const heard = nextMessage(otherTab);
+      await refreshBalances();
+      expect(await heard).toEqual({ uid: "u9", coin: 480, diamond: 3 });
+    } finally {
+      otherTab.close();
+    }
+  });
+
+  it("takes another tab's balances for the same user only", async () => {
+    const otherTab = new BroadcastChannel(BALANCE_CHANNEL);
+    const probe = new BroadcastChannel(BALANCE_CHANNEL); // hears what this tab hears, after it
+    try {
+      appStore.set(tokenAtom, "tok");
+      appStore.set(userInfoAtom, { uid: "u9" });
+      appStore.set(balancesAtom, { coin: 10, diamond: 0 });
+      let heard = nextMessage(probe);
+      otherTab.postMessage({ uid: "u7", coin: 999, diamond: 9 });
+      await heard;
+      await vi.waitFor(() => expect(appStore.get(balancesAtom)).toEqual({ coin: 10, diamond: 0 }));
+      heard = nextMessage(probe);
+      otherTab.postMessage({ uid: "u9", coin: 470, diamond: 3 });
+      await heard;
+      await vi.waitFor(() => expect(appStore.get(balancesAtom)).toEqual({ coin: 470, diamond: 3 }));
+    } finally {
+      otherTab.close();
+      probe.close();
+    }
   });
 });

@@ -65,11 +65,35 @@ export async function refreshAccount(): Promise<void> {
   await refreshBalances();
 }
 
+/**
+ * The other tabs of this browser: a gift sent or a plan bought in one tab changes the coins in the
+ * header of every tab at once, without each tab polling the wallet.
+ */
+export const BALANCE_CHANNEL = "courtside:balances";
+const balanceTabs = typeof BroadcastChannel === "function" ? new BroadcastChannel(BALANCE_CHANNEL) : null;
+
+/** What one tab tells the others: whose balances, and the figures. */
+interface BalanceNews {
+  uid: string;
+  coin: number;
+  diamond: number;
+}
+
+balanceTabs?.addEventListener("message", (e: MessageEvent<BalanceNews>) => {
+  const news = e.data;
+  // Only the same signed-in user's figures (another tab may have signed in as someone else).
+  if (!appStore.get(tokenAtom) || typeof news?.coin !== "number" || news.uid !== appStore.get(userInfoAtom)?.uid) return;
+  appStore.set(balancesAtom, { coin: news.coin, diamond: news.diamond });
+});
+
 export async function refreshBalances(): Promise<void> {
   if (!appStore.get(tokenAtom)) return;
   try {
     const g = await userApi.gold();
-    appStore.set(balancesAtom, { coin: g.gold ?? 0, diamond: g.score ?? 0 });
+    const balances = { coin: g.gold ?? 0, diamond: g.score ?? 0 };
+    appStore.set(balancesAtom, balances);
+    const uid = appStore.get(userInfoAtom)?.uid;
+    if (uid) balanceTabs?.postMessage({ uid, ...balances } satisfies BalanceNews);
   } catch {
     // not served (yet) or failed: the profile's figures stay
   }
