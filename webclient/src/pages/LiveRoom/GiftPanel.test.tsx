@@ -82,6 +82,12 @@ describe("GiftPanel", () => {
     expect(container.querySelectorAll('[data-testid="gift-item"]')).toHaveLength(0);
   });
 
+  it("links every gift's animation (/svga) from the panel's heading", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => ok(CATALOGUE)));
+    await render(true);
+    await vi.waitFor(() => expect(q("gift-preview-link")?.getAttribute("href")).toBe("/svga"));
+  });
+
   it("confirms a big gift with its price and the balance after, then sends it; 4007 gets the recharge prompt", async () => {
     vi.stubGlobal("fetch", vi.fn(async () => ok(CATALOGUE)));
     appStore.set(balancesAtom, { coin: 0, diamond: 1000 });

@@ -91,7 +91,12 @@ export function GiftPanel({ room, view, signedIn }: { room: string; view: RoomVi
 
   return (
     <section className="gift-panel" data-testid="gift-panel" aria-label={t("live.gift.title")}>
-      <h2 className="gift-panel__title">{t("live.gift.title")}</h2>
+      <div className="gift-panel__head">
+        <h2 className="gift-panel__title">{t("live.gift.title")}</h2>
+        <Link to="/svga" className="gift-panel__preview" data-testid="gift-preview-link">
+          {fx("preview.link")}
+        </Link>
+      </div>
       {catalogue.state === "loading" && <div className="gift-panel__loading" aria-busy="true" />}
       {catalogue.state === "none" && <NoData label={t("live.gift.none")} />}
       {catalogue.state === "ready" && (
