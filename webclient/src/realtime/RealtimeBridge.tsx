@@ -8,7 +8,7 @@ import { RealtimeConnection } from "./connection";
 import { gatewayUrl, pickGateway } from "./protocol";
 import type { RoomEvent } from "./protocol";
 import { addGap, applyAck, applyBatch, EMPTY_LOG } from "./roomLog";
-import { selfMute } from "./selfMute";
+import { selfStanding } from "./selfMute";
 import { systemApi } from "../api/endpoints";
 import {
   connErrorAtom,
@@ -118,7 +118,7 @@ export function RealtimeBridge(): null {
         },
         events: (room, ev, sampled) =>
           update(room, (v) =>
-            selfMute(settle({ ...v, log: applyBatch(v.log, ev), sampled: v.sampled + sampled }, ev), ev, store.get(wsUserAtom)?.id),
+            selfStanding(settle({ ...v, log: applyBatch(v.log, ev), sampled: v.sampled + sampled }, ev), ev, store.get(wsUserAtom)?.id),
           ),
         presence: (room, count) => update(room, (v) => ({ ...v, presence: count })),
         ack: (room, f) =>

@@ -1,17 +1,21 @@
-// Our own mute in a room (issue 17: a muted user's input is disabled and shows the time left).
-// The room tells everyone with `mute` and `unmute` events naming the user; a viewer who joins
-// while muted learns it from `joined.you.mutedUntil` (the bridge copies that one).
+// Our own standing in a room while we are in it: a muted user's input is disabled and shows the
+// time left (issue 17), and a viewer the streamer makes a moderator gets the tools at once (no
+// reload). The room tells everyone with `mute`/`unmute` and `mod`/`unmod` events naming the user;
+// a viewer who joins later learns both from `joined.you` (the bridge copies that one).
 import type { RoomView } from "../state/realtime";
 import type { RoomEvent } from "./protocol";
 
-/** Applies the `mute`/`unmute` events that name us (me: our user id, "u123") to the room's view. */
-export function selfMute(v: RoomView, events: readonly RoomEvent[], me: string | undefined): RoomView {
+/** Applies the `mute`/`unmute`/`mod`/`unmod` events that name us (me: our user id, "u123") to the room's view. */
+export function selfStanding(v: RoomView, events: readonly RoomEvent[], me: string | undefined): RoomView {
   if (!me) return v;
   let out = v;
   for (const ev of events) {
     if (ev.uid !== me) continue;
     if (ev.k === "mute") out = { ...out, you: { ...out.you, mutedUntil: ev.until ?? 0 } };
     else if (ev.k === "unmute") out = { ...out, you: { ...out.you, mutedUntil: 0 } };
+    else if (ev.k === "mod") out = { ...out, you: { ...out.you, mod: true } };
+    // The streamer keeps the tools of their own room.
+    else if (ev.k === "unmod") out = { ...out, you: { ...out.you, mod: out.you.streamer } };
   }
   return out;
 }

@@ -5,7 +5,7 @@ import { initI18n } from "../../i18n";
 import type { Chatter } from "../../api/chatroom";
 import type { RoomEvent } from "../../realtime/protocol";
 import { EMPTY_ROOM } from "../../state/realtime";
-import { formatLeft, selfMute } from "../../realtime/selfMute";
+import { formatLeft, selfStanding } from "../../realtime/selfMute";
 import { ChatterCard } from "./ChatterCard";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -118,12 +118,21 @@ describe("ChatterCard", () => {
 
 describe("our own mute", () => {
   it("follows mute and unmute events that name us, and formats the time left", () => {
-    const muted = selfMute(EMPTY_ROOM, [{ seq: 3, k: "mute", ts: 1, uid: "u7", until: NOW + 3_600_000 }], "u7");
+    const muted = selfStanding(EMPTY_ROOM, [{ seq: 3, k: "mute", ts: 1, uid: "u7", until: NOW + 3_600_000 }], "u7");
     expect(muted.you.mutedUntil).toBe(NOW + 3_600_000);
-    expect(selfMute(EMPTY_ROOM, [{ seq: 3, k: "mute", ts: 1, uid: "u8", until: NOW + 1 }], "u7")).toBe(EMPTY_ROOM);
-    expect(selfMute(muted, [{ seq: 4, k: "unmute", ts: 2, uid: "u7" }], "u7").you.mutedUntil).toBe(0);
+    expect(selfStanding(EMPTY_ROOM, [{ seq: 3, k: "mute", ts: 1, uid: "u8", until: NOW + 1 }], "u7")).toBe(EMPTY_ROOM);
+    expect(selfStanding(muted, [{ seq: 4, k: "unmute", ts: 2, uid: "u7" }], "u7").you.mutedUntil).toBe(0);
     expect(formatLeft(600_000)).toBe("10:00");
     expect(formatLeft(86_400_000)).toBe("24:00:00");
     expect(formatLeft(59_001)).toBe("1:00");
+  });
+
+  it("gives a viewer made moderator the tools at once and takes them back with unmod, but never the streamer's", () => {
+    const made = selfStanding(EMPTY_ROOM, [{ seq: 5, k: "mod", ts: 1, uid: "u7" }], "u7");
+    expect(made.you.mod).toBe(true);
+    expect(selfStanding(EMPTY_ROOM, [{ seq: 5, k: "mod", ts: 1, uid: "u8" }], "u7").you.mod).toBe(false);
+    expect(selfStanding(made, [{ seq: 6, k: "unmod", ts: 2, uid: "u7" }], "u7").you.mod).toBe(false);
+    const streamer = { ...EMPTY_ROOM, you: { mod: true, streamer: true, mutedUntil: 0 } };
+    expect(selfStanding(streamer, [{ seq: 6, k: "unmod", ts: 2, uid: "u7" }], "u7").you.mod).toBe(true);
   });
 });
