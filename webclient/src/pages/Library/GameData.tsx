@@ -19,7 +19,7 @@ import "../Matches/Schedule.css";
 import "./Library.css";
 
 /** How many teams and players the hub shows before "see all". */
-export const HUB_ROWS = 24;
+export const HUB_ROWS = 12;
 
 export default function GameData() {
   const { game = "" } = useParams();
