@@ -88,7 +88,9 @@ describe("the routes of issue 19", () => {
     const ctx = await context({ session });
     const p = await ctx.newPage();
     await p.goto(`${node.baseURL}/userInfo`);
-    await p.getByTestId("profile-change-avatar").click({ timeout: TIMEOUT });
+    await p.getByTestId("profile-change-avatar").waitFor({ timeout: TIMEOUT });
+    await screenshot(p, "caijian-profile-link");
+    await p.getByTestId("profile-change-avatar").click();
     await p.waitForURL(/\/caijian$/, { timeout: TIMEOUT });
     const before = await p.locator('[data-testid="header-avatar"]').evaluate((el) => el.getAttribute("src") ?? "");
 
@@ -188,7 +190,9 @@ describe("the routes of issue 19", () => {
     const p = await ctx.newPage();
     await p.goto(node.baseURL);
     await p.getByTestId("login-button").click({ timeout: TIMEOUT });
-    await p.getByTestId("login-jiami").click({ timeout: TIMEOUT });
+    await p.getByTestId("login-jiami").waitFor({ timeout: TIMEOUT });
+    await screenshot(p, "jiami-login-link");
+    await p.getByTestId("login-jiami").click();
     await p.waitForURL(/\/jiami$/, { timeout: TIMEOUT });
     assert.equal(await p.getByTestId("login-modal").count(), 0, "the link closes the modal");
     await ctx.close();
