@@ -60,7 +60,7 @@ func TestRouteTableMatchesTheMostSpecificRoute(t *testing.T) {
 			}
 		}
 	}
-	for _, path := range []string{"/nowhere", "/notagame/123", "/caijian", "/live/a3/extra", "/userInfo/1/2", "/anchorCenter/nope"} {
+	for _, path := range []string{"/nowhere", "/notagame/123", "/salesmartly", "/notagame/data", "/live/a3/extra", "/userInfo/1/2", "/anchorCenter/nope"} {
 		if r, _, ok := table.Match(path); ok && r.Missing == "" {
 			t.Errorf("%s matched page %q, want no built page", path, r.Page)
 		}
@@ -95,7 +95,11 @@ func TestSiteAnswersTruthfulStatuses(t *testing.T) {
 		"/soccer/any-match":     200,
 		"/notagame/any-match":   404,
 		"/made/up/route":        404,
-		"/caijian":              404, // in the spec, not built yet
+		"/salesmartly":          404, // in the spec, not built yet
+		"/caijian":              200, // built in issue 19
+		"/jiami":                200,
+		"/soccer/data":          200,
+		"/notagame/data":        404, // a game's data hub takes only game slugs, as /{game} does
 		"/leagueLibrary":        200,
 		"/userInfo/setting?x=1": 200,
 		"/assets/nope.js":       404,

@@ -43,6 +43,22 @@ var (
 	pngMagic  = []byte("\x89PNG\x0d\x0a\x1a\x0a")
 )
 
+// AvatarRules is what an avatar upload may be, for a client that checks a picture before sending
+// it (the cropper of /caijian): the server's own limits, so the two never disagree.
+type AvatarRules struct {
+	MaxBytes  int64    `json:"maxBytes"`  // Config.AvatarMaxBytes
+	Size      int      `json:"size"`      // the side of the stored square (Config.AvatarSize)
+	MaxSide   int      `json:"maxSide"`   // either side of the picture, in pixels
+	MaxPixels int      `json:"maxPixels"` // width × height
+	Types     []string `json:"types"`     // the formats accepted (by content)
+}
+
+// AvatarRules answers the limits SetAvatar applies.
+func (s *Service) AvatarRules() AvatarRules {
+	return AvatarRules{MaxBytes: s.cfg.AvatarMaxBytes, Size: s.cfg.AvatarSize, MaxSide: maxAvatarSide, MaxPixels: maxAvatarPixels,
+		Types: []string{"image/jpeg", "image/png"}}
+}
+
 // SetAvatar makes data u's avatar: JPG or PNG by content (ErrAvatarFormat otherwise), at most
 // Config.AvatarMaxBytes (ErrAvatarTooLarge); cropped to a centred square, resized to
 // Config.AvatarSize and re-encoded (PNG stays PNG, JPEG becomes a clean JPEG: no metadata, no EXIF

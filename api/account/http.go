@@ -49,6 +49,7 @@ func (s *Service) Routes(srv *api.Server) {
 	srv.Handle("GET /user/info", h.info, s.Optional())
 	srv.Handle("POST /user/modifyUser", h.modifyUser, edit)
 	srv.Handle("POST /user/uploadAvatar", h.avatar, edit)
+	srv.Handle("GET /user/avatarRules", h.avatarRules)
 	srv.HandleHTTP("GET /user/avatar/{name}", http.HandlerFunc(h.serveAvatar))
 	srv.Handle("GET /user/getUserDataStatus", h.getPrefs, signedIn)
 	srv.Handle("POST /user/saveUserDataStatus", h.savePrefs, signedIn)

@@ -134,6 +134,9 @@ func (h *handlers) avatar(r *api.Request) (any, error) {
 	return map[string]any{"avatar": path}, nil
 }
 
+// GET /user/avatarRules: the limits of POST /user/uploadAvatar (AvatarRules), for everyone.
+func (h *handlers) avatarRules(_ *api.Request) (any, error) { return h.svc.AvatarRules(), nil }
+
 // readAvatarPart returns the first file part of a multipart body, refusing more than the limit.
 func (h *handlers) readAvatarPart(r *api.Request) ([]byte, error) {
 	limit := h.svc.Config().AvatarMaxBytes

@@ -122,6 +122,14 @@ func TestAvatarUpload(t *testing.T) {
 		return img, format
 	}
 
+	// The limits a client checks a picture with (GET /user/avatarRules, no session needed) are
+	// the ones the upload applies.
+	var rules account.AvatarRules
+	ok(t, e.get("/user/avatarRules", ""), &rules)
+	if rules.MaxBytes != account.DefaultAvatarMaxBytes || rules.Size != 256 || rules.MaxSide <= 0 || rules.MaxPixels <= 0 || len(rules.Types) != 2 {
+		t.Fatalf("avatar rules: %+v", rules)
+	}
+
 	var r1 result
 	ok(t, upload(t, e, a.Token, "me.png", pngBuf.Bytes()), &r1)
 	img, format := fetch(r1.Avatar)

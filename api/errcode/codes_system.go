@@ -10,9 +10,17 @@ const (
 	PayloadDecrypt Code = 6652
 )
 
+// The seal check of /jiami (issue 19, POST /system/sealCheck): 7850–7899 (decision 0004).
+const (
+	// SealCheckPlain: the check's payload arrived unsealed, so the browser could not seal it
+	// (no WebCrypto outside a secure context, or no payload key).
+	SealCheckPlain Code = 7850
+)
+
 func init() {
 	define(map[Code]entry{
 		PayloadKey:     {"system.payloadKey", KindInvalid, EdgeREST},
 		PayloadDecrypt: {"system.payloadDecrypt", KindInvalid, EdgeREST},
+		SealCheckPlain: {"system.sealCheckPlain", KindInvalid, EdgeREST},
 	})
 }

@@ -85,7 +85,7 @@ var pages = map[string]page{
 	"customerService":  {kind: KindPage},
 	"selfTest":         {kind: KindPage, private: true},
 	"caijian":          {kind: KindPage, private: true},
-	"jiami":            {kind: KindPage, private: true},
+	"jiami":            {kind: KindPage}, // how the site protects data: public, indexed
 	"svga":             {kind: KindPage, private: true},
 	"networkError":     {kind: KindPage, private: true},
 	"accessDenied":     {kind: KindPage, private: true},

@@ -6,6 +6,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"strings"
 
 	"courtside/api"
 )
@@ -19,7 +20,7 @@ type sealedBody struct {
 // decodes them: a JSON body {"sealed": "gcm1...."} is replaced by the payload it seals, opened for
 // the request's session token, so the handlers of sign-in and payment read the same fields either
 // way. A body that does not open is answered with ErrKey or ErrDecrypt (logged only); any other
-// body passes untouched.
+// body passes untouched. A handler learns that its body arrived sealed from OpenedKey.
 func (s *Service) Unseal(next api.HandlerFunc) api.HandlerFunc {
 	return func(r *api.Request) (any, error) {
 		hr := r.HTTP
@@ -48,6 +49,17 @@ func (s *Service) Unseal(next api.HandlerFunc) api.HandlerFunc {
 		}
 		hr.Body = io.NopCloser(bytes.NewReader(plain))
 		hr.ContentLength = int64(len(plain))
+		r.WithValue(openedKey{}, strings.SplitN(strings.TrimPrefix(in.Sealed, SealedPrefix), ".", 2)[0])
 		return next(r)
 	}
+}
+
+// openedKey keys the id of the payload key that opened the request's body (Unseal).
+type openedKey struct{}
+
+// OpenedKey is the id of the payload key Unseal opened r's body with, and false when the body
+// arrived as it is (plain, or no body).
+func OpenedKey(r *api.Request) (string, bool) {
+	id, ok := r.Context().Value(openedKey{}).(string)
+	return id, ok
 }

@@ -135,3 +135,47 @@ func TestUnsealOpensBodiesForEveryHandler(t *testing.T) {
 		t.Fatalf("plain: %s", r.Body)
 	}
 }
+
+// The live check of /jiami answers only a body that arrived sealed with this session's key, and
+// echoes its challenge; a plain body, another session's seal and a tampered one are refused.
+func TestSealCheckAnswersOnlyASealedChallenge(t *testing.T) {
+	c := &clock{time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC)}
+	s := newService(c)
+	srv := api.New(api.Config{})
+	s.Routes(srv)
+	ts := httptest.NewServer(srv.Handler())
+	defer ts.Close()
+	h := http.Header{"sysType": {"PC"}, "lan": {"en_US"}, "token": {""}}
+	var k system.Key
+	r := apitest.Do(t, ts.URL, "GET", "/java/system/getPrivateKey", "", h)
+	if err := json.Unmarshal(r.Env.Result, &k); err != nil || k.KeyID == "" {
+		t.Fatalf("getPrivateKey: %s", r.Body)
+	}
+	sealed, _ := system.Seal(k, []byte(`{"challenge":"c-42"}`))
+	body, _ := json.Marshal(map[string]string{"sealed": sealed})
+	r = apitest.Do(t, ts.URL, "POST", "/java/system/sealCheck", string(body), h)
+	var got struct {
+		OK        bool   `json:"ok"`
+		Challenge string `json:"challenge"`
+		KeyID     string `json:"keyId"`
+		Alg       string `json:"alg"`
+	}
+	if err := json.Unmarshal(r.Env.Result, &got); err != nil || !got.OK || got.Challenge != "c-42" || got.KeyID != k.KeyID || got.Alg != system.Algorithm {
+		t.Fatalf("sealed check: %s", r.Body)
+	}
+	r = apitest.Do(t, ts.URL, "POST", "/java/system/sealCheck", `{"challenge":"c-42"}`, h)
+	if r.Env.ErrorCode != errcode.SealCheckPlain || r.Status != 400 {
+		t.Fatalf("plain check: %d %s", r.Status, r.Body)
+	}
+	other := http.Header{"sysType": {"PC"}, "lan": {"en_US"}, "token": {"another-session"}}
+	r = apitest.Do(t, ts.URL, "POST", "/java/system/sealCheck", string(body), other)
+	if r.Env.ErrorCode != errcode.PayloadDecrypt {
+		t.Fatalf("another session's seal: %s", r.Body)
+	}
+	empty, _ := system.Seal(k, []byte(`{"challenge":""}`))
+	body, _ = json.Marshal(map[string]string{"sealed": empty})
+	r = apitest.Do(t, ts.URL, "POST", "/java/system/sealCheck", string(body), h)
+	if r.Env.ErrorCode != errcode.Format {
+		t.Fatalf("empty challenge: %s", r.Body)
+	}
+}

@@ -90,6 +90,9 @@ export const router = createBrowserRouter([
           { path: "anchor", lazy: async () => ({ Component: (await import("./pages/Anchor/AnchorList")).default }) },
           // the connection self-test (decision 0016)
           { path: "test", lazy: async () => ({ Component: (await import("./pages/SelfTest/SelfTest")).default }) },
+          // issue 19 (decision 0016): avatar cropping, how the site protects data
+          { path: "caijian", lazy: async () => ({ Component: (await import("./pages/Caijian/Caijian")).default }) },
+          { path: "jiami", lazy: async () => ({ Component: (await import("./pages/Jiami/Jiami")).default }) },
           { path: "anchor/anchorList", lazy: async () => ({ Component: (await import("./pages/Anchor/AnchorList")).default }) },
           { path: "anchor/:id", lazy: async () => ({ Component: (await import("./pages/Anchor/AnchorList")).AnchorPage }) },
           // shop (issue 21): the coin shop and a product
@@ -114,6 +117,8 @@ export const router = createBrowserRouter([
           { path: "playerLibrary/:id/:libraryTab", lazy: async () => ({ Component: (await import("./pages/Library/Library")).PlayerLibraryPage }) },
           { path: "schedule", lazy: async () => ({ Component: (await import("./pages/Matches/SchedulePage")).default }) },
           { path: "football", element: <Navigate to="/soccer" replace /> },
+          // issue 19 (decision 0016): a game's data hub
+          { path: ":game/data", lazy: async () => ({ Component: (await import("./pages/Library/GameData")).default }) },
           { path: ":game", lazy: async () => ({ Component: (await import("./pages/Matches/GamePage")).default }) },
           // back office (issue 16): Entry checks the role before the back office's chunk is imported
           { path: "admin/*", lazy: async () => ({ Component: (await import("./pages/Admin/Entry")).default }) },

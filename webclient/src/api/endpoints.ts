@@ -142,8 +142,8 @@ export const authApi = {
   resetPassword: async (p: IdentityPayload & { checkCode: string; password: string }) =>
     api.post<{ changed: boolean }>("/login/modifyPassword", await sealed(p), inline),
   /** First-login step: the new user's username and initial password. */
-  completeNewUser: (p: { uname: string; password: string }) =>
-    api.post<AccountUser>("/user/V2/modifyUser", p, inline),
+  completeNewUser: async (p: { uname: string; password: string }) =>
+    api.post<AccountUser>("/user/V2/modifyUser", await sealed(p), inline),
   providers: () => api.get<ProviderInfo[]>("/login/V2/providers", inline),
   loginUrl: (type: number, isFrom: string) => {
     // WeChat and QQ start through the spec's own calls (getPCWXLoginAddress, getPCQQLoginAddress).
@@ -160,6 +160,15 @@ export const authApi = {
   logout: () => api.post<null>("/login/logout", undefined, inline),
 };
 
+/** What POST /user/uploadAvatar accepts (api/account AvatarRules). */
+export interface AvatarRules {
+  maxBytes: number;
+  size: number;
+  maxSide: number;
+  maxPixels: number;
+  types: string[];
+}
+
 export const userApi = {
   /** Own info without userId; another user's public profile with it. */
   info: (userId?: string, opts?: RequestOptions) =>
@@ -170,9 +179,11 @@ export const userApi = {
     form.append("file", file, fileName);
     return api.post<{ avatar: string }>("/user/uploadAvatar", form, inline);
   },
+  /** The upload's limits (GET /user/avatarRules): the cropper of /caijian checks a picture with them. */
+  avatarRules: () => api.get<AvatarRules>("/user/avatarRules", { toast: false }),
   /** Security centre: new password, proven by a code sent to the account's own phone or e-mail. */
-  changePassword: (p: IdentityPayload & { checkCode: string; password: string }) =>
-    api.post<{ changed: boolean }>("/user/V2/mobileOrNameToChangePass", p, inline),
+  changePassword: async (p: IdentityPayload & { checkCode: string; password: string }) =>
+    api.post<{ changed: boolean }>("/user/V2/mobileOrNameToChangePass", await sealed(p), inline),
   /** Security centre: bind or change the phone (type 2) or e-mail (type 1), code sent to the new one. */
   changeContact: (p: { type: 1 | 2; mobileOrEmail: string; areaCode?: string; checkCode: string }) =>
     api.post<AccountUser>("/user/V2/mobileOrNameToChange", p, inline),
@@ -193,7 +204,18 @@ export interface GatewaysResult {
 export const systemApi = {
   /** WebSocket gateway URLs a client may use (docs/protocol.md). */
   gateways: (opts?: RequestOptions) => api.get<GatewaysResult>("/system/gateways", opts),
+  /** The live check of /jiami: a payload sealed with this session's key, opened by the server. */
+  sealCheck: (body: { sealed: string } | { challenge: string }) => api.post<SealCheckResult>("/system/sealCheck", body, { toast: false }),
 };
+
+/** POST /system/sealCheck's answer: the challenge the server read out of the sealed payload. */
+export interface SealCheckResult {
+  ok: boolean;
+  challenge: string;
+  keyId: string;
+  alg: string;
+  signedIn: boolean;
+}
 
 // ---- wallet (issue 6: recharge, memberships, details, gift leaderboards) ---------------------
 // Paths and field names follow api/wallet/routes.go (the backend's contract). Amounts of coins

@@ -40,15 +40,35 @@ export async function sealWith(key: PayloadKey, payload: unknown, subtle: Subtle
   return { sealed: `gcm1.${key.keyId}.${b64url(nonce)}.${b64url(ct)}` };
 }
 
+/** Whether this page can seal at all: WebCrypto exists only in secure contexts (HTTPS, localhost). */
+export function canSeal(): boolean {
+  return typeof crypto !== "undefined" && !!crypto.subtle;
+}
+
+/** This session's payload key, fetched again when the session changed or it nears its expiry. */
+async function sessionKey(): Promise<PayloadKey> {
+  const token = appStore.get(tokenAtom);
+  if (!cached || cached.token !== token || cached.key.expiresAt - Date.now() < 30_000) {
+    cached = { token, key: await api.get<PayloadKey>("/system/getPrivateKey", { toast: false }) };
+  }
+  return cached.key;
+}
+
+/**
+ * Seals payload exactly as sealed() does, but says what happened instead of falling back: the
+ * live check of /jiami shows the key it used, and a failure (no WebCrypto, no key) throws.
+ */
+export async function sealForCheck(payload: unknown): Promise<{ body: { sealed: string }; key: PayloadKey }> {
+  if (!canSeal()) throw new Error("WebCrypto is not available here");
+  const key = await sessionKey();
+  return { body: await sealWith(key, payload), key };
+}
+
 /** The payload sealed for this session, or as it is when sealing is not possible here. */
 export async function sealed<T>(payload: T): Promise<T | { sealed: string }> {
-  if (typeof crypto === "undefined" || !crypto.subtle) return payload;
-  const token = appStore.get(tokenAtom);
+  if (!canSeal()) return payload;
   try {
-    if (!cached || cached.token !== token || cached.key.expiresAt - Date.now() < 30_000) {
-      cached = { token, key: await api.get<PayloadKey>("/system/getPrivateKey", { toast: false }) };
-    }
-    return await sealWith(cached.key, payload);
+    return await sealWith(await sessionKey(), payload);
   } catch (err) {
     console.warn("payload key or sealing failed; sending the payload unsealed", err);
     return payload;

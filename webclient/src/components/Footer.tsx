@@ -6,6 +6,7 @@ import { useChannelT } from "../i18n/channel";
 import { useVideosT } from "../i18n/videos";
 import { useSelfTestT } from "../i18n/selftest";
 import { useContentT } from "../i18n/content";
+import { useJiamiT } from "../i18n/jiami";
 import { useDemoScores } from "../state/catalogue";
 import "./Footer.css";
 
@@ -16,6 +17,7 @@ export function Footer() {
   const { t: vt } = useVideosT();
   const { t: st } = useSelfTestT();
   const { t: pt } = useContentT();
+  const { t: jt } = useJiamiT();
   const demo = useDemoScores();
   return (
     <footer className="footer" data-testid="footer">
@@ -29,6 +31,7 @@ export function Footer() {
       <nav className="footer__links">
         <Link to="/download" data-testid="footer-download">{ct("download.footer")}</Link>
         <Link to="/test" data-testid="footer-selftest">{st("link")}</Link>
+        <Link to="/jiami" data-testid="footer-jiami">{jt("link")}</Link>
         <Link to="/about">{t("footer.about")}</Link>
         <Link to="/protocol/1">{t("footer.terms")}</Link>
         <Link to="/protocol/2">{t("footer.privacy")}</Link>

@@ -5,6 +5,7 @@
 // pretends a login succeeded. The rules of each mode live in machine.ts.
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
+import { useJiamiT } from "../../i18n/jiami";
 import { useAtom, useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { loginModalAtom, LoginMode, showToast } from "../../state/ui";
@@ -155,6 +156,7 @@ function LoginForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const { t: jt } = useJiamiT();
   const [v, setV] = useState<FormValues>({ idType: MOBILE, areaCode: "86", identity: "", password: "", code: "" });
   const [invalid, setInvalid] = useState<Invalid>({});
   const [serverError, setServerError] = useState<string | null>(null);
@@ -294,6 +296,9 @@ function LoginForm({
               onChange={(e) => set({ password: e.target.value })}
             />
             {fieldError("password")}
+            <Link to="/jiami" onClick={onClose} className="login__protect" data-testid="login-jiami">
+              {jt("passwordLink")}
+            </Link>
           </>
         )}
 

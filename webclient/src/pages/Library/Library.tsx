@@ -8,6 +8,8 @@
 // matches with averages, transfers and honours.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useScheduleT } from "../../i18n/schedule";
+import { useGameDataT } from "../../i18n/gamedata";
+import { GAME_SLUGS } from "../../seo/games";
 import { Link, useParams, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Virtuoso } from "react-virtuoso";
@@ -103,6 +105,23 @@ function GameFilter({ value, onChange }: { value?: number; onChange: (id?: numbe
   );
 }
 
+/** The filtered game's data hub (/:game/data, decision 0016): its competitions, teams and players. */
+function GameHubLink({ gameId }: { gameId: number }) {
+  const { t } = useTranslation();
+  const { t: gt } = useGameDataT();
+  const cat = useCatalogue();
+  const { byId } = catalogueIndex(cat.status === "ready" ? cat.value : undefined);
+  const info = byId.get(gameId);
+  if (!info || !GAME_SLUGS.has(info.abbr)) return null;
+  return (
+    <p className="lib__hub">
+      <Link to={`/${encodeURIComponent(info.abbr)}/data`} data-testid="library-game-data">
+        {gt("libraryLink", { game: gameLabel(t, info) })} →
+      </Link>
+    </p>
+  );
+}
+
 /** The frame of an index page: the library links, the title and the game filter above the list. */
 function IndexPage({ testId, title, children }: { testId: string; title: string; children: (gameId: number | undefined) => ReactNode }) {
   const [gameId, setGame] = useGameFilter();
@@ -111,6 +130,7 @@ function IndexPage({ testId, title, children }: { testId: string; title: string;
       <LibraryNav />
       <h1>{title}</h1>
       <GameFilter value={gameId} onChange={setGame} />
+      {gameId !== undefined && <GameHubLink gameId={gameId} />}
       {children(gameId)}
     </section>
   );

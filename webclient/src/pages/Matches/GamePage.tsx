@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { matchesApi } from "../../api/endpoints";
 import { NoData } from "../../components/NoData";
 import { useScheduleT } from "../../i18n/schedule";
+import { useGameDataT } from "../../i18n/gamedata";
 import { GAME_SLUGS } from "../../seo/games";
 import NotFound from "../NotFound";
 import { catalogueIndex, gameLabel, useCatalogue, useFetch } from "./hooks";
@@ -33,6 +34,7 @@ export default function GamePage() {
 function Game({ gameId, slug }: { gameId: number; slug: string }) {
   const { t } = useTranslation();
   const { t: st } = useScheduleT();
+  const { t: gt } = useGameDataT();
   const cat = useCatalogue();
   const info = catalogueIndex(cat.status === "ready" ? cat.value : undefined).byId.get(gameId);
   const name = gameLabel(t, info, slug);
@@ -59,6 +61,9 @@ function Game({ gameId, slug }: { gameId: number; slug: string }) {
           </Link>
           <Link className="mlist__game" to={`/match/${encodeURIComponent(slug)}`}>
             {t("matches.list.title")}
+          </Link>
+          <Link className="mlist__game" to={`/${encodeURIComponent(slug)}/data`} data-testid="game-data-link">
+            {gt("link")}
           </Link>
         </nav>
       </header>

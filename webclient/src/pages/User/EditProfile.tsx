@@ -2,6 +2,8 @@
 // personal signature. The server's message is shown for anything it refuses.
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useCaijianT } from "../../i18n/caijian";
 import { userApi, type AccountUser } from "../../api/endpoints";
 import { ApiError } from "../../api/client";
 import { applyProfile, refreshAccount } from "../../session/account";
@@ -30,6 +32,7 @@ export function EditProfile({ user }: { user: AccountUser }) {
 
 function AvatarUpload({ user }: { user: AccountUser }) {
   const { t } = useTranslation();
+  const { t: ct } = useCaijianT();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -103,6 +106,9 @@ function AvatarUpload({ user }: { user: AccountUser }) {
             {t("account.avatar.upload")}
           </button>
           <p className="avup__rule">{t("account.avatar.rule")}</p>
+          <Link to="/caijian" className="avup__crop" data-testid="avatar-crop-link">
+            {ct("title")} →
+          </Link>
         </div>
       </div>
       {invalid && (

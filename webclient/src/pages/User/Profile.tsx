@@ -9,6 +9,7 @@ import { loginModalAtom, LoginMode } from "../../state/ui";
 import { userApi, type AccountUser } from "../../api/endpoints";
 import { ApiError } from "../../api/client";
 import { Avatar } from "./Avatar";
+import { useCaijianT } from "../../i18n/caijian";
 import { BadgeMark, badgeOf } from "./Badge";
 import "./UserAreaPages.css";
 import { Coin, Diamond, formatCount } from "./Currency";
@@ -52,6 +53,7 @@ function ProfileSkeleton() {
 
 function ProfileCard({ user, self, onChange }: { user: AccountUser; self: boolean; onChange: (u: AccountUser) => void }) {
   const { t } = useTranslation();
+  const { t: ct } = useCaijianT();
   const balances = useAtomValue(balancesAtom);
   const level = user.level ?? 1;
   const exp = user.experience ?? 0;
@@ -60,7 +62,14 @@ function ProfileCard({ user, self, onChange }: { user: AccountUser; self: boolea
   return (
     <>
       <div className="ucard profile" data-testid="profile">
-        <Avatar src={user.avatar} name={user.name} size={88} testId="profile-avatar" />
+        {self ? (
+          <Link className="profile__avatar" to="/caijian" title={ct("link")} data-testid="profile-change-avatar">
+            <Avatar src={user.avatar} name={user.name} size={88} testId="profile-avatar" />
+            <span className="profile__avatar-label">{ct("link")}</span>
+          </Link>
+        ) : (
+          <Avatar src={user.avatar} name={user.name} size={88} testId="profile-avatar" />
+        )}
         <div className="profile__main">
           <h1 className="profile__name" data-testid="profile-name">
             {user.name}

@@ -3,6 +3,8 @@
 // server then ends every other session).
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useJiamiT } from "../../i18n/jiami";
 import { userApi, type AccountUser } from "../../api/endpoints";
 import { ApiError } from "../../api/client";
 import { applyProfile, sendCode } from "../../session/account";
@@ -221,6 +223,7 @@ function ContactForm({ kind, onDone }: { kind: "phone" | "email"; onDone: (u: Ac
 /** Change the password with a code sent to the account's own e-mail or phone. */
 function PasswordForm({ user, onDone }: { user: AccountUser; onDone: () => void }) {
   const { t } = useTranslation();
+  const { t: jt } = useJiamiT();
   const options = [
     ...(user.email ? [{ id: "email" as const, label: maskEmail(user.email) }] : []),
     ...(user.phone ? [{ id: "phone" as const, label: maskPhone(user.phone, user.areaCode) }] : []),
@@ -297,6 +300,9 @@ function PasswordForm({ user, onDone }: { user: AccountUser; onDone: () => void 
       {invalid.confirm && <p className="uform__invalid" role="alert">{t(`account.invalid.${invalid.confirm}`)}</p>}
       {error && <p className="uform__error" role="alert" data-testid="password-error">{error}</p>}
       <div className="uform__actions">
+        <Link to="/jiami" className="sec__protect" data-testid="password-jiami">
+          {jt("passwordLink")}
+        </Link>
         <button type="submit" className="uarea__primary" data-testid="password-submit" disabled={busy}>
           {t("account.changePassword")}
         </button>

@@ -1,0 +1,149 @@
+// /jiami (加密, "encryption"; decision 0016): how the site protects what a user sends. It explains
+// the two layers (HTTPS, and the sealed payloads of decision 0013 for passwords and payments) and
+// what is stored, then runs a live check of this session: the connection is secure, the browser
+// has AES-GCM, this session's payload key is fetched, a random challenge sealed with the same code
+// that seals a password (src/api/seal.ts) is opened by the server (POST /system/sealCheck answers
+// the challenge it read), and the same seal with one byte changed is refused (6652).
+import { useCallback, useEffect, useState } from "react";
+import { useJiamiT } from "../../i18n/jiami";
+import { systemApi } from "../../api/endpoints";
+import { ApiError } from "../../api/client";
+import { canSeal, sealForCheck } from "../../api/seal";
+import "./Jiami.css";
+
+type StepId = "connection" | "crypto" | "key" | "open" | "tamper";
+const STEPS: StepId[] = ["connection", "crypto", "key", "open", "tamper"];
+type State = "running" | "ok" | "fail";
+interface Step {
+  state: State;
+  detail: string;
+}
+
+/** Changes one character of a sealed payload's ciphertext, keeping it valid base64url. */
+function tamper(sealed: string): string {
+  const at = sealed.length - 5;
+  const c = sealed[at];
+  return sealed.slice(0, at) + (c === "A" ? "B" : "A") + sealed.slice(at + 1);
+}
+
+function randomChallenge(): string {
+  const b = crypto.getRandomValues(new Uint8Array(12));
+  return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+}
+
+const LOCAL = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+export default function Jiami() {
+  const { t, language } = useJiamiT();
+  const [steps, setSteps] = useState<Partial<Record<StepId, Step>>>({});
+  const [run, setRun] = useState(0);
+  const nf = new Intl.NumberFormat(language.replace("_", "-"), { maximumFractionDigits: 0 });
+
+  const check = useCallback(async (isLive: () => boolean) => {
+    const set = (id: StepId, s: Step) => isLive() && setSteps((prev) => ({ ...prev, [id]: s }));
+    const failRest = (from: StepId, detail: string) => STEPS.slice(STEPS.indexOf(from)).forEach((id) => set(id, { state: "fail", detail }));
+    setSteps({});
+    const { protocol, hostname, host } = window.location;
+    set(
+      "connection",
+      protocol === "https:"
+        ? { state: "ok", detail: t("check.detail.https") }
+        : LOCAL.has(hostname) && window.isSecureContext
+          ? { state: "ok", detail: t("check.detail.localhost", { host }) }
+          : { state: "fail", detail: t("check.detail.insecure") },
+    );
+    if (!canSeal()) {
+      set("crypto", { state: "fail", detail: t("check.detail.noCrypto") });
+      failRest("key", t("check.detail.noCrypto"));
+      return;
+    }
+    set("crypto", { state: "ok", detail: t("check.detail.crypto") });
+    set("key", { state: "running", detail: "" });
+    const challenge = randomChallenge();
+    let body: { sealed: string };
+    try {
+      const s = await sealForCheck({ challenge });
+      body = s.body;
+      const min = Math.max(0, Math.floor((s.key.expiresAt - Date.now()) / 60_000));
+      set("key", { state: "ok", detail: t("check.detail.key", { id: s.key.keyId.slice(0, 8), alg: s.key.alg, min }) });
+    } catch (err) {
+      failRest("key", err instanceof ApiError ? `${t("check.detail.noKey")} (${err.userMessage})` : t("check.detail.noKey"));
+      return;
+    }
+    set("open", { state: "running", detail: "" });
+    try {
+      const t0 = performance.now();
+      const r = await systemApi.sealCheck(body);
+      const ms = performance.now() - t0;
+      set("open", r.ok && r.challenge === challenge ? { state: "ok", detail: t("check.detail.opened", { ms: nf.format(ms) }) } : { state: "fail", detail: t("check.detail.mismatch") });
+    } catch (err) {
+      set("open", { state: "fail", detail: err instanceof ApiError ? err.userMessage : String(err) });
+    }
+    set("tamper", { state: "running", detail: "" });
+    try {
+      await systemApi.sealCheck({ sealed: tamper(body.sealed) });
+      set("tamper", { state: "fail", detail: t("check.detail.accepted") });
+    } catch (err) {
+      set(
+        "tamper",
+        err instanceof ApiError && err.kind === "refused" ? { state: "ok", detail: t("check.detail.refused") } : { state: "fail", detail: err instanceof ApiError ? err.userMessage : String(err) },
+      );
+    }
+    // The translations are read when each step ends; the check runs on demand (run).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    void check(() => live);
+    return () => {
+      live = false;
+    };
+  }, [check, run]);
+
+  const finished = STEPS.every((id) => steps[id] && steps[id]!.state !== "running");
+  const allOk = finished && STEPS.every((id) => steps[id]?.state === "ok");
+
+  return (
+    <article className="jiami" data-testid="jiami">
+      <h1>{t("title")}</h1>
+      <p className="jiami__intro">{t("intro")}</p>
+      <div className="jiami__layers">
+        {(["https", "sealed", "stored"] as const).map((k) => (
+          <section key={k} className="jiami__layer" data-testid={`jiami-${k}`}>
+            <h2>{t(`${k}.title`)}</h2>
+            <p>{t(`${k}.body`)}</p>
+          </section>
+        ))}
+      </div>
+      <section className="jiami__check" data-testid="jiami-check" data-state={finished ? (allOk ? "ok" : "fail") : "running"}>
+        <h2>{t("check.title")}</h2>
+        <p className="jiami__intro">{t("check.intro")}</p>
+        <ol className="jiami__steps">
+          {STEPS.map((id) => {
+            const s = steps[id];
+            const state = s?.state ?? "running";
+            return (
+              <li key={id} className={`jiami__step jiami__step--${state}`} data-testid={`jiami-step-${id}`} data-state={state}>
+                <span className="jiami__mark" aria-hidden="true">{state === "ok" ? "✓" : state === "fail" ? "✕" : "…"}</span>
+                <div>
+                  <strong>{t(`check.steps.${id}`)}</strong>
+                  <span className="jiami__verdict">{t(`check.${state}`)}</span>
+                  {s?.detail && <p className="jiami__detail">{s.detail}</p>}
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+        {finished && (
+          <p className={allOk ? "jiami__result jiami__result--ok" : "jiami__result jiami__result--fail"} role="status" data-testid="jiami-result">
+            {allOk ? t("check.passed") : t("check.failed")}
+          </p>
+        )}
+        <button type="button" className="jiami__again" disabled={!finished} onClick={() => setRun((n) => n + 1)} data-testid="jiami-again">
+          {t("check.run")}
+        </button>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,130 @@
+// /:game/data (spec §2 /{game}/data, decision 0016): a game's data hub, the library part of the
+// game page: the game's competitions, and the first teams and players of the data library, each
+// linking to its own library page, with "see all" to the library's indexes filtered to the game.
+// As on /:game, the route table lets only game slugs through (the server answers 404 for others)
+// and a slug the catalogue does not know shows the not-found page.
+import type { ReactNode } from "react";
+import { Link, useParams } from "react-router";
+import { useTranslation } from "react-i18next";
+import { matchesApi, type PlayerInfo, type TeamInfo } from "../../api/endpoints";
+import { NoData } from "../../components/NoData";
+import { useGameDataT } from "../../i18n/gamedata";
+import { GAME_SLUGS } from "../../seo/games";
+import NotFound from "../NotFound";
+import { catalogueIndex, gameLabel, useCatalogue, useFetch } from "../Matches/hooks";
+import { LoadError, Loading } from "../Matches/MatchList";
+import { TeamLogo } from "../Matches/MatchRow";
+import "../Matches/Matches.css";
+import "../Matches/Schedule.css";
+import "./Library.css";
+
+/** How many teams and players the hub shows before "see all". */
+export const HUB_ROWS = 12;
+
+export default function GameData() {
+  const { game = "" } = useParams();
+  const slug = game.toLowerCase();
+  const { t } = useTranslation();
+  const cat = useCatalogue();
+  if (!GAME_SLUGS.has(slug)) return <NotFound />;
+  if (cat.status === "loading" || cat.status === "idle") return <Loading />;
+  if (cat.status === "error") return <LoadError message={cat.message} />;
+  const info = catalogueIndex(cat.value).byAbbr.get(slug);
+  if (!info) return <NotFound />;
+  return <Hub gameId={info.id} slug={slug} name={gameLabel(t, info, slug)} logo={info.logo} />;
+}
+
+function Hub({ gameId, slug, name, logo }: { gameId: number; slug: string; name: string; logo?: string }) {
+  const { t } = useGameDataT();
+  const leagues = useFetch(() => matchesApi.libraryLeagues(gameId), `hub-leagues|${gameId}`);
+  const teams = useFetch(() => matchesApi.libraryTeams({ gameId, pageIndex: 1, pageSize: HUB_ROWS }), `hub-teams|${gameId}`);
+  const players = useFetch(() => matchesApi.libraryPlayers({ gameId, pageIndex: 1, pageSize: HUB_ROWS }), `hub-players|${gameId}`);
+  return (
+    <section className="lib gamedata" data-testid="game-data" data-game={slug}>
+      <header className="gamepage__head">
+        <TeamLogo src={logo} name={name} />
+        <h1>{t("title", { game: name })}</h1>
+        <nav className="mlist__games">
+          <Link className="mlist__game" to={`/${slug}`} data-testid="game-data-game">
+            {name}
+          </Link>
+        </nav>
+      </header>
+      <p className="muted">{t("intro", { game: name })}</p>
+
+      <div className="gamepage__section" data-testid="game-data-leagues">
+        <h2>
+          {t("leagues")}
+          <Link to={`/leagueLibrary?game=${gameId}`}>{t("seeAll")} →</Link>
+        </h2>
+        {leagues.state.status === "loading" && <Loading />}
+        {leagues.state.status === "error" && <LoadError message={leagues.state.message} notServed={leagues.state.notServed} onRetry={leagues.reload} />}
+        {leagues.state.status === "ready" &&
+          (leagues.state.value.length === 0 ? (
+            <NoData />
+          ) : (
+            <ul className="league-grid">
+              {leagues.state.value.map((l) => (
+                <li key={l.id}>
+                  <Link to={`/leagueLibrary/${encodeURIComponent(l.id)}`} className="league-card" data-testid="game-data-league">
+                    <span className="league-card__name">
+                      <TeamLogo src={l.logo} name={l.name} /> {l.name}
+                    </span>
+                    <span className="league-card__counts">{l.country}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ))}
+      </div>
+
+      <Entries
+        testId="game-data-teams"
+        title={t("teams")}
+        all={`/squadLibrary?game=${gameId}`}
+        state={teams.state}
+        reload={teams.reload}
+        row={(x: TeamInfo) => (
+          <Link key={x.id} className="lib-row" to={`/squadLibrary/${encodeURIComponent(x.id)}`} data-testid="game-data-team">
+            <TeamLogo src={x.logo} name={x.name} />
+            <span className="lib-row__name">{x.name}</span>
+            <span className="muted">{x.country}</span>
+            <span className="muted">{x.worldRanking > 0 ? t("ranking", { n: x.worldRanking }) : ""}</span>
+          </Link>
+        )}
+      />
+      <Entries
+        testId="game-data-players"
+        title={t("players")}
+        all={`/playerLibrary?game=${gameId}`}
+        state={players.state}
+        reload={players.reload}
+        row={(x: PlayerInfo) => (
+          <Link key={x.id} className="lib-row" to={`/playerLibrary/${encodeURIComponent(x.id)}`} data-testid="game-data-player">
+            <TeamLogo src={x.photo} name={x.name} />
+            <span className="lib-row__name">{x.name}</span>
+            <span className="muted">{x.position}</span>
+            <span className="muted">{x.nationality}</span>
+          </Link>
+        )}
+      />
+    </section>
+  );
+}
+
+type Loaded<T> = ReturnType<typeof useFetch<T[]>>["state"];
+
+function Entries<T>({ testId, title, all, state, reload, row }: { testId: string; title: string; all: string; state: Loaded<T>; reload: () => void; row: (x: T) => ReactNode }) {
+  const { t } = useGameDataT();
+  return (
+    <div className="gamepage__section" data-testid={testId}>
+      <h2>
+        {title}
+        <Link to={all}>{t("seeAll")} →</Link>
+      </h2>
+      {state.status === "loading" && <Loading />}
+      {state.status === "error" && <LoadError message={state.message} notServed={state.notServed} onRetry={reload} />}
+      {state.status === "ready" && (state.value.length === 0 ? <NoData /> : <div className="gamedata__rows">{state.value.map(row)}</div>)}
+    </div>
+  );
+}
