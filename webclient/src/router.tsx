@@ -90,6 +90,8 @@ export const router = createBrowserRouter([
           { path: "anchor", lazy: async () => ({ Component: (await import("./pages/Anchor/AnchorList")).default }) },
           // the connection self-test (decision 0016)
           { path: "test", lazy: async () => ({ Component: (await import("./pages/SelfTest/SelfTest")).default }) },
+          // customer service (decision 0016, issue 19): the help centre and messages to support
+          { path: "salesmartly", lazy: async () => ({ Component: (await import("./pages/Support/Support")).default }) },
           { path: "anchor/anchorList", lazy: async () => ({ Component: (await import("./pages/Anchor/AnchorList")).default }) },
           { path: "anchor/:id", lazy: async () => ({ Component: (await import("./pages/Anchor/AnchorList")).AnchorPage }) },
           // shop (issue 21): the coin shop and a product
