@@ -146,6 +146,9 @@ func (n *Node) build(ctx context.Context) error {
 	if err := w.buildContent(); err != nil {
 		return err
 	}
+	if err := w.buildSupport(); err != nil {
+		return err
+	}
 	if err := w.buildShop(ctx); err != nil {
 		return err
 	}

@@ -295,12 +295,13 @@ func TestDevCodesShowsTheLastCode(t *testing.T) {
 func TestStaffRolesGiveTheBackOfficePermissions(t *testing.T) {
 	staff := []account.Permission{account.PermBackOffice, account.PermHandleReports, account.PermManageRooms,
 		account.PermReviewStreamers, account.PermReviewExperts, account.PermManageOrders, account.PermManageShop,
-		account.PermEditContent, account.PermManageChannels, account.PermViewAudit, account.PermModerationRules}
+		account.PermEditContent, account.PermManageChannels, account.PermViewAudit, account.PermModerationRules,
+		account.PermAnswerSupport}
 	holds := map[account.Role][]account.Permission{
 		account.RoleAdmin: staff,
 		account.RoleModerator: {account.PermBackOffice, account.PermHandleReports, account.PermManageRooms,
-			account.PermReviewStreamers, account.PermReviewExperts, account.PermModerationRules},
-		account.RoleFinance:  {account.PermBackOffice, account.PermManageOrders, account.PermManageShop},
+			account.PermReviewStreamers, account.PermReviewExperts, account.PermModerationRules, account.PermAnswerSupport},
+		account.RoleFinance:  {account.PermBackOffice, account.PermManageOrders, account.PermManageShop, account.PermAnswerSupport},
 		account.RoleEditor:   {account.PermBackOffice, account.PermEditContent},
 		account.RoleStreamer: nil,
 		account.RoleUser:     nil,

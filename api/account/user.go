@@ -70,6 +70,7 @@ const (
 	PermManageChannels  Permission = "manageChannels"  // every promotion channel (partners see their own)
 	PermViewAudit       Permission = "viewAudit"       // the audit log
 	PermModerationRules Permission = "moderationRules" // platform banned words
+	PermAnswerSupport   Permission = "answerSupport"   // the customer-service queue (/admin/support, issue 19)
 )
 
 // policy is the permission table: what each role adds. Banned removes everything; muted
@@ -83,10 +84,10 @@ var policy = map[Role][]Permission{
 	RoleChannel:  {PermManageChannel},
 	RoleAdmin: {PermMutePlatform, PermManageUsers, PermModerateOwn, PermMemberContent, PermProStream,
 		PermBackOffice, PermHandleReports, PermManageRooms, PermReviewStreamers, PermReviewExperts, PermManageOrders,
-		PermManageShop, PermEditContent, PermManageChannels, PermViewAudit, PermModerationRules},
+		PermManageShop, PermEditContent, PermManageChannels, PermViewAudit, PermModerationRules, PermAnswerSupport},
 	RoleModerator: {PermMutePlatform, PermBackOffice, PermHandleReports, PermManageRooms, PermReviewStreamers,
-		PermReviewExperts, PermModerationRules},
-	RoleFinance: {PermBackOffice, PermManageOrders, PermManageShop},
+		PermReviewExperts, PermModerationRules, PermAnswerSupport},
+	RoleFinance: {PermBackOffice, PermManageOrders, PermManageShop, PermAnswerSupport},
 	RoleEditor:  {PermBackOffice, PermEditContent},
 }
 

@@ -42,7 +42,7 @@ type StaffState struct {
 var backOfficePerms = []account.Permission{account.PermBackOffice, account.PermManageUsers, account.PermMutePlatform,
 	account.PermHandleReports, account.PermManageRooms, account.PermReviewStreamers, account.PermReviewExperts,
 	account.PermManageOrders, account.PermManageShop, account.PermEditContent, account.PermManageChannels,
-	account.PermViewAudit, account.PermModerationRules}
+	account.PermViewAudit, account.PermModerationRules, account.PermAnswerSupport}
 
 // State is u's back-office state for the session of token.
 func (s *Service) State(ctx context.Context, u account.User, token string) (StaffState, error) {

@@ -93,6 +93,8 @@ export const router = createBrowserRouter([
           // issue 19 (decision 0016): avatar cropping, how the site protects data
           { path: "caijian", lazy: async () => ({ Component: (await import("./pages/Caijian/Caijian")).default }) },
           { path: "jiami", lazy: async () => ({ Component: (await import("./pages/Jiami/Jiami")).default }) },
+          // customer service (decision 0016, issue 19): the help centre and messages to support
+          { path: "salesmartly", lazy: async () => ({ Component: (await import("./pages/Support/Support")).default }) },
           { path: "anchor/anchorList", lazy: async () => ({ Component: (await import("./pages/Anchor/AnchorList")).default }) },
           { path: "anchor/:id", lazy: async () => ({ Component: (await import("./pages/Anchor/AnchorList")).AnchorPage }) },
           // shop (issue 21): the coin shop and a product

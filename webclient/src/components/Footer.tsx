@@ -5,6 +5,7 @@ import { useNewsT } from "../i18n/news";
 import { useChannelT } from "../i18n/channel";
 import { useVideosT } from "../i18n/videos";
 import { useSelfTestT } from "../i18n/selftest";
+import { useSupportT } from "../i18n/support";
 import { useContentT } from "../i18n/content";
 import { useJiamiT } from "../i18n/jiami";
 import { useDemoScores } from "../state/catalogue";
@@ -16,6 +17,7 @@ export function Footer() {
   const { t: ct } = useChannelT();
   const { t: vt } = useVideosT();
   const { t: st } = useSelfTestT();
+  const { t: sp } = useSupportT();
   const { t: pt } = useContentT();
   const { t: jt } = useJiamiT();
   const demo = useDemoScores();
@@ -32,6 +34,7 @@ export function Footer() {
         <Link to="/download" data-testid="footer-download">{ct("download.footer")}</Link>
         <Link to="/test" data-testid="footer-selftest">{st("link")}</Link>
         <Link to="/jiami" data-testid="footer-jiami">{jt("link")}</Link>
+        <Link to="/salesmartly" data-testid="footer-support">{sp("link")}</Link>
         <Link to="/about">{t("footer.about")}</Link>
         <Link to="/protocol/1">{t("footer.terms")}</Link>
         <Link to="/protocol/2">{t("footer.privacy")}</Link>

@@ -2,11 +2,13 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ErrorPanel } from "../components/ErrorPanel";
 import { useSelfTestT } from "../i18n/selftest";
+import { useSupportT } from "../i18n/support";
 
 /** 'Network problem' page with a retry that reloads what failed (spec §2). */
 export default function NetworkError({ onRetry }: { onRetry?: () => void }) {
   const { t } = useTranslation();
   const { t: st } = useSelfTestT();
+  const { t: sp } = useSupportT();
   const retry = onRetry ?? (() => window.location.reload());
   return (
     <ErrorPanel
@@ -16,7 +18,8 @@ export default function NetworkError({ onRetry }: { onRetry?: () => void }) {
       action={
         <>
           <button type="button" data-testid="retry" onClick={retry}>{t("common.retry")}</button>{" "}
-          <Link to="/test" data-testid="network-selftest">{st("link")}</Link>
+          <Link to="/test" data-testid="network-selftest">{st("link")}</Link>{" "}
+          <Link to="/salesmartly" data-testid="network-support">{sp("link")}</Link>
         </>
       }
     />

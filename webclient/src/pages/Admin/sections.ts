@@ -9,7 +9,7 @@ export interface AdminSection {
   label:
     | "dashboard" | "users" | "streamers" | "reports" | "audit" | "shopOrders" | "shopProducts"
     | "experts" | "expertPlans" | "news" | "newsReview" | "comments" | "videos" | "channels" | "demo"
-    | "liveRooms" | "words" | "money" | "proclamations" | "pages";
+    | "liveRooms" | "words" | "money" | "proclamations" | "pages" | "support";
   /** A full label key when the entry's label lives in its area's locale files (default admin.menu.<label>). */
   labelKey?: string;
   /** The back-office permission that shows the entry (the server checks it again on every call). */
@@ -47,6 +47,8 @@ export const SECTIONS: readonly AdminSection[] = [
   // the site's content (issues 16, 19): the banner under the header, the footer and protocol pages
   { path: "proclamations", label: "proclamations", permission: "editContent", load: () => import("./content").then((m) => ({ default: m.ProclamationsAdmin })) },
   { path: "pages", label: "pages", permission: "editContent", load: () => import("./content").then((m) => ({ default: m.PagesAdmin })) },
+  // customer service (issue 19, /salesmartly): the users' requests to support
+  { path: "support", label: "support", labelKey: "support.admin.menu", permission: "answerSupport", load: () => import("./support").then((m) => ({ default: m.SupportAdmin })) },
 ];
 
 /** The sections a staff member with permissions sees ("a|b": either). */

@@ -15,12 +15,14 @@ import { unreadAtom } from "../../state/userarea";
 import { sendInvite } from "../../session/invite";
 import { Coin, Diamond } from "./Currency";
 import { useChannelT } from "../../i18n/channel";
+import { useSupportT } from "../../i18n/support";
 import "./HeaderUser.css";
 import "./UserAreaPages.css";
 
 export function HeaderUser({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
   const { t: ct } = useChannelT();
+  const { t: sp } = useSupportT();
   const navigate = useNavigate();
   const token = useAtomValue(tokenAtom);
   const balances = useAtomValue(balancesAtom);
@@ -133,6 +135,9 @@ export function HeaderUser({ user }: { user: UserInfo }) {
               {ct("nav")}
             </Link>
           )}
+          <Link role="menuitem" to="/salesmartly" onClick={() => setOpen(false)} data-testid="menu-support">
+            {sp("link")}
+          </Link>
           <button
             role="menuitem"
             type="button"

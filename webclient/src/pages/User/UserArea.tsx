@@ -6,6 +6,7 @@ import { NavLink, Outlet, useLocation, useParams } from "react-router";
 import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { useUserAreaT, type UserAreaKey } from "../../i18n/userarea";
+import { useSupportT } from "../../i18n/support";
 import { tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";
 import { refreshAccount } from "../../session/account";
@@ -41,6 +42,7 @@ const AREA_MENU = [
 export default function UserArea() {
   const { t } = useTranslation();
   const { t: ut } = useUserAreaT();
+  const { t: sp } = useSupportT();
   const token = useAtomValue(tokenAtom);
   const setModal = useSetAtom(loginModalAtom);
   const { id } = useParams();
@@ -93,6 +95,8 @@ export default function UserArea() {
               </NavLink>
             );
           })}
+          <hr className="uarea__sep" />
+          <NavLink to="/salesmartly" className="uarea__link" data-testid="unav-support">{sp("link")}</NavLink>
         </nav>
       )}
       <section className="uarea__page">

@@ -1,0 +1,137 @@
+// Customer service (/salesmartly, issue 19) in a browser: a guest is asked to sign in; a fan finds an
+// answer in the help centre's search, then sends a message to support (a too-short message is
+// refused with the server's clear error first); a staff member answers it in the back office's
+// support queue (/admin/support); the fan sees the answer in the thread without reloading (the
+// message-centre `notice` frame), the header's badge and the notice in the message centre, which
+// leads back to the thread. Screenshots go to test-results/screenshots/support-*.png.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { administrator, launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
+
+const TIMEOUT = 30_000;
+let node;
+let browser;
+
+const call = restClient(() => node);
+const rand = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+
+async function register(prefix) {
+  const email = `${prefix}-${rand()}@example.test`;
+  await call("POST", "/login/V2/sendEmailcheckCode", { body: { mobileOrEmail: email } });
+  const { code } = await call("GET", "/dev/codes", { query: { to: email } });
+  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", { body: { mobileOrEmail: email, checkCode: code, type: 3 } });
+  const uname = `${prefix}${rand()}`.slice(0, 20);
+  await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "support2026test" } });
+  return { token: login.token, uid: String(login.uid), name: uname };
+}
+
+async function context(session, lang = "en_US") {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const cookies = [{ name: "lang", value: lang, url: node.baseURL }];
+  if (session) {
+    cookies.push({ name: "token", value: encodeURIComponent(session.token), url: node.baseURL });
+    cookies.push({ name: "userInfo", value: encodeURIComponent(JSON.stringify({ uid: session.uid, name: session.name })), url: node.baseURL });
+  }
+  await ctx.addCookies(cookies);
+  return ctx;
+}
+
+describe("customer service", { timeout: 240_000 }, () => {
+  before(async () => {
+    node = await startNode();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await node?.stop();
+  });
+
+  it("a fan writes to support, staff answer in the back office, the fan sees the answer and the notice", async () => {
+    const admin = await administrator(call);
+    const fan = await register("fan");
+    const gctx = await context(null);
+    const gp = await gctx.newPage();
+    const fctx = await context(fan);
+    const fp = await fctx.newPage();
+    const actx = await context({ token: admin.token, uid: admin.uid, name: admin.name });
+    const ap = await actx.newPage();
+    try {
+      // A guest reads the help centre and is asked to sign in to write.
+      await gp.goto(`${node.baseURL}/salesmartly`);
+      await gp.getByTestId("support-page").waitFor({ timeout: TIMEOUT });
+      await gp.getByTestId("support-signin-button").click();
+      await gp.getByRole("dialog").first().waitFor({ timeout: TIMEOUT });
+      await screenshot(gp, "support-guest");
+
+      // The fan finds the footer link, searches the questions, then writes.
+      await fp.goto(`${node.baseURL}/`);
+      await fp.getByTestId("footer-support").click();
+      await fp.getByTestId("support-form").waitFor({ timeout: TIMEOUT });
+      await fp.getByTestId("support-faq-search").fill("forgot password");
+      assert.deepEqual(await fp.getByTestId("support-faq-item").evaluateAll((els) => els.map((e) => e.dataset.id)), ["account1"]);
+      await fp.getByTestId("support-faq-item").first().locator("summary").click();
+      await screenshot(fp, "support-faq");
+
+      const subject = `Coins not credited ${rand()}`;
+      await fp.getByTestId("support-category").selectOption("recharge");
+      await fp.getByTestId("support-subject").fill(subject);
+      await fp.getByTestId("support-message").fill("help");
+      await fp.getByTestId("support-send").click();
+      const err = await fp.getByTestId("support-error").textContent({ timeout: TIMEOUT });
+      assert.match(err, /10 to 2000 characters/);
+      await screenshot(fp, "support-error");
+      await fp.getByTestId("support-message").fill("I paid 30 CNY by PayPal at 10:05 and my coin balance did not change.");
+      await fp.getByTestId("support-send").click();
+      await fp.getByTestId("support-sent").waitFor({ timeout: TIMEOUT });
+      const thread = fp.getByTestId("support-thread");
+      await thread.waitFor({ timeout: TIMEOUT });
+      assert.equal(await thread.getAttribute("data-state"), "open");
+      await screenshot(fp, "support-sent");
+
+      // Another user cannot read it.
+      const ticketId = Number(new URL(fp.url()).searchParams.get("ticket"));
+      assert.ok(ticketId > 0, `no ticket in ${fp.url()}`);
+      const stranger = await register("other");
+      await assert.rejects(call("GET", `/support/tickets/${ticketId}`, { token: stranger.token }), /HTTP 404/);
+
+      // Staff answer in the back office.
+      await ap.goto(`${node.baseURL}/admin`);
+      await ap.getByTestId("admin-menu-support").click();
+      const row = ap.getByTestId("admin-support-row").filter({ hasText: subject });
+      await row.waitFor({ timeout: TIMEOUT });
+      await screenshot(ap, "support-admin-queue");
+      await row.getByTestId("admin-support-open").click();
+      const answer = "Thanks for writing. The payment was confirmed late by PayPal; your 300 coins are now on your balance.";
+      await ap.getByTestId("admin-support-answer").fill(answer);
+      await ap.getByTestId("admin-support-send").click();
+      await ap.getByTestId("admin-support-msg").waitFor({ timeout: TIMEOUT });
+      assert.equal((await ap.getByTestId("admin-support-state").textContent()).trim(), "Answered");
+      await screenshot(ap, "support-admin-answered");
+
+      // The fan sees the answer without reloading, and the header's badge.
+      await fp.getByTestId("support-msg-staff").filter({ hasText: "300 coins" }).waitFor({ timeout: TIMEOUT });
+      assert.equal(await thread.getAttribute("data-state"), "answered");
+      await fp.getByTestId("header-unread").waitFor({ timeout: TIMEOUT });
+      await screenshot(fp, "support-answered");
+
+      // The message centre has the notice, which leads back to the thread.
+      await fp.getByTestId("header-bell").click();
+      const item = fp.getByTestId("msg-item").filter({ hasText: subject });
+      await item.waitFor({ timeout: TIMEOUT });
+      assert.match(await item.textContent(), /Customer service answered your request/);
+      await screenshot(fp, "support-notice");
+      await item.locator("a").first().click();
+      await fp.getByTestId("support-msg-staff").filter({ hasText: "300 coins" }).waitFor({ timeout: TIMEOUT });
+
+      // The answer is in the audit log.
+      const log = await call("GET", "/admin/audit", { token: admin.token, query: { actor: admin.uid } });
+      const actions = (log.list ?? log).map((e) => `${e.action} ${e.targetId}`);
+      assert.ok(actions.includes(`support.reply ${ticketId}`), `audit log lacks the answer: ${actions.join(", ")}`);
+    } catch (e) {
+      await Promise.all([screenshot(fp, "support-failure-fan"), screenshot(ap, "support-failure-staff"), screenshot(gp, "support-failure-guest")]);
+      throw e;
+    } finally {
+      await Promise.all([gctx.close(), fctx.close(), actx.close()]);
+    }
+  });
+});

@@ -1,0 +1,295 @@
+// /salesmartly — customer service (decision 0016, issue 19): the help centre's frequent questions
+// with a search, a message to support for signed-in users (a guest gets the sign-in window), and
+// the user's requests with their threads. An answer from staff arrives as a `notice` frame linking
+// here; the list and the open thread reload at once (api/support, docs/user-guide.md).
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from "react";
+import { useSearchParams } from "react-router";
+import { useAtomValue, useSetAtom } from "../../state/hooks";
+import { userInfoAtom } from "../../state/session";
+import { loginModalAtom, LoginMode } from "../../state/ui";
+import { lastNoticeAtom } from "../../state/userarea";
+import { ApiError } from "../../api/client";
+import { CATEGORIES, DEFAULT_LIMITS, supportApi, type Category, type SupportLimits, type Ticket } from "../../api/support";
+import { useSupportT, type SupportKey } from "../../i18n/support";
+import { HTML_LANG, isLocale } from "../../i18n/locales";
+import { FAQ, searchFaq, type FaqItem } from "./faq";
+import "./Support.css";
+
+const errorText = (e: unknown) => (e instanceof ApiError ? e.userMessage : String(e));
+
+export function formatWhen(ms: number, lang: string): string {
+  return new Intl.DateTimeFormat(isLocale(lang) ? HTML_LANG[lang] : "en-US", { dateStyle: "medium", timeStyle: "short" }).format(new Date(ms));
+}
+
+export default function Support() {
+  const { t } = useSupportT();
+  const user = useAtomValue(userInfoAtom);
+  return (
+    <div className="support" data-testid="support-page">
+      <header className="support__head">
+        <h1>{t("title")}</h1>
+        <p>{t("intro")}</p>
+      </header>
+      <Faq />
+      {user ? <Desk /> : <SignInPrompt />}
+    </div>
+  );
+}
+
+function Faq() {
+  const { t } = useSupportT();
+  const [query, setQuery] = useState("");
+  const [category, setCategory] = useState<Category | "">("");
+  const text = useCallback(
+    (it: FaqItem) => `${t(`faq.q.${it.id}.q` as SupportKey)} ${t(`faq.q.${it.id}.a` as SupportKey)} ${t(`category.${it.category}` as SupportKey)}`,
+    [t],
+  );
+  const found = useMemo(() => searchFaq(FAQ, text, query, category), [text, query, category]);
+  const used = CATEGORIES.filter((c) => FAQ.some((f) => f.category === c));
+  return (
+    <section className="support__faq" aria-labelledby="support-faq-title">
+      <h2 id="support-faq-title">{t("faq.title")}</h2>
+      <input type="search" className="support__search" value={query} placeholder={t("faq.search")} aria-label={t("faq.search")}
+        onChange={(e) => setQuery(e.target.value)} data-testid="support-faq-search" />
+      <div className="support__chips" role="group" aria-label={t("category.label")}>
+        {(["", ...used] as const).map((c) => (
+          <button key={c || "all"} type="button" className={`support__chip${category === c ? " support__chip--on" : ""}`}
+            aria-pressed={category === c} onClick={() => setCategory(c)} data-testid={`support-faq-cat-${c || "all"}`}>
+            {c ? t(`category.${c}` as SupportKey) : t("faq.all")}
+          </button>
+        ))}
+      </div>
+      <div className="support__questions">
+        {found.map((it) => (
+          <details key={it.id} className="support__q" data-testid="support-faq-item" data-id={it.id}>
+            <summary>{t(`faq.q.${it.id}.q` as SupportKey)}</summary>
+            <p>{t(`faq.q.${it.id}.a` as SupportKey)}</p>
+          </details>
+        ))}
+        {found.length === 0 && <p className="support__empty" data-testid="support-faq-empty">{t("faq.empty")}</p>}
+      </div>
+    </section>
+  );
+}
+
+function SignInPrompt() {
+  const { t } = useSupportT();
+  const openLogin = useSetAtom(loginModalAtom);
+  return (
+    <section className="support__box" data-testid="support-signin">
+      <h2>{t("form.title")}</h2>
+      <p>{t("form.signIn")}</p>
+      <button type="button" className="support__btn support__btn--primary" onClick={() => openLogin({ open: true, mode: LoginMode.Password })}
+        data-testid="support-signin-button">
+        {t("form.signInButton")}
+      </button>
+    </section>
+  );
+}
+
+/** The signed-in part: the form, the requests, the open thread (?ticket=<id>). */
+function Desk() {
+  const [params, setParams] = useSearchParams();
+  const [tickets, setTickets] = useState<Ticket[] | null>(null);
+  const [limits, setLimits] = useState<SupportLimits>(DEFAULT_LIMITS);
+  const [error, setError] = useState("");
+  const [version, setVersion] = useState(0);
+  const notice = useAtomValue(lastNoticeAtom);
+  const openId = Number(params.get("ticket")) || 0;
+
+  useEffect(() => {
+    supportApi.mine().then(
+      (r) => {
+        setTickets(r.list);
+        setLimits(r.limits);
+        setError("");
+      },
+      (e) => setError(errorText(e)),
+    );
+  }, [version]);
+  // An answer from staff (a message-centre notice linking here): reload the list and the thread.
+  useEffect(() => {
+    if (notice?.link.startsWith("/salesmartly")) setVersion((v) => v + 1);
+  }, [notice]);
+
+  const open = (id: number) => setParams(id ? { ticket: String(id) } : {}, { replace: false });
+  const created = (t: Ticket) => {
+    setVersion((v) => v + 1);
+    open(t.id);
+  };
+  return (
+    <>
+      <NewTicketForm limits={limits} onCreated={created} />
+      <section className="support__box" aria-labelledby="support-tickets-title">
+        <TicketList tickets={tickets} error={error} openId={openId} onOpen={open} />
+        {openId > 0 && <Thread key={openId} id={openId} version={version} limits={limits} onChanged={() => setVersion((v) => v + 1)} />}
+      </section>
+    </>
+  );
+}
+
+function Counter({ n, max }: { n: number; max: number }) {
+  const { t } = useSupportT();
+  return <span className={`support__count${n > max ? " support__count--over" : ""}`}>{t("form.count", { n, max })}</span>;
+}
+
+function NewTicketForm({ limits, onCreated }: { limits: SupportLimits; onCreated: (t: Ticket) => void }) {
+  const { t } = useSupportT();
+  const [category, setCategory] = useState<Category | "">("");
+  const [subject, setSubject] = useState("");
+  const [message, setMessage] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const [sent, setSent] = useState(false);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError("");
+    setSent(false);
+    // The server checks everything again and says what is wrong in the reader's language.
+    supportApi.create({ category: category as Category, subject, message }).then(
+      (tk) => {
+        setBusy(false);
+        setSent(true);
+        setSubject("");
+        setMessage("");
+        setCategory("");
+        onCreated(tk);
+      },
+      (err) => {
+        setBusy(false);
+        setError(errorText(err));
+      },
+    );
+  };
+  const subjectLen = [...subject.trim()].length;
+  const messageLen = [...message.trim()].length;
+  return (
+    <form className="support__box support__form" onSubmit={submit} data-testid="support-form" noValidate>
+      <h2>{t("form.title")}</h2>
+      <p className="support__hint">{t("form.intro")}</p>
+      <label>
+        {t("category.label")}
+        <select value={category} onChange={(e) => setCategory(e.target.value as Category)} data-testid="support-category">
+          <option value="">{t("category.choose")}</option>
+          {limits.categories.map((c) => <option key={c} value={c}>{t(`category.${c}` as SupportKey)}</option>)}
+        </select>
+      </label>
+      <label>
+        <span className="support__label-row">{t("form.subject")} <Counter n={subjectLen} max={limits.subjectMax} /></span>
+        <input value={subject} onChange={(e) => setSubject(e.target.value)} maxLength={limits.subjectMax + 20} data-testid="support-subject" />
+        <span className="support__hint">{t("form.limits", { min: limits.subjectMin, max: limits.subjectMax })}</span>
+      </label>
+      <label>
+        <span className="support__label-row">{t("form.message")} <Counter n={messageLen} max={limits.messageMax} /></span>
+        <textarea rows={6} value={message} onChange={(e) => setMessage(e.target.value)} data-testid="support-message" />
+        <span className="support__hint">{t("form.messageHint")} {t("form.limits", { min: limits.messageMin, max: limits.messageMax })}</span>
+      </label>
+      {error && <p className="support__error" role="alert" data-testid="support-error">{error}</p>}
+      {sent && <p className="support__ok" role="status" data-testid="support-sent">{t("form.sent")}</p>}
+      <button type="submit" className="support__btn support__btn--primary" disabled={busy} data-testid="support-send">
+        {busy ? t("form.sending") : t("form.send")}
+      </button>
+    </form>
+  );
+}
+
+function StateBadge({ state }: { state: Ticket["state"] }) {
+  const { t } = useSupportT();
+  return <span className={`support__state support__state--${state}`} data-testid="support-ticket-state">{t(`tickets.state.${state}` as SupportKey)}</span>;
+}
+
+function TicketList({ tickets, error, openId, onOpen }: { tickets: Ticket[] | null; error: string; openId: number; onOpen: (id: number) => void }) {
+  const { t, language } = useSupportT();
+  return (
+    <>
+      <h2 id="support-tickets-title">{t("tickets.title")}</h2>
+      {error && <p className="support__error" role="alert">{error}</p>}
+      {tickets === null && !error && <div aria-busy="true" className="support__wait" />}
+      {tickets?.length === 0 && <p className="support__empty" data-testid="support-tickets-empty">{t("tickets.empty")}</p>}
+      <ul className="support__tickets">
+        {tickets?.map((tk) => (
+          <li key={tk.id}>
+            <button type="button" className={`support__ticket${tk.id === openId ? " support__ticket--on" : ""}`}
+              onClick={() => onOpen(tk.id === openId ? 0 : tk.id)} aria-expanded={tk.id === openId} data-testid="support-ticket" data-id={tk.id}>
+              <span className="support__ticket-subject">{tk.subject}</span>
+              <span className="support__ticket-meta">
+                {t(`category.${tk.category}` as SupportKey)} · {t("tickets.updatedAt", { time: formatWhen(tk.updateTime, language) })} · {t("tickets.messages", { n: tk.messages })}
+              </span>
+              <StateBadge state={tk.state} />
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function Thread({ id, version, limits, onChanged }: { id: number; version: number; limits: SupportLimits; onChanged: () => void }) {
+  const { t, language } = useSupportT();
+  const [ticket, setTicket] = useState<Ticket | null>(null);
+  const [text, setText] = useState("");
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    supportApi.get(id).then(setTicket, (e) => setError(errorText(e)));
+  }, [id, version]);
+  const act = (f: () => Promise<Ticket>) => {
+    setBusy(true);
+    setError("");
+    f().then(
+      (tk) => {
+        setTicket(tk);
+        setText("");
+        setBusy(false);
+        onChanged();
+      },
+      (e) => {
+        setError(errorText(e));
+        setBusy(false);
+      },
+    );
+  };
+  const send = (e: FormEvent) => {
+    e.preventDefault();
+    act(() => supportApi.reply(id, text));
+  };
+  if (!ticket) return error ? <p className="support__error" role="alert">{error}</p> : <div aria-busy="true" className="support__wait" />;
+  return (
+    <article className="support__thread" data-testid="support-thread" data-state={ticket.state}>
+      <header className="support__thread-head">
+        <h3>{ticket.subject}</h3>
+        <StateBadge state={ticket.state} />
+        <span className="support__hint">{t(`category.${ticket.category}` as SupportKey)} · {t("tickets.sentAt", { time: formatWhen(ticket.createTime, language) })}</span>
+      </header>
+      <ol className="support__messages">
+        {ticket.thread?.map((m) => (
+          <li key={m.id} className={`support__msg${m.staff ? " support__msg--staff" : ""}`} data-testid={m.staff ? "support-msg-staff" : "support-msg-user"}>
+            <div className="support__msg-who">
+              <strong>{m.staff ? t("tickets.staff") : t("tickets.you")}</strong>{" "}
+              <time dateTime={new Date(m.time).toISOString()}>{formatWhen(m.time, language)}</time>
+            </div>
+            <p className="support__msg-body">{m.body}</p>
+          </li>
+        ))}
+      </ol>
+      {ticket.state === "closed" ? (
+        <p className="support__hint" data-testid="support-closed-note">{t("tickets.closedNote")}</p>
+      ) : (
+        <form className="support__reply" onSubmit={send}>
+          <label>
+            <span className="support__label-row">{t("tickets.reply")} <Counter n={[...text.trim()].length} max={limits.messageMax} /></span>
+            <textarea rows={3} value={text} onChange={(e) => setText(e.target.value)} data-testid="support-reply" />
+          </label>
+          <div className="support__actions">
+            <button type="submit" className="support__btn support__btn--primary" disabled={busy} data-testid="support-reply-send">{t("tickets.send")}</button>
+            <button type="button" className="support__btn" disabled={busy} onClick={() => act(() => supportApi.close(id))} data-testid="support-close">
+              {t("tickets.close")}
+            </button>
+          </div>
+        </form>
+      )}
+      {error && <p className="support__error" role="alert">{error}</p>}
+    </article>
+  );
+}
