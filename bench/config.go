@@ -23,6 +23,7 @@ type Config struct {
 	Workers     int
 	PerWorker   int
 	Sources     int
+	Compress    bool
 	ConnectRate int
 	MaxPending  int
 
@@ -96,6 +97,7 @@ func (c *Config) flags(fs *flag.FlagSet) {
 
 	fs.IntVar(&c.Workers, "workers", 0, "client worker processes (default: enough for -per-worker, at least 2)")
 	fs.IntVar(&c.PerWorker, "per-worker", 15000, "most connections one worker holds (each needs a descriptor; 20,000 per process here)")
+	fs.BoolVar(&c.Compress, "compress", false, "clients offer permessage-deflate (no context takeover) and inflate compressed frames; chat scenarios report bytes_per_delivered either way")
 	fs.IntVar(&c.Sources, "sources", 8, "loopback source addresses to spread connections over (127.0.0.2, 127.0.0.3, ...); 0 = kernel's choice")
 	fs.IntVar(&c.ConnectRate, "connect-rate", 4000, "new connections per second, whole fleet")
 	fs.IntVar(&c.MaxPending, "max-pending", 400, "connections connecting or upgrading at once, per worker")
