@@ -1,7 +1,11 @@
 package gateway
 
 import (
+	"fmt"
 	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -113,5 +117,65 @@ func TestChromiumOfferIsAccepted(t *testing.T) {
 	resp := string(appendSwitchingProtocols(nil, key, req.extensions))
 	if !strings.Contains(resp, "\r\nSec-WebSocket-Extensions: permessage-deflate; server_no_context_takeover; client_no_context_takeover\r\n") {
 		t.Fatalf("response %q", resp)
+	}
+}
+
+// extensionSeeds are Sec-WebSocket-Extensions values browsers and libraries
+// send, and malformed ones.
+var extensionSeeds = []string{
+	"permessage-deflate; client_max_window_bits",
+	"permessage-deflate",
+	"permessage-deflate; client_no_context_takeover; server_no_context_takeover",
+	"permessage-deflate; server_max_window_bits=10, permessage-deflate; server_max_window_bits=15",
+	`permessage-deflate; client_max_window_bits="12"`,
+	"x-webkit-deflate-frame, permessage-deflate; mux",
+	`permessage-deflate; a="\"`,
+	"permessage-deflate; server_max_window_bits=015; server_max_window_bits=15",
+	", ;=,",
+}
+
+// FuzzNegotiateDeflate checks that any header value either is refused with
+// 400 or yields one of the two answers the gateway gives, the latter only
+// when permessage-deflate was offered.
+func FuzzNegotiateDeflate(f *testing.F) {
+	for _, s := range extensionSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, v string) {
+		h := http.Header{"Sec-Websocket-Extensions": {v}}
+		got, herr := negotiateDeflate(h)
+		if herr != nil {
+			if herr.status != http.StatusBadRequest || got != "" {
+				t.Fatalf("refusal %d with answer %q", herr.status, got)
+			}
+			return
+		}
+		switch got {
+		case "":
+		case deflateAccepted, deflateAcceptedBits:
+			if !strings.Contains(strings.ToLower(v), "permessage-deflate") {
+				t.Fatalf("accepted %q, which offers no permessage-deflate", v)
+			}
+		default:
+			t.Fatalf("answer %q", got)
+		}
+	})
+}
+
+// TestWriteExtensionSeedCorpus regenerates testdata/fuzz/FuzzNegotiateDeflate.
+// Run with GATEWAY_WRITE_CORPUS=1; normal runs skip it.
+func TestWriteExtensionSeedCorpus(t *testing.T) {
+	if os.Getenv("GATEWAY_WRITE_CORPUS") == "" {
+		t.Skip("set GATEWAY_WRITE_CORPUS=1 to rewrite testdata/fuzz/FuzzNegotiateDeflate")
+	}
+	dir := filepath.Join("testdata", "fuzz", "FuzzNegotiateDeflate")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range extensionSeeds {
+		body := fmt.Sprintf("go test fuzz v1\nstring(%s)\n", strconv.Quote(s))
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("seed_%02d", i)), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
