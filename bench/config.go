@@ -23,6 +23,7 @@ type Config struct {
 	Workers     int
 	PerWorker   int
 	Sources     int
+	Compress    bool
 	ConnectRate int
 	MaxPending  int
 
@@ -51,6 +52,9 @@ type Config struct {
 	StormPending     int
 
 	ModToken string
+	// AdminToken is the nodes' COURTSIDE_ADMIN_TOKEN, sent as a bearer token to /metrics and
+	// /debug/pprof (a prod node serves them only with it); the local node gets a random one.
+	AdminToken string
 	// prediction
 	PredSubs int
 	PredRate float64
@@ -96,6 +100,7 @@ func (c *Config) flags(fs *flag.FlagSet) {
 
 	fs.IntVar(&c.Workers, "workers", 0, "client worker processes (default: enough for -per-worker, at least 2)")
 	fs.IntVar(&c.PerWorker, "per-worker", 15000, "most connections one worker holds (each needs a descriptor; 20,000 per process here)")
+	fs.BoolVar(&c.Compress, "compress", false, "clients offer permessage-deflate (no context takeover) and inflate compressed frames; chat scenarios report bytes_per_delivered either way")
 	fs.IntVar(&c.Sources, "sources", 8, "loopback source addresses to spread connections over (127.0.0.2, 127.0.0.3, ...); 0 = kernel's choice")
 	fs.IntVar(&c.ConnectRate, "connect-rate", 4000, "new connections per second, whole fleet")
 	fs.IntVar(&c.MaxPending, "max-pending", 400, "connections connecting or upgrading at once, per worker")
@@ -125,6 +130,7 @@ func (c *Config) flags(fs *flag.FlagSet) {
 	fs.IntVar(&c.StormPending, "storm-pending", 1000, "reconnect-storm: reconnections in flight at once, per worker (the server's listen backlog is net.core.somaxconn)")
 
 	fs.StringVar(&c.SenderTokens, "sender-tokens", "", "chat senders' session tokens, one a line (guests may not chat; without it the harness creates users benchsender1..N in the database of a node on this machine)")
+	fs.StringVar(&c.AdminToken, "admin-token", "", "the -target nodes' COURTSIDE_ADMIN_TOKEN, for /metrics and /debug/pprof (a local node gets a random one)")
 	fs.StringVar(&c.ModToken, "mod-token", "", "moderation: session token of a moderator or admin of -room (without it the scenario is skipped)")
 	fs.IntVar(&c.ModSubs, "mod-subscribers", 5000, "moderation: subscribers")
 	fs.Float64Var(&c.ModRate, "mod-rate", 40, "moderation: flood rate (lines per second)")

@@ -109,7 +109,7 @@ func makePlans(cfg *Config, tg *targetSet, groups []group, senders int) []plan {
 	plans := make([]plan, workers)
 	for w := range plans {
 		plans[w] = plan{Worker: w, Targets: tg.hosts, Path: tg.path, Sources: tg.sources, Senders: senders,
-			ConnectRate: max(1, cfg.ConnectRate/workers), MaxPending: cfg.MaxPending}
+			ConnectRate: max(1, cfg.ConnectRate/workers), MaxPending: cfg.MaxPending, Compress: cfg.Compress}
 	}
 	for _, g := range groups {
 		base := 0

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"os"
@@ -61,6 +62,9 @@ func startLocalNode(ctx context.Context, cfg *Config) (*localNode, error) {
 	if n.log, err = os.Create(filepath.Join(cfg.Out, "node.log")); err != nil {
 		return nil, err
 	}
+	if cfg.AdminToken == "" {
+		cfg.AdminToken = strconv.FormatUint(rand.Uint64(), 36) + strconv.FormatUint(rand.Uint64(), 36)
+	}
 	n.cmd = exec.Command(bin)
 	n.cmd.Dir = root
 	n.cmd.Env = append(os.Environ(),
@@ -69,6 +73,7 @@ func startLocalNode(ctx context.Context, cfg *Config) (*localNode, error) {
 		"COURTSIDE_HTTP_ADDR=127.0.0.1:"+strconv.Itoa(httpPort),
 		"COURTSIDE_WS_ADDR=0.0.0.0:"+strconv.Itoa(wsPort),
 		"COURTSIDE_DATA_DIR="+n.dataDir,
+		"COURTSIDE_ADMIN_TOKEN="+cfg.AdminToken, // /metrics and /debug/pprof are not served in prod without it
 		"COURTSIDE_WEB_DIR="+n.dataDir,
 	)
 	if cfg.Profile {
@@ -259,16 +264,19 @@ func pidListening(port int) (int, error) {
 }
 
 // scrapeMetrics reads a Prometheus text page into name{labels} → value.
-func scrapeMetrics(base string) (map[string]float64, error) {
+func scrapeMetrics(base, token string) (map[string]float64, error) {
 	if base == "" {
 		return nil, nil
 	}
 	c := http.Client{Timeout: 5 * time.Second}
-	resp, err := c.Get(base + "/metrics")
+	resp, err := c.Do(opsRequest(base+"/metrics", token))
 	if err != nil {
 		return nil, err
 	}
 	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("/metrics: HTTP %d (pass the nodes' -admin-token)", resp.StatusCode)
+	}
 	body, err := io.ReadAll(resp.Body)
 	if err != nil {
 		return nil, err
@@ -328,11 +336,11 @@ func signIn(httpBase, name, password string) (string, error) {
 
 // profileCPU fetches a CPU profile of the node over the next d into file, in the background; the
 // returned channel reports when it is written.
-func profileCPU(base string, d time.Duration, file string) <-chan error {
+func profileCPU(base, token string, d time.Duration, file string) <-chan error {
 	done := make(chan error, 1)
 	go func() {
 		c := http.Client{Timeout: d + 30*time.Second}
-		resp, err := c.Get(fmt.Sprintf("%s/debug/pprof/profile?seconds=%d", base, max(1, int(d.Seconds()))))
+		resp, err := c.Do(opsRequest(fmt.Sprintf("%s/debug/pprof/profile?seconds=%d", base, max(1, int(d.Seconds()))), token))
 		if err != nil {
 			done <- err
 			return
@@ -354,4 +362,13 @@ func profileCPU(base string, d time.Duration, file string) <-chan error {
 		done <- err
 	}()
 	return done
+}
+
+// opsRequest is a GET of an operations endpoint with the admin token (when there is one).
+func opsRequest(url, token string) *http.Request {
+	req, _ := http.NewRequest(http.MethodGet, url, nil) // the URL is ours
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	return req
 }

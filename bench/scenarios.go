@@ -117,10 +117,11 @@ func (e *env) runChatLoad(l chatLoad) (report.Scenario, error) {
 		return sc, err
 	}
 	procStart, _ := readProcs(e.pids)
+	metricsMeasured := e.metrics()
 	var profiled <-chan error
 	profile := filepath.Join(cfg.Out, l.name+".cpu.pprof")
 	if cfg.Profile && len(e.http) > 0 {
-		profiled = profileCPU(e.http[0], l.duration, profile)
+		profiled = profileCPU(e.http[0], e.cfg.AdminToken, l.duration, profile)
 	}
 	var mutes []mutedUser
 	var prio []roomSeq
@@ -176,6 +177,11 @@ func (e *env) runChatLoad(l chatLoad) (report.Scenario, error) {
 	}
 	sc.Params["server_rss_before"], sc.Params["server_rss_connected"], sc.Params["server_rss_loaded"] = before.rss, connected.rss, procLoaded.rss
 	sc.ServerMetrics = metricDeltas(metricsBefore, metricsLoaded, metricsAfter)
+	const bytesOut = "courtside_gateway_bytes_out_total"
+	if _, ok := metricsAfter[bytesOut]; ok && r.delivered > 0 {
+		sc.BytesPerDelivered = round((metricsAfter[bytesOut]-metricsMeasured[bytesOut])/float64(r.delivered), 1)
+	}
+	sc.Params["compress"] = cfg.Compress
 	sc.SampledOut = uint64(sc.ServerMetrics["courtside_chat_sampled_out_total"])
 	sc.PriorityEventsLost = res.PriorityLost
 	sc.PriorityEvents = res.PriorityEvents

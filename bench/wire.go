@@ -15,6 +15,7 @@ type plan struct {
 	Groups      []group  `json:"groups"`
 	ConnectRate int      `json:"connect_rate"` // new connections per second, this worker
 	MaxPending  int      `json:"max_pending"`  // connections connecting or upgrading at once
+	Compress    bool     `json:"compress"`     // offer permessage-deflate (-compress)
 }
 
 // group is a set of like connections.

@@ -136,7 +136,7 @@ func runWorker() error {
 	if err != nil {
 		return err
 	}
-	if w.loop, err = client.New(client.Config{ConnectTimeout: 20 * time.Second}, w); err != nil {
+	if w.loop, err = client.New(client.Config{ConnectTimeout: 20 * time.Second, Compress: p.Compress}, w); err != nil {
 		return err
 	}
 	written := make(chan struct{})

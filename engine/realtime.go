@@ -69,3 +69,11 @@ func (rt *realtime) OnClose(c *gateway.Conn, _ uint16) {
 		rt.system.Root.Send(pid, &session.Closed{})
 	}
 }
+
+// wsCompression turns Config.WSCompress into the gateway's switch.
+func wsCompression(on bool) gateway.CompressionMode {
+	if on {
+		return gateway.CompressionOn
+	}
+	return gateway.CompressionOff
+}

@@ -117,7 +117,7 @@ func (n *Node) build(ctx context.Context) error {
 	}
 	n.gw = gateway.New(gateway.Config{
 		Addr: n.cfg.WSAddr, AllowedOrigins: n.cfg.Origins, MaxMessageSize: n.cfg.MaxMessage,
-		OutboundLimit: n.cfg.OutboundMax, MaxConnsPerIP: n.cfg.WSPerIP, Multicore: true, Logger: n.log.Named("gateway"), Registerer: n.reg,
+		OutboundLimit: n.cfg.OutboundMax, MaxConnsPerIP: n.cfg.WSPerIP, Compression: wsCompression(n.cfg.WSCompress), Multicore: true, Logger: n.log.Named("gateway"), Registerer: n.reg,
 	}, &realtime{props: n.topo.props, system: n.topo.system(), sessions: sessions, resolver: w.resolver})
 
 	_, wsPort, _ := net.SplitHostPort(n.cfg.WSAddr)

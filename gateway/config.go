@@ -59,6 +59,14 @@ type Config struct {
 	// after sending its own before it drops the TCP connection; it also
 	// bounds the wait for all connections at shutdown. Default 3s.
 	CloseTimeout time.Duration `json:"closeTimeout"`
+	// Compression negotiates permessage-deflate (RFC 7692) with clients that
+	// offer it, always without context takeover in both directions: a
+	// broadcast frame is then compressed once and the same bytes go to
+	// every compressing subscriber (plain subscribers get the plain frame).
+	// Clients may send compressed messages; they are inflated up to
+	// MaxMessageSize. Default on (CompressionOn); CompressionOff answers
+	// every upgrade without the extension.
+	Compression CompressionMode `json:"compression" env:"COURTSIDE_WS_COMPRESSION"`
 	// Multicore runs one gnet event loop per CPU instead of one in total.
 	Multicore bool `json:"multicore"`
 	// SocketSendBuffer sets SO_SNDBUF on accepted sockets; 0 keeps the OS
@@ -69,6 +77,20 @@ type Config struct {
 	// Registerer receives the gateway's metrics. nil: no metrics exported.
 	Registerer prometheus.Registerer `json:"-"`
 }
+
+// CompressionMode is Config.Compression; its zero value takes the default
+// (on).
+type CompressionMode uint8
+
+// CompressionMode values.
+const (
+	CompressionDefault CompressionMode = iota
+	CompressionOn
+	CompressionOff
+)
+
+// on reports whether permessage-deflate is negotiated.
+func (m CompressionMode) on() bool { return m != CompressionOff }
 
 // Defaults, exported so the engine's config layer can show them.
 const (

@@ -47,6 +47,7 @@ type Conn struct {
 	closeCode    uint16
 	discardInput bool // frame boundaries lost after a protocol error: ignore everything until EOF
 	upgraded     bool
+	deflate      bool       // permessage-deflate negotiated; set before OnOpen, read by Send on any goroutine after it
 	remote       netip.Addr // TCP peer
 	peer         netip.Addr // what the peer is counted under for MaxConnsPerIP
 	overCap      bool       // past MaxConnsPerIP at accept: refused with 503, not counted
@@ -110,7 +111,7 @@ func (c *Conn) Send(f *Frame) bool {
 // queue applies the outbound policy to f and queues it. wake reports that c
 // was not yet scheduled and must be put on its loop's list by the caller.
 func (c *Conn) queue(f *Frame) (ok, wake bool) {
-	size := len(f.b)
+	size := len(f.wire(c.deflate)) // compresses here, outside c.mu, at most once per frame
 	cfg := &c.s.cfg
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -191,7 +192,7 @@ func (c *Conn) push(f *Frame) {
 	}
 	c.ring[(c.head+c.n)&(len(c.ring)-1)] = f
 	c.n++
-	c.ringBytes += len(f.b)
+	c.ringBytes += len(f.wire(c.deflate))
 }
 
 // service runs on the event loop when the connection was scheduled: it
@@ -226,8 +227,9 @@ func (c *Conn) flush() bool {
 			c.ring[c.head] = nil
 			c.head = (c.head + 1) & (len(c.ring) - 1)
 			c.n--
-			iov = append(iov, f.b)
-			taken += len(f.b)
+			b := f.wire(c.deflate)
+			iov = append(iov, b)
+			taken += len(b)
 		}
 		c.ringBytes -= taken
 		more := c.n > 0
@@ -435,7 +437,7 @@ func (c *Conn) readHandshake() gnet.Action {
 		return c.refuse(&handshakeError{http.StatusServiceUnavailable, "server shutting down"})
 	}
 	req.RemoteIP = c.remote
-	b := appendSwitchingProtocols(c.l.scratch[:0], key)
+	b := appendSwitchingProtocols(c.l.scratch[:0], key, req.extensions)
 	c.l.scratch = b[:0]
 	_, _ = c.gc.Write(b)
 	c.s.m.handshakes.WithLabelValues("101").Inc()
@@ -449,6 +451,11 @@ func (c *Conn) readHandshake() gnet.Action {
 	now := time.Now().UnixNano()
 	c.lastSeen, c.lastPing = now, now
 	c.dec.MaxMessageSize = c.s.cfg.MaxMessageSize
+	c.dec.Deflate = req.Compressed
+	c.deflate = req.Compressed
+	if req.Compressed {
+		c.s.m.deflateHandshakes.Inc()
+	}
 	c.s.m.open.Inc()
 	c.s.h.OnOpen(c)
 	return gnet.None

@@ -50,6 +50,12 @@
 //
 // # Sending
 //
+// A Frame has a plain encoding and, for connections that negotiated
+// permessage-deflate (Config.Compression; no context takeover either way),
+// a compressed one made once, lazily, by the first Send or Broadcast that
+// queues it for such a connection (sync.Once, outside Conn.mu); both are
+// shared by every subscriber of their kind.
+//
 // Send puts the *Frame (a pointer to bytes shared by all subscribers) on a
 // per-connection ring under the connection's mutex. When the connection was
 // not yet scheduled, it is appended to its loop's list, and the loop is

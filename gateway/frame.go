@@ -1,14 +1,29 @@
 package gateway
 
-import "courtside/gateway/wsframe"
+import (
+	"sync"
+
+	"courtside/gateway/wsframe"
+)
 
 // Frame is one complete, pre-encoded server frame (header and unmasked
 // payload). It is immutable once built, so the same *Frame can be sent to
 // any number of connections from any goroutine: no per-connection encoding
 // or copying happens.
+//
+// A frame has two encodings: plain (made by NewFrame) and compressed
+// (permessage-deflate without context takeover, RSV1 set). The compressed
+// one is made at most once, by the first Send or Broadcast that queues the
+// frame for a connection that negotiated compression, and then shared by
+// every such connection; a frame no compressing client receives is never
+// compressed. When compression does not pay (short or incompressible
+// payloads) compressing connections get the plain bytes.
 type Frame struct {
 	b        []byte
 	priority bool
+
+	zOnce sync.Once
+	z     []byte // compressed encoding, or b; valid once zOnce ran
 }
 
 // NewFrame encodes payload once as a text frame. priority frames are still
@@ -19,9 +34,29 @@ func NewFrame(payload []byte, priority bool) *Frame {
 	return &Frame{b: wsframe.EncodeFrame(wsframe.OpText, payload), priority: priority}
 }
 
-// Len is the number of bytes the frame occupies on the wire (and in a
-// connection's outbound queue).
+// Len is the number of bytes the plain encoding occupies on the wire (and
+// in the outbound queue of a connection without compression).
 func (f *Frame) Len() int { return len(f.b) }
+
+// wire returns the encoding for a connection: compressed when it
+// negotiated permessage-deflate. Any goroutine; the first compressed call
+// compresses, the others wait for it or read the result.
+func (f *Frame) wire(deflate bool) []byte {
+	if !deflate {
+		return f.b
+	}
+	f.zOnce.Do(f.compress)
+	return f.z
+}
+
+func (f *Frame) compress() {
+	h, hn, _ := wsframe.ParseHeader(f.b) // ours: complete and valid
+	if z, ok := wsframe.EncodeCompressedFrame(h.Op, f.b[hn:]); ok {
+		f.z = z
+		return
+	}
+	f.z = f.b
+}
 
 // Priority reports whether the frame survives slow-consumer dropping.
 func (f *Frame) Priority() bool { return f.priority }

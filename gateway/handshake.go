@@ -22,6 +22,12 @@ type Request struct {
 	// RemoteIP is the TCP peer. X-Forwarded-For is left in Header, untrusted:
 	// only a deployment behind a known proxy should believe it.
 	RemoteIP netip.Addr
+	// Compressed reports that permessage-deflate was negotiated (RFC 7692,
+	// without context takeover): the client may send compressed messages
+	// and receives compressed frames.
+	Compressed bool
+
+	extensions string // Sec-WebSocket-Extensions of the 101 answer
 }
 
 // handshakeError is a refused upgrade: an HTTP status and a short body.
@@ -53,13 +59,14 @@ func headerEnd(b []byte) int {
 // origins. It is immutable and shared by all event loops.
 type upgradeChecker struct {
 	path       string
+	deflate    bool // Config.Compression: negotiate permessage-deflate
 	allowAll   bool
 	exact      map[string]bool // normalised "scheme://host[:port]" (see originKey)
 	subdomains []string        // ".example.com" for "*.example.com"
 }
 
 func newUpgradeChecker(cfg *Config) *upgradeChecker {
-	u := &upgradeChecker{path: cfg.Path, exact: map[string]bool{}}
+	u := &upgradeChecker{path: cfg.Path, deflate: cfg.Compression.on(), exact: map[string]bool{}}
 	for _, o := range cfg.AllowedOrigins {
 		o = strings.ToLower(strings.TrimRight(strings.TrimSpace(o), "/"))
 		switch {
@@ -109,7 +116,15 @@ func (u *upgradeChecker) parse(head []byte) (*Request, string, *handshakeError) 
 	if !u.originAllowed(r.Header.Get("Origin"), r.Host) {
 		return nil, "", &handshakeError{http.StatusForbidden, "origin not allowed"}
 	}
-	return &Request{Path: r.URL.Path, Query: r.URL.Query(), Host: r.Host, Header: r.Header}, key, nil
+	req := &Request{Path: r.URL.Path, Query: r.URL.Query(), Host: r.Host, Header: r.Header}
+	if u.deflate {
+		ext, herr := negotiateDeflate(r.Header)
+		if herr != nil {
+			return nil, "", herr
+		}
+		req.extensions, req.Compressed = ext, ext != ""
+	}
+	return req, key, nil
 }
 
 // originAllowed applies the Origin policy described on Config.AllowedOrigins:
@@ -184,11 +199,16 @@ func headerHasToken(h http.Header, name, token string) bool {
 	return false
 }
 
-// appendSwitchingProtocols appends the 101 answer. No subprotocol and no
-// extension is selected: the protocol is plain JSON text frames.
-func appendSwitchingProtocols(dst []byte, key string) []byte {
+// appendSwitchingProtocols appends the 101 answer. No subprotocol is
+// selected (the protocol is plain JSON text frames); extensions is the
+// accepted permessage-deflate offer, or "".
+func appendSwitchingProtocols(dst []byte, key, extensions string) []byte {
 	dst = append(dst, "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: "...)
 	dst = append(dst, acceptKey(key)...)
+	if extensions != "" {
+		dst = append(dst, "\r\nSec-WebSocket-Extensions: "...)
+		dst = append(dst, extensions...)
+	}
 	return append(dst, "\r\n\r\n"...)
 }
 

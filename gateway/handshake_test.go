@@ -46,7 +46,7 @@ func TestChromiumRequestIsAcceptedWithItsHeaders(t *testing.T) {
 	if req.Header.Get("Accept-Language") != "en-US,en;q=0.9" || req.Header.Get("Cookie") != "cs_session=abc" {
 		t.Fatalf("headers %v", req.Header)
 	}
-	resp := string(appendSwitchingProtocols(nil, key))
+	resp := string(appendSwitchingProtocols(nil, key, ""))
 	if !strings.Contains(resp, "Sec-WebSocket-Accept: HSmrc0sMlYUkAGmm5OPpG2HaGWk=\r\n") || strings.Contains(resp, "Extensions") {
 		t.Fatalf("response %q", resp)
 	}

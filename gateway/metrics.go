@@ -19,8 +19,10 @@ type metrics struct {
 	handshakes *prometheus.CounterVec
 	// ipCapRefusals counts connections refused by MaxConnsPerIP.
 	ipCapRefusals prometheus.Counter
-	codeMu        sync.Mutex
-	codeCounter   map[uint16]prometheus.Counter
+	// deflateHandshakes counts upgrades that negotiated permessage-deflate.
+	deflateHandshakes prometheus.Counter
+	codeMu            sync.Mutex
+	codeCounter       map[uint16]prometheus.Counter
 }
 
 func newMetrics(reg prometheus.Registerer) *metrics {
@@ -53,6 +55,10 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 			Namespace: "courtside", Subsystem: "gateway", Name: "ip_cap_refusals_total",
 			Help: "Connections refused with 503 because their address held MaxConnsPerIP connections.",
 		}),
+		deflateHandshakes: prometheus.NewCounter(prometheus.CounterOpts{
+			Namespace: "courtside", Subsystem: "gateway", Name: "deflate_handshakes_total",
+			Help: "Upgrades that negotiated permessage-deflate (compressed frames).",
+		}),
 		codeCounter: map[uint16]prometheus.Counter{},
 	}
 	if reg != nil {
@@ -63,6 +69,7 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 		m.closeCodes = register(reg, m.closeCodes)
 		m.handshakes = register(reg, m.handshakes)
 		m.ipCapRefusals = register(reg, m.ipCapRefusals)
+		m.deflateHandshakes = register(reg, m.deflateHandshakes)
 	}
 	return m
 }

@@ -34,8 +34,13 @@ type Conn struct {
 	in        []byte // a partial frame (or upgrade answer) kept between reads
 	msg       []byte // fragments of a message being reassembled
 	msgOp     byte
+	msgZ      bool // the message being reassembled is compressed
+	deflate   bool // the server accepted permessage-deflate
 	closeCode int
 }
+
+// Compressed reports whether the server accepted permessage-deflate.
+func (c *Conn) Compressed() bool { return c.deflate }
 
 // Open reports whether the upgrade is done and the connection not closing.
 func (c *Conn) Open() bool { return c.state == stateOpen }
@@ -207,6 +212,9 @@ func (c *Conn) consume(data []byte) []byte {
 			c.finish(0, ErrHandshake)
 			return nil
 		}
+		if c.l.cfg.Compress {
+			c.deflate = acceptsDeflate(data[:i])
+		}
 		data = data[i+4:]
 		c.state = stateOpen
 		c.l.h.Open(c)
@@ -215,7 +223,7 @@ func (c *Conn) consume(data []byte) []byte {
 		}
 	}
 	for c.state != stateDone {
-		fin, op, payload, n, err := parseFrame(data, c.l.cfg.MaxMessage)
+		fin, op, z, payload, n, err := parseFrame(data, c.l.cfg.MaxMessage, c.deflate)
 		switch {
 		case errors.Is(err, ErrTooLarge):
 			c.finish(1009, err)
@@ -227,57 +235,76 @@ func (c *Conn) consume(data []byte) []byte {
 			return data
 		}
 		data = data[n:]
-		c.frame(fin, op, payload)
+		c.frame(fin, op, z, payload)
 	}
 	return data
 }
 
 // parseFrame reads one server frame from the start of data. n == 0 with a nil error means the frame
-// is not complete yet. Server frames must not be masked and must not use reserved bits.
-func parseFrame(data []byte, maxLen int) (fin bool, op byte, payload []byte, n int, err error) {
+// is not complete yet. Server frames must not be masked and must not use reserved bits, except RSV1
+// (z: compressed) on the first frame of a data message when deflate was negotiated.
+func parseFrame(data []byte, maxLen int, deflate bool) (fin bool, op byte, z bool, payload []byte, n int, err error) {
 	if len(data) < 2 {
-		return false, 0, nil, 0, nil
+		return false, 0, false, nil, 0, nil
 	}
 	b0, b1 := data[0], data[1]
-	if b1&0x80 != 0 || b0&0x70 != 0 {
-		return false, 0, nil, 0, ErrProtocol
+	z = b0&0x40 != 0
+	if b1&0x80 != 0 || b0&0x30 != 0 || (z && (!deflate || b0&0x0f == 0 || b0&0x08 != 0)) {
+		return false, 0, false, nil, 0, ErrProtocol
 	}
 	hdr, ln := 2, uint64(b1&0x7f)
 	switch ln {
 	case 126:
 		if len(data) < 4 {
-			return false, 0, nil, 0, nil
+			return false, 0, false, nil, 0, nil
 		}
 		hdr, ln = 4, uint64(binary.BigEndian.Uint16(data[2:]))
 	case 127:
 		if len(data) < 10 {
-			return false, 0, nil, 0, nil
+			return false, 0, false, nil, 0, nil
 		}
 		hdr, ln = 10, binary.BigEndian.Uint64(data[2:])
 	}
 	op = b0 & 0x0f
 	if op >= 0x8 && (ln > 125 || b0&0x80 == 0) {
-		return false, 0, nil, 0, ErrProtocol // control frames are short and never fragmented
+		return false, 0, false, nil, 0, ErrProtocol // control frames are short and never fragmented
 	}
 	if ln > uint64(maxLen) {
-		return false, 0, nil, 0, ErrTooLarge
+		return false, 0, false, nil, 0, ErrTooLarge
 	}
 	if uint64(len(data)-hdr) < ln {
-		return false, 0, nil, 0, nil
+		return false, 0, false, nil, 0, nil
 	}
-	return b0&0x80 != 0, op, data[hdr : hdr+int(ln)], hdr + int(ln), nil
+	return b0&0x80 != 0, op, z, data[hdr : hdr+int(ln)], hdr + int(ln), nil
 }
 
-func (c *Conn) frame(fin bool, op byte, payload []byte) {
+// message hands a complete message to the handler, inflated when compressed.
+func (c *Conn) message(z bool, payload []byte) {
+	if c.state != stateOpen {
+		return
+	}
+	if z {
+		var err error
+		if payload, err = c.l.inflate(payload); err != nil {
+			code := 1007
+			if errors.Is(err, ErrTooLarge) {
+				code = 1009
+			}
+			c.finish(code, err)
+			return
+		}
+	}
+	c.l.h.Message(c, payload)
+}
+
+func (c *Conn) frame(fin bool, op byte, z bool, payload []byte) {
 	switch op {
 	case 0x1, 0x2:
 		if fin {
-			if c.state == stateOpen {
-				c.l.h.Message(c, payload)
-			}
+			c.message(z, payload)
 			return
 		}
-		c.msgOp, c.msg = op, append(c.msg[:0], payload...)
+		c.msgOp, c.msgZ, c.msg = op, z, append(c.msg[:0], payload...)
 	case 0x0:
 		c.msg = append(c.msg, payload...)
 		if len(c.msg) > c.l.cfg.MaxMessage {
@@ -287,9 +314,7 @@ func (c *Conn) frame(fin bool, op byte, payload []byte) {
 		if fin {
 			m := c.msg
 			c.msg = nil
-			if c.state == stateOpen {
-				c.l.h.Message(c, m)
-			}
+			c.message(c.msgZ, m)
 		}
 	case 0x8:
 		code := 1005

@@ -46,7 +46,7 @@ func TestParseFrameTable(t *testing.T) {
 		{"a frame over the limit is refused from its header", serverFrame(true, 1, bytes.Repeat(big, 2))[:10], 0, nil, ErrTooLarge},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, _, payload, n, err := parseFrame(tc.in, 65536+10000)
+			_, _, _, payload, n, err := parseFrame(tc.in, 65536+10000, false)
 			if err != tc.err || n != tc.n || !bytes.Equal(payload, tc.payload) {
 				t.Fatalf("n %d err %v payload %d bytes; want n %d err %v payload %d bytes", n, err, len(payload), tc.n, tc.err, len(tc.payload))
 			}
@@ -62,7 +62,7 @@ func FuzzParseFrame(f *testing.F) {
 	f.Add(serverFrame(true, 1, bytes.Repeat([]byte("y"), 200)))
 	f.Add([]byte{0x81, 127, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff})
 	f.Fuzz(func(t *testing.T, data []byte) {
-		fin, op, payload, n, err := parseFrame(data, 1<<16)
+		fin, op, _, payload, n, err := parseFrame(data, 1<<16, true)
 		if err != nil || n == 0 {
 			return
 		}

@@ -27,6 +27,10 @@ type Config struct {
 	MaxMessage     int           // largest server message accepted; default 4 MiB
 	ConnectTimeout time.Duration // TCP connect plus upgrade; default 10s
 	ReadBuffer     int           // bytes read per read(2); default 256 KiB (shared by all sockets)
+	// Compress offers permessage-deflate without context takeover (what the gateway accepts);
+	// compressed server messages are inflated once per distinct frame (see inflate.go). The
+	// client itself sends uncompressed messages, which the extension allows.
+	Compress bool
 }
 
 // Loop is one epoll instance and the connections it drives.
@@ -38,6 +42,7 @@ type Loop struct {
 	conns map[int]*Conn
 	buf   []byte
 	mask  uint32 // xorshift state for masking keys
+	z     inflateCache
 
 	mu     sync.Mutex
 	tasks  []func()
@@ -185,7 +190,11 @@ func (l *Loop) Dial(src netip.Addr, dst netip.AddrPort, host, path string, user 
 	}
 	c := &Conn{l: l, fd: fd, dst: dst, User: user, state: stateConnecting, deadline: time.Now().Add(l.cfg.ConnectTimeout)}
 	c.out = fmt.Appendf(c.out, "GET %s HTTP/1.1\r\nHost: %s\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"+
-		"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n", path, host)
+		"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n", path, host)
+	if l.cfg.Compress {
+		c.out = append(c.out, "Sec-WebSocket-Extensions: permessage-deflate; client_no_context_takeover; server_no_context_takeover\r\n"...)
+	}
+	c.out = append(c.out, "\r\n"...)
 	if err := unix.EpollCtl(l.epfd, unix.EPOLL_CTL_ADD, fd, &unix.EpollEvent{Events: unix.EPOLLIN | unix.EPOLLOUT | unix.EPOLLRDHUP, Fd: int32(fd)}); err != nil {
 		unix.Close(fd)
 		return nil, fmt.Errorf("epoll_ctl: %w", err)

@@ -85,11 +85,15 @@ type Scenario struct {
 	Duplicates              uint64  `json:"duplicates"`
 	Errors                  uint64  `json:"errors"`
 
-	Skipped           string             `json:"skipped,omitempty"` // why the scenario did not run
-	Description       string             `json:"description"`
-	Connections       int                `json:"connections"`
-	OfferedMsgsPerS   float64            `json:"offered_msgs_per_s"`
-	Delivered         uint64             `json:"delivered"`
+	Skipped         string  `json:"skipped,omitempty"` // why the scenario did not run
+	Description     string  `json:"description"`
+	Connections     int     `json:"connections"`
+	OfferedMsgsPerS float64 `json:"offered_msgs_per_s"`
+	Delivered       uint64  `json:"delivered"`
+	// BytesPerDelivered: WebSocket bytes the nodes wrote (courtside_gateway_bytes_out_total, from
+	// the measure command to the end of the drain) per line delivered in that span; chat
+	// scenarios only. With -compress the clients negotiate permessage-deflate.
+	BytesPerDelivered float64            `json:"bytes_per_delivered,omitempty"`
 	OutOfOrder        uint64             `json:"out_of_order"`
 	UnexplainedHoles  uint64             `json:"unexplained_holes"`
 	GapJoins          uint64             `json:"gap_joins"`

@@ -39,6 +39,14 @@ type Decoder struct {
 	// ClientMode decodes server frames: it refuses masked frames instead of
 	// unmasked ones. Used by tests and tools.
 	ClientMode bool
+	// Deflate accepts compressed messages (permessage-deflate negotiated,
+	// RFC 7692, without client context takeover): RSV1 on the first frame of
+	// a data message says the message is deflated. Such a message is
+	// inflated when its last frame arrives, bounded by MaxMessageSize (its
+	// compressed frames are bounded by it too), and a text message is
+	// checked for UTF-8 after inflating. RSV1 on a control or continuation
+	// frame is a protocol error.
+	Deflate bool
 	// ShrinkAbove: after a message whose buffer grew beyond this many bytes,
 	// the buffer is released so an idle connection does not pin memory.
 	// 0 means 16 KiB.
@@ -55,6 +63,8 @@ type Decoder struct {
 	msgOp      Opcode // opcode of the first frame of the message being read
 	msg        []byte // reassembly buffer
 	msgDone    bool   // msg was handed out by the previous Next; reset it
+	compressed bool   // the message being read has RSV1 (Deflate only)
+	inflated   []byte // the last compressed message, inflated
 	text       UTF8Validator
 
 	ctrl    [MaxControlPayload]byte
@@ -123,6 +133,9 @@ func (d *Decoder) Next(p []byte) (ev Event, n int, err error) {
 		} else {
 			d.msg = d.msg[:0]
 		}
+		if cap(d.inflated) > d.shrinkAbove() {
+			d.inflated = nil
+		}
 	}
 	for {
 		if !d.inFrame {
@@ -163,7 +176,8 @@ func (d *Decoder) Next(p []byte) (ev Event, n int, err error) {
 			d.left -= take
 			// Fail fast (RFC 6455 §8.1): a text message is refused as soon
 			// as a byte makes it invalid, not once it is complete.
-			if !d.cur.Op.IsControl() && d.msgOp == OpText && !d.text.Write(dst) {
+			// A compressed message is checked once inflated.
+			if !d.cur.Op.IsControl() && d.msgOp == OpText && !d.compressed && !d.text.Write(dst) {
 				d.failed = ErrInvalidUTF8
 				return Event{}, n, ErrInvalidUTF8
 			}
@@ -270,6 +284,7 @@ func (d *Decoder) readHeader(p []byte) (used int, ok bool, err error) {
 		d.ctrlLen = 0
 	} else if h.Op != OpContinuation && err == nil {
 		d.msgOp = h.Op // a new message starts
+		d.compressed = h.Rsv&RSV1 != 0
 		d.text.Reset()
 	}
 	return used, err == nil, err
@@ -277,11 +292,19 @@ func (d *Decoder) readHeader(p []byte) (used int, ok bool, err error) {
 
 // check applies RFC 6455 §5 rules to a header before any payload is read.
 func (d *Decoder) check(h *Header) error {
-	if h.Rsv != 0 {
+	if h.Rsv&^RSV1 != 0 || (h.Rsv != 0 && !d.Deflate) {
 		return ErrReservedBits
 	}
 	if !h.Op.Known() {
 		return ErrBadOpcode
+	}
+	if h.Rsv&RSV1 != 0 {
+		switch {
+		case h.Op.IsControl():
+			return ErrCompressedControl
+		case h.Op == OpContinuation:
+			return ErrCompressedContinuation
+		}
 	}
 	if d.ClientMode {
 		if h.Masked {
@@ -346,6 +369,17 @@ func (d *Decoder) finishFrame() (Event, error) {
 	}
 	d.fragmented = false
 	d.msgDone = true
+	if d.compressed {
+		out, err := Inflate(d.inflated[:0], d.msg, d.MaxMessageSize)
+		d.inflated = out
+		if err != nil {
+			return Event{}, err
+		}
+		if d.msgOp == OpText && !utf8.Valid(out) {
+			return Event{}, ErrInvalidUTF8
+		}
+		return Event{Kind: EventMessage, Op: d.msgOp, Payload: out}, nil
+	}
 	if d.msgOp == OpText && !d.text.Complete() { // every byte was checked on arrival; only a cut sequence is left
 		return Event{}, ErrInvalidUTF8
 	}

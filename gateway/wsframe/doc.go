@@ -24,6 +24,16 @@
 // Decoder.Discard: the rest of the stream is read past without buffering
 // until the peer's close frame.
 //
+// # Compression
+//
+// permessage-deflate (RFC 7692) without context takeover: EncodeCompressedFrame
+// deflates one message on its own (the same bytes are valid on every
+// connection), Inflate decompresses one message with a size limit, and a
+// Decoder with Deflate set accepts RSV1 on the first frame of a data message
+// and inflates the message when it is complete (UTF-8 is then checked on the
+// inflated text). Compressors and decompressors are pooled and safe from any
+// goroutine.
+//
 // # UTF-8
 //
 // UTF8Validator is the incremental validator the decoder uses; it knows

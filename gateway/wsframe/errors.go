@@ -37,8 +37,18 @@ var (
 	ErrUnmasked = &CloseError{CloseProtocolError, "client frame not masked"}
 	// ErrMasked: a server frame with the MASK bit (only when decoding as a client).
 	ErrMasked = &CloseError{CloseProtocolError, "server frame masked"}
-	// ErrReservedBits: RSV1-3 set while no extension was negotiated.
+	// ErrReservedBits: RSV1-3 set while no extension was negotiated (with
+	// permessage-deflate: RSV2 or RSV3 set).
 	ErrReservedBits = &CloseError{CloseProtocolError, "reserved bits set"}
+	// ErrCompressedControl: RSV1 (compressed) on a control frame (RFC 7692 §6.1).
+	ErrCompressedControl = &CloseError{CloseProtocolError, "compressed control frame"}
+	// ErrCompressedContinuation: RSV1 on a continuation frame; only the
+	// first frame of a message says it is compressed (RFC 7692 §6.1).
+	ErrCompressedContinuation = &CloseError{CloseProtocolError, "RSV1 on a continuation frame"}
+	// ErrBadCompressed: a compressed message that is not a valid deflate
+	// stream (the data does not match the message's type: 1007, as most
+	// servers send).
+	ErrBadCompressed = &CloseError{CloseInvalidPayload, "invalid compressed data"}
 	// ErrBadOpcode: an opcode RFC 6455 reserves for future use.
 	ErrBadOpcode = &CloseError{CloseProtocolError, "unknown opcode"}
 	// ErrControlTooLong: a control frame payload longer than 125 bytes.
@@ -56,7 +66,8 @@ var (
 	ErrBadClosePayload = &CloseError{CloseProtocolError, "invalid close frame"}
 	// ErrInvalidUTF8: a text message or close reason that is not valid UTF-8.
 	ErrInvalidUTF8 = &CloseError{CloseInvalidPayload, "invalid UTF-8"}
-	// ErrMessageTooBig: a message whose declared length exceeds the limit.
+	// ErrMessageTooBig: a message whose declared length exceeds the limit,
+	// or a compressed message that inflates past it.
 	ErrMessageTooBig = &CloseError{CloseMessageTooBig, "message too big"}
 )
 

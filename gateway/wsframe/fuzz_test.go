@@ -110,7 +110,8 @@ func FuzzParser(f *testing.F) {
 	})
 }
 
-// TestWriteSeedCorpus regenerates testdata/fuzz/FuzzParser from seedFrames
+// TestWriteSeedCorpus regenerates testdata/fuzz/FuzzParser from seedFrames,
+// FuzzDeflateParser from deflateSeedFrames, FuzzInflate from inflateSeeds
 // and testdata/fuzz/FuzzUTF8Validator from utf8Seeds.
 // Run with WSFRAME_WRITE_CORPUS=1; normal runs skip it.
 func TestWriteSeedCorpus(t *testing.T) {
@@ -123,6 +124,26 @@ func TestWriteSeedCorpus(t *testing.T) {
 	}
 	for i, s := range seedFrames() {
 		body := fmt.Sprintf("go test fuzz v1\n[]byte(%s)\nuint8(%d)\n", strconv.Quote(string(s)), i%5)
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("seed_%02d", i)), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dir = filepath.Join("testdata", "fuzz", "FuzzDeflateParser")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range deflateSeedFrames() {
+		body := fmt.Sprintf("go test fuzz v1\n[]byte(%s)\nuint8(%d)\n", strconv.Quote(string(s)), i%5)
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("seed_%02d", i)), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dir = filepath.Join("testdata", "fuzz", "FuzzInflate")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range inflateSeeds() {
+		body := fmt.Sprintf("go test fuzz v1\n[]byte(%s)\nuint16(1024)\n", strconv.Quote(string(s)))
 		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("seed_%02d", i)), []byte(body), 0o644); err != nil {
 			t.Fatal(err)
 		}
