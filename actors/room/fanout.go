@@ -51,7 +51,7 @@ func (a *Actor) flush(ctx actor.Context) {
 	if len(a.batch) == 0 {
 		return
 	}
-	chosen, sampled, priority := a.pickLines()
+	chosen, first, sampled, priority := a.pickLines()
 	a.broadcast = a.batch[len(a.batch)-1].seq
 	a.batch = a.batch[:0]
 	if sampled > 0 && a.cfg.SampledOut != nil {
@@ -63,12 +63,12 @@ func (a *Actor) flush(ctx actor.Context) {
 	a.frameBuf = protocol.AppendBatch(a.frameBuf[:0], a.id, chosen, sampled)
 	// Relays keep the payload (it is written to sockets later), so each frame gets its own copy.
 	payload := append([]byte(nil), a.frameBuf...)
-	a.deliver(ctx, payload, priority)
+	a.deliverEvents(ctx, payload, priority, first)
 }
 
 // pickLines chooses the events of one frame in seq order: every priority event, and ordinary lines
 // round-robin across senders (each sender's first line before anyone's second) up to FrameLines.
-func (a *Actor) pickLines() (chosen [][]byte, sampled int, priority bool) {
+func (a *Actor) pickLines() (chosen [][]byte, first uint64, sampled int, priority bool) {
 	limit := a.cfg.FrameLines
 	ordinary := 0
 	for i := range a.batch {
@@ -117,17 +117,26 @@ func (a *Actor) pickLines() (chosen [][]byte, sampled int, priority bool) {
 	}
 	for i := range a.batch {
 		if keep[i] {
+			if len(chosen) == 0 {
+				first = a.batch[i].seq
+			}
 			chosen = append(chosen, a.batch[i].payload)
 		}
 	}
-	return chosen, sampled, priority
+	return chosen, first, sampled, priority
 }
 
+// deliver sends a frame without events (presence) to every subscribed relay.
 func (a *Actor) deliver(ctx actor.Context, payload []byte, priority bool) {
+	a.deliverEvents(ctx, payload, priority, 0)
+}
+
+// deliverEvents sends a frame whose first event has seq first (0: none) to every subscribed relay.
+func (a *Actor) deliverEvents(ctx actor.Context, payload []byte, priority bool, first uint64) {
 	if len(a.relays) == 0 {
 		return
 	}
-	d := &Deliver{Room: a.id, Payload: payload, Priority: priority, Seq: a.broadcast}
+	d := &Deliver{Room: a.id, Payload: payload, Priority: priority, Seq: a.broadcast, First: first}
 	for _, r := range a.relays {
 		ctx.Send(r.pid, d)
 	}
