@@ -102,7 +102,7 @@ func (a *Actor) onChat(ctx actor.Context, c *Command) {
 		a.reply(ctx, c.ReplyTo, &Reply{Nonce: c.Msg.Nonce, Code: code})
 		return
 	}
-	a.sinceTick++
+	a.pace.accepted()
 	ev := protocol.Event{K: protocol.KChat, UID: c.User.ID, Name: c.User.Name, Lvl: c.User.Level, Text: c.Msg.Text,
 		Role: a.roleOf(c.User), Tier: c.User.Member}
 	if c.User.Expert {
