@@ -251,6 +251,12 @@ func runQuietRoom(e *env, desc string) (report.Scenario, error) {
 		}
 		sc.Notes = append(sc.Notes, fmt.Sprintf("latency floor: p50 %.1f ms, target <= %d ms: %s", sc.LatencyMs.P50, quietTargetMs, verdict))
 	}
+	// The room's own share (a node that exports it): from a line being durable to its frame.
+	if n := sc.ServerMetrics["courtside_chat_frame_wait_seconds_count"]; n > 0 {
+		mean := sc.ServerMetrics["courtside_chat_frame_wait_seconds_sum"] / n * 1000
+		sc.Params["room_frame_wait_mean_ms"] = round(mean, 2)
+		sc.Notes = append(sc.Notes, fmt.Sprintf("the room held each line %.2f ms on average before its frame went out (courtside_chat_frame_wait_seconds, %d lines)", mean, int(n)))
+	}
 	return sc, err
 }
 

@@ -128,6 +128,14 @@ func (a *Actor) pickLines() (chosen [][]byte, first uint64, sampled int, priorit
 			chosen = append(chosen, a.batch[i].payload)
 		}
 	}
+	if w := a.cfg.FrameWait; w != nil {
+		now := a.cfg.Now()
+		for i := range a.batch {
+			if keep[i] {
+				w.Observe(now.Sub(a.batch[i].ready).Seconds())
+			}
+		}
+	}
 	return chosen, first, sampled, priority
 }
 

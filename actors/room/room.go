@@ -48,6 +48,10 @@ type Config struct {
 	AutoAudit   AutoAudit
 
 	SampledOut Counter // ordinary chat lines left out of frames; nil = not counted
+	// FrameWait observes, for every line a frame carries, the seconds from the line becoming durable
+	// to the frame going to the relays: the room's own share of a line's latency (the pacing, tick.go).
+	// nil = not observed.
+	FrameWait Observer
 	// GiftKeyErrors counts failed GiftKeys calls (the gift then goes on as without GiftKeys); nil =
 	// not counted. Its Add is called from goroutines other than the actor (prometheus.Counter is safe).
 	GiftKeyErrors Counter
@@ -105,6 +109,7 @@ type batchLine struct {
 	priority bool
 	deleted  bool
 	payload  []byte
+	ready    time.Time // when it became durable (Config.FrameWait)
 }
 
 // Actor is one live room.
