@@ -72,6 +72,9 @@ type Config struct {
 	RestPaths    []string
 	Scale        float64
 	Profile      bool
+	// OpsToken is the bearer token of the nodes' /metrics and /debug/pprof (COURTSIDE_ADMIN_TOKEN);
+	// a local node is started with a random one.
+	OpsToken string
 }
 
 func (c *Config) flags(fs *flag.FlagSet) {
@@ -150,6 +153,7 @@ func (c *Config) flags(fs *flag.FlagSet) {
 	list(&c.RestPaths, "rest-paths", "/java/v2/match/getPCLiveGameMatch,/java/match/gameMatchLive,/java/football/1,/java/live/getChatroomSpeech?roomId=1001&size=50,/java/chatroom/userInfo?roomId=1001,/java/system/gateways",
 		"rest: GET paths (match list, match detail, room info, ...); a path the node does not serve (404) is reported and left out")
 	fs.BoolVar(&c.Profile, "profile", false, "save a CPU profile of the node over each load window as <out>/<scenario>.cpu.pprof (the local node is started with COURTSIDE_PPROF=true; a -target node must serve /debug/pprof)")
+	fs.StringVar(&c.OpsToken, "ops-token", "", "bearer token for the -target nodes' /metrics and /debug/pprof (their COURTSIDE_ADMIN_TOKEN; a local node gets a random one)")
 	fs.Float64Var(&c.Scale, "scale", 1, "multiply every connection count by this (e.g. 0.1 for a quick run)")
 }
 

@@ -66,7 +66,7 @@ type targetSet struct {
 func (e *env) metrics() map[string]float64 {
 	sum := map[string]float64{}
 	for _, h := range e.http {
-		m, err := scrapeMetrics(h)
+		m, err := scrapeMetrics(h, e.cfg.OpsToken)
 		if err != nil {
 			progress("metrics %s: %v", h, err)
 			continue

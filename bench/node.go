@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -74,6 +76,15 @@ func startLocalNode(ctx context.Context, cfg *Config) (*localNode, error) {
 	if cfg.Profile {
 		n.cmd.Env = append(n.cmd.Env, "COURTSIDE_PPROF=true")
 	}
+	if cfg.OpsToken == "" {
+		// In prod /metrics and /debug/pprof answer only with the node's admin token.
+		var b [16]byte
+		if _, err := rand.Read(b[:]); err != nil {
+			return nil, err
+		}
+		cfg.OpsToken = hex.EncodeToString(b[:])
+	}
+	n.cmd.Env = append(n.cmd.Env, "COURTSIDE_ADMIN_TOKEN="+cfg.OpsToken)
 	n.cmd.Env = append(n.cmd.Env, cfg.NodeEnv...)
 	n.cmd.Stdout, n.cmd.Stderr = n.log, n.log
 	n.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
@@ -258,17 +269,32 @@ func pidListening(port int) (int, error) {
 	return 0, fmt.Errorf("no readable process owns port %d (pass -server-pid)", port)
 }
 
+// opsGet GETs an operations endpoint (/metrics, /debug/pprof) with the node's admin token.
+func opsGet(c *http.Client, url, token string) (*http.Response, error) {
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	return c.Do(req)
+}
+
 // scrapeMetrics reads a Prometheus text page into name{labels} → value.
-func scrapeMetrics(base string) (map[string]float64, error) {
+func scrapeMetrics(base, token string) (map[string]float64, error) {
 	if base == "" {
 		return nil, nil
 	}
 	c := http.Client{Timeout: 5 * time.Second}
-	resp, err := c.Get(base + "/metrics")
+	resp, err := opsGet(&c, base+"/metrics", token)
 	if err != nil {
 		return nil, err
 	}
 	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("/metrics: HTTP %d (pass -ops-token for a -target node)", resp.StatusCode)
+	}
 	body, err := io.ReadAll(resp.Body)
 	if err != nil {
 		return nil, err
@@ -328,11 +354,11 @@ func signIn(httpBase, name, password string) (string, error) {
 
 // profileCPU fetches a CPU profile of the node over the next d into file, in the background; the
 // returned channel reports when it is written.
-func profileCPU(base string, d time.Duration, file string) <-chan error {
+func profileCPU(base, token string, d time.Duration, file string) <-chan error {
 	done := make(chan error, 1)
 	go func() {
 		c := http.Client{Timeout: d + 30*time.Second}
-		resp, err := c.Get(fmt.Sprintf("%s/debug/pprof/profile?seconds=%d", base, max(1, int(d.Seconds()))))
+		resp, err := opsGet(&c, fmt.Sprintf("%s/debug/pprof/profile?seconds=%d", base, max(1, int(d.Seconds()))), token)
 		if err != nil {
 			done <- err
 			return

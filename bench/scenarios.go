@@ -121,7 +121,7 @@ func (e *env) runChatLoad(l chatLoad) (report.Scenario, error) {
 	var profiled <-chan error
 	profile := filepath.Join(cfg.Out, l.name+".cpu.pprof")
 	if cfg.Profile && len(e.http) > 0 {
-		profiled = profileCPU(e.http[0], l.duration, profile)
+		profiled = profileCPU(e.http[0], cfg.OpsToken, l.duration, profile)
 	}
 	var mutes []mutedUser
 	var prio []roomSeq
