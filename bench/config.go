@@ -45,6 +45,10 @@ type Config struct {
 	ManySubs int
 	ManyRate float64
 
+	QuietSubs int
+	QuietRate float64
+	QuietTime time.Duration
+
 	Storm            int
 	StormRate        float64
 	StormAfter       time.Duration
@@ -123,6 +127,10 @@ func (c *Config) flags(fs *flag.FlagSet) {
 	fs.IntVar(&c.ManySubs, "many-subscribers", 9000, "many-rooms: subscribers spread over -rooms")
 	fs.Float64Var(&c.ManyRate, "many-rate", 30, "many-rooms: chat lines per second in total")
 
+	fs.IntVar(&c.QuietSubs, "quiet-subscribers", 15000, "quiet-room: subscribers of -room (senders included)")
+	fs.Float64Var(&c.QuietRate, "quiet-rate", 4, "quiet-room: chat lines per second in total")
+	fs.DurationVar(&c.QuietTime, "quiet-duration", 30*time.Second, "quiet-room: load duration (after -warmup)")
+
 	fs.IntVar(&c.Storm, "storm", 18000, "reconnect-storm: clients")
 	fs.Float64Var(&c.StormRate, "storm-rate", 10, "reconnect-storm: chat lines per second during the storm")
 	fs.DurationVar(&c.StormAfter, "storm-after", 8*time.Second, "reconnect-storm: load before every client is dropped")
@@ -153,7 +161,7 @@ func (c *Config) flags(fs *flag.FlagSet) {
 
 func (c *Config) fill() {
 	if c.Scale > 0 && c.Scale != 1 {
-		for _, p := range []*int{&c.Subscribers, &c.Idle, &c.ManySubs, &c.Storm, &c.ModSubs, &c.ScoreSubs, &c.PredSubs} {
+		for _, p := range []*int{&c.Subscribers, &c.Idle, &c.ManySubs, &c.QuietSubs, &c.Storm, &c.ModSubs, &c.ScoreSubs, &c.PredSubs} {
 			*p = max(1, int(float64(*p)*c.Scale))
 		}
 	}

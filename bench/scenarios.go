@@ -23,6 +23,7 @@ var scenarios = []scenario{
 	{"idle-connections", "Connections that authenticate as guests, join one of the rooms and stay idle (answering pings): server memory per connection.", runIdle},
 	{"hot-room", "One room: S subscribers, K signed-in senders offering R chat lines/s in total (each under the viewer limit of 20 lines per 30 s), optional gifts. Latency is from the sender's timestamp in the line to each receiver.", runHotRoom},
 	{"many-rooms", "Subscribers and senders spread over several rooms.", runManyRooms},
+	{"quiet-room", "One big room with a trickle of chat (a few lines/s): the latency floor, i.e. how long a line waits when nothing else is going on. The room should send it at once, not at its next tick (target p50 <= 50 ms).", runQuietRoom},
 	{"moderation", "A flood in one room while a moderator mutes a sender and deletes a message every few seconds: mute violations, priority events lost, delete latency.", runModeration},
 	{"scoreboard", "Subscribers of score topics (`sub`), live matches ticking.", runScoreboard},
 	{"reconnect-storm", "Every client is dropped (TCP reset, no close frame) under a trickle of chat, then reconnects and resumes with `join since`: time until all resumed, gaps, duplicates.", runReconnectStorm},
@@ -240,6 +241,29 @@ func runManyRooms(e *env, desc string) (report.Scenario, error) {
 	c := e.cfg
 	return e.runChatLoad(chatLoad{name: "many-rooms", desc: desc, rooms: c.Rooms, conns: c.ManySubs, rate: c.ManyRate,
 		duration: c.Duration / 2})
+}
+
+// quietTargetMs is the p50 a line in a quiet room should reach every subscriber within (issue 24).
+const quietTargetMs = 50
+
+func runQuietRoom(e *env, desc string) (report.Scenario, error) {
+	c := e.cfg
+	sc, err := e.runChatLoad(chatLoad{name: "quiet-room", desc: desc, rooms: []string{c.Room}, conns: c.QuietSubs, rate: c.QuietRate,
+		duration: c.QuietTime})
+	if err == nil && sc.Delivered > 0 {
+		verdict := "met"
+		if sc.LatencyMs.P50 > quietTargetMs {
+			verdict = "NOT met"
+		}
+		sc.Notes = append(sc.Notes, fmt.Sprintf("latency floor: p50 %.1f ms, target <= %d ms: %s", sc.LatencyMs.P50, quietTargetMs, verdict))
+	}
+	// The room's own share (a node that exports it): from a line being durable to its frame.
+	if n := sc.ServerMetrics["courtside_chat_frame_wait_seconds_count"]; n > 0 {
+		mean := sc.ServerMetrics["courtside_chat_frame_wait_seconds_sum"] / n * 1000
+		sc.Params["room_frame_wait_mean_ms"] = round(mean, 2)
+		sc.Notes = append(sc.Notes, fmt.Sprintf("the room held each line %.2f ms on average before its frame went out (courtside_chat_frame_wait_seconds, %d lines)", mean, int(n)))
+	}
+	return sc, err
 }
 
 func runIdle(e *env, desc string) (report.Scenario, error) {

@@ -98,8 +98,8 @@ func startClusterNode(t *testing.T, i int, db, name, etcd, redis string, env ...
 		var h, w string
 		fmt.Sscanf(l, "READY http=%s ws=%s", &h, &w)
 		return &clusterNode{cmd: cmd, http: "http://" + h, ws: "ws://" + w + "/ws?v=1", log: logPath}
-	case <-time.After(30 * time.Second):
-		t.Fatalf("node %d not ready within 30s; log %s", i, logPath)
+	case <-time.After(60 * time.Second): // migrations and the demo seed; minutes of CPU on a busy shared machine
+		t.Fatalf("node %d not ready within 60s; log %s", i, logPath)
 	}
 	return nil
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"os"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -20,6 +22,13 @@ func TestClusterNodeJoinLosesNothing(t *testing.T) {
 	const room = "1001"
 
 	nodes := startCluster(t, 2, db, name, etcd, redis)
+	defer func() { // also after a t.Fatal; the logs are gone once the test's cleanups ran
+		if t.Failed() {
+			for i, n := range nodes {
+				t.Logf("node %d log (%s), last lines:\n%s", i, n.log, logTail(n.log, 40))
+			}
+		}
+	}()
 	pollUntil(t, 20*time.Second, "both nodes see two members", func() bool {
 		for _, n := range nodes {
 			if v, err := n.owner(room); err != nil || v.Members != 2 {
@@ -73,11 +82,16 @@ func TestClusterNodeJoinLosesNothing(t *testing.T) {
 	stopWatchers()
 	wwg.Wait()
 	checkNoDuplicates(t, watchers)
-	if t.Failed() {
-		for i, n := range nodes {
-			t.Logf("node %d log: %s", i, n.log)
-		}
+}
+
+// logTail returns the last n lines of a node's log.
+func logTail(path string, n int) string {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err.Error()
 	}
+	lines := strings.Split(strings.TrimRight(string(b), "\n"), "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
 }
 
 // addressOwning returns a free loopback address that, added to members, owns room under

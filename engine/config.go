@@ -34,8 +34,8 @@ type Config struct {
 	Shutdown    time.Duration `env:"COURTSIDE_SHUTDOWN_TIMEOUT" flag:"shutdown-timeout" default:"15s" usage:"how long a graceful stop may take: services still running after it are left behind and the node exits 1 (a cluster member gives its leave at most 5 s of it)"`
 	ScyllaHosts []string      `env:"SCYLLA_HOSTS" flag:"scylla-hosts" default:"" usage:"comma-separated ScyllaDB hosts; set = chat history in ScyllaDB instead of the embedded store"`
 	BannedWords string        `env:"COURTSIDE_BANNED_WORDS" flag:"banned-words" default:"" usage:"file with one banned pattern per line; empty = the built-in list"`
-	TickMin     time.Duration `env:"COURTSIDE_CHAT_TICK_MIN" flag:"chat-tick-min" default:"100ms" usage:"chat batch interval of a quiet room"`
-	TickMax     time.Duration `env:"COURTSIDE_CHAT_TICK_MAX" flag:"chat-tick-max" default:"250ms" usage:"chat batch interval of a hot room"`
+	TickMin     time.Duration `env:"COURTSIDE_CHAT_TICK_MIN" flag:"chat-tick-min" default:"100ms" usage:"least spacing of chat frames in a quiet room; a line that finds the room quiet goes out at once"`
+	TickMax     time.Duration `env:"COURTSIDE_CHAT_TICK_MAX" flag:"chat-tick-max" default:"250ms" usage:"spacing of chat frames in a hot room (it widens with the chat rate from the min)"`
 	FrameLines  int           `env:"COURTSIDE_CHAT_FRAME_LINES" flag:"chat-frame-lines" default:"40" usage:"most ordinary chat lines in one frame; more are sampled out (kept in history)"`
 	RingSize    int           `env:"COURTSIDE_CHAT_RING" flag:"chat-ring" default:"2048" usage:"recent events each room keeps in memory for joins and resume"`
 	PublicURL   string        `env:"COURTSIDE_PUBLIC_URL" flag:"public-url" default:"" usage:"the site's external base URL (payment providers' return and callback addresses); empty = the request's host"`

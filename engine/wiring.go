@@ -236,12 +236,17 @@ func (w *wiring) buildRooms() error {
 		Name: "courtside_chat_sampled_out_total",
 		Help: "Ordinary chat lines left out of hot-room frames (they stay in history).",
 	})
-	n.reg.MustRegister(sampled)
+	frameWait := prometheus.NewHistogram(prometheus.HistogramOpts{
+		Name:    "courtside_chat_frame_wait_seconds",
+		Help:    "Time a chat line waits in its room from being durable to its frame going to the relays (the room's pacing).",
+		Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .15, .2, .25, .5, 1},
+	})
+	n.reg.MustRegister(sampled, frameWait)
 	w.roomCfg = &room.Config{
 		TickMin: n.cfg.TickMin, TickMax: n.cfg.TickMax, FrameLines: n.cfg.FrameLines, RingSize: n.cfg.RingSize,
 		Store: roomStore{w.rooms}, History: &historyAdapter{store: w.hist, writer: w.writer},
 		PlatformMutes: w.shared.mutes, Filter: filter, Exists: func(string) bool { return false },
-		SampledOut: sampled, Log: n.log.Named("room"),
+		SampledOut: sampled, FrameWait: frameWait, Log: n.log.Named("room"),
 	}
 	if w.shared.giftKeys != nil {
 		errs := prometheus.NewCounter(prometheus.CounterOpts{

@@ -65,6 +65,19 @@ func TestBatchIsTheConcatenationOfEncodedEvents(t *testing.T) {
 	}
 }
 
+// DecodeBatch reads back what AppendBatch wrote, event bytes unchanged.
+func TestDecodeBatchReadsBackAppendBatch(t *testing.T) {
+	a := protocol.EncodeEvent(&protocol.Event{Seq: 22, K: protocol.KChat, Text: "a,]}"})
+	b := protocol.EncodeEvent(&protocol.Event{Seq: 23, K: protocol.KSys, Key: "live.started"})
+	evs, sampled, err := protocol.DecodeBatch(protocol.AppendBatch(nil, "1001", [][]byte{a, b}, 4))
+	if err != nil || sampled != 4 || len(evs) != 2 || string(evs[0]) != string(a) || string(evs[1]) != string(b) {
+		t.Fatalf("got %q sampled %d err %v", evs, sampled, err)
+	}
+	if _, _, err := protocol.DecodeBatch([]byte(`{"t":"presence","room":"1001","n":3}`)); err == nil {
+		t.Fatal("a presence frame decoded as a batch")
+	}
+}
+
 // FuzzDecode: whatever a client sends, Decode never panics, and what it accepts is within limits.
 func FuzzDecode(f *testing.F) {
 	for _, s := range []string{

@@ -1,6 +1,7 @@
 package relay_test
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/asynkron/protoactor-go/actor"
 
+	"courtside/actors/protocol"
 	"courtside/actors/relay"
 	"courtside/actors/room"
 )
@@ -107,5 +109,94 @@ func TestHeartbeatReportsViewersAndTheLastSeqWritten(t *testing.T) {
 			t.Fatal("no heartbeat with seen 5")
 		}
 		time.Sleep(2 * time.Millisecond) // polling with a deadline
+	}
+}
+
+// batchOf is a room's frame of events with these seqs (each event is just its seq).
+func batchOf(seqs ...uint64) *room.Deliver {
+	var evs [][]byte
+	for _, s := range seqs {
+		evs = append(evs, []byte(fmt.Sprintf(`{"seq":%d}`, s)))
+	}
+	return &room.Deliver{Room: "r", Payload: protocol.AppendBatch(nil, "r", evs, 0), First: seqs[0], Seq: seqs[len(seqs)-1]}
+}
+
+// seqsOf lists the seqs of the events in a batch frame, in order.
+func seqsOf(t *testing.T, frame string) []uint64 {
+	t.Helper()
+	evs, _, err := protocol.DecodeBatch([]byte(frame))
+	if err != nil {
+		t.Fatalf("frame %q: %v", frame, err)
+	}
+	var out []uint64
+	for _, ev := range evs {
+		e, _ := protocol.DecodeEvent(ev)
+		out = append(out, e.Seq)
+	}
+	return out
+}
+
+// A room handed over to another node (a node joined): the new incarnation catches the relay up
+// with 22..24 while the old one, not yet stopped, still flushes 22..24 and then a frame that
+// overlaps them. Each connection gets every seq once (issue 24: subscribers saw 22..24 twice).
+func TestFramesOfTheOldIncarnationAfterACatchUpAreNotWrittenTwice(t *testing.T) {
+	sys, relayPID, rp := startMoving(t, 0)
+	a := &recConn{id: 1}
+	rp.set(21, `{"seq":21}`)
+	sys.Root.Send(relayPID, &relay.Subscribe{Room: "r", Conn: a})
+	a.waitFrames(t, 2)
+
+	sys.Root.Send(relayPID, &room.JoinReply{Room: "r", Rejoin: true, Seq: 24,
+		Replay: [][]byte{[]byte(`{"seq":22}`), []byte(`{"seq":23}`), []byte(`{"seq":24}`)}})
+	sys.Root.Send(relayPID, batchOf(22, 23, 24))      // the old incarnation's flush: all already written
+	sys.Root.Send(relayPID, batchOf(23, 24, 25))      // overlapping: only 25 is new
+	sys.Root.Send(relayPID, &room.Deliver{Room: "r"}) // presence: no events, always written
+	sys.Root.Send(relayPID, batchOf(26))
+
+	// Frames arrive in order: a frame written by mistake shows as a wrong frame before 26.
+	got := a.waitFrames(t, 6)
+	if len(got) != 6 {
+		t.Fatalf("frames %q", got)
+	}
+	want := [][]uint64{{22, 23, 24}, {25}, nil, {26}}
+	for i, w := range want {
+		f := got[2+i]
+		if w == nil {
+			if f != "" {
+				t.Fatalf("frame %d %q, want the presence frame", 2+i, f)
+			}
+			continue
+		}
+		if s := seqsOf(t, f); fmt.Sprint(s) != fmt.Sprint(w) {
+			t.Fatalf("frame %d has seqs %v, want %v (all frames %q)", 2+i, s, w, got)
+		}
+	}
+}
+
+// A connection that joined through the new incarnation (at 24) while the relay's other connections
+// are still at 21 gets, from the old incarnation's late frames, only what it lacks.
+func TestLateFramesSkipWhatAJoinerWasAlreadyGiven(t *testing.T) {
+	sys, relayPID, rp := startMoving(t, 0)
+	a, b := &recConn{id: 1}, &recConn{id: 2}
+	rp.set(21, `{"seq":21}`)
+	sys.Root.Send(relayPID, &relay.Subscribe{Room: "r", Conn: a})
+	a.waitFrames(t, 2)
+	rp.set(24, `{"seq":22}`, `{"seq":23}`, `{"seq":24}`)
+	sys.Root.Send(relayPID, &relay.Subscribe{Room: "r", Conn: b, Since: 21, HasSince: true})
+	b.waitFrames(t, 2)
+
+	sys.Root.Send(relayPID, batchOf(22, 23))
+	sys.Root.Send(relayPID, batchOf(24, 25))
+	sys.Root.Send(relayPID, batchOf(26))
+
+	gotA, gotB := a.waitFrames(t, 5), b.waitFrames(t, 4)
+	if len(gotA) != 5 || len(gotB) != 4 {
+		t.Fatalf("a %q\nb %q", gotA, gotB)
+	}
+	if s := fmt.Sprint(seqsOf(t, gotA[2]), seqsOf(t, gotA[3]), seqsOf(t, gotA[4])); s != "[22 23] [24 25] [26]" {
+		t.Fatalf("a got %s", s)
+	}
+	if s := fmt.Sprint(seqsOf(t, gotB[1]), seqsOf(t, gotB[2]), seqsOf(t, gotB[3])); s != "[22 23 24] [25] [26]" {
+		t.Fatalf("b got %s", s)
 	}
 }

@@ -142,22 +142,108 @@ func (a *Actor) Receive(ctx actor.Context) {
 	}
 }
 
-// onDeliver is the hot path: one frame, every local viewer of the room.
+// onDeliver is the hot path: one frame, every local viewer of the room. A frame of events goes to
+// each connection without the events it already has (by seq): while a room moves between nodes, its
+// old incarnation may still flush events the new one has already caught this relay up with.
 func (a *Actor) onDeliver(m *room.Deliver) {
 	rs := a.rooms[m.Room]
 	if rs == nil || len(rs.active) == 0 {
 		return
 	}
-	if m.Seq > rs.seen {
-		rs.seen = m.Seq
-	}
-	f := a.cfg.Encode(m.Payload, m.Priority)
-	if a.cfg.Broadcast != nil {
-		a.cfg.Broadcast(f, rs.active)
+	if m.First == 0 || (m.First > rs.seen && len(rs.joinSeq) == 0) {
+		// No events (presence, a topic frame), or only new ones for everybody.
+		if m.Seq > rs.seen {
+			rs.seen = m.Seq
+		}
+		a.send(a.cfg.Encode(m.Payload, m.Priority), rs.active)
 		return
 	}
-	for _, c := range rs.active {
+	a.deliverOverlapping(rs, m)
+}
+
+// send writes f to conns.
+func (a *Actor) send(f Frame, conns []Conn) {
+	if a.cfg.Broadcast != nil {
+		a.cfg.Broadcast(f, conns)
+		return
+	}
+	for _, c := range conns {
 		c.Send(f)
+	}
+}
+
+// deliverOverlapping writes a frame of events that some connections (or all) partly or wholly
+// have already: each connection gets only the events after the last seq it was given.
+func (a *Actor) deliverOverlapping(rs *roomSubs, m *room.Deliver) {
+	var (
+		events  [][]byte
+		seqs    []uint64
+		sampled int
+		decoded bool
+		whole   Frame
+		trimmed = map[uint64]Frame{}
+	)
+	frameFor := func(from uint64) Frame {
+		switch {
+		case m.Seq <= from:
+			return nil // every event of the frame is already there
+		case m.First > from:
+			if whole == nil {
+				whole = a.cfg.Encode(m.Payload, m.Priority)
+			}
+			return whole
+		}
+		if f, ok := trimmed[from]; ok {
+			return f
+		}
+		if !decoded {
+			decoded = true
+			evs, n, err := protocol.DecodeBatch(m.Payload)
+			if err == nil {
+				sampled = n
+				for _, ev := range evs {
+					if e, err := protocol.DecodeEvent(ev); err == nil {
+						events, seqs = append(events, ev), append(seqs, e.Seq)
+					}
+				}
+			}
+		}
+		var lines [][]byte
+		for i, ev := range events {
+			if seqs[i] > from {
+				lines = append(lines, ev)
+			}
+		}
+		var f Frame
+		if len(lines) > 0 {
+			f = a.cfg.Encode(protocol.AppendBatch(nil, m.Room, lines, sampled), m.Priority)
+		}
+		trimmed[from] = f
+		return f
+	}
+	common := make([]Conn, 0, len(rs.active))
+	for _, c := range rs.active {
+		if j, ok := rs.joinSeq[c.ID()]; ok && j > rs.seen {
+			if f := frameFor(j); f != nil {
+				c.Send(f)
+			}
+			continue
+		}
+		common = append(common, c)
+	}
+	if f := frameFor(rs.seen); f != nil && len(common) > 0 {
+		a.send(f, common)
+	}
+	rs.seen = max(rs.seen, m.Seq)
+	a.forgetCaughtUp(rs)
+}
+
+// forgetCaughtUp drops the join seqs of connections the room's frames have caught up with.
+func (a *Actor) forgetCaughtUp(rs *roomSubs) {
+	for id, j := range rs.joinSeq {
+		if j <= rs.seen {
+			delete(rs.joinSeq, id)
+		}
 	}
 }
 
@@ -337,7 +423,7 @@ func (a *Actor) catchUp(rs *roomSubs, m *room.JoinReply) {
 		}
 	}
 	rs.seen = max(rs.seen, m.Seq)
-	clear(rs.joinSeq)
+	a.forgetCaughtUp(rs)
 }
 
 func (a *Actor) armHeartbeat(ctx actor.Context) {

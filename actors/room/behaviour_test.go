@@ -555,3 +555,20 @@ func TestChatLinesCarryRoleAndMembershipBadges(t *testing.T) {
 		}
 	}
 }
+
+// A line in a quiet room goes out at once, not at the next tick (issue 24: the latency floor).
+// The tick is an hour here and the clock is the test's: the line can only arrive by the quiet path.
+func TestAQuietRoomSendsALineWithoutWaitingForTheTick(t *testing.T) {
+	clock := &fakeClock{now: time.Date(2026, 5, 10, 20, 0, 0, 0, time.UTC)}
+	h := newHarness(t, func(c *room.Config, _ *room.Snapshot) {
+		c.TickMin, c.TickMax, c.Now = time.Hour, time.Hour, clock.Now
+	})
+	// The harness's relay report made a presence frame at the clock's start; the room has been
+	// quiet for two hours since.
+	h.relay.waitFor(t, &h.relayAt, "presence frame", func(m any) bool { _, ok := m.(*room.Deliver); return ok })
+	clock.Add(2 * time.Hour)
+	seq := h.send(viewer, chat("quiet")).Seq
+	if e := h.waitEvent("the line", func(e protocol.Event) bool { return e.Text == "quiet" }); e.Seq != seq {
+		t.Fatalf("delivered seq %d, acknowledged %d", e.Seq, seq)
+	}
+}

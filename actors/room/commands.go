@@ -102,7 +102,7 @@ func (a *Actor) onChat(ctx actor.Context, c *Command) {
 		a.reply(ctx, c.ReplyTo, &Reply{Nonce: c.Msg.Nonce, Code: code})
 		return
 	}
-	a.sinceTick++
+	a.pace.accepted()
 	ev := protocol.Event{K: protocol.KChat, UID: c.User.ID, Name: c.User.Name, Lvl: c.User.Level, Text: c.Msg.Text,
 		Role: a.roleOf(c.User), Tier: c.User.Member}
 	if c.User.Expert {
@@ -155,6 +155,7 @@ func (a *Actor) onPersisted(ctx actor.Context, m *persisted) {
 	}
 	released := 0
 	priority := false
+	now := a.cfg.Now()
 	for _, p := range a.inflight {
 		if !p.done {
 			break
@@ -172,7 +173,7 @@ func (a *Actor) onPersisted(ctx actor.Context, m *persisted) {
 		}
 		a.ring.push(ringItem{seq: p.seq, msgID: p.ev.ID, uid: p.ev.UID, name: p.ev.Name, payload: p.payload})
 		prio := p.ev.Priority()
-		a.batch = append(a.batch, batchLine{seq: p.seq, msgID: p.ev.ID, uid: p.ev.UID, priority: prio, payload: p.payload})
+		a.batch = append(a.batch, batchLine{seq: p.seq, msgID: p.ev.ID, uid: p.ev.UID, priority: prio, payload: p.payload, ready: now})
 		priority = priority || prio
 		a.reply(ctx, p.replyTo, &Reply{Nonce: p.nonce, Seq: p.seq, Event: p.payload})
 		if p.giftKey != "" {

@@ -9,9 +9,12 @@
 //  2. An accepted event gets the next sequence number, is encoded once and handed to History, which
 //     group-commits it off the actor. Events become visible strictly in sequence order once durable:
 //     then the sender gets its Reply (ack, carrying the event) and the event joins the broadcast.
-//  3. Ordinary chat waits for the tick (TickMin quiet .. TickMax hot) and goes out as one frame per tick
-//     with at most FrameLines lines, sampled fairly across senders; anything else (priority) flushes
-//     the pending batch at once together with itself. Each frame is one Deliver per subscribed relay.
+//  3. Ordinary chat is paced (tick.go): a line that finds the room quiet (its last frame at least an
+//     interval old) goes out at once; while lines keep coming they wait for the next tick, one
+//     interval after the last frame, the interval widening with the chat rate from TickMin to TickMax.
+//     A frame holds at most FrameLines lines, sampled fairly across senders; anything else (priority)
+//     flushes the pending batch at once together with itself. Each frame is one Deliver per subscribed
+//     relay; it names its first and last seq, so a relay can drop what its connections already have.
 //  4. Relays join on behalf of their local connections with Join; the JoinReply carries everything
 //     after the client's `since` that was already broadcast, so a joiner sees no gap and no duplicate.
 //

@@ -17,7 +17,9 @@ const (
 	maxResume   = 10000
 )
 
-// armTick schedules the next batch flush, if none is pending. The interval widens with load.
+// armTick schedules the next frame, if none is pending: at once when the room is quiet, else one
+// interval after the last frame, the interval widening with load (tick.go). "At once" is a message
+// to itself, so what is already in the mailbox (the rest of the same group commit) joins the frame.
 func (a *Actor) armTick(ctx actor.Context) {
 	if a.tickArmed {
 		return
@@ -25,33 +27,35 @@ func (a *Actor) armTick(ctx actor.Context) {
 	a.tickArmed = true
 	a.tickStamp++
 	stamp, self, sys := a.tickStamp, a.self, ctx.ActorSystem()
-	time.AfterFunc(a.tickInterval(), func() { sys.Root.Send(self, &tick{stamp: stamp}) })
-}
-
-func (a *Actor) tickInterval() time.Duration {
-	load := a.rate / a.cfg.HotRate
-	if load > 1 {
-		load = 1
+	wait := a.pace.wait(a.cfg.Now())
+	if wait <= 0 {
+		sys.Root.Send(self, &tick{stamp: stamp})
+		return
 	}
-	return a.cfg.TickMin + time.Duration(load*float64(a.cfg.TickMax-a.cfg.TickMin))
+	time.AfterFunc(wait, func() { sys.Root.Send(self, &tick{stamp: stamp}) })
 }
 
 // flush sends everything visible and not yet broadcast as one frame to every subscribed relay.
 // Priority events always go; ordinary chat lines beyond FrameLines are sampled out fairly.
 func (a *Actor) flush(ctx actor.Context) {
 	now := a.cfg.Now()
-	if el := now.Sub(a.lastTick).Seconds(); el > 0.02 {
-		a.rate = 0.7*a.rate + 0.3*float64(a.sinceTick)/el
-		a.lastTick, a.sinceTick = now, 0
-	}
+	sent := false
+	defer func() {
+		if sent {
+			a.pace.sent(now)
+		} else {
+			a.pace.observe(now)
+		}
+	}()
 	if a.presence != a.presenceSent {
 		a.presenceSent = a.presence
 		a.deliver(ctx, protocol.Encode(&protocol.Presence{T: "presence", Room: a.id, Count: a.presence}), false)
+		sent = true
 	}
 	if len(a.batch) == 0 {
 		return
 	}
-	chosen, sampled, priority := a.pickLines()
+	chosen, first, sampled, priority := a.pickLines()
 	a.broadcast = a.batch[len(a.batch)-1].seq
 	a.batch = a.batch[:0]
 	if sampled > 0 && a.cfg.SampledOut != nil {
@@ -60,15 +64,16 @@ func (a *Actor) flush(ctx actor.Context) {
 	if len(chosen) == 0 && sampled == 0 {
 		return
 	}
+	sent = true
 	a.frameBuf = protocol.AppendBatch(a.frameBuf[:0], a.id, chosen, sampled)
 	// Relays keep the payload (it is written to sockets later), so each frame gets its own copy.
 	payload := append([]byte(nil), a.frameBuf...)
-	a.deliver(ctx, payload, priority)
+	a.deliverEvents(ctx, payload, priority, first)
 }
 
 // pickLines chooses the events of one frame in seq order: every priority event, and ordinary lines
 // round-robin across senders (each sender's first line before anyone's second) up to FrameLines.
-func (a *Actor) pickLines() (chosen [][]byte, sampled int, priority bool) {
+func (a *Actor) pickLines() (chosen [][]byte, first uint64, sampled int, priority bool) {
 	limit := a.cfg.FrameLines
 	ordinary := 0
 	for i := range a.batch {
@@ -117,17 +122,34 @@ func (a *Actor) pickLines() (chosen [][]byte, sampled int, priority bool) {
 	}
 	for i := range a.batch {
 		if keep[i] {
+			if len(chosen) == 0 {
+				first = a.batch[i].seq
+			}
 			chosen = append(chosen, a.batch[i].payload)
 		}
 	}
-	return chosen, sampled, priority
+	if w := a.cfg.FrameWait; w != nil {
+		now := a.cfg.Now()
+		for i := range a.batch {
+			if keep[i] {
+				w.Observe(now.Sub(a.batch[i].ready).Seconds())
+			}
+		}
+	}
+	return chosen, first, sampled, priority
 }
 
+// deliver sends a frame without events (presence) to every subscribed relay.
 func (a *Actor) deliver(ctx actor.Context, payload []byte, priority bool) {
+	a.deliverEvents(ctx, payload, priority, 0)
+}
+
+// deliverEvents sends a frame whose first event has seq first (0: none) to every subscribed relay.
+func (a *Actor) deliverEvents(ctx actor.Context, payload []byte, priority bool, first uint64) {
 	if len(a.relays) == 0 {
 		return
 	}
-	d := &Deliver{Room: a.id, Payload: payload, Priority: priority, Seq: a.broadcast}
+	d := &Deliver{Room: a.id, Payload: payload, Priority: priority, Seq: a.broadcast, First: first}
 	for _, r := range a.relays {
 		ctx.Send(r.pid, d)
 	}

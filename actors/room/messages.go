@@ -90,6 +90,10 @@ type Deliver struct {
 	Payload  []byte
 	Priority bool
 	Seq      uint64 // the room's highest broadcast seq once this frame is written (0: a topic frame)
+	// First is the seq of the frame's first event (0: the frame carries no events: presence, a
+	// topic). With Seq it lets a relay drop events a connection already has: while a room moves
+	// between nodes its old incarnation may still flush what the new one already caught up.
+	First uint64
 }
 
 // RelayReport tells the room how many local viewers a relay has; Count 0 unsubscribes the relay.

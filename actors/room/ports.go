@@ -64,3 +64,6 @@ type Filter interface {
 
 // Counter is the part of a metric the room touches (prometheus.Counter satisfies it).
 type Counter interface{ Add(float64) }
+
+// Observer is the part of a histogram the room touches (prometheus.Histogram satisfies it).
+type Observer interface{ Observe(float64) }

@@ -54,10 +54,13 @@ func TestReactivatedRoomCatchesUpARelayFromItsHeartbeat(t *testing.T) {
 	// A second heartbeat is a plain count: no second catch-up.
 	h2.sys.Root.Send(h2.reg.Get(h2.id), &room.RelayReport{Relay: oldPID, Count: 3, Seen: 5, Heartbeat: true})
 	six := h2.send(viewer2, chat("six")).Seq
-	old.waitFor(t, &at, "the next frame", func(m any) bool {
+	d := old.waitFor(t, &at, "the next frame", func(m any) bool {
 		d, ok := m.(*room.Deliver)
 		return ok && d.Seq >= six
-	})
+	}).(*room.Deliver)
+	if d.First != six { // relays drop events they already have by First..Seq
+		t.Fatalf("frame of seq %d says it starts at %d", six, d.First)
+	}
 	for _, m := range old.all() {
 		if jr, ok := m.(*room.JoinReply); ok && jr != r {
 			t.Fatalf("a second join reply: %+v", jr)

@@ -13,9 +13,11 @@ import (
 
 // Config holds what every room of a node shares. New fills zero values with defaults.
 type Config struct {
-	TickMin    time.Duration // batch interval of a quiet room; default 100ms
-	TickMax    time.Duration // batch interval of a hot room; default 250ms
-	HotRate    float64       // accepted chat lines per second at which the tick reaches TickMax; default 50
+	// Frames are paced (tick.go): a line that finds the room quiet goes out at once; while lines
+	// keep coming, frames are at least TickMin apart, widening to TickMax at HotRate lines/s.
+	TickMin    time.Duration // least spacing of frames in a quiet room; default 100ms
+	TickMax    time.Duration // spacing of frames in a hot room; default 250ms
+	HotRate    float64       // accepted chat lines per second at which the spacing reaches TickMax; default 50
 	FrameLines int           // most ordinary chat lines per frame; default 40
 	RingSize   int           // recent events kept for joins and resume; default 2048
 	Limits     ratelimit.Classes
@@ -46,6 +48,10 @@ type Config struct {
 	AutoAudit   AutoAudit
 
 	SampledOut Counter // ordinary chat lines left out of frames; nil = not counted
+	// FrameWait observes, for every line a frame carries, the seconds from the line becoming durable
+	// to the frame going to the relays: the room's own share of a line's latency (the pacing, tick.go).
+	// nil = not observed.
+	FrameWait Observer
 	// GiftKeyErrors counts failed GiftKeys calls (the gift then goes on as without GiftKeys); nil =
 	// not counted. Its Add is called from goroutines other than the actor (prometheus.Counter is safe).
 	GiftKeyErrors Counter
@@ -103,6 +109,7 @@ type batchLine struct {
 	priority bool
 	deleted  bool
 	payload  []byte
+	ready    time.Time // when it became durable (Config.FrameWait)
 }
 
 // Actor is one live room.
@@ -128,9 +135,7 @@ type Actor struct {
 	batch     []batchLine // visible events not yet sent to relays, in seq order
 	tickArmed bool
 	tickStamp uint64
-	rate      float64 // accepted chat lines per second, smoothed
-	lastTick  time.Time
-	sinceTick int
+	pace      pacer // when the next frame goes out (tick.go)
 
 	giftSeqs  map[string]uint64 // recent gift idempotency keys -> seq of their event
 	giftOrder []string
@@ -170,6 +175,7 @@ func New(id string, cfg *Config) actor.Actor {
 		id:        id,
 		cfg:       cfg,
 		ring:      newRing(cfg.RingSize),
+		pace:      newPacer(cfg),
 		relays:    make(map[string]relayRef),
 		rejoining: make(map[string]int),
 		limiter:   ratelimit.NewWindow(cfg.Limits),
@@ -279,7 +285,7 @@ func (a *Actor) onActivated(ctx actor.Context, m *activated) {
 	a.nextSeq = m.lastSeq + 1
 	a.broadcast = m.lastSeq
 	a.ready = true
-	a.lastTick = a.cfg.Now()
+	a.pace.observe(a.cfg.Now())
 	a.loadPresets(ctx)
 	waiting := a.waiting
 	a.waiting = nil
