@@ -1,10 +1,9 @@
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { Provider } from "../../state/hooks";
+import { StateProvider } from "../../state/hooks";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../i18n";
-import { appStore } from "../../state/store";
 import Channels from "./Channels";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -45,11 +44,11 @@ describe("back office: promotion channels", () => {
     );
     await act(async () =>
       root.render(
-        <Provider store={appStore}>
+        <StateProvider>
           <MemoryRouter>
             <Channels />
           </MemoryRouter>
-        </Provider>,
+        </StateProvider>,
       ),
     );
     await vi.waitFor(() => expect(container.querySelectorAll('[data-testid="admin-channel-row"]')).toHaveLength(2));

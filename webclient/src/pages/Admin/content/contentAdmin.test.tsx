@@ -2,10 +2,9 @@
 // 50 and a pager when there are more), and the state filter starts again from the first page.
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { Provider } from "../../../state/hooks";
+import { StateProvider } from "../../../state/hooks";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { appStore } from "../../../state/store";
 import { initI18n } from "../../../i18n";
 import type { Proclamation } from "../../../api/content";
 import { ProclamationsAdmin } from ".";
@@ -48,7 +47,7 @@ const button = (text: string) => [...container.querySelectorAll<HTMLButtonElemen
 
 describe("the proclamations screen", () => {
   it("pages the list on the server and resets the page with the filter", async () => {
-    await act(async () => root.render(<Provider store={appStore}><MemoryRouter><ProclamationsAdmin /></MemoryRouter></Provider>));
+    await act(async () => root.render(<StateProvider><MemoryRouter><ProclamationsAdmin /></MemoryRouter></StateProvider>));
     await until(() => rows() === 50);
     expect(container.querySelector('[data-testid="proclamation-pager"]')!.textContent).toContain("Page 1 of 3");
     await act(async () => button("Next").click());

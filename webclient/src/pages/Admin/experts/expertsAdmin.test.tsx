@@ -1,7 +1,7 @@
 // The experts' back-office screens against a stubbed network: staff approve an application; publish a plan under review; correct a match's result from a published plan.
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { Provider } from "../../../state/hooks";
+import { StateProvider } from "../../../state/hooks";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { appStore } from "../../../state/store";
@@ -35,9 +35,9 @@ async function click(el: Element | null) {
 async function render(ui: React.ReactNode) {
   await act(async () => {
     root.render(
-      <Provider store={appStore}>
+      <StateProvider>
         <MemoryRouter>{ui}</MemoryRouter>
-      </Provider>,
+      </StateProvider>,
     );
   });
 }

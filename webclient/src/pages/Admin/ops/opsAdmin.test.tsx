@@ -3,7 +3,7 @@
 // members only; read a room's chat with the deleted line marked; preview and add a banned word.
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { Provider } from "../../../state/hooks";
+import { StateProvider } from "../../../state/hooks";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { appStore } from "../../../state/store";
@@ -58,9 +58,9 @@ async function click(el: Element | null) {
 async function render(ui: React.ReactNode) {
   await act(async () => {
     root.render(
-      <Provider store={appStore}>
+      <StateProvider>
         <MemoryRouter>{ui}</MemoryRouter>
-      </Provider>,
+      </StateProvider>,
     );
   });
 }

@@ -3,7 +3,7 @@
 // order without a recipient and shows 'Insufficient gold coins' with the recharge link.
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { Provider } from "../../../state/hooks";
+import { StateProvider } from "../../../state/hooks";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { appStore } from "../../../state/store";
@@ -47,9 +47,9 @@ async function click(el: Element | null) {
 async function render(ui: React.ReactNode) {
   await act(async () => {
     root.render(
-      <Provider store={appStore}>
+      <StateProvider>
         <MemoryRouter>{ui}</MemoryRouter>
-      </Provider>,
+      </StateProvider>,
     );
   });
 }
