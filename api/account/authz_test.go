@@ -226,7 +226,7 @@ func TestRolesExpireAndBansEndSessions(t *testing.T) {
 	if u.Member() != 1 {
 		t.Fatalf("member = %d, want VIP", u.Member())
 	}
-	e.clock.Advance(2 * time.Hour)
+	e.clock.Add(2 * time.Hour)
 	u, _ = e.svc.Authenticate(ctx, a.Token)
 	if u.Member() != 0 {
 		t.Fatalf("member = %d after the VIP grant expired", u.Member())

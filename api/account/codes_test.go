@@ -73,7 +73,7 @@ func TestVerificationCodeRules(t *testing.T) {
 		}},
 		{"a code expires after ten minutes", func(t *testing.T, e *env) {
 			c := e.sendCode("late@example.com")
-			e.clock.Advance(account.DefaultCodeTTL + time.Second)
+			e.clock.Add(account.DefaultCodeTTL + time.Second)
 			if _, code := codeLogin(e, "late@example.com", c); code != errcode.CodeExpired {
 				t.Fatalf("expired code: errorCode %d", code)
 			}
@@ -85,13 +85,13 @@ func TestVerificationCodeRules(t *testing.T) {
 			if !strings.Contains(r.Env.ErrorMsg, "60") {
 				t.Errorf("message %q does not say how long to wait", r.Env.ErrorMsg)
 			}
-			e.clock.Advance(30 * time.Second)
+			e.clock.Add(30 * time.Second)
 			r = e.post("/login/V2/sendEmailcheckCode", map[string]any{"mobileOrEmail": "again@example.com"}, "")
 			fail(t, r, errcode.CodeTooSoon)
 			if !strings.Contains(r.Env.ErrorMsg, "30") {
 				t.Errorf("message %q does not say 30 s", r.Env.ErrorMsg)
 			}
-			e.clock.Advance(30 * time.Second)
+			e.clock.Add(30 * time.Second)
 			c := e.sendCode("again@example.com")
 			if c != old {
 				if _, code := codeLogin(e, "again@example.com", old); code != errcode.CodeWrong {
@@ -127,7 +127,7 @@ func TestVerificationCodeRules(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			e.t = t
 			tt.run(t, e)
-			e.clock.Advance(61 * time.Second)
+			e.clock.Add(61 * time.Second)
 		})
 	}
 }
@@ -145,7 +145,7 @@ func TestCodeRateLimitsPerDestinationAndPerIP(t *testing.T) {
 		if code := send("target@example.com", fmt.Sprintf("198.51.100.%d", i+1)); code != 0 {
 			t.Fatalf("code %d to the destination: errorCode %d", i+1, code)
 		}
-		e.clock.Advance(61 * time.Second) // resend rule
+		e.clock.Add(61 * time.Second) // resend rule
 	}
 	// A fourth code to the same address, even from a fresh IP, is refused.
 	if code := send("target@example.com", "198.51.100.99"); code != errcode.CodeRateLimited {
@@ -195,7 +195,7 @@ func TestWrongPasswordsAreThrottledPerAccountAndSourceAndPerIP(t *testing.T) {
 	// Code sign-in stays open, even from the locked address.
 	vc := e.sendCode("victim@example.com")
 	ok(t, e.do("POST", "/login/V2/getLoginByEmailCheckCode", map[string]any{"mobileOrEmail": "victim@example.com", "checkCode": vc}, hdr("", "", attacker)), nil)
-	e.clock.Advance(account.DefaultLoginLockout + time.Second)
+	e.clock.Add(account.DefaultLoginLockout + time.Second)
 	if c := code("victim", "right1234", attacker); c != 0 {
 		t.Fatalf("right password after the lockout: errorCode %d", c)
 	}

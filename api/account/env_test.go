@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -21,18 +20,8 @@ import (
 	"courtside/storage/postgres/pgtest"
 )
 
-// clock is a settable clock for session and code expiry.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
-func (c *clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
-}
+// clock is the injected clock; tests move it.
+type clock = apitest.Clock
 
 // tableWelcome is the test's WelcomeBonus: one row per grant in a test-only table, inside the
 // registration transaction, so a rollback takes the row with it.
@@ -67,7 +56,7 @@ func newEnv(t testing.TB, tweak ...func(*account.Config, *account.Deps)) *env {
 	if _, err := pool.Exec(context.Background(), `CREATE TABLE test_welcome (user_id bigint NOT NULL, coins bigint NOT NULL)`); err != nil {
 		t.Fatal(err)
 	}
-	clk := &clock{now: time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)}
+	clk := apitest.NewClock(time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC))
 	sink := mail.NewDevSink()
 	cfg := account.Config{Now: clk.Now, Secret: "test-secret", Argon2MemoryK: 1024, Argon2Time: 1, AvatarDir: t.TempDir()}
 	deps := account.Deps{Pool: pool, Mail: sink, SMS: sink, Welcome: tableWelcome{}}
@@ -202,7 +191,7 @@ func (e *env) register(email, username, password string) loginResult {
 		e.t.Fatalf("registration answer: %+v", lr)
 	}
 	ok(e.t, e.post("/user/V2/modifyUser", map[string]any{"uname": username, "password": password}, lr.Token), nil)
-	e.clock.Advance(61 * time.Second) // past the resend rule for whatever the test does next
+	e.clock.Add(61 * time.Second) // past the resend rule for whatever the test does next
 	return lr
 }
 

@@ -43,7 +43,7 @@ func TestRegisterWithAnEmailCodeThenNewUserStepThenPasswordSignIn(t *testing.T) 
 		}
 	}
 	// Signing in again with a code finds the same account: no second gift.
-	e.clock.Advance(61 * time.Second)
+	e.clock.Add(61 * time.Second)
 	code = e.sendCode("new.fan@example.com")
 	var third loginResult
 	ok(t, e.post("/login/V2/getLoginByEmailCheckCode", map[string]any{"mobileOrEmail": "new.fan@example.com", "checkCode": code}, ""), &third)
@@ -54,7 +54,7 @@ func TestRegisterWithAnEmailCodeThenNewUserStepThenPasswordSignIn(t *testing.T) 
 		t.Fatalf("welcome granted %d times, want 1", n)
 	}
 	// Register mode refuses an existing account without spending the code.
-	e.clock.Advance(61 * time.Second)
+	e.clock.Add(61 * time.Second)
 	code = e.sendCode("new.fan@example.com")
 	fail(t, e.post("/login/V2/getLoginByEmailCheckCode", map[string]any{"mobileOrEmail": "new.fan@example.com", "checkCode": code, "type": 3}, ""), errcode.Exists)
 	ok(t, e.post("/login/V2/getLoginByEmailCheckCode", map[string]any{"mobileOrEmail": "new.fan@example.com", "checkCode": code}, ""), nil)
@@ -105,12 +105,12 @@ func TestSessions(t *testing.T) {
 
 	// Sliding renewal: used shortly before it would expire, the session lives on past the
 	// original expiry.
-	e.clock.Advance(account.DefaultSessionTTL - 2*time.Hour)
+	e.clock.Add(account.DefaultSessionTTL - 2*time.Hour)
 	ok(t, e.get("/user/info", tok), nil)
-	e.clock.Advance(3 * time.Hour)
+	e.clock.Add(3 * time.Hour)
 	ok(t, e.get("/user/info", tok), nil)
 	// Unused for a whole TTL: expired (3000, not 3001).
-	e.clock.Advance(account.DefaultSessionTTL + time.Second)
+	e.clock.Add(account.DefaultSessionTTL + time.Second)
 	fail(t, e.get("/user/info", tok), errcode.SessionExpired)
 
 	// The token cookie works like the header.
@@ -147,7 +147,7 @@ func TestPasswordChangeRevokesOtherSessionsAndResetRevokesAll(t *testing.T) {
 	}
 
 	// Forgotten password (signed out): reset with a code revokes every session.
-	e.clock.Advance(61 * time.Second)
+	e.clock.Add(61 * time.Second)
 	code = e.sendCode("p@example.com")
 	fail(t, e.post("/login/modifyPassword", map[string]any{"mobileOrEmail": "p@example.com", "checkCode": code, "password": "short"}, ""), errcode.BadRequest)
 	ok(t, e.post("/login/modifyPassword", map[string]any{"mobileOrEmail": "p@example.com", "checkCode": code, "password": "reset1234"}, ""), nil)
@@ -155,7 +155,7 @@ func TestPasswordChangeRevokesOtherSessionsAndResetRevokesAll(t *testing.T) {
 	if _, r := e.login("pat", "reset1234"); r.Env.Status != api.StatusSuccess {
 		t.Fatalf("reset password refused: %s", r.Body)
 	}
-	e.clock.Advance(61 * time.Second)
+	e.clock.Add(61 * time.Second)
 	code = e.sendCode("nobody@example.com")
 	fail(t, e.post("/login/modifyPassword", map[string]any{"mobileOrEmail": "nobody@example.com", "checkCode": code, "password": "reset1234"}, ""), errcode.AccountNotFound)
 }

@@ -201,7 +201,7 @@ func TestExpiredSessionIsNotServedFromTheCache(t *testing.T) {
 	if _, err := c.b.Authenticate(ctx, lr.Token); err != nil {
 		t.Fatal(err)
 	}
-	c.clock.Advance(account.DefaultSessionTTL + time.Minute)
+	c.clock.Add(account.DefaultSessionTTL + time.Minute)
 	if !c.cached(lr.Token) {
 		t.Fatal("the entry left Redis: this test would not prove anything")
 	}
@@ -217,7 +217,7 @@ func TestSlidingRenewalUpdatesTheCachedExpiry(t *testing.T) {
 	if _, err := c.b.Authenticate(ctx, lr.Token); err != nil {
 		t.Fatal(err)
 	}
-	c.clock.Advance(2 * account.DefaultSessionRenewEvery)
+	c.clock.Add(2 * account.DefaultSessionRenewEvery)
 	if _, err := c.svc.Authenticate(ctx, lr.Token); err != nil { // renews
 		t.Fatal(err)
 	}
@@ -227,7 +227,7 @@ func TestSlidingRenewalUpdatesTheCachedExpiry(t *testing.T) {
 		t.Fatalf("cached expiry %v (found %v, %v), want the renewed %v", got, found, err, want)
 	}
 	// Past the first expiry, before the renewed one: still signed in on the other node.
-	c.clock.Advance(account.DefaultSessionTTL - time.Hour)
+	c.clock.Add(account.DefaultSessionTTL - time.Hour)
 	if _, err := c.b.Authenticate(ctx, lr.Token); err != nil {
 		t.Fatalf("a renewed session after its first expiry: %v", err)
 	}

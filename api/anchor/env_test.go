@@ -25,6 +25,9 @@ import (
 	"courtside/storage/postgres/pgtest"
 )
 
+// clock is the injected clock; tests move it.
+type clock = apitest.Clock
+
 const adminID = 900
 
 type admins struct{}
@@ -93,18 +96,6 @@ func (l *ledger) PayLiveUnlock(_ context.Context, user, streamer int64, room str
 	l.balance[user] -= price
 	l.paidKeys[key] = price
 	return nil
-}
-
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) Add(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
 }
 
 type env struct {
@@ -177,7 +168,7 @@ func newEnvWith(t *testing.T, mut func(*media.Config)) *env {
 	pool := pgtest.NewPool(t)
 	e := &env{t: t, store: postgres.NewAnchors(pool), matches: &matchBook{m: map[string]anchor.MatchInfo{}},
 		ledger: &ledger{paidKeys: map[string]int64{}, balance: map[int64]int64{}},
-		clock:  &clock{t: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}, events: &liveEvents{}, scores: &scoreBook{},
+		clock:  apitest.NewClock(time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)), events: &liveEvents{}, scores: &scoreBook{},
 		notices: &noticeBox{}, rooms: &roomRules{}}
 	ms := anchor.MediaStore{Store: e.store}
 	mcfg := media.Config{HLSSegment: time.Second, Now: e.clock.Now}

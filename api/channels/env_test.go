@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -24,17 +23,8 @@ import (
 	"courtside/storage/postgres/pgtest"
 )
 
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) Add(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
-}
+// clock is the injected clock; tests move it.
+type clock = apitest.Clock
 
 // hook is the engine's account.Channels adapter.
 type hook struct{ svc *channels.Service }
@@ -60,7 +50,7 @@ var start = time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC)
 func newEnv(t testing.TB, cfg channels.Config) *env {
 	t.Helper()
 	pool := pgtest.NewPool(t)
-	e := &env{t: t, pool: pool, ledger: postgres.NewLedger(pool), clock: &clock{t: start}, sink: mail.NewDevSink()}
+	e := &env{t: t, pool: pool, ledger: postgres.NewLedger(pool), clock: apitest.NewClock(start), sink: mail.NewDevSink()}
 	cfg.Now, cfg.Secret = e.clock.Now, []byte("test")
 	svc, err := channels.New(cfg, channels.Deps{Pool: pool})
 	if err != nil {

@@ -8,24 +8,18 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"courtside/actors/wordfilter"
 	"courtside/api"
 	"courtside/api/apitest"
-	"courtside/api/audit"
 	"courtside/api/comments"
 	"courtside/storage/postgres/pgtest"
 )
 
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+// clock is the injected clock; tests move it.
+type clock = apitest.Clock
 
 // articles stand in for the news: ids "1" and "2" exist, "9" is not visible.
 type articles struct{}
@@ -56,31 +50,19 @@ type mutes struct{ until map[string]time.Time }
 
 func (m mutes) MutedUntil(uid string) (time.Time, bool) { t, ok := m.until[uid]; return t, ok }
 
-type auditLog struct {
-	mu      sync.Mutex
-	entries []audit.Entry
-}
-
-func (a *auditLog) Record(_ context.Context, e audit.Entry) error {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	a.entries = append(a.entries, e)
-	return nil
-}
-
 var start = time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)
 
 type env struct {
 	t     *testing.T
 	svc   *comments.Service
 	clock *clock
-	audit *auditLog
+	audit *apitest.AuditLog
 	url   string
 }
 
 func newEnv(t *testing.T) *env {
 	pool := pgtest.NewPool(t)
-	e := &env{t: t, clock: &clock{t: start}, audit: &auditLog{}}
+	e := &env{t: t, clock: apitest.NewClock(start), audit: &apitest.AuditLog{}}
 	svc, err := comments.New(comments.Config{Now: e.clock.Now, MaxRunes: 50}, comments.Deps{Pool: pool,
 		Targets: map[string]comments.Target{comments.KindNews: articles{}}, Users: users{},
 		Mutes:  mutes{until: map[string]time.Time{"u77": start.Add(time.Hour), "u78": start.Add(-time.Hour)}},
@@ -219,8 +201,8 @@ func TestReportThenStaffDelete(t *testing.T) {
 	if !page.List[0].Deleted || page.List[0].Text != "" {
 		t.Fatalf("deleted comment still shows: %+v", page.List[0])
 	}
-	if len(e.audit.entries) != 1 || e.audit.entries[0].Action != "comment.delete" || e.audit.entries[0].Reason != "personal attack" {
-		t.Fatalf("audit: %+v", e.audit.entries)
+	if len(e.audit.Entries()) != 1 || e.audit.Entries()[0].Action != "comment.delete" || e.audit.Entries()[0].Reason != "personal attack" {
+		t.Fatalf("audit: %+v", e.audit.Entries())
 	}
 	if _, err := e.post(2, "1", c.ID, "reply to removed"); !errors.Is(err, comments.ErrDeleted) {
 		t.Fatalf("reply to removed: %v", err)

@@ -7,14 +7,12 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"courtside/api"
 	"courtside/api/account"
 	"courtside/api/apitest"
-	"courtside/api/audit"
 	"courtside/api/content"
 	"courtside/api/errcode"
 	"courtside/api/locale"
@@ -22,37 +20,8 @@ import (
 	"courtside/storage/postgres/pgtest"
 )
 
-// clock is the content's injected clock; tests move it.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) Add(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
-}
-
-// auditLog records staff actions.
-type auditLog struct {
-	mu      sync.Mutex
-	entries []audit.Entry
-}
-
-func (a *auditLog) Record(_ context.Context, e audit.Entry) error {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	a.entries = append(a.entries, e)
-	return nil
-}
-
-func (a *auditLog) all() []audit.Entry {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	return append([]audit.Entry(nil), a.entries...)
-}
+// clock is the injected clock; tests move it.
+type clock = apitest.Clock
 
 // Users by id and their roles, judged by the accounts module's own permission table (account.Can):
 // 900 a content editor, 901 a platform moderator, 902 an administrator, 903 a banned administrator,
@@ -82,14 +51,14 @@ type env struct {
 	t     testing.TB
 	svc   *content.Service
 	clock *clock
-	audit *auditLog
+	audit *apitest.AuditLog
 	url   string
 }
 
 func newEnv(t testing.TB) *env {
 	t.Helper()
 	pool := pgtest.NewPool(t)
-	e := &env{t: t, clock: &clock{t: start}, audit: &auditLog{}}
+	e := &env{t: t, clock: apitest.NewClock(start), audit: &apitest.AuditLog{}}
 	svc, err := content.New(content.Config{Now: e.clock.Now}, content.Deps{Store: postgres.NewContentStore(pool), Audit: e.audit, Staff: staff{}})
 	if err != nil {
 		t.Fatal(err)
@@ -344,7 +313,7 @@ func TestEveryStaffActionIsAudited(t *testing.T) {
 	}
 	// A refused action writes nothing.
 	_, _ = e.svc.SaveProclamation(ctx, editor, content.ProclamationInput{Content: ""})
-	got := e.audit.all()
+	got := e.audit.Entries()
 	want := []string{"proclamation.create", "proclamation.update", "proclamation.withdraw", "page.update", "page.reset"}
 	if len(got) != len(want) {
 		t.Fatalf("entries %+v", got)

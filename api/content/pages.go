@@ -9,6 +9,7 @@ import (
 
 	"courtside/api/audit"
 	"courtside/api/locale"
+	"courtside/api/safeblock"
 	"courtside/storage/postgres"
 )
 
@@ -54,21 +55,17 @@ func pageInfo(slug string) (PageInfo, bool) {
 	return PageInfo{}, false
 }
 
-// A page's body is a list of blocks, stored and sent as JSON. The client renders each block's text
-// inside its own element (React escapes it), so no HTML written by anybody reaches a page:
+// A page's body is a list of safe blocks (api/safeblock): headings, paragraphs and lists, stored and
+// sent as JSON; no HTML written by anybody reaches a page:
 //
 //	[{"type":"h","text":"..."},{"type":"p","text":"..."},{"type":"list","items":["...","..."]}]
-type Block struct {
-	Type  string   `json:"type"`
-	Text  string   `json:"text,omitempty"`
-	Items []string `json:"items,omitempty"`
-}
+type Block = safeblock.Block
 
 // Block types.
 const (
-	BlockHeading   = "h"
-	BlockParagraph = "p"
-	BlockList      = "list"
+	BlockHeading   = safeblock.Heading
+	BlockParagraph = safeblock.Paragraph
+	BlockList      = safeblock.List
 )
 
 // Limits of a page.
@@ -79,49 +76,27 @@ const (
 	MaxPageTitle  = 120
 )
 
+// bodyRules are a page's block types and limits.
+var bodyRules = safeblock.Rules{
+	Types:         []string{BlockHeading, BlockParagraph, BlockList},
+	MaxBlocks:     MaxBlocks,
+	MaxBlockRunes: MaxBlockRunes,
+	MaxListItems:  MaxListItems,
+}
+
 // ParseBody reads and checks a page's body: known block types only, text where text belongs,
-// within the limits. Empty blocks are dropped; a body left empty is refused.
+// within the limits. Empty blocks are dropped; a body left empty is refused. Every refusal is
+// ErrBody.
 func ParseBody(raw json.RawMessage) ([]Block, error) {
-	var in []Block
-	if len(raw) == 0 || json.Unmarshal(raw, &in) != nil {
+	if len(raw) == 0 {
 		return nil, ErrBody
 	}
-	if len(in) > MaxBlocks {
+	in, err := safeblock.Decode(raw)
+	if err != nil {
 		return nil, ErrBody
 	}
-	out := make([]Block, 0, len(in))
-	for _, b := range in {
-		c := Block{Type: b.Type}
-		switch b.Type {
-		case BlockHeading, BlockParagraph:
-			c.Text = strings.TrimSpace(b.Text)
-			if c.Text == "" {
-				continue
-			}
-			if utf8.RuneCountInString(c.Text) > MaxBlockRunes {
-				return nil, ErrBody
-			}
-		case BlockList:
-			if len(b.Items) > MaxListItems {
-				return nil, ErrBody
-			}
-			for _, it := range b.Items {
-				if it = strings.TrimSpace(it); it != "" {
-					if utf8.RuneCountInString(it) > MaxBlockRunes {
-						return nil, ErrBody
-					}
-					c.Items = append(c.Items, it)
-				}
-			}
-			if len(c.Items) == 0 {
-				continue
-			}
-		default:
-			return nil, ErrBody
-		}
-		out = append(out, c)
-	}
-	if len(out) == 0 {
+	out, err := bodyRules.Parse(in)
+	if err != nil || len(out) == 0 {
 		return nil, ErrBody
 	}
 	return out, nil

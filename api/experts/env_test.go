@@ -24,6 +24,9 @@ import (
 	"courtside/storage/postgres/pgtest"
 )
 
+// clock is the injected clock; tests move it.
+type clock = apitest.Clock
+
 const (
 	staffID  = 900
 	expertID = 10
@@ -46,18 +49,6 @@ func (phones) BoundPhone(_ context.Context, uid int64) (string, error) {
 		return "", nil
 	}
 	return fmt.Sprintf("+86138%08d", uid), nil
-}
-
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) Add(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
 }
 
 // matches is the match module for the tests, backed by rows in sport_matches (the store reads the
@@ -111,7 +102,7 @@ func newEnv(t *testing.T) *env {
 	t.Helper()
 	pool := pgtest.NewPool(t)
 	e := &env{t: t, ctx: context.Background(), pool: pool, ledger: postgres.NewLedger(pool),
-		clock: &clock{t: time.Now().UTC().Truncate(time.Second)}}
+		clock: apitest.NewClock(time.Now().UTC().Truncate(time.Second))}
 	e.matches = &matches{pool: pool, m: map[string]experts.Match{}}
 	e.settle = settlement.New(settlement.Config{Now: e.clock.Now}, postgres.NewSettlements(pool))
 	var err error

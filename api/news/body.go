@@ -2,36 +2,25 @@ package news
 
 import (
 	"encoding/json"
-	"net/url"
-	"strings"
-	"unicode/utf8"
+	"errors"
+
+	"courtside/api/safeblock"
 )
 
-// An article's body is a list of blocks, stored and sent as JSON. The client renders each block as
-// text inside its own elements (React escapes it), so no HTML written by anybody reaches a page:
-// that is the sanitising. Pictures must be our own site's (a path such as /java/news/cover/12.svg
-// or an uploaded file), never another host's, so an article cannot track its readers.
-//
-//	[{"type":"p","text":"..."},{"type":"h","text":"..."},{"type":"quote","text":"..."},
-//	 {"type":"img","src":"/java/news/cover/12.svg","caption":"..."},{"type":"match","matchId":"m1"},
-//	 {"type":"list","items":["...","..."]}]
-type Block struct {
-	Type    string   `json:"type"`
-	Text    string   `json:"text,omitempty"`
-	Src     string   `json:"src,omitempty"`
-	Caption string   `json:"caption,omitempty"`
-	MatchID string   `json:"matchId,omitempty"`
-	Items   []string `json:"items,omitempty"`
-}
+// An article's body is a list of safe blocks (api/safeblock), stored and sent as JSON; no HTML
+// written by anybody reaches a page. Pictures must be our own site's (a path such as
+// /java/news/cover/12.svg or an uploaded file), never another host's, so an article cannot track
+// its readers.
+type Block = safeblock.Block
 
 // Block types.
 const (
-	BlockParagraph = "p"
-	BlockHeading   = "h"
-	BlockQuote     = "quote"
-	BlockPicture   = "img"
-	BlockMatch     = "match"
-	BlockList      = "list"
+	BlockParagraph = safeblock.Paragraph
+	BlockHeading   = safeblock.Heading
+	BlockQuote     = safeblock.Quote
+	BlockPicture   = safeblock.Picture
+	BlockMatch     = safeblock.Match
+	BlockList      = safeblock.List
 )
 
 // Limits of a body.
@@ -41,102 +30,40 @@ const (
 	MaxListItems  = 30
 )
 
+// bodyRules are an article's block types and limits.
+var bodyRules = safeblock.Rules{
+	Types:         []string{BlockParagraph, BlockHeading, BlockQuote, BlockPicture, BlockMatch, BlockList},
+	MaxBlocks:     MaxBlocks,
+	MaxBlockRunes: MaxBlockRunes,
+	MaxListItems:  MaxListItems,
+}
+
 // ParseBody reads and checks a body: known block types, text where text belongs, pictures of our
-// own site, at most MaxBlocks blocks. Empty text blocks are dropped; unknown fields are ignored.
+// own site, at most MaxBlocks blocks. Empty text blocks are dropped; unknown fields are ignored; an
+// empty or null body is an empty list.
 func ParseBody(raw json.RawMessage) ([]Block, error) {
 	if len(raw) == 0 || string(raw) == "null" {
 		return []Block{}, nil
 	}
-	var in []Block
-	if err := json.Unmarshal(raw, &in); err != nil {
+	in, err := safeblock.Decode(raw)
+	if err == nil {
+		var out []Block
+		if out, err = bodyRules.Parse(in); err == nil {
+			return out, nil
+		}
+	}
+	switch {
+	case errors.Is(err, safeblock.ErrTooLong):
+		return nil, ErrTooLong
+	case errors.Is(err, safeblock.ErrPicture):
+		return nil, ErrPicture
+	default:
 		return nil, ErrBody
 	}
-	if len(in) > MaxBlocks {
-		return nil, ErrTooLong
-	}
-	out := make([]Block, 0, len(in))
-	for _, b := range in {
-		c := Block{Type: b.Type}
-		switch b.Type {
-		case BlockParagraph, BlockHeading, BlockQuote:
-			c.Text = strings.TrimSpace(b.Text)
-			if c.Text == "" {
-				continue
-			}
-			if utf8.RuneCountInString(c.Text) > MaxBlockRunes {
-				return nil, ErrTooLong
-			}
-		case BlockPicture:
-			if !OwnPicture(b.Src) {
-				return nil, ErrPicture
-			}
-			c.Src, c.Caption = b.Src, strings.TrimSpace(b.Caption)
-			if utf8.RuneCountInString(c.Caption) > 300 {
-				return nil, ErrTooLong
-			}
-		case BlockMatch:
-			c.MatchID = strings.TrimSpace(b.MatchID)
-			if c.MatchID == "" || len(c.MatchID) > 100 {
-				return nil, ErrBody
-			}
-		case BlockList:
-			if len(b.Items) > MaxListItems {
-				return nil, ErrTooLong
-			}
-			for _, it := range b.Items {
-				if it = strings.TrimSpace(it); it != "" {
-					if utf8.RuneCountInString(it) > MaxBlockRunes {
-						return nil, ErrTooLong
-					}
-					c.Items = append(c.Items, it)
-				}
-			}
-			if len(c.Items) == 0 {
-				continue
-			}
-		default:
-			return nil, ErrBody
-		}
-		out = append(out, c)
-	}
-	return out, nil
 }
 
-// OwnPicture reports whether src is a picture of our own site: an absolute path ("/java/...",
-// "/images/..."), not a scheme, not another host ("//host"), no "..", no odd characters.
-func OwnPicture(src string) bool {
-	if src == "" || len(src) > 500 || !strings.HasPrefix(src, "/") || strings.HasPrefix(src, "//") || strings.Contains(src, "..") {
-		return false
-	}
-	u, err := url.Parse(src)
-	if err != nil || u.Scheme != "" || u.Host != "" {
-		return false
-	}
-	for _, r := range src {
-		if r < 0x21 || r == '\\' || r == '"' || r == '\'' || r == '<' || r == '>' || r == 0x7f {
-			return false
-		}
-	}
-	return true
-}
+// OwnPicture reports whether src is a picture of our own site (safeblock.OwnPicture).
+func OwnPicture(src string) bool { return safeblock.OwnPicture(src) }
 
 // PlainText is the body's text, blocks separated by blank lines (search, summaries).
-func PlainText(blocks []Block) string {
-	var b strings.Builder
-	for _, x := range blocks {
-		t := x.Text
-		if x.Type == BlockList {
-			t = strings.Join(x.Items, "\n")
-		} else if x.Type == BlockPicture {
-			t = x.Caption
-		}
-		if t == "" {
-			continue
-		}
-		if b.Len() > 0 {
-			b.WriteString("\n\n")
-		}
-		b.WriteString(t)
-	}
-	return b.String()
-}
+func PlainText(blocks []Block) string { return safeblock.PlainText(blocks) }

@@ -20,17 +20,8 @@ import (
 	"courtside/storage/postgres/pgtest"
 )
 
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) Add(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
-}
+// clock is the injected clock; tests move it.
+type clock = apitest.Clock
 
 type auditLog struct {
 	mu      sync.Mutex
@@ -84,7 +75,7 @@ type env struct {
 
 func newEnv(t *testing.T) *env {
 	pool := pgtest.NewPool(t)
-	e := &env{clock: &clock{t: start}, audit: &auditLog{}, hooks: &hooks{}}
+	e := &env{clock: apitest.NewClock(start), audit: &auditLog{}, hooks: &hooks{}}
 	svc, err := news.New(news.Config{Now: e.clock.Now}, news.Deps{Pool: pool, Matches: matches{}, Audit: e.audit, Staff: staff{}})
 	if err != nil {
 		t.Fatal(err)

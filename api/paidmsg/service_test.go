@@ -11,12 +11,16 @@ import (
 
 	"courtside/actors/protocol"
 	"courtside/actors/room"
+	"courtside/api/apitest"
 	"courtside/api/notice"
 	"courtside/api/paidmsg"
 	"courtside/api/wallet"
 	"courtside/storage/postgres"
 	"courtside/storage/postgres/pgtest"
 )
+
+// clock is the injected clock; tests move it.
+type clock = apitest.Clock
 
 const (
 	sender   = int64(101)
@@ -28,13 +32,6 @@ const (
 
 var start = time.Date(2026, 11, 26, 20, 0, 0, 0, time.UTC)
 
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) Now() time.Time         { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) add(d time.Duration)    { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
 func uid(id int64) string               { return protocol.UserID(id).String() }
 func key(id int64, nonce string) string { return "paid:" + roomID + ":" + uid(id) + ":" + nonce }
 
@@ -117,7 +114,7 @@ type env struct {
 func newEnv(t *testing.T) *env {
 	t.Helper()
 	pool := pgtest.NewPool(t)
-	c := &clock{t: start}
+	c := apitest.NewClock(start)
 	w, err := wallet.New(wallet.Config{DisableDev: true, Now: c.Now}, wallet.Deps{Pool: pool})
 	if err != nil {
 		t.Fatal(err)
@@ -331,7 +328,7 @@ func TestPinsOrderByAmountThenTimeAndExpire(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		e.clock.add(time.Second)
+		e.clock.Add(time.Second)
 		return s.Text
 	}
 	send(sender, 100, "small-first") // pinned 2 min
@@ -352,15 +349,15 @@ func TestPinsOrderByAmountThenTimeAndExpire(t *testing.T) {
 	if got := fmt.Sprint(order()); got != "[big small-first small-second smallest]" {
 		t.Fatalf("pin order %s", got)
 	}
-	e.clock.add(time.Minute) // the 30-coin pin (1 min from its time) is over
+	e.clock.Add(time.Minute) // the 30-coin pin (1 min from its time) is over
 	if got := fmt.Sprint(order()); got != "[big small-first small-second]" {
 		t.Fatalf("after 1 min: %s", got)
 	}
-	e.clock.add(2 * time.Minute)
+	e.clock.Add(2 * time.Minute)
 	if got := fmt.Sprint(order()); got != "[big]" {
 		t.Fatalf("after 3 min: %s", got)
 	}
-	e.clock.add(15 * time.Minute)
+	e.clock.Add(15 * time.Minute)
 	if got := order(); len(got) != 0 {
 		t.Fatalf("after 18 min: %v", got)
 	}

@@ -10,11 +10,15 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"courtside/actors/match/feed"
+	"courtside/api/apitest"
 	"courtside/api/predictions"
 	"courtside/api/settlement"
 	"courtside/storage/postgres"
 	"courtside/storage/postgres/pgtest"
 )
+
+// clock is the injected clock; tests move it.
+type clock = apitest.Clock
 
 const (
 	streamerID = 10
@@ -25,18 +29,6 @@ const (
 	room       = "r1"
 	matchID    = "m1"
 )
-
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) Add(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
-}
 
 // announced records what reached the room's broadcast.
 type announced struct {
@@ -93,7 +85,7 @@ type env struct {
 
 func newEnv(t *testing.T) *env {
 	t.Helper()
-	e := &env{t: t, ctx: context.Background(), pool: pgtest.NewPool(t), clock: &clock{t: time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC)}}
+	e := &env{t: t, ctx: context.Background(), pool: pgtest.NewPool(t), clock: apitest.NewClock(time.Date(2026, 11, 20, 18, 0, 0, 0, time.UTC))}
 	e.exec(`INSERT INTO rooms (id, title, streamer_id) VALUES ($1, 'Room', 'u10')`, room)
 	e.exec(`INSERT INTO room_moderators (room_id, user_id, added_by) VALUES ($1, 'u11', 'u10')`, room)
 	e.exec(`INSERT INTO sport_matches (id, game_id, start_at, status, source) VALUES ($1, 202, $2, 0, 'test')`, matchID, e.clock.Now().Add(time.Hour))

@@ -15,25 +15,14 @@ import (
 
 	"courtside/api"
 	"courtside/api/apitest"
-	"courtside/api/audit"
 	"courtside/api/notice"
 	"courtside/api/shop"
 	"courtside/storage/postgres"
 	"courtside/storage/postgres/pgtest"
 )
 
-// clock is the shop's injected clock; tests move it.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) Add(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
-}
+// clock is the injected clock; tests move it.
+type clock = apitest.Clock
 
 // notices records what the shop sends to the message centre.
 type notices struct {
@@ -56,29 +45,6 @@ func (n *notices) keys(uid int64) []string {
 		if x.UserID == uid {
 			out = append(out, x.Key)
 		}
-	}
-	return out
-}
-
-// auditLog records staff actions.
-type auditLog struct {
-	mu      sync.Mutex
-	entries []audit.Entry
-}
-
-func (a *auditLog) Record(_ context.Context, e audit.Entry) error {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	a.entries = append(a.entries, e)
-	return nil
-}
-
-func (a *auditLog) actions() []string {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	var out []string
-	for _, e := range a.entries {
-		out = append(out, e.Action)
 	}
 	return out
 }
@@ -116,7 +82,7 @@ type env struct {
 	ledger  *postgres.Ledger
 	clock   *clock
 	notices *notices
-	audit   *auditLog
+	audit   *apitest.AuditLog
 	items   *items
 	url     string
 	keys    atomic.Int64
@@ -129,7 +95,7 @@ var start = time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)
 func newEnv(t testing.TB, tweaks ...func(*env, *shop.Config, *shop.Deps)) *env {
 	t.Helper()
 	pool := pgtest.NewPool(t)
-	e := &env{t: t, pool: pool, ledger: postgres.NewLedger(pool), clock: &clock{t: start}, notices: &notices{}, audit: &auditLog{}, items: &items{}}
+	e := &env{t: t, pool: pool, ledger: postgres.NewLedger(pool), clock: apitest.NewClock(start), notices: &notices{}, audit: &apitest.AuditLog{}, items: &items{}}
 	cfg := shop.Config{Now: e.clock.Now, OrderTTL: 15 * time.Minute}
 	deps := shop.Deps{Pool: pool, Notices: e.notices, Audit: e.audit, Staff: staff{}, Items: e.items}
 	for _, f := range tweaks {

@@ -120,10 +120,10 @@ func TestStaffTransitions(t *testing.T) {
 		t.Fatalf("notices\n got %v\nwant %v", k, wantNotices)
 	}
 	wantAudit := []string{"product.create", "order.review", "order.ship", "order.review", "order.chargeback", "order.cancel", "order.cancel", "order.remarks"}
-	if got := e.audit.actions(); !slices.Equal(got, wantAudit) {
+	if got := e.audit.Actions(); !slices.Equal(got, wantAudit) {
 		t.Fatalf("audit\n got %v\nwant %v", got, wantAudit)
 	}
-	for _, en := range e.audit.entries[1:] {
+	for _, en := range e.audit.Entries()[1:] {
 		if en.ActorID != 901 || en.TargetKind != "shop_order" || en.Before == nil || en.After == nil || en.IP != "10.0.0.1" {
 			t.Fatalf("audit entry %+v", en)
 		}
@@ -154,10 +154,10 @@ func TestProductEditsAreValidatedAndAudited(t *testing.T) {
 	if err != nil || up.Stock != 7 || up.Name != "Jersey 2027" {
 		t.Fatalf("update %+v %v", up, err)
 	}
-	if got := e.audit.actions(); !slices.Equal(got, []string{"product.create", "product.update"}) {
+	if got := e.audit.Actions(); !slices.Equal(got, []string{"product.create", "product.update"}) {
 		t.Fatalf("audit %v", got)
 	}
-	if e.audit.entries[1].Before.(postgres.ShopProduct).Stock != 3 {
+	if e.audit.Entries()[1].Before.(postgres.ShopProduct).Stock != 3 {
 		t.Fatal("audit keeps no before state")
 	}
 }

@@ -23,13 +23,7 @@ import (
 )
 
 // clock is the injected clock; tests move it.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) Now() time.Time  { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) Set(t time.Time) { c.mu.Lock(); c.t = t; c.mu.Unlock() }
+type clock = apitest.Clock
 
 // notices records what the area sends to the message centre.
 type notices struct {
@@ -96,7 +90,7 @@ type env struct {
 func newEnv(t testing.TB, cfg userarea.Config) *env {
 	t.Helper()
 	pool := pgtest.NewPool(t)
-	e := &env{t: t, pool: pool, clock: &clock{t: start}, notices: &notices{}}
+	e := &env{t: t, pool: pool, clock: apitest.NewClock(start), notices: &notices{}}
 	cfg.Now = e.clock.Now
 	svc, err := userarea.New(cfg, userarea.Deps{Store: postgres.NewUserArea(pool), Users: users{pool}, Notices: e.notices})
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"courtside/api/apitest"
 	"courtside/api/videos"
 	"courtside/gateway/media/mediatest"
 	"courtside/storage/postgres"
@@ -16,17 +17,7 @@ import (
 )
 
 // clock is the injected clock; tests move it.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) Add(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
-}
+type clock = apitest.Clock
 
 // heard records what the Listener hears.
 type heard struct {
@@ -64,7 +55,7 @@ type env struct {
 func newEnv(t *testing.T, cfg videos.Config) *env {
 	t.Helper()
 	pool := pgtest.NewPool(t)
-	e := &env{pool: pool, clock: &clock{t: time.Date(2026, 3, 14, 12, 0, 0, 0, time.UTC)}, heard: &heard{}}
+	e := &env{pool: pool, clock: apitest.NewClock(time.Date(2026, 3, 14, 12, 0, 0, 0, time.UTC)), heard: &heard{}}
 	if cfg.Dir == "" {
 		cfg.Dir = t.TempDir()
 	}

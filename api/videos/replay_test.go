@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"courtside/actors/protocol"
+	"courtside/api/apitest"
 	"courtside/api/errcode"
 	"courtside/api/videos"
 	"courtside/storage/history"
@@ -24,7 +25,7 @@ import (
 func replayEnv(t *testing.T, cfg videos.Config) *env {
 	t.Helper()
 	pool := pgtest.NewPool(t)
-	e := &env{pool: pool, clock: &clock{t: time.Date(2026, 3, 14, 12, 0, 0, 0, time.UTC)}, heard: &heard{}}
+	e := &env{pool: pool, clock: apitest.NewClock(time.Date(2026, 3, 14, 12, 0, 0, 0, time.UTC)), heard: &heard{}}
 	if cfg.Dir == "" {
 		cfg.Dir = t.TempDir()
 	}

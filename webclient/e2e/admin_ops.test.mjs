@@ -10,9 +10,9 @@
 // skips without it). Shares the CI database: every name is unique and nothing assumes empty tables.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
 import WebSocket from "ws";
-import { administrator, launchBrowser, png, screenshot, startNode } from "./harness.mjs";
+import { administrator, launchBrowser, screenshot, startNode } from "./harness.mjs";
+import { approveStreamer, ffmpegMissing, pushTestPattern, rand, registerByMobile as signUpByMobile, signedInContext } from "./journeys.mjs";
 
 const TIMEOUT = 20_000;
 const LIVE_TIMEOUT = 45_000;
@@ -24,7 +24,7 @@ const children = [];
 before(async () => {
   process.env.COURTSIDE_ENV ??= "dev";
   node = await startNode();
-  if (spawnSync("ffmpeg", ["-version"]).status !== 0) noFfmpeg = "ffmpeg is not installed (apt-get install -y ffmpeg)";
+  noFfmpeg = ffmpegMissing();
   browser = await launchBrowser();
 });
 
@@ -33,8 +33,6 @@ after(async () => {
   await browser?.close();
   await node?.stop();
 });
-
-const rand = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
 async function raw(method, path, { token, body, query, form } = {}) {
   const url = new URL(`${node.baseURL}/java${path}`);
@@ -53,16 +51,7 @@ async function call(method, path, opts) {
 }
 
 /** A new account signed up by mobile code (a bound phone, which a streamer application needs). */
-async function registerByMobile(prefix) {
-  const mobile = `139${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
-  await call("POST", "/login/V2/sendMobilecheckCode", { body: { areaCode: "86", mobileOrEmail: mobile } });
-  const { code } = await call("GET", "/dev/codes", { query: { to: `+86${mobile}` } });
-  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", { body: { mobileOrEmail: mobile, areaCode: "86", checkCode: code, type: 3 } });
-  const uname = `${prefix}${rand()}`.slice(0, 20);
-  if (login.newUser) await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "ops2026pass" } });
-  const uid = String(login.uid ?? login.user?.uid ?? "");
-  return { token: login.token, user: { uid: uid.startsWith("u") ? uid : `u${uid}`, name: uname } };
-}
+const registerByMobile = (prefix) => signUpByMobile(call, { prefix, password: "ops2026pass" });
 
 /** Recharges coins (a preset of the recharge page) through the development provider's signed callback. */
 async function recharge(session, preset) {
@@ -83,46 +72,13 @@ async function recharge(session, preset) {
 }
 
 /** Applies over REST, approves as the administrator and saves complete live settings. */
-async function approvedStreamer(admin) {
-  const s = await registerByMobile("host");
-  const ids = {};
-  for (const kind of ["idFront", "idBack", "idHand"]) {
-    const form = new FormData();
-    form.append("file", new Blob([png(64, 40)], { type: "image/png" }), `${kind}.png`);
-    ids[kind] = (await call("POST", "/anchor/upload", { token: s.token, query: { kind }, form })).id;
-  }
-  await call("POST", "/V2/anchor/user", {
-    token: s.token,
-    body: { realName: "Zhang Wei", idNumber: "11010519491231002X", intro: "Derby nights", liveContent: "Football", ...ids },
+const approvedStreamer = async (admin) =>
+  approveStreamer(call, admin, await registerByMobile("host"), {
+    settings: { title: "Derby night", detailIntro: "Watch along with me", externalComments: true },
   });
-  await call("POST", "/admin/anchor/review", { token: admin.token, body: { userId: s.user.uid, approve: true } });
-  await call("POST", "/updateAnchor", { token: s.token, body: { title: "Derby night", detailIntro: "Watch along with me", externalComments: true } });
-  return s;
-}
-
-async function context(session, lang = "en_US") {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await ctx.addCookies([
-    { name: "lang", value: lang, url: node.baseURL },
-    { name: "token", value: encodeURIComponent(session.token), url: node.baseURL },
-    { name: "userInfo", value: encodeURIComponent(JSON.stringify(session.user)), url: node.baseURL },
-  ]);
-  return ctx;
-}
-
+const context = (session, lang = "en_US") => signedInContext(browser, node.baseURL, session, { lang });
 /** ffmpeg pushing a test pattern to the node's RTMP ingest; resolves exited when the push ends. */
-function push(key) {
-  const child = spawn("ffmpeg", [
-    "-hide_banner", "-loglevel", "error", "-re",
-    "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=15",
-    "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100",
-    "-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-pix_fmt", "yuv420p", "-g", "15",
-    "-c:a", "aac", "-b:a", "48k", "-f", "flv", `${node.rtmpURL}/${key}`,
-  ], { stdio: ["ignore", "ignore", "ignore"] });
-  children.push(child);
-  const exited = new Promise((r) => child.once("exit", r));
-  return { child, exited };
-}
+const push = (key) => pushTestPattern(`${node.rtmpURL}/${key}`, { children, size: "320x180", rate: 15, audioKbps: 48 });
 
 /** A signed-in real-time connection: send a frame, wait for the first frame matching ok. */
 async function socket(token) {

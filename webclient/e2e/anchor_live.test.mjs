@@ -13,10 +13,9 @@
 // or ffmpeg is missing.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
-import { deflateSync } from "node:zlib";
 import { resolve } from "node:path";
-import { administrator, launchBrowser, restClient, screenshot as fullPage, startNode, WEBCLIENT_DIR } from "./harness.mjs";
+import { administrator, launchBrowser, png, restClient, screenshot as fullPage, startNode, WEBCLIENT_DIR } from "./harness.mjs";
+import { ffmpegMissing, pushTestPattern, rand, registerByMobile as signUpByMobile, signedInContext } from "./journeys.mjs";
 
 /** Full-page screenshot from the top: the sticky header would otherwise sit mid-page in it. */
 async function screenshot(page, name) {
@@ -38,8 +37,8 @@ before(async () => {
   const res = await fetch(`${node.baseURL}/java/anchor/anchorList`);
   if (res.status === 404) {
     skipReason = "the node does not serve the streamer centre yet (GET /java/anchor/anchorList answered 404)";
-  } else if (spawnSync("ffmpeg", ["-version"]).status !== 0) {
-    skipReason = "ffmpeg is not installed (apt-get install -y ffmpeg)";
+  } else {
+    skipReason = ffmpegMissing();
   }
   if (skipReason) {
     console.log(`anchor e2e: SKIPPED: ${skipReason}`);
@@ -57,81 +56,15 @@ after(async () => {
 /** Calls the node's REST API like the web client does and unwraps the envelope. */
 const call = restClient(() => node);
 
-const rand = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-
 /** A new account registered by mobile code (so it has a bound phone), through the new-user step. */
-async function registerByMobile() {
-  const mobile = `139${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
-  await call("POST", "/login/V2/sendMobilecheckCode", { body: { areaCode: "86", mobileOrEmail: mobile } });
-  const { code } = await call("GET", "/dev/codes", { query: { to: `+86${mobile}` } });
-  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", {
-    body: { mobileOrEmail: mobile, areaCode: "86", checkCode: code, type: 3 },
-  });
-  const uname = `s${rand()}`.slice(0, 20);
-  if (login.newUser) await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "stream2026x" } });
-  return { token: login.token, user: { uid: String(login.uid ?? login.user?.uid), name: uname } };
-}
-
+const registerByMobile = () => signUpByMobile(call, { prefix: "s", password: "stream2026x" });
 /** A signed-in (or guest) browser context. */
-async function context(session) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const cookies = [{ name: "lang", value: "en_US", url: node.baseURL }];
-  if (session) {
-    cookies.push({ name: "token", value: encodeURIComponent(session.token), url: node.baseURL });
-    cookies.push({ name: "userInfo", value: encodeURIComponent(JSON.stringify(session.user)), url: node.baseURL });
-  }
-  await ctx.addCookies(cookies);
-  return ctx;
-}
+const context = (session) => signedInContext(browser, node.baseURL, session);
 
-// ---- a tiny PNG encoder for the uploads (RGB, one colour) ----
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(buf) {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function chunk(type, data) {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const td = Buffer.concat([Buffer.from(type, "ascii"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(td));
-  return Buffer.concat([len, td, crc]);
-}
-function png(width, height, [r, g, b]) {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.alloc(1 + width * 3);
-  for (let x = 0; x < width; x++) row.set([r, g, b], 1 + x * 3);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
-}
 const file = (name, w, h, rgb) => ({ name, mimeType: "image/png", buffer: png(w, h, rgb) });
 
 /** ffmpeg pushing a test pattern with a tone to the node's RTMP ingest. */
-function push(key) {
-  const args = [
-    "-hide_banner", "-loglevel", "error", "-re",
-    "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25",
-    "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100",
-    "-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-pix_fmt", "yuv420p", "-g", "25", "-keyint_min", "25",
-    "-c:a", "aac", "-b:a", "64k",
-    "-f", "flv", `${node.rtmpURL}/${key}`,
-  ];
-  const child = spawn("ffmpeg", args, { stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  child.stderr.on("data", (d) => (stderr += d));
-  const exited = new Promise((r) => child.once("exit", (code) => r({ code, stderr })));
-  children.push(child);
-  return { child, exited };
-}
+const push = (key) => pushTestPattern(`${node.rtmpURL}/${key}`, { children, extra: ["-keyint_min", "25"] });
 
 /** Resolves with the video's currentTime once it has advanced by `by` seconds. */
 async function videoAdvances(page, by = 1.5) {

@@ -10,8 +10,8 @@
 // Needs Postgres (DATABASE_URL), COURTSIDE_ENV=dev (set here) and ffmpeg; skips without ffmpeg.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
-import { administrator, launchBrowser, png, screenshot, startNode } from "./harness.mjs";
+import { administrator, launchBrowser, screenshot, startNode } from "./harness.mjs";
+import { approveStreamer, ffmpegMissing, pushTestPattern, registerByMobile as signUpByMobile, signedInContext } from "./journeys.mjs";
 
 const TIMEOUT = 20_000;
 const LIVE_TIMEOUT = 45_000;
@@ -23,8 +23,8 @@ const children = [];
 before(async () => {
   process.env.COURTSIDE_ENV ??= "dev";
   node = await startNode();
-  if (spawnSync("ffmpeg", ["-version"]).status !== 0) {
-    skipReason = "ffmpeg is not installed (apt-get install -y ffmpeg)";
+  skipReason = ffmpegMissing();
+  if (skipReason) {
     console.log(`bookings e2e: SKIPPED: ${skipReason}`);
     return;
   }
@@ -37,7 +37,15 @@ after(async () => {
   await node?.stop();
 });
 
-const rand = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+/** A new account signed up by mobile code (a bound phone, which a streamer application needs). */
+const registerByMobile = (prefix) => signUpByMobile(call, { prefix, password: "book2026pass" });
+/** Applies over REST, approves as the administrator and saves complete live settings. */
+const approvedStreamer = async (admin) =>
+  approveStreamer(call, admin, await registerByMobile("host"), {
+    settings: { title: "Derby night", detailIntro: "Watch along with me", externalComments: true },
+  });
+const context = (session) => signedInContext(browser, node.baseURL, session);
+const push = (key) => pushTestPattern(`${node.rtmpURL}/${key}`, { children, size: "320x180", rate: 15, audioKbps: 48 }).child;
 
 async function raw(method, path, { token, body, query, form } = {}) {
   const url = new URL(`${node.baseURL}/java${path}`);
@@ -53,59 +61,6 @@ async function call(method, path, opts) {
   const env = await raw(method, path, opts);
   if (!env || env.status !== "success") throw new Error(`${method} ${path}: ${JSON.stringify(env)}`);
   return env.result;
-}
-
-/** A new account signed up by mobile code (a bound phone, which a streamer application needs). */
-async function registerByMobile(prefix) {
-  const mobile = `139${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
-  await call("POST", "/login/V2/sendMobilecheckCode", { body: { areaCode: "86", mobileOrEmail: mobile } });
-  const { code } = await call("GET", "/dev/codes", { query: { to: `+86${mobile}` } });
-  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", { body: { mobileOrEmail: mobile, areaCode: "86", checkCode: code, type: 3 } });
-  const uname = `${prefix}${rand()}`.slice(0, 20);
-  if (login.newUser) await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "book2026pass" } });
-  const uid = String(login.uid ?? login.user?.uid ?? "");
-  return { token: login.token, user: { uid: uid.startsWith("u") ? uid : `u${uid}`, name: uname } };
-}
-
-/** Applies over REST, approves as the administrator and saves complete live settings. */
-async function approvedStreamer(admin) {
-  const s = await registerByMobile("host");
-  const ids = {};
-  for (const kind of ["idFront", "idBack", "idHand"]) {
-    const form = new FormData();
-    form.append("file", new Blob([png(64, 40)], { type: "image/png" }), `${kind}.png`);
-    ids[kind] = (await call("POST", "/anchor/upload", { token: s.token, query: { kind }, form })).id;
-  }
-  await call("POST", "/V2/anchor/user", {
-    token: s.token,
-    body: { realName: "Zhang Wei", idNumber: "11010519491231002X", intro: "Derby nights", liveContent: "Football", ...ids },
-  });
-  await call("POST", "/admin/anchor/review", { token: admin.token, body: { userId: s.user.uid, approve: true } });
-  await call("POST", "/updateAnchor", { token: s.token, body: { title: "Derby night", detailIntro: "Watch along with me", externalComments: true } });
-  return s;
-}
-
-async function context(session) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const cookies = [{ name: "lang", value: "en_US", url: node.baseURL }];
-  if (session) {
-    cookies.push({ name: "token", value: encodeURIComponent(session.token), url: node.baseURL });
-    cookies.push({ name: "userInfo", value: encodeURIComponent(JSON.stringify(session.user)), url: node.baseURL });
-  }
-  await ctx.addCookies(cookies);
-  return ctx;
-}
-
-function push(key) {
-  const child = spawn("ffmpeg", [
-    "-hide_banner", "-loglevel", "error", "-re",
-    "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=15",
-    "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100",
-    "-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-pix_fmt", "yuv420p", "-g", "15",
-    "-c:a", "aac", "-b:a", "48k", "-f", "flv", `${node.rtmpURL}/${key}`,
-  ], { stdio: ["ignore", "ignore", "ignore"] });
-  children.push(child);
-  return child;
 }
 
 /** Pads the local-time value of a datetime-local input. */

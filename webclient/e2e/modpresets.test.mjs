@@ -8,8 +8,8 @@
 // Needs Postgres (DATABASE_URL) and a dev node (COURTSIDE_ENV=dev, the harness's default).
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { deflateSync } from "node:zlib";
-import { administrator, launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
+import { administrator, launchBrowser, png, restClient, screenshot, startNode } from "./harness.mjs";
+import { registerByMobile as signUpByMobile, signedInContext } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
 
@@ -28,60 +28,8 @@ after(async () => {
 
 const call = restClient(() => node);
 
-const rand = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-
-async function registerByMobile() {
-  const mobile = `138${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
-  await call("POST", "/login/V2/sendMobilecheckCode", { body: { areaCode: "86", mobileOrEmail: mobile } });
-  const { code } = await call("GET", "/dev/codes", { query: { to: `+86${mobile}` } });
-  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", {
-    body: { mobileOrEmail: mobile, areaCode: "86", checkCode: code, type: 3 },
-  });
-  const uname = `m${rand()}`.slice(0, 20);
-  if (login.newUser) await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "stream2026x" } });
-  return { token: login.token, user: { uid: String(login.uid ?? login.user?.uid), name: uname } };
-}
-
-async function context(session, lang = "en_US") {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const cookies = [{ name: "lang", value: lang, url: node.baseURL }];
-  if (session) {
-    cookies.push({ name: "token", value: encodeURIComponent(session.token), url: node.baseURL });
-    cookies.push({ name: "userInfo", value: encodeURIComponent(JSON.stringify(session.user)), url: node.baseURL });
-  }
-  await ctx.addCookies(cookies);
-  return ctx;
-}
-
-// A one-colour PNG for the application's ID photos.
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(buf) {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function chunk(type, data) {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const td = Buffer.concat([Buffer.from(type, "ascii"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(td));
-  return Buffer.concat([len, td, crc]);
-}
-function png(width, height, [r, g, b]) {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.alloc(1 + width * 3);
-  for (let x = 0; x < width; x++) row.set([r, g, b], 1 + x * 3);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
-}
+const registerByMobile = () => signUpByMobile(call, { prefix: "m", password: "stream2026x", mobilePrefix: "138" });
+const context = (session, lang = "en_US") => signedInContext(browser, node.baseURL, session, { lang });
 const file = (name, w, h, rgb) => ({ name, mimeType: "image/png", buffer: png(w, h, rgb) });
 
 async function connected(page) {

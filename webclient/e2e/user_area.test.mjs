@@ -8,6 +8,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { launchBrowser, screenshot, startNode } from "./harness.mjs";
+import { registerByEmail, signedInContext } from "./journeys.mjs";
 
 const TIMEOUT = 20_000;
 let node;
@@ -43,26 +44,8 @@ async function call(method, path, opts) {
 }
 
 /** A new user signed up with a verified e-mail (the code comes from the dev sink). */
-async function register(prefix) {
-  const email = `${prefix}-${rand()}@example.test`;
-  await call("POST", "/login/V2/sendEmailcheckCode", { body: { mobileOrEmail: email } });
-  const { code } = await call("GET", "/dev/codes", { query: { to: email } });
-  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", { body: { mobileOrEmail: email, checkCode: code, type: 3 } });
-  const uname = `${prefix}${rand()}`.slice(0, 20);
-  if (login.newUser) await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "area2026pass" } });
-  const uid = String(login.uid ?? login.user?.uid ?? "");
-  return { token: login.token, email, user: { uid: uid.startsWith("u") ? uid : `u${uid}`, name: uname } };
-}
-
-async function context(session) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await ctx.addCookies([
-    { name: "lang", value: "en_US", url: node.baseURL },
-    { name: "token", value: encodeURIComponent(session.token), url: node.baseURL },
-    { name: "userInfo", value: encodeURIComponent(JSON.stringify(session.user)), url: node.baseURL },
-  ]);
-  return ctx;
-}
+const register = (prefix) => registerByEmail(call, { prefix, password: "area2026pass" });
+const context = (session) => signedInContext(browser, node.baseURL, session);
 
 /** Resolves once the page's WebSocket got its welcome (the session is authenticated). */
 function welcomed(page) {

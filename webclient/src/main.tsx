@@ -1,9 +1,8 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { Provider } from "./state/hooks";
+import { StateProvider } from "./state/hooks";
 import { RouterProvider } from "react-router";
 import { router } from "./router";
-import { appStore } from "./state/store";
 import { initI18n } from "./i18n";
 import { detectLocale } from "./i18n/locales";
 import { getCookie, LANG_COOKIE } from "./session/cookies";
@@ -20,9 +19,9 @@ async function boot(): Promise<void> {
   await initI18n(initial);
   createRoot(document.getElementById("root")!).render(
     <StrictMode>
-      <Provider store={appStore}>
+      <StateProvider>
         <RouterProvider router={router} />
-      </Provider>
+      </StateProvider>
     </StrictMode>,
   );
 }

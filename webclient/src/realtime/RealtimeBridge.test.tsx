@@ -1,6 +1,6 @@
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { Provider } from "../state/hooks";
+import { StateProvider } from "../state/hooks";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { RealtimeBridge } from "./RealtimeBridge";
 import { appStore } from "../state/store";
@@ -52,9 +52,9 @@ beforeEach(async () => {
   root = createRoot(container);
   await act(async () => {
     root.render(
-      <Provider store={appStore}>
+      <StateProvider>
         <RealtimeBridge />
-      </Provider>,
+      </StateProvider>,
     );
   });
 });

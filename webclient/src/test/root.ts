@@ -23,5 +23,6 @@ export function testRoot() {
     render: (ui: ReactNode) => act(async () => root.render(ui)),
     q: <T extends Element = Element>(selector: string) => host.querySelector<T>(selector),
     all: (selector: string) => [...host.querySelectorAll(selector)],
+    text: () => host.textContent ?? "",
   };
 }

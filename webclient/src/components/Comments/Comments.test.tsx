@@ -4,7 +4,7 @@
 // shown as text, never parsed.
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { Provider } from "../../state/hooks";
+import { StateProvider } from "../../state/hooks";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { appStore } from "../../state/store";
@@ -43,9 +43,9 @@ async function click(el: Element | null) {
 async function render(ui: React.ReactNode) {
   await act(async () => {
     root.render(
-      <Provider store={appStore}>
+      <StateProvider>
         <MemoryRouter>{ui}</MemoryRouter>
-      </Provider>,
+      </StateProvider>,
     );
   });
 }

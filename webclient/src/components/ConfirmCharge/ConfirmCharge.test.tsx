@@ -1,6 +1,6 @@
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { Provider } from "../../state/hooks";
+import { StateProvider } from "../../state/hooks";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../i18n";
@@ -32,9 +32,9 @@ async function render(charge: Charge) {
   ]);
   await act(async () =>
     root.render(
-      <Provider store={appStore}>
+      <StateProvider>
         <RouterProvider router={router} />
-      </Provider>,
+      </StateProvider>,
     ),
   );
 }

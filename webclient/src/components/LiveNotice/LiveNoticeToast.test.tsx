@@ -2,7 +2,7 @@
 // the room; other kinds of notice, and the room's own page, show nothing.
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { Provider } from "../../state/hooks";
+import { StateProvider } from "../../state/hooks";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../i18n";
@@ -40,9 +40,9 @@ async function render(path: string) {
   const router = createMemoryRouter([{ path: "*", element: <LiveNoticeToast /> }], { initialEntries: [path] });
   await act(async () =>
     root.render(
-      <Provider store={appStore}>
+      <StateProvider>
         <RouterProvider router={router} />
-      </Provider>,
+      </StateProvider>,
     ),
   );
 }

@@ -1,6 +1,6 @@
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { Provider } from "../../state/hooks";
+import { StateProvider } from "../../state/hooks";
 import { MemoryRouter, useLocation } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { LoginModal } from "./LoginModal";
@@ -77,12 +77,12 @@ async function mount(mode: LoginMode = LoginMode.Password) {
   appStore.set(loginModalAtom, { open: true, mode });
   await act(async () => {
     root.render(
-      <Provider store={appStore}>
+      <StateProvider>
         <MemoryRouter>
           <LoginModal />
           <Where />
         </MemoryRouter>
-      </Provider>,
+      </StateProvider>,
     );
   });
 }
@@ -296,12 +296,12 @@ describe("LoginModal", () => {
     appStore.set(loginModalAtom, { open: false, mode: LoginMode.Password });
     await act(async () => {
       root.render(
-        <Provider store={appStore}>
+        <StateProvider>
           <MemoryRouter initialEntries={["/?code=c-1&state=st-1&scope=openid"]}>
             <LoginModal />
             <Where />
           </MemoryRouter>
-        </Provider>,
+        </StateProvider>,
       );
     });
     await until(() => appStore.get(tokenAtom) === "tok-5");
@@ -321,12 +321,12 @@ describe("LoginModal", () => {
     appStore.set(loginModalAtom, { open: false, mode: LoginMode.Password });
     await act(async () => {
       root.render(
-        <Provider store={appStore}>
+        <StateProvider>
           <MemoryRouter initialEntries={["/?state=st-2&code=c-2"]}>
             <LoginModal />
             <Where />
           </MemoryRouter>
-        </Provider>,
+        </StateProvider>,
       );
     });
     await until(() => q("bind-email") !== null);

@@ -2,10 +2,9 @@
 // numbers out of the server's limits in place, saves what was chosen and shows the server's refusal.
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { Provider } from "../../state/hooks";
+import { StateProvider } from "../../state/hooks";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../i18n";
-import { appStore } from "../../state/store";
 import { ModPresetsForm, fromDraft, toDraft } from "./ModPresetsForm";
 import type { ModPresets } from "../../api/modpresets";
 
@@ -45,7 +44,7 @@ function setValue(el: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
 
 async function render(node: React.ReactNode) {
   await act(async () => {
-    root.render(<Provider store={appStore}>{node}</Provider>);
+    root.render(<StateProvider>{node}</StateProvider>);
   });
 }
 

@@ -2,7 +2,7 @@
 // test only: the browser tests play a real stream through the real mpegts.js).
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { Provider } from "../../state/hooks";
+import { StateProvider } from "../../state/hooks";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../i18n";
@@ -91,11 +91,11 @@ const until = (cond: () => boolean, timeout = 2000) => vi.waitFor(() => expect(c
 async function mount(env = { mse: true, nativeHls: true }, theatreToggle = true) {
   await act(async () => {
     root.render(
-      <Provider store={appStore}>
+      <StateProvider>
         <MemoryRouter>
           <Player roomId="a7" env={env} theatreToggle={theatreToggle} />
         </MemoryRouter>
-      </Provider>,
+      </StateProvider>,
     );
   });
 }

@@ -3,7 +3,7 @@
 // (another user of the same browser still sees it).
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { Provider } from "../../state/hooks";
+import { StateProvider } from "../../state/hooks";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../i18n";
@@ -41,11 +41,11 @@ function server() {
 async function mount() {
   await act(async () =>
     root.render(
-      <Provider store={appStore}>
+      <StateProvider>
         <MemoryRouter>
           <ProclamationBanner />
         </MemoryRouter>
-      </Provider>,
+      </StateProvider>,
     ),
   );
 }

@@ -1,6 +1,6 @@
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { Provider } from "../../state/hooks";
+import { StateProvider } from "../../state/hooks";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../i18n";
 import { appStore } from "../../state/store";
@@ -34,9 +34,9 @@ function server() {
 async function render() {
   await act(async () =>
     root.render(
-      <Provider store={appStore}>
+      <StateProvider>
         <ReservedBroadcast roomId="a21" />
-      </Provider>,
+      </StateProvider>,
     ),
   );
 }

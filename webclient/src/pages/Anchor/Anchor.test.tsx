@@ -2,7 +2,7 @@
 // application form's client-side checks.
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { Provider } from "../../state/hooks";
+import { StateProvider } from "../../state/hooks";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../i18n";
@@ -46,9 +46,9 @@ function days(n: number, coinsOn: Record<string, number>) {
 async function render(node: React.ReactNode) {
   await act(async () => {
     root.render(
-      <Provider store={appStore}>
+      <StateProvider>
         <MemoryRouter>{node}</MemoryRouter>
-      </Provider>,
+      </StateProvider>,
     );
   });
 }

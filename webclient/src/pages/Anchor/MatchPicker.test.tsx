@@ -3,11 +3,10 @@
 // nothing fits.
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { Provider } from "../../state/hooks";
+import { StateProvider } from "../../state/hooks";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../i18n";
-import { appStore } from "../../state/store";
 import type { MatchItem } from "../../api/endpoints";
 import { MatchPicker } from "./MatchPicker";
 import { looksLikeSource } from "./SourceAllowList";
@@ -74,11 +73,11 @@ describe("match picker", () => {
     const picked: string[] = [];
     await act(async () => {
       root.render(
-        <Provider store={appStore}>
+        <StateProvider>
           <MemoryRouter>
             <MatchPicker linkedId="m1" busy={false} onPick={(m) => picked.push(m.id)} />
           </MemoryRouter>
-        </Provider>,
+        </StateProvider>,
       );
     });
     await until(() => all("match-option").length === 2);

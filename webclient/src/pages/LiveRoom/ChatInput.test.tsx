@@ -1,6 +1,6 @@
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { Provider } from "../../state/hooks";
+import { StateProvider } from "../../state/hooks";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../i18n";
 import { appStore } from "../../state/store";
@@ -17,9 +17,9 @@ const NOW = Date.UTC(2026, 10, 29, 20, 0, 0);
 async function render(view: RoomView) {
   await act(async () =>
     root.render(
-      <Provider store={appStore}>
+      <StateProvider>
         <ChatInput room="1001" view={view} signedIn />
-      </Provider>,
+      </StateProvider>,
     ),
   );
 }

@@ -1,6 +1,6 @@
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { Provider } from "../../state/hooks";
+import { StateProvider } from "../../state/hooks";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../i18n";
@@ -39,9 +39,9 @@ async function render(signedIn: boolean) {
   const router = createMemoryRouter([{ path: "/", element: <GiftPanel room="1001" view={{ ...EMPTY_ROOM, joined: true }} signedIn={signedIn} /> }]);
   await act(async () =>
     root.render(
-      <Provider store={appStore}>
+      <StateProvider>
         <RouterProvider router={router} />
-      </Provider>,
+      </StateProvider>,
     ),
   );
 }

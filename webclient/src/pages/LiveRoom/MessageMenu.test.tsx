@@ -1,6 +1,6 @@
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { Provider } from "../../state/hooks";
+import { StateProvider } from "../../state/hooks";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../i18n";
 import { appStore } from "../../state/store";
@@ -34,9 +34,9 @@ function commands(answer: (c: CommandInput) => CommandResult): CommandInput[] {
 async function render(canModerate: boolean, onClose = vi.fn()) {
   await act(async () =>
     root.render(
-      <Provider store={appStore}>
+      <StateProvider>
         <MessageMenu room="1001" ev={EV} canModerate={canModerate} signedIn onClose={onClose} />
-      </Provider>,
+      </StateProvider>,
     ),
   );
   return onClose;

@@ -1,6 +1,6 @@
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { Provider } from "../../state/hooks";
+import { StateProvider } from "../../state/hooks";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../i18n";
@@ -21,9 +21,9 @@ async function render() {
   const router = createMemoryRouter([{ path: "/", element: <PaidComposer room="1001" signedIn /> }]);
   await act(async () =>
     root.render(
-      <Provider store={appStore}>
+      <StateProvider>
         <RouterProvider router={router} />
-      </Provider>,
+      </StateProvider>,
     ),
   );
 }

@@ -1,9 +1,8 @@
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { Provider } from "../../state/hooks";
+import { StateProvider } from "../../state/hooks";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../i18n";
-import { appStore } from "../../state/store";
 import { applyBatch, EMPTY_LOG, type RoomLog } from "../../realtime/roomLog";
 import type { RoomEvent } from "../../realtime/protocol";
 import type { PaidPin } from "../../api/paidmsg";
@@ -69,10 +68,10 @@ describe("PinnedBar", () => {
   async function render(log: RoomLog, canModerate: boolean, clock: { t: number }) {
     await act(async () =>
       root.render(
-        <Provider store={appStore}>
+        <StateProvider>
           <PinnedBar room="r1" log={log} canModerate={canModerate} now={() => clock.t}
             reasons={[{ key: "mistake", refund: true }, { key: "spam", refund: false }]} />
-        </Provider>,
+        </StateProvider>,
       ),
     );
   }

@@ -2,10 +2,9 @@
 // the day stays within the seven days, the lists group by competition in kick-off order, and the
 // page asks the server for exactly what the URL says (game, competition, day, time zone).
 import { act } from "react";
-import { Provider } from "../../state/hooks";
+import { StateProvider } from "../../state/hooks";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { appStore } from "../../state/store";
 import { initI18n } from "../../i18n";
 import { testRoot } from "../../test/root";
 import type { LeagueCount, MatchItem } from "../../api/endpoints";
@@ -98,7 +97,7 @@ describe("SchedulePage", () => {
 
   async function open(url: string) {
     await render(
-      <Provider store={appStore}>
+      <StateProvider>
         <MemoryRouter initialEntries={[url]}>
           <Routes>
             <Route
@@ -112,7 +111,7 @@ describe("SchedulePage", () => {
             />
           </Routes>
         </MemoryRouter>
-      </Provider>,
+      </StateProvider>,
     );
     await vi.waitFor(() => expect(bodies.length).toBeGreaterThan(0));
   }

@@ -2,7 +2,7 @@
 // row's score, and the row is marked for FLASH_MS, then unmarked.
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { Provider } from "../../state/hooks";
+import { StateProvider } from "../../state/hooks";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { appStore } from "../../state/store";
 import { mergeTopic, topicAtom, topicWantsAtom } from "../../state/realtime";
@@ -52,9 +52,9 @@ describe("live list", () => {
   it("wants its games' scoreboards, applies a delta and flashes the changed score", () => {
     act(() =>
       root.render(
-        <Provider store={appStore}>
+        <StateProvider>
           <Probe />
-        </Provider>,
+        </StateProvider>,
       ),
     );
     expect(appStore.get(topicWantsAtom)["scores:202"]).toEqual([0]);

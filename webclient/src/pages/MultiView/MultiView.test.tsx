@@ -3,7 +3,7 @@
 // remembered view follow. The player is stubbed (its own tests are in components/Player).
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { Provider } from "../../state/hooks";
+import { StateProvider } from "../../state/hooks";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../i18n";
@@ -58,9 +58,9 @@ async function open(url: string) {
   router = createMemoryRouter([{ path: "/live2", element: <MultiView /> }], { initialEntries: [url] });
   await act(async () =>
     root.render(
-      <Provider store={appStore}>
+      <StateProvider>
         <RouterProvider router={router} />
-      </Provider>,
+      </StateProvider>,
     ),
   );
   await settle();

@@ -4,7 +4,7 @@
 // failed' with its reason.
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { Provider } from "../../state/hooks";
+import { StateProvider } from "../../state/hooks";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { appStore } from "../../state/store";
@@ -51,11 +51,11 @@ async function click(el: Element | null) {
 async function render(p: Product, done = vi.fn()) {
   await act(async () => {
     root.render(
-      <Provider store={appStore}>
+      <StateProvider>
         <MemoryRouter>
           <OrderForm product={p} onDone={done} onCancel={() => undefined} />
         </MemoryRouter>
-      </Provider>,
+      </StateProvider>,
     );
   });
   return done;
@@ -197,11 +197,11 @@ describe("the records' Pay now", () => {
     };
     await act(async () => {
       root.render(
-        <Provider store={appStore}>
+        <StateProvider>
           <MemoryRouter>
             <Exchange />
           </MemoryRouter>
-        </Provider>,
+        </StateProvider>,
       );
     });
     await until(() => byTest("record-pay") !== null);

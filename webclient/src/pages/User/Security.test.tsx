@@ -1,10 +1,9 @@
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { Provider } from "../../state/hooks";
+import { StateProvider } from "../../state/hooks";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { Security } from "./Security";
-import { appStore } from "../../state/store";
 import { initI18n } from "../../i18n";
 import type { AccountUser } from "../../api/endpoints";
 import { maskEmail, maskPhone, nationalNumber } from "./mask";
@@ -52,11 +51,11 @@ afterEach(async () => {
 async function render(user: AccountUser) {
   await act(async () =>
     root.render(
-      <Provider store={appStore}>
+      <StateProvider>
         <MemoryRouter>
           <Security user={user} />
         </MemoryRouter>
-      </Provider>,
+      </StateProvider>,
     ),
   );
 }

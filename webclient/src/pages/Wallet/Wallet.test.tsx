@@ -3,7 +3,7 @@
 // recharge from the payWs stream.
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { Provider } from "../../state/hooks";
+import { StateProvider } from "../../state/hooks";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { appStore } from "../../state/store";
@@ -76,9 +76,9 @@ class FakeEventSource {
 async function render(ui: React.ReactNode, path: string) {
   await act(async () => {
     root.render(
-      <Provider store={appStore}>
+      <StateProvider>
         <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
-      </Provider>,
+      </StateProvider>,
     );
   });
 }

@@ -1,74 +1,12 @@
 // The experts' back-office screens against a stubbed network: staff approve an application; publish a plan under review; correct a match's result from a published plan.
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { Provider } from "../../../state/hooks";
-import { MemoryRouter } from "react-router";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { appStore } from "../../../state/store";
-import { tokenAtom } from "../../../state/session";
-import { initI18n } from "../../../i18n";
+import { describe, expect, it } from "vitest";
+import { adminScreen, fail, ok } from "../../../test/adminScreen";
 import { ExpertApplicationsAdmin, ExpertPlansAdmin } from ".";
 import type { ExpertApplicationAdmin, Plan } from "../../../api/experts";
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
-const calls: { path: string; body?: Record<string, unknown> }[] = [];
 let answer: (path: string, body?: Record<string, unknown>) => Response;
-
-const ok = (result: unknown) => new Response(JSON.stringify({ status: "success", result }), { status: 200 });
-const fail = (errorCode: number, errorMsg: string) => new Response(JSON.stringify({ status: "fail", errorCode, errorMsg, code: 400 }), { status: 400 });
-
-const q = <T extends Element = HTMLElement>(sel: string) => container.querySelector<T>(sel);
-const all = (sel: string) => [...container.querySelectorAll<HTMLElement>(sel)];
-async function until(cond: () => boolean) {
-  await vi.waitFor(() => expect(cond()).toBe(true), { timeout: 15000 });
-}
-function typeInto(el: HTMLInputElement, value: string) {
-  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(el, value);
-  el.dispatchEvent(new Event("input", { bubbles: true }));
-}
-async function click(el: Element | null) {
-  await act(async () => (el as HTMLElement).click());
-}
-async function render(ui: React.ReactNode) {
-  await act(async () => {
-    root.render(
-      <Provider store={appStore}>
-        <MemoryRouter>{ui}</MemoryRouter>
-      </Provider>,
-    );
-  });
-}
-
-beforeAll(async () => {
-  await initI18n("en_US");
-});
-
-beforeEach(() => {
-  container = document.createElement("div");
-  document.body.appendChild(container);
-  root = createRoot(container);
-  calls.length = 0;
-  appStore.set(tokenAtom, "tok");
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const url = new URL(input, "http://test");
-      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
-      calls.push({ path: url.pathname, body });
-      return answer(url.pathname, body);
-    }),
-  );
-});
-
-afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
-  vi.unstubAllGlobals();
-});
-
+const { calls, q, all, until, click, typeInto, render } = adminScreen({ answer: (path, body) => answer(path, body), token: "tok" });
 
 const application = (a: Partial<ExpertApplicationAdmin>): ExpertApplicationAdmin => ({
   expert: { id: "u10", nickname: "Nadia Voss", avatar: "", intro: "Late goals and tired legs.", games: [1], featured: false },

@@ -2,27 +2,15 @@
 // recharge with a reason and see its ledger entries balance; end a broadcast and set a room to
 // members only; read a room's chat with the deleted line marked; preview and add a banned word.
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { Provider } from "../../../state/hooks";
-import { MemoryRouter } from "react-router";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { appStore } from "../../../state/store";
-import { tokenAtom } from "../../../state/session";
-import { initI18n } from "../../../i18n";
+import { describe, expect, it } from "vitest";
+import { adminScreen, fail, ok } from "../../../test/adminScreen";
 import { LiveRoomsAdmin, MoneyAdmin, WordsAdmin } from ".";
 import { DashboardCharts } from "./DashboardCharts";
 import { UserSessions } from "./UserSessions";
 import type { MoneyRow, RoomCard } from "../../../api/adminops";
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
-const calls: { path: string; query?: string; body?: Record<string, unknown> }[] = [];
 let answer: (path: string, body?: Record<string, unknown>) => Response;
-
-const ok = (result: unknown) => new Response(JSON.stringify({ status: "success", result }), { status: 200 });
-const fail = (errorCode: number, errorMsg: string) => new Response(JSON.stringify({ status: "fail", errorCode, errorMsg, code: 400 }), { status: 400 });
+const { calls, q, all, until, click, typeInto, render } = adminScreen({ answer: (path, body) => answer(path, body), token: "tok" });
 
 const paidRow: MoneyRow = {
   kind: "recharge", reference: "R1", userId: "u7", userName: "fan7", time: 1, state: "paid", product: "coin", quantity: 100,
@@ -42,55 +30,6 @@ const refundedRow: MoneyRow = {
 };
 const liveRoom: RoomCard = { room: "1006", title: "Derby night", streamer: "u42", streamerName: "caster", coverUrl: "", viewers: 1234,
   chatPerMin: 18, up: true, memberOnly: false, paid: false, price: 0, since: 1 };
-
-const q = <T extends Element = HTMLElement>(sel: string) => container.querySelector<T>(sel);
-const all = (sel: string) => [...container.querySelectorAll<HTMLElement>(sel)];
-async function until(cond: () => boolean) {
-  await vi.waitFor(() => expect(cond()).toBe(true), { timeout: 15000 });
-}
-function typeInto(el: HTMLInputElement, value: string) {
-  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(el, value);
-  el.dispatchEvent(new Event("input", { bubbles: true }));
-}
-async function click(el: Element | null) {
-  await act(async () => (el as HTMLElement).click());
-}
-async function render(ui: React.ReactNode) {
-  await act(async () => {
-    root.render(
-      <Provider store={appStore}>
-        <MemoryRouter>{ui}</MemoryRouter>
-      </Provider>,
-    );
-  });
-}
-
-beforeAll(async () => {
-  await initI18n("en_US");
-});
-
-beforeEach(() => {
-  container = document.createElement("div");
-  document.body.appendChild(container);
-  root = createRoot(container);
-  calls.length = 0;
-  appStore.set(tokenAtom, "tok");
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const url = new URL(input, "http://test");
-      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
-      calls.push({ path: url.pathname, query: url.search, body });
-      return answer(url.pathname, body);
-    }),
-  );
-});
-
-afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
-  vi.unstubAllGlobals();
-});
 
 describe("MoneyAdmin", () => {
   it("refunds a paid recharge with a reason and shows its entries balancing", async () => {

@@ -2,26 +2,14 @@
 // with its tracking number, cancel another, edit a blind box's odds; the form refuses a physical
 // order without a recipient and shows 'Insufficient gold coins' with the recharge link.
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { Provider } from "../../../state/hooks";
-import { MemoryRouter } from "react-router";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { appStore } from "../../../state/store";
-import { tokenAtom } from "../../../state/session";
-import { initI18n } from "../../../i18n";
+import { describe, expect, it, vi } from "vitest";
+import { adminScreen, fail, ok } from "../../../test/adminScreen";
 import { ShopOrdersAdmin, ShopProductsAdmin } from ".";
 import { OrderForm } from "../../Shop/OrderForm";
 import type { Product, ShopOrder } from "../../../api/shop";
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
-const calls: { path: string; body?: Record<string, unknown> }[] = [];
 let answer: (path: string, body?: Record<string, unknown>) => Response;
-
-const ok = (result: unknown) => new Response(JSON.stringify({ status: "success", result }), { status: 200 });
-const fail = (errorCode: number, errorMsg: string) => new Response(JSON.stringify({ status: "fail", errorCode, errorMsg, code: 400 }), { status: 400 });
+const { calls, q, all, text, until, click, typeInto, render } = adminScreen({ answer: (path, body) => answer(path, body), token: "tok" });
 
 const order = (o: Partial<ShopOrder>): ShopOrder => ({
   orderNo: "G1", userId: "u7", goodsId: 1, kind: "physical", name: "Supporter Scarf", picture: "", quantity: 1, unitPrice: 890,
@@ -31,55 +19,6 @@ const order = (o: Partial<ShopOrder>): ShopOrder => ({
 
 const scarf: Product = { id: 1, kind: "physical", category: "apparel", name: "Supporter Scarf", picture: "", price: 890, stock: 5,
   soldOut: false, perOrderLimit: 3, perUserLimit: 0, redeemed: 0 };
-
-const q = <T extends Element = HTMLElement>(sel: string) => container.querySelector<T>(sel);
-const all = (sel: string) => [...container.querySelectorAll<HTMLElement>(sel)];
-async function until(cond: () => boolean) {
-  await vi.waitFor(() => expect(cond()).toBe(true), { timeout: 15000 });
-}
-function typeInto(el: HTMLInputElement, value: string) {
-  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(el, value);
-  el.dispatchEvent(new Event("input", { bubbles: true }));
-}
-async function click(el: Element | null) {
-  await act(async () => (el as HTMLElement).click());
-}
-async function render(ui: React.ReactNode) {
-  await act(async () => {
-    root.render(
-      <Provider store={appStore}>
-        <MemoryRouter>{ui}</MemoryRouter>
-      </Provider>,
-    );
-  });
-}
-
-beforeAll(async () => {
-  await initI18n("en_US");
-});
-
-beforeEach(() => {
-  container = document.createElement("div");
-  document.body.appendChild(container);
-  root = createRoot(container);
-  calls.length = 0;
-  appStore.set(tokenAtom, "tok");
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const url = new URL(input, "http://test");
-      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
-      calls.push({ path: url.pathname, body });
-      return answer(url.pathname, body);
-    }),
-  );
-});
-
-afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
-  vi.unstubAllGlobals();
-});
 
 describe("ShopOrdersAdmin", () => {
   it("ships with the tracking number and cancels another order", async () => {
@@ -138,14 +77,14 @@ describe("OrderForm", () => {
     const done = vi.fn();
     await render(<OrderForm product={scarf} onDone={done} onCancel={() => undefined} />);
     await click(q('[data-testid="order-submit"]'));
-    expect(container.textContent).toContain("Please enter the recipient's name");
+    expect(text()).toContain("Please enter the recipient's name");
     expect(calls.some((c) => c.path === "/java/orderpay/goodsOrder")).toBe(false);
     await act(async () => {
       typeInto(q('[data-testid="order-recipient"]')!, "Li Wei");
       typeInto(q('[data-testid="order-address"]')!, "88 Stadium Road");
       typeInto(q('[data-testid="order-contact"]')!, "13800138000");
     });
-    expect(container.textContent).not.toContain("Please enter the recipient's name");
+    expect(text()).not.toContain("Please enter the recipient's name");
     await click(q('[data-testid="order-submit"]'));
     await until(() => q('[data-testid="order-error"]') !== null);
     expect(q('[data-testid="order-error"]')!.textContent).toContain("Insufficient gold coins");

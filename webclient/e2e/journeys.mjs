@@ -1,0 +1,111 @@
+// The user journeys the browser tests share, one home each (issue 14): signing a user up through the
+// dev code sink, opening a browser context signed in as a session, making an approved streamer, and
+// pushing a test pattern with ffmpeg (Debian's) to the node's RTMP ingest. Each helper takes what it
+// needs (the test's REST call, the browser, the node's URLs) so a test file keeps its own node.
+import { spawn, spawnSync } from "node:child_process";
+import { png } from "./harness.mjs";
+
+/** A short unique suffix for names. */
+export const rand = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+/** The wire form "u<id>" of a login answer's uid. */
+const wireUID = (login) => {
+  const raw = String(login.uid ?? login.user?.uid ?? "");
+  return raw.startsWith("u") ? raw : `u${raw}`;
+};
+
+/**
+ * A new account signed up by mobile code read from the dev code sink (GET /java/dev/codes; the node
+ * runs with COURTSIDE_ENV=dev): a bound phone, which a streamer application needs. A new user gets
+ * the name prefix+random (20 characters at most) and password. call is the test's REST call
+ * (restClient or its own; it must pass `query`). Returns { token, mobile, newUser, user: { uid, name } }
+ * (user: the shape of the userInfo cookie).
+ */
+export async function registerByMobile(call, { prefix = "", password = "Journey2026pass", mobilePrefix = "139" } = {}) {
+  const mobile = `${mobilePrefix}${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+  await call("POST", "/login/V2/sendMobilecheckCode", { body: { areaCode: "86", mobileOrEmail: mobile } });
+  const { code } = await call("GET", "/dev/codes", { query: { to: `+86${mobile}` } });
+  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", { body: { mobileOrEmail: mobile, areaCode: "86", checkCode: code, type: 3 } });
+  const name = `${prefix}${rand()}`.slice(0, 20);
+  if (login.newUser) await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname: name, password } });
+  return { token: login.token, mobile, newUser: !!login.newUser, user: { uid: wireUID(login), name } };
+}
+
+/**
+ * A new account signed up with a verified e-mail <prefix>-<random>@example.test, the code read from
+ * the dev code sink; a new user gets the name prefix+random (20 characters at most) and password.
+ * Returns { token, email, newUser, user: { uid, name } }.
+ */
+export async function registerByEmail(call, { prefix = "", password = "Journey2026pass" } = {}) {
+  const email = `${prefix}-${rand()}@example.test`;
+  await call("POST", "/login/V2/sendEmailcheckCode", { body: { mobileOrEmail: email } });
+  const { code } = await call("GET", "/dev/codes", { query: { to: email } });
+  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", { body: { mobileOrEmail: email, checkCode: code, type: 3 } });
+  const name = `${prefix}${rand()}`.slice(0, 20);
+  if (login.newUser) await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname: name, password } });
+  return { token: login.token, email, newUser: !!login.newUser, user: { uid: wireUID(login), name } };
+}
+
+/**
+ * A browser context at 1280 × 900 (or viewport) with the language cookie and, for a session
+ * ({ token, user }), the token and userInfo cookies the web client signs in from; null: a guest.
+ */
+export async function signedInContext(browser, baseURL, session, { lang = "en_US", viewport = { width: 1280, height: 900 } } = {}) {
+  const ctx = await browser.newContext({ viewport });
+  const cookies = [{ name: "lang", value: lang, url: baseURL }];
+  if (session) {
+    cookies.push({ name: "token", value: encodeURIComponent(session.token), url: baseURL });
+    cookies.push({ name: "userInfo", value: encodeURIComponent(JSON.stringify(session.user)), url: baseURL });
+  }
+  await ctx.addCookies(cookies);
+  return ctx;
+}
+
+/**
+ * Makes session an approved streamer: uploads the three ID pictures (pictures(kind) → PNG bytes;
+ * default a 64 × 40 grey one), applies with application's fields, has admin approve it and, when
+ * settings is given, saves those live settings (POST /java/updateAnchor). Returns session.
+ */
+export async function approveStreamer(call, admin, session, { pictures = () => png(64, 40), application = {}, settings } = {}) {
+  const ids = {};
+  for (const kind of ["idFront", "idBack", "idHand"]) {
+    const form = new FormData();
+    form.append("file", new Blob([pictures(kind)], { type: "image/png" }), `${kind}.png`);
+    ids[kind] = (await call("POST", "/anchor/upload", { token: session.token, query: { kind }, form })).id;
+  }
+  await call("POST", "/V2/anchor/user", {
+    token: session.token,
+    body: { realName: "Zhang Wei", idNumber: "11010519491231002X", intro: "Derby nights", liveContent: "Football", ...application, ...ids },
+  });
+  await call("POST", "/admin/anchor/review", { token: admin.token, body: { userId: session.user.uid, approve: true } });
+  if (settings) await call("POST", "/updateAnchor", { token: session.token, body: settings });
+  return session;
+}
+
+/** Why the ffmpeg tests must skip ("" when ffmpeg is there). */
+export function ffmpegMissing() {
+  return spawnSync("ffmpeg", ["-version"]).status === 0 ? "" : "ffmpeg is not installed (apt-get install -y ffmpeg)";
+}
+
+/**
+ * ffmpeg pushing a test pattern with a 440 Hz tone to url (the node's rtmpURL + "/" + key) in real
+ * time, for secs seconds (until killed when 0). The child is added to children (the test kills what
+ * is left in its after hook). Returns { child, exited }: exited resolves { code, stderr } when the
+ * push ends.
+ */
+export function pushTestPattern(url, { children, secs = 0, size = "640x360", rate = 25, gop = rate, audioKbps = 64, extra = [] } = {}) {
+  const args = [
+    "-hide_banner", "-loglevel", "error", "-re",
+    "-f", "lavfi", "-i", `testsrc2=size=${size}:rate=${rate}`,
+    "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100",
+    ...(secs ? ["-t", String(secs)] : []),
+    "-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-pix_fmt", "yuv420p", "-g", String(gop), ...extra,
+    "-c:a", "aac", "-b:a", `${audioKbps}k`, "-f", "flv", url,
+  ];
+  const child = spawn("ffmpeg", args, { stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (d) => (stderr += d));
+  const exited = new Promise((r) => child.once("exit", (code) => r({ code, stderr })));
+  children?.push(child);
+  return { child, exited };
+}
