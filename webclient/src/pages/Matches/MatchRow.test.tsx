@@ -3,8 +3,7 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Provider } from "../../state/hooks";
-import { appStore } from "../../state/store";
+import { StateProvider } from "../../state/hooks";
 import type { MatchItem } from "../../api/endpoints";
 import { MatchRow } from "./MatchRow";
 
@@ -32,11 +31,11 @@ describe("match row", () => {
   const render = (inGroup: boolean) =>
     act(() =>
       root.render(
-        <Provider store={appStore}>
+        <StateProvider>
           <MemoryRouter>
             <MatchRow m={m} slug="soccer" flash={false} inGroup={inGroup} />
           </MemoryRouter>
-        </Provider>,
+        </StateProvider>,
       ),
     );
 

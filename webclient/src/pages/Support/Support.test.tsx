@@ -3,7 +3,7 @@
 // reloads it (the answer arrives without a reload). The back office's queue asks the server per state.
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { Provider } from "../../state/hooks";
+import { StateProvider } from "../../state/hooks";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { appStore } from "../../state/store";
@@ -59,7 +59,7 @@ afterEach(async () => {
 const q = (id: string) => container.querySelector(`[data-testid="${id}"]`);
 const until = (cond: () => boolean) => vi.waitFor(() => expect(cond()).toBe(true), { timeout: 5000 });
 const render = (el: React.ReactNode, path = "/salesmartly") =>
-  act(async () => root.render(<Provider store={appStore}><MemoryRouter initialEntries={[path]}>{el}</MemoryRouter></Provider>));
+  act(async () => root.render(<StateProvider><MemoryRouter initialEntries={[path]}>{el}</MemoryRouter></StateProvider>));
 
 describe("customer service", () => {
   it("asks a guest to sign in and lists the help centre's questions", async () => {
