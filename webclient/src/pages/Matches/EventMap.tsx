@@ -96,7 +96,7 @@ function MobaMap() {
   return (
     <g className="field field--moba">
       <rect className="field__jungle" x="0" y="0" width="100" height="100" />
-      <path className="field__river" d="M0 0 L100 100" />
+      <path className="field__river" d="M0 0 L7 0 L100 93 L100 100 L93 100 L0 7 Z" />
       <g className="field__lanes">
         <path d="M6 94 L6 6 L94 6" />
         <path d="M6 94 L94 94 L94 6" />

@@ -119,10 +119,10 @@ function FieldAndMomentum({ field, lines, m }: { field: FieldKind; lines: TextLi
           yLabel={t("momentum.y")}
           yFromZero
           height={180}
-          formatX={(v) => `${Math.round(v / 60)}'`}
+          formatX={(v) => `${v}'`}
           series={[
-            { name: teams[0], cls: "line--home", area: true, points: series.map((p) => [p.secs, p.home]) },
-            { name: teams[1], cls: "line--away", area: true, points: series.map((p) => [p.secs, p.away]) },
+            { name: teams[0], cls: "line--home", area: true, points: series.map((p) => [p.secs / 60, p.home]) },
+            { name: teams[1], cls: "line--away", area: true, points: series.map((p) => [p.secs / 60, p.away]) },
           ]}
           empty={<NoData label={t("momentum.empty")} />}
         />
