@@ -10,7 +10,7 @@ import { nowAtom } from "../../state/matches";
 import { useMatchVizT } from "../../i18n/matchviz";
 import { EventMap, MarkerShape, teamColour } from "./EventMap";
 import { LineChart } from "./LineChart";
-import { clockSeconds, formatTime } from "./format";
+import { clockSeconds, formatDateTime, formatTime } from "./format";
 import {
   fieldOf,
   hasDraw,
@@ -136,13 +136,16 @@ const BOOK_COLOURS = ["#e8591a", "#2f5ea8", "#2a9d5b", "#8e44ad", "#c0392b", "#1
 
 /** The odds of one outcome over time, a line per bookmaker, with an outcome picker. */
 export function OddsChart({ points, m }: { points: BookPrice[]; m: MatchItem }) {
-  const { t } = useMatchVizT();
+  const { t, language } = useMatchVizT();
   const { t: tm } = useTranslation();
   const [outcome, setOutcome] = useState<Outcome>("home");
   const draw = hasDraw(points);
   const outcomes: [Outcome, string][] = [["home", m.homeName], ...(draw ? ([["draw", tm("matches.detail.draw")]] as [Outcome, string][]) : []), ["away", m.awayName]];
   const books = oddsByBookmaker(points, outcome);
   const name = outcomes.find(([o]) => o === outcome)?.[1] ?? "";
+  // Odds move from days before the start: over more than a day the axis names the day too.
+  const times = books.flatMap((b) => b.points.map((p) => p[0]));
+  const days = times.length > 1 && Math.max(...times) - Math.min(...times) > 20 * 3600_000;
   return (
     <div data-testid="odds-chart">
       <div className="window-picker" role="tablist" aria-label={t("odds.outcome")}>
@@ -164,7 +167,7 @@ export function OddsChart({ points, m }: { points: BookPrice[]; m: MatchItem }) 
         label={t("odds.label", { outcome: name })}
         xLabel={t("odds.x")}
         yLabel={t("odds.y")}
-        formatX={(v) => formatTime(v)}
+        formatX={(v) => (days ? formatDateTime(v, language) : formatTime(v, language))}
         formatY={(v) => v.toFixed(2)}
         series={books.map((b, i) => ({ name: b.company || "—", color: BOOK_COLOURS[i % BOOK_COLOURS.length], points: b.points }))}
         empty={<NoData label={t("odds.empty")} />}
