@@ -8,6 +8,7 @@ import { useCatalogue } from "../../state/catalogue";
 import { useAtomValue } from "../../state/hooks";
 import { nowAtom } from "../../state/matches";
 import { useMatchVizT } from "../../i18n/matchviz";
+import { HTML_LANG, type Locale } from "../../i18n/locales";
 import { EventMap, MarkerShape, teamColour } from "./EventMap";
 import { LineChart } from "./LineChart";
 import { clockSeconds, formatDateTime, formatTime } from "./format";
@@ -146,6 +147,7 @@ export function OddsChart({ points, m }: { points: BookPrice[]; m: MatchItem }) 
   // Odds move from days before the start: over more than a day the axis names the day too.
   const times = books.flatMap((b) => b.points.map((p) => p[0]));
   const days = times.length > 1 && Math.max(...times) - Math.min(...times) > 20 * 3600_000;
+  const tag = HTML_LANG[language as Locale] ?? "en-US";
   return (
     <div data-testid="odds-chart">
       <div className="window-picker" role="tablist" aria-label={t("odds.outcome")}>
@@ -167,7 +169,7 @@ export function OddsChart({ points, m }: { points: BookPrice[]; m: MatchItem }) 
         label={t("odds.label", { outcome: name })}
         xLabel={t("odds.x")}
         yLabel={t("odds.y")}
-        formatX={(v) => (days ? formatDateTime(v, language) : formatTime(v, language))}
+        formatX={(v) => (days ? formatDateTime(v, tag) : formatTime(v, tag))}
         formatY={(v) => v.toFixed(2)}
         series={books.map((b, i) => ({ name: b.company || "—", color: BOOK_COLOURS[i % BOOK_COLOURS.length], points: b.points }))}
         empty={<NoData label={t("odds.empty")} />}
