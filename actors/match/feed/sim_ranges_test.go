@@ -641,6 +641,8 @@ func TestApplyRefusesImpossibleValues(t *testing.T) {
 		{"odds below 1", Event{Kind: KOdds, Odds: &Odds{Company: "b", Home: 0.5, Away: 2}}},
 		{"incident team 7", Event{Kind: KIncident, Incident: &Incident{Type: "goal", Team: 7}}},
 		{"incident off the pitch", Event{Kind: KIncident, Incident: &Incident{Type: "goal", Team: 0, X: 140}}},
+		{"incident above the map", Event{Kind: KIncident, Incident: &Incident{Type: "kill", Team: 1, X: 40, Y: -0.5}}},
+		{"incident at no number", Event{Kind: KIncident, Incident: &Incident{Type: "shot", Team: 0, X: math.NaN(), Y: 50}}},
 		{"negative time", Event{Kind: KStatus, Status: StatusHalftime, At: -1}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
