@@ -156,7 +156,6 @@ describe("match pictures", () => {
       await page.goto(`${node.baseURL}/${abbr(gameId)}/${encodeURIComponent(m.id)}?tab=animation`, { timeout: 60_000 });
       const field = page.locator(`[data-testid="viz-field"][data-field="${kind}"]`);
       await field.waitFor({ timeout: TIMEOUT });
-      await screenshot(page, `matchviz-${name}`);
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="viz-event"]').length > 0, null, { timeout: TIMEOUT });
       await field.getByTestId("viz-event").first().focus();
       assert.ok(await page.getByTestId("viz-tip").count(), "focus shows the event");

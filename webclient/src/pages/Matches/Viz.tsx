@@ -14,6 +14,7 @@ import { LineChart } from "./LineChart";
 import { clockSeconds, formatDateTime, formatTime } from "./format";
 import {
   fieldOf,
+  fromKickOff,
   hasDraw,
   momentum,
   momentumBucket,
@@ -142,7 +143,7 @@ export function OddsChart({ points, m }: { points: BookPrice[]; m: MatchItem }) 
   const [outcome, setOutcome] = useState<Outcome>("home");
   const draw = hasDraw(points);
   const outcomes: [Outcome, string][] = [["home", m.homeName], ...(draw ? ([["draw", tm("matches.detail.draw")]] as [Outcome, string][]) : []), ["away", m.awayName]];
-  const books = oddsByBookmaker(points, outcome);
+  const books = oddsByBookmaker(fromKickOff(points, m.startTime), outcome);
   const name = outcomes.find(([o]) => o === outcome)?.[1] ?? "";
   // Odds move from days before the start: over more than a day the axis names the day too.
   const times = books.flatMap((b) => b.points.map((p) => p[0]));

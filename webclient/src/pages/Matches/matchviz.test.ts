@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TextLine } from "../../api/endpoints";
-import { fieldOf, hasDraw, markerOf, momentum, niceTicks, oddsByBookmaker, perMap, placedEvents, placedPeriods, timeTicks } from "./matchviz";
+import { fieldOf, fromKickOff, hasDraw, markerOf, momentum, niceTicks, oddsByBookmaker, perMap, placedEvents, placedPeriods, timeTicks } from "./matchviz";
 
 const line = (seq: number, type: string, team: number, extra: Partial<TextLine> = {}): TextLine => ({
   seq,
@@ -117,5 +117,28 @@ describe("axis ticks", () => {
     const ticks = timeTicks(t0, t0 + 50 * 60_000, 5);
     expect(ticks[0]).toBe(Date.UTC(2026, 10, 29, 12, 10));
     expect(ticks[1]! - ticks[0]!).toBe(10 * 60_000);
+  });
+});
+
+describe("fromKickOff", () => {
+  const start = 10 * 3600_000;
+  const pts = [
+    { at: 0, company: "A", home: 2.0, away: 3.0 },
+    { at: start - 40 * 60_000, company: "A", home: 2.1, away: 2.9 },
+    { at: start - 40 * 60_000, company: "B", home: 2.2, away: 2.8 },
+    { at: start - 10 * 60_000, company: "B", home: 2.3, away: 2.7 },
+    { at: start + 60_000, company: "A", home: 1.8, away: 3.4 },
+  ];
+  it("starts half an hour before kick-off with each bookmaker's price then", () => {
+    const out = fromKickOff(pts, start);
+    expect(out.map((p) => [p.company, p.at, p.home])).toEqual([
+      ["A", start - 30 * 60_000, 2.1],
+      ["B", start - 30 * 60_000, 2.2],
+      ["B", start - 10 * 60_000, 2.3],
+      ["A", start + 60_000, 1.8],
+    ]);
+  });
+  it("keeps everything before the match is under way", () => {
+    expect(fromKickOff(pts.slice(0, 4), start)).toHaveLength(4);
   });
 });

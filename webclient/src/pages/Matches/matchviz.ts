@@ -272,3 +272,20 @@ export function timeTicks(lo: number, hi: number, n = 5): number[] {
   for (let v = Math.ceil(lo / step) * step; v <= hi; v += step) out.push(v);
   return out;
 }
+
+/**
+ * Once a match is under way its odds move by the minute while the pre-match quotes are days
+ * apart: the chart starts `leadMs` before the kick-off, each bookmaker's last earlier quote carried
+ * to that moment (its price when the window opens). Before any in-play quote, points are unchanged.
+ */
+export function fromKickOff(points: readonly BookPrice[], startMs: number, leadMs = 30 * 60_000): BookPrice[] {
+  const from = startMs - leadMs;
+  if (!points.some((p) => p.at >= startMs) || !points.some((p) => p.at < from)) return [...points];
+  const carried = new Map<string, BookPrice>();
+  const out: BookPrice[] = [];
+  for (const p of [...points].sort((a, b) => a.at - b.at)) {
+    if (p.at < from) carried.set(p.company ?? "", { ...p, at: from });
+    else out.push(p);
+  }
+  return [...carried.values(), ...out];
+}
