@@ -130,10 +130,20 @@ describe("fromKickOff", () => {
     { at: start + 60_000, company: "A", home: 1.8, away: 3.4 },
   ];
   it("starts half an hour before kick-off with each bookmaker's price then", () => {
-    const out = fromKickOff(pts, start);
+    const out = fromKickOff(pts.slice(1), start);
     expect(out.map((p) => [p.company, p.at, p.home])).toEqual([
       ["A", start - 30 * 60_000, 2.1],
       ["B", start - 30 * 60_000, 2.2],
+      ["B", start - 10 * 60_000, 2.3],
+      ["A", start + 60_000, 1.8],
+    ]);
+  });
+  it("starts before the quotes after a long gap when they come earlier than the schedule says", () => {
+    const out = fromKickOff(pts, start + 5 * 3600_000);
+    expect(out.map((p) => [p.company, p.at, p.home])).toEqual([
+      ["A", start - 70 * 60_000, 2.0],
+      ["A", start - 40 * 60_000, 2.1],
+      ["B", start - 40 * 60_000, 2.2],
       ["B", start - 10 * 60_000, 2.3],
       ["A", start + 60_000, 1.8],
     ]);

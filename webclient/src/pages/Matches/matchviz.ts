@@ -275,12 +275,17 @@ export function timeTicks(lo: number, hi: number, n = 5): number[] {
 
 /**
  * Once a match is under way its odds move by the minute while the pre-match quotes are days
- * apart: the chart starts `leadMs` before the kick-off, each bookmaker's last earlier quote carried
- * to that moment (its price when the window opens). Before any in-play quote, points are unchanged.
+ * apart: the chart starts `leadMs` before the kick-off (or before the quotes that follow the last
+ * gap of more than six hours, when earlier: a demo match played ahead of its schedule), each
+ * bookmaker's last earlier quote carried to that moment (its price when the window opens). Before
+ * any quote from then on, points are unchanged.
  */
 export function fromKickOff(points: readonly BookPrice[], startMs: number, leadMs = 30 * 60_000): BookPrice[] {
-  const from = startMs - leadMs;
-  if (!points.some((p) => p.at >= startMs) || !points.some((p) => p.at < from)) return [...points];
+  const times = [...new Set(points.map((p) => p.at))].sort((a, b) => a - b);
+  let kick = startMs;
+  for (let i = 1; i < times.length; i++) if (times[i]! - times[i - 1]! > 6 * 3600_000) kick = Math.min(kick, times[i]!);
+  const from = kick - leadMs;
+  if (!points.some((p) => p.at >= kick) || !points.some((p) => p.at < from)) return [...points];
   const carried = new Map<string, BookPrice>();
   const out: BookPrice[] = [];
   for (const p of [...points].sort((a, b) => a.at - b.at)) {
