@@ -90,14 +90,21 @@ type StatRow struct {
 	Away float64 `json:"away"`
 }
 
-// TextLine is one line of text live.
+// TextLine is one line of text live. The animation tab draws the lines with a place (X, Y in the
+// frame of the game's family, feed/place.go) on the pitch or map and the momentum graph from the
+// game time (Secs).
 type TextLine struct {
-	Seq    uint64 `json:"seq"`
-	At     int64  `json:"at"`
-	Minute string `json:"minute"`
-	Type   string `json:"type"`
-	Team   int    `json:"team"`
-	Text   string `json:"text"`
+	Seq    uint64  `json:"seq"`
+	At     int64   `json:"at"`
+	Minute string  `json:"minute"`
+	Type   string  `json:"type"`
+	Team   int     `json:"team"`
+	Text   string  `json:"text"`
+	Name   string  `json:"name,omitempty"`
+	Period int     `json:"period,omitempty"`
+	Secs   int     `json:"secs,omitempty"`
+	X      float64 `json:"x,omitempty"`
+	Y      float64 `json:"y,omitempty"`
 }
 
 // LogEntry is one entry of the game log.
@@ -118,14 +125,15 @@ type PlayerLine struct {
 	RecentAvg map[string]float64 `json:"recentAverages"`
 }
 
-// TrendPoint is one point of the trends charts.
+// TrendPoint is one point of the trends charts: one bookmaker's prices at one time.
 type TrendPoint struct {
-	At     int64   `json:"at"`
-	Home   float64 `json:"home"`
-	Draw   float64 `json:"draw,omitempty"`
-	Away   float64 `json:"away"`
-	HcLine float64 `json:"hcLine"`
-	OULine float64 `json:"ouLine"`
+	At      int64   `json:"at"`
+	Company string  `json:"company,omitempty"`
+	Home    float64 `json:"home"`
+	Draw    float64 `json:"draw,omitempty"`
+	Away    float64 `json:"away"`
+	HcLine  float64 `json:"hcLine"`
+	OULine  float64 `json:"ouLine"`
 }
 
 // ScorePoint is the score after an event.
@@ -346,7 +354,7 @@ func (m *Service) Detail(ctx context.Context, game, id, tab string, viewer int64
 	if want["trends"] {
 		tr := &Trends{Odds: []TrendPoint{}, Score: []ScorePoint{}}
 		for _, p := range odds {
-			tr.Odds = append(tr.Odds, TrendPoint{At: p.At.UnixMilli(), Home: p.Odds.Home, Draw: p.Odds.Draw, Away: p.Odds.Away, HcLine: p.Odds.HcLine, OULine: p.Odds.OULine})
+			tr.Odds = append(tr.Odds, TrendPoint{At: p.At.UnixMilli(), Company: p.Odds.Company, Home: p.Odds.Home, Draw: p.Odds.Draw, Away: p.Odds.Away, HcLine: p.Odds.HcLine, OULine: p.Odds.OULine})
 		}
 		for i := range timeline {
 			if s := timeline[i].Score; s != nil && timeline[i].Kind == feed.KScore {
@@ -391,7 +399,8 @@ func textLines(evs []feed.Event) []TextLine {
 		if evs[i].Kind != feed.KIncident || in == nil {
 			continue
 		}
-		out = append(out, TextLine{Seq: evs[i].Seq, At: evs[i].At, Minute: in.Minute, Type: in.Type, Team: in.Team, Text: in.Text})
+		out = append(out, TextLine{Seq: evs[i].Seq, At: evs[i].At, Minute: in.Minute, Type: in.Type, Team: in.Team, Text: in.Text,
+			Name: in.Name, Period: in.Period, Secs: in.Secs, X: in.X, Y: in.Y})
 	}
 	return out
 }

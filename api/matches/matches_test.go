@@ -382,6 +382,27 @@ func checkMatchDetailTabs(t *testing.T, s *site) {
 			if len(d.TextLive) == 0 || d.TextLive[0].Seq < d.TextLive[len(d.TextLive)-1].Seq || d.TextLive[0].Type != "fullTime" {
 				t.Fatalf("text live should be newest first ending in full time: %+v", d.TextLive[:min(3, len(d.TextLive))])
 			}
+			// issue 18: the animation tab places incidents on the pitch or map; the odds chart draws a
+			// line per bookmaker
+			placed := 0
+			for _, l := range d.TextLive {
+				if l.X > 0 || l.Y > 0 {
+					placed++
+					if l.X > 100 || l.Y > 100 || l.Secs < 0 {
+						t.Fatalf("text line off the map: %+v", l)
+					}
+				}
+			}
+			if c.game != feed.GameTennis && placed == 0 {
+				t.Fatalf("no text line of a finished %s match has a place", c.name)
+			}
+			books := map[string]bool{}
+			for _, p := range d.Trends.Odds {
+				books[p.Company] = true
+			}
+			if len(books) < 2 || books[""] {
+				t.Fatalf("trend points should name their bookmakers: %v", books)
+			}
 			var one matches.Detail
 			mustOK(t, call(t, s, "GET", "/"+c.path+"/"+it.ID+"?tab=odds", "", "", &one), "one tab")
 			if one.Odds == nil || one.Overview != nil || one.GameLog != nil {

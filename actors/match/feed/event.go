@@ -60,9 +60,9 @@ type Period struct {
 type Incident struct {
 	// Type names what happened; the types of each game are listed in its Profile (Incidents)
 	// and include: goal, ownGoal, goalDisallowed, yellowCard, secondYellow, redCard,
-	// penaltyAwarded, penaltyScored, penaltyMissed, substitution, threePointer, break, setWon,
+	// penaltyAwarded, penaltyScored, penaltyMissed, substitution, shot, shotSaved, threePointer, break, setWon,
 	// frameWon, century, homeRun, wicket, fifty, hundred, touchdown, fieldGoal, safety,
-	// knockdown, finish, firstBlood, firstTower, firstDragon, firstBaron, firstRoshan,
+	// knockdown, finish, kill, firstBlood, firstTower, firstDragon, firstBaron, firstRoshan,
 	// firstTyrant, firstOverlord, dragon, herald, baron, roshan, tyrant, overlord, turtle, lord,
 	// abyssalDragon, darkSlayer, bombPlant, bombDefuse, spikePlant, spikeDefuse, defuserPlant,
 	// defuserDisable, pistolRound, mapWin, gameWin, teamEliminated, abandoned, postponed,
@@ -81,7 +81,8 @@ type Incident struct {
 	// Key marks the incidents a key-events list shows (goals, cards, map wins, objectives...).
 	Key bool `json:"key,omitempty"`
 	// X and Y place the incident on the pitch or map, 0..100 each (pitch: X from the home goal
-	// line to the away goal line, Y from the left touchline); both 0 when it has no place.
+	// line to the away goal line, Y from the left touchline; place.go gives each family's frame:
+	// court, MOBA map, shooter sites); both 0 when it has no place.
 	X float64 `json:"x,omitempty"`
 	Y float64 `json:"y,omitempty"`
 	// Ref is the provider's reference of the incident (empty from the simulator): an adapter sends

@@ -143,11 +143,13 @@ func (b *builder) basketball() {
 							b.pstatAdd(shooter, o, "threePoints", 1)
 							b.pstatAdd(shooter, o, "fieldGoalsMade", 1)
 							b.assist(cs[o], o, shooter)
-							if b.chance(0.18) {
-								// A key event: the overview lists them while the game is on, not only period ends.
-								b.incident(at, Incident{Type: "threePointer", Team: o, Player: shooter.ID, Name: shooter.Name, Minute: clock, Period: i,
-									Secs: elapsed + secs - left, Key: true, Text: fmt.Sprintf("%s %s hits a three", clock, shooter.Name)})
-							}
+							// Every three is on the timeline with the place it was shot from (the match page draws
+							// them on the court); about one in five is a key event, so the overview lists some
+							// while the game is on, not only period ends.
+							key := b.chance(0.22)
+							x, y := b.threePlace(o)
+							b.incident(at, Incident{Type: "threePointer", Team: o, Player: shooter.ID, Name: shooter.Name, Minute: clock, Period: i,
+								Secs: elapsed + secs - left, Key: key, X: x, Y: y, Text: fmt.Sprintf("%s %s hits a three", clock, shooter.Name)})
 							break
 						}
 					} else {

@@ -87,7 +87,8 @@ var objectivePlace = map[string][2]float64{
 	"roshan": {40, 42},
 }
 
-// moba plays maps of a MOBA minute by minute: kills (with first blood), gold or net worth,
+// moba plays maps of a MOBA minute by minute: kills (each an incident placed on the map, with
+// first blood), gold or net worth,
 // towers (with the first tower), inhibitors or barracks, and the game's epic monsters (dragons,
 // heralds and barons in League of Legends and its mobile version, Roshan in Dota 2, tyrants and
 // overlords in Honor of Kings, abyssal dragons and dark slayers, turtles and lords), each side
@@ -117,7 +118,7 @@ func (b *builder) moba() {
 				b.pstatAdd(p, team, "kills", 0)
 			}
 		}
-		firstOf := func(at time.Time, min int, key string, team int, text string) {
+		firstOf := func(at time.Time, min int, key string, team int, text string, x, y float64) {
 			if key == "" || first[key] {
 				return
 			}
@@ -125,7 +126,7 @@ func (b *builder) moba() {
 			f := Stat{}
 			f[team] = 1
 			b.stats[key] = f
-			b.incident(at, Incident{Type: key, Team: team, Period: m, Secs: min * 60, Key: true, Minute: fmt.Sprintf("M%d %02d:00", m, min), Text: text})
+			b.incident(at, Incident{Type: key, Team: team, Period: m, Secs: min * 60, Key: true, Minute: fmt.Sprintf("M%d %02d:00", m, min), Text: text, X: x, Y: y})
 		}
 		for min := 1; min <= length; min++ {
 			at := t.Add(time.Duration(min) * time.Minute)
@@ -148,12 +149,16 @@ func (b *builder) moba() {
 					}
 					gold[team] += 300
 					b.stat("kills", team, 1)
-					firstOf(at, min, "firstBlood", team, fmt.Sprintf("First blood: %s takes down %s", killer.Name, victim.Name))
+					kx, ky := b.mobaSpot(team, edge)
+					b.incident(at, Incident{Type: "kill", Team: team, Player: killer.ID, Name: killer.Name, Assist: victim.Name, Period: m, Secs: min * 60,
+						Minute: fmt.Sprintf("M%d %02d:00", m, min), X: kx, Y: ky, Text: fmt.Sprintf("%s takes down %s", killer.Name, victim.Name)})
+					firstOf(at, min, "firstBlood", team, fmt.Sprintf("First blood: %s takes down %s", killer.Name, victim.Name), kx, ky)
 				}
 				if min > length/3 && towers[team] < rules.towers && b.chance(0.22*math.Max(1+1.5*edge, 0.35)) {
 					towers[team]++
 					b.stat("towers", team, 1)
-					firstOf(at, min, "firstTower", team, "First tower destroyed by "+b.sideName(team))
+					tx, ty := b.towerSpot(team)
+					firstOf(at, min, "firstTower", team, "First tower destroyed by "+b.sideName(team), tx, ty)
 					if rules.structure != "" && towers[team] > 6 && structs[team] < rules.structureMax && b.chance(0.35) {
 						structs[team]++
 						b.stat(rules.structure, team, 1)
@@ -173,7 +178,7 @@ func (b *builder) moba() {
 				pos := objectivePlace[o.typ]
 				b.incident(at, Incident{Type: o.typ, Team: team, Period: m, Secs: min * 60, Key: o.first == "", Minute: fmt.Sprintf("M%d %02d:00", m, min),
 					Text: fmt.Sprintf("%s: %s", o.text, b.sideName(team)), X: pos[0], Y: pos[1]})
-				firstOf(at, min, o.first, team, fmt.Sprintf("First %s: %s", o.typ, b.sideName(team)))
+				firstOf(at, min, o.first, team, fmt.Sprintf("First %s: %s", o.typ, b.sideName(team)), pos[0], pos[1])
 			}
 			b.setStat(rules.econ, math.Round(gold[0]), math.Round(gold[1]))
 			if rules.econ == "networth" {

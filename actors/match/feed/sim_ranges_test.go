@@ -67,7 +67,8 @@ var ranges = map[int]map[string]limit{
 	25: {"kills": per(45), "towers": per(9), "gold": per(105000), "turtles": per(3), "lords": per(4), "firstBlood": per(1), "firstTower": per(1)},
 	GameDota2: {"kills": per(65), "towers": per(11), "networth": per(150000), "experience": per(165000), "roshans": per(4), "barracks": per(6),
 		"firstBlood": per(1), "firstTower": per(1), "firstRoshan": per(1)},
-	GameCS: {"rounds": per(22), "kills": per(150), "pistolRoundsWon": per(2), "bombPlants": per(30), "bombDefuses": per(16), "bombExplosions": per(22),
+	GameCS: {"rounds": per(28), // 25 after four overtimes (rare, but real)
+		"kills": per(180), "pistolRoundsWon": per(2), "bombPlants": per(30), "bombDefuses": per(16), "bombExplosions": per(22),
 		"econ": {Max: 16000}},
 	GameValorant: {"rounds": per(22), "kills": per(150), "pistolRoundsWon": per(2), "spikePlants": per(30), "spikeDefuses": per(16),
 		"spikeDetonations": per(22), "econ": {Max: 9000}},
@@ -91,8 +92,8 @@ var commonIncidents = []string{"fullTime", "postponed", "cancelled", "abandoned"
 
 // incidents are the incident types each game may show: events belong to their game.
 var incidents = map[int][]string{
-	GameSoccer:      {"goal", "ownGoal", "goalDisallowed", "yellowCard", "secondYellow", "redCard", "penaltyAwarded", "penaltyScored", "penaltyMissed", "substitution"},
-	9:               {"goal", "ownGoal", "yellowCard", "secondYellow", "redCard", "penaltyScored", "penaltyMissed"},
+	GameSoccer:      {"goal", "ownGoal", "goalDisallowed", "yellowCard", "secondYellow", "redCard", "penaltyAwarded", "penaltyScored", "penaltyMissed", "substitution", "shot", "shotSaved"},
+	9:               {"goal", "ownGoal", "yellowCard", "secondYellow", "redCard", "penaltyScored", "penaltyMissed", "shot", "shotSaved"},
 	GameSportsOther: {"goal", "penalty", "penaltyScored", "penaltyMissed"},
 	GameBasketball:  {"threePointer", "periodEnd"},
 	22:              {"threePointer", "periodEnd"},
@@ -105,12 +106,12 @@ var incidents = map[int][]string{
 	210:             {"toss", "wicket", "fifty", "hundred"},
 	209:             {"touchdown", "fieldGoal", "missedFieldGoal", "safety", "interception", "fumble"},
 	15:              {"knockdown", "finish", "roundEnd"},
-	GameLoL:         {"mapWin", "firstBlood", "firstTower", "dragon", "herald", "baron", "firstDragon", "firstBaron"},
-	7:               {"mapWin", "firstBlood", "firstTower", "dragon", "herald", "baron", "firstDragon", "firstBaron"},
-	GameKoG:         {"mapWin", "firstBlood", "firstTower", "tyrant", "overlord", "firstTyrant", "firstOverlord"},
-	24:              {"mapWin", "firstBlood", "firstTower", "abyssalDragon", "darkSlayer"},
-	25:              {"mapWin", "firstBlood", "firstTower", "turtle", "lord"},
-	GameDota2:       {"mapWin", "firstBlood", "firstTower", "roshan", "firstRoshan"},
+	GameLoL:         {"mapWin", "kill", "firstBlood", "firstTower", "dragon", "herald", "baron", "firstDragon", "firstBaron"},
+	7:               {"mapWin", "kill", "firstBlood", "firstTower", "dragon", "herald", "baron", "firstDragon", "firstBaron"},
+	GameKoG:         {"mapWin", "kill", "firstBlood", "firstTower", "tyrant", "overlord", "firstTyrant", "firstOverlord"},
+	24:              {"mapWin", "kill", "firstBlood", "firstTower", "abyssalDragon", "darkSlayer"},
+	25:              {"mapWin", "kill", "firstBlood", "firstTower", "turtle", "lord"},
+	GameDota2:       {"mapWin", "kill", "firstBlood", "firstTower", "roshan", "firstRoshan"},
 	GameCS:          {"mapWin", "pistolRound", "bombPlant", "bombDefuse"},
 	GameValorant:    {"mapWin", "pistolRound", "spikePlant", "spikeDefuse"},
 	20:              {"mapWin", "defuserPlant", "defuserDisable"},
@@ -640,6 +641,8 @@ func TestApplyRefusesImpossibleValues(t *testing.T) {
 		{"odds below 1", Event{Kind: KOdds, Odds: &Odds{Company: "b", Home: 0.5, Away: 2}}},
 		{"incident team 7", Event{Kind: KIncident, Incident: &Incident{Type: "goal", Team: 7}}},
 		{"incident off the pitch", Event{Kind: KIncident, Incident: &Incident{Type: "goal", Team: 0, X: 140}}},
+		{"incident above the map", Event{Kind: KIncident, Incident: &Incident{Type: "kill", Team: 1, X: 40, Y: -0.5}}},
+		{"incident at no number", Event{Kind: KIncident, Incident: &Incident{Type: "shot", Team: 0, X: math.NaN(), Y: 50}}},
 		{"negative time", Event{Kind: KStatus, Status: StatusHalftime, At: -1}},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -93,8 +93,9 @@ func (b *builder) tactical() {
 				b.stat(rules.plant, attacker, 1)
 				pl := b.pick(attacker, false)
 				b.pstatAdd(pl, attacker, "plants", 1)
+				site, sx, sy := b.sitePlace()
 				b.incident(t, Incident{Type: rules.plantIncident, Team: attacker, Player: pl.ID, Name: pl.Name, Period: m, Minute: label, Secs: secs,
-					X: math.Round(20 + b.r.Float64()*60), Y: math.Round(20 + b.r.Float64()*60), Text: fmt.Sprintf("Round %d: %s (%s)", round, rules.plantText, pl.Name)})
+					X: sx, Y: sy, Text: fmt.Sprintf("Round %d: %s on site %s (%s)", round, rules.plantText, site, pl.Name)})
 				if w == attacker {
 					if rules.explode != "" {
 						b.stat(rules.explode, attacker, 1)
@@ -104,7 +105,7 @@ func (b *builder) tactical() {
 					b.stat(rules.defuse, 1-attacker, 1)
 					b.pstatAdd(df, 1-attacker, "defuses", 1)
 					b.incident(t, Incident{Type: rules.defuseIncident, Team: 1 - attacker, Player: df.ID, Name: df.Name, Period: m, Minute: label, Secs: secs,
-						Text: fmt.Sprintf("Round %d: defused by %s", round, df.Name)})
+						X: sx, Y: sy, Text: fmt.Sprintf("Round %d: defused on site %s by %s", round, site, df.Name)})
 				}
 			}
 			b.roundKills(w, rules.weapons, weaponUse)

@@ -70,7 +70,7 @@ func (pt *pitch) remove(id string, minute int) {
 
 // soccer plays two halves of 45 minutes (one real minute per match minute; an esports football
 // game plays each half in six real minutes) with stoppage time, a break, extra time and penalties
-// in knockout ties. Shots, saves, cards (a second yellow is a red), substitutions and video
+// in knockout ties. Shots (each an incident placed on the pitch: shot, shotSaved), saves, cards (a second yellow is a red), substitutions and video
 // reviews follow the run of play; player statistics fit each position.
 func (b *builder) soccer() {
 	efoot := b.f.Game == 9
@@ -132,6 +132,7 @@ func (b *builder) soccer() {
 					return math.Round(x*10) / 10
 				}
 				y := func() float64 { return math.Round((15+b.r.Float64()*70)*10) / 10 }
+				shotY := func() float64 { return math.Round((22+b.r.Float64()*56)*10) / 10 } // shots come from the middle
 				passes := math.Round(share[team] * (9 + b.r.Float64()*3))
 				b.stat("passes", team, passes)
 				for k := 0; k < int(passes); k += 3 {
@@ -154,7 +155,12 @@ func (b *builder) soccer() {
 							b.goal(at, team, p, pt, minute, period, secs, dir(88, 99), y())
 						} else {
 							b.save(opp, pt)
+							b.incident(at, Incident{Type: "shotSaved", Team: team, Player: p.ID, Name: p.Name, Minute: minute, Period: period, Secs: secs,
+								X: dir(70, 95), Y: shotY(), Text: fmt.Sprintf("%s %s's shot is saved", minute, p.Name)})
 						}
+					} else {
+						b.incident(at, Incident{Type: "shot", Team: team, Player: p.ID, Name: p.Name, Minute: minute, Period: period, Secs: secs,
+							X: dir(66, 92), Y: shotY(), Text: fmt.Sprintf("%s %s shoots wide", minute, p.Name)})
 					}
 				}
 				if b.chance(0.055) {

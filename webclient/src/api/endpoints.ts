@@ -456,6 +456,8 @@ export interface GameInfo {
   group: string;
   provisional?: boolean;
   simulated?: boolean;
+  /** How the game is played (feed.Family: football, basketball, moba, tactical...). */
+  family?: string;
 }
 
 export interface GameGroupInfo {
@@ -632,6 +634,14 @@ export interface TextLine {
   /** 0 home, 1 away, -1 neither. */
   team: number;
   text: string;
+  /** The player named in the incident. */
+  name?: string;
+  period?: number;
+  /** Game time in seconds (from the start of the match, or of the map). */
+  secs?: number;
+  /** The place on the pitch or map, 0..100 each (absent: no place; frames in feed/place.go). */
+  x?: number;
+  y?: number;
 }
 
 export interface LogEntry {
@@ -707,6 +717,8 @@ export interface OddsPoint {
 
 export interface TrendPoint {
   at: number;
+  /** The bookmaker quoting these prices. */
+  company?: string;
   home: number;
   draw?: number;
   away: number;

@@ -22,6 +22,8 @@ import { NoData } from "../../components/NoData";
 import { DataTable, type Column } from "../../components/DataTable";
 import { FactList, type Fact } from "../../components/FactList";
 import { formatDateTime, formatTime, odd, percent } from "./format";
+import { LineChart } from "./LineChart";
+import { historyPrices, MatchViz, OddsChart } from "./Viz";
 
 type T = ReturnType<typeof useTranslation>["t"];
 
@@ -501,9 +503,16 @@ export function OddsTab({ d, m }: { d: MatchDetail; m: MatchItem }) {
     ...(current ? [{ when: current.company, odds: current }] : []),
     ...history.map((p) => ({ when: formatTime(Date.parse(p.at)), odds: p.odds, seq: p.seq })),
   ];
+  const prices = historyPrices(d);
   return (
     <div data-testid="odds" className="odds-tabs">
       {current?.suspended && <p className="muted">{t("matches.detail.suspended")}</p>}
+      {prices.length > 1 && (
+        <section className="odds-tabs__chart">
+          <h3>{t("matches.detail.oddsTrend")}</h3>
+          <OddsChart points={prices} m={m} />
+        </section>
+      )}
       {ODDS_MARKETS.map((market) => (
         <section key={market.title}>
           <h3>{t(market.title)}</h3>
@@ -519,65 +528,24 @@ export function OddsTab({ d, m }: { d: MatchDetail; m: MatchItem }) {
   );
 }
 
-/** A small line chart of several series over time, drawn as inline SVG. */
-function LineChart({ series, label }: { series: { name: string; points: [number, number][]; cls: string }[]; label: string }) {
-  const all = series.flatMap((s) => s.points);
-  if (all.length < 2) return <NotAvailable />;
-  const W = 560;
-  const H = 160;
-  const xs = all.map((p) => p[0]);
-  const ys = all.map((p) => p[1]);
-  const [x0, x1] = [Math.min(...xs), Math.max(...xs)];
-  const [y0, y1] = [Math.min(...ys), Math.max(...ys)];
-  const sx = (x: number) => (x1 === x0 ? 0 : ((x - x0) / (x1 - x0)) * (W - 20) + 10);
-  const sy = (y: number) => (y1 === y0 ? H / 2 : H - 10 - ((y - y0) / (y1 - y0)) * (H - 20));
-  return (
-    <figure className="chart">
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label} width="100%">
-        <rect x="0" y="0" width={W} height={H} fill="none" stroke="var(--line)" />
-        {series.map((s) => (
-          <polyline
-            key={s.name}
-            className={s.cls}
-            fill="none"
-            strokeWidth="2"
-            points={s.points.map(([x, y]) => `${sx(x).toFixed(1)},${sy(y).toFixed(1)}`).join(" ")}
-          />
-        ))}
-      </svg>
-      <figcaption className="chart__legend">
-        {series.map((s) => (
-          <span key={s.name} className={`chart__key ${s.cls}`}>
-            {s.name}
-          </span>
-        ))}
-      </figcaption>
-    </figure>
-  );
-}
-
-export function TrendsTab({ d }: { d: MatchDetail }) {
+export function TrendsTab({ d, m }: { d: MatchDetail; m: MatchItem }) {
   const { t } = useTranslation();
   const tr = d.trends;
   if (!tr) return <NotAvailable />;
-  const hasDraw = tr.odds.some((p) => (p.draw ?? 0) > 0);
   return (
     <div data-testid="trends">
       <section>
         <h3>{t("matches.detail.oddsTrend")}</h3>
-        <LineChart
-          label={t("matches.detail.oddsTrend")}
-          series={[
-            { name: d.match.homeName, cls: "line--home", points: tr.odds.map((p) => [p.at, p.home]) },
-            ...(hasDraw ? [{ name: t("matches.detail.draw"), cls: "line--draw", points: tr.odds.map((p): [number, number] => [p.at, p.draw ?? 0]) }] : []),
-            { name: d.match.awayName, cls: "line--away", points: tr.odds.map((p) => [p.at, p.away]) },
-          ]}
-        />
+        <OddsChart points={tr.odds} m={m} />
       </section>
       <section>
         <h3>{t("matches.detail.scoreTrend")}</h3>
         <LineChart
           label={t("matches.detail.scoreTrend")}
+          xLabel={t("matches.detail.time")}
+          formatX={(v) => formatTime(v)}
+          yFromZero
+          empty={<NotAvailable />}
           series={[
             { name: d.match.homeName, cls: "line--home", points: tr.score.map((p) => [p.at, p.home]) },
             { name: d.match.awayName, cls: "line--away", points: tr.score.map((p) => [p.at, p.away]) },
@@ -629,8 +597,21 @@ export function TextLiveTab({ d }: { d: MatchDetail }) {
   return <TextLines lines={d.textLive ?? []} testid="text-live" />;
 }
 
-/** Animation live: the sport's live situation drawn from the state's detail fields. */
-export function AnimationTab({ m }: { m: MatchItem }) {
+/**
+ * Animation live: the game's field with the placed incidents and the momentum graph (issue 18;
+ * games without a field have none), then the live situation from the state's detail fields.
+ */
+export function AnimationTab({ d, m }: { d: MatchDetail; m: MatchItem }) {
+  return (
+    <div data-testid="animation-tab">
+      <MatchViz d={d} m={m} />
+      <LiveSituation m={m} />
+    </div>
+  );
+}
+
+/** The sport's live situation drawn from the state's detail fields (bases, fouls, economy...). */
+function LiveSituation({ m }: { m: MatchItem }) {
   const { t } = useTranslation();
   const det = m.detail ?? {};
   const entries = Object.entries(det).filter(([, v]) => v !== null && v !== undefined);

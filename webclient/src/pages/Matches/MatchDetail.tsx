@@ -46,6 +46,8 @@ export type DetailPageTab = (typeof DETAIL_TABS)[number];
 
 /** Tabs whose data grows during play: fetched again (only that tab) while the match is live. */
 const TIMELINE_TABS: readonly DetailTab[] = ["gameLog", "textLive", "playerStats", "overview"];
+/** Page tabs drawn from another tab's data: the animation tab places text live's incidents. */
+const DATA_OF_TAB: Partial<Record<DetailPageTab, DetailTab>> = { animation: "textLive" };
 const TIMELINE_REFRESH_MS = 15_000;
 
 // The experts' plans on this match: loaded with the tab, from the experts area.
@@ -150,12 +152,13 @@ export default function MatchDetail() {
 
   // Timeline tabs grow during play: refresh the open one.
   const playing = live ? inPlay(live.status) : false;
+  const dataTab = DATA_OF_TAB[tab] ?? tab;
   useEffect(() => {
-    if (!playing || !(TIMELINE_TABS as readonly string[]).includes(tab)) return;
+    if (!playing || !(TIMELINE_TABS as readonly string[]).includes(dataTab)) return;
     const ctrl = new AbortController();
     const id2 = setInterval(() => {
-      matchesApi.detail(game, id, tab as DetailTab, ctrl.signal).then(
-        (d) => setPatch((p) => ({ ...p, [tab]: d[tab as keyof Detail] })),
+      matchesApi.detail(game, id, dataTab as DetailTab, ctrl.signal).then(
+        (d) => setPatch((p) => ({ ...p, [dataTab]: d[dataTab as keyof Detail] })),
         () => undefined,
       );
     }, TIMELINE_REFRESH_MS);
@@ -163,7 +166,7 @@ export default function MatchDetail() {
       clearInterval(id2);
       ctrl.abort();
     };
-  }, [playing, tab, game, id]);
+  }, [playing, dataTab, game, id]);
 
   if (!valid) return <NotFound />;
   if (state.status === "loading") return <Loading />;
@@ -218,7 +221,7 @@ export default function MatchDetail() {
       panel = <OddsTab d={d} m={m} />;
       break;
     case "trends":
-      panel = <TrendsTab d={d} />;
+      panel = <TrendsTab d={d} m={m} />;
       break;
     case "preview":
       panel = (
@@ -232,7 +235,7 @@ export default function MatchDetail() {
       panel = <TextLiveTab d={d} />;
       break;
     case "animation":
-      panel = <AnimationTab m={m} />;
+      panel = <AnimationTab d={d} m={m} />;
       break;
     case "experts":
       panel = (

@@ -1,0 +1,166 @@
+// Browser test of the match page's pictures (issue 18) against a real node with the demo
+// simulator: a live football match's animation tab draws the pitch with the match's events on it
+// (a marker's hover shows minute and kind) and more appear as the match goes on without a reload;
+// a momentum graph is beside it; the trends tab's odds chart has a line per bookmaker and labelled
+// axes; basketball and League of Legends draw their court and map. Screenshots go to
+// test-results/screenshots/matchviz-*.png.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { administrator, launchBrowser, playDemoMatch, restClient, screenshot, startNode } from "./harness.mjs";
+
+const TIMEOUT = 30_000;
+const SOCCER = 202;
+
+let node;
+let browser;
+let served = false;
+let catalogue = null;
+const call = restClient(() => node);
+
+async function api(method, path, body) {
+  const res = await fetch(`${node.baseURL}/java${path}`, {
+    method,
+    headers: { "Content-Type": "application/json", sysType: "PC", lan: "en_US" },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (res.status === 404) return { status: 404 };
+  const env = await res.json();
+  return { status: res.status, result: env.result, env };
+}
+
+before(async () => {
+  process.env.COURTSIDE_ENV ??= "dev";
+  node = await startNode();
+  browser = await launchBrowser();
+  const res = await api("GET", "/game/v3/getPCGameSource");
+  served = res.status === 200 && Array.isArray(res.result?.games);
+  if (!served) {
+    console.log(`matchviz e2e: the node does not serve the Matches calls (${res.status}); skipping`);
+    return;
+  }
+  catalogue = res.result;
+  // A node on a fresh database first writes the demo week: wait (bounded) for its upcoming
+  // football matches and its finished ones.
+  for (const deadline = Date.now() + 240_000; Date.now() < deadline; ) {
+    const up = await api("POST", "/v2/match/getPCUpcomingGameMatch", { gameId: SOCCER, pageSize: 5 });
+    const past = await api("POST", "/v2/match/getPCPastGameMatch", { gameId: 1, pageSize: 1 });
+    if (up.result?.list?.length && past.result?.list?.length) break;
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+});
+
+after(async () => {
+  await browser?.close();
+  await node?.stop();
+});
+
+const abbr = (gameId) => catalogue.games.find((g) => g.id === gameId)?.abbr ?? String(gameId);
+
+async function guest() {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  await ctx.addCookies([{ name: "lang", value: "en_US", url: node.baseURL }]);
+  return ctx;
+}
+
+/** The placed incidents of a match as the server serves them (text live lines with a place). */
+async function placed(gameId, id) {
+  const r = await api("GET", `/${abbr(gameId)}/${encodeURIComponent(id)}?tab=textLive`);
+  return (r.result?.textLive ?? []).filter((l) => (l.x ?? 0) > 0 || (l.y ?? 0) > 0);
+}
+
+/** The latest finished match of a game (its events are all there). */
+async function finished(gameId) {
+  const past = await api("POST", "/v2/match/getPCPastGameMatch", { gameId, pageSize: 5 });
+  return past.result?.list?.find((m) => m.status === 5) ?? null;
+}
+
+describe("match pictures", () => {
+  it("a live football match shows its events on the pitch, more as it goes on, with momentum and odds per bookmaker", async (t) => {
+    if (!served) return t.skip("Matches calls not served yet");
+    const staff = await administrator(call);
+    // The next football match, played ahead to its kick-off with the demo clock: any hour works
+    // (a match already in play might be about to end).
+    let match;
+    {
+      const upcoming = await api("POST", "/v2/match/getPCUpcomingGameMatch", { gameId: SOCCER, pageSize: 50 });
+      const next = (upcoming.result?.list ?? []).filter((m) => (m.status === 0 || m.status === 8) && m.startTime > Date.now()).sort((a, b) => a.startTime - b.startTime)[0];
+      assert.ok(next, "an upcoming football match in the demo schedule");
+      let toKickOff = Math.ceil((next.startTime - Date.now()) / 60_000) + 1;
+      for (; toKickOff > 600; toKickOff -= 600) {
+        await call("POST", "/admin/demo/matches/advance", { token: staff.token, body: { matchId: next.id, minutes: 600 } });
+      }
+      await call("POST", "/admin/demo/matches/advance", { token: staff.token, body: { matchId: next.id, minutes: toKickOff } });
+      match = next;
+    }
+    // Play on until a few events with a place are on the server, the match still in its first half.
+    const first = await playDemoMatch(call, staff.token, match.id, async () => {
+      const p = await placed(SOCCER, match.id);
+      return p.length >= 3 ? p : null;
+    }, { minutes: 5, rounds: 9, wait: 20_000 });
+
+    const ctx = await guest();
+    const page = await ctx.newPage();
+    await page.goto(`${node.baseURL}/${abbr(SOCCER)}/${encodeURIComponent(match.id)}?tab=animation`);
+    const field = page.locator('[data-testid="viz-field"][data-field="pitch"]');
+    await field.waitFor({ timeout: TIMEOUT });
+    const markers = field.getByTestId("viz-event");
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="viz-event"]').length >= n, first.length, { timeout: TIMEOUT });
+    const shown = await markers.count();
+    assert.ok(shown >= first.length, `${shown} markers for ${first.length} placed events`);
+
+    // Every marker is labelled; hovering one shows its minute and kind.
+    const label = await markers.first().getAttribute("aria-label");
+    assert.match(label ?? "", /'.*·/, `marker label ${label}`);
+    await markers.first().hover();
+    const tip = await page.getByTestId("viz-tip").textContent();
+    assert.equal(tip, label, "the hover text is the marker's label");
+    assert.ok(await page.getByTestId("momentum").count(), "a momentum graph beside the pitch");
+    await page.evaluate(() => {
+      window.__sameDocument = true;
+    });
+    await screenshot(page, "matchviz-football");
+
+    // The match goes on: more events appear on the pitch without a reload (the tab refreshes).
+    const before = shown;
+    await playDemoMatch(call, staff.token, match.id, async () => {
+      const p = await placed(SOCCER, match.id);
+      return p.length > before ? p : null;
+    }, { minutes: 6, rounds: 8, wait: 10_000 });
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="viz-event"]').length > n, before, { timeout: 45_000, polling: 500 });
+    assert.equal(await page.evaluate(() => window.__sameDocument), true, "the page was not reloaded");
+
+    // Trends: the odds chart draws a line per bookmaker with labelled axes and a legend.
+    await page.getByTestId("dtab-trends").click();
+    const chart = page.getByTestId("odds-chart");
+    await chart.waitFor({ timeout: TIMEOUT });
+    const books = await chart.locator("[data-series]").count();
+    assert.ok(books >= 2, `${books} bookmaker lines`);
+    assert.equal(await chart.getByTestId("chart-x-label").textContent(), "Time");
+    assert.equal(await chart.getByTestId("chart-y-label").textContent(), "Decimal odds");
+    await page.getByTestId("odds-outcome-draw").click();
+    assert.ok((await chart.locator("[data-series]").count()) >= 2, "draw odds per bookmaker");
+    await screenshot(page, "matchviz-football-odds");
+    await ctx.close();
+  });
+
+  for (const [name, gameId, kind] of [
+    ["basketball", 201, "court"],
+    ["lol", 1, "moba"],
+  ]) {
+    it(`a ${name} match draws its ${kind} with the events`, async (t) => {
+      if (!served) return t.skip("Matches calls not served yet");
+      const m = await finished(gameId);
+      if (!m) return t.skip(`no finished ${name} match in the demo data`);
+      const ctx = await guest();
+      const page = await ctx.newPage();
+      await page.goto(`${node.baseURL}/${abbr(gameId)}/${encodeURIComponent(m.id)}?tab=animation`, { timeout: 60_000 });
+      const field = page.locator(`[data-testid="viz-field"][data-field="${kind}"]`);
+      await field.waitFor({ timeout: TIMEOUT });
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="viz-event"]').length > 0, null, { timeout: TIMEOUT });
+      await field.getByTestId("viz-event").first().focus();
+      assert.ok(await page.getByTestId("viz-tip").count(), "focus shows the event");
+      await screenshot(page, `matchviz-${name}`);
+      await ctx.close();
+    });
+  }
+});
