@@ -4,7 +4,7 @@ import { Header } from "./Header";
 import { Footer } from "./Footer";
 import { ProgressBar } from "./ProgressBar";
 import { Toasts } from "./Toasts";
-import { LoginModal } from "./LoginModal/LoginModal";
+import { LoginModalSlot } from "./LoginModal/LoginModalSlot";
 import { HeadManager } from "../seo/HeadManager";
 import { RealtimeBridge } from "../realtime/RealtimeBridge";
 import { ChannelCapture } from "./ChannelCapture";
@@ -25,7 +25,7 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
-      <LoginModal />
+      <LoginModalSlot />
       <Toasts />
       <HeadManager />
       <RealtimeBridge />
