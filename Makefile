@@ -4,7 +4,7 @@ SHELL := /bin/bash
 GO ?= go
 BIN := bin/courtside
 
-.PHONY: help run test test-go test-web test-e2e test-future setup build web vet fuzz security bench bench-cluster bench-go bench-search cluster clean db-stop
+.PHONY: help run test test-go test-web test-e2e test-future setup build web vet fuzz security bench bench-cluster bench-go bench-search web-perf cluster clean db-stop
 
 help: ## list the targets
 	@grep -hE '^[a-zA-Z0-9_-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN{FS=":.*## "}{printf "  make %-14s %s\n", $$1, $$2}'
@@ -60,6 +60,9 @@ bench-cluster: build ## the load suite against the local 3-node cluster of `make
 bench-search: ## the site search over 1,000,000 generated documents (COPY once, then p50/p95/p99 of a query mix; docs/BENCHMARKS.md)
 	@eval "$$(scripts/postgres.sh)" && export DATABASE_URL && \
 	$(GO) test -run '^$$' -bench Search1M -benchtime 1000x -timeout 60m ./api/search/
+
+web-perf: ## Lighthouse (mobile, slow 4G, 4x CPU) on five pages of a demo node vs the budgets of docs/BENCHMARKS.md; not part of `make test`
+	@scripts/web-perf.sh
 
 bench-go: ## Go micro-benchmarks of the hot paths (fan-out, history, ledger, scores, media)
 	$(GO) test -run '^$$' -bench . -benchmem ./gateway/... ./actors/... ./storage/history/... ./bench/...

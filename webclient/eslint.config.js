@@ -7,7 +7,8 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 
 export default tseslint.config(
-  { ignores: ["dist/", "node_modules/", "test-results/", "e2e/", "public/"] },
+  // e2e/ and perf/ are Node scripts (node --test, `make web-perf`; perf/ has its own node_modules).
+  { ignores: ["dist/", "node_modules/", "test-results/", "e2e/", "perf/", "public/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,10 +1,12 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
+import { fileURLToPath } from "node:url";
+import { localeBundles } from "./build/localeBundles";
 
 // The Go node serves dist/ at "/" and the REST API at "/java"; in development the
 // Vite server forwards "/java" to a node on the default port.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), localeBundles(fileURLToPath(new URL("./src/i18n/locales", import.meta.url)))],
   server: {
     proxy: {
       "/java": { target: "http://127.0.0.1:8080", changeOrigin: false },
@@ -20,6 +22,9 @@ export default defineConfig({
   build: {
     outDir: "dist",
     sourcemap: true,
+    // dist/.vite/manifest.json: the initial-JS budget test (e2e/bundle-budget.test.mjs) and
+    // `make web-perf` read which chunks a page loads first.
+    manifest: true,
   },
   test: {
     environment: "jsdom",

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { NavLink, useLocation, useSearchParams } from "react-router";
 import { useAtomValue, useSetAtom } from "../state/hooks";
 import { useTranslation } from "react-i18next";
@@ -7,12 +7,15 @@ import { useExpertsT } from "../i18n/experts";
 import { loginModalAtom, LoginMode } from "../state/ui";
 import { userInfoAtom } from "../state/session";
 import { SITE_NAME } from "../config";
-import { HeaderUser } from "../pages/User/HeaderUser";
 import { useShopT } from "../i18n/shop";
 import { useNewsT } from "../i18n/news";
 import { useVideosT } from "../i18n/videos";
 import { HeaderSearch } from "./HeaderSearch";
 import "./Header.css";
+
+// The signed-in part (balances, bell, user menu) is a chunk of its own: a guest never loads it
+// (initial-JS budget, e2e/bundle-budget.test.mjs).
+const HeaderUser = lazy(async () => ({ default: (await import("../pages/User/HeaderUser")).HeaderUser }));
 
 /** Game tab groups of the home page (spec §2), in order. */
 export const GAME_GROUPS = ["recommended", "soccer", "basketball", "esports", "baseball", "tennis", "other"] as const;
@@ -109,7 +112,9 @@ export function Header() {
         <div className="header__tools">
           <LanguageSwitcher />
           {user ? (
-            <HeaderUser user={user} />
+            <Suspense fallback={<div className="huser" aria-busy="true" />}>
+              <HeaderUser user={user} />
+            </Suspense>
           ) : (
             <button
               type="button"

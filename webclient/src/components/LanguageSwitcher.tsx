@@ -1,7 +1,7 @@
 import { useAtomValue } from "../state/hooks";
 import { useTranslation } from "react-i18next";
 import { localeAtom } from "../state/locale";
-import { LOCALES, LOCALE_NAMES, isLocale } from "../i18n/locales";
+import { HTML_LANG, LOCALES, LOCALE_NAMES, isLocale } from "../i18n/locales";
 import { changeLocale } from "../i18n";
 import { showToast } from "../state/ui";
 import "./LanguageSwitcher.css";
@@ -28,7 +28,7 @@ export function LanguageSwitcher() {
         }}
       >
         {LOCALES.map((code) => (
-          <option key={code} value={code} lang={code}>
+          <option key={code} value={code} lang={HTML_LANG[code]}>
             {LOCALE_NAMES[code]}
           </option>
         ))}

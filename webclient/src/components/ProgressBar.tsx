@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useAtomValue } from "../state/hooks";
+import { useTranslation } from "react-i18next";
 import { pendingRequestsAtom } from "../state/ui";
 import { PROGRESS_DURATION_MS, PROGRESS_THROTTLE_MS } from "../config";
 import "./ProgressBar.css";
@@ -11,6 +12,7 @@ type Phase = "hidden" | "running" | "done";
  * creeping toward the end over the duration, completing when the last request ends.
  */
 export function ProgressBar() {
+  const { t } = useTranslation();
   const pending = useAtomValue(pendingRequestsAtom);
   const [phase, setPhase] = useState<Phase>("hidden");
 
@@ -30,7 +32,7 @@ export function ProgressBar() {
 
   if (phase === "hidden") return null;
   return (
-    <div className="progress-bar" role="progressbar" aria-busy={phase === "running"} data-testid="progress-bar">
+    <div className="progress-bar" role="progressbar" aria-label={t("common.loading")} aria-busy={phase === "running"} data-testid="progress-bar">
       <div
         className={`progress-bar__fill progress-bar__fill--${phase}`}
         style={{ animationDuration: `${PROGRESS_DURATION_MS}ms` }}

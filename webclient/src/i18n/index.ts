@@ -1,48 +1,24 @@
-// i18next set-up. en_US is bundled (it is the fallback and the source of the typed key
-// set); every other locale is a separate chunk loaded on demand by changeLocale.
+// i18next set-up. Every locale, en_US included, is a chunk of its own (one per language: see
+// build/localeBundles.ts) loaded on demand: the first page waits only for the reader's language. en_US is
+// the fallback and the source of the typed key set; every locale has all of its keys
+// (locales.test.ts), so it is loaded only when it is the language or another one failed to load.
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { FALLBACK_LOCALE, HTML_LANG, isRtl, type Locale } from "./locales";
 import { appStore } from "../state/store";
 import { localeAtom } from "../state/locale";
 import { LANG_COOKIE, setCookie } from "../session/cookies";
+import bundles from "virtual:locale-bundles";
 
 // Keys are split into files so that features can be translated side by side: the shell's keys in
 // locales/<locale>.json, and each feature's in locales/<feature>/<locale>.json, which appear under
-// the top-level key <feature> (t("wallet.recharge.title")). All of them form one namespace.
-type Resources = Record<string, unknown>;
-
-const featureOf = (path: string): string | null => {
-  const m = /^\.\/locales\/([^/]+)\/[^/]+\.json$/.exec(path);
-  return m?.[1] ?? null;
-};
-
-/** Merges a locale's shell file and feature files into one resource tree. */
-function assemble(files: Record<string, Resources>, locale: string): Resources {
-  const out: Resources = {};
-  for (const [path, content] of Object.entries(files)) {
-    if (!path.endsWith(`/${locale}.json`)) continue;
-    const feature = featureOf(path);
-    if (feature) out[feature] = content;
-    else Object.assign(out, content);
-  }
-  return out;
-}
-
-const bundledEnglish = import.meta.glob<Resources>("./locales/**/en_US.json", { eager: true, import: "default" });
-const en_US = assemble(bundledEnglish, "en_US");
-
-const lazyLocales = import.meta.glob<Resources>(["./locales/**/*.json", "!./locales/**/en_US.json"], {
-  import: "default",
-});
-
+// the top-level key <feature> (t("wallet.recharge.title")). All of them form one namespace; the
+// build merges a language's files into one module (build/localeBundles.ts).
 async function loadResources(locale: Locale): Promise<void> {
   if (i18next.hasResourceBundle(locale, "translation")) return;
-  const paths = Object.keys(lazyLocales).filter((p) => p.endsWith(`/${locale}.json`));
-  if (paths.length === 0) throw new Error(`no resources for locale ${locale}`);
-  const files: Record<string, Resources> = {};
-  await Promise.all(paths.map(async (p) => (files[p] = await lazyLocales[p]!())));
-  i18next.addResourceBundle(locale, "translation", assemble(files, locale), true, true);
+  const load = bundles[locale];
+  if (!load) throw new Error(`no resources for locale ${locale}`);
+  i18next.addResourceBundle(locale, "translation", await load(), true, true);
 }
 
 function applyDocumentLanguage(locale: Locale): void {
@@ -53,7 +29,7 @@ function applyDocumentLanguage(locale: Locale): void {
 /** Initialises i18next with the given first language, loading its resources first. */
 export async function initI18n(initial: Locale): Promise<void> {
   await i18next.use(initReactI18next).init({
-    resources: { [FALLBACK_LOCALE]: { translation: en_US } },
+    resources: {},
     lng: FALLBACK_LOCALE,
     fallbackLng: FALLBACK_LOCALE,
     interpolation: { escapeValue: false },
@@ -62,8 +38,9 @@ export async function initI18n(initial: Locale): Promise<void> {
   try {
     await switchTo(initial);
   } catch {
-    // The locale's chunk failed to load: English is bundled, carry on with it.
-    await switchTo(FALLBACK_LOCALE);
+    // The locale's chunk failed to load: carry on in English, whose chunk is tried next
+    // (should that fail too, the page still renders, showing keys).
+    await switchTo(FALLBACK_LOCALE).catch(() => undefined);
   }
 }
 

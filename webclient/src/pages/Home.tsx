@@ -2,23 +2,28 @@
 // (latest results), match preview (next to start), match data (leagues with their counts,
 // into the data library) and a calendar, over the game groups. Lists come from the Matches
 // calls; live scores arrive over the scoreboard topics and a changed score flashes.
-import { useMemo, useState } from "react";
+import { lazy, Suspense } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { GAME_GROUPS, type GameGroup } from "../components/Header";
 import { matchesApi, type MatchQuery } from "../api/endpoints";
-import { NoData } from "../components/NoData";
-import { PagedPanel, LiveMatchList, LoadError, Loading } from "./Matches/MatchList";
-import { catalogueIndex, gameLabel, useCatalogue, useFetch, usePagedMatches } from "./Matches/hooks";
-import { WeekStrip } from "./Matches/WeekStrip";
-import { dayFrom, formatCount, isoDay, tzOffsetMinutes } from "./Matches/format";
-import { LiveRoomsColumn } from "./Live/LiveColumn";
-import { MatchPreviews } from "../components/Article";
+import { PagedPanel, Loading } from "./Matches/MatchList";
+import { usePagedMatches } from "./Matches/hooks";
+import { tzOffsetMinutes } from "./Matches/format";
 import { useNewsT } from "../i18n/news";
 import { useFavouriteOrder } from "../session/prefs";
-import { HomeVideos } from "./Videos";
 import "./Home.css";
 import "./Matches/Matches.css";
+
+// The blocks around the match list (the live rooms of the Live tab, the preview articles, the
+// videos under the list) are chunks of their own, so the first frame needs only the list
+// (initial-JS budget, e2e/bundle-budget.test.mjs); they show when their chunk has arrived.
+const LiveRoomsColumn = lazy(async () => ({ default: (await import("./Live/LiveColumn")).LiveRoomsColumn }));
+const MatchPreviews = lazy(async () => ({ default: (await import("../components/Article/MatchPreviews")).MatchPreviews }));
+const HomeVideos = lazy(async () => ({ default: (await import("./Videos/HomeVideos")).HomeVideos }));
+// The Calendar and Data tabs (HomePanels.tsx) likewise.
+const HomeCalendar = lazy(async () => ({ default: (await import("./HomePanels")).HomeCalendar }));
+const HomeData = lazy(async () => ({ default: (await import("./HomePanels")).HomeData }));
 
 export const HOME_TABS = ["hot", "live", "byTime", "today", "yesterday", "tomorrow", "highlights", "preview", "data", "calendar"] as const;
 export type HomeTab = (typeof HOME_TABS)[number];
@@ -57,71 +62,6 @@ function HomeList({ tab, group }: { tab: HomeTab; group: GameGroup }) {
   const order = useFavouriteOrder();
   const shown = paged.state.status === "ready" ? { ...paged, state: { ...paged.state, items: order(paged.state.items) } } : paged;
   return <PagedPanel paged={shown} showDate={tab === "byTime" || tab === "highlights" || tab === "preview" || tab === "hot"} />;
-}
-
-function HomeCalendar({ group }: { group: GameGroup }) {
-  const today = useMemo(() => dayFrom(new Date(), 0), []);
-  const [offset, setOffset] = useState(0);
-  const date = isoDay(dayFrom(today, offset));
-  const order = useFavouriteOrder();
-  const { state, reload } = useFetch(
-    (signal) => matchesApi.sevenDayMatches({ group, date, tzOffset: tzOffsetMinutes(), pageSize: 100 }, signal),
-    `${group}|${date}`,
-  );
-  return (
-    <>
-      <WeekStrip today={today} first={0} selected={offset} counts={state.status === "ready" ? state.value.days : undefined} onSelect={setOffset} />
-      {state.status === "loading" && <Loading />}
-      {state.status === "error" && <LoadError message={state.message} notServed={state.notServed} onRetry={reload} />}
-      {state.status === "ready" && <LiveMatchList items={order(state.value.list)} />}
-    </>
-  );
-}
-
-function HomeData({ group }: { group: GameGroup }) {
-  const { t } = useTranslation();
-  const cat = useCatalogue();
-  const { byId, groups } = catalogueIndex(cat.status === "ready" ? cat.value : undefined);
-  const games = new Set(groups.find((g) => g.id === group)?.games ?? []);
-  const { state, reload } = useFetch(
-    async () => {
-      const [sports, esports] = await Promise.all([matchesApi.leagues(false), matchesApi.leagues(true)]);
-      return [...sports, ...esports];
-    },
-    "leagues",
-  );
-  if (state.status === "loading") return <Loading />;
-  if (state.status === "error") return <LoadError message={state.message} notServed={state.notServed} onRetry={reload} />;
-  const list = state.value.filter((l) => games.size === 0 || games.has(l.gameId)).sort((a, b) => b.live - a.live || b.total - a.total);
-  return (
-    <div className="home-data">
-      <div className="home-data__links">
-        <span>{t("matches.home.library")}:</span>
-        <Link to="/leagueLibrary">{t("matches.library.leagues")}</Link>
-        <Link to="/squadLibrary">{t("matches.library.teams")}</Link>
-        <Link to="/playerLibrary">{t("matches.library.players")}</Link>
-      </div>
-      {list.length === 0 ? (
-        <NoData />
-      ) : (
-        <ul className="league-grid" data-testid="league-list">
-          {list.map((l) => (
-            <li key={l.id}>
-              <Link to={`/leagueLibrary/${encodeURIComponent(l.id)}`} className="league-card">
-                <span className="league-card__game">{gameLabel(t, byId.get(l.gameId))}</span>
-                <span className="league-card__name">{l.name}</span>
-                <span className="league-card__counts">
-                  {l.live > 0 && <span className="league-card__live">{t("matches.liveCount", { count: l.live })}</span>}
-                  <span>{t("matches.home.upcoming", { count: l.upcoming })}</span>
-                  <span>{t("matches.list.count", { n: formatCount(l.total) })}</span>
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
 }
 
 export default function Home() {
@@ -185,34 +125,48 @@ export default function Home() {
       </div>
       <div id="home-panel" role="tabpanel" aria-labelledby={`tab-${tab}`} className="home__panel" data-testid="match-list">
         {tab === "calendar" ? (
-          <HomeCalendar group={game} />
+          <Suspense fallback={<Loading />}>
+            <HomeCalendar group={game} />
+          </Suspense>
         ) : tab === "data" ? (
-          <HomeData group={game} />
+          <Suspense fallback={<Loading />}>
+            <HomeData group={game} />
+          </Suspense>
         ) : tab === "live" ? (
           // Live: the live scores beside the live rooms (issue 17).
           <div className="home-live">
             <div className="home-live__scores">
               <HomeList key={`${tab}|${game}`} tab={tab} group={game} />
             </div>
-            <LiveRoomsColumn />
+            <Suspense fallback={null}>
+              <LiveRoomsColumn />
+            </Suspense>
           </div>
         ) : tab === "preview" ? (
           // Match preview: the latest preview articles above the next matches (issue 22).
           <>
-            <MatchPreviews />
+            <Suspense fallback={null}>
+              <MatchPreviews />
+            </Suspense>
             <HomeList key={`${tab}|${game}`} tab={tab} group={game} />
           </>
         ) : tab === "highlights" ? (
           // Highlights: the highlight videos above the latest results (issue 22).
           <>
-            <HomeVideos kind="highlight" count={4} />
+            <Suspense fallback={null}>
+              <HomeVideos kind="highlight" count={4} />
+            </Suspense>
             <HomeList key={`${tab}|${game}`} tab={tab} group={game} />
           </>
         ) : (
           <HomeList key={`${tab}|${game}`} tab={tab} group={game} />
         )}
       </div>
-      {tab !== "highlights" && <HomeVideos count={4} />}
+      {tab !== "highlights" && (
+        <Suspense fallback={null}>
+          <HomeVideos count={4} />
+        </Suspense>
+      )}
     </section>
   );
 }

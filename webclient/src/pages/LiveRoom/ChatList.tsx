@@ -1,5 +1,6 @@
 import { memo, useCallback, useMemo, useRef, useState } from "react";
-import { Virtuoso, type VirtuosoHandle } from "react-virtuoso";
+import type { VirtuosoHandle } from "react-virtuoso";
+import { preloadVirtuoso, Virtuoso } from "../../components/LazyVirtuoso";
 import { useTranslation } from "react-i18next";
 import type { ChatLine } from "../../realtime/roomLog";
 import type { RoomEvent } from "../../realtime/protocol";
@@ -33,6 +34,9 @@ export interface ChatListProps {
  * The room's chat, virtualised (only the visible lines are in the DOM). It follows new
  * lines while the reader is at the bottom; scrolled up, a button jumps back down.
  */
+// The chat's list (react-virtuoso) is a lazy chunk: fetched as the room loads, shown when it arrives.
+void preloadVirtuoso();
+
 export function ChatList({ lines, selfId, actions, onActions, onName, room = "", canModerate = false, combos }: ChatListProps) {
   const { t } = useTranslation();
   const ref = useRef<VirtuosoHandle>(null);

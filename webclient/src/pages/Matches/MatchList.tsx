@@ -1,6 +1,7 @@
 // A virtualised list of matches with live scores (the page scrolls; react-virtuoso renders
 // only the rows in view), plus the loading, error and no-data states shared by the pages.
-import { Virtuoso } from "react-virtuoso";
+// react-virtuoso is a lazy chunk (LazyVirtuoso), fetched while the list's data loads.
+import { preloadVirtuoso, Virtuoso } from "../../components/LazyVirtuoso";
 import { useTranslation } from "react-i18next";
 import type { MatchItem } from "../../api/endpoints";
 import { NoData } from "../../components/NoData";
@@ -22,6 +23,8 @@ export function LoadError({ message, notServed, onRetry }: { message: string; no
     </div>
   );
 }
+
+void preloadVirtuoso();
 
 export function Loading() {
   const { t } = useTranslation();
@@ -45,6 +48,7 @@ export function LiveMatchList({
   if (live.length === 0) return <NoData />;
   return (
     <Virtuoso
+      fallback={<Loading />}
       useWindowScroll
       data={live}
       increaseViewportBy={400}

@@ -1,0 +1,79 @@
+// The Calendar and Data tabs of the home page (Home.tsx loads them lazily): a week strip over
+// the chosen day's matches, and the leagues with their counts, into the data library.
+import { useMemo, useState } from "react";
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { GameGroup } from "../components/Header";
+import { matchesApi } from "../api/endpoints";
+import { NoData } from "../components/NoData";
+import { LiveMatchList, LoadError, Loading } from "./Matches/MatchList";
+import { catalogueIndex, gameLabel, useCatalogue, useFetch } from "./Matches/hooks";
+import { WeekStrip } from "./Matches/WeekStrip";
+import { dayFrom, formatCount, isoDay, tzOffsetMinutes } from "./Matches/format";
+import { useFavouriteOrder } from "../session/prefs";
+
+export function HomeCalendar({ group }: { group: GameGroup }) {
+  const today = useMemo(() => dayFrom(new Date(), 0), []);
+  const [offset, setOffset] = useState(0);
+  const date = isoDay(dayFrom(today, offset));
+  const order = useFavouriteOrder();
+  const { state, reload } = useFetch(
+    (signal) => matchesApi.sevenDayMatches({ group, date, tzOffset: tzOffsetMinutes(), pageSize: 100 }, signal),
+    `${group}|${date}`,
+  );
+  return (
+    <>
+      <WeekStrip today={today} first={0} selected={offset} counts={state.status === "ready" ? state.value.days : undefined} onSelect={setOffset} />
+      {state.status === "loading" && <Loading />}
+      {state.status === "error" && <LoadError message={state.message} notServed={state.notServed} onRetry={reload} />}
+      {state.status === "ready" && <LiveMatchList items={order(state.value.list)} />}
+    </>
+  );
+}
+
+export function HomeData({ group }: { group: GameGroup }) {
+  const { t } = useTranslation();
+  const cat = useCatalogue();
+  const { byId, groups } = catalogueIndex(cat.status === "ready" ? cat.value : undefined);
+  const games = new Set(groups.find((g) => g.id === group)?.games ?? []);
+  const { state, reload } = useFetch(
+    async () => {
+      const [sports, esports] = await Promise.all([matchesApi.leagues(false), matchesApi.leagues(true)]);
+      return [...sports, ...esports];
+    },
+    "leagues",
+  );
+  if (state.status === "loading") return <Loading />;
+  if (state.status === "error") return <LoadError message={state.message} notServed={state.notServed} onRetry={reload} />;
+  const list = state.value.filter((l) => games.size === 0 || games.has(l.gameId)).sort((a, b) => b.live - a.live || b.total - a.total);
+  return (
+    <div className="home-data">
+      <div className="home-data__links">
+        <span>{t("matches.home.library")}:</span>
+        <Link to="/leagueLibrary">{t("matches.library.leagues")}</Link>
+        <Link to="/squadLibrary">{t("matches.library.teams")}</Link>
+        <Link to="/playerLibrary">{t("matches.library.players")}</Link>
+      </div>
+      {list.length === 0 ? (
+        <NoData />
+      ) : (
+        <ul className="league-grid" data-testid="league-list">
+          {list.map((l) => (
+            <li key={l.id}>
+              <Link to={`/leagueLibrary/${encodeURIComponent(l.id)}`} className="league-card">
+                <span className="league-card__game">{gameLabel(t, byId.get(l.gameId))}</span>
+                <span className="league-card__name">{l.name}</span>
+                <span className="league-card__counts">
+                  {l.live > 0 && <span className="league-card__live">{t("matches.liveCount", { count: l.live })}</span>}
+                  <span>{t("matches.home.upcoming", { count: l.upcoming })}</span>
+                  <span>{t("matches.list.count", { n: formatCount(l.total) })}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
