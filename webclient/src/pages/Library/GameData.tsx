@@ -14,6 +14,7 @@ import NotFound from "../NotFound";
 import { catalogueIndex, gameLabel, useCatalogue, useFetch } from "../Matches/hooks";
 import { LoadError, Loading } from "../Matches/MatchList";
 import { TeamLogo } from "../Matches/MatchRow";
+import { LeagueGrid } from "../Matches/LeagueGrid";
 import "../Matches/Matches.css";
 import "../Matches/Schedule.css";
 import "./Library.css";
@@ -57,25 +58,7 @@ function Hub({ gameId, slug, name, logo }: { gameId: number; slug: string; name:
           {t("leagues")}
           <Link to={`/leagueLibrary?game=${gameId}`}>{t("seeAll")} →</Link>
         </h2>
-        {leagues.state.status === "loading" && <Loading />}
-        {leagues.state.status === "error" && <LoadError message={leagues.state.message} notServed={leagues.state.notServed} onRetry={leagues.reload} />}
-        {leagues.state.status === "ready" &&
-          (leagues.state.value.length === 0 ? (
-            <NoData />
-          ) : (
-            <ul className="league-grid">
-              {leagues.state.value.map((l) => (
-                <li key={l.id}>
-                  <Link to={`/leagueLibrary/${encodeURIComponent(l.id)}`} className="league-card" data-testid="game-data-league">
-                    <span className="league-card__name">
-                      <TeamLogo src={l.logo} name={l.name} /> {l.name}
-                    </span>
-                    <span className="league-card__counts">{l.country}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          ))}
+        <LeagueGrid leagues={leagues} cardTestId="game-data-league" />
       </div>
 
       <Entries

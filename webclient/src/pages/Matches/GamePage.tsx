@@ -15,6 +15,7 @@ import { catalogueIndex, gameLabel, useCatalogue, useFetch } from "./hooks";
 import { LiveMatchList, LoadError, Loading } from "./MatchList";
 import { TeamLogo } from "./MatchRow";
 import { CompetitionList } from "./CompetitionList";
+import { LeagueGrid } from "./LeagueGrid";
 import { dayFrom, isoDay, tzOffsetMinutes } from "./format";
 import "./Matches.css";
 import "./Schedule.css";
@@ -92,27 +93,7 @@ function Game({ gameId, slug }: { gameId: number; slug: string }) {
           {st("gamePage.leagues")}
           <Link to={`/leagueLibrary?game=${gameId}`}>{t("matches.library.leagues")} →</Link>
         </h2>
-        {leagues.state.status === "loading" && <Loading />}
-        {leagues.state.status === "error" && <LoadError message={leagues.state.message} notServed={leagues.state.notServed} onRetry={leagues.reload} />}
-        {leagues.state.status === "ready" &&
-          (leagues.state.value.length === 0 ? (
-            <NoData />
-          ) : (
-            <ul className="league-grid">
-              {leagues.state.value.map((l) => (
-                <li key={l.id}>
-                  <Link to={`/leagueLibrary/${encodeURIComponent(l.id)}`} className="league-card" data-testid="game-league">
-                    <span className="league-card__name">
-                      <TeamLogo src={l.logo} name={l.name} /> {l.name}
-                    </span>
-                    <span className="league-card__counts">
-                      {l.country}
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          ))}
+        <LeagueGrid leagues={leagues} cardTestId="game-league" />
       </div>
     </section>
   );
