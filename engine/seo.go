@@ -24,9 +24,12 @@ func (w *wiring) buildSEO() {
 	w.api.PageHead("match", h.match)
 	w.api.PageHead("liveRoom", h.liveRoom)
 	w.api.PageHead("anchor", h.streamer)
-	w.api.PageHead("league", h.league)
-	w.api.PageHead("team", h.team)
-	w.api.PageHead("player", h.player)
+	// A library page's tabs (/squadLibrary/{id}/config, ...) are about the same entity.
+	for _, tab := range []string{"", "Tab"} {
+		w.api.PageHead("league"+tab, h.league)
+		w.api.PageHead("team"+tab, h.team)
+		w.api.PageHead("player"+tab, h.player)
+	}
 	if h.news != nil {
 		w.api.PageHead("news", h.article)
 		w.api.PageHead("newsArticle", h.article)

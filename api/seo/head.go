@@ -251,6 +251,7 @@ var sectionOf = map[string]string{
 	"liveRoom": "liveIndex", "match": "matchList", "news": "newsIndex", "newsArticle": "newsIndex",
 	"video": "videoListAll", "videoNoGame": "videoListAll", "anchor": "anchorList", "league": "leagueIndex",
 	"team": "teamIndex", "player": "playerIndex",
+	"leagueTab": "leagueIndex", "teamTab": "teamIndex", "playerTab": "playerIndex",
 }
 
 func needsEntity(k Kind) bool {

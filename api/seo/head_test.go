@@ -268,6 +268,20 @@ func TestEntityPageWithoutEntity(t *testing.T) {
 	}
 }
 
+// Every page about an entity has a list page that stands in when the entity is not found (or
+// not looked up), so no head ever shows a bare message key.
+func TestEveryEntityPageHasAStandIn(t *testing.T) {
+	for name, p := range pages {
+		if !needsEntity(p.kind) {
+			continue
+		}
+		h := Build(input(name, nil))
+		if sectionOf[name] == "" || strings.Contains(h.Title, "seo.") {
+			t.Errorf("%s without its entity: stand-in %q, title %q", name, sectionOf[name], h.Title)
+		}
+	}
+}
+
 func TestOpenGraphNeverShowsSVG(t *testing.T) {
 	h := Build(input("match", matchEntity))
 	if h.OGImage != "https://courtside.test"+DefaultImage || !strings.HasSuffix(h.Image, ".svg") {
