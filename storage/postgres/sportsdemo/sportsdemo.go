@@ -366,6 +366,7 @@ func makeSquad(seed uint64, l leagueSpec, t *feed.Team) []feed.Player {
 	lo, hi := ageRange(p.Family, esport)
 	ref := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	out := make([]feed.Player, 0, len(p.Positions))
+	taken := map[string]bool{}
 	sumAge := 0.0
 	for i, pos := range p.Positions {
 		code := t.CountryCode
@@ -376,11 +377,19 @@ func makeSquad(seed uint64, l leagueSpec, t *feed.Team) []feed.Player {
 		if nat == nil {
 			nat = regions["GB"]
 		}
+		// Two team-mates never share a name (or a gamer tag): draw again on a clash.
 		full := person(r, nat.Code)
+		for try := 0; taken[full] && try < 20; try++ {
+			full = person(r, nat.Code)
+		}
 		name := full
 		if esport {
 			name = handle(r)
+			for try := 0; taken[name] && try < 20; try++ {
+				name = handle(r)
+			}
 		}
+		taken[full], taken[name] = true, true
 		if l.style == styleIndividual {
 			name, full, nat = t.Name, t.Name, regions[t.CountryCode]
 		}

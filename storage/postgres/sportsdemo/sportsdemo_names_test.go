@@ -75,8 +75,13 @@ func TestEveryGameHasBelievableData(t *testing.T) {
 		if len(squad) != len(p.Positions) {
 			t.Fatalf("team %s has %d players, its game %d positions", tm.ID, len(squad), len(p.Positions))
 		}
+		mates := map[string]string{}
 		for _, pl := range squad {
 			checkName(t, "player "+pl.ID, pl.Name)
+			if other, dup := mates[pl.Name]; dup && !p.Individual {
+				t.Fatalf("team-mates %s and %s share the name %q", other, pl.ID, pl.Name)
+			}
+			mates[pl.Name] = pl.ID
 			if pl.Nationality == "" || pl.NationalityCode == "" || pl.Position == "" || pl.Birth.IsZero() || pl.Team != tm.ID || pl.FullName == "" {
 				t.Fatalf("player %+v", pl)
 			}
