@@ -587,6 +587,8 @@ export interface LeagueInfo {
   shortName: string;
   logo: string;
   country: string;
+  /** ISO 3166 code of the country, when known. */
+  countryCode?: string;
   /** league, cup, series. */
   kind: string;
   tier: number;
@@ -770,6 +772,8 @@ export interface TeamInfo {
   shortName: string;
   logo: string;
   country: string;
+  /** ISO 3166 code of the country, when known. */
+  countryCode?: string;
   headCoach: string;
   assistantCoach: string;
   /** RFC 3339. */
@@ -789,6 +793,8 @@ export interface PlayerInfo {
   name: string;
   fullName: string;
   nationality: string;
+  /** ISO 3166 code of the nationality, when known. */
+  nationalityCode?: string;
   position: string;
   shirt: number;
   /** RFC 3339. */

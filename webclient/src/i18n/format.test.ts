@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCompactMoney, formatDate, formatNumber, localeTag } from "./format";
+import { formatCompactMoney, formatDate, formatNumber, localeTag, regionName } from "./format";
 
 describe("site-wide formatting", () => {
   it("maps interface languages to BCP-47 tags", () => {
@@ -18,5 +18,12 @@ describe("site-wide formatting", () => {
     expect(formatDate("0001-01-01T00:00:00Z", "en-US")).toBe("–");
     expect(formatDate(undefined, "en-US")).toBe("–");
     expect(formatNumber(10000, "en-US")).toBe("10,000");
+  });
+  it("names countries in the reader's language, but keeps sporting nations the code cannot say", () => {
+    expect(regionName("Spain", "ES", "de")).toBe("Spanien");
+    expect(regionName("Spain", "ES", "ja")).toBe("スペイン");
+    expect(regionName("England", "GB", "de")).toBe("England");
+    expect(regionName("Spain", undefined, "de")).toBe("Spain");
+    expect(regionName("", "ES", "de")).toBe("");
   });
 });

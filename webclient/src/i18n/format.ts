@@ -36,3 +36,20 @@ export function formatDate(iso: string | undefined, tag: string): string {
   if (Number.isNaN(at.getTime())) return "–";
   return new Intl.DateTimeFormat(tag, { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }).format(at);
 }
+
+const englishRegions = new Intl.DisplayNames(["en"], { type: "region" });
+
+/**
+ * A country as the reader's language names it ("Spain" → "Spanien"), from its ISO 3166 code. The
+ * name stays as given where the code does not name exactly that country: sports count England,
+ * Scotland and Wales apart, which the code GB cannot say.
+ */
+export function regionName(name: string, code: string | undefined, tag: string): string {
+  if (!name || !code || !/^[A-Z]{2}$/.test(code)) return name;
+  try {
+    if (englishRegions.of(code) !== name) return name;
+    return new Intl.DisplayNames([tag], { type: "region" }).of(code) ?? name;
+  } catch {
+    return name;
+  }
+}

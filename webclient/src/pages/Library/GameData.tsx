@@ -15,6 +15,7 @@ import { catalogueIndex, gameLabel, useCatalogue, useFetch } from "../Matches/ho
 import { LoadError, Loading } from "../Matches/MatchList";
 import { TeamLogo } from "../Matches/MatchRow";
 import { LeagueGrid } from "../Matches/LeagueGrid";
+import { Region } from "../../components/Region";
 import "../Matches/Matches.css";
 import "../Matches/Schedule.css";
 import "./Library.css";
@@ -71,7 +72,7 @@ function Hub({ gameId, slug, name, logo }: { gameId: number; slug: string; name:
           <Link key={x.id} className="lib-row" to={`/squadLibrary/${encodeURIComponent(x.id)}`} data-testid="game-data-team">
             <TeamLogo src={x.logo} name={x.name} />
             <span className="lib-row__name">{x.name}</span>
-            <span className="muted">{x.country}</span>
+            <span className="muted"><Region name={x.country} code={x.countryCode} /></span>
             <span className="muted">{x.worldRanking > 0 ? t("ranking", { n: x.worldRanking }) : ""}</span>
           </Link>
         )}
@@ -87,7 +88,7 @@ function Hub({ gameId, slug, name, logo }: { gameId: number; slug: string; name:
             <TeamLogo src={x.photo} name={x.name} />
             <span className="lib-row__name">{x.name}</span>
             <span className="muted">{x.position}</span>
-            <span className="muted">{x.nationality}</span>
+            <span className="muted"><Region name={x.nationality} code={x.nationalityCode} /></span>
           </Link>
         )}
       />

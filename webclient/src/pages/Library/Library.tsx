@@ -30,6 +30,7 @@ import { LoadError, Loading } from "../Matches/MatchList";
 import { SimulatedBadge, TeamLogo } from "../Matches/MatchRow";
 import { StandingsTable } from "../Matches/DetailTabs";
 import { formatCompactMoney, formatDate, useLocaleTag } from "../../i18n/format";
+import { Region } from "../../components/Region";
 import "../Matches/Matches.css";
 import "../Matches/MatchDetail.css";
 import NotFound from "../NotFound";
@@ -165,7 +166,7 @@ function LeagueGrid({ gameId }: { gameId?: number }) {
                   <span className="league-card__game">{gameLabel(t, byId.get(l.gameId))}</span>
                   <span className="league-card__name">{l.name}</span>
                   <span className="league-card__counts">
-                    {l.country}
+                    <Region name={l.country} code={l.countryCode} />
                   </span>
                 </Link>
               </li>
@@ -245,7 +246,7 @@ function PagedRows<T extends { id: string }>({
 }
 
 /** One row of an index: picture, name and two details, linking to the entry's page. */
-function IndexRow({ to, testId, image, name, details }: { to: string; testId: string; image: string; name: string; details: [string, string] }) {
+function IndexRow({ to, testId, image, name, details }: { to: string; testId: string; image: string; name: string; details: [ReactNode, ReactNode] }) {
   return (
     <Link className="lib-row" to={to} data-testid={testId}>
       <TeamLogo src={image} name={name} />
@@ -264,7 +265,7 @@ export function TeamIndex() {
       testId="library-team"
       image={x.logo}
       name={x.name}
-      details={[x.country, x.worldRanking > 0 ? `#${x.worldRanking}` : ""]}
+      details={[<Region name={x.country} code={x.countryCode} />, x.worldRanking > 0 ? `#${x.worldRanking}` : ""]}
     />
   );
   return (
@@ -277,7 +278,7 @@ export function TeamIndex() {
 export function PlayerIndex() {
   const { t } = useTranslation();
   const row = (x: PlayerInfo) => (
-    <IndexRow to={`/playerLibrary/${encodeURIComponent(x.id)}`} testId="library-player" image={x.photo} name={x.name} details={[x.position, x.nationality]} />
+    <IndexRow to={`/playerLibrary/${encodeURIComponent(x.id)}`} testId="library-player" image={x.photo} name={x.name} details={[x.position, <Region name={x.nationality} code={x.nationalityCode} />]} />
   );
   return (
     <IndexPage testId="player-index" title={t("matches.library.players")}>
@@ -383,7 +384,7 @@ function LeaguePage({ tab }: { tab: LibraryTab }) {
         <div>
           <h1>{p.league.name}</h1>
           <p className="muted">
-            {p.league.country} {current && `· ${t("matches.library.season")}: ${current.name}`} {p.league.source === "simulator" && <SimulatedBadge />}
+            <Region name={p.league.country} code={p.league.countryCode} /> {current && `· ${t("matches.library.season")}: ${current.name}`} {p.league.source === "simulator" && <SimulatedBadge />}
           </p>
         </div>
       </header>
@@ -397,7 +398,7 @@ function LeaguePage({ tab }: { tab: LibraryTab }) {
               <FactList
                 className="lib-facts"
                 facts={[
-                  [t("matches.library.country"), p.league.country || "–"],
+                  [t("matches.library.country"), <Region name={p.league.country} code={p.league.countryCode} />],
                   [st("lib.format"), st(`lib.kinds.${p.league.kind}` as "lib.kinds.league", { defaultValue: p.league.kind || "–" })],
                   [st("lib.tier"), p.league.tier > 0 ? String(p.league.tier) : "–"],
                   [t("matches.library.season"), current?.name ?? "–"],
@@ -434,7 +435,7 @@ const SQUAD_COLUMNS: Column<PlayerInfo>[] = [
     cell: (x) => <Link to={`/playerLibrary/${encodeURIComponent(x.id)}`}>{x.name}</Link>,
   },
   { header: "matches.library.position", cell: (x) => x.position },
-  { header: "matches.library.nationality", cell: (x) => x.nationality },
+  { header: "matches.library.nationality", cell: (x) => <Region name={x.nationality} code={x.nationalityCode} /> },
   { header: "matches.library.powerValue", cell: (x) => x.powerValue || "–" },
 ];
 
@@ -453,7 +454,7 @@ function TeamPage({ tab }: { tab: LibraryTab }) {
   const tm = p.team;
   const facts: Fact[] = [
     [t("matches.library.fullName"), tm.fullName || tm.name],
-    [t("matches.library.country"), tm.country || "–"],
+    [t("matches.library.country"), <Region name={tm.country} code={tm.countryCode} />],
     [t("matches.library.headCoach"), tm.headCoach || "–"],
     [t("matches.library.assistantCoach"), tm.assistantCoach || "–"],
     [t("matches.library.averageAge"), tm.averageAge ? tm.averageAge.toFixed(1) : "–"],
@@ -510,7 +511,7 @@ function PlayerPage({ tab }: { tab: LibraryTab }) {
   const pl = p.player;
   const facts: Fact[] = [
     [t("matches.library.fullName"), pl.fullName || pl.name],
-    [t("matches.library.nationality"), pl.nationality || "–"],
+    [t("matches.library.nationality"), <Region name={pl.nationality} code={pl.nationalityCode} />],
     [t("matches.library.position"), pl.position || "–"],
     [t("matches.library.shirt"), pl.shirt ? String(pl.shirt) : "–"],
     [t("matches.library.birth"), <LibDate iso={pl.birth} />],

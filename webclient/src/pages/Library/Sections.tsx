@@ -23,6 +23,7 @@ import {
   type TeamPageData,
 } from "../../api/endpoints";
 import { NoData } from "../../components/NoData";
+import { Region } from "../../components/Region";
 import { DataTable, type Column } from "../../components/DataTable";
 import { FactList, type Fact } from "../../components/FactList";
 import { useScheduleT } from "../../i18n/schedule";
@@ -404,7 +405,7 @@ function PlayerTeam({ p, show }: { p: PlayerPageData; show: "squad" | "schedule"
     { key: "shirt", label: tr("matches.library.shirt"), cell: (x) => x.shirt || "" },
     { key: "player", label: tr("matches.detail.player"), className: "dtable__left", cell: (x) => <Link to={`/playerLibrary/${encodeURIComponent(x.id)}`}>{x.name}</Link> },
     { key: "position", label: tr("matches.library.position"), cell: (x) => x.position },
-    { key: "nationality", label: tr("matches.library.nationality"), cell: (x) => x.nationality },
+    { key: "nationality", label: tr("matches.library.nationality"), cell: (x) => <Region name={x.nationality} code={x.nationalityCode} /> },
   ];
   return (
     <div data-testid="player-team">

@@ -3,6 +3,7 @@
 import { Link } from "react-router";
 import type { LeagueInfo } from "../../api/endpoints";
 import { NoData } from "../../components/NoData";
+import { Region } from "../../components/Region";
 import type { Fetched } from "./hooks";
 import { LoadError, Loading } from "./MatchList";
 import { TeamLogo } from "./MatchRow";
@@ -20,7 +21,9 @@ export function LeagueGrid({ leagues, cardTestId }: { leagues: { state: Fetched<
             <span className="league-card__name">
               <TeamLogo src={l.logo} name={l.name} /> {l.name}
             </span>
-            <span className="league-card__counts">{l.country}</span>
+            <span className="league-card__counts">
+              <Region name={l.country} code={l.countryCode} />
+            </span>
           </Link>
         </li>
       ))}
