@@ -2,7 +2,6 @@ package matches
 
 import (
 	"context"
-	"net/http"
 	"strconv"
 	"strings"
 
@@ -21,7 +20,9 @@ type handlers struct {
 func (m *Service) Routes(srv *api.Server, users api.Authenticator) {
 	h := &handlers{svc: m, auth: api.Auth{Users: users}}
 	user := h.auth.RequireUser
-	srv.HandleAsset("GET /images/teams/{file}", http.HandlerFunc(h.crest))
+	srv.HandleAsset("GET /images/teams/{file}", h.picture(PictureTeam))
+	srv.HandleAsset("GET /images/leagues/{file}", h.picture(PictureLeague))
+	srv.HandleAsset("GET /images/players/{file}", h.picture(PicturePlayer))
 	srv.Handle("GET /game/v3/getPCGameSource", h.gameSource)
 	srv.Handle("GET /game/getPCGameSource", h.gameSource)
 	srv.Handle("GET /v2/match/getPCLiveGameMatch", list(h, m.Live))

@@ -6,16 +6,20 @@ import (
 	"strings"
 )
 
-// crest serves GET /images/teams/{id}.svg (and .png, the name older data stores): the team's
-// generated crest, cached for a day; 404 for a team that does not exist.
-func (h *handlers) crest(w http.ResponseWriter, r *http.Request) {
+// picture serves GET /images/{teams,leagues,players}/{id}.svg (and .png, the name the data
+// stores): the generated crest, badge or portrait, cached for a day; 404 for one that does not exist.
+func (h *handlers) picture(kind PictureKind) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) { h.servePicture(w, r, kind) }
+}
+
+func (h *handlers) servePicture(w http.ResponseWriter, r *http.Request, kind PictureKind) {
 	file := r.PathValue("file")
 	id := strings.TrimSuffix(strings.TrimSuffix(file, ".svg"), ".png")
 	if id == file || id == "" {
 		http.NotFound(w, r)
 		return
 	}
-	svg, err := h.svc.Crest(r.Context(), id)
+	svg, err := h.svc.Picture(r.Context(), kind, id)
 	switch {
 	case errors.Is(err, ErrLibraryNotFound):
 		http.NotFound(w, r)

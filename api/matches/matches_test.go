@@ -531,7 +531,22 @@ func checkTeamCrests(t *testing.T, s *site) {
 	if away.Status != 200 || string(away.Body) == string(first.Body) {
 		t.Errorf("the away team's crest: %d, same as home: %v", away.Status, string(away.Body) == string(first.Body))
 	}
-	for _, path := range []string{"/images/teams/no-such-team.svg", "/images/teams/" + strings.TrimPrefix(m.HomeLogo, "/images/teams/") + ".gif"} {
+	// Competitions and players wear generated pictures too: a badge and a portrait titled with the name.
+	var leagues []struct{ Name, Logo string }
+	mustOK(t, call(t, s, "GET", "/library/leagues?gameId=202", "", "", &leagues), "leagues")
+	var players []struct{ Name, Photo string }
+	mustOK(t, call(t, s, "GET", "/library/players?gameId=202", "", "", &players), "players")
+	if len(leagues) == 0 || len(players) == 0 {
+		t.Fatalf("%d leagues, %d players", len(leagues), len(players))
+	}
+	for name, path := range map[string]string{leagues[0].Name: leagues[0].Logo, players[0].Name: players[0].Photo} {
+		res := apitest.Do(t, s.url, "GET", path, "", nil)
+		if res.Status != 200 || res.Header.Get("Content-Type") != "image/svg+xml" || xml.Unmarshal(res.Body, &doc) != nil || doc.Title != name {
+			t.Errorf("GET %s: %d %s %s", path, res.Status, res.Header.Get("Content-Type"), res.Body)
+		}
+	}
+	for _, path := range []string{"/images/teams/no-such-team.svg", "/images/teams/" + strings.TrimPrefix(m.HomeLogo, "/images/teams/") + ".gif",
+		"/images/leagues/no-such-league.png", "/images/players/no-such-player.png"} {
 		if res := apitest.Do(t, s.url, "GET", path, "", nil); res.Status != 404 {
 			t.Errorf("GET %s: %d, want 404", path, res.Status)
 		}

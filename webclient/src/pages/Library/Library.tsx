@@ -516,7 +516,8 @@ function PlayerPage({ tab }: { tab: LibraryTab }) {
     [t("matches.library.shirt"), pl.shirt ? String(pl.shirt) : "–"],
     [t("matches.library.birth"), <LibDate iso={pl.birth} />],
     [t("matches.library.powerValue"), pl.powerValue ? String(pl.powerValue) : "–"],
-    [t("matches.library.kda"), pl.kda ? pl.kda.toFixed(2) : "–"],
+    // KDA belongs to esports players; a footballer or a tennis player has none to show.
+    ...(pl.kda ? [[t("matches.library.kda"), pl.kda.toFixed(2)] as Fact] : []),
   ];
   return (
     <section className="lib" data-testid="player-page">
