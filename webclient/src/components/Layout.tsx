@@ -2,25 +2,30 @@ import { lazy, Suspense } from "react";
 import { Outlet } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Header } from "./Header";
-import { Footer } from "./Footer";
 import { ProgressBar } from "./ProgressBar";
-import { Toasts } from "./Toasts";
 import { LoginModalSlot } from "./LoginModal/LoginModalSlot";
-import { ChannelCapture } from "./ChannelCapture";
 import "./Layout.css";
 
 // Parts that draw nothing on the first frame are chunks of their own, fetched at once, in parallel
 // with the page (initial-JS budget, e2e/bundle-budget.test.mjs): the socket bridge, the head
 // manager (the first page keeps the head the server wrote), the live-notice toast, and the
-// proclamation banner (it shows only once its announcement has been fetched anyway).
+// proclamation banner (it shows only once its announcement has been fetched anyway), and the
+// footer (below the fold, and it names every section of the site), the toasts (none on the
+// first frame) and the channel capture (it records a partner's link once the page has started).
 const bridge = import("../realtime/RealtimeBridge");
 const headManager = import("../seo/HeadManager");
 const liveNotice = import("./LiveNotice/LiveNoticeToast");
 const proclamation = import("./Proclamation/ProclamationBanner");
+const footer = import("./Footer");
+const toasts = import("./Toasts");
+const channelCapture = import("./ChannelCapture");
 const RealtimeBridge = lazy(async () => ({ default: (await bridge).RealtimeBridge }));
 const HeadManager = lazy(async () => ({ default: (await headManager).HeadManager }));
 const LiveNoticeToast = lazy(async () => ({ default: (await liveNotice).LiveNoticeToast }));
 const ProclamationBanner = lazy(async () => ({ default: (await proclamation).ProclamationBanner }));
+const Footer = lazy(async () => ({ default: (await footer).Footer }));
+const Toasts = lazy(async () => ({ default: (await toasts).Toasts }));
+const ChannelCapture = lazy(async () => ({ default: (await channelCapture).ChannelCapture }));
 
 /** The frame of every page: header, main, footer and the global overlays. */
 export function Layout() {
@@ -36,15 +41,19 @@ export function Layout() {
       <main id="main" className="layout__main">
         <Outlet />
       </main>
-      <Footer />
-      <LoginModalSlot />
-      <Toasts />
       <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
+      <LoginModalSlot />
+      <Suspense fallback={null}>
+        <Toasts />
         <HeadManager />
         <RealtimeBridge />
         <LiveNoticeToast />
       </Suspense>
-      <ChannelCapture />
+      <Suspense fallback={null}>
+        <ChannelCapture />
+      </Suspense>
     </div>
   );
 }
