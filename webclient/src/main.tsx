@@ -15,6 +15,7 @@ async function boot(): Promise<void> {
     getCookie(LANG_COOKIE),
     navigator.languages ?? [navigator.language],
     document.documentElement.dataset.locale,
+    new URLSearchParams(window.location.search).get("lang"),
   );
   await initI18n(initial);
   createRoot(document.getElementById("root")!).render(

@@ -72,6 +72,11 @@ describe("locale files", () => {
 
 describe("detectLocale", () => {
   it("prefers the lang cookie", () => expect(detectLocale("ko", ["fr-FR"])).toBe("ko"));
+  it("follows a language named in the address (hreflang links) over the cookie, as the server's head does", () => {
+    expect(detectLocale("de", ["en-US"], "de", "fr")).toBe("fr");
+    expect(detectLocale("de", ["en-US"], "de", "nope")).toBe("de");
+    expect(detectLocale("de", ["en-US"], "de", null)).toBe("de");
+  });
   it("maps the browser languages when there is no cookie", () => {
     expect(detectLocale(undefined, ["xx", "zh-Hant-HK"])).toBe("zh_tw");
     expect(detectLocale(undefined, ["th-TH"])).toBe("thai");

@@ -82,11 +82,15 @@ export function normalizeLocale(tag: string | undefined | null): Locale | undefi
 }
 
 /**
- * The initial language (spec §1): the `lang` cookie (the reader's own pick), else the
- * server's answer written on <html data-locale> (it applied the cookie, Accept-Language
- * and the country of the address), else the browser's languages in order, else zh_CN.
+ * The initial language (spec §1): a language named in the address (`?lang=`, the hreflang
+ * links: the server wrote that version's head, so the page follows it), else the `lang` cookie
+ * (the reader's own pick), else the server's answer written on <html data-locale> (it applied
+ * the cookie, Accept-Language and the country of the address), else the browser's languages in
+ * order, else zh_CN.
  */
-export function detectLocale(cookieLang: string | undefined, browserLangs: readonly string[], serverLang?: string): Locale {
+export function detectLocale(cookieLang: string | undefined, browserLangs: readonly string[], serverLang?: string, urlLang?: string | null): Locale {
+  const fromUrl = normalizeLocale(urlLang);
+  if (fromUrl) return fromUrl;
   const fromCookie = normalizeLocale(cookieLang);
   if (fromCookie) return fromCookie;
   if (serverLang && isLocale(serverLang)) return serverLang;
