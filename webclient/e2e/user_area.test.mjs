@@ -98,6 +98,8 @@ describe("the user area", () => {
       }
       // The side menu links every page of the area.
       await page.goto(`${node.baseURL}/userInfo/myTask`);
+      // The area's frame is a chunk of its own: count its links once it is on the page.
+      await page.getByTestId("unav-myTask").waitFor({ timeout: TIMEOUT });
       for (const key of ["msgInfo", "myTask", "levalPower", "bookings", "send", "preferences", "myOrder", "exchange", "redMall", "vip", "water"]) {
         assert.equal(await page.getByTestId(`unav-${key}`).count(), 1, `side menu links ${key}`);
       }
