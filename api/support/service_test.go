@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"courtside/actors/session"
-	"courtside/api/audit"
+	"courtside/api/apitest"
 	"courtside/api/errcode"
 	"courtside/api/locale"
 	"courtside/api/notice"
@@ -18,18 +18,6 @@ import (
 	"courtside/storage/postgres"
 	"courtside/storage/postgres/pgtest"
 )
-
-type recorder struct {
-	mu      sync.Mutex
-	entries []audit.Entry
-}
-
-func (r *recorder) Record(_ context.Context, e audit.Entry) error {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.entries = append(r.entries, e)
-	return nil
-}
 
 type pushes struct {
 	mu  sync.Mutex
@@ -42,21 +30,16 @@ func (p *pushes) Notify(uid string, n *session.Notice) {
 	p.got[uid] = append(p.got[uid], string(n.Payload))
 }
 
-// clock is the test's time, moved by hand.
-type clock struct{ t time.Time }
-
-func (c *clock) now() time.Time { return c.t }
-
 const fan, other, agent = int64(7), int64(8), int64(90)
 
-func setup(t *testing.T) (*support.Service, *clock, *recorder, *pushes, *notice.Service) {
+func setup(t *testing.T) (*support.Service, *apitest.Clock, *apitest.AuditLog, *pushes, *notice.Service) {
 	t.Helper()
 	pool := pgtest.NewPool(t)
-	c := &clock{t: time.Date(2026, 11, 29, 10, 0, 0, 0, time.UTC)}
+	c := apitest.NewClock(time.Date(2026, 11, 29, 10, 0, 0, 0, time.UTC))
 	push := &pushes{got: map[string][]string{}}
-	inbox := notice.New(notice.Config{Now: c.now}, notice.Deps{Store: postgres.NewNotices(pool), Push: push, Translate: locale.Message})
-	rec := &recorder{}
-	svc, err := support.New(support.Config{Now: c.now}, support.Deps{Store: postgres.NewSupportStore(pool), Notices: inbox, Audit: rec,
+	inbox := notice.New(notice.Config{Now: c.Now}, notice.Deps{Store: postgres.NewNotices(pool), Push: push, Translate: locale.Message})
+	rec := &apitest.AuditLog{}
+	svc, err := support.New(support.Config{Now: c.Now}, support.Deps{Store: postgres.NewSupportStore(pool), Notices: inbox, Audit: rec,
 		Names: func(_ context.Context, id int64) string { return "agent" }})
 	if err != nil {
 		t.Fatal(err)
@@ -117,7 +100,7 @@ func TestAThreadIsAnsweredNotifiedReopenedAndClosed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c.t = c.t.Add(10 * time.Minute)
+	c.Add(10 * time.Minute)
 	older, err := svc.Create(ctx, other, "en_US", support.NewTicket{Category: "chat", Subject: "Why was I muted?",
 		Message: "I was muted in room 1001 without saying anything rude."})
 	if err != nil {
@@ -148,7 +131,7 @@ func TestAThreadIsAnsweredNotifiedReopenedAndClosed(t *testing.T) {
 	}
 
 	// Staff answer: the state moves, the user is told (stored, pushed), the answer is audited.
-	c.t = c.t.Add(time.Hour)
+	c.Add(time.Hour)
 	ans, err := svc.Answer(ctx, support.Staff{ID: agent, IP: "10.0.0.1"}, tk.ID, "Your VIP is active; sign out and in again to refresh the badge.", false)
 	if err != nil {
 		t.Fatal(err)
@@ -168,8 +151,8 @@ func TestAThreadIsAnsweredNotifiedReopenedAndClosed(t *testing.T) {
 	if len(push.got["u7"]) != 1 || !strings.Contains(push.got["u7"][0], `"unread":1`) {
 		t.Fatalf("live push %v", push.got)
 	}
-	if len(rec.entries) != 1 || rec.entries[0].Action != "support.reply" || rec.entries[0].TargetID != itoa(tk.ID) || rec.entries[0].IP != "10.0.0.1" {
-		t.Fatalf("audit %+v", rec.entries)
+	if len(rec.Entries()) != 1 || rec.Entries()[0].Action != "support.reply" || rec.Entries()[0].TargetID != itoa(tk.ID) || rec.Entries()[0].IP != "10.0.0.1" {
+		t.Fatalf("audit %+v", rec.Entries())
 	}
 	if q, total, _ := svc.Queue(ctx, "open", 20, 0); total != 1 || q[0].ID != older.ID {
 		t.Fatalf("open queue after the answer %+v", q)
@@ -203,9 +186,9 @@ func TestAThreadIsAnsweredNotifiedReopenedAndClosed(t *testing.T) {
 	if _, err := svc.StaffClose(ctx, support.Staff{ID: agent}, older.ID, "again"); err != nil {
 		t.Fatal(err)
 	}
-	last := rec.entries[len(rec.entries)-1]
-	if last.Action != "support.close" || last.Reason != "duplicate of an appeal" || len(rec.entries) != 3 {
-		t.Fatalf("audit %+v", rec.entries)
+	last := rec.Entries()[len(rec.Entries())-1]
+	if last.Action != "support.close" || last.Reason != "duplicate of an appeal" || len(rec.Entries()) != 3 {
+		t.Fatalf("audit %+v", rec.Entries())
 	}
 	if n, _ := inbox.Unread(ctx, other); n != 1 {
 		t.Fatalf("the other user's notices: %d", n)
@@ -255,7 +238,7 @@ func TestTicketsPerHourAreLimited(t *testing.T) {
 	if _, err := svc.Create(ctx, other, "en_US", in); err != nil {
 		t.Fatalf("another user is limited too: %v", err)
 	}
-	c.t = c.t.Add(61 * time.Minute)
+	c.Add(61 * time.Minute)
 	if _, err := svc.Create(ctx, fan, "en_US", in); err != nil {
 		t.Fatalf("an hour later: %v", err)
 	}
