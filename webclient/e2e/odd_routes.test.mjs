@@ -14,6 +14,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { launchBrowser, png, restClient, screenshot, startNode } from "./harness.mjs";
+import { registerByEmail, signedInContext } from "./journeys.mjs";
 
 const TIMEOUT = 20_000;
 let node;
@@ -31,32 +32,11 @@ after(async () => {
   await node?.stop();
 });
 
-const rand = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-
 /** A new user signed up with a verified e-mail (the code comes from the dev sink). */
-async function register(prefix) {
-  const email = `${prefix}-${rand()}@example.test`;
-  await call("POST", "/login/V2/sendEmailcheckCode", { body: { mobileOrEmail: email } });
-  const { code } = await call("GET", "/dev/codes", { query: { to: email } });
-  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", { body: { mobileOrEmail: email, checkCode: code, type: 3 } });
-  const uname = `${prefix}${rand()}`.slice(0, 20);
-  if (login.newUser) await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "odd2026pass" } });
-  const uid = String(login.uid ?? login.user?.uid ?? "");
-  return { token: login.token, user: { uid: uid.startsWith("u") ? uid : `u${uid}`, name: uname } };
-}
+const register = (prefix) => registerByEmail(call, { prefix, password: "odd2026pass" });
 
-async function context({ session, lang = "en_US" } = {}) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const cookies = [{ name: "lang", value: lang, url: node.baseURL }];
-  if (session) {
-    cookies.push(
-      { name: "token", value: encodeURIComponent(session.token), url: node.baseURL },
-      { name: "userInfo", value: encodeURIComponent(JSON.stringify(session.user)), url: node.baseURL },
-    );
-  }
-  await ctx.addCookies(cookies);
-  return ctx;
-}
+/** A browser context in lang, signed in as session when one is given. */
+const context = ({ session, lang = "en_US" } = {}) => signedInContext(browser, node.baseURL, session ?? null, { lang });
 
 /** Waits until every step of the check ended, and returns each step's state. */
 async function jiamiSteps(p) {
