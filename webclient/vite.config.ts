@@ -19,6 +19,14 @@ export default defineConfig({
       "/media": { target: "http://127.0.0.1:8080", changeOrigin: false },
     },
   },
+  // Component-scoped styles (docs/decisions/0007-css-modules.md): X.module.css beside its component,
+  // read as styles.camelName; the class keeps its name in front of the hash so devtools stay readable.
+  css: {
+    modules: {
+      localsConvention: "camelCase",
+      generateScopedName: "[local]_[hash:base64:5]",
+    },
+  },
   build: {
     outDir: "dist",
     sourcemap: true,

@@ -1,7 +1,7 @@
 // Finding streams (issue 17): the live rooms now, one room's head, and which matches are streamed.
 // Calls of api/anchor (README "Finding streams"); times are Unix ms.
 import { api, type RequestOptions } from "./client";
-import type { MatchItem } from "./endpoints";
+import type { MatchItem } from "./matches";
 
 /** A streamer's room as /live, the room's head and "Watch live" show it. */
 export interface LiveCard {

@@ -2,7 +2,7 @@
 // contract): where to push, the stream key's source allow-list, the live link details and the match
 // picker. Paths and payloads only: the call contract itself lives in client.ts.
 import { api } from "./client";
-import type { MatchItem } from "./endpoints";
+import type { MatchItem } from "./matches";
 
 export interface SourceEntry {
   /** "192.0.2.7/32", "2001:db8::/48" */

@@ -3,7 +3,7 @@ import { useAtomValue } from "../state/hooks";
 import { useTranslation } from "react-i18next";
 import { pendingRequestsAtom } from "../state/ui";
 import { PROGRESS_DURATION_MS, PROGRESS_THROTTLE_MS } from "../config";
-import "./ProgressBar.css";
+import styles from "./ProgressBar.module.css";
 
 type Phase = "hidden" | "running" | "done";
 
@@ -32,9 +32,9 @@ export function ProgressBar() {
 
   if (phase === "hidden") return null;
   return (
-    <div className="progress-bar" role="progressbar" aria-label={t("common.loading")} aria-busy={phase === "running"} data-testid="progress-bar">
+    <div className={styles.progressBar} role="progressbar" aria-label={t("common.loading")} aria-busy={phase === "running"} data-testid="progress-bar">
       <div
-        className={`progress-bar__fill progress-bar__fill--${phase}`}
+        className={`${styles.progressBarFill} ${styles[`progress-bar__fill--${phase}`]}`}
         style={{ animationDuration: `${PROGRESS_DURATION_MS}ms` }}
       />
     </div>

@@ -6,7 +6,7 @@ import { lazy, Suspense } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { GAME_GROUPS, type GameGroup } from "../components/Header";
-import { matchesApi, type MatchQuery } from "../api/endpoints";
+import { matchesApi, type MatchQuery } from "../api/matches";
 import { PagedPanel, Loading } from "./Matches/MatchList";
 import { usePagedMatches } from "./Matches/hooks";
 import { tzOffsetMinutes } from "./Matches/format";

@@ -4,7 +4,7 @@ import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { GameGroup } from "../components/Header";
-import { matchesApi } from "../api/endpoints";
+import { matchesApi } from "../api/matches";
 import { NoData } from "../components/NoData";
 import { LiveMatchList, LoadError, Loading } from "./Matches/MatchList";
 import { catalogueIndex, gameLabel, useCatalogue, useFetch } from "./Matches/hooks";

@@ -9,7 +9,7 @@ import { gatewayUrl, pickGateway } from "./protocol";
 import type { RoomEvent } from "./protocol";
 import { addGap, applyAck, applyBatch, EMPTY_LOG } from "./roomLog";
 import { selfStanding } from "./selfMute";
-import { systemApi } from "../api/endpoints";
+import { systemApi } from "../api/system";
 import {
   connErrorAtom,
   connStatusAtom,

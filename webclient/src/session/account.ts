@@ -11,7 +11,7 @@ import {
   userInfoAtom,
   type UserInfo,
 } from "../state/session";
-import { authApi, userApi, type AccountUser, type LoginResult } from "../api/endpoints";
+import { authApi, userApi, type AccountUser, type LoginResult } from "../api/account";
 import { ApiError, LOGOUT_REDIRECT_MS } from "../api/client";
 import { afterSignIn } from "./channel";
 import { clearCookiesExcept, LANG_COOKIE, setCookie, TOKEN_COOKIE, USER_COOKIE } from "./cookies";

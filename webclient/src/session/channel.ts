@@ -7,7 +7,7 @@
 import { appStore } from "../state/store";
 import { loginModalAtom, LoginMode } from "../state/ui";
 import { channelApi, type ChannelType } from "../api/channel";
-import type { LoginResult } from "../api/endpoints";
+import type { LoginResult } from "../api/account";
 
 const CHANNEL_KEY = "courtside.channel";
 const CHANNEL_LOGIN_KEY = "courtside.channelLogin";

@@ -1,6 +1,6 @@
 // The sign-in country list (GET /login/loginCountryList), fetched once per page load. Until it
 // answers, or when it is not served, mainland China (86, the spec's legacy default) is offered.
-import { authApi, type Country } from "../api/endpoints";
+import { authApi, type Country } from "../api/account";
 
 export const DEFAULT_COUNTRIES: readonly Country[] = [{ countryAbbr: "CN", countryArea: "86" }];
 

@@ -2,7 +2,7 @@
 // and a PKCE verifier; we keep both in sessionStorage, go to the provider, and when it sends the
 // browser back with ?code&state we call getLoginInfo, then strip the OAuth parameters from the
 // URL. errorCode 2010 means the provider gave no verified e-mail: the bind-e-mail step follows.
-import { authApi, type LoginResult } from "../api/endpoints";
+import { authApi, type LoginResult } from "../api/account";
 import { ApiError } from "../api/client";
 
 export const OAUTH_STORAGE_KEY = "courtside.oauth";

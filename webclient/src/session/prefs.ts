@@ -4,7 +4,7 @@
 import { useCallback, useEffect } from "react";
 import { useAtom, useAtomValue } from "../state/hooks";
 import { userAreaApi, type Prefs } from "../api/userarea";
-import type { MatchItem } from "../api/endpoints";
+import type { MatchItem } from "../api/matches";
 import { tokenAtom } from "../state/session";
 import { prefsAtom } from "../state/userarea";
 

@@ -2,7 +2,7 @@
 // (the header link and the streamer centre read it), and the live player's viewer preferences.
 // Theatre mode is the live room's theatreModeAtom (state/realtime.ts), shared with the player.
 import { atom } from "jotai";
-import type { AnchorWhether, EarningDays, PlaybackKind } from "../api/endpoints";
+import type { AnchorWhether, EarningDays, PlaybackKind } from "../api/anchor";
 
 /** null until the streamer centre asked; reset on sign-out by the page that reads it. */
 export const anchorWhetherAtom = atom<AnchorWhether | null>(null);

@@ -2,7 +2,7 @@
 // catalogueAtom: the match pages' games and groups, and whether the scores are the demo's.
 import { useEffect } from "react";
 import { ApiError } from "../api/client";
-import { matchesApi } from "../api/endpoints";
+import { matchesApi } from "../api/matches";
 import { useAtom } from "./hooks";
 import { catalogueAtom } from "./matches";
 

@@ -2,7 +2,7 @@
 // of several scoreboard topics, a one-second clock for running match clocks, and the
 // reservations made in this session (so a booking shows at once on every list).
 import { atom, type Atom } from "jotai";
-import type { GameCatalogue, Reservation } from "../api/endpoints";
+import type { GameCatalogue, Reservation } from "../api/matches";
 import type { Loadable } from "./wallet";
 import { topicAtom, type TopicState } from "./realtime";
 

@@ -1,7 +1,7 @@
 // Wallet state (issue 6): the signed-in user's balances and membership as /user/userGold
 // reports them, and the recharge order the page is waiting on (spec §3 client state payWs).
 import { atom } from "jotai";
-import type { RechargeOrder, WalletBalance } from "../api/endpoints";
+import type { RechargeOrder, WalletBalance } from "../api/wallet";
 
 export type Loadable<T> =
   | { status: "idle" }

@@ -6,7 +6,8 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
-import { userApi, walletApi, type GiftRank, type LeaderboardPeriod } from "../../api/endpoints";
+import { userApi } from "../../api/account";
+import { walletApi, type GiftRank, type LeaderboardPeriod } from "../../api/wallet";
 import { HTML_LANG, type Locale } from "../../i18n/locales";
 import { NoData } from "../NoData";
 import "./GiftLeaderboard.css";

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { oauthBindAtom } from "../../state/session";
-import { authApi } from "../../api/endpoints";
+import { authApi } from "../../api/account";
 import { openSession, sendCode } from "../../session/account";
 import { checkEmail } from "./validation";
 import { SendCodeButton } from "./SendCodeButton";

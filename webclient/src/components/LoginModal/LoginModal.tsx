@@ -10,7 +10,7 @@ import { useAtom, useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { loginModalAtom, LoginMode, showToast } from "../../state/ui";
 import { oauthBindAtom } from "../../state/session";
-import { authApi } from "../../api/endpoints";
+import { authApi } from "../../api/account";
 import { openSession, sendCode } from "../../session/account";
 import { completeOAuth } from "../../session/oauth";
 import {

@@ -2,7 +2,7 @@
 // password (spec §2, §4), saved with /user/V2/modifyUser.
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { authApi } from "../../api/endpoints";
+import { authApi } from "../../api/account";
 import { applyProfile, patchUserInfo } from "../../session/account";
 import { checkPassword, checkUsername } from "./validation";
 import { FieldError, StepForm, useStepForm } from "./LoginDialog";

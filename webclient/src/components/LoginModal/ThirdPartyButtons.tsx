@@ -5,7 +5,7 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
-import { authApi, CHINA_OAUTH_PROVIDERS, OAUTH_PROVIDERS } from "../../api/endpoints";
+import { authApi, CHINA_OAUTH_PROVIDERS, OAUTH_PROVIDERS } from "../../api/account";
 import { ApiError } from "../../api/client";
 import { beginOAuth } from "../../session/oauth";
 

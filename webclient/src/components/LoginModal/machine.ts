@@ -2,7 +2,7 @@
 // what each mode asks for, how the input is checked, which call it makes with which payload,
 // and where the modal goes after the answer.
 import { LoginMode } from "../../state/ui";
-import type { IdentityType, LoginResult } from "../../api/endpoints";
+import type { IdentityType, LoginResult } from "../../api/account";
 import { ApiError } from "../../api/client";
 import { checkEmail, checkMobile, checkPassword, checkRequired, type InvalidKey } from "./validation";
 import { BIND_EMAIL_CODE } from "../../session/oauth";

@@ -11,7 +11,7 @@ import { Link } from "react-router";
 import { useAtom, useAtomValue, useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
-import { anchorApi, AnchorErrorCode, type AnchorPageInfo, type PlaybackKind } from "../../api/endpoints";
+import { anchorApi, AnchorErrorCode, type AnchorPageInfo, type PlaybackKind } from "../../api/anchor";
 import { preferredSourceAtom } from "../../state/anchor";
 import { roomAtom, theatreModeAtom } from "../../state/realtime";
 import { tokenAtom } from "../../state/session";

@@ -7,7 +7,7 @@
 // * a raw MPEG-TS or FLV address (an external source that is not a playlist) → mpegts.js.
 //
 // mpegts.js is imported on first use so pages without a player do not load it.
-import type { PlaybackKind, PlaybackSource } from "../../api/endpoints";
+import type { PlaybackKind, PlaybackSource } from "../../api/anchor";
 
 export interface PlaybackEnv {
   /** Media Source Extensions with H.264/AAC: mpegts.js can play FLV and MPEG-TS. */

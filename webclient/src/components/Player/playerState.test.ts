@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import type { Playback, PlaybackKind } from "../../api/endpoints";
+import type { Playback, PlaybackKind } from "../../api/anchor";
 import { formatCountdown, initialPlayerState, playerReducer, trialSecondsLeft, type PlayerEvent, type PlayerState } from "./playerState";
 
 const pb = (over: Partial<Playback> = {}): Playback => ({

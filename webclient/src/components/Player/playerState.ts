@@ -9,7 +9,7 @@
 //   trialEnded (the trial's end passed, or the server refused after a trial)
 //   refused (the server refused playback, or refused the signed URL twice in a row)
 //   unsupported (no offered source can play in this browser)
-import type { Playback, PlaybackKind } from "../../api/endpoints";
+import type { Playback, PlaybackKind } from "../../api/anchor";
 
 export type PlayerStatus =
   | "loading"

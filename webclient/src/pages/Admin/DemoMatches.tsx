@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { demoAdminApi } from "../../api/demo";
-import { matchesApi, type MatchItem } from "../../api/endpoints";
+import { matchesApi, type MatchItem } from "../../api/matches";
 import { errorText } from "./AdminApp";
 import { formatTime } from "./format";
 

@@ -4,7 +4,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
-import { userApi } from "../../api/endpoints";
+import { userApi } from "../../api/account";
 import { profileAtom, tokenAtom } from "../../state/session";
 import { loginModalAtom } from "../../state/ui";
 import { ErrorPanel } from "../../components/ErrorPanel";

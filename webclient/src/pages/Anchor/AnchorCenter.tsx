@@ -9,7 +9,7 @@ import { Link, NavLink, Outlet, useOutletContext } from "react-router";
 import { useAtom, useAtomValue, useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
-import { anchorApi, type AnchorBroadcastState, type AnchorLiveInfo, type ObsGuide } from "../../api/endpoints";
+import { anchorApi, type AnchorBroadcastState, type AnchorLiveInfo, type ObsGuide } from "../../api/anchor";
 import { anchorWhetherAtom } from "../../state/anchor";
 import { tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";

@@ -4,7 +4,7 @@
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
-import { anchorApi, type AnchorListEntry, type AnchorPageInfo } from "../../api/endpoints";
+import { anchorApi, type AnchorListEntry, type AnchorPageInfo } from "../../api/anchor";
 import { NoData } from "../../components/NoData";
 import { Player } from "../../components/Player";
 import { errorText } from "./AnchorCenter";

@@ -5,7 +5,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import { anchorApi, userApi, type AnchorApplicationStatus, type AnchorStatus, type AnchorUploadKind } from "../../api/endpoints";
+import { userApi } from "../../api/account";
+import { anchorApi, type AnchorApplicationStatus, type AnchorStatus, type AnchorUploadKind } from "../../api/anchor";
 import { useCentreT } from "../../i18n/streamcentre";
 import { errorText } from "./AnchorCenter";
 import { StreamerRulesList } from "./StreamerRules";

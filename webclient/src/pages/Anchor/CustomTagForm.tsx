@@ -4,7 +4,7 @@
 // language) and the tags other live rooms use now, so rooms of one kind meet on one page.
 import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
-import { anchorApi } from "../../api/endpoints";
+import { anchorApi } from "../../api/anchor";
 import { liveApi, tagPath } from "../../api/live";
 import { useMultiViewT, type MultiViewKey } from "../../i18n/multiview";
 import { errorText, useCenter } from "./AnchorCenter";

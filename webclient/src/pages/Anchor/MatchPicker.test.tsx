@@ -7,7 +7,7 @@ import { StateProvider } from "../../state/hooks";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../i18n";
-import type { MatchItem } from "../../api/endpoints";
+import type { MatchItem } from "../../api/matches";
 import { MatchPicker } from "./MatchPicker";
 import { looksLikeSource } from "./SourceAllowList";
 

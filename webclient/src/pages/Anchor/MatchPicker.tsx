@@ -3,7 +3,7 @@
 // applies the same rule as when linking) by team or competition, and links one. Linking still goes
 // through POST /anchor/toggleMatchId.
 import { useEffect, useState } from "react";
-import type { MatchItem } from "../../api/endpoints";
+import type { MatchItem } from "../../api/matches";
 import { streamCentreApi } from "../../api/streamcentre";
 import { useCentreT } from "../../i18n/streamcentre";
 import { HTML_LANG, isLocale } from "../../i18n/locales";

@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import { useAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
-import { anchorApi, type AnchorGoldDetail, type AnchorGoldTotal } from "../../api/endpoints";
+import { anchorApi, type AnchorGoldDetail, type AnchorGoldTotal } from "../../api/anchor";
 import { earningDaysAtom } from "../../state/anchor";
 import { NoData } from "../../components/NoData";
 import { errorText } from "./AnchorCenter";

@@ -1,6 +1,6 @@
 // Geometry of the earnings chart (spec §2 streamer centre: 7/14/30-day views), drawn as inline
 // SVG bars without a chart library. Pure, so the views can be tested without a browser.
-import type { AnchorDayTotal, EarningDays } from "../../api/endpoints";
+import type { AnchorDayTotal, EarningDays } from "../../api/anchor";
 
 export const EARNING_VIEWS: readonly EarningDays[] = [7, 14, 30];
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import type { AnchorSettings } from "../../api/endpoints";
+import type { AnchorSettings } from "../../api/anchor";
 import {
   ageOn,
   birthFromResidentId,

@@ -2,7 +2,7 @@
 // mirroring api/anchor/validate.go so the form can say what is wrong before sending. The server
 // checks everything again; these only save a round trip. Error values are i18n keys under
 // anchor.error.
-import type { AnchorSettings } from "../../api/endpoints";
+import type { AnchorSettings } from "../../api/anchor";
 
 export const MIN_AGE = 18;
 export const MAX_DETAIL_PICS = 3;

@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { profileAtom, tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";
-import { userApi, type AvatarRules } from "../../api/endpoints";
+import { userApi, type AvatarRules } from "../../api/account";
 import { ApiError } from "../../api/client";
 import { applyProfile, refreshAccount } from "../../session/account";
 import { Avatar } from "../User/Avatar";

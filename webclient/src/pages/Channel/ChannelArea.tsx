@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { NavLink, Outlet } from "react-router";
 import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useChannelT } from "../../i18n/channel";
-import { userApi } from "../../api/endpoints";
+import { userApi } from "../../api/account";
 import { profileAtom, tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";
 import { markChannelLogin } from "../../session/channel";

@@ -6,7 +6,7 @@
 // the challenge it read), and the same seal with one byte changed is refused (6652).
 import { useCallback, useEffect, useState } from "react";
 import { useJiamiT } from "../../i18n/jiami";
-import { systemApi } from "../../api/endpoints";
+import { systemApi } from "../../api/system";
 import { ApiError } from "../../api/client";
 import { canSeal, sealForCheck } from "../../api/seal";
 import "./Jiami.css";

@@ -6,7 +6,7 @@
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
-import { matchesApi, type PlayerInfo, type TeamInfo } from "../../api/endpoints";
+import { matchesApi, type PlayerInfo, type TeamInfo } from "../../api/matches";
 import { NoData } from "../../components/NoData";
 import { useGameDataT } from "../../i18n/gamedata";
 import { GAME_SLUGS } from "../../seo/games";

@@ -13,15 +13,7 @@ import { GAME_SLUGS } from "../../seo/games";
 import { Link, useParams, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Virtuoso } from "react-virtuoso";
-import {
-  matchesApi,
-  type Honour,
-  type LeaguePageData,
-  type PlayerInfo,
-  type PlayerPageData,
-  type TeamInfo,
-  type Transfer,
-} from "../../api/endpoints";
+import { matchesApi, type Honour, type LeaguePageData, type PlayerInfo, type PlayerPageData, type TeamInfo, type Transfer } from "../../api/matches";
 import { NoData } from "../../components/NoData";
 import { DataTable, type Column } from "../../components/DataTable";
 import { FactList, type Fact } from "../../components/FactList";

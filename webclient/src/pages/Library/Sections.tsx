@@ -15,13 +15,7 @@
 import { useState, type ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { useTranslation } from "react-i18next";
-import {
-  matchesApi,
-  type LeaguePageData,
-  type PlayerInfo,
-  type PlayerPageData,
-  type TeamPageData,
-} from "../../api/endpoints";
+import { matchesApi, type LeaguePageData, type PlayerInfo, type PlayerPageData, type TeamPageData } from "../../api/matches";
 import { NoData } from "../../components/NoData";
 import { Region } from "../../components/Region";
 import { DataTable, type Column } from "../../components/DataTable";

@@ -1,7 +1,7 @@
 // The library sub-pages' figures: one line per team across stages, rankings (fewer conceded is
 // better), the league's mean line and the season summary from finished matches only.
 import { describe, expect, it } from "vitest";
-import type { MatchItem, StandingRow } from "../../api/endpoints";
+import type { MatchItem, StandingRow } from "../../api/matches";
 import { isLibraryTab, leagueAverage, leagueSummary, rankTeams, teamLines } from "./stats";
 
 const row = (teamId: string, played: number, won: number, drawn: number, lost: number, f: number, a: number, stageId = "s1"): StandingRow => ({

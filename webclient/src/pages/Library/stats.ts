@@ -1,6 +1,6 @@
 // Figures the library's sub-pages derive from a league page's standings and results (the
 // rankings, the league's statistics and the per-team averages). Pure, so they are tested alone.
-import type { MatchItem, StandingRow } from "../../api/endpoints";
+import type { MatchItem, StandingRow } from "../../api/matches";
 
 /** The component sub-pages of a library page (spec §2), in the order of its tabs. */
 export const LIBRARY_TABS = ["config", "teamTable", "sortTable", "dataModule", "meansModule", "scheduleTable"] as const;

@@ -5,7 +5,7 @@ import { memo } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { LiveCard } from "../../api/live";
-import type { MatchItem } from "../../api/endpoints";
+import type { MatchItem } from "../../api/matches";
 import { Avatar } from "../User/Avatar";
 import { formatCount } from "../Matches/format";
 import "./Live.css";

@@ -2,7 +2,7 @@
 // matches' games, as the match lists use them).
 import { useMemo } from "react";
 import type { LiveCard } from "../../api/live";
-import type { GameInfo, MatchItem } from "../../api/endpoints";
+import type { GameInfo, MatchItem } from "../../api/matches";
 import { catalogueIndex, useCatalogue, useLiveList } from "../Matches/hooks";
 
 /** The cards' linked matches with live deltas applied, by match id. */

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 import type { LiveCard, MatchLive } from "../../api/live";
-import type { MatchItem } from "../../api/endpoints";
+import type { MatchItem } from "../../api/matches";
 import { streamedMatches } from "./watch";
 import { gamesOf, searchCards } from "./hooks";
 

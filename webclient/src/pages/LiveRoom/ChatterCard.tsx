@@ -8,7 +8,7 @@ import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
 import { chatroomApi, type Chatter, type OperateOp } from "../../api/chatroom";
-import { userApi } from "../../api/endpoints";
+import { userApi } from "../../api/account";
 import { useChatroomT } from "../../i18n/chatroom";
 import { formatLeft } from "../../realtime/selfMute";
 import type { RoomEvent } from "../../realtime/protocol";

@@ -7,7 +7,7 @@ import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { liveApi, tagPath, type LiveCard } from "../../api/live";
 import { useMultiViewT } from "../../i18n/multiview";
-import { userApi } from "../../api/endpoints";
+import { userApi } from "../../api/account";
 import { loginModalAtom, LoginMode } from "../../state/ui";
 import { userInfoAtom } from "../../state/session";
 import { Avatar } from "../User/Avatar";

@@ -5,7 +5,7 @@ import { useMemo } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { GroupedVirtuoso } from "react-virtuoso";
-import type { LeagueCount, MatchItem } from "../../api/endpoints";
+import type { LeagueCount, MatchItem } from "../../api/matches";
 import { NoData } from "../../components/NoData";
 import { catalogueIndex, gameLabel, useCatalogue, useMatchRows } from "./hooks";
 import { MatchRow, TeamLogo } from "./MatchRow";

@@ -5,19 +5,7 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Virtuoso } from "react-virtuoso";
 import type { ParseKeys } from "i18next";
-import type {
-  FormWindow,
-  LogEntry,
-  MatchDetail,
-  MatchItem,
-  MatchOdds,
-  OddsPoint,
-  PlayerLine,
-  StandingRow,
-  StatRow,
-  TeamForm,
-  TextLine,
-} from "../../api/endpoints";
+import type { FormWindow, LogEntry, MatchDetail, MatchItem, MatchOdds, OddsPoint, PlayerLine, StandingRow, StatRow, TeamForm, TextLine } from "../../api/matches";
 import { NoData } from "../../components/NoData";
 import { DataTable, type Column } from "../../components/DataTable";
 import { FactList, type Fact } from "../../components/FactList";

@@ -5,7 +5,7 @@
 import { useMemo } from "react";
 import { Link, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
-import { matchesApi } from "../../api/endpoints";
+import { matchesApi } from "../../api/matches";
 import { NoData } from "../../components/NoData";
 import { useScheduleT } from "../../i18n/schedule";
 import { useGameDataT } from "../../i18n/gamedata";

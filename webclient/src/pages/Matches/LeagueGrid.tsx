@@ -1,7 +1,7 @@
 // A game's competitions as cards (the game page and the game's data hub): crest, name and country,
 // each leading to its library page, with the loading, error and no-data states of a fetched list.
 import { Link } from "react-router";
-import type { LeagueInfo } from "../../api/endpoints";
+import type { LeagueInfo } from "../../api/matches";
 import { NoData } from "../../components/NoData";
 import { Region } from "../../components/Region";
 import type { Fetched } from "./hooks";

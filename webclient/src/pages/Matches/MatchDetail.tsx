@@ -7,7 +7,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
-import { matchesApi, type DetailTab, type MatchDetail as Detail, type MatchItem } from "../../api/endpoints";
+import { matchesApi, type DetailTab, type MatchDetail as Detail, type MatchItem } from "../../api/matches";
 import { GAME_SLUGS } from "../../seo/games";
 import NotFound from "../NotFound";
 import { useFetch, useLiveMatch, useReserve, useScoreFlash } from "./hooks";

@@ -3,7 +3,7 @@
 // react-virtuoso is a lazy chunk (LazyVirtuoso), fetched while the list's data loads.
 import { preloadVirtuoso, Virtuoso } from "../../components/LazyVirtuoso";
 import { useTranslation } from "react-i18next";
-import type { MatchItem } from "../../api/endpoints";
+import type { MatchItem } from "../../api/matches";
 import { NoData } from "../../components/NoData";
 import { useMatchRows, usePagedMatches } from "./hooks";
 import { MatchRow } from "./MatchRow";

@@ -6,7 +6,7 @@ import { useMemo } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
-import { matchesApi, type Booking, type MatchQuery } from "../../api/endpoints";
+import { matchesApi, type Booking, type MatchQuery } from "../../api/matches";
 import { GAME_GROUPS } from "../../components/Header";
 import { tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";

@@ -4,7 +4,7 @@ import { createRoot, type Root } from "react-dom/client";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { StateProvider } from "../../state/hooks";
-import type { MatchItem } from "../../api/endpoints";
+import type { MatchItem } from "../../api/matches";
 import { MatchRow } from "./MatchRow";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

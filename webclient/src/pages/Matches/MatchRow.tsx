@@ -4,7 +4,7 @@ import { memo, useState } from "react";
 import { Link } from "react-router";
 import { useAtomValue } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
-import type { MatchItem } from "../../api/endpoints";
+import type { MatchItem } from "../../api/matches";
 import { minuteAtom, nowAtom } from "../../state/matches";
 import { localeAtom } from "../../state/locale";
 import { HTML_LANG } from "../../i18n/locales";

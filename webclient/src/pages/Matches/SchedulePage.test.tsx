@@ -7,7 +7,7 @@ import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../i18n";
 import { testRoot } from "../../test/root";
-import type { LeagueCount, MatchItem } from "../../api/endpoints";
+import type { LeagueCount, MatchItem } from "../../api/matches";
 import SchedulePage from "./SchedulePage";
 import { competitionOptions, groupByCompetition, readFilters, writeFilters } from "./scheduleFilters";
 

@@ -6,7 +6,7 @@ import { useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useAtomValue } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
-import { matchesApi, type LeagueCount } from "../../api/endpoints";
+import { matchesApi, type LeagueCount } from "../../api/matches";
 import { HTML_LANG } from "../../i18n/locales";
 import { useScheduleT } from "../../i18n/schedule";
 import { localeAtom } from "../../state/locale";

@@ -6,7 +6,7 @@ import { StateProvider } from "../../state/hooks";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { appStore } from "../../state/store";
 import { mergeTopic, topicAtom, topicWantsAtom } from "../../state/realtime";
-import type { MatchItem } from "../../api/endpoints";
+import type { MatchItem } from "../../api/matches";
 import { useLiveList } from "./hooks";
 import { FLASH_MS } from "./live";
 

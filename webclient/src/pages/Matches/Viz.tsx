@@ -2,7 +2,7 @@
 // the momentum graph, and the odds chart with a line per bookmaker (trends and odds tabs).
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { MatchDetail, MatchItem, TextLine } from "../../api/endpoints";
+import type { MatchDetail, MatchItem, TextLine } from "../../api/matches";
 import { NoData } from "../../components/NoData";
 import { useCatalogue } from "../../state/catalogue";
 import { useAtomValue } from "../../state/hooks";

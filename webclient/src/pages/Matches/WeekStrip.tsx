@@ -4,7 +4,7 @@ import { useAtomValue } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { localeAtom } from "../../state/locale";
 import { HTML_LANG } from "../../i18n/locales";
-import type { DayCount } from "../../api/endpoints";
+import type { DayCount } from "../../api/matches";
 import { dayFrom, formatCount, weekStrip } from "./format";
 
 export function WeekStrip({

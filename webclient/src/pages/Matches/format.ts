@@ -1,5 +1,5 @@
 // Display rules of spec §9 and the calendar arithmetic of the match pages.
-import type { MatchClock } from "../../api/endpoints";
+import type { MatchClock } from "../../api/matches";
 
 /** Large counts as k with one decimal from 1000 (spec §9): 999 -> "999", 1234 -> "1.2k". */
 export function formatCount(n: number): string {

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
-import type { GameInfo } from "../../api/endpoints";
+import type { GameInfo } from "../../api/matches";
 import { LOCALES } from "../../i18n/locales";
 import { gameLabel } from "./hooks";
 

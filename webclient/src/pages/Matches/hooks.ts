@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { TFunction } from "i18next";
 import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { ApiError } from "../../api/client";
-import { matchesApi, type GameCatalogue, type GameInfo, type MatchItem } from "../../api/endpoints";
+import { matchesApi, type GameCatalogue, type GameInfo, type MatchItem } from "../../api/matches";
 import { addTopicWant, removeTopicWant, topicWantsAtom } from "../../state/realtime";
 import { createScoreboardAtom, reservationsAtom } from "../../state/matches";
 import { useCatalogue } from "../../state/catalogue";

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import type { MatchItem } from "../../api/endpoints";
+import type { MatchItem } from "../../api/matches";
 import { applyLive, scoreboardTopics, scoreChanges, scoringSide } from "./live";
 import { mergeTopic } from "../../state/realtime";
 

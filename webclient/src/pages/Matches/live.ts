@@ -2,7 +2,7 @@
 // their topics (`scores:<gameId>` for lists, `match:<id>` for a detail page) and shows the
 // REST item with the topic's fields applied: st, h, a, p, pn, clk, ps, start, ts, odds, and
 // the flattened d.<key> (detail) and s.<key> (statistics) of actors/match/feed.State.
-import type { MatchItem } from "../../api/endpoints";
+import type { MatchItem } from "../../api/matches";
 
 /** Fields of one match received on a topic so far (latest value wins). */
 export type LiveFields = Record<string, unknown>;

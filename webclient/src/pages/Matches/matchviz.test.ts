@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TextLine } from "../../api/endpoints";
+import type { TextLine } from "../../api/matches";
 import { fieldOf, fromKickOff, hasDraw, markerOf, momentum, niceTicks, oddsByBookmaker, perMap, placedEvents, placedPeriods, timeTicks } from "./matchviz";
 
 const line = (seq: number, type: string, team: number, extra: Partial<TextLine> = {}): TextLine => ({

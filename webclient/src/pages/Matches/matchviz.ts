@@ -1,7 +1,7 @@
 // Pure functions behind the match page's pictures (issue 18): which field a game is drawn on,
 // what each incident looks like there, the momentum graph computed from the incidents, the odds
 // lines per bookmaker and the ticks of a chart's axes. No React here: vitest covers all of it.
-import type { TextLine } from "../../api/endpoints";
+import type { TextLine } from "../../api/matches";
 
 /**
  * The field a game's incidents are placed on (the frames of actors/match/feed/place.go): a

@@ -1,7 +1,7 @@
 // The filters of /schedule live in the URL (?game=<abbr>&league=<id>&day=<0..6>) so a filtered
 // schedule can be linked, bookmarked and restored by the back button. These are the pure rules;
 // SchedulePage renders them.
-import type { LeagueCount, MatchItem } from "../../api/endpoints";
+import type { LeagueCount, MatchItem } from "../../api/matches";
 
 export interface ScheduleFilters {
   /** A catalogue abbr ("lol", "soccer"); "" is every game. */

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Player } from "../../components/Player";
 import { liveApi, type LiveCard } from "../../api/live";
-import { systemApi } from "../../api/endpoints";
+import { systemApi } from "../../api/system";
 import { gatewayUrl, pickGateway } from "../../realtime/protocol";
 import { GATEWAY_FALLBACK_PORT } from "../../config";
 import { useSelfTestT } from "../../i18n/selftest";

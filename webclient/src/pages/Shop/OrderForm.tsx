@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useSetAtom } from "../../state/hooks";
 import { useShopT } from "../../i18n/shop";
 import { ApiError } from "../../api/client";
-import { walletApi } from "../../api/endpoints";
+import { walletApi } from "../../api/wallet";
 import { needsConfirmCode, newOrderKey, shopApi, type PaidOrder, type Product } from "../../api/shop";
 import { shopVersionAtom } from "../../state/shop";
 import { refreshAccount } from "../../session/account";

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import type { Booking } from "../../api/endpoints";
+import type { Booking } from "../../api/matches";
 import type { ReservedBroadcast } from "../../api/reservations";
 import { bookingRows } from "./Bookings";
 

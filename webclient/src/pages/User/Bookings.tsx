@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import { useAtomValue } from "../../state/hooks";
 import { useUserAreaT, type UserAreaKey } from "../../i18n/userarea";
 import { HTML_LANG, type Locale } from "../../i18n/locales";
-import { matchesApi, type Booking, type GameCatalogue } from "../../api/endpoints";
+import { matchesApi, type Booking, type GameCatalogue } from "../../api/matches";
 import { reservationApi, type ReservedBroadcast } from "../../api/reservations";
 import { tokenAtom } from "../../state/session";
 import { NoData } from "../../components/NoData";

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useCaijianT } from "../../i18n/caijian";
-import { userApi, type AccountUser } from "../../api/endpoints";
+import { userApi, type AccountUser } from "../../api/account";
 import { ApiError } from "../../api/client";
 import { applyProfile, refreshAccount } from "../../session/account";
 import {

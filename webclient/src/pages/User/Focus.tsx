@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Virtuoso } from "react-virtuoso";
 import { useTranslation } from "react-i18next";
-import { userApi, type FollowEntry } from "../../api/endpoints";
+import { userApi, type FollowEntry } from "../../api/account";
 import { refreshAccount } from "../../session/account";
 import { NoData } from "../../components/NoData";
 import { Avatar } from "./Avatar";

@@ -6,7 +6,7 @@ import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { useUserAreaT, type UserAreaKey } from "../../i18n/userarea";
 import { ApiError } from "../../api/client";
-import { matchesApi, type GameCatalogue } from "../../api/endpoints";
+import { matchesApi, type GameCatalogue } from "../../api/matches";
 import { userAreaApi, type NoticeKind, type Prefs } from "../../api/userarea";
 import { tokenAtom } from "../../state/session";
 import { prefsAtom } from "../../state/userarea";

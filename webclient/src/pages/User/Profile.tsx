@@ -6,7 +6,7 @@ import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { balancesAtom, profileAtom, tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";
-import { userApi, type AccountUser } from "../../api/endpoints";
+import { userApi, type AccountUser } from "../../api/account";
 import { ApiError } from "../../api/client";
 import { Avatar } from "./Avatar";
 import { useCaijianT } from "../../i18n/caijian";

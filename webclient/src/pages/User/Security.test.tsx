@@ -5,7 +5,7 @@ import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { Security } from "./Security";
 import { initI18n } from "../../i18n";
-import type { AccountUser } from "../../api/endpoints";
+import type { AccountUser } from "../../api/account";
 import { maskEmail, maskPhone, nationalNumber } from "./mask";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -5,7 +5,7 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useJiamiT } from "../../i18n/jiami";
-import { userApi, type AccountUser } from "../../api/endpoints";
+import { userApi, type AccountUser } from "../../api/account";
 import { ApiError } from "../../api/client";
 import { applyProfile, sendCode } from "../../session/account";
 import { AreaCodeSelect } from "../../components/LoginModal/AreaCodeSelect";

@@ -1,7 +1,7 @@
 // A recharge in progress or finished: where to pay (provider page or QR content), the live
 // state from payWs, and the result (spec §8 'recharge failed').
 import { useTranslation } from "react-i18next";
-import type { RechargeOrder } from "../../api/endpoints";
+import type { RechargeOrder } from "../../api/wallet";
 import type { PayWatch } from "../../state/wallet";
 import { formatCount, formatMoney } from "./amount";
 import { useIntlLocale } from "./WalletHeader";

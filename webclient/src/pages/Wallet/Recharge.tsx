@@ -7,7 +7,7 @@ import { useSearchParams } from "react-router";
 import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
-import { walletApi, type PayMethod, type PayMethods, type RechargePresets, type RechargeQuote, type WalletProduct } from "../../api/endpoints";
+import { walletApi, type PayMethod, type PayMethods, type RechargePresets, type RechargeQuote, type WalletProduct } from "../../api/wallet";
 import { tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";
 import type { Loadable } from "../../state/wallet";

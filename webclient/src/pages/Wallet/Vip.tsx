@@ -8,7 +8,7 @@ import { Link } from "react-router";
 import { useAtomValue } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
-import { walletApi, type MembershipQuote, type MembershipRecord, type VipPackages } from "../../api/endpoints";
+import { walletApi, type MembershipQuote, type MembershipRecord, type VipPackages } from "../../api/wallet";
 import { tokenAtom } from "../../state/session";
 import { walletBalanceAtom, type Loadable } from "../../state/wallet";
 import { NoData } from "../../components/NoData";

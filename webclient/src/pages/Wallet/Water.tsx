@@ -8,7 +8,7 @@ import { useAtomValue } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { Virtuoso } from "react-virtuoso";
 import { ApiError } from "../../api/client";
-import { walletApi, type WalletDetail, type WalletProduct } from "../../api/endpoints";
+import { walletApi, type WalletDetail, type WalletProduct } from "../../api/wallet";
 import { tokenAtom } from "../../state/session";
 import { NoData } from "../../components/NoData";
 import { formatCount } from "./amount";

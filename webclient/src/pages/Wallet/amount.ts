@@ -1,7 +1,7 @@
 // Amount rules of the recharge page (spec §5, §9): the custom diamond top-up is a whole
 // number from 1 to 99999; beyond that the page says 'out of recharge range' before the
 // server would. Money is shown in the payment method's currency as the server priced it.
-import type { RechargePreset } from "../../api/endpoints";
+import type { RechargePreset } from "../../api/wallet";
 
 /** Spec §5: the largest custom diamond top-up. */
 export const MAX_CUSTOM_TOPUP = 99999;

@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 import { useAtomValue } from "../../state/hooks";
 import { ApiError } from "../../api/client";
-import { walletApi } from "../../api/endpoints";
+import { walletApi } from "../../api/wallet";
 import { appStore } from "../../state/store";
 import { balancesAtom, tokenAtom } from "../../state/session";
 import { walletBalanceAtom } from "../../state/wallet";

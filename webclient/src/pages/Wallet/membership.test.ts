@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import type { MembershipQuote, VipPackage } from "../../api/endpoints";
+import type { MembershipQuote, VipPackage } from "../../api/wallet";
 import { breakdownQuote, canBuyTier, daysLeft, memberState, packageSaving, packagesOf, shortfall } from "./membership";
 
 const DAY = 86_400_000;

@@ -1,7 +1,7 @@
 // Membership display rules (spec §1, §4): states not activated / VIP / SVIP / expired, packages
 // in months, and the VIP -> SVIP upgrade that pays the difference for the remaining time. Prices
 // are always the server's (getVipAmount); these helpers only arrange them for display.
-import type { MemberTier, MembershipQuote, MembershipRecord, VipPackage, WalletBalance } from "../../api/endpoints";
+import type { MemberTier, MembershipQuote, MembershipRecord, VipPackage, WalletBalance } from "../../api/wallet";
 
 export type MemberState = "none" | "vip" | "svip" | "expired";
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import type { PayMethod, VipPackage } from "../../api/endpoints";
+import type { PayMethod, VipPackage } from "../../api/wallet";
 import type { PayButtons } from "../../api/system";
 import { membershipPackages, rechargeMethods, rechargeProducts } from "./payButtons";
 

@@ -1,7 +1,7 @@
 // The recharge and membership pages show exactly the buttons GET /system/payButton returns for the
 // client's region and language. Until it answers (or when it cannot be loaded) the wallet's own
 // lists stand: the server refuses what it does not offer anyway.
-import type { PayMethod, VipPackage, WalletProduct } from "../../api/endpoints";
+import type { PayMethod, VipPackage, WalletProduct } from "../../api/wallet";
 import type { PayButtons } from "../../api/system";
 
 const PRODUCTS: readonly WalletProduct[] = ["coin", "diamond"];

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from "vitest";
-import type { RechargeOrder } from "../../api/endpoints";
+import type { RechargeOrder } from "../../api/wallet";
 import type { PayWatch } from "../../state/wallet";
 import { parseOrderEvent, reducePayWatch, watchOrder, type EventSourceLike, type WatchEvent } from "./payEvents";
 

@@ -4,7 +4,7 @@
 // final state. EventSource reconnects by itself after a dropped connection (the server sets
 // `retry`); when the stream is refused outright (signed out, unknown order) the browser gives
 // up (readyState CLOSED) and we read the order once instead.
-import { orderEventsUrl, type OrderState, type RechargeOrder } from "../../api/endpoints";
+import { orderEventsUrl, type OrderState, type RechargeOrder } from "../../api/wallet";
 import type { PayWatch } from "../../state/wallet";
 
 /** The part of EventSource we use; tests pass a fake. */

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useAtom } from "../../state/hooks";
 import i18next from "i18next";
-import { walletApi, type RechargeOrder } from "../../api/endpoints";
+import { walletApi, type RechargeOrder } from "../../api/wallet";
 import { appStore } from "../../state/store";
 import { payWatchAtom, type PayWatch } from "../../state/wallet";
 import { browserEventSource, isFinalState, reducePayWatch, watchOrder, type OpenEventSource } from "./payEvents";

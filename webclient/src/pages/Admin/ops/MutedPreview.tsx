@@ -4,7 +4,7 @@
 // gone on air may have no playable segment yet: the preview tries again a few times before it says
 // the stream cannot be shown.
 import { useEffect, useRef, useState } from "react";
-import { anchorApi } from "../../../api/endpoints";
+import { anchorApi } from "../../../api/anchor";
 import { attachSource, detectEnv, playableKinds } from "../../../components/Player/engine";
 import { useOpsT } from "../../../i18n/adminops";
 

@@ -1,0 +1,60 @@
+// Component-scoped styles (docs/decisions/0007-css-modules.md): a page reads its classes as
+// styles.name from the X.module.css it imports. A misspelt name is `undefined` at run time (no class,
+// no style, no error), so this test reads every module and every use and fails on a name the module
+// does not define. It also keeps global CSS to the tokens and resets of src/index.css.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const SRC = resolve(__dirname);
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? walk(p) : [p];
+  });
+}
+
+const files = walk(SRC);
+
+/** The names a module exports under Vite's localsConvention "camelCase": each class and its camel form. */
+function moduleNames(cssFile: string): Set<string> {
+  const css = readFileSync(cssFile, "utf8")
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/url\([^)]*\)/g, "")
+    .replace(/\{[^{}]*\}/g, "{}");
+  const names = new Set<string>();
+  for (const m of css.matchAll(/(?<![\w-])\.(-?[_a-zA-Z][\w-]*)/g)) {
+    const cls = m[1]!;
+    names.add(cls);
+    names.add(cls.replace(/[-_]+(\w)/g, (_, c: string) => c.toUpperCase()));
+  }
+  return names;
+}
+
+describe("CSS Modules", () => {
+  it("every styles.name a component reads is a class of its module", () => {
+    const missing: string[] = [];
+    for (const f of files.filter((p) => /\.tsx?$/.test(p))) {
+      const src = readFileSync(f, "utf8");
+      for (const imp of src.matchAll(/^import (\w+) from "([^"]+\.module\.css)";/gm)) {
+        const ident = imp[1]!;
+        const spec = imp[2]!;
+        const names = moduleNames(resolve(dirname(f), spec));
+        const uses = [
+          ...[...src.matchAll(new RegExp(`\\b${ident}\\.(\\w+)`, "g"))].map((m) => m[1]!),
+          ...[...src.matchAll(new RegExp(`\\b${ident}\\[["']([^"']+)["']\\]`, "g"))].map((m) => m[1]!),
+        ];
+        for (const u of uses) if (!names.has(u)) missing.push(`${relative(SRC, f)}: ${ident}.${u} (${spec})`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("modules are imported by name (a bare import of a module applies nothing)", () => {
+    const bare = files
+      .filter((p) => /\.tsx?$/.test(p))
+      .flatMap((f) => [...readFileSync(f, "utf8").matchAll(/^import "([^"]+\.module\.css)";/gm)].map((m) => `${relative(SRC, f)}: ${m[1]!}`));
+    expect(bare).toEqual([]);
+  });
+});
