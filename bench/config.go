@@ -49,6 +49,10 @@ type Config struct {
 	QuietRate float64
 	QuietTime time.Duration
 
+	FloodSubs int
+	FloodRate float64
+	FloodTime time.Duration
+
 	Storm            int
 	StormRate        float64
 	StormAfter       time.Duration
@@ -130,6 +134,9 @@ func (c *Config) flags(fs *flag.FlagSet) {
 	fs.IntVar(&c.QuietSubs, "quiet-subscribers", 15000, "quiet-room: subscribers of -room (senders included)")
 	fs.Float64Var(&c.QuietRate, "quiet-rate", 4, "quiet-room: chat lines per second in total")
 	fs.DurationVar(&c.QuietTime, "quiet-duration", 30*time.Second, "quiet-room: load duration (after -warmup)")
+	fs.IntVar(&c.FloodSubs, "flood-subscribers", 15000, "flood-200: subscribers of -room (senders included)")
+	fs.Float64Var(&c.FloodRate, "flood-rate", 200, "flood-200: chat lines per second offered in total")
+	fs.DurationVar(&c.FloodTime, "flood-duration", 30*time.Second, "flood-200: load duration (after -warmup)")
 
 	fs.IntVar(&c.Storm, "storm", 18000, "reconnect-storm: clients")
 	fs.Float64Var(&c.StormRate, "storm-rate", 10, "reconnect-storm: chat lines per second during the storm")
@@ -161,7 +168,7 @@ func (c *Config) flags(fs *flag.FlagSet) {
 
 func (c *Config) fill() {
 	if c.Scale > 0 && c.Scale != 1 {
-		for _, p := range []*int{&c.Subscribers, &c.Idle, &c.ManySubs, &c.QuietSubs, &c.Storm, &c.ModSubs, &c.ScoreSubs, &c.PredSubs} {
+		for _, p := range []*int{&c.Subscribers, &c.Idle, &c.ManySubs, &c.QuietSubs, &c.FloodSubs, &c.Storm, &c.ModSubs, &c.ScoreSubs, &c.PredSubs} {
 			*p = max(1, int(float64(*p)*c.Scale))
 		}
 	}

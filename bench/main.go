@@ -21,7 +21,7 @@ import (
 )
 
 // suite is the standard suite, in order.
-var suite = []string{"idle-connections", "hot-room", "quiet-room", "many-rooms", "moderation", "scoreboard", "reconnect-storm", "rest"}
+var suite = []string{"idle-connections", "hot-room", "quiet-room", "flood-200", "many-rooms", "moderation", "scoreboard", "reconnect-storm", "rest"}
 
 func main() {
 	if len(os.Args) > 1 && os.Args[1] == "worker" {

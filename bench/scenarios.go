@@ -24,6 +24,7 @@ var scenarios = []scenario{
 	{"hot-room", "One room: S subscribers, K signed-in senders offering R chat lines/s in total (each under the viewer limit of 20 lines per 30 s), optional gifts. Latency is from the sender's timestamp in the line to each receiver.", runHotRoom},
 	{"many-rooms", "Subscribers and senders spread over several rooms.", runManyRooms},
 	{"quiet-room", "One big room with a trickle of chat (a few lines/s): the latency floor, i.e. how long a line waits when nothing else is going on. The room should send it at once, not at its next tick (target p50 <= 50 ms).", runQuietRoom},
+	{"flood-200", "One room of S subscribers flooded with 200 chat lines/s: the share of lines delivered live to every subscriber (the rest are sampled out of the live stream and stay in the history) and their latency (targets: >= 90 % live, p99 <= 300 ms).", runFlood},
 	{"moderation", "A flood in one room while a moderator mutes a sender and deletes a message every few seconds: mute violations, priority events lost, delete latency.", runModeration},
 	{"scoreboard", "Subscribers of score topics (`sub`), live matches ticking.", runScoreboard},
 	{"reconnect-storm", "Every client is dropped (TCP reset, no close frame) under a trickle of chat, then reconnects and resumes with `join since`: time until all resumed, gaps, duplicates.", runReconnectStorm},
@@ -264,6 +265,33 @@ func runQuietRoom(e *env, desc string) (report.Scenario, error) {
 		sc.Notes = append(sc.Notes, fmt.Sprintf("the room held each line %.2f ms on average before its frame went out (courtside_chat_frame_wait_seconds, %d lines)", mean, int(n)))
 	}
 	return sc, err
+}
+
+// Targets of a 200 lines/s flood into one room (issue 24).
+const (
+	floodLiveTarget = 0.90
+	floodP99Ms      = 300
+)
+
+func runFlood(e *env, desc string) (report.Scenario, error) {
+	c := e.cfg
+	sc, err := e.runChatLoad(chatLoad{name: "flood-200", desc: desc, rooms: []string{c.Room}, conns: c.FloodSubs, rate: c.FloodRate,
+		duration: c.FloodTime})
+	if err != nil || sc.InboundMsgsPerS <= 0 || sc.DurationS <= 0 {
+		return sc, err
+	}
+	// Every accepted line is owed to every subscriber of the room; what did not arrive live was
+	// sampled out (it stays in the room's history).
+	owed := sc.InboundMsgsPerS * sc.DurationS * float64(sc.Subscribers)
+	live := float64(sc.Delivered) / owed
+	sc.Params["live_fraction"] = round(live, 3)
+	verdict := "met"
+	if live < floodLiveTarget || sc.LatencyMs.P99 > floodP99Ms {
+		verdict = "NOT met"
+	}
+	sc.Notes = append(sc.Notes, fmt.Sprintf("%.1f %% of the lines accepted reached every subscriber live, p99 %.0f ms; targets >= %.0f %%, p99 <= %d ms: %s",
+		live*100, sc.LatencyMs.P99, floodLiveTarget*100, floodP99Ms, verdict))
+	return sc, nil
 }
 
 func runIdle(e *env, desc string) (report.Scenario, error) {
