@@ -52,11 +52,11 @@ func (c *Config) fill() {
 }
 
 // scoreboardFields are the fields a game's scoreboard topic carries; statistics, odds and detail
-// only go to the match topic.
+// only go to the match topic, except red cards, which a match row shows beside the score.
 var scoreboardFields = map[string]bool{
 	feed.FieldStatus: true, feed.FieldHome: true, feed.FieldAway: true, feed.FieldPeriod: true,
 	feed.FieldPeriodName: true, feed.FieldClock: true, feed.FieldPeriods: true, feed.FieldStart: true,
-	feed.FieldUpdated: true,
+	feed.FieldUpdated: true, feed.FieldRedCards: true,
 }
 
 // listFields are the fields whose change the Listener hears about.

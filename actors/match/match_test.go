@@ -220,6 +220,28 @@ func TestScoreboardSendsTheLatestValueOncePerTick(t *testing.T) {
 	}
 }
 
+func TestScoreboardCarriesRedCardsButNoOtherStatistic(t *testing.T) {
+	h := newHarness(t, nil)
+	board := h.subscribe("scores:202")
+	h.push(fixtureEv("c", feed.GameSoccer), statusEv("c", 2, feed.StatusLive))
+	h.settle("c", "scores:202")
+	h.clock.Advance(50 * time.Millisecond)
+	waitUntil(t, "first frame", func() bool { return len(board.scoreFrames()) == 1 })
+	st := ev("c", 3, feed.KStats)
+	st.Stats = map[string]feed.Stat{"redCards": {0, 1}, "shots": {7, 3}}
+	h.push(st)
+	h.settle("c", "scores:202")
+	h.clock.Advance(50 * time.Millisecond)
+	waitUntil(t, "second frame", func() bool { return len(board.scoreFrames()) >= 2 })
+	f := string(board.scoreFrames()[1])
+	if !strings.Contains(f, `"s.redCards":[0,1]`) {
+		t.Fatalf("frame %s: want the red cards 0-1", f)
+	}
+	if strings.Contains(f, `"s.shots"`) {
+		t.Fatalf("scoreboard frame carries a statistic other than red cards: %s", f)
+	}
+}
+
 func TestSpoilerFreeDelayIsHonouredInOrder(t *testing.T) {
 	h := newHarness(t, nil)
 	name, err := h.topics.Resolve("match:d", 10000)

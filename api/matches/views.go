@@ -34,8 +34,11 @@ type Item struct {
 	Odds       *feed.Odds           `json:"odds,omitempty"`
 	Detail     map[string]any       `json:"detail,omitempty"`
 	Stats      map[string]feed.Stat `json:"stats,omitempty"`
-	Updated    int64                `json:"updated"`
-	Source     string               `json:"source"` // "simulator" for demo data: never show it as real
+	// RedCards are the red cards of each side, on a row beside the score (only where the game has
+	// them and one was shown; the scoreboard topic updates them as s.redCards).
+	RedCards *feed.Stat `json:"redCards,omitempty"`
+	Updated  int64      `json:"updated"`
+	Source   string     `json:"source"` // "simulator" for demo data: never show it as real
 	// Reservation is "bookable" or "booked" for a signed-in caller, "" otherwise (spec §4).
 	Reservation string `json:"reservation,omitempty"`
 	// Topic is the WebSocket topic with this match's live deltas.
@@ -53,6 +56,9 @@ func item(r *postgres.MatchRow, full bool) Item {
 		Topic: "match:" + r.ID}
 	if it.Periods == nil {
 		it.Periods = []feed.Pair{}
+	}
+	if rc, ok := st.Stats["redCards"]; ok && rc[0]+rc[1] > 0 {
+		it.RedCards = &rc
 	}
 	if full {
 		it.Detail, it.Stats = st.Detail, st.Stats

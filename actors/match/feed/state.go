@@ -191,6 +191,8 @@ const (
 	FieldUpdated    = "ts" // unix ms of the newest applied event
 	PrefixDetail    = "d." // d.<key>: a Detail value
 	PrefixStats     = "s." // s.<key>: a Stat
+	// FieldRedCards is the red-card statistic (football and the games that show cards on a row).
+	FieldRedCards = PrefixStats + "redCards"
 )
 
 // AppendFields appends the published fields of s, sorted by key, reusing dst's storage.
