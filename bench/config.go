@@ -49,6 +49,8 @@ type Config struct {
 	QuietRate float64
 	QuietTime time.Duration
 
+	HistoryN string
+
 	FloodSubs int
 	FloodRate float64
 	FloodTime time.Duration
@@ -134,6 +136,7 @@ func (c *Config) flags(fs *flag.FlagSet) {
 	fs.IntVar(&c.QuietSubs, "quiet-subscribers", 15000, "quiet-room: subscribers of -room (senders included)")
 	fs.Float64Var(&c.QuietRate, "quiet-rate", 4, "quiet-room: chat lines per second in total")
 	fs.DurationVar(&c.QuietTime, "quiet-duration", 30*time.Second, "quiet-room: load duration (after -warmup)")
+	fs.StringVar(&c.HistoryN, "history-benchtime", "100000x", "history: -benchtime of the store's Go benchmarks")
 	fs.IntVar(&c.FloodSubs, "flood-subscribers", 15000, "flood-200: subscribers of -room (senders included)")
 	fs.Float64Var(&c.FloodRate, "flood-rate", 200, "flood-200: chat lines per second offered in total")
 	fs.DurationVar(&c.FloodTime, "flood-duration", 30*time.Second, "flood-200: load duration (after -warmup)")

@@ -28,6 +28,7 @@ var scenarios = []scenario{
 	{"moderation", "A flood in one room while a moderator mutes a sender and deletes a message every few seconds: mute violations, priority events lost, delete latency.", runModeration},
 	{"scoreboard", "Subscribers of score topics (`sub`), live matches ticking.", runScoreboard},
 	{"reconnect-storm", "Every client is dropped (TCP reset, no close frame) under a trickle of chat, then reconnects and resumes with `join since`: time until all resumed, gaps, duplicates.", runReconnectStorm},
+	{"history", "The embedded chat history store (Pebble) below the wire: durable writes per second with group commit (1, 100 and 1,000 rooms) and the latest-50 read of a 100,000-line room, from the store's Go benchmarks (targets: >= 50,000 lines/s, p99 <= 5 ms).", runHistory},
 	{"prediction", "A prediction (issue 25) in one room of S subscribers under a chat flood: opened by the moderator token, every chat sender stakes channel points, entries locked, resolved; settlement time, the result line delivered to every subscriber, and the node's ledger check.", runPrediction},
 	{"rest", "The hot REST reads (match lists, match detail, room info, chat history) from concurrent keep-alive clients.", runREST},
 }

@@ -102,6 +102,8 @@ type Scenario struct {
 	ConnectS          float64            `json:"connect_s"`
 	ConnectFailures   uint64             `json:"connect_failures"`
 	ResumeS           float64            `json:"resume_s,omitempty"`
+	WritesPerS        float64            `json:"writes_per_s,omitempty"`    // history: durable chat lines per second
+	ReadLatencyMs     *Latency           `json:"read_latency_ms,omitempty"` // history: latest-50 read
 	ErrorCodes        map[string]uint64  `json:"error_codes"`
 	ExpectedRefusals  map[string]uint64  `json:"expected_refusals,omitempty"`
 	CloseCodes        map[string]uint64  `json:"close_codes"`
