@@ -4,7 +4,7 @@ SHELL := /bin/bash
 GO ?= go
 BIN := bin/courtside
 
-.PHONY: help run test test-go test-web test-e2e test-future setup build web vet fuzz security bench bench-cluster bench-go bench-search web-perf cluster clean db-stop
+.PHONY: help run test test-go test-web test-e2e test-future setup build web vet fuzz security bench soak bench-cluster bench-go bench-search web-perf cluster clean db-stop
 
 help: ## list the targets
 	@grep -hE '^[a-zA-Z0-9_-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN{FS=":.*## "}{printf "  make %-14s %s\n", $$1, $$2}'
@@ -52,6 +52,9 @@ security: setup ## the attack suite of docs/security.md against a real node (Pos
 
 bench: build ## the load suite against a local node (<= 10 min): bench/results/latest.{json,html}
 	$(GO) run ./bench suite
+
+soak: build ## one hour of one room at steady load (chat, gifts, mutes, deletes, viewers leaving and coming back): the node's RSS and goroutines must stay flat (bench/results/soak/latest.html)
+	$(GO) run ./bench -out bench/results/soak soak
 
 bench-cluster: build ## the load suite against the local 3-node cluster of `make cluster` (BENCH_WS, BENCH_HTTP override the URLs)
 	$(GO) run ./bench -target "$${BENCH_WS:-ws://127.0.0.1:8081/ws?v=1,ws://127.0.0.1:8083/ws?v=1,ws://127.0.0.1:8085/ws?v=1}" \

@@ -51,6 +51,13 @@ type Config struct {
 
 	HistoryN string
 
+	SoakSubs      int
+	SoakRate      float64
+	SoakGiftEvery int
+	SoakTime      time.Duration
+	SoakEvery     time.Duration
+	SoakChurn     float64
+
 	FloodSubs int
 	FloodRate float64
 	FloodTime time.Duration
@@ -136,6 +143,12 @@ func (c *Config) flags(fs *flag.FlagSet) {
 	fs.IntVar(&c.QuietSubs, "quiet-subscribers", 15000, "quiet-room: subscribers of -room (senders included)")
 	fs.Float64Var(&c.QuietRate, "quiet-rate", 4, "quiet-room: chat lines per second in total")
 	fs.DurationVar(&c.QuietTime, "quiet-duration", 30*time.Second, "quiet-room: load duration (after -warmup)")
+	fs.IntVar(&c.SoakSubs, "soak-subscribers", 5000, "soak: subscribers of -room (senders included)")
+	fs.Float64Var(&c.SoakRate, "soak-rate", 20, "soak: chat lines per second in total")
+	fs.IntVar(&c.SoakGiftEvery, "soak-gift-every", 20, "soak: every n-th line a sender sends is a gift (0: none)")
+	fs.DurationVar(&c.SoakTime, "soak-duration", time.Hour, "soak: load duration (after -warmup)")
+	fs.DurationVar(&c.SoakEvery, "soak-every", 10*time.Second, "soak: how often the moderator acts, listeners churn and the node is sampled")
+	fs.Float64Var(&c.SoakChurn, "soak-churn", 0.02, "soak: share of listeners that leave and join again every -soak-every")
 	fs.StringVar(&c.HistoryN, "history-benchtime", "100000x", "history: -benchtime of the store's Go benchmarks")
 	fs.IntVar(&c.FloodSubs, "flood-subscribers", 15000, "flood-200: subscribers of -room (senders included)")
 	fs.Float64Var(&c.FloodRate, "flood-rate", 200, "flood-200: chat lines per second offered in total")
@@ -171,7 +184,7 @@ func (c *Config) flags(fs *flag.FlagSet) {
 
 func (c *Config) fill() {
 	if c.Scale > 0 && c.Scale != 1 {
-		for _, p := range []*int{&c.Subscribers, &c.Idle, &c.ManySubs, &c.QuietSubs, &c.FloodSubs, &c.Storm, &c.ModSubs, &c.ScoreSubs, &c.PredSubs} {
+		for _, p := range []*int{&c.Subscribers, &c.Idle, &c.ManySubs, &c.QuietSubs, &c.FloodSubs, &c.SoakSubs, &c.Storm, &c.ModSubs, &c.ScoreSubs, &c.PredSubs} {
 			*p = max(1, int(float64(*p)*c.Scale))
 		}
 	}

@@ -134,7 +134,7 @@ func runBench(cfg *Config, names []string) error {
 		}
 	}
 	rep.Target = e.target
-	wantMod := slices.Contains(list, "moderation") || slices.Contains(list, "prediction") || cfg.HotModEvery > 0 && slices.Contains(list, "hot-room")
+	wantMod := slices.Contains(list, "moderation") || slices.Contains(list, "prediction") || slices.Contains(list, "soak") || cfg.HotModEvery > 0 && slices.Contains(list, "hot-room")
 	if cfg.ModToken == "" && wantMod && len(e.http) > 0 && (e.node != nil || len(tg.sources) > 0) {
 		// A node the harness started, or nodes on this machine: bootstrap an administrator in their
 		// database (the local one, or $DATABASE_URL) to act as the moderator.

@@ -28,6 +28,7 @@ var scenarios = []scenario{
 	{"moderation", "A flood in one room while a moderator mutes a sender and deletes a message every few seconds: mute violations, priority events lost, delete latency.", runModeration},
 	{"scoreboard", "Subscribers of score topics (`sub`), live matches ticking.", runScoreboard},
 	{"reconnect-storm", "Every client is dropped (TCP reset, no close frame) under a trickle of chat, then reconnects and resumes with `join since`: time until all resumed, gaps, duplicates.", runReconnectStorm},
+	{"soak", "One room at a steady load for a long time (an hour in `make soak`): chat, gifts, a moderator muting and deleting, and listeners leaving and joining again; the node's RSS and goroutines sampled over time must stay flat (within 5 %).", runSoak},
 	{"history", "The embedded chat history store (Pebble) below the wire: durable writes per second with group commit (1, 100 and 1,000 rooms) and the latest-50 read of a 100,000-line room, from the store's Go benchmarks (targets: >= 50,000 lines/s, p99 <= 5 ms).", runHistory},
 	{"prediction", "A prediction (issue 25) in one room of S subscribers under a chat flood: opened by the moderator token, every chat sender stakes channel points, entries locked, resolved; settlement time, the result line delivered to every subscriber, and the node's ledger check.", runPrediction},
 	{"rest", "The hot REST reads (match lists, match detail, room info, chat history) from concurrent keep-alive clients.", runREST},
@@ -340,6 +341,7 @@ func runReconnectStorm(e *env, desc string) (report.Scenario, error) {
 // moderator is a moderator connection driven from the coordinator during a room load: every
 // `every` it mutes the next sender (600 s) and deletes the newest chat line it has seen.
 type moderator struct {
+	each       func(r *run) // optional: called after every action cycle (the soak's churn and samples)
 	mod        *probe
 	room       string
 	every, dur time.Duration
@@ -420,6 +422,9 @@ func (md *moderator) during(r *run, senders map[int]string) ([]mutedUser, []room
 	for i := 0; time.Now().Before(end); i++ {
 		if err := r.wait(md.every); err != nil {
 			return nil, nil, err
+		}
+		if md.each != nil {
+			md.each(r)
 		}
 		for drained := false; !drained; {
 			select {

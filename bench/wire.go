@@ -33,9 +33,10 @@ type group struct {
 
 // command is a line the coordinator sends after the plan.
 type command struct {
-	Cmd      string      `json:"cmd"`               // connect, send, measure, stop, drop, acked, finish
+	Cmd      string      `json:"cmd"`               // connect, send, measure, stop, drop, churn, acked, finish
 	Rate     int         `json:"rate,omitempty"`    // drop: reconnections per second from now on
 	Pending  int         `json:"pending,omitempty"` // drop: connections connecting at once from now on
+	Share    float64     `json:"share,omitempty"`   // churn: the share of joined listeners that leave and join again
 	Mutes    []mutedUser `json:"mutes,omitempty"`
 	Priority []roomSeq   `json:"priority,omitempty"`
 }

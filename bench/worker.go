@@ -237,6 +237,15 @@ func (w *worker) command(c command) {
 		if w.resumeWant == 0 {
 			w.emit(workerMsg{Ev: "resumed", Failed: w.failedN, Open: w.open, Joined: w.joinedN})
 		}
+	case "churn":
+		// Listeners (not senders) leave without a close frame and join again with since, like
+		// viewers who close a tab and come back: the room's joins and leaves under a steady load.
+		for _, p := range w.peers {
+			if p.conn != nil && p.joined && p.sender < 0 && rand.Float64() < c.Share {
+				p.dropping = true
+				p.conn.Abort()
+			}
+		}
 	case "acked":
 		for _, m := range c.Mutes {
 			w.chk.MuteAcked(m.Room, m.UID, m.Seq)

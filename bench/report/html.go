@@ -18,6 +18,7 @@ func (r *Report) HTML(w io.Writer) error {
 var page = template.Must(template.New("page").Funcs(template.FuncMap{
 	"overTime":     overTime,
 	"distribution": distribution,
+	"soakPlot":     soakPlot,
 	"f":            func(v float64) string { return trimFloat(v) },
 	"bytes":        humanBytes,
 }).Parse(`<!doctype html>
@@ -53,7 +54,7 @@ th{background:#f4f4f4}td:first-child,th:first-child{text-align:left}.skip{color:
 {{range $k, $v := .ServerMetrics}}<tr><th>{{$k}}</th><td>{{f $v}}</td></tr>{{end}}
 {{range .Notes}}<tr><th>note</th><td style="text-align:left">{{.}}</td></tr>{{end}}
 </table>
-<div class="plots">{{overTime .Series}}{{distribution .Distribution}}</div>{{end}}{{end}}
+<div class="plots">{{overTime .Series}}{{distribution .Distribution}}{{if .Soak}}{{soakPlot .Soak}}{{end}}</div>{{end}}{{end}}
 </body></html>
 `))
 
@@ -233,4 +234,44 @@ func humanBytes(v uint64) string {
 		return fmt.Sprintf("%.1f KiB", float64(v)/(1<<10))
 	}
 	return fmt.Sprintf("%d B", v)
+}
+
+// soakPlot draws the node's RSS (MiB, left axis) and goroutines (scaled to the same height) over a
+// long run: both lines should stay flat.
+func soakPlot(samples []SoakSample) template.HTML {
+	var b strings.Builder
+	svgOpen(&b, "memory and goroutines over time")
+	t0, t1 := samples[0].T, samples[len(samples)-1].T
+	if t1 <= t0 {
+		t1 = t0 + 1
+	}
+	maxRSS, maxG := 0.0, 0.0
+	for _, s := range samples {
+		maxRSS = math.Max(maxRSS, float64(s.RSS)/(1<<20))
+		maxG = math.Max(maxG, s.Goroutines)
+	}
+	yt := niceTicks(maxRSS, 5)
+	ytop := math.Max(yt[len(yt)-1], maxRSS)
+	fx := func(t float64) float64 { return padL + (t-t0)/(t1-t0)*(plotW-padL-padR) }
+	fy := func(v float64) float64 { return plotH - padB - v/ytop*(plotH-padB-padT) }
+	var xt []float64
+	for _, v := range niceTicks(t1-t0, 6) {
+		xt = append(xt, t0+v)
+	}
+	axes(&b, xt, fx, func(t float64) string { return trimFloat(t) + "s" }, yt, fy, "MiB")
+	var rss, gor [][2]float64
+	for _, s := range samples {
+		rss = append(rss, [2]float64{fx(s.T), fy(float64(s.RSS) / (1 << 20))})
+		if maxG > 0 {
+			gor = append(gor, [2]float64{fx(s.T), fy(s.Goroutines / maxG * ytop)})
+		}
+	}
+	polyline(&b, rss, "#36c")
+	if len(gor) > 0 {
+		polyline(&b, gor, "#d33")
+	}
+	fmt.Fprintf(&b, `<text x="%.0f" y="%.0f" fill="#36c">RSS MiB</text><text x="%.0f" y="%.0f" fill="#d33">goroutines (max %.0f)</text>`,
+		padL+8, padT+12, padL+70, padT+12, maxG)
+	b.WriteString(`</svg>`)
+	return template.HTML(b.String())
 }

@@ -52,6 +52,14 @@ func LatencyOf(h *hdr.Histogram) Latency {
 	return Latency{ms(h.Quantile(0.5)), ms(h.Quantile(0.9)), ms(h.Quantile(0.99)), ms(h.Quantile(0.999)), ms(h.Max())}
 }
 
+// SoakSample is the node's footprint at one moment of a long run.
+type SoakSample struct {
+	T          float64 `json:"t"` // seconds since the load started
+	RSS        uint64  `json:"rss"`
+	Goroutines float64 `json:"goroutines"`
+	Open       int     `json:"open"` // the harness's open connections
+}
+
 // Point is one second of a run.
 type Point struct {
 	T         float64 `json:"t"`      // seconds since the scenario's load started (negative: setup)
@@ -111,6 +119,7 @@ type Scenario struct {
 	Params            map[string]any     `json:"params"`
 	Notes             []string           `json:"notes,omitempty"`
 	Series            []Point            `json:"series,omitempty"`
+	Soak              []SoakSample       `json:"soak,omitempty"` // soak: the node's memory and goroutines over time
 	Distribution      []hdr.Point        `json:"distribution,omitempty"`
 }
 
