@@ -50,6 +50,7 @@ type Config struct {
 	QuietTime time.Duration
 
 	HistoryN string
+	Pin      bool
 
 	SoakSubs      int
 	SoakRate      float64
@@ -149,6 +150,7 @@ func (c *Config) flags(fs *flag.FlagSet) {
 	fs.DurationVar(&c.SoakTime, "soak-duration", time.Hour, "soak: load duration (after -warmup)")
 	fs.DurationVar(&c.SoakEvery, "soak-every", 10*time.Second, "soak: how often the moderator acts, listeners churn and the node is sampled")
 	fs.Float64Var(&c.SoakChurn, "soak-churn", 0.02, "soak: share of listeners that leave and join again every -soak-every")
+	fs.BoolVar(&c.Pin, "pin", true, "pin the node to CPU 0 and the load to the other CPUs with taskset (one node on this machine only; the report says machine.pinned)")
 	fs.StringVar(&c.HistoryN, "history-benchtime", "100000x", "history: -benchtime of the store's Go benchmarks")
 	fs.IntVar(&c.FloodSubs, "flood-subscribers", 15000, "flood-200: subscribers of -room (senders included)")
 	fs.Float64Var(&c.FloodRate, "flood-rate", 200, "flood-200: chat lines per second offered in total")

@@ -134,6 +134,12 @@ func runBench(cfg *Config, names []string) error {
 		}
 	}
 	rep.Target = e.target
+	if cfg.Pin {
+		rep.Machine.Pinned, rep.Machine.PinNote = pinCores(e.pids)
+	} else {
+		rep.Machine.PinNote = "not pinned: -pin=false"
+	}
+	progress("cores: %s", rep.Machine.PinNote)
 	wantMod := slices.Contains(list, "moderation") || slices.Contains(list, "prediction") || slices.Contains(list, "soak") || cfg.HotModEvery > 0 && slices.Contains(list, "hot-room")
 	if cfg.ModToken == "" && wantMod && len(e.http) > 0 && (e.node != nil || len(tg.sources) > 0) {
 		// A node the harness started, or nodes on this machine: bootstrap an administrator in their
@@ -172,8 +178,10 @@ func runBench(cfg *Config, names []string) error {
 				sc = s
 			}
 		}
-		progress("=== %s", name)
+		load := loadAverage()
+		progress("=== %s (load average %.2f)", name, load)
 		res, err := sc.run(e, sc.desc)
+		res.LoadAvgBefore = load
 		res.Name, res.Description = sc.name, sc.desc
 		switch {
 		case isSkip(err):
@@ -270,10 +278,6 @@ func machine() report.Machine {
 	if unix.Uname(&u) == nil {
 		m.Kernel = unix.ByteSliceToString(u.Release[:])
 	}
-	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
-		if f := strings.Fields(string(b)); len(f) > 0 {
-			m.LoadStart, _ = strconv.ParseFloat(f[0], 64)
-		}
-	}
+	m.LoadStart = loadAverage()
 	return m
 }

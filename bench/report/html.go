@@ -34,6 +34,7 @@ th{background:#f4f4f4}td:first-child,th:first-child{text-align:left}.skip{color:
 <h1>Courtside bench report</h1>
 <p><code>{{.Command}}</code><br>started {{.Started.Format "2006-01-02 15:04:05 UTC"}}, finished {{.Finished.Format "15:04:05 UTC"}}; target: {{.Target}}</p>
 <table><tr><th>machine</th><td>{{.Machine.CPUs}} CPUs, {{.Machine.CPUModel}}, {{bytes .Machine.MemBytes}} RAM, Linux {{.Machine.Kernel}}, {{.Machine.GoVersion}}, load {{f .Machine.LoadStart}} at start</td></tr>
+<tr><th>cores</th><td style="text-align:left">{{.Machine.PinNote}}</td></tr>
 <tr><th>note</th><td style="text-align:left">{{.Machine.Note}}</td></tr></table>
 <h2>Summary</h2>
 <table><tr><th>scenario</th><th>subs</th><th>senders</th><th>in msg/s</th><th>delivered/s</th><th>p50 ms</th><th>p99 ms</th><th>p99.9 ms</th><th>max ms</th><th>CPU s</th><th>CPU s/M</th><th>RSS</th><th>RSS/conn</th><th>dup</th><th>prio lost</th><th>mute viol.</th><th>errors</th></tr>
@@ -42,6 +43,7 @@ th{background:#f4f4f4}td:first-child,th:first-child{text-align:left}.skip{color:
 {{range .Scenarios}}<h2 id="{{.Name}}">{{.Name}}</h2><p>{{.Description}}</p>
 {{if .Skipped}}<p class="skip">Skipped: {{.Skipped}}</p>{{else}}
 <table>
+<tr><th>load average before</th><td>{{f .LoadAvgBefore}}</td></tr>
 <tr><th>connections</th><td>{{.Connections}} (opened in {{f .ConnectS}} s, {{.ConnectFailures}} failed)</td></tr>
 <tr><th>load</th><td>{{.Senders}} senders, offered {{f .OfferedMsgsPerS}} msg/s, accepted {{f .InboundMsgsPerS}} msg/s for {{f .DurationS}} s</td></tr>
 <tr><th>delivered</th><td>{{.Delivered}} ({{f .DeliveredMsgsPerS}}/s), sampled out {{.SampledOut}}</td></tr>

@@ -33,8 +33,11 @@ type Machine struct {
 	Kernel    string  `json:"kernel"`
 	GoVersion string  `json:"go_version"`
 	LoadStart float64 `json:"load_avg_1m_at_start"`
-	Hostname  string  `json:"hostname"`
-	Note      string  `json:"note"`
+	// Pinned: the node ran on one CPU and the load on the others (-pin); PinNote says how, or why not.
+	Pinned   bool   `json:"pinned"`
+	PinNote  string `json:"pin_note"`
+	Hostname string `json:"hostname"`
+	Note     string `json:"note"`
 }
 
 // Latency is a set of percentiles in milliseconds.
@@ -110,6 +113,7 @@ type Scenario struct {
 	ConnectS          float64            `json:"connect_s"`
 	ConnectFailures   uint64             `json:"connect_failures"`
 	ResumeS           float64            `json:"resume_s,omitempty"`
+	LoadAvgBefore     float64            `json:"load_avg_1m_before"`        // the machine's load average when the scenario started
 	WritesPerS        float64            `json:"writes_per_s,omitempty"`    // history: durable chat lines per second
 	ReadLatencyMs     *Latency           `json:"read_latency_ms,omitempty"` // history: latest-50 read
 	ErrorCodes        map[string]uint64  `json:"error_codes"`
