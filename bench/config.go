@@ -50,7 +50,12 @@ type Config struct {
 	QuietTime time.Duration
 
 	HistoryN string
-	Pin      bool
+
+	CurveSubs  []int
+	CurveRates []float64
+	CurveRate  float64
+	CurveTime  time.Duration
+	Pin        bool
 
 	SoakSubs      int
 	SoakRate      float64
@@ -96,6 +101,38 @@ func (c *Config) flags(fs *flag.FlagSet) {
 	list := func(p *[]string, name, def, usage string) {
 		*p = splitList(def)
 		fs.Func(name, usage+" (comma-separated; default "+strconv.Quote(def)+")", func(s string) error { *p = splitList(s); return nil })
+	}
+	intList := func(p *[]int, name, def, usage string) {
+		parse := func(s string) error {
+			var out []int
+			for _, f := range splitList(s) {
+				n, err := strconv.Atoi(f)
+				if err != nil || n <= 0 {
+					return fmt.Errorf("%q is not a positive whole number", f)
+				}
+				out = append(out, n)
+			}
+			*p = out
+			return nil
+		}
+		parse(def) //nolint:errcheck // the defaults parse
+		fs.Func(name, usage+" (comma-separated; default "+strconv.Quote(def)+")", parse)
+	}
+	floatList := func(p *[]float64, name, def, usage string) {
+		parse := func(s string) error {
+			var out []float64
+			for _, f := range splitList(s) {
+				v, err := strconv.ParseFloat(f, 64)
+				if err != nil || v <= 0 {
+					return fmt.Errorf("%q is not a positive number", f)
+				}
+				out = append(out, v)
+			}
+			*p = out
+			return nil
+		}
+		parse(def) //nolint:errcheck // the defaults parse
+		fs.Func(name, usage+" (comma-separated; default "+strconv.Quote(def)+")", parse)
 	}
 	list(&c.Targets, "target", "", "gateway URLs to drive instead of starting a local node, e.g. ws://127.0.0.1:8081/ws?v=1")
 	list(&c.HTTP, "http", "", "REST and /metrics base URLs of the target nodes, e.g. http://127.0.0.1:8080")
@@ -151,6 +188,10 @@ func (c *Config) flags(fs *flag.FlagSet) {
 	fs.DurationVar(&c.SoakEvery, "soak-every", 10*time.Second, "soak: how often the moderator acts, listeners churn and the node is sampled")
 	fs.Float64Var(&c.SoakChurn, "soak-churn", 0.02, "soak: share of listeners that leave and join again every -soak-every")
 	fs.BoolVar(&c.Pin, "pin", true, "pin the node to CPU 0 and the load to the other CPUs with taskset (one node on this machine only; the report says machine.pinned)")
+	intList(&c.CurveSubs, "curve-subscribers", "1000,2000,5000,10000,15000,18000", "curve: subscriber steps (at -curve-rate)")
+	floatList(&c.CurveRates, "curve-rates", "1,4,10,40,100,200", "curve: lines-per-second steps (at the largest subscriber step)")
+	fs.Float64Var(&c.CurveRate, "curve-rate", 40, "curve: lines per second of the subscriber steps")
+	fs.DurationVar(&c.CurveTime, "curve-step", 10*time.Second, "curve: load duration of each step (after -warmup)")
 	fs.StringVar(&c.HistoryN, "history-benchtime", "100000x", "history: -benchtime of the store's Go benchmarks")
 	fs.IntVar(&c.FloodSubs, "flood-subscribers", 15000, "flood-200: subscribers of -room (senders included)")
 	fs.Float64Var(&c.FloodRate, "flood-rate", 200, "flood-200: chat lines per second offered in total")
@@ -186,6 +227,9 @@ func (c *Config) flags(fs *flag.FlagSet) {
 
 func (c *Config) fill() {
 	if c.Scale > 0 && c.Scale != 1 {
+		for i := range c.CurveSubs {
+			c.CurveSubs[i] = max(1, int(float64(c.CurveSubs[i])*c.Scale))
+		}
 		for _, p := range []*int{&c.Subscribers, &c.Idle, &c.ManySubs, &c.QuietSubs, &c.FloodSubs, &c.SoakSubs, &c.Storm, &c.ModSubs, &c.ScoreSubs, &c.PredSubs} {
 			*p = max(1, int(float64(*p)*c.Scale))
 		}

@@ -28,6 +28,7 @@ var scenarios = []scenario{
 	{"moderation", "A flood in one room while a moderator mutes a sender and deletes a message every few seconds: mute violations, priority events lost, delete latency.", runModeration},
 	{"scoreboard", "Subscribers of score topics (`sub`), live matches ticking.", runScoreboard},
 	{"reconnect-storm", "Every client is dropped (TCP reset, no close frame) under a trickle of chat, then reconnects and resumes with `join since`: time until all resumed, gaps, duplicates.", runReconnectStorm},
+	{"curve", "One room step by step: subscribers 1k to 18k at 40 lines/s, then 1 to 200 lines/s at 18k; p50/p99, CPU per million deliveries and lines sampled out per step, plotted.", runCurve},
 	{"soak", "One room at a steady load for a long time (an hour in `make soak`): chat, gifts, a moderator muting and deleting, and listeners leaving and joining again; the node's RSS and goroutines sampled over time must stay flat (within 5 %).", runSoak},
 	{"history", "The embedded chat history store (Pebble) below the wire: durable writes per second with group commit (1, 100 and 1,000 rooms) and the latest-50 read of a 100,000-line room, from the store's Go benchmarks (targets: >= 50,000 lines/s, p99 <= 5 ms).", runHistory},
 	{"prediction", "A prediction (issue 25) in one room of S subscribers under a chat flood: opened by the moderator token, every chat sender stakes channel points, entries locked, resolved; settlement time, the result line delivered to every subscriber, and the node's ledger check.", runPrediction},

@@ -19,6 +19,7 @@ var page = template.Must(template.New("page").Funcs(template.FuncMap{
 	"overTime":     overTime,
 	"distribution": distribution,
 	"soakPlot":     soakPlot,
+	"curvePlots":   curvePlots,
 	"f":            func(v float64) string { return trimFloat(v) },
 	"bytes":        humanBytes,
 }).Parse(`<!doctype html>
@@ -56,7 +57,7 @@ th{background:#f4f4f4}td:first-child,th:first-child{text-align:left}.skip{color:
 {{range $k, $v := .ServerMetrics}}<tr><th>{{$k}}</th><td>{{f $v}}</td></tr>{{end}}
 {{range .Notes}}<tr><th>note</th><td style="text-align:left">{{.}}</td></tr>{{end}}
 </table>
-<div class="plots">{{overTime .Series}}{{distribution .Distribution}}{{if .Soak}}{{soakPlot .Soak}}{{end}}</div>{{end}}{{end}}
+<div class="plots">{{overTime .Series}}{{distribution .Distribution}}{{if .Soak}}{{soakPlot .Soak}}{{end}}{{if .Curve}}{{curvePlots .Curve}}{{end}}</div>{{end}}{{end}}
 </body></html>
 `))
 
@@ -275,5 +276,60 @@ func soakPlot(samples []SoakSample) template.HTML {
 	fmt.Fprintf(&b, `<text x="%.0f" y="%.0f" fill="#36c">RSS MiB</text><text x="%.0f" y="%.0f" fill="#d33">goroutines (max %.0f)</text>`,
 		padL+8, padT+12, padL+70, padT+12, maxG)
 	b.WriteString(`</svg>`)
+	return template.HTML(b.String())
+}
+
+// curvePlots draws, for each axis a curve moved along (subscribers, lines/s), p50 and p99 latency
+// and CPU-s per million deliveries (scaled to the latency axis, its maximum in the legend).
+func curvePlots(points []CurvePoint) template.HTML {
+	var b strings.Builder
+	for _, kind := range []string{"subscribers", "rate"} {
+		var pts []CurvePoint
+		for _, p := range points {
+			if p.Kind == kind {
+				pts = append(pts, p)
+			}
+		}
+		if len(pts) == 0 {
+			continue
+		}
+		x := func(p CurvePoint) float64 { return float64(p.Subscribers) }
+		title, unit := "by subscribers", ""
+		if kind == "rate" {
+			x = func(p CurvePoint) float64 { return p.Rate }
+			title, unit = "by chat lines per second", "/s"
+		}
+		svgOpen(&b, "latency and CPU per million deliveries, "+title)
+		xmax, ymax, cmax := 0.0, 0.0, 0.0
+		for _, p := range pts {
+			xmax, ymax, cmax = math.Max(xmax, x(p)), math.Max(ymax, p.P99), math.Max(cmax, p.CPUSPerMillionDelivered)
+		}
+		yt := niceTicks(math.Max(ymax, 1), 5)
+		ytop := math.Max(yt[len(yt)-1], ymax)
+		xt := niceTicks(xmax, 6)
+		xtop := math.Max(xt[len(xt)-1], xmax)
+		fx := func(v float64) float64 { return padL + v/xtop*(plotW-padL-padR) }
+		fy := func(v float64) float64 { return plotH - padB - v/ytop*(plotH-padB-padT) }
+		axes(&b, xt, fx, func(v float64) string { return trimFloat(v) + unit }, yt, fy, "ms")
+		for _, s := range []struct {
+			color string
+			get   func(CurvePoint) float64
+		}{{"#d33", func(p CurvePoint) float64 { return p.P99 }}, {"#36c", func(p CurvePoint) float64 { return p.P50 }},
+			{"#2a2", func(p CurvePoint) float64 {
+				if cmax == 0 {
+					return 0
+				}
+				return p.CPUSPerMillionDelivered / cmax * ytop
+			}}} {
+			var line [][2]float64
+			for _, p := range pts {
+				line = append(line, [2]float64{fx(x(p)), fy(s.get(p))})
+			}
+			polyline(&b, line, s.color)
+		}
+		fmt.Fprintf(&b, `<text x="%.0f" y="%.0f" fill="#36c">p50</text><text x="%.0f" y="%.0f" fill="#d33">p99</text><text x="%.0f" y="%.0f" fill="#2a2">CPU-s/M (max %s)</text>`,
+			padL+8, padT+12, padL+38, padT+12, padL+68, padT+12, trimFloat(cmax))
+		b.WriteString(`</svg>`)
+	}
 	return template.HTML(b.String())
 }

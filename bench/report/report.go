@@ -55,6 +55,19 @@ func LatencyOf(h *hdr.Histogram) Latency {
 	return Latency{ms(h.Quantile(0.5)), ms(h.Quantile(0.9)), ms(h.Quantile(0.99)), ms(h.Quantile(0.999)), ms(h.Max())}
 }
 
+// CurvePoint is one step of a curve: a short hot-room load at Subscribers and Rate lines/s.
+type CurvePoint struct {
+	Kind                    string  `json:"kind"` // "subscribers" or "rate": the axis this step moves along
+	Subscribers             int     `json:"subscribers"`
+	Rate                    float64 `json:"rate"`
+	P50                     float64 `json:"p50_ms"`
+	P99                     float64 `json:"p99_ms"`
+	CPUSPerMillionDelivered float64 `json:"cpu_s_per_million_delivered"`
+	SampledOut              uint64  `json:"sampled_out"`
+	LiveFraction            float64 `json:"live_fraction"`
+	Delivered               uint64  `json:"delivered"`
+}
+
 // SoakSample is the node's footprint at one moment of a long run.
 type SoakSample struct {
 	T          float64 `json:"t"` // seconds since the load started
@@ -123,7 +136,8 @@ type Scenario struct {
 	Params            map[string]any     `json:"params"`
 	Notes             []string           `json:"notes,omitempty"`
 	Series            []Point            `json:"series,omitempty"`
-	Soak              []SoakSample       `json:"soak,omitempty"` // soak: the node's memory and goroutines over time
+	Soak              []SoakSample       `json:"soak,omitempty"`  // soak: the node's memory and goroutines over time
+	Curve             []CurvePoint       `json:"curve,omitempty"` // curve: one point per step
 	Distribution      []hdr.Point        `json:"distribution,omitempty"`
 }
 

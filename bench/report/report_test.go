@@ -61,3 +61,16 @@ func TestWriteProducesTheVersionOneShapeAndAnOfflinePage(t *testing.T) {
 		}
 	}
 }
+
+func TestCurvePlotsDrawBothAxes(t *testing.T) {
+	html := string(curvePlots([]CurvePoint{
+		{Kind: "subscribers", Subscribers: 1000, Rate: 40, P50: 5, P99: 20, CPUSPerMillionDelivered: 0.4},
+		{Kind: "subscribers", Subscribers: 18000, Rate: 40, P50: 50, P99: 200, CPUSPerMillionDelivered: 0.6},
+		{Kind: "rate", Subscribers: 18000, Rate: 200, P50: 80, P99: 300, CPUSPerMillionDelivered: 0.5},
+	}))
+	for _, want := range []string{"by subscribers", "by chat lines per second", "CPU-s/M (max 0.6)"} {
+		if !strings.Contains(html, want) {
+			t.Fatalf("curve plots miss %q", want)
+		}
+	}
+}
