@@ -50,6 +50,7 @@ type Config struct {
 	QuietTime time.Duration
 
 	HistoryN string
+	Baseline string
 
 	CurveSubs  []int
 	CurveRates []float64
@@ -192,6 +193,7 @@ func (c *Config) flags(fs *flag.FlagSet) {
 	floatList(&c.CurveRates, "curve-rates", "1,4,10,40,100,200", "curve: lines-per-second steps (at the largest subscriber step)")
 	fs.Float64Var(&c.CurveRate, "curve-rate", 40, "curve: lines per second of the subscriber steps")
 	fs.DurationVar(&c.CurveTime, "curve-step", 10*time.Second, "curve: load duration of each step (after -warmup)")
+	fs.StringVar(&c.Baseline, "baseline", "", "a node binary of an earlier build: each scenario runs twice with each build in alternation, each run on a fresh local node, and the report gives current/baseline ratios (comparisons)")
 	fs.StringVar(&c.HistoryN, "history-benchtime", "100000x", "history: -benchtime of the store's Go benchmarks")
 	fs.IntVar(&c.FloodSubs, "flood-subscribers", 15000, "flood-200: subscribers of -room (senders included)")
 	fs.Float64Var(&c.FloodRate, "flood-rate", 200, "flood-200: chat lines per second offered in total")

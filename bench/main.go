@@ -52,6 +52,7 @@ type env struct {
 	http   []string
 	pids   []int
 	node   *localNode
+	bin    string // the node binary of this build (a local node only)
 	target string
 	tokens []string // the chat senders' session tokens (senderTokens)
 }
@@ -104,8 +105,8 @@ func runBench(cfg *Config, names []string) error {
 		if err != nil {
 			return err
 		}
-		defer n.stop()
-		e.node = n
+		defer func() { e.node.stop() }() // the node in use at the end (-baseline switches nodes)
+		e.node, e.bin = n, n.bin
 		cfg.Targets = []string{"ws://" + n.ws + "/ws?v=1"}
 		e.http = []string{n.http}
 		if len(e.pids) == 0 {
@@ -178,35 +179,26 @@ func runBench(cfg *Config, names []string) error {
 				sc = s
 			}
 		}
-		load := loadAverage()
-		progress("=== %s (load average %.2f)", name, load)
-		res, err := sc.run(e, sc.desc)
-		res.LoadAvgBefore = load
-		res.Name, res.Description = sc.name, sc.desc
-		switch {
-		case isSkip(err):
-			res.Skipped = strings.TrimPrefix(err.Error(), errSkipped.Error()+": ")
-			progress("%s skipped: %s", name, res.Skipped)
-		case err != nil:
-			res.Notes = append(res.Notes, "FAILED: "+err.Error())
-			res.Errors++
-			progress("%s failed: %v", name, err)
-		default:
-			progress("%s: in %.1f/s, delivered %.0f/s, p50 %.1f ms p99 %.1f ms p99.9 %.1f ms max %.1f ms, cpu %.2f s (%.3f s/M), rss %s (%.0f B/conn), dup %d ooo %d prio lost %d mute viol %d holes %d errors %d",
-				name, res.InboundMsgsPerS, res.DeliveredMsgsPerS, res.LatencyMs.P50, res.LatencyMs.P99, res.LatencyMs.P999, res.LatencyMs.Max,
-				res.ServerCPUS, res.CPUSPerMillionDelivered, mib(res.ServerRSSBytes), res.RSSBytesPerConn,
-				res.Duplicates, res.OutOfOrder, res.PriorityEventsLost, res.MuteViolations, res.UnexplainedHoles, res.Errors)
+		if cfg.Baseline == "" || e.node == nil {
+			rep.Scenarios = append(rep.Scenarios, runScenario(e, sc, ""))
+		} else {
+			// -baseline: this build and the baseline in alternation, each on a fresh node.
+			var pair []report.Scenario
+			for round := 1; round <= baselineRounds && ctx.Err() == nil; round++ {
+				for _, b := range []struct{ label, bin string }{{"current", e.bin}, {"baseline", cfg.Baseline}} {
+					if err := e.switchNode(ctx, b.bin); err != nil {
+						return fmt.Errorf("%s, %s build: %w", name, b.label, err)
+					}
+					res := runScenario(e, sc, fmt.Sprintf("%s #%d", b.label, round))
+					res.Params["build"], res.Params["round"], res.Params["binary"] = b.label, round, b.bin
+					pair = append(pair, res)
+				}
+			}
+			rep.Scenarios = append(rep.Scenarios, pair...)
+			if len(pair) > 0 {
+				rep.Comparisons = append(rep.Comparisons, compareBuilds(name, pair))
+			}
 		}
-		if res.ErrorCodes == nil {
-			res.ErrorCodes = map[string]uint64{}
-		}
-		if res.CloseCodes == nil {
-			res.CloseCodes = map[string]uint64{}
-		}
-		if res.Params == nil {
-			res.Params = map[string]any{}
-		}
-		rep.Scenarios = append(rep.Scenarios, res)
 		rep.Finished = time.Now().UTC()
 		if err := rep.Write(cfg.Out); err != nil { // after every scenario: an interrupted suite keeps its figures
 			return err
@@ -280,4 +272,42 @@ func machine() report.Machine {
 	}
 	m.LoadStart = loadAverage()
 	return m
+}
+
+// runScenario runs one scenario and fills what every report entry has; label names the run in
+// the progress lines (the build and round under -baseline).
+func runScenario(e *env, sc scenario, label string) report.Scenario {
+	name := sc.name
+	if label != "" {
+		name += " (" + label + ")"
+	}
+	load := loadAverage()
+	progress("=== %s (load average %.2f)", name, load)
+	res, err := sc.run(e, sc.desc)
+	res.LoadAvgBefore = load
+	res.Name, res.Description = sc.name, sc.desc
+	switch {
+	case isSkip(err):
+		res.Skipped = strings.TrimPrefix(err.Error(), errSkipped.Error()+": ")
+		progress("%s skipped: %s", name, res.Skipped)
+	case err != nil:
+		res.Notes = append(res.Notes, "FAILED: "+err.Error())
+		res.Errors++
+		progress("%s failed: %v", name, err)
+	default:
+		progress("%s: in %.1f/s, delivered %.0f/s, p50 %.1f ms p99 %.1f ms p99.9 %.1f ms max %.1f ms, cpu %.2f s (%.3f s/M), rss %s (%.0f B/conn), dup %d ooo %d prio lost %d mute viol %d holes %d errors %d",
+			name, res.InboundMsgsPerS, res.DeliveredMsgsPerS, res.LatencyMs.P50, res.LatencyMs.P99, res.LatencyMs.P999, res.LatencyMs.Max,
+			res.ServerCPUS, res.CPUSPerMillionDelivered, mib(res.ServerRSSBytes), res.RSSBytesPerConn,
+			res.Duplicates, res.OutOfOrder, res.PriorityEventsLost, res.MuteViolations, res.UnexplainedHoles, res.Errors)
+	}
+	if res.ErrorCodes == nil {
+		res.ErrorCodes = map[string]uint64{}
+	}
+	if res.CloseCodes == nil {
+		res.CloseCodes = map[string]uint64{}
+	}
+	if res.Params == nil {
+		res.Params = map[string]any{}
+	}
+	return res
 }

@@ -22,6 +22,7 @@ import (
 // localNode is a courtside node the harness started (and stops).
 type localNode struct {
 	cmd     *exec.Cmd
+	bin     string // the binary it runs
 	ws      string // host:port
 	http    string // http://host:port
 	dataDir string
@@ -40,6 +41,12 @@ func startLocalNode(ctx context.Context, cfg *Config) (*localNode, error) {
 	if err != nil {
 		return nil, err
 	}
+	return startNodeBinary(ctx, cfg, root, bin)
+}
+
+// startNodeBinary starts the node binary bin (this build's, or -baseline's) like startLocalNode.
+func startNodeBinary(ctx context.Context, cfg *Config, root, bin string) (*localNode, error) {
+	var err error
 	dbURL, err := databaseURL(ctx, root)
 	if err != nil {
 		return nil, err
@@ -52,7 +59,7 @@ func startLocalNode(ctx context.Context, cfg *Config) (*localNode, error) {
 	if err != nil {
 		return nil, err
 	}
-	n := &localNode{ws: fmt.Sprintf("127.0.0.1:%d", wsPort), http: fmt.Sprintf("http://127.0.0.1:%d", httpPort), exited: make(chan error, 1)}
+	n := &localNode{bin: bin, ws: fmt.Sprintf("127.0.0.1:%d", wsPort), http: fmt.Sprintf("http://127.0.0.1:%d", httpPort), exited: make(chan error, 1)}
 	if n.dataDir, err = os.MkdirTemp("", "courtside-bench-"); err != nil {
 		return nil, err
 	}

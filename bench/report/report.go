@@ -23,6 +23,8 @@ type Report struct {
 	Finished  time.Time  `json:"finished"`
 	Target    string     `json:"target"` // "local node started by the harness" or the gateway URLs
 	Scenarios []Scenario `json:"scenarios"`
+	// Comparisons: with -baseline, each scenario's figures per build and their ratios.
+	Comparisons []Comparison `json:"comparisons,omitempty"`
 }
 
 // Machine describes where the figures were taken.
@@ -53,6 +55,15 @@ type Latency struct {
 func LatencyOf(h *hdr.Histogram) Latency {
 	ms := func(ns int64) float64 { return math.Round(float64(ns)/1e3) / 1e3 }
 	return Latency{ms(h.Quantile(0.5)), ms(h.Quantile(0.9)), ms(h.Quantile(0.99)), ms(h.Quantile(0.999)), ms(h.Max())}
+}
+
+// Comparison is one scenario run with this build and with -baseline's, averaged per build, and the
+// ratios current/baseline (below 1: this build is better).
+type Comparison struct {
+	Scenario string             `json:"scenario"`
+	Current  map[string]float64 `json:"current"`
+	Baseline map[string]float64 `json:"baseline"`
+	Ratio    map[string]float64 `json:"ratio"`
 }
 
 // CurvePoint is one step of a curve: a short hot-room load at Subscribers and Rate lines/s.
