@@ -41,6 +41,9 @@ th{background:#f4f4f4}td:first-child,th:first-child{text-align:left}.skip{color:
 <table><tr><th>scenario</th><th>subs</th><th>senders</th><th>in msg/s</th><th>delivered/s</th><th>p50 ms</th><th>p99 ms</th><th>p99.9 ms</th><th>max ms</th><th>CPU s</th><th>CPU s/M</th><th>RSS</th><th>RSS/conn</th><th>dup</th><th>prio lost</th><th>mute viol.</th><th>errors</th></tr>
 {{range .Scenarios}}{{if .Skipped}}<tr><td>{{.Name}}</td><td colspan="16" class="skip" style="text-align:left">skipped: {{.Skipped}}</td></tr>{{else}}<tr><td><a href="#{{.Name}}">{{.Name}}</a></td><td>{{.Subscribers}}</td><td>{{.Senders}}</td><td>{{f .InboundMsgsPerS}}</td><td>{{f .DeliveredMsgsPerS}}</td><td>{{f .LatencyMs.P50}}</td><td>{{f .LatencyMs.P99}}</td><td>{{f .LatencyMs.P999}}</td><td>{{f .LatencyMs.Max}}</td><td>{{f .ServerCPUS}}</td><td>{{f .CPUSPerMillionDelivered}}</td><td>{{bytes .ServerRSSBytes}}</td><td>{{f .RSSBytesPerConn}}</td><td>{{.Duplicates}}</td><td>{{.PriorityEventsLost}}</td><td>{{.MuteViolations}}</td><td>{{.Errors}}</td></tr>{{end}}{{end}}
 </table>
+{{if .Comparisons}}<h2>This build against the baseline</h2><table>
+{{range .Comparisons}}<tr><th>{{.Scenario}}</th><td style="text-align:left">{{range $k, $v := .Ratio}}{{$k}} ×{{f $v}} · {{end}}(current/baseline, mean of each build's runs; below 1 is better)</td></tr>{{end}}
+</table>{{end}}
 {{range .Scenarios}}<h2 id="{{.Name}}">{{.Name}}</h2><p>{{.Description}}</p>
 {{if .Skipped}}<p class="skip">Skipped: {{.Skipped}}</p>{{else}}
 <table>
