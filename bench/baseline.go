@@ -14,7 +14,7 @@ const baselineRounds = 2
 
 // switchNode stops the node in use and starts bin on the same database, ports chosen afresh;
 // the chat senders' and the moderator's sessions live in that database, so they stay valid.
-func (e *env) switchNode(ctx context.Context, bin string) error {
+func (e *env) switchNode(ctx context.Context, bin string, extraEnv ...string) error {
 	if e.node != nil {
 		e.node.stop()
 	}
@@ -22,7 +22,7 @@ func (e *env) switchNode(ctx context.Context, bin string) error {
 	if err != nil {
 		return err
 	}
-	n, err := startNodeBinary(ctx, e.cfg, root, bin)
+	n, err := startNodeBinary(ctx, e.cfg, root, bin, extraEnv)
 	if err != nil {
 		return err
 	}

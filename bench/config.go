@@ -84,18 +84,19 @@ type Config struct {
 	PredRate float64
 	// SenderTokens is a file of session tokens, one a line, for the chat senders (guests may not
 	// chat, spec §6); empty: the harness makes users in the nodes' database.
-	SenderTokens string
-	ModSubs      int
-	ModEvery     time.Duration
-	ModRate      float64
-	ScoreSubs    int
-	Topics       []string
-	ScoreTime    time.Duration
-	RestConc     int
-	RestTime     time.Duration
-	RestPaths    []string
-	Scale        float64
-	Profile      bool
+	SenderTokens     string
+	ModSubs          int
+	ModEvery         time.Duration
+	ModRate          float64
+	ScoreSubs        int
+	ScoreLoadMatches int
+	Topics           []string
+	ScoreTime        time.Duration
+	RestConc         int
+	RestTime         time.Duration
+	RestPaths        []string
+	Scale            float64
+	Profile          bool
 }
 
 func (c *Config) flags(fs *flag.FlagSet) {
@@ -216,6 +217,7 @@ func (c *Config) flags(fs *flag.FlagSet) {
 	fs.Float64Var(&c.PredRate, "prediction-rate", 40, "prediction: flood rate (lines per second)")
 
 	fs.IntVar(&c.ScoreSubs, "score-subscribers", 5000, "scoreboard: subscribers")
+	fs.IntVar(&c.ScoreLoadMatches, "score-load-matches", 0, "scoreboard: restart the harness's node with the load feed of this many football matches in play, each changing once a second (0: the demo's matches)")
 	list(&c.Topics, "topics", "scores:201,scores:202,scores:1,scores:2", "scoreboard: topics each subscriber subscribes to (scores:<gameId>: 201 basketball, 202 football, 1 LoL, 2 CS; or match:<id>)")
 	fs.DurationVar(&c.ScoreTime, "score-duration", 30*time.Second, "scoreboard: duration")
 

@@ -41,11 +41,12 @@ func startLocalNode(ctx context.Context, cfg *Config) (*localNode, error) {
 	if err != nil {
 		return nil, err
 	}
-	return startNodeBinary(ctx, cfg, root, bin)
+	return startNodeBinary(ctx, cfg, root, bin, nil)
 }
 
 // startNodeBinary starts the node binary bin (this build's, or -baseline's) like startLocalNode.
-func startNodeBinary(ctx context.Context, cfg *Config, root, bin string) (*localNode, error) {
+// extraEnv is added after -node-env (the scoreboard's load feed).
+func startNodeBinary(ctx context.Context, cfg *Config, root, bin string, extraEnv []string) (*localNode, error) {
 	var err error
 	dbURL, err := databaseURL(ctx, root)
 	if err != nil {
@@ -87,6 +88,7 @@ func startNodeBinary(ctx context.Context, cfg *Config, root, bin string) (*local
 		n.cmd.Env = append(n.cmd.Env, "COURTSIDE_PPROF=true")
 	}
 	n.cmd.Env = append(n.cmd.Env, cfg.NodeEnv...)
+	n.cmd.Env = append(n.cmd.Env, extraEnv...)
 	n.cmd.Stdout, n.cmd.Stderr = n.log, n.log
 	n.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := n.cmd.Start(); err != nil {

@@ -14,42 +14,43 @@ import (
 // from its environment variable, and from its command-line flag. The README's configuration table
 // lists exactly these fields (a test keeps them in step).
 type Config struct {
-	Env         string        `env:"COURTSIDE_ENV" flag:"env" default:"prod" usage:"dev (console logs, dev conveniences) or prod (JSON logs)"`
-	LogLevel    string        `env:"COURTSIDE_LOG_LEVEL" flag:"log-level" default:"info" usage:"debug, info, warn or error"`
-	HTTPAddr    string        `env:"COURTSIDE_HTTP_ADDR" flag:"http" default:":8080" usage:"REST API, web client, /metrics, /healthz, /readyz"`
-	WSAddr      string        `env:"COURTSIDE_WS_ADDR" flag:"ws" default:":8081" usage:"WebSocket gateway (gnet)"`
-	WSPublicURL []string      `env:"COURTSIDE_WS_PUBLIC_URLS" flag:"ws-public-urls" default:"" usage:"comma-separated gateway URLs handed to clients; empty = ws://<page host>:<ws port>/ws"`
-	Origins     []string      `env:"COURTSIDE_ALLOWED_ORIGINS" flag:"allowed-origins" default:"" usage:"comma-separated Origins allowed to open WebSockets besides the page's own host name (any port); * = any; other Origins get 403 before the upgrade"`
-	DatabaseURL string        `env:"DATABASE_URL" flag:"database-url" default:"" usage:"PostgreSQL connection string (required; make run starts a local one)"`
-	DataDir     string        `env:"COURTSIDE_DATA_DIR" flag:"data-dir" default:"var/data" usage:"node-local data: the embedded chat history store"`
-	WebDir      string        `env:"COURTSIDE_WEB_DIR" flag:"web-dir" default:"webclient/dist" usage:"built web client served at /"`
-	MobileHost  string        `env:"COURTSIDE_MOBILE_HOST" flag:"mobile-host" default:"" usage:"origin of the mobile site (https://m.example.com) for every page's mobile alternate link; empty = this host, same path"`
-	GeoIPPath   string        `env:"COURTSIDE_GEOIP_DB" flag:"geoip-db" default:"" usage:"optional MaxMind country .mmdb for language by IP"`
-	Demo        bool          `env:"COURTSIDE_DEMO" flag:"demo" default:"false" usage:"seed demo rooms and data at start (make run sets it)"`
-	DemoStreams bool          `env:"COURTSIDE_DEMO_STREAMS" flag:"demo-streams" default:"true" usage:"with the demo: push a generated video into each demo room through the RTMP ingest (needs ffmpeg) and let a few demo fans watch, chat and gift"`
-	Feed        string        `env:"COURTSIDE_FEED" flag:"feed" default:"" usage:"live scores source: simulator, apisports or pandascore (their COURTSIDE_FEED_* settings: actors/match/feed/providers/README.md); empty = the simulator in demo mode, none otherwise"`
-	Pprof       bool          `env:"COURTSIDE_PPROF" flag:"pprof" default:"false" usage:"serve /debug/pprof on the HTTP port"`
-	AdminToken  string        `env:"COURTSIDE_ADMIN_TOKEN" flag:"admin-token" default:"" usage:"bearer token for /metrics and /debug/pprof; empty = open in dev, not served in prod"`
-	HTTPPerIP   int           `env:"COURTSIDE_HTTP_MAX_CONNS_PER_IP" flag:"http-max-conns-per-ip" default:"256" usage:"most HTTP connections open from one client address (IPv6: one /64); more are closed at once; negative = no cap"`
-	Shutdown    time.Duration `env:"COURTSIDE_SHUTDOWN_TIMEOUT" flag:"shutdown-timeout" default:"15s" usage:"how long a graceful stop may take: services still running after it are left behind and the node exits 1 (a cluster member gives its leave at most 5 s of it)"`
-	ScyllaHosts []string      `env:"SCYLLA_HOSTS" flag:"scylla-hosts" default:"" usage:"comma-separated ScyllaDB hosts; set = chat history in ScyllaDB instead of the embedded store"`
-	BannedWords string        `env:"COURTSIDE_BANNED_WORDS" flag:"banned-words" default:"" usage:"file with one banned pattern per line; empty = the built-in list"`
-	TickMin     time.Duration `env:"COURTSIDE_CHAT_TICK_MIN" flag:"chat-tick-min" default:"100ms" usage:"least spacing of chat frames in a quiet room; a line that finds the room quiet goes out at once"`
-	TickMax     time.Duration `env:"COURTSIDE_CHAT_TICK_MAX" flag:"chat-tick-max" default:"250ms" usage:"spacing of chat frames in a hot room (it widens with the chat rate from the min)"`
-	FrameLines  int           `env:"COURTSIDE_CHAT_FRAME_LINES" flag:"chat-frame-lines" default:"40" usage:"most ordinary chat lines in one frame; more are sampled out (kept in history)"`
-	RingSize    int           `env:"COURTSIDE_CHAT_RING" flag:"chat-ring" default:"2048" usage:"recent events each room keeps in memory for joins and resume"`
-	PublicURL   string        `env:"COURTSIDE_PUBLIC_URL" flag:"public-url" default:"" usage:"the site's external base URL (payment providers' return and callback addresses); empty = the request's host"`
-	RTMPAddr    string        `env:"COURTSIDE_RTMP_ADDR" flag:"rtmp" default:":1935" usage:"RTMP ingest for streamers' OBS"`
-	RTMPPublic  string        `env:"COURTSIDE_RTMP_PUBLIC_URL" flag:"rtmp-public-url" default:"" usage:"RTMP server address shown in the OBS guide; empty = rtmp://<page host>:<rtmp port>/live"`
-	MediaKey    string        `env:"COURTSIDE_MEDIA_SECRET" flag:"media-secret" default:"" usage:"HMAC key of signed playback URLs; the same on every node (empty = random per process)"`
-	AccountKey  string        `env:"COURTSIDE_ACCOUNT_SECRET" flag:"account-secret" default:"" usage:"HMAC key of verification codes, OAuth state and bind tickets; the same on every node (empty = random per process)"`
-	AppIOS      string        `env:"COURTSIDE_APP_IOS_URL" flag:"app-ios-url" default:"" usage:"App Store link of the download page; empty = not shown"`
-	AppAndroid  string        `env:"COURTSIDE_APP_ANDROID_URL" flag:"app-android-url" default:"" usage:"Google Play link of the download page; empty = not shown"`
-	AppAPK      string        `env:"COURTSIDE_APP_APK_URL" flag:"app-apk-url" default:"" usage:"direct APK link of the download page; empty = not shown"`
-	AvatarDir   string        `env:"COURTSIDE_AVATAR_DIR" flag:"avatar-dir" default:"" usage:"where uploaded avatars are kept; empty = <data dir>/avatars"`
-	VideoDir    string        `env:"COURTSIDE_VIDEO_DIR" flag:"video-dir" default:"" usage:"where videos and recordings of broadcasts are kept (HLS files); empty = <data dir>/videos"`
-	VideoKeep   time.Duration `env:"COURTSIDE_RECORDING_RETENTION" flag:"recording-retention" default:"720h" usage:"how long recordings of broadcasts are kept before the sweep deletes them; 0 = forever"`
-	FFmpeg      string        `env:"COURTSIDE_FFMPEG" flag:"ffmpeg" default:"ffmpeg" usage:"ffmpeg binary that transcodes uploaded videos (ffprobe beside it); - = none"`
+	Env             string        `env:"COURTSIDE_ENV" flag:"env" default:"prod" usage:"dev (console logs, dev conveniences) or prod (JSON logs)"`
+	LogLevel        string        `env:"COURTSIDE_LOG_LEVEL" flag:"log-level" default:"info" usage:"debug, info, warn or error"`
+	HTTPAddr        string        `env:"COURTSIDE_HTTP_ADDR" flag:"http" default:":8080" usage:"REST API, web client, /metrics, /healthz, /readyz"`
+	WSAddr          string        `env:"COURTSIDE_WS_ADDR" flag:"ws" default:":8081" usage:"WebSocket gateway (gnet)"`
+	WSPublicURL     []string      `env:"COURTSIDE_WS_PUBLIC_URLS" flag:"ws-public-urls" default:"" usage:"comma-separated gateway URLs handed to clients; empty = ws://<page host>:<ws port>/ws"`
+	Origins         []string      `env:"COURTSIDE_ALLOWED_ORIGINS" flag:"allowed-origins" default:"" usage:"comma-separated Origins allowed to open WebSockets besides the page's own host name (any port); * = any; other Origins get 403 before the upgrade"`
+	DatabaseURL     string        `env:"DATABASE_URL" flag:"database-url" default:"" usage:"PostgreSQL connection string (required; make run starts a local one)"`
+	DataDir         string        `env:"COURTSIDE_DATA_DIR" flag:"data-dir" default:"var/data" usage:"node-local data: the embedded chat history store"`
+	WebDir          string        `env:"COURTSIDE_WEB_DIR" flag:"web-dir" default:"webclient/dist" usage:"built web client served at /"`
+	MobileHost      string        `env:"COURTSIDE_MOBILE_HOST" flag:"mobile-host" default:"" usage:"origin of the mobile site (https://m.example.com) for every page's mobile alternate link; empty = this host, same path"`
+	GeoIPPath       string        `env:"COURTSIDE_GEOIP_DB" flag:"geoip-db" default:"" usage:"optional MaxMind country .mmdb for language by IP"`
+	Demo            bool          `env:"COURTSIDE_DEMO" flag:"demo" default:"false" usage:"seed demo rooms and data at start (make run sets it)"`
+	DemoStreams     bool          `env:"COURTSIDE_DEMO_STREAMS" flag:"demo-streams" default:"true" usage:"with the demo: push a generated video into each demo room through the RTMP ingest (needs ffmpeg) and let a few demo fans watch, chat and gift"`
+	Feed            string        `env:"COURTSIDE_FEED" flag:"feed" default:"" usage:"live scores source: simulator, apisports or pandascore (their COURTSIDE_FEED_* settings: actors/match/feed/providers/README.md), or load (load tests only: COURTSIDE_FEED_LOAD_MATCHES matches ticking once a second); empty = the simulator in demo mode, none otherwise"`
+	FeedLoadMatches int           `env:"COURTSIDE_FEED_LOAD_MATCHES" flag:"feed-load-matches" default:"10000" usage:"with COURTSIDE_FEED=load: how many football matches in play, each changing once a second (the bench's scoreboard at scale)"`
+	Pprof           bool          `env:"COURTSIDE_PPROF" flag:"pprof" default:"false" usage:"serve /debug/pprof on the HTTP port"`
+	AdminToken      string        `env:"COURTSIDE_ADMIN_TOKEN" flag:"admin-token" default:"" usage:"bearer token for /metrics and /debug/pprof; empty = open in dev, not served in prod"`
+	HTTPPerIP       int           `env:"COURTSIDE_HTTP_MAX_CONNS_PER_IP" flag:"http-max-conns-per-ip" default:"256" usage:"most HTTP connections open from one client address (IPv6: one /64); more are closed at once; negative = no cap"`
+	Shutdown        time.Duration `env:"COURTSIDE_SHUTDOWN_TIMEOUT" flag:"shutdown-timeout" default:"15s" usage:"how long a graceful stop may take: services still running after it are left behind and the node exits 1 (a cluster member gives its leave at most 5 s of it)"`
+	ScyllaHosts     []string      `env:"SCYLLA_HOSTS" flag:"scylla-hosts" default:"" usage:"comma-separated ScyllaDB hosts; set = chat history in ScyllaDB instead of the embedded store"`
+	BannedWords     string        `env:"COURTSIDE_BANNED_WORDS" flag:"banned-words" default:"" usage:"file with one banned pattern per line; empty = the built-in list"`
+	TickMin         time.Duration `env:"COURTSIDE_CHAT_TICK_MIN" flag:"chat-tick-min" default:"100ms" usage:"least spacing of chat frames in a quiet room; a line that finds the room quiet goes out at once"`
+	TickMax         time.Duration `env:"COURTSIDE_CHAT_TICK_MAX" flag:"chat-tick-max" default:"250ms" usage:"spacing of chat frames in a hot room (it widens with the chat rate from the min)"`
+	FrameLines      int           `env:"COURTSIDE_CHAT_FRAME_LINES" flag:"chat-frame-lines" default:"40" usage:"most ordinary chat lines in one frame; more are sampled out (kept in history)"`
+	RingSize        int           `env:"COURTSIDE_CHAT_RING" flag:"chat-ring" default:"2048" usage:"recent events each room keeps in memory for joins and resume"`
+	PublicURL       string        `env:"COURTSIDE_PUBLIC_URL" flag:"public-url" default:"" usage:"the site's external base URL (payment providers' return and callback addresses); empty = the request's host"`
+	RTMPAddr        string        `env:"COURTSIDE_RTMP_ADDR" flag:"rtmp" default:":1935" usage:"RTMP ingest for streamers' OBS"`
+	RTMPPublic      string        `env:"COURTSIDE_RTMP_PUBLIC_URL" flag:"rtmp-public-url" default:"" usage:"RTMP server address shown in the OBS guide; empty = rtmp://<page host>:<rtmp port>/live"`
+	MediaKey        string        `env:"COURTSIDE_MEDIA_SECRET" flag:"media-secret" default:"" usage:"HMAC key of signed playback URLs; the same on every node (empty = random per process)"`
+	AccountKey      string        `env:"COURTSIDE_ACCOUNT_SECRET" flag:"account-secret" default:"" usage:"HMAC key of verification codes, OAuth state and bind tickets; the same on every node (empty = random per process)"`
+	AppIOS          string        `env:"COURTSIDE_APP_IOS_URL" flag:"app-ios-url" default:"" usage:"App Store link of the download page; empty = not shown"`
+	AppAndroid      string        `env:"COURTSIDE_APP_ANDROID_URL" flag:"app-android-url" default:"" usage:"Google Play link of the download page; empty = not shown"`
+	AppAPK          string        `env:"COURTSIDE_APP_APK_URL" flag:"app-apk-url" default:"" usage:"direct APK link of the download page; empty = not shown"`
+	AvatarDir       string        `env:"COURTSIDE_AVATAR_DIR" flag:"avatar-dir" default:"" usage:"where uploaded avatars are kept; empty = <data dir>/avatars"`
+	VideoDir        string        `env:"COURTSIDE_VIDEO_DIR" flag:"video-dir" default:"" usage:"where videos and recordings of broadcasts are kept (HLS files); empty = <data dir>/videos"`
+	VideoKeep       time.Duration `env:"COURTSIDE_RECORDING_RETENTION" flag:"recording-retention" default:"720h" usage:"how long recordings of broadcasts are kept before the sweep deletes them; 0 = forever"`
+	FFmpeg          string        `env:"COURTSIDE_FFMPEG" flag:"ffmpeg" default:"ffmpeg" usage:"ffmpeg binary that transcodes uploaded videos (ffprobe beside it); - = none"`
 
 	// Videos in an S3-compatible store (issue 22; api/videos/README.md): off unless the endpoint is set.
 	VideoS3URL    string `env:"COURTSIDE_VIDEO_S3_ENDPOINT" flag:"video-s3-endpoint" default:"" usage:"URL of an S3-compatible store for finished videos and recordings (http://minio:9000, https://s3.eu-west-1.amazonaws.com); empty = the video dir"`
@@ -107,8 +108,10 @@ func (c Config) validate() error {
 	switch {
 	case c.Env != "dev" && c.Env != "prod":
 		return fmt.Errorf("config: COURTSIDE_ENV must be dev or prod, not %q", c.Env)
-	case c.Feed != "" && c.Feed != "simulator" && c.Feed != "apisports" && c.Feed != "pandascore" && c.Feed != "none":
-		return fmt.Errorf("config: COURTSIDE_FEED must be simulator, apisports, pandascore or none, not %q", c.Feed)
+	case c.Feed != "" && c.Feed != "simulator" && c.Feed != "apisports" && c.Feed != "pandascore" && c.Feed != "load" && c.Feed != "none":
+		return fmt.Errorf("config: COURTSIDE_FEED must be simulator, apisports, pandascore, load or none, not %q", c.Feed)
+	case c.Feed == "load" && c.FeedLoadMatches <= 0:
+		return fmt.Errorf("config: COURTSIDE_FEED_LOAD_MATCHES must be positive, not %d", c.FeedLoadMatches)
 	case c.TickMin <= 0 || c.TickMax < c.TickMin:
 		return fmt.Errorf("config: chat ticks must satisfy 0 < min (%v) <= max (%v)", c.TickMin, c.TickMax)
 	case c.FrameLines < 1 || c.RingSize < 16:

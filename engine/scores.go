@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"sync"
+	"time"
 
 	"go.uber.org/zap"
 
@@ -78,6 +79,27 @@ func (w *wiring) buildFeed() error {
 		sim := &sportsdemo.Service{Store: w.sports, Sink: w.matchSink(), Log: n.log.Named("simulator")}
 		w.demoClock = sim // staff may play a demo match ahead (matches.Demo)
 		n.services = append(n.services, namedService{"feed-simulator", sim})
+		return nil
+	case "load":
+		// Load tests only (bench, scoreboard at scale): matches that exist for the feed alone.
+		load := &feed.Load{Matches: n.cfg.FeedLoadMatches}
+		n.log.Warn("live scores from the load feed: made-up matches for load tests", zap.Int("matches", load.Matches))
+		n.services = append(n.services, namedService{"feed-load", ServiceFunc(func(ctx context.Context) error {
+			// Made-up matches never outlive the run: the last run's go first, this run's at the end.
+			clear := func(ctx context.Context) {
+				if k, err := w.sports.DeleteMatchesOfSource(ctx, feed.LoadSource); err != nil {
+					n.log.Warn("load feed: removing its matches", zap.Error(err))
+				} else if k > 0 {
+					n.log.Info("load feed: removed its matches", zap.Int64("matches", k))
+				}
+			}
+			clear(ctx)
+			err := load.Run(ctx, w.matchSink())
+			stop, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+			defer cancel()
+			clear(stop)
+			return err
+		})})
 		return nil
 	case "apisports":
 		cfg, err := apisports.ConfigFromEnv(os.Getenv)

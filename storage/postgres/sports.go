@@ -219,6 +219,16 @@ func queueFixture(b *pgx.Batch, f feed.Fixture, update bool) {
 		f.ID, f.Game, league, f.Season, f.Stage, f.Round, f.Home, f.Away, f.Start, f.BestOf, f.Knockout, f.Venue, src, f.Referee, f.VIPOnly, f.LoginRequired)
 }
 
+// DeleteMatchesOfSource removes every match a source made, with its events: the load feed's
+// made-up matches when it starts and stops (they must not stay in the lists as "in play").
+func (s *SportsStore) DeleteMatchesOfSource(ctx context.Context, source string) (int64, error) {
+	tag, err := s.pool.Exec(ctx, `DELETE FROM sport_matches WHERE source=$1`, source)
+	if err != nil {
+		return 0, err
+	}
+	return tag.RowsAffected(), nil
+}
+
 // ---- the match actor's Store ----
 
 // LoadMatch reads a match's persisted live state (match.Store).

@@ -217,3 +217,33 @@ func TestMatchActorRebuildsFromPostgres(t *testing.T) {
 		t.Fatalf("%d goal incidents stored for a %d-%d match", goals, want.Home, want.Away)
 	}
 }
+
+func TestDeleteMatchesOfSourceLeavesOtherSourcesAlone(t *testing.T) {
+	s, ctx := newSports(t)
+	seedTeams(t, s, ctx)
+	evs := soccerScript("keep-1", time.Now().Add(-time.Hour).Truncate(time.Minute))
+	var st feed.State
+	for i := range evs[:3] {
+		_ = st.Apply(&evs[i])
+	}
+	saveSync(t, s, feed.Applied{State: st.Clone(), Events: evs[:3]})
+	load := &feed.Load{Matches: 3, Slices: 1, Now: time.Now}
+	var ls feed.State
+	for _, ev := range load.Start() {
+		if ev.Match != feed.LoadMatchID(0) {
+			continue
+		}
+		_ = ls.Apply(&ev)
+		saveSync(t, s, feed.Applied{State: ls.Clone(), Events: []feed.Event{ev}})
+	}
+	n, err := s.DeleteMatchesOfSource(ctx, feed.LoadSource)
+	if err != nil || n != 1 {
+		t.Fatalf("deleted %d, %v; want the load feed's one match", n, err)
+	}
+	if _, found, _ := s.LoadMatch(ctx, feed.LoadMatchID(0)); found {
+		t.Fatal("the load match is still there")
+	}
+	if _, found, _ := s.LoadMatch(ctx, "keep-1"); !found {
+		t.Fatal("the simulator's match was deleted too")
+	}
+}
