@@ -51,6 +51,27 @@ describe("CSS Modules", () => {
     expect(missing).toEqual([]);
   });
 
+  it("no component names a module's class as plain text (it would match nothing: module classes are hashed)", () => {
+    const globals = moduleNames(join(SRC, "index.css"));
+    const owned = new Map<string, string>();
+    for (const css of files.filter((p) => p.endsWith(".module.css"))) {
+      const raw = readFileSync(css, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/\{[^{}]*\}/g, "{}");
+      for (const m of raw.matchAll(/(?<![\w-])\.(-?[_a-zA-Z][\w-]*)/g)) if (!globals.has(m[1]!)) owned.set(m[1]!, relative(SRC, css));
+    }
+    const plain: string[] = [];
+    for (const f of files.filter((p) => /\.tsx?$/.test(p) && !/\.test\.tsx?$/.test(p))) {
+      const src = readFileSync(f, "utf8");
+      // The string parts of className="…", className={…} and *ClassName props.
+      for (const m of src.matchAll(/[cC]lassName=(?:"([^"]*)"|\{([^}]*)\})/g)) {
+        const text = m[1] ?? [...(m[2] ?? "").matchAll(/["'`]([^"'`]*)["'`]/g)].map((x) => x[1]).join(" ");
+        for (const tok of text.split(/[\s${}]+/)) {
+          if (owned.has(tok)) plain.push(`${relative(SRC, f)}: "${tok}" (${owned.get(tok)})`);
+        }
+      }
+    }
+    expect(plain).toEqual([]);
+  });
+
   it("modules are imported by name (a bare import of a module applies nothing)", () => {
     const bare = files
       .filter((p) => /\.tsx?$/.test(p))
