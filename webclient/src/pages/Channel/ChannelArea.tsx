@@ -10,7 +10,7 @@ import { userApi } from "../../api/account";
 import { profileAtom, tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";
 import { markChannelLogin } from "../../session/channel";
-import "./Channel.css";
+import styles from "./Channel.module.css";
 
 const MENU = [
   { to: "/channel", key: "menu.home", end: true },
@@ -40,12 +40,12 @@ export default function ChannelArea() {
 
   if (!token) {
     return (
-      <main className="chan chan--closed" data-testid="channel-signin">
+      <main className={`${styles.chan} ${styles.chanClosed}`} data-testid="channel-signin">
         <h1>{t("title")}</h1>
         <p>{t("partnerOnly")}</p>
         <button
           type="button"
-          className="chan-btn"
+          className={styles.chanBtn}
           onClick={() => {
             markChannelLogin();
             setModal({ open: true, mode: LoginMode.Password });
@@ -56,25 +56,25 @@ export default function ChannelArea() {
       </main>
     );
   }
-  if (roles === null) return <main className="chan" aria-busy="true" />;
+  if (roles === null) return <main className={styles.chan} aria-busy="true" />;
   if (!roles.includes("channel")) {
     return (
-      <main className="chan chan--closed" data-testid="channel-denied">
+      <main className={`${styles.chan} ${styles.chanClosed}`} data-testid="channel-denied">
         <h1>{t("title")}</h1>
         <p>{t("partnerOnly")}</p>
       </main>
     );
   }
   return (
-    <main className="chan" data-testid="channel-area">
-      <nav className="chan-menu" aria-label={t("title")}>
+    <main className={styles.chan} data-testid="channel-area">
+      <nav className={styles.chanMenu} aria-label={t("title")}>
         {MENU.map((m) => (
-          <NavLink key={m.to} end={m.end} to={m.to} className={({ isActive }) => `chan-menu__item${isActive ? " chan-menu__item--on" : ""}`}>
+          <NavLink key={m.to} end={m.end} to={m.to} className={({ isActive }) => `${styles.chanMenuItem}${isActive ? ` ${styles.chanMenuItemOn}` : ""}`}>
             {t(m.key)}
           </NavLink>
         ))}
       </nav>
-      <section className="chan-body">
+      <section className={styles.chanBody}>
         <Outlet />
       </section>
     </main>

@@ -5,6 +5,7 @@ import { useChannelT } from "../../i18n/channel";
 import { channelApi } from "../../api/channel";
 import { formatNumber, formatPercent, useLocaleTag } from "./format";
 import { useLoad } from "./useLoad";
+import styles from "./Channel.module.css";
 
 const PERIODS = [7, 14, 30] as const;
 
@@ -17,32 +18,32 @@ export default function Gold() {
   const g = res.data;
   return (
     <div data-testid="channel-gold">
-      <div className="chan-head">
+      <div className={styles.chanHead}>
         <h1>{t("gold.title")}</h1>
-        <div className="chan-actions">
+        <div className={styles.chanActions}>
           {PERIODS.map((p) => (
-            <button key={p} type="button" className={`chan-btn ${p === days ? "" : "chan-btn--ghost"}`} onClick={() => setDays(p)}>
+            <button key={p} type="button" className={`${styles.chanBtn} ${p === days ? "" : styles.chanBtnGhost}`} onClick={() => setDays(p)}>
               {t("stats.days", { n: p })}
             </button>
           ))}
         </div>
       </div>
-      {res.error && <p className="chan-error">{res.error}</p>}
+      {res.error && <p className={styles.chanError}>{res.error}</p>}
       {g && (
         <>
-          <div className="chan-cards">
-            <div className="chan-card" data-testid="gold-spent">
+          <div className={styles.chanCards}>
+            <div className={styles.chanCard} data-testid="gold-spent">
               <span>{t("gold.spent")}</span>
               <strong>{formatNumber(g.coins, loc)} <small>{t("gold.coins")}</small></strong>
               <em>{formatNumber(g.diamonds, loc)} {t("gold.diamonds")}</em>
             </div>
-            <div className="chan-card chan-card--accent" data-testid="gold-share">
+            <div className={`${styles.chanCard} ${styles.chanCardAccent}`} data-testid="gold-share">
               <span>{t("gold.share")}</span>
               <strong>{formatNumber(g.share.coins, loc)} <small>{t("gold.coins")}</small></strong>
               <em>{formatNumber(g.share.diamonds, loc)} {t("gold.diamonds")}</em>
             </div>
           </div>
-          <table className="chan-table">
+          <table className={styles.chanTable}>
             <thead>
               <tr>
                 <th>{t("users.channel")}</th>
@@ -54,12 +55,12 @@ export default function Gold() {
             <tbody>
               {g.channels.map((c) => (
                 <tr key={c.channelId}>
-                  <td className="chan-strong">{c.name}</td>
+                  <td className={styles.chanStrong}>{c.name}</td>
                   <td>
                     {formatNumber(c.coins, loc)} {t("gold.coins")} · {formatNumber(c.diamonds, loc)} {t("gold.diamonds")}
                   </td>
                   <td>{formatPercent(c.shareBps, loc)}</td>
-                  <td className="chan-strong">
+                  <td className={styles.chanStrong}>
                     {formatNumber(c.share.coins, loc)} {t("gold.coins")} · {formatNumber(c.share.diamonds, loc)} {t("gold.diamonds")}
                   </td>
                 </tr>

@@ -6,6 +6,7 @@ import { channelApi, type Stats } from "../../api/channel";
 import { formatDay, formatNumber, useLocaleTag } from "./format";
 import { LineChart } from "./Chart";
 import { useLoad } from "./useLoad";
+import styles from "./Channel.module.css";
 
 const PERIODS = [7, 14, 30] as const;
 
@@ -37,9 +38,9 @@ export default function Statistics() {
   const rows = useMemo(() => (res.data ? perDay(res.data, channel) : []), [res.data, channel]);
   return (
     <div data-testid="channel-stats">
-      <div className="chan-head">
+      <div className={styles.chanHead}>
         <h1>{t("stats.title")}</h1>
-        <div className="chan-actions">
+        <div className={styles.chanActions}>
           <select value={channel} onChange={(e) => setChannel(Number(e.target.value))} aria-label={t("users.channel")} data-testid="stats-channel">
             <option value={0}>{t("menu.home")}</option>
             {res.data?.channels.map((c) => (
@@ -47,18 +48,18 @@ export default function Statistics() {
             ))}
           </select>
           {PERIODS.map((p) => (
-            <button key={p} type="button" className={`chan-btn ${p === days ? "" : "chan-btn--ghost"}`} onClick={() => setDays(p)}>
+            <button key={p} type="button" className={`${styles.chanBtn} ${p === days ? "" : styles.chanBtnGhost}`} onClick={() => setDays(p)}>
               {t("stats.days", { n: p })}
             </button>
           ))}
         </div>
       </div>
-      {res.error && <p className="chan-error">{res.error}</p>}
+      {res.error && <p className={styles.chanError}>{res.error}</p>}
       {res.data && (
         <>
-          <div className="chan-cards">
+          <div className={styles.chanCards}>
             {(["visits", "registrations", "downloads"] as const).map((k) => (
-              <div key={k} className="chan-card" data-testid={`stats-total-${k}`}>
+              <div key={k} className={styles.chanCard} data-testid={`stats-total-${k}`}>
                 <span>{t(k)}</span>
                 <strong>{formatNumber(rows.reduce((n, r) => n + r[k], 0), loc)}</strong>
               </div>
@@ -73,7 +74,7 @@ export default function Statistics() {
             ]}
           />
           <h2>{t("stats.perChannel")}</h2>
-          <table className="chan-table" data-testid="stats-per-channel">
+          <table className={styles.chanTable} data-testid="stats-per-channel">
             <thead>
               <tr>
                 <th>{t("users.channel")}</th>
@@ -85,7 +86,7 @@ export default function Statistics() {
             <tbody>
               {res.data.channels.map((c) => (
                 <tr key={c.channelId}>
-                  <td className="chan-strong">{c.name}</td>
+                  <td className={styles.chanStrong}>{c.name}</td>
                   <td>{formatNumber(c.visits, loc)}</td>
                   <td>{formatNumber(c.registrations, loc)}</td>
                   <td>{formatNumber(c.downloads, loc)}</td>
@@ -94,7 +95,7 @@ export default function Statistics() {
             </tbody>
           </table>
           <h2>{t("stats.perDay")}</h2>
-          <table className="chan-table">
+          <table className={styles.chanTable}>
             <thead>
               <tr>
                 <th>{t("stats.day")}</th>

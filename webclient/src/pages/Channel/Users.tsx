@@ -7,6 +7,7 @@ import { NoData } from "../../components/NoData";
 import { formatDateTime, useLocaleTag } from "./format";
 import { useLoad } from "./useLoad";
 import { Pager } from "./Pager";
+import styles from "./Channel.module.css";
 
 export default function Users() {
   const { t } = useChannelT();
@@ -17,13 +18,13 @@ export default function Users() {
   const rows = res.data?.list ?? [];
   return (
     <div data-testid="channel-users">
-      <div className="chan-head">
+      <div className={styles.chanHead}>
         <h1>{t("users.title")}</h1>
       </div>
-      {res.error && <p className="chan-error">{res.error}</p>}
+      {res.error && <p className={styles.chanError}>{res.error}</p>}
       {!res.loading && !res.error && rows.length === 0 && <NoData />}
       {rows.length > 0 && (
-        <table className="chan-table">
+        <table className={styles.chanTable}>
           <thead>
             <tr>
               <th>{t("users.name")}</th>
@@ -36,12 +37,12 @@ export default function Users() {
           <tbody>
             {rows.map((u, i) => (
               <tr key={`${u.registeredAt}:${i}`} data-testid="channel-user">
-                <td className="chan-strong">{u.name}</td>
+                <td className={styles.chanStrong}>{u.name}</td>
                 <td>{u.channel}</td>
                 <td>{formatDateTime(u.registeredAt, loc)}</td>
                 <td>{formatDateTime(u.lastOpened, loc)}</td>
                 <td>
-                  <span className={`chan-tag chan-tag--${u.downloaded ? "download" : "no"}`}>{t(u.downloaded ? "users.yes" : "users.no")}</span>
+                  <span className={`${styles.chanTag} ${styles[`chan-tag--${u.downloaded ? "download" : "no"}`] ?? ""}`}>{t(u.downloaded ? "users.yes" : "users.no")}</span>
                 </td>
               </tr>
             ))}

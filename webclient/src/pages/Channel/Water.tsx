@@ -7,6 +7,7 @@ import { NoData } from "../../components/NoData";
 import { formatDateTime, formatNumber, isMovementType, useLocaleTag } from "./format";
 import { useLoad } from "./useLoad";
 import { Pager } from "./Pager";
+import styles from "./Channel.module.css";
 
 export default function Water() {
   const { t } = useChannelT();
@@ -17,14 +18,14 @@ export default function Water() {
   const rows = res.data?.list ?? [];
   return (
     <div data-testid="channel-water">
-      <div className="chan-head">
+      <div className={styles.chanHead}>
         <h1>{t("water.title")}</h1>
-        <span className="chan-muted">{t("stats.days", { n: 30 })}</span>
+        <span className={styles.chanMuted}>{t("stats.days", { n: 30 })}</span>
       </div>
-      {res.error && <p className="chan-error">{res.error}</p>}
+      {res.error && <p className={styles.chanError}>{res.error}</p>}
       {!res.loading && !res.error && rows.length === 0 && <NoData />}
       {rows.length > 0 && (
-        <table className="chan-table">
+        <table className={styles.chanTable}>
           <thead>
             <tr>
               <th>{t("water.time")}</th>
@@ -42,10 +43,10 @@ export default function Water() {
                 <td>{m.user}</td>
                 <td>{m.channel}</td>
                 <td>{isMovementType(m.type) ? t(`water.types.${m.type}`) : m.type}</td>
-                <td className={m.amount < 0 ? "chan-neg" : ""}>
+                <td className={m.amount < 0 ? styles.chanNeg : ""}>
                   {formatNumber(m.amount, loc)} {t(m.currency === "DIAMOND" ? "gold.diamonds" : "gold.coins")}
                 </td>
-                <td className="chan-strong">{formatNumber(m.share, loc)}</td>
+                <td className={styles.chanStrong}>{formatNumber(m.share, loc)}</td>
               </tr>
             ))}
           </tbody>
