@@ -2,7 +2,6 @@
 // /channel/user, /channel/statistical, /channel/gold and /channel/water. A guest is asked to sign
 // in (and /channel then opens in a new tab after the sign-in: the pending channel-login flag); a
 // signed-in user without the partner role sees why the pages are closed.
-import { useEffect, useState } from "react";
 import { NavLink, Outlet } from "react-router";
 import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useChannelT } from "../../i18n/channel";
@@ -10,6 +9,7 @@ import { userApi } from "../../api/account";
 import { profileAtom, tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";
 import { markChannelLogin } from "../../session/channel";
+import { useResource } from "../../data";
 import styles from "./Channel.module.css";
 
 const MENU = [
@@ -25,18 +25,9 @@ export default function ChannelArea() {
   const token = useAtomValue(tokenAtom);
   const profile = useAtomValue(profileAtom);
   const setModal = useSetAtom(loginModalAtom);
-  const [roles, setRoles] = useState<string[] | null>(profile?.roles ?? null);
-  useEffect(() => {
-    if (!token) return;
-    let live = true;
-    userApi.info(undefined, { toast: false }).then(
-      (u) => live && setRoles(u.roles ?? []),
-      () => live && setRoles([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [token]);
+  // The roles fresh from the server (a partner role granted since sign-in counts); a failed read closes the pages.
+  const info = useResource(token ? `channel-roles|${token}` : null, () => userApi.info(undefined, { toast: false }).then((u) => u.roles ?? []));
+  const roles = info.status === "error" ? [] : (info.value ?? profile?.roles ?? null);
 
   if (!token) {
     return (

@@ -1,13 +1,12 @@
 // /channel (index) — the partner's channels: name, registration source, type, code, link; add or
 // edit one; "get link" shows the link and its QR code.
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { QRCodeSVG } from "qrcode.react";
 import { useChannelT } from "../../i18n/channel";
 import { channelApi, type Channel, type ChannelType } from "../../api/channel";
 import { ApiError } from "../../api/client";
-import { NoData } from "../../components/NoData";
+import { Loadable, useResource } from "../../data";
 import { formatDateTime, useLocaleTag } from "./format";
-import { useLoad } from "./useLoad";
 import styles from "./Channel.module.css";
 
 interface Form {
@@ -20,12 +19,9 @@ interface Form {
 export default function Channels() {
   const { t } = useChannelT();
   const loc = useLocaleTag();
-  const [version, setVersion] = useState(0);
-  const load = useCallback(() => channelApi.list(), []);
-  const list = useLoad(load, true, [version]);
+  const list = useResource("channel-list", () => channelApi.list());
   const [form, setForm] = useState<Form | null>(null);
   const [shown, setShown] = useState<Channel | null>(null);
-  const rows = list.data?.list ?? [];
   return (
     <div data-testid="channel-list">
       <div className={styles.chanHead}>
@@ -34,10 +30,9 @@ export default function Channels() {
           {t("add")}
         </button>
       </div>
-      {form && <ChannelForm form={form} onClose={() => setForm(null)} onSaved={(c) => { setForm(null); setVersion((v) => v + 1); setShown(c); }} />}
-      {list.error && <p className={styles.chanError}>{list.error}</p>}
-      {!list.loading && !list.error && rows.length === 0 && <NoData label={t("none")} />}
-      {rows.length > 0 && (
+      {form && <ChannelForm form={form} onClose={() => setForm(null)} onSaved={(c) => { setForm(null); list.refresh(); setShown(c); }} />}
+      <Loadable resource={list} empty={(l) => l.list.length === 0} emptyLabel={t("none")} minHeight={160}>
+        {({ list: rows }) => (
         <table className={styles.chanTable}>
           <thead>
             <tr>
@@ -71,7 +66,8 @@ export default function Channels() {
             ))}
           </tbody>
         </table>
-      )}
+        )}
+      </Loadable>
       {shown && <LinkDialog channel={shown} onClose={() => setShown(null)} />}
     </div>
   );

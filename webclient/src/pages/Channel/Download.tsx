@@ -2,15 +2,15 @@
 // from the server's configuration, and a QR code of this page for a phone. A channel code in the
 // link (`?c=`, a partner's download channel) counts the visit; each store button counts a
 // download (once a day per visitor, by the server).
-import { useCallback, useEffect, useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { useLocation } from "react-router";
 import { useAtomValue } from "../../state/hooks";
 import { QRCodeSVG } from "qrcode.react";
 import { useChannelT } from "../../i18n/channel";
-import { channelApi, type Stores } from "../../api/channel";
+import { channelApi } from "../../api/channel";
 import { tokenAtom } from "../../state/session";
 import { captureChannel, channelPayload } from "../../session/channel";
-import { useLoad } from "./useLoad";
+import { useResource } from "../../data";
 import styles from "./Channel.module.css";
 
 export type Platform = "iOS" | "Android" | "Windows" | "macOS" | "Linux";
@@ -32,8 +32,8 @@ export default function Download() {
     void captureChannel(search, token !== "", false);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search]);
-  const load = useCallback(() => channelApi.stores(), []);
-  const stores = useLoad<Stores>(load, true, []).data;
+  // The store links fill in when they come; the QR code and the web link show meanwhile.
+  const stores = useResource("channel-stores", () => channelApi.stores()).value;
   const platform = useMemo(() => detectPlatform(navigator.userAgent), []);
   const code = new URLSearchParams(search).get("c") ?? channelPayload().promotionChannelId ?? "";
   const links = [

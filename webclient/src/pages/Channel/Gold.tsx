@@ -1,10 +1,10 @@
 // /channel/gold — what the partner's users spent (coins and diamonds, from the ledger) and the
 // partner's share, per channel, over 7, 14 or 30 days.
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { useChannelT } from "../../i18n/channel";
 import { channelApi } from "../../api/channel";
 import { formatNumber, formatPercent, useLocaleTag } from "./format";
-import { useLoad } from "./useLoad";
+import { Loadable, useResource } from "../../data";
 import styles from "./Channel.module.css";
 
 const PERIODS = [7, 14, 30] as const;
@@ -13,9 +13,7 @@ export default function Gold() {
   const { t } = useChannelT();
   const loc = useLocaleTag();
   const [days, setDays] = useState<number>(30);
-  const load = useCallback(() => channelApi.gold(days), [days]);
-  const res = useLoad(load, true, [days]);
-  const g = res.data;
+  const res = useResource(`channel-gold|${days}`, () => channelApi.gold(days));
   return (
     <div data-testid="channel-gold">
       <div className={styles.chanHead}>
@@ -28,8 +26,8 @@ export default function Gold() {
           ))}
         </div>
       </div>
-      {res.error && <p className={styles.chanError}>{res.error}</p>}
-      {g && (
+      <Loadable resource={res} minHeight={320}>
+        {(g) => (
         <>
           <div className={styles.chanCards}>
             <div className={styles.chanCard} data-testid="gold-spent">
@@ -68,7 +66,8 @@ export default function Gold() {
             </tbody>
           </table>
         </>
-      )}
+        )}
+      </Loadable>
     </div>
   );
 }

@@ -1,11 +1,11 @@
 // /channel/statistical — visits, registrations and downloads per day (a chart and a table) and per
 // channel, over 7, 14 or 30 days, computed by the server from the stored events.
-import { useCallback, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useChannelT } from "../../i18n/channel";
 import { channelApi, type Stats } from "../../api/channel";
 import { formatDay, formatNumber, useLocaleTag } from "./format";
 import { LineChart } from "./Chart";
-import { useLoad } from "./useLoad";
+import { Loadable, useResource } from "../../data";
 import styles from "./Channel.module.css";
 
 const PERIODS = [7, 14, 30] as const;
@@ -33,9 +33,8 @@ export default function Statistics() {
   const loc = useLocaleTag();
   const [days, setDays] = useState<number>(14);
   const [channel, setChannel] = useState(0);
-  const load = useCallback(() => channelApi.statistics(days), [days]);
-  const res = useLoad(load, true, [days]);
-  const rows = useMemo(() => (res.data ? perDay(res.data, channel) : []), [res.data, channel]);
+  const res = useResource(`channel-stats|${days}`, () => channelApi.statistics(days));
+  const rows = useMemo(() => (res.value ? perDay(res.value, channel) : []), [res.value, channel]);
   return (
     <div data-testid="channel-stats">
       <div className={styles.chanHead}>
@@ -43,7 +42,7 @@ export default function Statistics() {
         <div className={styles.chanActions}>
           <select value={channel} onChange={(e) => setChannel(Number(e.target.value))} aria-label={t("users.channel")} data-testid="stats-channel">
             <option value={0}>{t("menu.home")}</option>
-            {res.data?.channels.map((c) => (
+            {res.value?.channels.map((c) => (
               <option key={c.channelId} value={c.channelId}>{c.name}</option>
             ))}
           </select>
@@ -54,8 +53,8 @@ export default function Statistics() {
           ))}
         </div>
       </div>
-      {res.error && <p className={styles.chanError}>{res.error}</p>}
-      {res.data && (
+      <Loadable resource={res} minHeight={480}>
+        {(stats) => (
         <>
           <div className={styles.chanCards}>
             {(["visits", "registrations", "downloads"] as const).map((k) => (
@@ -84,7 +83,7 @@ export default function Statistics() {
               </tr>
             </thead>
             <tbody>
-              {res.data.channels.map((c) => (
+              {stats.channels.map((c) => (
                 <tr key={c.channelId}>
                   <td className={styles.chanStrong}>{c.name}</td>
                   <td>{formatNumber(c.visits, loc)}</td>
@@ -116,7 +115,8 @@ export default function Statistics() {
             </tbody>
           </table>
         </>
-      )}
+        )}
+      </Loadable>
     </div>
   );
 }

@@ -1,11 +1,10 @@
 // /channel/user — users registered through the partner's channels: masked names, registration
 // time, last opened, whether they downloaded the app.
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { useChannelT } from "../../i18n/channel";
 import { channelApi } from "../../api/channel";
-import { NoData } from "../../components/NoData";
+import { Loadable, useResource } from "../../data";
 import { formatDateTime, useLocaleTag } from "./format";
-import { useLoad } from "./useLoad";
 import { Pager } from "./Pager";
 import styles from "./Channel.module.css";
 
@@ -13,17 +12,14 @@ export default function Users() {
   const { t } = useChannelT();
   const loc = useLocaleTag();
   const [page, setPage] = useState(1);
-  const load = useCallback(() => channelApi.users(page), [page]);
-  const res = useLoad(load, true, [page]);
-  const rows = res.data?.list ?? [];
+  const res = useResource(`channel-users|${page}`, () => channelApi.users(page));
   return (
     <div data-testid="channel-users">
       <div className={styles.chanHead}>
         <h1>{t("users.title")}</h1>
       </div>
-      {res.error && <p className={styles.chanError}>{res.error}</p>}
-      {!res.loading && !res.error && rows.length === 0 && <NoData />}
-      {rows.length > 0 && (
+      <Loadable resource={res} empty={(p) => p.list.length === 0} minHeight={240}>
+        {({ list: rows }) => (
         <table className={styles.chanTable}>
           <thead>
             <tr>
@@ -48,8 +44,9 @@ export default function Users() {
             ))}
           </tbody>
         </table>
-      )}
-      <Pager page={page} total={res.data?.total ?? 0} size={20} onPage={setPage} />
+        )}
+      </Loadable>
+      <Pager page={page} total={res.value?.total ?? 0} size={20} onPage={setPage} />
     </div>
   );
 }

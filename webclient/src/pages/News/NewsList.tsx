@@ -7,7 +7,7 @@ import { useNewsT } from "../../i18n/news";
 import { GAME_ID_BY_SLUG } from "../../components/Article";
 import { NoData } from "../../components/NoData";
 import { ArticleCard } from "../../components/Article";
-import { useLoad, usePagedList } from "./hooks";
+import { usePaged, useResource } from "../../data";
 import styles from "./News.module.css";
 
 /** The channels in the bar: the games with the most coverage first. */
@@ -21,11 +21,10 @@ export default function NewsList() {
   const type = (params.get("type") ?? "all") as ArticleType | "all";
   const gameId = game ? GAME_ID_BY_SLUG[game] : undefined;
   const gameName = (slug: string) => (tg as unknown as (k: string, o?: object) => string)(`matches.game.${slug}`, { defaultValue: slug });
-  const list = usePagedList(
-    (page) => (game ? newsApi.list(game, type, page, 12) : newsApi.listAll({ type: type === "all" ? undefined : type, pageIndex: page, pageSize: 12 })),
-    `${game ?? ""}|${type}`,
+  const list = usePaged(`news|${game ?? ""}|${type}`, (page) =>
+    game ? newsApi.list(game, type, page, 12) : newsApi.listAll({ type: type === "all" ? undefined : type, pageIndex: page, pageSize: 12 }),
   );
-  const hot = useLoad(() => newsApi.hot(gameId, 8), `hot|${gameId ?? ""}`);
+  const hot = useResource(`news-hot|${gameId ?? ""}`, () => newsApi.hot(gameId, 8));
 
   return (
     <div className={styles.news} data-testid="news-list-page">
@@ -65,14 +64,14 @@ export default function NewsList() {
             ))}
           </div>
           {list.items.length < list.total && (
-            <button type="button" className={styles.newsMore} onClick={list.more} disabled={list.loading}>
+            <button type="button" className={styles.newsMore} onClick={list.more} disabled={list.loadingMore}>
               {t("more")}
             </button>
           )}
         </section>
         <aside className={styles.newsSide} aria-label={t("hot")}>
           <h2>{t("hot")}</h2>
-          {hot.status === "ready" && (hot.value.length === 0 ? <p className={styles.newsMuted}>{t("empty")}</p> : (
+          {hot.value && (hot.value.length === 0 ? <p className={styles.newsMuted}>{t("empty")}</p> : (
             <ol className={styles.newsHot}>
               {hot.value.map((a) => (
                 <li key={a.id}>

@@ -9,7 +9,7 @@ import { useNewsT } from "../../i18n/news";
 import { GAME_ID_BY_SLUG, useDateTime } from "../../components/Article";
 import { NoData } from "../../components/NoData";
 import { CHANNELS } from "./NewsList";
-import { usePagedList } from "./hooks";
+import { usePaged } from "../../data";
 import styles from "./News.module.css";
 
 /** Paragraphs of a post: the text split at blank lines. */
@@ -85,9 +85,8 @@ function SubmitForm({ onDone }: { onDone: () => void }) {
 export default function UserNews() {
   const { t } = useNewsT();
   const when = useDateTime();
-  const [version, setVersion] = useState(0);
   const [sent, setSent] = useState(false);
-  const list = usePagedList((page) => newsApi.myPosts(page, 20), String(version));
+  const list = usePaged("news-my-posts", (page) => newsApi.myPosts(page, 20));
   return (
     <div className={styles.newsUser} data-testid="user-news">
       <h1>{t("my.postsTitle")}</h1>
@@ -111,7 +110,8 @@ export default function UserNews() {
       <SubmitForm
         onDone={() => {
           setSent(true);
-          setVersion((v) => v + 1);
+          // From page 1 again: the new post is the newest.
+          list.reload();
         }}
       />
     </div>

@@ -4,13 +4,13 @@ import { commentsApi } from "../../api/news";
 import { useNewsT } from "../../i18n/news";
 import { useDateTime } from "../../components/Article";
 import { NoData } from "../../components/NoData";
-import { usePagedList } from "./hooks";
+import { usePaged } from "../../data";
 import styles from "./News.module.css";
 
 export default function UserPosts() {
   const { t } = useNewsT();
   const when = useDateTime();
-  const list = usePagedList((page) => commentsApi.mine(page, 20), "mine");
+  const list = usePaged("news-my-comments", (page) => commentsApi.mine(page, 20));
   return (
     <div className={styles.newsUser} data-testid="user-posts">
       <h1>{t("my.commentsTitle")}</h1>
