@@ -74,7 +74,7 @@ async function streamedMatches() {
 /** Whether the header's row overflows: every item inside the bar, nothing cut. */
 async function headerOverflow(page) {
   return page.evaluate(() => {
-    const inner = document.querySelector(".header__inner");
+    const inner = document.querySelector('[data-testid="header-inner"]');
     const box = inner.getBoundingClientRect();
     const out = [...inner.children].filter((el) => {
       const r = el.getBoundingClientRect();

@@ -210,7 +210,7 @@ describe("news and comments", () => {
     await ap.goto(`${node.baseURL}${arabic.link}`);
     await ap.getByTestId("article-title").waitFor({ timeout: TIMEOUT });
     assert.equal(await ap.evaluate(() => document.documentElement.dir), "rtl");
-    assert.equal(await ap.locator(".news-article").getAttribute("dir"), "rtl");
+    assert.equal(await ap.getByTestId("news-article-text").getAttribute("dir"), "rtl");
     await imagesLoaded(ap);
     await screenshot(ap, "news-article-ar");
     // The server answers the page routes: an article readers see is a page, another id is not.

@@ -9,7 +9,7 @@ import { useSupportT } from "../i18n/support";
 import { useContentT } from "../i18n/content";
 import { useJiamiT } from "../i18n/jiami";
 import { useDemoScores } from "../state/catalogue";
-import "./Footer.css";
+import styles from "./Footer.module.css";
 
 export function Footer() {
   const { t } = useTranslation();
@@ -22,15 +22,15 @@ export function Footer() {
   const { t: jt } = useJiamiT();
   const demo = useDemoScores();
   return (
-    <footer className="footer" data-testid="footer">
-      <nav className="footer__links" aria-label={t("discover.footer.label")} data-testid="footer-discover">
+    <footer className={styles.footer} data-testid="footer">
+      <nav className={styles.footerLinks} aria-label={t("discover.footer.label")} data-testid="footer-discover">
         <Link to="/live" data-testid="footer-live">{t("discover.footer.live")}</Link>
         <Link to="/anchor/anchorList" data-testid="footer-streamers">{t("discover.footer.streamers")}</Link>
         <Link to="/leagueLibrary" data-testid="footer-library">{t("discover.footer.library")}</Link>
         <Link to="/news" data-testid="footer-news">{nt("nav")}</Link>
         <Link to="/videos/videoList" data-testid="footer-videos">{vt("title")}</Link>
       </nav>
-      <nav className="footer__links">
+      <nav className={styles.footerLinks}>
         <Link to="/download" data-testid="footer-download">{ct("download.footer")}</Link>
         <Link to="/test" data-testid="footer-selftest">{st("link")}</Link>
         <Link to="/jiami" data-testid="footer-jiami">{jt("link")}</Link>
@@ -39,7 +39,7 @@ export function Footer() {
         <Link to="/protocol/1">{t("footer.terms")}</Link>
         <Link to="/protocol/2">{t("footer.privacy")}</Link>
       </nav>
-      <nav className="footer__links" aria-label={pt("footer.protocols")} data-testid="footer-protocols">
+      <nav className={styles.footerLinks} aria-label={pt("footer.protocols")} data-testid="footer-protocols">
         <Link to="/protocol/streamer">{pt("footer.streamer")}</Link>
         <Link to="/protocol/complaint">{pt("footer.complaint")}</Link>
         <Link to="/protocol/responsibility">{pt("footer.responsibility")}</Link>
@@ -47,10 +47,10 @@ export function Footer() {
         <Link to="/certificate">{pt("footer.certificate")}</Link>
         <Link to="/protocol" data-testid="footer-protocols-all">{pt("footer.protocols")}</Link>
       </nav>
-      <p className="footer__rights">
+      <p className={styles.footerRights}>
         © {new Date().getFullYear()} {SITE_NAME}. {t("footer.rights")}
         {demo && (
-          <span className="footer__demo" title={t("matches.simulatedHint")} data-testid="demo-badge">
+          <span className={styles.footerDemo} title={t("matches.simulatedHint")} data-testid="demo-badge">
             {t("matches.simulated")}
           </span>
         )}

@@ -11,7 +11,7 @@ import { useShopT } from "../i18n/shop";
 import { useNewsT } from "../i18n/news";
 import { useVideosT } from "../i18n/videos";
 import { HeaderSearch } from "./HeaderSearch";
-import "./Header.css";
+import styles from "./Header.module.css";
 
 // The signed-in part (balances, bell, user menu) is a chunk of its own: a guest never loads it
 // (initial-JS budget, e2e/bundle-budget.test.mjs).
@@ -65,7 +65,7 @@ export function Header() {
         end={n.end}
         className={({ isActive }) => {
           const on = "match" in n ? n.match.test(pathname) : isActive;
-          return `header__nav-link${on ? " header__nav-link--active" : ""}`;
+          return `${styles.headerNavLink}${on ? ` ${styles.headerNavLinkActive}` : ""}`;
         }}
         data-testid={`nav-${n.key}`}
       >
@@ -73,18 +73,18 @@ export function Header() {
       </NavLink>
     )),
     ...areas.map((a) => (
-      <NavLink key={a.key} to={a.to} className={({ isActive }) => `header__nav-link${isActive ? " header__nav-link--active" : ""}`} data-testid={`nav-${a.key}`}>
+      <NavLink key={a.key} to={a.to} className={({ isActive }) => `${styles.headerNavLink}${isActive ? ` ${styles.headerNavLinkActive}` : ""}`} data-testid={`nav-${a.key}`}>
         {a.label}
       </NavLink>
     )),
   ];
 
   return (
-    <header className="header" data-testid="header">
-      <div className="header__inner">
+    <header className={styles.header} data-testid="header">
+      <div className={styles.headerInner} data-testid="header-inner">
         <button
           type="button"
-          className="header__burger"
+          className={styles.headerBurger}
           aria-expanded={menu}
           aria-controls="header-menu"
           aria-label={t("discover.nav.menu")}
@@ -95,7 +95,7 @@ export function Header() {
             <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
         </button>
-        <NavLink to="/" className="header__logo" aria-label={SITE_NAME}>
+        <NavLink to="/" className={styles.headerLogo} aria-label={SITE_NAME}>
           <svg width="26" height="26" viewBox="0 0 26 26" aria-hidden="true">
             <circle cx="13" cy="13" r="12" fill="var(--brand)" />
             <path d="M13 1v24M1 13h24" stroke="#fff" strokeWidth="1.6" />
@@ -103,13 +103,13 @@ export function Header() {
           </svg>
           <span>{SITE_NAME}</span>
         </NavLink>
-        <nav className="header__nav" aria-label={t("discover.nav.label")} data-testid="main-nav">
+        <nav className={styles.headerNav} aria-label={t("discover.nav.label")} data-testid="main-nav">
           {links}
         </nav>
-        <div className="header__search-slot">
+        <div className={styles.headerSearchSlot}>
           <HeaderSearch />
         </div>
-        <div className="header__tools">
+        <div className={styles.headerTools}>
           <LanguageSwitcher />
           {user ? (
             <Suspense fallback={<div className="huser" aria-busy="true" />}>
@@ -118,7 +118,7 @@ export function Header() {
           ) : (
             <button
               type="button"
-              className="header__login"
+              className={styles.headerLogin}
               data-testid="login-button"
               onClick={() => setModal({ open: true, mode: LoginMode.Password })}
             >
@@ -128,19 +128,19 @@ export function Header() {
         </div>
       </div>
       {menu && (
-        <div id="header-menu" className="header__menu" data-testid="nav-menu">
+        <div id="header-menu" className={styles.headerMenu} data-testid="nav-menu">
           <nav aria-label={t("discover.nav.label")}>{links}</nav>
           <HeaderSearch onDone={() => setMenu(false)} />
         </div>
       )}
       {onMatches && (
-        <nav className="header__games" aria-label={t("nav.label")}>
-          <div className="header__games-inner">
+        <nav className={styles.headerGames} aria-label={t("nav.label")}>
+          <div className={styles.headerGamesInner}>
             {GAME_GROUPS.map((g) => (
               <NavLink
                 key={g}
                 to={`/match/${g}`}
-                className={() => `header__game${current === g ? " header__game--active" : ""}`}
+                className={() => `${styles.headerGame}${current === g ? ` ${styles.headerGameActive}` : ""}`}
                 data-testid={`nav-${g}`}
                 end
               >

@@ -5,7 +5,8 @@ import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { searchApi, type SearchHit } from "../api/search";
 import { useSearchT } from "../i18n/search";
-import "./HeaderSearch.css";
+import headerSearchStyles from "./HeaderSearch.module.css";
+import styles from "./Header.module.css";
 
 /** Wait after the last key before asking for suggestions. */
 const SUGGEST_DELAY_MS = 180;
@@ -83,7 +84,7 @@ export function HeaderSearch({ onDone }: { onDone?: () => void }) {
   const shown = open && text.trim() !== "" && hits.length > 0;
 
   return (
-    <form className="header__search hsearch" role="search" onSubmit={submit} ref={box}>
+    <form className={`${styles.headerSearch} ${headerSearchStyles.hsearch}`} role="search" onSubmit={submit} ref={box}>
       <input
         type="search"
         value={text}
@@ -110,7 +111,7 @@ export function HeaderSearch({ onDone }: { onDone?: () => void }) {
         </svg>
       </button>
       {shown && (
-        <ul className="hsearch__list" id={listId} role="listbox" aria-label={st("suggestions")} data-testid="search-suggestions">
+        <ul className={headerSearchStyles.hsearchList} id={listId} role="listbox" aria-label={st("suggestions")} data-testid="search-suggestions">
           {hits.map((h, i) => (
             <li
               key={`${h.kind}:${h.id}`}
@@ -125,14 +126,14 @@ export function HeaderSearch({ onDone }: { onDone?: () => void }) {
               data-testid="search-suggestion"
               data-kind={h.kind}
             >
-              <span className="hsearch__title">{h.title}</span>
-              <span className="hsearch__kind">{st(`kinds.${h.kind}`)}</span>
+              <span className={headerSearchStyles.hsearchTitle}>{h.title}</span>
+              <span className={headerSearchStyles.hsearchKind}>{st(`kinds.${h.kind}`)}</span>
             </li>
           ))}
           <li
             role="option"
             aria-selected={false}
-            className="hsearch__all"
+            className={headerSearchStyles.hsearchAll}
             onMouseDown={(e) => {
               e.preventDefault();
               done(`/search/${encodeURIComponent(text.trim())}`);

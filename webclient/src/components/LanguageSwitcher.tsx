@@ -4,16 +4,16 @@ import { localeAtom } from "../state/locale";
 import { HTML_LANG, LOCALES, LOCALE_NAMES, isLocale } from "../i18n/locales";
 import { changeLocale } from "../i18n";
 import { showToast } from "../state/ui";
-import "./LanguageSwitcher.css";
+import styles from "./LanguageSwitcher.module.css";
 
 /** Lists the 22 locales in their own names; choosing one sets the `lang` cookie. */
 export function LanguageSwitcher() {
   const { t } = useTranslation();
   const locale = useAtomValue(localeAtom);
   return (
-    <label className="lang-switch">
+    <label className={styles.langSwitch}>
       <span className="visually-hidden">{t("header.language")}</span>
-      <svg className="lang-switch__icon" width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
+      <svg className={styles.langSwitchIcon} width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
         <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.2" />
         <path d="M1.5 8h13M8 1.5c-2.2 2-2.2 11 0 13M8 1.5c2.2 2 2.2 11 0 13" fill="none" stroke="currentColor" strokeWidth="1.2" />
       </svg>

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Header } from "./Header";
 import { ProgressBar } from "./ProgressBar";
 import { LoginModalSlot } from "./LoginModal/LoginModalSlot";
-import "./Layout.css";
+import styles from "./Layout.module.css";
 
 // Parts that draw nothing on the first frame are chunks of their own, fetched at once, in parallel
 // with the page (initial-JS budget, e2e/bundle-budget.test.mjs): the socket bridge, the head
@@ -31,14 +31,14 @@ const ChannelCapture = lazy(async () => ({ default: (await channelCapture).Chann
 export function Layout() {
   const { t } = useTranslation();
   return (
-    <div className="layout">
+    <div className={styles.layout}>
       <a className="visually-hidden" href="#main">{t("app.skipToContent")}</a>
       <ProgressBar />
       <Header />
       <Suspense fallback={null}>
         <ProclamationBanner />
       </Suspense>
-      <main id="main" className="layout__main">
+      <main id="main" className={styles.layoutMain}>
         <Outlet />
       </main>
       <Suspense fallback={null}>

@@ -6,7 +6,7 @@ import type { Article, Block, MatchCard } from "../../api/news";
 import { HTML_LANG, type Locale } from "../../i18n/locales";
 import { useNewsT } from "../../i18n/news";
 import { GAME_SLUG_BY_ID } from "./games";
-import "./Article.css";
+import styles from "./Article.module.css";
 
 export function useDateTime() {
   const { language } = useNewsT();
@@ -32,20 +32,20 @@ export function MatchCardView({ card }: { card: MatchCard }) {
   const slug = GAME_SLUG_BY_ID[card.gameId] ?? String(card.gameId);
   const started = card.status !== 0;
   return (
-    <Link to={`/${slug}/${encodeURIComponent(card.id)}`} className="art-match" data-testid="article-match-card">
-      <span className="art-match__league">{card.league}</span>
-      <span className="art-match__teams">
-        <span className="art-match__team">
+    <Link to={`/${slug}/${encodeURIComponent(card.id)}`} className={styles.artMatch} data-testid="article-match-card">
+      <span className={styles.artMatchLeague}>{card.league}</span>
+      <span className={styles.artMatchTeams}>
+        <span className={styles.artMatchTeam}>
           <img src={card.homeLogo} alt="" width={32} height={38} loading="lazy" decoding="async" />
           {card.home}
         </span>
-        <span className="art-match__score">{started ? `${card.homeScore} : ${card.awayScore}` : "VS"}</span>
-        <span className="art-match__team art-match__team--away">
+        <span className={styles.artMatchScore}>{started ? `${card.homeScore} : ${card.awayScore}` : "VS"}</span>
+        <span className={`${styles.artMatchTeam} ${styles.artMatchTeamAway}`}>
           {card.away}
           <img src={card.awayLogo} alt="" width={32} height={38} loading="lazy" decoding="async" />
         </span>
       </span>
-      <span className="art-match__time">{when(card.startTime)}</span>
+      <span className={styles.artMatchTime}>{when(card.startTime)}</span>
     </Link>
   );
 }
@@ -53,12 +53,12 @@ export function MatchCardView({ card }: { card: MatchCard }) {
 function BlockView({ b, cards }: { b: Block; cards: Record<string, MatchCard> }) {
   switch (b.type) {
     case "h":
-      return <h2 className="art-h">{b.text}</h2>;
+      return <h2 className={styles.artH}>{b.text}</h2>;
     case "quote":
-      return <blockquote className="art-quote">{b.text}</blockquote>;
+      return <blockquote className={styles.artQuote}>{b.text}</blockquote>;
     case "img":
       return (
-        <figure className="art-figure">
+        <figure className={styles.artFigure}>
           <img src={b.src} alt={b.caption ?? ""} loading="lazy" />
           {b.caption && <figcaption>{b.caption}</figcaption>}
         </figure>
@@ -69,14 +69,14 @@ function BlockView({ b, cards }: { b: Block; cards: Record<string, MatchCard> })
     }
     case "list":
       return (
-        <ul className="art-list">
+        <ul className={styles.artList}>
           {b.items.map((it, i) => (
             <li key={i}>{it}</li>
           ))}
         </ul>
       );
     case "p":
-      return <p className="art-p">{b.text}</p>;
+      return <p className={styles.artP}>{b.text}</p>;
     default:
       return null;
   }
@@ -85,7 +85,7 @@ function BlockView({ b, cards }: { b: Block; cards: Record<string, MatchCard> })
 export function ArticleBody({ article }: { article: Pick<Article, "body" | "matchCards"> }) {
   const cards = article.matchCards ?? {};
   return (
-    <div className="art-body" data-testid="article-body">
+    <div className={styles.artBody} data-testid="article-body">
       {(article.body ?? []).map((b, i) => (
         <BlockView key={i} b={b} cards={cards} />
       ))}

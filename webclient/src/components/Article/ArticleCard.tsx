@@ -3,19 +3,20 @@ import { Link } from "react-router";
 import type { Article } from "../../api/news";
 import { useNewsT } from "../../i18n/news";
 import { langAttrs, useDateTime, useNumber } from "./ArticleBody";
+import styles from "./Article.module.css";
 
 export function ArticleCard({ a, compact }: { a: Article; compact?: boolean }) {
   const { t } = useNewsT();
   const when = useDateTime();
   const num = useNumber();
   return (
-    <Link to={a.link} className={`news-card${compact ? " news-card--compact" : ""}`} data-testid="news-card" data-id={a.id}>
-      {!compact && <img className="news-card__cover" src={a.cover} alt="" loading="lazy" />}
-      <div className="news-card__body" {...langAttrs(a.lang)}>
-        <span className="news-card__type">{a.userPost ? t("userPost") : t(`types.${a.type}`)}</span>
-        <h3 className="news-card__title">{a.title}</h3>
-        {!compact && a.summary && <p className="news-card__summary">{a.summary}</p>}
-        <span className="news-card__meta">
+    <Link to={a.link} className={`${styles.newsCard}${compact ? ` ${styles.newsCardCompact}` : ""}`} data-testid="news-card" data-id={a.id}>
+      {!compact && <img className={styles.newsCardCover} src={a.cover} alt="" loading="lazy" />}
+      <div className={styles.newsCardBody} {...langAttrs(a.lang)}>
+        <span className={styles.newsCardType}>{a.userPost ? t("userPost") : t(`types.${a.type}`)}</span>
+        <h3 className={styles.newsCardTitle}>{a.title}</h3>
+        {!compact && a.summary && <p className={styles.newsCardSummary}>{a.summary}</p>}
+        <span className={styles.newsCardMeta}>
           {a.publishTime ? <time dateTime={new Date(a.publishTime).toISOString()}>{when(a.publishTime)}</time> : null}
           <span>{t("views", { count: num(a.views) })}</span>
         </span>

@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { newsApi, type Article } from "../../api/news";
 import { useNewsT } from "../../i18n/news";
 import { ArticleBody, langAttrs } from "./ArticleBody";
+import styles from "./Article.module.css";
 
 export function MatchPreviewArticle({ matchId }: { matchId: string }) {
   const { t } = useNewsT();
@@ -23,13 +24,13 @@ export function MatchPreviewArticle({ matchId }: { matchId: string }) {
   }, [matchId]);
   if (!article) return null;
   return (
-    <article className="art-preview" data-testid="match-preview-article" {...langAttrs(article.lang)}>
-      <span className="art-preview__label">{t("matchPreview")}</span>
-      <img className="art-preview__cover" src={article.cover} alt="" />
+    <article className={styles.artPreview} data-testid="match-preview-article" {...langAttrs(article.lang)}>
+      <span className={styles.artPreviewLabel}>{t("matchPreview")}</span>
+      <img className={styles.artPreviewCover} src={article.cover} alt="" />
       <h3>
         <Link to={article.link}>{article.title}</Link>
       </h3>
-      {article.summary && <p className="art-preview__summary">{article.summary}</p>}
+      {article.summary && <p className={styles.artPreviewSummary}>{article.summary}</p>}
       <ArticleBody article={{ body: (article.body ?? []).filter((b) => b.type !== "match"), matchCards: {} }} />
       <Link to={article.link} data-testid="match-preview-link">{t("readMore")}</Link>
     </article>

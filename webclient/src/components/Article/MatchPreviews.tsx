@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { newsApi, type Article } from "../../api/news";
 import { useNewsT } from "../../i18n/news";
 import { ArticleCard } from "./ArticleCard";
+import styles from "./Article.module.css";
 
 export function MatchPreviews() {
   const { t } = useNewsT();
@@ -20,12 +21,12 @@ export function MatchPreviews() {
   }, []);
   if (list.length === 0) return null;
   return (
-    <section className="home-previews" data-testid="home-previews">
-      <div className="home-previews__head">
+    <section className={styles.homePreviews} data-testid="home-previews">
+      <div className={styles.homePreviewsHead}>
         <h2>{t("previews")}</h2>
         <Link to="/news?type=preview">{t("homeLink")}</Link>
       </div>
-      <div className="home-previews__grid">
+      <div className={styles.homePreviewsGrid}>
         {list.map((a) => (
           <ArticleCard key={a.id} a={a} />
         ))}

@@ -13,6 +13,7 @@ import { initI18n } from "../../i18n";
 import { Comments } from "./Comments";
 import { ArticleBody } from "../Article";
 import type { Comment } from "../../api/news";
+import articleStyles from "../Article/Article.module.css";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -129,8 +130,8 @@ describe("<ArticleBody>", () => {
     await render(
       <ArticleBody article={{ body: [{ type: "p", text: '<img src=x onerror="alert(1)">' }, { type: "h", text: "Form guide" }], matchCards: {} }} />,
     );
-    expect(q(".art-p")!.textContent).toBe('<img src=x onerror="alert(1)">');
+    expect(q(`.${articleStyles.artP}`)!.textContent).toBe('<img src=x onerror="alert(1)">');
     expect(container.querySelector("img")).toBeNull();
-    expect(q(".art-h")!.textContent).toBe("Form guide");
+    expect(q(`.${articleStyles.artH}`)!.textContent).toBe("Form guide");
   });
 });

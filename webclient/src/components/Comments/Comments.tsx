@@ -10,7 +10,7 @@ import { useNewsT } from "../../i18n/news";
 import { HTML_LANG, type Locale } from "../../i18n/locales";
 import { tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode, showToast } from "../../state/ui";
-import "./Comments.css";
+import styles from "./Comments.module.css";
 
 const PAGE = 20;
 
@@ -44,12 +44,12 @@ function Composer({ onSend, placeholder, autoFocus, onCancel }: { onSend: (text:
     }
   };
   return (
-    <form className="cmt-composer" onSubmit={submit} data-testid="comment-form">
+    <form className={styles.cmtComposer} onSubmit={submit} data-testid="comment-form">
       <textarea value={text} onChange={(e) => setText(e.target.value)} placeholder={placeholder} maxLength={1000} rows={3} autoFocus={autoFocus} data-testid="comment-input" />
-      {error && <p className="cmt-error" role="alert" data-testid="comment-error">{error}</p>}
-      <div className="cmt-composer__actions">
-        {onCancel && <button type="button" className="cmt-btn cmt-btn--ghost" onClick={onCancel}>{t("comments.cancel")}</button>}
-        <button type="submit" className="cmt-btn" disabled={busy || !text.trim()} data-testid="comment-send">{t("comments.send")}</button>
+      {error && <p className={styles.cmtError} role="alert" data-testid="comment-error">{error}</p>}
+      <div className={styles.cmtComposerActions}>
+        {onCancel && <button type="button" className={`${styles.cmtBtn} ${styles.cmtBtnGhost}`} onClick={onCancel}>{t("comments.cancel")}</button>}
+        <button type="submit" className={styles.cmtBtn} disabled={busy || !text.trim()} data-testid="comment-send">{t("comments.send")}</button>
       </div>
     </form>
   );
@@ -66,14 +66,14 @@ function ReportMenu({ id, onDone }: { id: number; onDone: () => void }) {
     }
   };
   return (
-    <div className="cmt-report" role="menu" aria-label={t("comments.reportTitle")} data-testid="report-menu">
+    <div className={styles.cmtReport} role="menu" aria-label={t("comments.reportTitle")} data-testid="report-menu">
       <p>{t("comments.reportTitle")}</p>
       {REPORT_REASONS.map((r) => (
-        <button key={r} type="button" role="menuitem" className="cmt-report__reason" onClick={() => void send(r)} data-testid={`report-${r}`}>
+        <button key={r} type="button" role="menuitem" className={styles.cmtReportReason} onClick={() => void send(r)} data-testid={`report-${r}`}>
           {t(`reasons.${r}`)}
         </button>
       ))}
-      <button type="button" className="cmt-btn cmt-btn--ghost" onClick={onDone}>{t("comments.cancel")}</button>
+      <button type="button" className={`${styles.cmtBtn} ${styles.cmtBtnGhost}`} onClick={onDone}>{t("comments.cancel")}</button>
     </div>
   );
 }
@@ -90,31 +90,31 @@ function Item({ c, signedIn, askSignIn, onReply }: { c: Comment; signedIn: boole
     setLikes({ n: res.likes, on });
   };
   return (
-    <div className="cmt-item" data-testid="comment" data-comment-id={c.id}>
-      <div className="cmt-avatar" aria-hidden="true">
+    <div className={styles.cmtItem} data-testid="comment" data-comment-id={c.id}>
+      <div className={styles.cmtAvatar} aria-hidden="true">
         {c.avatar ? <img src={c.avatar} alt="" loading="lazy" decoding="async" /> : <span>{(c.userName || "?").slice(0, 1).toUpperCase()}</span>}
       </div>
-      <div className="cmt-main">
-        <div className="cmt-head">
-          <span className="cmt-name">{c.userName}</span>
-          <time className="cmt-time" dateTime={new Date(c.time).toISOString()}>{time(c.time)}</time>
+      <div className={styles.cmtMain}>
+        <div className={styles.cmtHead}>
+          <span className={styles.cmtName}>{c.userName}</span>
+          <time className={styles.cmtTime} dateTime={new Date(c.time).toISOString()}>{time(c.time)}</time>
         </div>
         {c.deleted ? (
-          <p className="cmt-text cmt-text--removed" data-testid="comment-removed">{t("comments.removed")}</p>
+          <p className={`${styles.cmtText} ${styles.cmtTextRemoved}`} data-testid="comment-removed">{t("comments.removed")}</p>
         ) : (
-          <p className="cmt-text" data-testid="comment-text">{c.text}</p>
+          <p className={styles.cmtText} data-testid="comment-text">{c.text}</p>
         )}
         {!c.deleted && (
-          <div className="cmt-actions">
-            <button type="button" className={`cmt-link${likes.on ? " cmt-link--on" : ""}`} onClick={() => void like()} aria-pressed={likes.on} data-testid="comment-like">
+          <div className={styles.cmtActions}>
+            <button type="button" className={`${styles.cmtLink}${likes.on ? ` ${styles.cmtLinkOn}` : ""}`} onClick={() => void like()} aria-pressed={likes.on} data-testid="comment-like">
               ♥ {t("comments.like")} {likes.n > 0 && <span data-testid="comment-likes">{likes.n}</span>}
             </button>
             {onReply && (
-              <button type="button" className="cmt-link" onClick={() => (signedIn ? onReply() : askSignIn())} data-testid="comment-reply">
+              <button type="button" className={styles.cmtLink} onClick={() => (signedIn ? onReply() : askSignIn())} data-testid="comment-reply">
                 {t("comments.reply")}
               </button>
             )}
-            <button type="button" className="cmt-link" onClick={() => (signedIn ? setReporting((v) => !v) : askSignIn())} data-testid="comment-report">
+            <button type="button" className={styles.cmtLink} onClick={() => (signedIn ? setReporting((v) => !v) : askSignIn())} data-testid="comment-report">
               {t("comments.report")}
             </button>
           </div>
@@ -136,15 +136,15 @@ function Thread({ c, signedIn, askSignIn, kind, id }: { c: Comment; signedIn: bo
     setCount(page.total);
   };
   return (
-    <li className="cmt-thread">
+    <li className={styles.cmtThread}>
       <Item c={c} signedIn={signedIn} askSignIn={askSignIn} onReply={() => setReplying(true)} />
       {(replies.length > 0 || replying) && (
-        <div className="cmt-replies" data-testid="comment-replies">
+        <div className={styles.cmtReplies} data-testid="comment-replies">
           {replies.map((r) => (
             <Item key={r.id} c={r} signedIn={signedIn} askSignIn={askSignIn} />
           ))}
           {count > replies.length && (
-            <button type="button" className="cmt-link" onClick={() => void all()}>{t("comments.moreReplies", { count })}</button>
+            <button type="button" className={styles.cmtLink} onClick={() => void all()}>{t("comments.moreReplies", { count })}</button>
           )}
           {replying && (
             <Composer
@@ -205,12 +205,12 @@ export function Comments({ kind, id }: { kind: string; id: string }) {
   };
 
   return (
-    <section className="cmt" aria-labelledby="cmt-title" data-testid="comments">
-      <header className="cmt-top">
+    <section className={styles.cmt} aria-labelledby="cmt-title" data-testid="comments">
+      <header className={styles.cmtTop}>
         <h2 id="cmt-title">{t("comments.title", { count: total })}</h2>
-        <div className="cmt-sort" role="tablist">
+        <div className={styles.cmtSort} role="tablist">
           {(["newest", "top"] as const).map((s) => (
-            <button key={s} type="button" role="tab" aria-selected={sort === s} className={`cmt-sort__tab${sort === s ? " cmt-sort__tab--on" : ""}`} onClick={() => changeSort(s)} data-testid={`comments-sort-${s}`}>
+            <button key={s} type="button" role="tab" aria-selected={sort === s} className={`${styles.cmtSortTab}${sort === s ? ` ${styles.cmtSortTabOn}` : ""}`} onClick={() => changeSort(s)} data-testid={`comments-sort-${s}`}>
               {t(`comments.${s}`)}
             </button>
           ))}
@@ -226,19 +226,19 @@ export function Comments({ kind, id }: { kind: string; id: string }) {
           }}
         />
       ) : (
-        <button type="button" className="cmt-btn cmt-signin" onClick={askSignIn} data-testid="comment-signin">
+        <button type="button" className={`${styles.cmtBtn} ${styles.cmtSignin}`} onClick={askSignIn} data-testid="comment-signin">
           {t("comments.signIn")}
         </button>
       )}
-      {error && <p className="cmt-error" role="alert">{error}</p>}
-      {!loading && !error && items.length === 0 && <p className="cmt-empty">{t("comments.empty")}</p>}
-      <ul className="cmt-list">
+      {error && <p className={styles.cmtError} role="alert">{error}</p>}
+      {!loading && !error && items.length === 0 && <p className={styles.cmtEmpty}>{t("comments.empty")}</p>}
+      <ul className={styles.cmtList}>
         {items.map((c) => (
           <Thread key={`${sort}-${c.id}`} c={c} signedIn={!!token} askSignIn={askSignIn} kind={kind} id={id} />
         ))}
       </ul>
       {items.length < total && (
-        <button type="button" className="cmt-btn cmt-btn--ghost cmt-more" disabled={loading} onClick={() => setPage((p) => p + 1)}>
+        <button type="button" className={`${styles.cmtBtn} ${styles.cmtBtnGhost} ${styles.cmtMore}`} disabled={loading} onClick={() => setPage((p) => p + 1)}>
           {t("comments.more")}
         </button>
       )}

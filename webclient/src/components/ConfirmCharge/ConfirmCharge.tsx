@@ -10,7 +10,7 @@ import { balancesAtom } from "../../state/session";
 import { refreshBalances } from "../../session/account";
 import { useGiftFxT } from "../../i18n/giftfx";
 import { HTML_LANG, type Locale } from "../../i18n/locales";
-import "./ConfirmCharge.css";
+import styles from "./ConfirmCharge.module.css";
 
 export type ChargeCurrency = "coin" | "diamond";
 
@@ -55,11 +55,11 @@ export function ConfirmCharge({ charge, onConfirm, onCancel, balance }: ConfirmC
   }, [onCancel]);
 
   return (
-    <div className="charge-backdrop" onClick={(e) => e.target === e.currentTarget && onCancel()}>
-      <div className="charge" role="dialog" aria-modal="true" aria-labelledby="charge-title" data-testid="charge-confirm" data-price={charge.price}>
-        <h2 id="charge-title" className="charge__title">{t("confirm.title")}</h2>
-        <p className="charge__what" data-testid="charge-what">{charge.what}</p>
-        <dl className="charge__figures">
+    <div className={styles.chargeBackdrop} onClick={(e) => e.target === e.currentTarget && onCancel()}>
+      <div className={styles.charge} role="dialog" aria-modal="true" aria-labelledby="charge-title" data-testid="charge-confirm" data-price={charge.price}>
+        <h2 id="charge-title" className={styles.chargeTitle}>{t("confirm.title")}</h2>
+        <p className={styles.chargeWhat} data-testid="charge-what">{charge.what}</p>
+        <dl className={styles.chargeFigures}>
           <div>
             <dt>{t("confirm.price")}</dt>
             <dd data-testid="charge-price">{money(charge.price)}</dd>
@@ -71,28 +71,28 @@ export function ConfirmCharge({ charge, onConfirm, onCancel, balance }: ConfirmC
             </div>
           )}
           {after !== undefined && missing === 0 && (
-            <div className="charge__after">
+            <div className={styles.chargeAfter}>
               <dt>{t("confirm.after")}</dt>
               <dd data-testid="charge-after" data-amount={after}>{money(after)}</dd>
             </div>
           )}
         </dl>
-        {have === undefined && <p className="charge__note">{t("confirm.unknown")}</p>}
+        {have === undefined && <p className={styles.chargeNote}>{t("confirm.unknown")}</p>}
         {missing > 0 && (
-          <p className="charge__short" role="alert" data-testid="charge-insufficient">
+          <p className={styles.chargeShort} role="alert" data-testid="charge-insufficient">
             {t("confirm.insufficient", { missing: money(missing) })}
           </p>
         )}
-        <div className="charge__actions">
-          <button type="button" className="charge__cancel" data-testid="charge-cancel" onClick={onCancel}>
+        <div className={styles.chargeActions}>
+          <button type="button" className={styles.chargeCancel} data-testid="charge-cancel" onClick={onCancel}>
             {t("confirm.cancel")}
           </button>
           {missing > 0 ? (
-            <Link to="/recharge" className="charge__pay" data-testid="charge-recharge" onClick={onCancel}>
+            <Link to="/recharge" className={styles.chargePay} data-testid="charge-recharge" onClick={onCancel}>
               {t("confirm.recharge")}
             </Link>
           ) : (
-            <button ref={pay} type="button" className="charge__pay" data-testid="charge-ok" onClick={onConfirm}>
+            <button ref={pay} type="button" className={styles.chargePay} data-testid="charge-ok" onClick={onConfirm}>
               {t("confirm.pay", { price: money(charge.price) })}
             </button>
           )}

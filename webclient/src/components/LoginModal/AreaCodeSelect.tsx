@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_COUNTRIES, countryName, loadCountries } from "../../session/countries";
+import styles from "./LoginModal.module.css";
 
 /** Calling-code picker fed by /login/loginCountryList (spec §3 country list item). */
 export function AreaCodeSelect({ value, onChange }: { value: string; onChange: (area: string) => void }) {
@@ -22,7 +23,9 @@ export function AreaCodeSelect({ value, onChange }: { value: string; onChange: (
     "";
   return (
     <select
-      className="login__area"
+      // login__area stays a global name too while pages/User/UserArea.css sizes the picker with
+      // `.uform__row .login__area` (Security.tsx); drop it when that folder moves to CSS Modules.
+      className={`${styles.loginArea} login__area`}
       data-testid="login-area"
       aria-label={t("account.areaCode")}
       value={selected}

@@ -10,6 +10,7 @@ import { openSession, sendCode } from "../../session/account";
 import { checkEmail } from "./validation";
 import { SendCodeButton } from "./SendCodeButton";
 import { FieldError, StepForm, useStepForm } from "./LoginDialog";
+import styles from "./LoginModal.module.css";
 
 export function BindEmailForm({ providerType, onClose, onNewUser }: { providerType: number; onClose: () => void; onNewUser: () => void }) {
   const { t } = useTranslation();
@@ -58,7 +59,7 @@ export function BindEmailForm({ providerType, onClose, onNewUser }: { providerTy
       <input data-testid="bind-email" type="email" autoComplete="email" maxLength={254} placeholder={t("login.email")}
         aria-label={t("login.email")} value={email} onChange={(e) => setEmail(e.target.value)} />
       <FieldError invalid={invalid.email} />
-      <div className="login__row">
+      <div className={styles.loginRow}>
         <input data-testid="bind-code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t("login.code")}
           aria-label={t("login.code")} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))} />
         <SendCodeButton send={send} testId="bind-send-code" />

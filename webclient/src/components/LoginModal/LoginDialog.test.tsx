@@ -7,6 +7,7 @@ import { initI18n } from "../../i18n";
 import { ApiError } from "../../api/client";
 import { testRoot } from "../../test/root";
 import { FieldError, StepForm, useStepForm } from "./LoginDialog";
+import styles from "./LoginModal.module.css";
 
 const { render, q, all } = testRoot();
 
@@ -46,17 +47,17 @@ describe("StepForm", () => {
     expect(dialog.getAttribute("role")).toBe("dialog");
     expect(dialog.getAttribute("data-mode")).toBe("bind");
     expect(q("#login-title")?.textContent).toBe("Bind an e-mail");
-    expect(q(".login__hint")?.textContent).toBe("Prove an address");
-    expect(q('form.login__form [data-testid="bind-email"]')).not.toBeNull();
+    expect(q(`.${styles.loginHint}`)?.textContent).toBe("Prove an address");
+    expect(q(`form.${styles.loginForm} [data-testid="bind-email"]`)).not.toBeNull();
     // One message for the refused field, none for the valid one.
-    expect(all(".login__invalid")).toHaveLength(1);
+    expect(all(`.${styles.loginInvalid}`)).toHaveLength(1);
     expect(q('[data-testid="login-error"]')).toBeNull();
     const submit = q<HTMLButtonElement>('[data-testid="bind-submit"]')!;
     expect(submit.textContent).toBe("Bind");
     expect(submit.disabled).toBe(false);
     await act(async () => submit.click());
     expect(onSubmit).toHaveBeenCalledTimes(1);
-    await act(async () => q<HTMLButtonElement>(".login__close")!.click());
+    await act(async () => q<HTMLButtonElement>(`.${styles.loginClose}`)!.click());
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
@@ -73,7 +74,7 @@ describe("FieldError", () => {
     await render(<FieldError invalid="required" testId="login-invalid-code" />);
     const el = q('[data-testid="login-invalid-code"]')!;
     expect(el.getAttribute("role")).toBe("alert");
-    expect(el.className).toBe("login__invalid");
+    expect(el.className).toBe(styles.loginInvalid);
     expect(el.textContent).not.toBe("");
     expect(el.textContent).not.toContain("login.invalid");
   });

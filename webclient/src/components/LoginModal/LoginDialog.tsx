@@ -6,16 +6,17 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { afterFailure } from "./machine";
 import type { InvalidKey } from "./validation";
+import styles from "./LoginModal.module.css";
 
 /** The dialog of one step; data-mode names the step. */
 export function LoginDialog({ mode, title, onClose, children }: { mode: string | number; title: string; onClose: () => void; children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <div className="login" role="dialog" aria-modal="true" aria-labelledby="login-title" data-testid="login-modal" data-mode={mode}>
-      <button type="button" className="login__close" aria-label={t("common.close")} onClick={onClose}>
+    <div className={styles.login} role="dialog" aria-modal="true" aria-labelledby="login-title" data-testid="login-modal" data-mode={mode}>
+      <button type="button" className={styles.loginClose} aria-label={t("common.close")} onClick={onClose}>
         ×
       </button>
-      <h2 id="login-title" className="login__title">
+      <h2 id="login-title" className={styles.loginTitle}>
         {title}
       </h2>
       {children}
@@ -28,7 +29,7 @@ export function FieldError({ invalid, testId }: { invalid: InvalidKey | undefine
   const { t } = useTranslation();
   if (!invalid) return null;
   return (
-    <span className="login__invalid" role="alert" data-testid={testId}>
+    <span className={styles.loginInvalid} role="alert" data-testid={testId}>
       {t(`login.invalid.${invalid}`)}
     </span>
   );
@@ -39,11 +40,11 @@ export function FormEnd({ serverError, busy, submitTestId, submitLabel }: { serv
   return (
     <>
       {serverError && (
-        <p className="login__server-error" role="alert" data-testid="login-error">
+        <p className={styles.loginServerError} role="alert" data-testid="login-error">
           {serverError}
         </p>
       )}
-      <button type="submit" className="login__submit" data-testid={submitTestId} disabled={busy}>
+      <button type="submit" className={styles.loginSubmit} data-testid={submitTestId} disabled={busy}>
         {submitLabel}
       </button>
     </>
@@ -105,8 +106,8 @@ export function StepForm({
 }) {
   return (
     <LoginDialog mode={mode} title={title} onClose={onClose}>
-      <p className="login__hint">{hint}</p>
-      <form className="login__form" onSubmit={onSubmit} noValidate>
+      <p className={styles.loginHint}>{hint}</p>
+      <form className={styles.loginForm} onSubmit={onSubmit} noValidate>
         {children}
         <FormEnd {...end} />
       </form>

@@ -34,7 +34,7 @@ import { NewUserForm } from "./NewUserForm";
 import { BindEmailForm } from "./BindEmailForm";
 import { FieldError, FormEnd, LoginDialog } from "./LoginDialog";
 import { channelPayload } from "../../session/channel";
-import "./LoginModal.css";
+import styles from "./LoginModal.module.css";
 
 const MODE_KEY = {
   [LoginMode.Password]: "password",
@@ -97,7 +97,7 @@ export function LoginModal() {
       />
     );
   return (
-    <div className="login-backdrop" data-testid="login-backdrop" onMouseDown={(e) => e.target === e.currentTarget && close()}>
+    <div className={styles.loginBackdrop} data-testid="login-backdrop" onMouseDown={(e) => e.target === e.currentTarget && close()}>
       {body}
     </div>
   );
@@ -222,14 +222,14 @@ function LoginForm({
   return (
     <LoginDialog mode={mode} title={t(`login.title.${modeKey}`)} onClose={onClose}>
 
-      <div className="login__switch" role="tablist">
+      <div className={styles.loginSwitch} role="tablist">
         {([MOBILE, EMAIL] as const).map((it) => (
           <button
             key={it}
             type="button"
             role="tab"
             aria-selected={v.idType === it}
-            className={v.idType === it ? "login__tab login__tab--on" : "login__tab"}
+            className={v.idType === it ? `${styles.loginTab} ${styles.loginTabOn}` : styles.loginTab}
             data-testid={it === MOBILE ? "login-by-mobile" : "login-by-email"}
             onClick={() => {
               set({ idType: it, identity: "" });
@@ -242,13 +242,13 @@ function LoginForm({
       </div>
 
       {notice && (
-        <p className="login__notice" role="status" data-testid="login-notice">
+        <p className={styles.loginNotice} role="status" data-testid="login-notice">
           {notice}
         </p>
       )}
 
-      <form className="login__form" onSubmit={submit} noValidate>
-        <div className="login__row">
+      <form className={styles.loginForm} onSubmit={submit} noValidate>
+        <div className={styles.loginRow}>
           {fields.identity === "mobile" && <AreaCodeSelect value={v.areaCode} onChange={(areaCode) => set({ areaCode })} />}
           <input
             ref={firstInput}
@@ -267,7 +267,7 @@ function LoginForm({
 
         {fields.code && (
           <>
-            <div className="login__row">
+            <div className={styles.loginRow}>
               <input
                 data-testid="login-code"
                 inputMode="numeric"
@@ -296,7 +296,7 @@ function LoginForm({
               onChange={(e) => set({ password: e.target.value })}
             />
             {fieldError("password")}
-            <Link to="/jiami" onClick={onClose} className="login__protect" data-testid="login-jiami">
+            <Link to="/jiami" onClick={onClose} className={styles.loginProtect} data-testid="login-jiami">
               {jt("passwordLink")}
             </Link>
           </>
@@ -305,7 +305,7 @@ function LoginForm({
         <FormEnd serverError={serverError} busy={busy} submitTestId="login-submit" submitLabel={t(`login.submit.${modeKey}`)} />
       </form>
 
-      <div className="login__links">
+      <div className={styles.loginLinks}>
         {linksOf(mode).map((m) => (
           <button key={m} type="button" data-testid={`login-to-${MODE_KEY[m]}`} onClick={() => onMode(m)}>
             {t(m === LoginMode.Password && mode !== LoginMode.Code ? "login.toLogin" : LINK_KEY[m])}
@@ -315,7 +315,7 @@ function LoginForm({
 
       {(mode === LoginMode.Password || mode === LoginMode.Code) && <ThirdPartyButtons onError={setServerError} />}
 
-      <p className="login__terms">
+      <p className={styles.loginTerms}>
         {t("login.agree")}{" "}
         <Link to="/protocol/1" onClick={onClose} data-testid="terms-user">
           {t("footer.terms")}

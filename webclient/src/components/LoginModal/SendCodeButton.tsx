@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CODE_COUNTDOWN_S } from "../../config";
 import { useCountdown } from "./useCountdown";
+import styles from "./LoginModal.module.css";
 
 /**
  * The send-code button with the 60 s countdown (spec §4, §9). The countdown starts only once
@@ -10,7 +11,9 @@ import { useCountdown } from "./useCountdown";
 export function SendCodeButton({
   send,
   testId = "login-send-code",
-  className = "login__send",
+  // login__send stays a global name too while pages/User/UserArea.css places the button with
+  // `.uform__row .login__send` (Security.tsx); drop it when that folder moves to CSS Modules.
+  className = `${styles.loginSend} login__send`,
 }: {
   send: () => Promise<boolean>;
   testId?: string;

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { authApi, CHINA_OAUTH_PROVIDERS, OAUTH_PROVIDERS } from "../../api/account";
 import { ApiError } from "../../api/client";
 import { beginOAuth } from "../../session/oauth";
+import styles from "./LoginModal.module.css";
 
 type ProviderName = (typeof OAUTH_PROVIDERS)[number]["name"] | (typeof CHINA_OAUTH_PROVIDERS)[number]["name"];
 
@@ -40,9 +41,9 @@ export function ThirdPartyButtons({ onError }: { onError: (msg: string) => void 
   }, []);
 
   return (
-    <div className="login__oauth" data-testid="login-oauth">
-      <p className="login__oauth-title">{t("account.orContinueWith")}</p>
-      <div className="login__oauth-row">
+    <div className={styles.loginOauth} data-testid="login-oauth">
+      <p className={styles.loginOauthTitle}>{t("account.orContinueWith")}</p>
+      <div className={styles.loginOauthRow}>
         {[...OAUTH_PROVIDERS, ...CHINA_OAUTH_PROVIDERS.filter((p) => configured?.has(p.type))].map((p) => {
           const look = LOOK[p.name];
           const off = configured !== null && !configured.has(p.type);
@@ -50,7 +51,7 @@ export function ThirdPartyButtons({ onError }: { onError: (msg: string) => void 
             <button
               key={p.name}
               type="button"
-              className="login__oauth-btn"
+              className={styles.loginOauthBtn}
               data-testid={`oauth-${p.name}`}
               disabled={off || busy !== null}
               title={off ? t("account.providerOff", { name: look.label }) : t("account.continueWith", { name: look.label })}
@@ -65,7 +66,7 @@ export function ThirdPartyButtons({ onError }: { onError: (msg: string) => void 
                 }
               }}
             >
-              <span className="login__oauth-glyph" style={{ background: look.bg }} aria-hidden="true">
+              <span className={styles.loginOauthGlyph} style={{ background: look.bg }} aria-hidden="true">
                 {p.name === "apple" ? (
                   <svg width="14" height="16" viewBox="0 0 14 16">
                     <path
@@ -77,7 +78,7 @@ export function ThirdPartyButtons({ onError }: { onError: (msg: string) => void 
                   look.glyph
                 )}
               </span>
-              <span className="login__oauth-name">{look.label}</span>
+              <span>{look.label}</span>
             </button>
           );
         })}

@@ -6,7 +6,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { ApiError } from "../../api/client";
 import { modPresetsApi, type ModPresets, type RateAction } from "../../api/modpresets";
 import { useModPresetsT, type ModPresetsKey } from "../../i18n/modpresets";
-import "./ModPresets.css";
+import styles from "./ModPresets.module.css";
 
 /** The server's limits (api/modpresets/service.go). */
 export const LIMITS = {
@@ -99,8 +99,8 @@ export function ModPresetsForm({ room, compact }: { room?: string; compact?: boo
 
   if (!draft) {
     return (
-      <section className="modpresets" data-testid="modpresets">
-        {message ? <p className="modpresets__error" role="alert">{message.text}</p> : <p aria-busy="true">{t("loading")}</p>}
+      <section className={styles.modpresets} data-testid="modpresets">
+        {message ? <p className={styles.modpresetsError} role="alert">{message.text}</p> : <p aria-busy="true">{t("loading")}</p>}
       </section>
     );
   }
@@ -130,7 +130,7 @@ export function ModPresetsForm({ room, compact }: { room?: string; compact?: boo
   };
 
   const numberField = (f: NumField, label: ModPresetsKey, disabled = false) => (
-    <label className="modpresets__field">
+    <label className={styles.modpresetsField}>
       <span>{t(label)}</span>
       <input
         type="number"
@@ -145,7 +145,7 @@ export function ModPresetsForm({ room, compact }: { room?: string; compact?: boo
         onChange={(e) => set(f, e.target.value)}
       />
       {errors[f] && (
-        <small className="modpresets__error" data-testid={`mp-${f}-error`}>
+        <small className={styles.modpresetsError} data-testid={`mp-${f}-error`}>
           {t("range", { min: LIMITS[f][0], max: LIMITS[f][1] })}
         </small>
       )}
@@ -153,25 +153,25 @@ export function ModPresetsForm({ room, compact }: { room?: string; compact?: boo
   );
 
   return (
-    <form className={`modpresets${compact ? " modpresets--compact" : ""}`} data-testid="modpresets" onSubmit={submit} noValidate>
-      <h2 className="modpresets__title">{t("title")}</h2>
-      {!compact && <p className="modpresets__intro">{t("intro")}</p>}
+    <form className={`${styles.modpresets}${compact ? ` ${styles.modpresetsCompact}` : ""}`} data-testid="modpresets" onSubmit={submit} noValidate>
+      <h2 className={styles.modpresetsTitle}>{t("title")}</h2>
+      {!compact && <p className={styles.modpresetsIntro}>{t("intro")}</p>}
       <fieldset>
         <legend>{t("goal.legend")}</legend>
-        <label className="modpresets__check">
+        <label className={styles.modpresetsCheck}>
           <input type="checkbox" data-testid="mp-goalOn" checked={draft.goalOn} onChange={(e) => set("goalOn", e.target.checked)} />
           <span>{t("goal.enable")}</span>
         </label>
-        <div className="modpresets__row">
+        <div className={styles.modpresetsRow}>
           {numberField("goalSlowSecs", "goal.secs", !draft.goalOn)}
           {numberField("goalSlowInterval", "goal.interval", !draft.goalOn)}
         </div>
       </fieldset>
       <fieldset>
         <legend>{t("rate.legend")}</legend>
-        <div className="modpresets__row">
+        <div className={styles.modpresetsRow}>
           {numberField("rateThreshold", "rate.threshold")}
-          <label className="modpresets__field">
+          <label className={styles.modpresetsField}>
             <span>{t("rate.action")}</span>
             <select data-testid="mp-rateAction" value={draft.rateAction} onChange={(e) => set("rateAction", e.target.value as RateAction)}>
               <option value="slow">{t("rate.slow")}</option>
@@ -181,7 +181,7 @@ export function ModPresetsForm({ room, compact }: { room?: string; compact?: boo
           </label>
         </div>
         {draft.rateAction === "slow" && (
-          <div className="modpresets__row">
+          <div className={styles.modpresetsRow}>
             {numberField("rateSlowSecs", "rate.secs")}
             {numberField("rateSlowInterval", "rate.interval")}
           </div>
@@ -189,30 +189,30 @@ export function ModPresetsForm({ room, compact }: { room?: string; compact?: boo
       </fieldset>
       <fieldset>
         <legend>{t("shield.legend")}</legend>
-        <p className="modpresets__help">{t("shield.help")}</p>
-        <div className="modpresets__row">
+        <p className={styles.modpresetsHelp}>{t("shield.help")}</p>
+        <div className={styles.modpresetsRow}>
           {numberField("shieldMins", "shield.mins")}
           {numberField("newAccountDays", "shield.newDays")}
         </div>
-        <label className="modpresets__field">
+        <label className={styles.modpresetsField}>
           <span>{t("shield.words")}</span>
           <textarea data-testid="mp-words" rows={compact ? 2 : 3} value={draft.words} onChange={(e) => set("words", e.target.value)} />
         </label>
       </fieldset>
       <fieldset>
         <legend>{t("followers.legend")}</legend>
-        <label className="modpresets__check">
+        <label className={styles.modpresetsCheck}>
           <input type="checkbox" data-testid="mp-followersOnly" checked={draft.followersOnly} onChange={(e) => set("followersOnly", e.target.checked)} />
           <span>{t("followers.enable")}</span>
         </label>
         {numberField("minFollowMins", "followers.minMins")}
       </fieldset>
       {message && (
-        <p className={message.ok ? "modpresets__ok" : "modpresets__error"} role="status" data-testid="mp-message">
+        <p className={message.ok ? styles.modpresetsOk : styles.modpresetsError} role="status" data-testid="mp-message">
           {message.text}
         </p>
       )}
-      <button type="submit" className="modpresets__save" data-testid="mp-save" disabled={busy}>
+      <button type="submit" className={styles.modpresetsSave} data-testid="mp-save" disabled={busy}>
         {t("save")}
       </button>
     </form>

@@ -5,7 +5,7 @@ import { useAtomValue } from "../../state/hooks";
 import { realtimeCommandsAtom } from "../../state/realtime";
 import type { RoomEvent } from "../../realtime/protocol";
 import { useModPresetsT, type ModPresetsKey } from "../../i18n/modpresets";
-import "./ModPresets.css";
+import styles from "./ModPresets.module.css";
 
 const PREFIX = "modpresets.";
 
@@ -49,14 +49,14 @@ export function PresetLine({ ev, room, canUndo, ended }: { ev: RoomEvent; room: 
   };
 
   return (
-    <div className="chat-line chat-line--sys chat-line--mod preset-line" data-testid="preset-line" data-key={ev.key} data-seq={ev.seq}>
+    <div className={`chat-line chat-line--sys chat-line--mod ${styles.presetLine}`} data-testid="preset-line" data-key={ev.key} data-seq={ev.seq}>
       <span>{text}</span>
       {undoable && (
-        <button type="button" className="preset-line__undo" data-testid="preset-undo" disabled={busy} onClick={() => void undo()}>
+        <button type="button" className={styles.presetLineUndo} data-testid="preset-undo" disabled={busy} onClick={() => void undo()}>
           {t("panel.undo")}
         </button>
       )}
-      {error && <small className="modpresets__error" role="alert">{error}</small>}
+      {error && <small className={styles.modpresetsError} role="alert">{error}</small>}
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { useContentT } from "../../i18n/content";
 import { localeAtom } from "../../state/locale";
 import { tokenAtom } from "../../state/session";
 import { addGuestDismissed, guestDismissed } from "./dismissed";
-import "./ProclamationBanner.css";
+import styles from "./ProclamationBanner.module.css";
 
 export function ProclamationBanner() {
   const { t } = useContentT();
@@ -39,20 +39,20 @@ export function ProclamationBanner() {
   };
   const internal = p.link.startsWith("/");
   return (
-    <div className={`proclamation proclamation--${p.level}`} role="region" aria-label={t("banner.label")} data-testid="proclamation">
-      <div className="proclamation__inner">
-        <span className="proclamation__icon" aria-hidden="true">{p.level === "warning" ? "!" : "i"}</span>
-        <p className="proclamation__text">
-          {p.title && <strong className="proclamation__title">{p.title}</strong>}
+    <div className={`${styles.proclamation} ${styles[`proclamation--${p.level}`] ?? ""}`} role="region" aria-label={t("banner.label")} data-testid="proclamation">
+      <div className={styles.proclamationInner}>
+        <span className={styles.proclamationIcon} aria-hidden="true">{p.level === "warning" ? "!" : "i"}</span>
+        <p className={styles.proclamationText}>
+          {p.title && <strong className={styles.proclamationTitle}>{p.title}</strong>}
           <span data-testid="proclamation-text">{p.content}</span>
           {p.link &&
             (internal ? (
-              <Link className="proclamation__more" to={p.link}>{t("banner.more")}</Link>
+              <Link className={styles.proclamationMore} to={p.link}>{t("banner.more")}</Link>
             ) : (
-              <a className="proclamation__more" href={p.link} target="_blank" rel="noopener noreferrer">{t("banner.more")}</a>
+              <a className={styles.proclamationMore} href={p.link} target="_blank" rel="noopener noreferrer">{t("banner.more")}</a>
             ))}
         </p>
-        <button type="button" className="proclamation__close" onClick={close} aria-label={t("banner.close")} title={t("banner.close")} data-testid="proclamation-close">
+        <button type="button" className={styles.proclamationClose} onClick={close} aria-label={t("banner.close")} title={t("banner.close")} data-testid="proclamation-close">
           ×
         </button>
       </div>

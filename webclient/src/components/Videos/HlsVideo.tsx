@@ -4,7 +4,7 @@
 // HLS is told so instead of showing a black box.
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { useVideosT } from "../../i18n/videos";
-import "./Videos.css";
+import styles from "./Videos.module.css";
 
 export interface HlsVideoProps {
   /** The master playlist (…/master.m3u8). */
@@ -56,19 +56,19 @@ export function HlsVideo({ playlist, renditions, poster, title, autoPlay, videoR
   }, [src, ref]);
 
   return (
-    <div className="vplayer" data-testid="video-player">
-      <div className="vplayer__stage">
+    <div className={styles.vplayer} data-testid="video-player">
+      <div className={styles.vplayerStage}>
         {supported ? (
-          <video ref={ref} className="vplayer__video" src={src} poster={poster} controls playsInline autoPlay={autoPlay} muted={autoPlay} aria-label={title} data-testid="video-element" />
+          <video ref={ref} className={styles.vplayerVideo} src={src} poster={poster} controls playsInline autoPlay={autoPlay} muted={autoPlay} aria-label={title} data-testid="video-element" />
         ) : (
-          <div className="vplayer__unsupported" role="alert">
+          <div className={styles.vplayerUnsupported} role="alert">
             {poster && <img src={poster} alt="" />}
             <p>{t("player.unsupported")}</p>
           </div>
         )}
       </div>
       {supported && renditions.length > 1 && (
-        <div className="vplayer__bar">
+        <div className={styles.vplayerBar}>
           <label>
             {t("player.quality")}{" "}
             <select value={quality} onChange={(e) => choose(e.target.value)} data-testid="video-quality">

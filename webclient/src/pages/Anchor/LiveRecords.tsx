@@ -6,7 +6,7 @@ import { ApiError } from "../../api/client";
 import { videosApi, type LiveSessionRecord } from "../../api/videos";
 import { formatDate, formatDuration } from "../../components/Videos";
 import { useVideosT } from "../../i18n/videos";
-import "../Videos/Videos.css";
+import styles from "../../components/Videos/Videos.module.css";
 
 export function LiveRecords() {
   const { t, language } = useVideosT();
@@ -39,25 +39,25 @@ export function LiveRecords() {
       {error && <p className="anchor-error">{error}</p>}
       {list && list.length === 0 && <p className="anchor-muted">{t("records.empty")}</p>}
       {list && list.length > 0 && (
-        <ul className="recs">
+        <ul className={styles.recs}>
           {list.map((s) => {
             const v = s.video;
             const to = v ? (v.game ? `/videos/${v.game}/${v.id}` : `/videos/${v.id}`) : "";
             return (
-              <li key={s.id} className="recs__item" data-testid="live-record">
-                <span className="recs__poster">{v?.poster && <img src={v.poster} alt="" loading="lazy" />}</span>
+              <li key={s.id} className={styles.recsItem} data-testid="live-record">
+                <span className={styles.recsPoster}>{v?.poster && <img src={v.poster} alt="" loading="lazy" />}</span>
                 <div>
-                  <div className="recs__title">{s.title}</div>
-                  <div className="recs__meta">
+                  <div className={styles.recsTitle}>{s.title}</div>
+                  <div className={styles.recsMeta}>
                     <span>{formatDate(s.startedAt, language)}</span>
                     <span>{formatDuration(s.durationSec)}</span>
-                    {!s.endedAt && <span className="recs__badge">{t("records.live")}</span>}
+                    {!s.endedAt && <span className={styles.recsBadge}>{t("records.live")}</span>}
                     {!v && s.endedAt > 0 && <span>{t("records.notRecorded")}</span>}
-                    {v && v.state === "processing" && <span className="recs__badge">{t("records.recording")}</span>}
-                    {v && v.state === "hidden" && <span className="recs__badge" data-testid="record-hidden">{t("state.hidden")}</span>}
+                    {v && v.state === "processing" && <span className={styles.recsBadge}>{t("records.recording")}</span>}
+                    {v && v.state === "hidden" && <span className={styles.recsBadge} data-testid="record-hidden">{t("state.hidden")}</span>}
                   </div>
                 </div>
-                <div className="recs__actions">
+                <div className={styles.recsActions}>
                   {v?.state === "ready" && <Link to={to}>{t("records.watch")}</Link>}
                   {v?.state === "ready" && (
                     <button type="button" disabled={busy === v.id} onClick={() => act(v.id, "hidden")} data-testid="record-hide">

@@ -2,7 +2,6 @@
 // /channel/user, /channel/statistical, /channel/gold and /channel/water. A guest is asked to sign
 // in (and /channel then opens in a new tab after the sign-in: the pending channel-login flag); a
 // signed-in user without the partner role sees why the pages are closed.
-import { useEffect, useState } from "react";
 import { NavLink, Outlet } from "react-router";
 import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useChannelT } from "../../i18n/channel";
@@ -10,7 +9,8 @@ import { userApi } from "../../api/account";
 import { profileAtom, tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";
 import { markChannelLogin } from "../../session/channel";
-import "./Channel.css";
+import { useResource } from "../../data";
+import styles from "./Channel.module.css";
 
 const MENU = [
   { to: "/channel", key: "menu.home", end: true },
@@ -25,27 +25,18 @@ export default function ChannelArea() {
   const token = useAtomValue(tokenAtom);
   const profile = useAtomValue(profileAtom);
   const setModal = useSetAtom(loginModalAtom);
-  const [roles, setRoles] = useState<string[] | null>(profile?.roles ?? null);
-  useEffect(() => {
-    if (!token) return;
-    let live = true;
-    userApi.info(undefined, { toast: false }).then(
-      (u) => live && setRoles(u.roles ?? []),
-      () => live && setRoles([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [token]);
+  // The roles fresh from the server (a partner role granted since sign-in counts); a failed read closes the pages.
+  const info = useResource(token ? `channel-roles|${token}` : null, () => userApi.info(undefined, { toast: false }).then((u) => u.roles ?? []));
+  const roles = info.status === "error" ? [] : (info.value ?? profile?.roles ?? null);
 
   if (!token) {
     return (
-      <main className="chan chan--closed" data-testid="channel-signin">
+      <main className={`${styles.chan} ${styles.chanClosed}`} data-testid="channel-signin">
         <h1>{t("title")}</h1>
         <p>{t("partnerOnly")}</p>
         <button
           type="button"
-          className="chan-btn"
+          className={styles.chanBtn}
           onClick={() => {
             markChannelLogin();
             setModal({ open: true, mode: LoginMode.Password });
@@ -56,25 +47,25 @@ export default function ChannelArea() {
       </main>
     );
   }
-  if (roles === null) return <main className="chan" aria-busy="true" />;
+  if (roles === null) return <main className={styles.chan} aria-busy="true" />;
   if (!roles.includes("channel")) {
     return (
-      <main className="chan chan--closed" data-testid="channel-denied">
+      <main className={`${styles.chan} ${styles.chanClosed}`} data-testid="channel-denied">
         <h1>{t("title")}</h1>
         <p>{t("partnerOnly")}</p>
       </main>
     );
   }
   return (
-    <main className="chan" data-testid="channel-area">
-      <nav className="chan-menu" aria-label={t("title")}>
+    <main className={styles.chan} data-testid="channel-area">
+      <nav className={styles.chanMenu} aria-label={t("title")}>
         {MENU.map((m) => (
-          <NavLink key={m.to} end={m.end} to={m.to} className={({ isActive }) => `chan-menu__item${isActive ? " chan-menu__item--on" : ""}`}>
+          <NavLink key={m.to} end={m.end} to={m.to} className={({ isActive }) => `${styles.chanMenuItem}${isActive ? ` ${styles.chanMenuItemOn}` : ""}`}>
             {t(m.key)}
           </NavLink>
         ))}
       </nav>
-      <section className="chan-body">
+      <section className={styles.chanBody}>
         <Outlet />
       </section>
     </main>

@@ -1,13 +1,13 @@
 // /channel (index) — the partner's channels: name, registration source, type, code, link; add or
 // edit one; "get link" shows the link and its QR code.
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { QRCodeSVG } from "qrcode.react";
 import { useChannelT } from "../../i18n/channel";
 import { channelApi, type Channel, type ChannelType } from "../../api/channel";
 import { ApiError } from "../../api/client";
-import { NoData } from "../../components/NoData";
+import { Loadable, useResource } from "../../data";
 import { formatDateTime, useLocaleTag } from "./format";
-import { useLoad } from "./useLoad";
+import styles from "./Channel.module.css";
 
 interface Form {
   id?: number;
@@ -19,25 +19,21 @@ interface Form {
 export default function Channels() {
   const { t } = useChannelT();
   const loc = useLocaleTag();
-  const [version, setVersion] = useState(0);
-  const load = useCallback(() => channelApi.list(), []);
-  const list = useLoad(load, true, [version]);
+  const list = useResource("channel-list", () => channelApi.list());
   const [form, setForm] = useState<Form | null>(null);
   const [shown, setShown] = useState<Channel | null>(null);
-  const rows = list.data?.list ?? [];
   return (
     <div data-testid="channel-list">
-      <div className="chan-head">
+      <div className={styles.chanHead}>
         <h1>{t("menu.home")}</h1>
-        <button type="button" className="chan-btn" data-testid="channel-add" onClick={() => setForm({ name: "", source: "", type: "register" })}>
+        <button type="button" className={styles.chanBtn} data-testid="channel-add" onClick={() => setForm({ name: "", source: "", type: "register" })}>
           {t("add")}
         </button>
       </div>
-      {form && <ChannelForm form={form} onClose={() => setForm(null)} onSaved={(c) => { setForm(null); setVersion((v) => v + 1); setShown(c); }} />}
-      {list.error && <p className="chan-error">{list.error}</p>}
-      {!list.loading && !list.error && rows.length === 0 && <NoData label={t("none")} />}
-      {rows.length > 0 && (
-        <table className="chan-table">
+      {form && <ChannelForm form={form} onClose={() => setForm(null)} onSaved={(c) => { setForm(null); list.refresh(); setShown(c); }} />}
+      <Loadable resource={list} empty={(l) => l.list.length === 0} emptyLabel={t("none")} minHeight={160}>
+        {({ list: rows }) => (
+        <table className={styles.chanTable}>
           <thead>
             <tr>
               <th>{t("name")}</th>
@@ -51,18 +47,18 @@ export default function Channels() {
           <tbody>
             {rows.map((c) => (
               <tr key={c.id} data-testid="channel-row">
-                <td className="chan-strong">{c.name}</td>
+                <td className={styles.chanStrong}>{c.name}</td>
                 <td>{c.source}</td>
                 <td>
-                  <span className={`chan-tag chan-tag--${c.type}`}>{t(c.type === "register" ? "typeRegister" : "typeDownload")}</span>
+                  <span className={`${styles.chanTag} ${styles[`chan-tag--${c.type}`] ?? ""}`}>{t(c.type === "register" ? "typeRegister" : "typeDownload")}</span>
                 </td>
-                <td className="chan-mono">{c.code}</td>
+                <td className={styles.chanMono}>{c.code}</td>
                 <td>{formatDateTime(c.createdAt, loc)}</td>
-                <td className="chan-actions">
-                  <button type="button" className="chan-btn chan-btn--ghost" onClick={() => setForm({ id: c.id, name: c.name, source: c.source, type: c.type })}>
+                <td className={styles.chanActions}>
+                  <button type="button" className={`${styles.chanBtn} ${styles.chanBtnGhost}`} onClick={() => setForm({ id: c.id, name: c.name, source: c.source, type: c.type })}>
                     {t("edit")}
                   </button>
-                  <button type="button" className="chan-btn" data-testid="channel-get-link" onClick={() => setShown(c)}>
+                  <button type="button" className={styles.chanBtn} data-testid="channel-get-link" onClick={() => setShown(c)}>
                     {t("getLink")}
                   </button>
                 </td>
@@ -70,7 +66,8 @@ export default function Channels() {
             ))}
           </tbody>
         </table>
-      )}
+        )}
+      </Loadable>
       {shown && <LinkDialog channel={shown} onClose={() => setShown(null)} />}
     </div>
   );
@@ -83,7 +80,7 @@ function ChannelForm({ form, onClose, onSaved }: { form: Form; onClose: () => vo
   const [error, setError] = useState("");
   return (
     <form
-      className="chan-form"
+      className={styles.chanForm}
       data-testid="channel-form"
       onSubmit={(e) => {
         e.preventDefault();
@@ -110,10 +107,10 @@ function ChannelForm({ form, onClose, onSaved }: { form: Form; onClose: () => vo
           <option value="download">{t("typeDownload")}</option>
         </select>
       </label>
-      {error && <p className="chan-error">{error}</p>}
-      <div className="chan-actions">
-        <button type="button" className="chan-btn chan-btn--ghost" onClick={onClose}>{t("cancel")}</button>
-        <button type="submit" className="chan-btn" disabled={busy} data-testid="channel-save">{t("save")}</button>
+      {error && <p className={styles.chanError}>{error}</p>}
+      <div className={styles.chanActions}>
+        <button type="button" className={`${styles.chanBtn} ${styles.chanBtnGhost}`} onClick={onClose}>{t("cancel")}</button>
+        <button type="submit" className={styles.chanBtn} disabled={busy} data-testid="channel-save">{t("save")}</button>
       </div>
     </form>
   );
@@ -123,25 +120,25 @@ function LinkDialog({ channel, onClose }: { channel: Channel; onClose: () => voi
   const { t } = useChannelT();
   const [copied, setCopied] = useState(false);
   return (
-    <div className="chan-dialog" role="dialog" aria-modal="true" aria-label={t("getLink")} data-testid="channel-link-dialog">
-      <div className="chan-dialog__box">
+    <div className={styles.chanDialog} role="dialog" aria-modal="true" aria-label={t("getLink")} data-testid="channel-link-dialog">
+      <div className={styles.chanDialogBox}>
         <h2>{channel.name}</h2>
-        <div className="chan-qr" data-testid="channel-qr">
+        <div className={styles.chanQr} data-testid="channel-qr">
           <QRCodeSVG value={channel.link} size={184} marginSize={2} />
         </div>
-        <p className="chan-muted">{t("qrHint")}</p>
-        <input className="chan-link" readOnly value={channel.link} data-testid="channel-link" onFocus={(e) => e.target.select()} />
-        <div className="chan-actions">
+        <p className={styles.chanMuted}>{t("qrHint")}</p>
+        <input className={styles.chanLink} readOnly value={channel.link} data-testid="channel-link" onFocus={(e) => e.target.select()} />
+        <div className={styles.chanActions}>
           <button
             type="button"
-            className="chan-btn"
+            className={styles.chanBtn}
             onClick={() => {
               void navigator.clipboard?.writeText(channel.link).then(() => setCopied(true), () => undefined);
             }}
           >
             {copied ? t("copied") : t("copy")}
           </button>
-          <button type="button" className="chan-btn chan-btn--ghost" onClick={onClose} data-testid="channel-link-close">{t("close")}</button>
+          <button type="button" className={`${styles.chanBtn} ${styles.chanBtnGhost}`} onClick={onClose} data-testid="channel-link-close">{t("close")}</button>
         </div>
       </div>
     </div>

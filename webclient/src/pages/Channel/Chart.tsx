@@ -1,3 +1,4 @@
+import styles from "./Channel.module.css";
 // A small SVG line chart of the statistics: one line per series over the days, with the days on
 // the x axis and a few round numbers on the y axis. Right-to-left pages mirror nothing: time runs
 // left to right in charts everywhere.
@@ -19,7 +20,7 @@ export function LineChart({ labels, series, height = 220 }: { labels: string[]; 
   for (let v = 0; v <= top; v += step) ticks.push(v);
   const every = Math.max(1, Math.ceil(labels.length / 8));
   return (
-    <div className="chan-chart" dir="ltr">
+    <div className={styles.chanChart} dir="ltr">
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={series.map((s) => s.name).join(", ")}>
         {ticks.map((v) => (
           <g key={v}>
@@ -41,7 +42,7 @@ export function LineChart({ labels, series, height = 220 }: { labels: string[]; 
           </g>
         ))}
       </svg>
-      <div className="chan-legend">
+      <div className={styles.chanLegend}>
         {series.map((s) => (
           <span key={s.name}>
             <i style={{ background: s.color }} />

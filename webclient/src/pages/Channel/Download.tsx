@@ -2,16 +2,16 @@
 // from the server's configuration, and a QR code of this page for a phone. A channel code in the
 // link (`?c=`, a partner's download channel) counts the visit; each store button counts a
 // download (once a day per visitor, by the server).
-import { useCallback, useEffect, useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { useLocation } from "react-router";
 import { useAtomValue } from "../../state/hooks";
 import { QRCodeSVG } from "qrcode.react";
 import { useChannelT } from "../../i18n/channel";
-import { channelApi, type Stores } from "../../api/channel";
+import { channelApi } from "../../api/channel";
 import { tokenAtom } from "../../state/session";
 import { captureChannel, channelPayload } from "../../session/channel";
-import { useLoad } from "./useLoad";
-import "./Channel.css";
+import { useResource } from "../../data";
+import styles from "./Channel.module.css";
 
 export type Platform = "iOS" | "Android" | "Windows" | "macOS" | "Linux";
 
@@ -32,8 +32,8 @@ export default function Download() {
     void captureChannel(search, token !== "", false);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search]);
-  const load = useCallback(() => channelApi.stores(), []);
-  const stores = useLoad<Stores>(load, true, []).data;
+  // The store links fill in when they come; the QR code and the web link show meanwhile.
+  const stores = useResource("channel-stores", () => channelApi.stores()).value;
   const platform = useMemo(() => detectPlatform(navigator.userAgent), []);
   const code = new URLSearchParams(search).get("c") ?? channelPayload().promotionChannelId ?? "";
   const links = [
@@ -45,18 +45,18 @@ export default function Download() {
     .sort((a, b) => Number(b.first) - Number(a.first));
   const pageURL = `${window.location.origin}/download${code ? `?c=${encodeURIComponent(code)}` : ""}`;
   return (
-    <main className="chan-download" data-testid="download-page">
-      <section className="chan-download__hero">
+    <main className={styles.chanDownload} data-testid="download-page">
+      <section className={styles.chanDownloadHero}>
         <div>
           <h1>{t("download.title")}</h1>
-          <p className="chan-download__sub">{t("download.subtitle")}</p>
-          <p className="chan-muted" data-testid="download-platform">{t("download.detected", { platform })}</p>
-          <div className="chan-download__stores">
+          <p className={styles.chanDownloadSub}>{t("download.subtitle")}</p>
+          <p className={styles.chanMuted} data-testid="download-platform">{t("download.detected", { platform })}</p>
+          <div className={styles.chanDownloadStores}>
             {links.map((l) => (
               <a
                 key={l.key}
                 href={l.href}
-                className={`chan-store${l.first ? " chan-store--first" : ""}`}
+                className={`${styles.chanStore}${l.first ? ` ${styles.chanStoreFirst}` : ""}`}
                 data-testid={`download-${l.key}`}
                 onClick={() => void channelApi.download(code).catch(() => undefined)}
                 rel="noopener"
@@ -64,11 +64,11 @@ export default function Download() {
                 {l.label}
               </a>
             ))}
-            {stores && links.length === 0 && <p className="chan-muted">{t("download.soon")}</p>}
+            {stores && links.length === 0 && <p className={styles.chanMuted}>{t("download.soon")}</p>}
           </div>
-          <a href="/" className="chan-download__web">{t("download.web")}</a>
+          <a href="/" className={styles.chanDownloadWeb}>{t("download.web")}</a>
         </div>
-        <figure className="chan-download__qr" data-testid="download-qr">
+        <figure className={styles.chanDownloadQr} data-testid="download-qr">
           <QRCodeSVG value={pageURL} size={168} marginSize={2} />
           <figcaption>{t("download.scan")}</figcaption>
         </figure>

@@ -1,11 +1,12 @@
 // /channel/statistical — visits, registrations and downloads per day (a chart and a table) and per
 // channel, over 7, 14 or 30 days, computed by the server from the stored events.
-import { useCallback, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useChannelT } from "../../i18n/channel";
 import { channelApi, type Stats } from "../../api/channel";
 import { formatDay, formatNumber, useLocaleTag } from "./format";
 import { LineChart } from "./Chart";
-import { useLoad } from "./useLoad";
+import { Loadable, useResource } from "../../data";
+import styles from "./Channel.module.css";
 
 const PERIODS = [7, 14, 30] as const;
 
@@ -32,33 +33,32 @@ export default function Statistics() {
   const loc = useLocaleTag();
   const [days, setDays] = useState<number>(14);
   const [channel, setChannel] = useState(0);
-  const load = useCallback(() => channelApi.statistics(days), [days]);
-  const res = useLoad(load, true, [days]);
-  const rows = useMemo(() => (res.data ? perDay(res.data, channel) : []), [res.data, channel]);
+  const res = useResource(`channel-stats|${days}`, () => channelApi.statistics(days));
+  const rows = useMemo(() => (res.value ? perDay(res.value, channel) : []), [res.value, channel]);
   return (
     <div data-testid="channel-stats">
-      <div className="chan-head">
+      <div className={styles.chanHead}>
         <h1>{t("stats.title")}</h1>
-        <div className="chan-actions">
+        <div className={styles.chanActions}>
           <select value={channel} onChange={(e) => setChannel(Number(e.target.value))} aria-label={t("users.channel")} data-testid="stats-channel">
             <option value={0}>{t("menu.home")}</option>
-            {res.data?.channels.map((c) => (
+            {res.value?.channels.map((c) => (
               <option key={c.channelId} value={c.channelId}>{c.name}</option>
             ))}
           </select>
           {PERIODS.map((p) => (
-            <button key={p} type="button" className={`chan-btn ${p === days ? "" : "chan-btn--ghost"}`} onClick={() => setDays(p)}>
+            <button key={p} type="button" className={`${styles.chanBtn} ${p === days ? "" : styles.chanBtnGhost}`} onClick={() => setDays(p)}>
               {t("stats.days", { n: p })}
             </button>
           ))}
         </div>
       </div>
-      {res.error && <p className="chan-error">{res.error}</p>}
-      {res.data && (
+      <Loadable resource={res} minHeight={480}>
+        {(stats) => (
         <>
-          <div className="chan-cards">
+          <div className={styles.chanCards}>
             {(["visits", "registrations", "downloads"] as const).map((k) => (
-              <div key={k} className="chan-card" data-testid={`stats-total-${k}`}>
+              <div key={k} className={styles.chanCard} data-testid={`stats-total-${k}`}>
                 <span>{t(k)}</span>
                 <strong>{formatNumber(rows.reduce((n, r) => n + r[k], 0), loc)}</strong>
               </div>
@@ -73,7 +73,7 @@ export default function Statistics() {
             ]}
           />
           <h2>{t("stats.perChannel")}</h2>
-          <table className="chan-table" data-testid="stats-per-channel">
+          <table className={styles.chanTable} data-testid="stats-per-channel">
             <thead>
               <tr>
                 <th>{t("users.channel")}</th>
@@ -83,9 +83,9 @@ export default function Statistics() {
               </tr>
             </thead>
             <tbody>
-              {res.data.channels.map((c) => (
+              {stats.channels.map((c) => (
                 <tr key={c.channelId}>
-                  <td className="chan-strong">{c.name}</td>
+                  <td className={styles.chanStrong}>{c.name}</td>
                   <td>{formatNumber(c.visits, loc)}</td>
                   <td>{formatNumber(c.registrations, loc)}</td>
                   <td>{formatNumber(c.downloads, loc)}</td>
@@ -94,7 +94,7 @@ export default function Statistics() {
             </tbody>
           </table>
           <h2>{t("stats.perDay")}</h2>
-          <table className="chan-table">
+          <table className={styles.chanTable}>
             <thead>
               <tr>
                 <th>{t("stats.day")}</th>
@@ -115,7 +115,8 @@ export default function Statistics() {
             </tbody>
           </table>
         </>
-      )}
+        )}
+      </Loadable>
     </div>
   );
 }

@@ -1,29 +1,26 @@
 // /channel/user — users registered through the partner's channels: masked names, registration
 // time, last opened, whether they downloaded the app.
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { useChannelT } from "../../i18n/channel";
 import { channelApi } from "../../api/channel";
-import { NoData } from "../../components/NoData";
+import { Loadable, useResource } from "../../data";
 import { formatDateTime, useLocaleTag } from "./format";
-import { useLoad } from "./useLoad";
 import { Pager } from "./Pager";
+import styles from "./Channel.module.css";
 
 export default function Users() {
   const { t } = useChannelT();
   const loc = useLocaleTag();
   const [page, setPage] = useState(1);
-  const load = useCallback(() => channelApi.users(page), [page]);
-  const res = useLoad(load, true, [page]);
-  const rows = res.data?.list ?? [];
+  const res = useResource(`channel-users|${page}`, () => channelApi.users(page));
   return (
     <div data-testid="channel-users">
-      <div className="chan-head">
+      <div className={styles.chanHead}>
         <h1>{t("users.title")}</h1>
       </div>
-      {res.error && <p className="chan-error">{res.error}</p>}
-      {!res.loading && !res.error && rows.length === 0 && <NoData />}
-      {rows.length > 0 && (
-        <table className="chan-table">
+      <Loadable resource={res} empty={(p) => p.list.length === 0} minHeight={240}>
+        {({ list: rows }) => (
+        <table className={styles.chanTable}>
           <thead>
             <tr>
               <th>{t("users.name")}</th>
@@ -36,19 +33,20 @@ export default function Users() {
           <tbody>
             {rows.map((u, i) => (
               <tr key={`${u.registeredAt}:${i}`} data-testid="channel-user">
-                <td className="chan-strong">{u.name}</td>
+                <td className={styles.chanStrong}>{u.name}</td>
                 <td>{u.channel}</td>
                 <td>{formatDateTime(u.registeredAt, loc)}</td>
                 <td>{formatDateTime(u.lastOpened, loc)}</td>
                 <td>
-                  <span className={`chan-tag chan-tag--${u.downloaded ? "download" : "no"}`}>{t(u.downloaded ? "users.yes" : "users.no")}</span>
+                  <span className={`${styles.chanTag} ${styles[`chan-tag--${u.downloaded ? "download" : "no"}`] ?? ""}`}>{t(u.downloaded ? "users.yes" : "users.no")}</span>
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
-      )}
-      <Pager page={page} total={res.data?.total ?? 0} size={20} onPage={setPage} />
+        )}
+      </Loadable>
+      <Pager page={page} total={res.value?.total ?? 0} size={20} onPage={setPage} />
     </div>
   );
 }

@@ -1,30 +1,27 @@
 // /channel/water — the flow of the partner's users' spending: each movement (gift, shop, plan,
 // unlock, membership, refund), its amount and the partner's share of it, newest first.
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { useChannelT } from "../../i18n/channel";
 import { channelApi } from "../../api/channel";
-import { NoData } from "../../components/NoData";
+import { Loadable, useResource } from "../../data";
 import { formatDateTime, formatNumber, isMovementType, useLocaleTag } from "./format";
-import { useLoad } from "./useLoad";
 import { Pager } from "./Pager";
+import styles from "./Channel.module.css";
 
 export default function Water() {
   const { t } = useChannelT();
   const loc = useLocaleTag();
   const [page, setPage] = useState(1);
-  const load = useCallback(() => channelApi.water(30, page), [page]);
-  const res = useLoad(load, true, [page]);
-  const rows = res.data?.list ?? [];
+  const res = useResource(`channel-water|${page}`, () => channelApi.water(30, page));
   return (
     <div data-testid="channel-water">
-      <div className="chan-head">
+      <div className={styles.chanHead}>
         <h1>{t("water.title")}</h1>
-        <span className="chan-muted">{t("stats.days", { n: 30 })}</span>
+        <span className={styles.chanMuted}>{t("stats.days", { n: 30 })}</span>
       </div>
-      {res.error && <p className="chan-error">{res.error}</p>}
-      {!res.loading && !res.error && rows.length === 0 && <NoData />}
-      {rows.length > 0 && (
-        <table className="chan-table">
+      <Loadable resource={res} empty={(p) => p.list.length === 0} minHeight={240}>
+        {({ list: rows }) => (
+        <table className={styles.chanTable}>
           <thead>
             <tr>
               <th>{t("water.time")}</th>
@@ -42,16 +39,17 @@ export default function Water() {
                 <td>{m.user}</td>
                 <td>{m.channel}</td>
                 <td>{isMovementType(m.type) ? t(`water.types.${m.type}`) : m.type}</td>
-                <td className={m.amount < 0 ? "chan-neg" : ""}>
+                <td className={m.amount < 0 ? styles.chanNeg : ""}>
                   {formatNumber(m.amount, loc)} {t(m.currency === "DIAMOND" ? "gold.diamonds" : "gold.coins")}
                 </td>
-                <td className="chan-strong">{formatNumber(m.share, loc)}</td>
+                <td className={styles.chanStrong}>{formatNumber(m.share, loc)}</td>
               </tr>
             ))}
           </tbody>
         </table>
-      )}
-      <Pager page={page} total={res.data?.total ?? 0} size={20} onPage={setPage} />
+        )}
+      </Loadable>
+      <Pager page={page} total={res.value?.total ?? 0} size={20} onPage={setPage} />
     </div>
   );
 }

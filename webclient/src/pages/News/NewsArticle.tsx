@@ -7,45 +7,47 @@ import { useNewsT } from "../../i18n/news";
 import { ArticleBody, langAttrs, useDateTime, useNumber } from "../../components/Article";
 import { Comments } from "../../components/Comments/Comments";
 import NotFound from "../NotFound";
-import { useLoad } from "./hooks";
-import "./News.css";
+import { Loadable, useResource } from "../../data";
+import styles from "./News.module.css";
+import articleStyles from "../../components/Article/Article.module.css";
 
 export function ArticleView({ id, game }: { id: string; game?: string }) {
   const { t } = useNewsT();
   const { t: tg } = useTranslation();
   const when = useDateTime();
   const num = useNumber();
-  const state = useLoad(() => newsApi.article(id, game), `${game ?? ""}|${id}`);
-  if (state.status === "loading") return <div className="news" aria-busy="true" />;
-  if (state.status === "error") return state.notFound ? <NotFound /> : <p className="news__error" role="alert">{state.message}</p>;
-  const a = state.value;
-  const gameName = (tg as unknown as (k: string, o?: object) => string)(`matches.game.${a.game}`, { defaultValue: a.game });
+  const article = useResource(`news-article|${game ?? ""}|${id}`, () => newsApi.article(id, game));
+  const gameName = (slug: string) => (tg as unknown as (k: string, o?: object) => string)(`matches.game.${slug}`, { defaultValue: slug });
   return (
-    <div className="news news--article" data-testid="news-article">
-      <nav className="news__crumbs">
-        <Link to="/news">{t("title")}</Link> › <Link to={`/news/${a.game}`}>{gameName}</Link>
-      </nav>
-      <article className="news-article" {...langAttrs(a.lang)}>
-        <span className="news-card__type">{a.userPost ? t("userPost") : t(`types.${a.type}`)}</span>
-        <h1 className="news-article__title" data-testid="article-title">{a.title}</h1>
-        <p className="news-article__meta">
-          {a.author && <span>{t("by", { name: a.author })}</span>}
-          {a.publishTime ? <time dateTime={new Date(a.publishTime).toISOString()}>{when(a.publishTime)}</time> : null}
-          <span>{t("views", { count: num(a.views) })}</span>
-        </p>
-        <img className="news-article__cover" src={a.cover} alt="" />
-        {a.summary && <p className="news-article__summary">{a.summary}</p>}
-        <ArticleBody article={a} />
-        {a.tags.length > 0 && (
-          <ul className="news-article__tags">
-            {a.tags.map((tag) => (
-              <li key={tag}>#{tag}</li>
-            ))}
-          </ul>
-        )}
-      </article>
-      <Comments kind="news" id={String(a.id)} />
-    </div>
+    <Loadable resource={article} notFound="page" minHeight="60vh">
+      {(a) => (
+        <div className={`${styles.news} ${styles.newsArticle}`} data-testid="news-article">
+          <nav className={styles.newsCrumbs}>
+            <Link to="/news">{t("title")}</Link> › <Link to={`/news/${a.game}`}>{gameName(a.game)}</Link>
+          </nav>
+          <article data-testid="news-article-text" {...langAttrs(a.lang)}>
+            <span className={articleStyles.newsCardType}>{a.userPost ? t("userPost") : t(`types.${a.type}`)}</span>
+            <h1 className={styles.newsArticleTitle} data-testid="article-title">{a.title}</h1>
+            <p className={styles.newsArticleMeta}>
+              {a.author && <span>{t("by", { name: a.author })}</span>}
+              {a.publishTime ? <time dateTime={new Date(a.publishTime).toISOString()}>{when(a.publishTime)}</time> : null}
+              <span>{t("views", { count: num(a.views) })}</span>
+            </p>
+            <img className={styles.newsArticleCover} src={a.cover} alt="" />
+            {a.summary && <p className={styles.newsArticleSummary}>{a.summary}</p>}
+            <ArticleBody article={a} />
+            {a.tags.length > 0 && (
+              <ul className={styles.newsArticleTags}>
+                {a.tags.map((tag) => (
+                  <li key={tag}>#{tag}</li>
+                ))}
+              </ul>
+            )}
+          </article>
+          <Comments kind="news" id={String(a.id)} />
+        </div>
+      )}
+    </Loadable>
   );
 }
 

@@ -7,8 +7,8 @@ import { useNewsT } from "../../i18n/news";
 import { GAME_ID_BY_SLUG } from "../../components/Article";
 import { NoData } from "../../components/NoData";
 import { ArticleCard } from "../../components/Article";
-import { useLoad, usePagedList } from "./hooks";
-import "./News.css";
+import { usePaged, useResource } from "../../data";
+import styles from "./News.module.css";
 
 /** The channels in the bar: the games with the most coverage first. */
 export const CHANNELS = ["soccer", "basketball", "lol", "csgo", "dota2", "valorant", "tennis", "kog", "baseball", "cricket"];
@@ -21,32 +21,31 @@ export default function NewsList() {
   const type = (params.get("type") ?? "all") as ArticleType | "all";
   const gameId = game ? GAME_ID_BY_SLUG[game] : undefined;
   const gameName = (slug: string) => (tg as unknown as (k: string, o?: object) => string)(`matches.game.${slug}`, { defaultValue: slug });
-  const list = usePagedList(
-    (page) => (game ? newsApi.list(game, type, page, 12) : newsApi.listAll({ type: type === "all" ? undefined : type, pageIndex: page, pageSize: 12 })),
-    `${game ?? ""}|${type}`,
+  const list = usePaged(`news|${game ?? ""}|${type}`, (page) =>
+    game ? newsApi.list(game, type, page, 12) : newsApi.listAll({ type: type === "all" ? undefined : type, pageIndex: page, pageSize: 12 }),
   );
-  const hot = useLoad(() => newsApi.hot(gameId, 8), `hot|${gameId ?? ""}`);
+  const hot = useResource(`news-hot|${gameId ?? ""}`, () => newsApi.hot(gameId, 8));
 
   return (
-    <div className="news" data-testid="news-list-page">
-      <header className="news__head">
+    <div className={styles.news} data-testid="news-list-page">
+      <header className={styles.newsHead}>
         <h1>{game ? `${gameName(game)} · ${t("title")}` : t("title")}</h1>
-        <nav className="news__channels" aria-label={t("title")}>
-          <Link to="/news" className={`news__chip${!game ? " news__chip--on" : ""}`}>{t("allGames")}</Link>
+        <nav className={styles.newsChannels} aria-label={t("title")}>
+          <Link to="/news" className={`${styles.newsChip}${!game ? ` ${styles.newsChipOn}` : ""}`}>{t("allGames")}</Link>
           {CHANNELS.map((g) => (
-            <Link key={g} to={`/news/${g}`} className={`news__chip${g === game ? " news__chip--on" : ""}`} data-testid={`news-channel-${g}`}>
+            <Link key={g} to={`/news/${g}`} className={`${styles.newsChip}${g === game ? ` ${styles.newsChipOn}` : ""}`} data-testid={`news-channel-${g}`}>
               {gameName(g)}
             </Link>
           ))}
         </nav>
-        <div className="news__types" role="tablist">
+        <div className={styles.newsTypes} role="tablist">
           {(["all", ...ARTICLE_TYPES] as const).map((ty) => (
             <button
               key={ty}
               type="button"
               role="tab"
               aria-selected={ty === type}
-              className={`news__tab${ty === type ? " news__tab--on" : ""}`}
+              className={`${styles.newsTab}${ty === type ? ` ${styles.newsTabOn}` : ""}`}
               onClick={() => setParams(ty === "all" ? {} : { type: ty })}
               data-testid={`news-type-${ty}`}
             >
@@ -55,25 +54,25 @@ export default function NewsList() {
           ))}
         </div>
       </header>
-      <div className="news__layout">
-        <section className="news__main" aria-label={t("latest")}>
-          {list.error && <p className="news__error" role="alert">{list.error}</p>}
+      <div className={styles.newsLayout}>
+        <section aria-label={t("latest")}>
+          {list.error && <p className={styles.newsError} role="alert">{list.error}</p>}
           {!list.loading && !list.error && list.items.length === 0 && <NoData />}
-          <div className="news__grid">
+          <div className={styles.newsGrid}>
             {list.items.map((a) => (
               <ArticleCard key={a.id} a={a} />
             ))}
           </div>
           {list.items.length < list.total && (
-            <button type="button" className="news__more" onClick={list.more} disabled={list.loading}>
+            <button type="button" className={styles.newsMore} onClick={list.more} disabled={list.loadingMore}>
               {t("more")}
             </button>
           )}
         </section>
-        <aside className="news__side" aria-label={t("hot")}>
+        <aside className={styles.newsSide} aria-label={t("hot")}>
           <h2>{t("hot")}</h2>
-          {hot.status === "ready" && (hot.value.length === 0 ? <p className="news__muted">{t("empty")}</p> : (
-            <ol className="news__hot">
+          {hot.value && (hot.value.length === 0 ? <p className={styles.newsMuted}>{t("empty")}</p> : (
+            <ol className={styles.newsHot}>
               {hot.value.map((a) => (
                 <li key={a.id}>
                   <ArticleCard a={a} compact />

@@ -1,24 +1,15 @@
 // A user's published posts on their public profile (/userInfo/:id): the titles, newest first, each
 // opening its article. Nothing shows for a user who has published none.
-import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { newsApi, type Article } from "../../api/news";
 import { useNewsT } from "../../i18n/news";
 import { HTML_LANG, type Locale } from "../../i18n/locales";
+import { useResource } from "../../data";
 
 export function ProfilePosts({ userId }: { userId: string }) {
   const { t, language } = useNewsT();
-  const [posts, setPosts] = useState<Article[]>([]);
-  useEffect(() => {
-    let live = true;
-    newsApi.userList(userId, "posts", 1).then(
-      (p) => live && setPosts(p.list as Article[]),
-      () => live && setPosts([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [userId]);
+  // A part of someone else's page: while loading, or if the read fails, it simply is not there.
+  const posts = useResource(`profile-posts|${userId}`, () => newsApi.userList(userId, "posts", 1).then((p) => p.list as Article[])).value ?? [];
   if (posts.length === 0) return null;
   const date = new Intl.DateTimeFormat(HTML_LANG[language as Locale] ?? "en-US", { dateStyle: "medium" });
   return (

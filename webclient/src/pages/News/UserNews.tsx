@@ -9,8 +9,8 @@ import { useNewsT } from "../../i18n/news";
 import { GAME_ID_BY_SLUG, useDateTime } from "../../components/Article";
 import { NoData } from "../../components/NoData";
 import { CHANNELS } from "./NewsList";
-import { usePagedList } from "./hooks";
-import "./News.css";
+import { usePaged } from "../../data";
+import styles from "./News.module.css";
 
 /** Paragraphs of a post: the text split at blank lines. */
 export function paragraphs(text: string): Block[] {
@@ -44,9 +44,9 @@ function SubmitForm({ onDone }: { onDone: () => void }) {
     }
   };
   return (
-    <form className="news-form" onSubmit={submit} data-testid="post-form">
+    <form className={styles.newsForm} onSubmit={submit} data-testid="post-form">
       <h2>{t("my.write")}</h2>
-      <div className="news-form__row">
+      <div className={styles.newsFormRow}>
         <label>
           {t("my.game")}
           <select value={game} onChange={(e) => setGame(e.target.value)}>
@@ -76,8 +76,8 @@ function SubmitForm({ onDone }: { onDone: () => void }) {
         {t("my.body")} <small>({t("my.bodyHint")})</small>
         <textarea value={text} onChange={(e) => setText(e.target.value)} rows={8} data-testid="post-body" />
       </label>
-      {error && <p className="news__error" role="alert">{error}</p>}
-      <button type="submit" className="news__primary" data-testid="post-submit">{t("my.submit")}</button>
+      {error && <p className={styles.newsError} role="alert">{error}</p>}
+      <button type="submit" className={styles.newsPrimary} data-testid="post-submit">{t("my.submit")}</button>
     </form>
   );
 }
@@ -85,33 +85,33 @@ function SubmitForm({ onDone }: { onDone: () => void }) {
 export default function UserNews() {
   const { t } = useNewsT();
   const when = useDateTime();
-  const [version, setVersion] = useState(0);
   const [sent, setSent] = useState(false);
-  const list = usePagedList((page) => newsApi.myPosts(page, 20), String(version));
+  const list = usePaged("news-my-posts", (page) => newsApi.myPosts(page, 20));
   return (
-    <div className="news-user" data-testid="user-news">
+    <div className={styles.newsUser} data-testid="user-news">
       <h1>{t("my.postsTitle")}</h1>
-      {sent && <p className="news__ok" role="status">{t("my.submitted")}</p>}
+      {sent && <p className={styles.newsOk} role="status">{t("my.submitted")}</p>}
       {!list.loading && list.items.length === 0 && <NoData label={t("my.empty")} />}
-      <ul className="news-user__list">
+      <ul className={styles.newsUserList}>
         {list.items.map((a) => (
-          <li key={a.id} className="news-user__item" data-testid="my-post">
+          <li key={a.id} className={styles.newsUserItem} data-testid="my-post">
             <div>
               {a.state === "published" ? <Link to={a.link}>{a.title}</Link> : <strong>{a.title}</strong>}
-              <span className="news__muted"> · {when(a.updateTime)}</span>
-              {a.state === "rejected" && a.reviewNote && <p className="news__muted">{t("my.note", { note: a.reviewNote })}</p>}
+              <span className={styles.newsMuted}> · {when(a.updateTime)}</span>
+              {a.state === "rejected" && a.reviewNote && <p className={styles.newsMuted}>{t("my.note", { note: a.reviewNote })}</p>}
             </div>
-            <span className={`news-state news-state--${a.state}`} data-testid="my-post-state">{t(`states.${a.state}`)}</span>
+            <span className={`${styles.newsState} ${styles[`news-state--${a.state}`] ?? ""}`} data-testid="my-post-state">{t(`states.${a.state}`)}</span>
           </li>
         ))}
       </ul>
       {list.items.length < list.total && (
-        <button type="button" className="news__more" onClick={list.more}>{t("more")}</button>
+        <button type="button" className={styles.newsMore} onClick={list.more}>{t("more")}</button>
       )}
       <SubmitForm
         onDone={() => {
           setSent(true);
-          setVersion((v) => v + 1);
+          // From page 1 again: the new post is the newest.
+          list.reload();
         }}
       />
     </div>

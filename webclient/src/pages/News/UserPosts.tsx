@@ -4,24 +4,24 @@ import { commentsApi } from "../../api/news";
 import { useNewsT } from "../../i18n/news";
 import { useDateTime } from "../../components/Article";
 import { NoData } from "../../components/NoData";
-import { usePagedList } from "./hooks";
-import "./News.css";
+import { usePaged } from "../../data";
+import styles from "./News.module.css";
 
 export default function UserPosts() {
   const { t } = useNewsT();
   const when = useDateTime();
-  const list = usePagedList((page) => commentsApi.mine(page, 20), "mine");
+  const list = usePaged("news-my-comments", (page) => commentsApi.mine(page, 20));
   return (
-    <div className="news-user" data-testid="user-posts">
+    <div className={styles.newsUser} data-testid="user-posts">
       <h1>{t("my.commentsTitle")}</h1>
       {!list.loading && list.items.length === 0 && <NoData label={t("my.commentsEmpty")} />}
-      <ul className="news-user__list">
+      <ul className={styles.newsUserList}>
         {list.items.map((c) => (
-          <li key={c.id} className="news-user__item news-user__item--comment" data-testid="my-comment">
+          <li key={c.id} className={styles.newsUserItem} data-testid="my-comment">
             <div>
-              {c.parentId ? <span className="news-state">{t("my.replyBadge")}</span> : null}
-              <p className="news-user__text">{c.text}</p>
-              <span className="news__muted">
+              {c.parentId ? <span className={styles.newsState}>{t("my.replyBadge")}</span> : null}
+              <p className={styles.newsUserText}>{c.text}</p>
+              <span className={styles.newsMuted}>
                 {c.targetLink ? <Link to={c.targetLink}>{t("my.on", { title: c.targetTitle })}</Link> : null} · {when(c.time)} · ♥ {c.likes}
               </span>
             </div>
@@ -29,7 +29,7 @@ export default function UserPosts() {
         ))}
       </ul>
       {list.items.length < list.total && (
-        <button type="button" className="news__more" onClick={list.more}>{t("more")}</button>
+        <button type="button" className={styles.newsMore} onClick={list.more}>{t("more")}</button>
       )}
     </div>
   );

@@ -10,7 +10,7 @@ import { gatewayUrl, pickGateway } from "../../realtime/protocol";
 import { GATEWAY_FALLBACK_PORT } from "../../config";
 import { useSelfTestT } from "../../i18n/selftest";
 import { clockSkewMs, clockVerdict, latencyVerdict, measureSocket, median, playbackVerdict, type Verdict } from "./checks";
-import "./SelfTest.css";
+import styles from "./SelfTest.module.css";
 
 type CheckId = "api" | "clock" | "socket" | "video";
 interface Result {
@@ -128,32 +128,32 @@ export default function SelfTest() {
   };
 
   return (
-    <article className="selftest" data-testid="selftest">
+    <article className={styles.selftest} data-testid="selftest">
       <h1>{t("title")}</h1>
-      <p className="selftest__intro">{t("intro")}</p>
-      <ul className="selftest__checks">
+      <p className={styles.selftestIntro}>{t("intro")}</p>
+      <ul className={styles.selftestChecks}>
         {order.map((id) => {
           const r = results[id];
           const verdict = r?.verdict ?? "running";
           return (
-            <li key={id} className={`selftest__check selftest__check--${verdict}`} data-testid={`selftest-${id}`} data-verdict={verdict}>
-              <span className="selftest__mark" aria-hidden="true">{verdict === "ok" ? "✓" : verdict === "warn" ? "!" : verdict === "fail" ? "✕" : "…"}</span>
+            <li key={id} className={`${styles.selftestCheck} ${styles[`selftest__check--${verdict}`] ?? ""}`} data-testid={`selftest-${id}`} data-verdict={verdict}>
+              <span className={styles.selftestMark} aria-hidden="true">{verdict === "ok" ? "✓" : verdict === "warn" ? "!" : verdict === "fail" ? "✕" : "…"}</span>
               <div>
                 <strong>{t(`checks.${id}`)}</strong>
-                <span className="selftest__verdict">{t(`verdict.${verdict}`)}</span>
-                {r?.detail && <p className="selftest__detail">{r.detail}</p>}
-                {verdict !== "ok" && verdict !== "running" && <p className="selftest__advice">{t(`advice.${id}`)}</p>}
+                <span className={styles.selftestVerdict}>{t(`verdict.${verdict}`)}</span>
+                {r?.detail && <p className={styles.selftestDetail}>{r.detail}</p>}
+                {verdict !== "ok" && verdict !== "running" && <p className={styles.selftestAdvice}>{t(`advice.${id}`)}</p>}
               </div>
             </li>
           );
         })}
       </ul>
       {room && (
-        <div className="selftest__video" ref={videoBox} aria-label={t("checks.video")}>
+        <div className={styles.selftestVideo} ref={videoBox} aria-label={t("checks.video")}>
           <Player roomId={room.roomId} theatreToggle={false} />
         </div>
       )}
-      <button type="button" className="selftest__copy" disabled={!finished} onClick={copy} data-testid="selftest-copy">
+      <button type="button" className={styles.selftestCopy} disabled={!finished} onClick={copy} data-testid="selftest-copy">
         {copied ? t("copied") : t("copy")}
       </button>
     </article>

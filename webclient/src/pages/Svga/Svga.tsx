@@ -9,7 +9,7 @@ import { loadGifts, type Gift } from "../../components/GiftFx/catalogue";
 import { FxPlayer, usePrefersReducedMotion } from "../../components/GiftFx/GiftOverlay";
 import { advance, BIG_GIFT_COINS, coinValue, EMPTY_QUEUE, enqueue, iconUrl, type FxQueue } from "../../components/GiftFx/giftFx";
 import { NoData } from "../../components/NoData";
-import "./Svga.css";
+import styles from "./Svga.module.css";
 
 type State = { status: "loading" } | { status: "ready"; gifts: Gift[] } | { status: "error" };
 
@@ -54,31 +54,31 @@ export default function Svga() {
   const next = useCallback(() => setQueue(advance), []);
 
   return (
-    <section className="svga" data-testid="svga-page">
-      <h1 className="svga__title">{t("preview.title")}</h1>
-      <p className="svga__intro">{t("preview.intro", { coins: BIG_GIFT_COINS })}</p>
-      {reduced && <p className="svga__note" data-testid="svga-reduced">{t("preview.reduced")}</p>}
-      <div className="svga__stage" aria-label={t("preview.stage")} data-testid="svga-stage">
-        <div className="svga__field" aria-hidden="true" />
+    <section className={styles.svga} data-testid="svga-page">
+      <h1 className={styles.svgaTitle}>{t("preview.title")}</h1>
+      <p className={styles.svgaIntro}>{t("preview.intro", { coins: BIG_GIFT_COINS })}</p>
+      {reduced && <p className={styles.svgaNote} data-testid="svga-reduced">{t("preview.reduced")}</p>}
+      <div className={styles.svgaStage} aria-label={t("preview.stage")} data-testid="svga-stage">
+        <div className={styles.svgaField} aria-hidden="true" />
         <div className="gift-overlay">
           <FxPlayer queue={queue} catalogue={catalogue} onDone={next} />
         </div>
       </div>
-      {state.status === "loading" && <div className="svga__loading" aria-busy="true" />}
+      {state.status === "loading" && <div className={styles.svgaLoading} aria-busy="true" />}
       {state.status === "error" && <NoData label={t("preview.loadFailed")} />}
       {state.status === "ready" && (
         <>
-          <button type="button" className="svga__all" data-testid="svga-play-all" onClick={() => play(state.gifts)}>
+          <button type="button" className={styles.svgaAll} data-testid="svga-play-all" onClick={() => play(state.gifts)}>
             {t("preview.playAll")}
           </button>
-          <ul className="svga__list">
+          <ul className={styles.svgaList}>
             {state.gifts.map((g) => {
               const from = bigFrom(g);
               return (
-                <li key={g.id} className="svga__gift" data-testid="svga-gift" data-gift={g.id}>
-                  {iconUrl(g.icon) ? <img src={iconUrl(g.icon)} alt="" width={72} height={72} /> : <span className="svga__glyph">✦</span>}
+                <li key={g.id} className={styles.svgaGift} data-testid="svga-gift" data-gift={g.id}>
+                  {iconUrl(g.icon) ? <img src={iconUrl(g.icon)} alt="" width={72} height={72} /> : <span className={styles.svgaGlyph}>✦</span>}
                   <strong>{g.name}</strong>
-                  <small className={from === 1 ? "svga__tag svga__tag--big" : "svga__tag"}>
+                  <small className={from === 1 ? `${styles.svgaTag} ${styles.svgaTagBig}` : styles.svgaTag}>
                     {from === 1 ? t("preview.big") : `${t("preview.banner")} · ${t("preview.big")} ${t("preview.from", { count: from })}`}
                   </small>
                   <button type="button" data-testid="svga-play" onClick={() => play([g])}>

@@ -10,6 +10,8 @@ import { useFetch } from "../Matches/hooks";
 import { LoadError, Loading } from "../Matches/MatchList";
 import { useReplayT } from "../../i18n/replay";
 import { VideoGrid, useNumberFormat } from "./shared";
+import styles from "./Videos.module.css";
+import recStyles from "../../components/Videos/Videos.module.css";
 
 /** The match's highlight clips; nothing while there are none. */
 function MatchHighlights({ matchId }: { matchId: string }) {
@@ -17,8 +19,8 @@ function MatchHighlights({ matchId }: { matchId: string }) {
   const { state } = useFetch((signal) => videosApi.list({ matchId, kind: "highlight", pageSize: 24 }, signal), `hl|${matchId}`, 30_000);
   if (state.status !== "ready" || state.value.list.length === 0) return null;
   return (
-    <section className="recs__highlights" aria-label={t("highlights.match")} data-testid="match-highlights">
-      <h2 className="videos__section-title">{t("highlights.match")}</h2>
+    <section aria-label={t("highlights.match")} data-testid="match-highlights">
+      <h2 className={styles.videosSectionTitle}>{t("highlights.match")}</h2>
       <VideoGrid videos={state.value.list} showGame={false} />
     </section>
   );
@@ -43,26 +45,26 @@ function Recordings({ matchId }: { matchId: string }) {
   if (list.length === 0) return <NoData label={t("playback.empty")} />;
   return (
     <section aria-label={t("playback.title")}>
-      <ul className="recs" data-testid="match-recordings">
+      <ul className={recStyles.recs} data-testid="match-recordings">
         {list.map((s) => {
           const v = s.video!;
           const to = v.game ? `/videos/${v.game}/${v.id}` : `/videos/${v.id}`;
           return (
-            <li key={s.id} className="recs__item" data-testid="match-recording">
-              <Link to={to} className="recs__poster" aria-hidden="true" tabIndex={-1}>
+            <li key={s.id} className={recStyles.recsItem} data-testid="match-recording">
+              <Link to={to} className={recStyles.recsPoster} aria-hidden="true" tabIndex={-1}>
                 {v.poster && <img src={v.poster} alt="" loading="lazy" />}
               </Link>
               <div>
-                <Link to={to} className="recs__title">
+                <Link to={to} className={recStyles.recsTitle}>
                   {s.title}
                 </Link>
-                <div className="recs__meta">
+                <div className={recStyles.recsMeta}>
                   <span>{formatDate(s.startedAt, language)}</span>
                   <span>{formatDuration(v.durationSec)}</span>
                   <span>{t("playback.peak", { n: nf.format(s.peakViewers) })}</span>
                 </div>
               </div>
-              <div className="recs__actions">
+              <div className={recStyles.recsActions}>
                 <Link to={to}>{t("playback.watch")}</Link>
               </div>
             </li>

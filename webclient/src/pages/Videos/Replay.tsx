@@ -10,7 +10,7 @@ import { formatDuration } from "../../components/Videos";
 import { useReplayT, type ReplayKey, type ReplayT } from "../../i18n/replay";
 import { useFetch } from "../Matches/hooks";
 import { VideoGrid } from "./shared";
-import "./Replay.css";
+import styles from "./Replay.module.css";
 
 /** The chat is loaded a minute at a time, the current minute and the next. */
 export const CHUNK_MS = 60_000;
@@ -95,19 +95,19 @@ export function ReplayChat({ videoId, videoRef }: { videoId: number; videoRef: R
     if (el) el.scrollTop = el.scrollHeight;
   }, [last]);
   return (
-    <aside className="rchat" aria-label={t("chat.title")} data-testid="replay-chat">
-      <h2 className="rchat__title">{t("chat.title")}</h2>
-      <ol className="rchat__lines" ref={list} aria-live="off" data-testid="replay-lines">
+    <aside className={styles.rchat} aria-label={t("chat.title")} data-testid="replay-chat">
+      <h2 className={styles.rchatTitle}>{t("chat.title")}</h2>
+      <ol className={styles.rchatLines} ref={list} aria-live="off" data-testid="replay-lines">
         {lines.map((l) => (
-          <li key={l.seq} className={`rchat__line${l.kind === "gift" ? " rchat__line--gift" : ""}`} data-testid="replay-line" data-offset={l.offsetMs}>
-            <span className="rchat__time">{formatDuration(l.offsetMs / 1000)}</span>
-            <bdi className="rchat__name">{l.name || l.uid}</bdi>{" "}
-            <bdi className="rchat__text">{l.kind === "gift" ? t("chat.gift", { gift: l.gift, count: l.count ?? 1 }) : l.text}</bdi>
+          <li key={l.seq} className={`${styles.rchatLine}${l.kind === "gift" ? ` ${styles.rchatLineGift}` : ""}`} data-testid="replay-line" data-offset={l.offsetMs}>
+            <span className={styles.rchatTime}>{formatDuration(l.offsetMs / 1000)}</span>
+            <bdi className={styles.rchatName}>{l.name || l.uid}</bdi>{" "}
+            <bdi className={styles.rchatText}>{l.kind === "gift" ? t("chat.gift", { gift: l.gift, count: l.count ?? 1 }) : l.text}</bdi>
           </li>
         ))}
       </ol>
-      {lines.length === 0 && <p className="rchat__empty">{failed ? t("chat.error") : loaded ? t("chat.empty") : t("chat.loading")}</p>}
-      <p className="rchat__note">{t("chat.note")}</p>
+      {lines.length === 0 && <p className={styles.rchatEmpty}>{failed ? t("chat.error") : loaded ? t("chat.empty") : t("chat.loading")}</p>}
+      <p className={styles.rchatNote}>{t("chat.note")}</p>
     </aside>
   );
 }
@@ -122,13 +122,13 @@ export function eventLabel(t: ReplayT, ev: TimelineEvent): string {
 }
 
 function EventIcon({ ev }: { ev: TimelineEvent }) {
-  const cls = `rtl__icon rtl__icon--${ev.category}${ev.type === "yellowCard" ? " rtl__icon--yellow" : ""}`;
+  const cls = `${styles.rtlIcon} ${styles[`rtl__icon--${ev.category}`] ?? ""}${ev.type === "yellowCard" ? ` ${styles.rtlIconYellow}` : ""}`;
   switch (ev.category) {
     case "goal":
       return (
         <svg className={cls} viewBox="0 0 16 16" aria-hidden="true">
           <circle cx="8" cy="8" r="6.8" />
-          <path className="rtl__ball" d="M8 4.6l3.2 2.3-1.2 3.8H6L4.8 6.9z" />
+          <path className={styles.rtlBall} d="M8 4.6l3.2 2.3-1.2 3.8H6L4.8 6.9z" />
           <path d="M8 4.6V1.2M11.2 6.9l3.3-1.1M10 10.7l2 2.8M6 10.7l-2 2.8M4.8 6.9L1.5 5.8" />
         </svg>
       );
@@ -175,19 +175,19 @@ export function ReplayTimelineView({ timeline, videoRef }: { timeline: Timeline;
   const total = Math.max(timeline.durationSec * 1000, 1);
   const describe = (ev: TimelineEvent) => [eventLabel(t, ev), ev.name || ev.teamName, ev.minute].filter(Boolean).join(" · ");
   return (
-    <section className="rtl" aria-label={t("timeline.title")} data-testid="replay-timeline">
-      <h2 className="rtl__title">{t("timeline.title")}</h2>
+    <section className={styles.rtl} aria-label={t("timeline.title")} data-testid="replay-timeline">
+      <h2 className={styles.rtlTitle}>{t("timeline.title")}</h2>
       {timeline.events.length === 0 ? (
-        <p className="rtl__empty">{t("timeline.empty")}</p>
+        <p className={styles.rtlEmpty}>{t("timeline.empty")}</p>
       ) : (
         <>
-          <div className="rtl__bar">
-            <div className="rtl__played" style={{ width: `${Math.min(100, (now / total) * 100)}%` }} />
+          <div className={styles.rtlBar}>
+            <div className={styles.rtlPlayed} style={{ width: `${Math.min(100, (now / total) * 100)}%` }} />
             {timeline.events.map((ev) => (
               <button
                 key={ev.seq}
                 type="button"
-                className={`rtl__mark rtl__mark--team${ev.team}`}
+                className={`${styles.rtlMark} ${styles[`rtl__mark--team${ev.team}`] ?? ""}`}
                 style={{ insetInlineStart: `${Math.min(100, (ev.offsetMs / total) * 100)}%` }}
                 title={describe(ev)}
                 aria-label={t("timeline.jump", { event: describe(ev), time: formatDuration(ev.offsetMs / 1000) })}
@@ -197,22 +197,22 @@ export function ReplayTimelineView({ timeline, videoRef }: { timeline: Timeline;
               </button>
             ))}
           </div>
-          <ol className="rtl__list">
+          <ol className={styles.rtlList}>
             {timeline.events.map((ev) => (
-              <li key={ev.seq} className={`rtl__item${ev.offsetMs <= now ? " rtl__item--past" : ""}`}>
-                <button type="button" className="rtl__event" data-testid="timeline-event" data-seek={ev.seekMs} data-type={ev.type} onClick={() => seek(videoRef, ev)}>
+              <li key={ev.seq} className={`${styles.rtlItem}${ev.offsetMs <= now ? ` ${styles.rtlItemPast}` : ""}`}>
+                <button type="button" className={styles.rtlEvent} data-testid="timeline-event" data-seek={ev.seekMs} data-type={ev.type} onClick={() => seek(videoRef, ev)}>
                   <EventIcon ev={ev} />
-                  <span className="rtl__time">{formatDuration(ev.offsetMs / 1000)}</span>
-                  <span className="rtl__label">{eventLabel(t, ev)}</span>
+                  <span className={styles.rtlTime}>{formatDuration(ev.offsetMs / 1000)}</span>
+                  <span className={styles.rtlLabel}>{eventLabel(t, ev)}</span>
                   {ev.minute && (
-                    <bdi className="rtl__minute" dir="ltr">
+                    <bdi className={styles.rtlMinute} dir="ltr">
                       {ev.minute}
                     </bdi>
                   )}
-                  {(ev.name || ev.teamName) && <bdi className="rtl__who">{ev.name || ev.teamName}</bdi>}
+                  {(ev.name || ev.teamName) && <bdi>{ev.name || ev.teamName}</bdi>}
                 </button>
                 {ev.highlightId ? (
-                  <Link className="rtl__clip" to={`/videos/${ev.highlightId}`} data-testid="timeline-clip">
+                  <Link className={styles.rtlClip} to={`/videos/${ev.highlightId}`} data-testid="timeline-clip">
                     {t("timeline.clip")}
                   </Link>
                 ) : null}
@@ -222,8 +222,8 @@ export function ReplayTimelineView({ timeline, videoRef }: { timeline: Timeline;
         </>
       )}
       {timeline.highlights.length > 0 && (
-        <div className="rtl__highlights" data-testid="replay-highlights">
-          <h2 className="rtl__title">{t("highlights.title")}</h2>
+        <div className={styles.rtlHighlights} data-testid="replay-highlights">
+          <h2 className={styles.rtlTitle}>{t("highlights.title")}</h2>
           <VideoGrid videos={timeline.highlights} showGame={false} />
         </div>
       )}

@@ -9,6 +9,7 @@ import { GAME_SLUGS } from "../../seo/games";
 import NotFound from "../NotFound";
 import { LoadError, Loading } from "../Matches/MatchList";
 import { KindChips, LIST_KINDS, VideoGrid, useGameName } from "./shared";
+import styles from "./Videos.module.css";
 
 const PAGE = 24;
 
@@ -42,11 +43,11 @@ export default function VideoList() {
     setParams(p, { replace: true });
   };
   return (
-    <section className="videos" data-testid="videos-list">
-      <div className="videos__head">
-        <h1 className="videos__title">{game ? t("channel", { game: gameName(game) }) : t("all")}</h1>
+    <section className={styles.videos} data-testid="videos-list">
+      <div className={styles.videosHead}>
+        <h1 className={styles.videosTitle}>{game ? t("channel", { game: gameName(game) }) : t("all")}</h1>
         {game && (
-          <Link className="videos__link" to="/videos/videoList">
+          <Link className={styles.videosLink} to="/videos/videoList">
             {t("allGames")}
           </Link>
         )}
@@ -56,7 +57,7 @@ export default function VideoList() {
       {state.error && <LoadError message={state.error} onRetry={() => load(Math.max(1, state.page))} />}
       {state.page > 0 && <VideoGrid videos={state.items} showGame={!game} />}
       {state.items.length < state.total && (
-        <button type="button" className="videos__more" disabled={state.loading} onClick={() => load(state.page + 1)}>
+        <button type="button" className={styles.videosMore} disabled={state.loading} onClick={() => load(state.page + 1)}>
           {t("loadMore")}
         </button>
       )}

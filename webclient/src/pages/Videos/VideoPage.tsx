@@ -13,6 +13,8 @@ import { LoadError, Loading } from "../Matches/MatchList";
 import { VideoGrid, useGameName, useNumberFormat } from "./shared";
 import { Comments } from "../../components/Comments/Comments";
 import { ReplayChat, ReplayTimeline } from "./Replay";
+import styles from "./Videos.module.css";
+import replayStyles from "./Replay.module.css";
 
 export default function VideoPage({ id: idProp }: { id?: string }) {
   const params = useParams();
@@ -35,13 +37,13 @@ export default function VideoPage({ id: idProp }: { id?: string }) {
   }
   const { video: v, related } = state.value;
   return (
-    <section className="vpage" data-testid="video-page" data-video={v.id}>
-      <div className="vpage__main">
+    <section className={styles.vpage} data-testid="video-page" data-video={v.id}>
+      <div className={styles.vpageMain}>
         {v.kind === "recording" && v.roomId && v.playlist ? (
           // A broadcast's recording: its chat replayed beside the player, the match's timeline under it.
           <>
-            <div className="replay">
-              <div className="replay__player">
+            <div className={replayStyles.replay}>
+              <div className={replayStyles.replayPlayer}>
                 <HlsVideo key={v.id} playlist={v.playlist} renditions={v.renditions} poster={v.poster} title={v.title} videoRef={player} />
               </div>
               <ReplayChat videoId={v.id} videoRef={player} />
@@ -51,8 +53,8 @@ export default function VideoPage({ id: idProp }: { id?: string }) {
         ) : (
           v.playlist && <HlsVideo key={v.id} playlist={v.playlist} renditions={v.renditions} poster={v.poster} title={v.title} />
         )}
-        <h1 className="vpage__title">{v.title}</h1>
-        <div className="vpage__meta">
+        <h1 className={styles.vpageTitle}>{v.title}</h1>
+        <div className={styles.vpageMeta}>
           <span>{t(`kind.${v.kind}`)}</span>
           {v.game && <Link to={`/videos/${v.game}`}>{gameName(v.game)}</Link>}
           <span>{t("published", { date: formatDate(v.createdAt, language) })}</span>
@@ -63,15 +65,15 @@ export default function VideoPage({ id: idProp }: { id?: string }) {
             </Link>
           )}
         </div>
-        <section className="vpage__comments" data-testid="video-comments" data-kind="video" data-id={v.id} aria-label={t("comments")}>
+        <section className={styles.vpageComments} data-testid="video-comments" data-kind="video" data-id={v.id} aria-label={t("comments")}>
           <Comments kind="video" id={String(v.id)} />
         </section>
       </div>
-      <aside className="vpage__side">
-        <h2 className="videos__section-title">{t("related")}</h2>
-        <VideoGrid videos={related} />
+      <aside className={styles.vpageSide}>
+        <h2 className={styles.videosSectionTitle}>{t("related")}</h2>
+        <VideoGrid videos={related} className={styles.vpageRelated} />
         {v.game && (
-          <Link className="videos__link" to={`/videos/${v.game}/videoList`}>
+          <Link className={styles.videosLink} to={`/videos/${v.game}/videoList`}>
             {t("more")}
           </Link>
         )}

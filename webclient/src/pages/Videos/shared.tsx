@@ -5,7 +5,8 @@ import type { Video, VideoKind } from "../../api/videos";
 import { VideoCard, localeTag } from "../../components/Videos";
 import { useVideosT } from "../../i18n/videos";
 import { NoData } from "../../components/NoData";
-import "./Videos.css";
+import videosStyles from "./Videos.module.css";
+import styles from "../../components/Videos/Videos.module.css";
 
 /** The reader's name of a game from its catalogue abbreviation ("soccer" → "Football"). */
 export function useGameName(): (abbr: string) => string {
@@ -18,13 +19,14 @@ export function useNumberFormat(): Intl.NumberFormat {
   return useMemo(() => new Intl.NumberFormat(localeTag(language)), [language]);
 }
 
-export function VideoGrid({ videos, strip, showGame = true }: { videos: readonly Video[]; strip?: boolean; showGame?: boolean }) {
+/** `className` adds the page's own layout (e.g. one column in a side bar) to the grid's. */
+export function VideoGrid({ videos, strip, showGame = true, className }: { videos: readonly Video[]; strip?: boolean; showGame?: boolean; className?: string }) {
   const { t } = useVideosT();
   const gameName = useGameName();
   const nf = useNumberFormat();
   if (videos.length === 0) return <NoData label={t("empty")} />;
   return (
-    <ul className={`vgrid${strip ? " vgrid--strip" : ""}`} data-testid="video-grid">
+    <ul className={[styles.vgrid, strip && styles.vgridStrip, className].filter(Boolean).join(" ")} data-testid="video-grid">
       {videos.map((v) => (
         <VideoCard key={v.id} video={v} gameName={showGame ? gameName(v.game) : undefined} numberFormat={nf} />
       ))}
@@ -37,14 +39,14 @@ export const LIST_KINDS: readonly (VideoKind | "")[] = ["", "highlight", "replay
 export function KindChips({ kind, onChange }: { kind: VideoKind | ""; onChange: (k: VideoKind | "") => void }) {
   const { t } = useVideosT();
   return (
-    <div className="videos__chips" role="tablist">
+    <div className={videosStyles.videosChips} role="tablist">
       {LIST_KINDS.map((k) => (
         <button
           key={k || "all"}
           type="button"
           role="tab"
           aria-selected={kind === k}
-          className={`videos__chip${kind === k ? " videos__chip--on" : ""}`}
+          className={`${videosStyles.videosChip}${kind === k ? ` ${videosStyles.videosChipOn}` : ""}`}
           data-testid={`kind-${k || "all"}`}
           onClick={() => onChange(k)}
         >
