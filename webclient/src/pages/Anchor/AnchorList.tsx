@@ -10,7 +10,7 @@ import { Player } from "../../components/Player";
 import { errorText } from "./AnchorCenter";
 import { Avatar } from "../User/Avatar";
 import { formatCount } from "../Matches/format";
-import "./Anchor.css";
+import styles from "./Anchor.module.css";
 import { ReservedBroadcast } from "../../components/ReservedBroadcast/ReservedBroadcast";
 
 export default function AnchorList() {
@@ -29,26 +29,26 @@ export default function AnchorList() {
   }, [liveOnly]);
 
   return (
-    <main className="anchor" data-testid="anchor-list">
-      <div className="anchor-row">
-        <h1 className="anchor__title">{t("anchor.list.title")}</h1>
-        <label className="anchor-check">
+    <main className={styles.anchor} data-testid="anchor-list">
+      <div className={styles.anchorRow}>
+        <h1 className={styles.anchorTitle}>{t("anchor.list.title")}</h1>
+        <label className={styles.anchorCheck}>
           <input type="checkbox" checked={liveOnly} onChange={(e) => setLiveOnly(e.target.checked)} />
           <span>{t("anchor.list.liveOnly")}</span>
         </label>
       </div>
-      {error && <p className="anchor-error">{error}</p>}
+      {error && <p className={styles.anchorError}>{error}</p>}
       {list && list.length === 0 && <NoData />}
-      <ul className="anchor-cards">
+      <ul className={styles.anchorCards}>
         {list?.map((a) => (
-          <li key={a.anchorId} className="anchor-card" data-testid="anchor-card" data-live={a.live}>
+          <li key={a.anchorId} className={styles.anchorCard} data-testid="anchor-card" data-live={a.live}>
             <Link to={`/anchor/${encodeURIComponent(a.anchorId)}`}>
-              <div className="anchor-card__cover">
-                {a.coverUrl ? <img src={a.coverUrl} alt="" loading="lazy" /> : <span className="anchor-card__placeholder">▶</span>}
-                {a.live && <span className="anchor-badge">{t("anchor.list.live")}</span>}
+              <div className={styles.anchorCardCover}>
+                {a.coverUrl ? <img src={a.coverUrl} alt="" loading="lazy" /> : <span className={styles.anchorCardPlaceholder}>▶</span>}
+                {a.live && <span className={styles.anchorBadge}>{t("anchor.list.live")}</span>}
               </div>
-              <p className="anchor-card__title">{a.title || t("anchor.broadcast.noTitle")}</p>
-              <p className="anchor-muted anchor-card__who">
+              <p className={styles.anchorCardTitle}>{a.title || t("anchor.broadcast.noTitle")}</p>
+              <p className={`${styles.anchorMuted} ${styles.anchorCardWho}`}>
                 <Avatar src={a.avatar || undefined} name={a.name} size={22} />
                 <span data-testid="anchor-card-name">{a.name}</span>
                 <span data-testid="anchor-card-followers">{t("discover.followers", { n: formatCount(a.followers ?? 0) })}</span>
@@ -81,40 +81,40 @@ export function AnchorPage() {
 
   if (error) {
     return (
-      <main className="anchor">
-        <p className="anchor-error" data-testid="anchor-page-error">
+      <main className={styles.anchor}>
+        <p className={styles.anchorError} data-testid="anchor-page-error">
           {error}
         </p>
       </main>
     );
   }
-  if (!info) return <main className="anchor" aria-busy="true" />;
+  if (!info) return <main className={styles.anchor} aria-busy="true" />;
   return (
-    <main className="anchor" data-testid="anchor-page">
-      <div className="anchor-row">
-        <h1 className="anchor__title">{info.title || t("anchor.broadcast.noTitle")}</h1>
-        <Link className="anchor-button" to={`/live/${encodeURIComponent(info.roomId)}`} data-testid="anchor-page-room">
+    <main className={styles.anchor} data-testid="anchor-page">
+      <div className={styles.anchorRow}>
+        <h1 className={styles.anchorTitle}>{info.title || t("anchor.broadcast.noTitle")}</h1>
+        <Link className={styles.anchorButton} to={`/live/${encodeURIComponent(info.roomId)}`} data-testid="anchor-page-room">
           {t("anchor.page.enterRoom")}
         </Link>
       </div>
-      <p className="anchor-muted">
+      <p className={styles.anchorMuted}>
         {info.name}
         {info.live ? ` · ${t("anchor.list.live")} · ${t("anchor.player.viewers", { count: info.viewers })}` : ` · ${t("anchor.page.offline")}`}
       </p>
-      <div className="anchor-flags">
-        {info.memberOnly && <span className="anchor-flag">{t("anchor.settings.memberOnly")}</span>}
-        {info.paid && <span className="anchor-flag">{t("anchor.page.paid", { price: info.price })}</span>}
-        {info.hasExternal && <span className="anchor-flag">{t("anchor.player.kind.external")}</span>}
-        {info.customTag && <span className="anchor-flag">#{info.customTag}</span>}
+      <div className={styles.anchorFlags}>
+        {info.memberOnly && <span className={styles.anchorFlag}>{t("anchor.settings.memberOnly")}</span>}
+        {info.paid && <span className={styles.anchorFlag}>{t("anchor.page.paid", { price: info.price })}</span>}
+        {info.hasExternal && <span className={styles.anchorFlag}>{t("anchor.player.kind.external")}</span>}
+        {info.customTag && <span className={styles.anchorFlag}>#{info.customTag}</span>}
       </div>
-      {info.live ? <Player roomId={info.roomId} /> : info.teaser && <p className="anchor-banner" data-testid="anchor-teaser">{info.teaser}</p>}
+      {info.live ? <Player roomId={info.roomId} /> : info.teaser && <p className={styles.anchorBanner} data-testid="anchor-teaser">{info.teaser}</p>}
       {!info.live && <ReservedBroadcast roomId={info.roomId} />}
-      <section className="anchor-panel">
-        <h2 className="anchor__sub">{t("anchor.page.about")}</h2>
-        <p className="anchor-intro">{info.detailIntro}</p>
-        <div className="anchor-pics">
+      <section className={styles.anchorPanel}>
+        <h2 className={styles.anchorSub}>{t("anchor.page.about")}</h2>
+        <p className={styles.anchorIntro}>{info.detailIntro}</p>
+        <div className={styles.anchorPics}>
           {info.detailPicUrls.map((u) => (
-            <figure key={u} className="anchor-pic">
+            <figure key={u} className={styles.anchorPic}>
               <img src={u} alt="" loading="lazy" />
             </figure>
           ))}

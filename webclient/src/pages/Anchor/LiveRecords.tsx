@@ -7,6 +7,7 @@ import { videosApi, type LiveSessionRecord } from "../../api/videos";
 import { formatDate, formatDuration } from "../../components/Videos";
 import { useVideosT } from "../../i18n/videos";
 import "../Videos/Videos.css";
+import styles from "./Anchor.module.css";
 
 export function LiveRecords() {
   const { t, language } = useVideosT();
@@ -34,10 +35,10 @@ export function LiveRecords() {
   };
 
   return (
-    <section className="anchor-panel" data-testid="live-records">
-      <h2 className="anchor__sub">{t("records.title")}</h2>
-      {error && <p className="anchor-error">{error}</p>}
-      {list && list.length === 0 && <p className="anchor-muted">{t("records.empty")}</p>}
+    <section className={styles.anchorPanel} data-testid="live-records">
+      <h2 className={styles.anchorSub}>{t("records.title")}</h2>
+      {error && <p className={styles.anchorError}>{error}</p>}
+      {list && list.length === 0 && <p className={styles.anchorMuted}>{t("records.empty")}</p>}
       {list && list.length > 0 && (
         <ul className="recs">
           {list.map((s) => {

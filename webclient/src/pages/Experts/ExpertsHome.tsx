@@ -6,7 +6,7 @@ import { useExpertsT } from "../../i18n/experts";
 import { expertsApi, type Expert, type Plan, type RankKind } from "../../api/experts";
 import { NoData } from "../../components/NoData";
 import { Avatar, ExpertCard, PlanCard, errorText, percent, signedPercent } from "./parts";
-import "./Experts.css";
+import styles from "./Experts.module.css";
 
 export default function ExpertsHome() {
   const { t } = useExpertsT();
@@ -24,19 +24,19 @@ export default function ExpertsHome() {
   }, []);
 
   return (
-    <main className="experts" data-testid="experts-home">
+    <main className={styles.experts} data-testid="experts-home">
       <ExpertsNav />
-      {error && <p className="experts-error">{error}</p>}
+      {error && <p className={styles.expertsError}>{error}</p>}
       <section>
-        <h2 className="experts__sub">{t("experts.home.featured")}</h2>
+        <h2 className={styles.expertsSub}>{t("experts.home.featured")}</h2>
         {featured && featured.length === 0 && <NoData />}
-        <ul className="experts-cards">{featured?.map((e) => <ExpertCard key={e.id} expert={e} />)}</ul>
+        <ul className={styles.expertsCards}>{featured?.map((e) => <ExpertCard key={e.id} expert={e} />)}</ul>
       </section>
-      <div className="experts-grid">
+      <div className={styles.expertsGrid}>
         <section>
-          <h2 className="experts__sub">{t("experts.home.hotPlans")}</h2>
+          <h2 className={styles.expertsSub}>{t("experts.home.hotPlans")}</h2>
           {plans && plans.length === 0 && <NoData />}
-          <ul className="experts-plans">{plans?.map((p) => <PlanCard key={p.id} plan={p} />)}</ul>
+          <ul className={styles.expertsPlans}>{plans?.map((p) => <PlanCard key={p.id} plan={p} />)}</ul>
         </section>
         <Rankings />
       </div>
@@ -47,14 +47,14 @@ export default function ExpertsHome() {
 export function ExpertsNav() {
   const { t } = useExpertsT();
   return (
-    <div className="experts-row">
-      <h1 className="experts__title">{t("experts.home.title")}</h1>
-      <nav className="experts-tabs">
-        <Link className="experts-tab" to="/expert">{t("experts.nav.home")}</Link>
-        <Link className="experts-tab" to="/expert/allExperts">{t("experts.nav.all")}</Link>
-        <Link className="experts-tab" to="/expert/specialist" data-testid="experts-specialists-link">{t("experts.nav.specialist")}</Link>
-        <Link className="experts-tab" to="/expert/myPlans" data-testid="experts-my-plans">{t("experts.nav.mine")}</Link>
-        <Link className="experts-tab experts-tab--on" to="/creatorCenter" data-testid="experts-creator">{t("experts.nav.creator")}</Link>
+    <div className={styles.expertsRow}>
+      <h1 className={styles.expertsTitle}>{t("experts.home.title")}</h1>
+      <nav className={styles.expertsTabs}>
+        <Link className={styles.expertsTab} to="/expert">{t("experts.nav.home")}</Link>
+        <Link className={styles.expertsTab} to="/expert/allExperts">{t("experts.nav.all")}</Link>
+        <Link className={styles.expertsTab} to="/expert/specialist" data-testid="experts-specialists-link">{t("experts.nav.specialist")}</Link>
+        <Link className={styles.expertsTab} to="/expert/myPlans" data-testid="experts-my-plans">{t("experts.nav.mine")}</Link>
+        <Link className={`${styles.expertsTab} ${styles.expertsTabOn}`} to="/creatorCenter" data-testid="experts-creator">{t("experts.nav.creator")}</Link>
       </nav>
     </div>
   );
@@ -81,32 +81,32 @@ function Rankings() {
     kind === "hitRate" ? percent(e.stats?.hitRate ?? 0) : kind === "streak" ? String(e.stats?.streak ?? 0) : signedPercent(e.stats?.luckScore ?? 0);
 
   return (
-    <section className="experts-panel" data-testid="experts-ranking">
-      <h2 className="experts__sub">{t("experts.rank.title")}</h2>
-      <div className="experts-views">
+    <section className={styles.expertsPanel} data-testid="experts-ranking">
+      <h2 className={styles.expertsSub}>{t("experts.rank.title")}</h2>
+      <div className={styles.expertsViews}>
         {KINDS.map((k) => (
-          <button key={k} type="button" className={`experts-view${k === kind ? " experts-view--on" : ""}`} onClick={() => setKind(k)}>
+          <button key={k} type="button" className={`${styles.expertsView}${k === kind ? ` ${styles.expertsViewOn}` : ""}`} onClick={() => setKind(k)}>
             {t(`experts.rank.${k}`)}
           </button>
         ))}
       </div>
-      <div className="experts-views">
+      <div className={styles.expertsViews}>
         {([7, 30, 90] as const).map((d) => (
-          <button key={d} type="button" className={`experts-view${d === days ? " experts-view--on" : ""}`} onClick={() => setDays(d)}>
+          <button key={d} type="button" className={`${styles.expertsView}${d === days ? ` ${styles.expertsViewOn}` : ""}`} onClick={() => setDays(d)}>
             {t("experts.rank.days", { count: d })}
           </button>
         ))}
       </div>
-      {kind === "luck" && <p className="experts-muted">{t("experts.rank.luckHelp")}</p>}
+      {kind === "luck" && <p className={styles.expertsMuted}>{t("experts.rank.luckHelp")}</p>}
       {list && list.length === 0 && <NoData />}
-      <ol className="experts-rank">
+      <ol className={styles.expertsRank}>
         {list?.map((e, i) => (
           <li key={e.id}>
-            <span className="experts-rank__pos">{i + 1}</span>
+            <span className={styles.expertsRankPos}>{i + 1}</span>
             <Avatar name={e.nickname} url={e.avatar} />
             <Link to={`/expert/${encodeURIComponent(e.id)}`}>{e.nickname}</Link>
-            <span className="experts-rank__value">{value(e)}</span>
-            <span className="experts-muted">{t("experts.stats.ofSettled", { count: e.stats?.settled ?? 0 })}</span>
+            <span className={styles.expertsRankValue}>{value(e)}</span>
+            <span className={styles.expertsMuted}>{t("experts.stats.ofSettled", { count: e.stats?.settled ?? 0 })}</span>
           </li>
         ))}
       </ol>
@@ -126,17 +126,17 @@ export function AllExperts() {
     };
   }, [sort]);
   return (
-    <main className="experts" data-testid="experts-all">
+    <main className={styles.experts} data-testid="experts-all">
       <ExpertsNav />
-      <div className="experts-views">
+      <div className={styles.expertsViews}>
         {KINDS.map((k) => (
-          <button key={k} type="button" className={`experts-view${k === sort ? " experts-view--on" : ""}`} onClick={() => setSort(k)}>
+          <button key={k} type="button" className={`${styles.expertsView}${k === sort ? ` ${styles.expertsViewOn}` : ""}`} onClick={() => setSort(k)}>
             {t(`experts.rank.${k}`)}
           </button>
         ))}
       </div>
       {list && list.length === 0 && <NoData />}
-      <ul className="experts-cards">{list?.map((e) => <ExpertCard key={e.id} expert={e} />)}</ul>
+      <ul className={styles.expertsCards}>{list?.map((e) => <ExpertCard key={e.id} expert={e} />)}</ul>
     </main>
   );
 }

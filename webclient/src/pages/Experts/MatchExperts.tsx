@@ -6,7 +6,7 @@ import { useExpertsT } from "../../i18n/experts";
 import { expertsApi, type Plan } from "../../api/experts";
 import { NoData } from "../../components/NoData";
 import { PlanCard, errorText } from "./parts";
-import "./Experts.css";
+import styles from "./Experts.module.css";
 
 export default function MatchExperts({ matchId }: { matchId: string }) {
   const { t } = useExpertsT();
@@ -22,13 +22,13 @@ export default function MatchExperts({ matchId }: { matchId: string }) {
   }, [matchId]);
   return (
     <div data-testid="match-experts">
-      <p className="experts-row">
-        <span className="experts-muted">{t("experts.match.help")}</span>
+      <p className={styles.expertsRow}>
+        <span className={styles.expertsMuted}>{t("experts.match.help")}</span>
         <Link to="/expert">{t("experts.match.all")}</Link>
       </p>
-      {error && <p className="experts-error">{error}</p>}
+      {error && <p className={styles.expertsError}>{error}</p>}
       {plans && plans.length === 0 && <NoData />}
-      <ul className="experts-plans">{plans?.map((p) => <PlanCard key={p.id} plan={p} />)}</ul>
+      <ul className={styles.expertsPlans}>{plans?.map((p) => <PlanCard key={p.id} plan={p} />)}</ul>
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { NoData } from "../../components/NoData";
 import { ExpertsNav } from "./ExpertsHome";
 import { OutcomeBadge, PickText, PlanCard, errorText, formatCoins, formatWhen } from "./parts";
 import type { Plan } from "../../api/experts";
-import "./Experts.css";
+import styles from "./Experts.module.css";
 
 export default function MyPlans() {
   const { t, i18n } = useExpertsT();
@@ -26,48 +26,48 @@ export default function MyPlans() {
   }, [token]);
 
   return (
-    <main className="experts" data-testid="experts-mine">
+    <main className={styles.experts} data-testid="experts-mine">
       <ExpertsNav />
-      <h2 className="experts__sub">{t("experts.mine.title")}</h2>
+      <h2 className={styles.expertsSub}>{t("experts.mine.title")}</h2>
       {!token && (
-        <button type="button" className="experts-button" onClick={() => setModal({ open: true, mode: LoginMode.Password })}>
+        <button type="button" className={styles.expertsButton} onClick={() => setModal({ open: true, mode: LoginMode.Password })}>
           {t("experts.signIn")}
         </button>
       )}
-      {error && <p className="experts-error">{error}</p>}
+      {error && <p className={styles.expertsError}>{error}</p>}
       {list && list.length === 0 && <NoData />}
-      <ul className="experts-plans">
+      <ul className={styles.expertsPlans}>
         {list?.map((p) => (
-          <li key={p.id} className="experts-plan" data-testid="bought-plan">
-            <div className="experts-row">
-              <span className="experts-muted">
+          <li key={p.id} className={styles.expertsPlan} data-testid="bought-plan">
+            <div className={styles.expertsRow}>
+              <span className={styles.expertsMuted}>
                 {p.league} · {formatWhen(p.matchTime)}
               </span>
               <OutcomeBadge outcome={p.outcome} result={p.result} />
             </div>
-            <p className="experts-plan__match">
-              {p.home} <span className="experts-muted">{t("experts.plan.vs")}</span> {p.away}
+            <p className={styles.expertsPlanMatch}>
+              {p.home} <span className={styles.expertsMuted}>{t("experts.plan.vs")}</span> {p.away}
             </p>
-            <p className="experts-plan__title">
+            <p className={styles.expertsPlanTitle}>
               <Link to={`/expert/plan/${p.id}`}>{p.title}</Link>
             </p>
             <p>
               {t(`experts.playType.${p.playType}`)}: <PickText plan={p} /> @ {p.odds.toFixed(2)}
             </p>
-            <p className="experts-muted experts-clamp">{p.content}</p>
-            <p className="experts-muted">
+            <p className={`${styles.expertsMuted} ${styles.expertsClamp}`}>{p.content}</p>
+            <p className={styles.expertsMuted}>
               {p.expertName} · {p.paidPrice === 0 ? t("experts.plan.free") : t("experts.plan.coins", { n: formatCoins(p.paidPrice, i18n.language) })}
-              {p.refunded && <span className="experts-ok" data-testid="bought-refunded"> · {t("experts.mine.refunded")}</span>}
+              {p.refunded && <span className={styles.expertsOk} data-testid="bought-refunded"> · {t("experts.mine.refunded")}</span>}
             </p>
           </li>
         ))}
       </ul>
       {token && (
         <section data-testid="experts-followed">
-          <h2 className="experts__sub">{t("experts.mine.followed")}</h2>
-          <p className="experts-muted">{t("experts.mine.followedHelp")}</p>
+          <h2 className={styles.expertsSub}>{t("experts.mine.followed")}</h2>
+          <p className={styles.expertsMuted}>{t("experts.mine.followedHelp")}</p>
           {followed && followed.length === 0 && <NoData />}
-          <ul className="experts-plans">{followed?.map((p) => <PlanCard key={p.id} plan={p} />)}</ul>
+          <ul className={styles.expertsPlans}>{followed?.map((p) => <PlanCard key={p.id} plan={p} />)}</ul>
         </section>
       )}
     </main>

@@ -13,7 +13,7 @@ import { useConfirmCharge } from "../../components/ConfirmCharge/ConfirmCharge";
 import { useGiftFxT } from "../../i18n/giftfx";
 import { ExpertsNav } from "./ExpertsHome";
 import { OutcomeBadge, PickText, errorText, formatCoins, formatWhen, percent } from "./parts";
-import "./Experts.css";
+import styles from "./Experts.module.css";
 
 export default function PlanDetail() {
   const { t, i18n } = useExpertsT();
@@ -63,35 +63,35 @@ export default function PlanDetail() {
 
   if (error) {
     return (
-      <main className="experts">
+      <main className={styles.experts}>
         <ExpertsNav />
-        <p className="experts-error" data-testid="plan-error">{error}</p>
+        <p className={styles.expertsError} data-testid="plan-error">{error}</p>
       </main>
     );
   }
-  if (!info) return <main className="experts" aria-busy="true" />;
+  if (!info) return <main className={styles.experts} aria-busy="true" />;
   const p = info.plan;
   const onSale = p.state === "published" && !p.started && !p.outcome;
   return (
-    <main className="experts" data-testid="plan-detail">
+    <main className={styles.experts} data-testid="plan-detail">
       <ExpertsNav />
       {dialog}
-      <div className="experts-grid experts-grid--wide">
-        <section className="experts-panel">
-          <div className="experts-row">
-            <span className="experts-muted">
+      <div className={`${styles.expertsGrid} ${styles.expertsGridWide}`}>
+        <section className={styles.expertsPanel}>
+          <div className={styles.expertsRow}>
+            <span className={styles.expertsMuted}>
               {p.league} · {formatWhen(p.matchTime)}
             </span>
             <OutcomeBadge outcome={p.outcome} result={p.result} />
           </div>
-          <h2 className="experts-plan__match">
-            {p.home} <span className="experts-muted">{t("experts.plan.vs")}</span> {p.away}
+          <h2 className={styles.expertsPlanMatch}>
+            {p.home} <span className={styles.expertsMuted}>{t("experts.plan.vs")}</span> {p.away}
           </h2>
-          <h3 className="experts__sub" data-testid="plan-title">
-            {p.label && <span className="experts-label">{p.label}</span>}
+          <h3 className={styles.expertsSub} data-testid="plan-title">
+            {p.label && <span className={styles.expertsLabel}>{p.label}</span>}
             {p.title}
           </h3>
-          <dl className="experts-facts">
+          <dl className={styles.expertsFacts}>
             <dt>{t("experts.plan.expert")}</dt>
             <dd>
               <Link to={`/expert/${encodeURIComponent(p.expertId)}`}>{p.expertName}</Link>
@@ -100,7 +100,7 @@ export default function PlanDetail() {
             <dd>{t(`experts.playType.${p.playType}`)}</dd>
             <dt>{t("experts.plan.pick")}</dt>
             <dd>
-              <PickText plan={p} /> {p.pick && <span className="experts-muted">@ {p.odds.toFixed(2)}</span>}
+              <PickText plan={p} /> {p.pick && <span className={styles.expertsMuted}>@ {p.odds.toFixed(2)}</span>}
             </dd>
             <dt>{t("experts.plan.level")}</dt>
             <dd>{"★".repeat(p.playLevel)}</dd>
@@ -114,16 +114,16 @@ export default function PlanDetail() {
             )}
           </dl>
           {p.readable ? (
-            <div className="experts-content" data-testid="plan-content">
+            <div className={styles.expertsContent} data-testid="plan-content">
               {p.content}
             </div>
           ) : (
-            <div className="experts-buy">
-              <p className="experts-locked">{p.loginToView && p.price === 0 ? t("experts.plan.loginToView") : t("experts.plan.locked")}</p>
+            <div className={styles.expertsBuy}>
+              <p className={styles.expertsLocked}>{p.loginToView && p.price === 0 ? t("experts.plan.loginToView") : t("experts.plan.locked")}</p>
               {onSale && (
                 <>
                   {gold && (
-                    <p className="experts-muted">
+                    <p className={styles.expertsMuted}>
                       {t("experts.plan.yourCoins", { n: formatCoins(gold.gold, i18n.language) })}
                       {!gold.enough && (
                         <>
@@ -133,28 +133,28 @@ export default function PlanDetail() {
                       )}
                     </p>
                   )}
-                  <button type="button" className="experts-button" data-testid="plan-buy" disabled={busy} onClick={buy}>
+                  <button type="button" className={styles.expertsButton} data-testid="plan-buy" disabled={busy} onClick={buy}>
                     {p.price === 0 ? t("experts.plan.signInToRead") : t("experts.plan.buy", { n: formatCoins(p.price, i18n.language) })}
                   </button>
                 </>
               )}
-              {buyError && <p className="experts-error" data-testid="plan-buy-error">{buyError}</p>}
+              {buyError && <p className={styles.expertsError} data-testid="plan-buy-error">{buyError}</p>}
             </div>
           )}
         </section>
-        <aside className="experts-panel" data-testid="plan-record">
-          <h3 className="experts__sub">{t("experts.record.title")}</h3>
-          <p className="experts-muted">{t("experts.record.help")}</p>
-          <dl className="experts-facts">
+        <aside className={styles.expertsPanel} data-testid="plan-record">
+          <h3 className={styles.expertsSub}>{t("experts.record.title")}</h3>
+          <p className={styles.expertsMuted}>{t("experts.record.help")}</p>
+          <dl className={styles.expertsFacts}>
             <dt>{t("experts.record.released")}</dt>
             <dd>{formatWhen(p.releaseTime)}</dd>
             <dt>{t("experts.record.hash")}</dt>
             <dd>
-              <code className="experts-hash" data-testid="plan-hash">{p.hash}</code>
+              <code className={styles.expertsHash} data-testid="plan-hash">{p.hash}</code>
             </dd>
           </dl>
           {info.versions.length > 1 && (
-            <ol className="experts-versions">
+            <ol className={styles.expertsVersions}>
               {info.versions.map((v) => (
                 <li key={v.version}>
                   {t("experts.record.version", { n: v.version })} · {formatWhen(v.releaseTime)} · <code>{v.hash.slice(0, 16)}…</code>
@@ -164,8 +164,8 @@ export default function PlanDetail() {
           )}
           {info.settlements.length > 0 && (
             <>
-              <h3 className="experts__sub">{t("experts.record.settlement")}</h3>
-              <ol className="experts-versions">
+              <h3 className={styles.expertsSub}>{t("experts.record.settlement")}</h3>
+              <ol className={styles.expertsVersions}>
                 {info.settlements.map((s) => (
                   <li key={s.rev}>
                     {s.home}-{s.away} · {t(`experts.outcome.${s.outcome || "open"}`)} · {formatWhen(s.at)}
@@ -175,7 +175,7 @@ export default function PlanDetail() {
               </ol>
             </>
           )}
-          <h3 className="experts__sub">{t("experts.page.record")}</h3>
+          <h3 className={styles.expertsSub}>{t("experts.page.record")}</h3>
           <p>
             {percent(info.expertStats.hitRate)} {t("experts.stats.hitRate")} · {info.expertStats.settled} {t("experts.stats.settled")}
           </p>
