@@ -1,32 +1,25 @@
 // /anchor/anchorList — approved streamers, live rooms first, with viewers (spec §2, §7), and
 // /anchor/:id — a streamer's page: title, teaser, detailed intro with its pictures, the room's
 // flags, and the player when live.
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { anchorApi, type AnchorListEntry, type AnchorPageInfo } from "../../api/anchor";
-import { NoData } from "../../components/NoData";
+import { Loadable, useResource } from "../../data";
 import { Player } from "../../components/Player";
-import { errorText } from "./AnchorCenter";
 import { Avatar } from "../User/Avatar";
 import { formatCount } from "../Matches/format";
 import styles from "./Anchor.module.css";
 import { ReservedBroadcast } from "../../components/ReservedBroadcast/ReservedBroadcast";
 
+/** The space the streamer cards take while they load: more than a phone's screen, so the footer
+ *  stays below the fold until the cards arrive (issue 19: CLS 0.32–0.37 when it jumped down). */
+const CARDS_MIN_HEIGHT = "min(100vh, 720px)";
+
 export default function AnchorList() {
   const { t } = useTranslation();
   const [liveOnly, setLiveOnly] = useState(false);
-  const [list, setList] = useState<AnchorListEntry[] | null>(null);
-  const [error, setError] = useState("");
-
-  useEffect(() => {
-    let live = true;
-    setList(null);
-    anchorApi.list({ live: liveOnly, size: 60 }).then((r) => live && setList(r.list), (e) => live && setError(errorText(e)));
-    return () => {
-      live = false;
-    };
-  }, [liveOnly]);
+  const anchors = useResource(`anchors:${liveOnly ? "live" : "all"}`, () => anchorApi.list({ live: liveOnly, size: 60 }).then((r) => r.list));
 
   return (
     <main className={styles.anchor} data-testid="anchor-list">
@@ -37,58 +30,54 @@ export default function AnchorList() {
           <span>{t("anchor.list.liveOnly")}</span>
         </label>
       </div>
-      {error && <p className={styles.anchorError}>{error}</p>}
-      {list && list.length === 0 && <NoData />}
-      <ul className={styles.anchorCards}>
-        {list?.map((a) => (
-          <li key={a.anchorId} className={styles.anchorCard} data-testid="anchor-card" data-live={a.live}>
-            <Link to={`/anchor/${encodeURIComponent(a.anchorId)}`}>
-              <div className={styles.anchorCardCover}>
-                {a.coverUrl ? <img src={a.coverUrl} alt="" loading="lazy" /> : <span className={styles.anchorCardPlaceholder}>▶</span>}
-                {a.live && <span className={styles.anchorBadge}>{t("anchor.list.live")}</span>}
-              </div>
-              <p className={styles.anchorCardTitle}>{a.title || t("anchor.broadcast.noTitle")}</p>
-              <p className={`${styles.anchorMuted} ${styles.anchorCardWho}`}>
-                <Avatar src={a.avatar || undefined} name={a.name} size={22} />
-                <span data-testid="anchor-card-name">{a.name}</span>
-                <span data-testid="anchor-card-followers">{t("discover.followers", { n: formatCount(a.followers ?? 0) })}</span>
-                {a.live && <span>{t("anchor.player.viewers", { count: a.viewers })}</span>}
-                {a.customTag && <span>#{a.customTag}</span>}
-              </p>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <Loadable resource={anchors} empty={(list) => list.length === 0} minHeight={CARDS_MIN_HEIGHT}>
+        {(list) => (
+          <ul className={styles.anchorCards}>
+            {list.map((a) => (
+              <AnchorCard key={a.anchorId} a={a} />
+            ))}
+          </ul>
+        )}
+      </Loadable>
     </main>
   );
 }
 
-export function AnchorPage() {
+function AnchorCard({ a }: { a: AnchorListEntry }) {
   const { t } = useTranslation();
-  const { id = "" } = useParams();
-  const [info, setInfo] = useState<AnchorPageInfo | null>(null);
-  const [error, setError] = useState("");
-
-  useEffect(() => {
-    let live = true;
-    setInfo(null);
-    setError("");
-    anchorApi.info({ anchorId: id }).then((r) => live && setInfo(r), (e) => live && setError(errorText(e)));
-    return () => {
-      live = false;
-    };
-  }, [id]);
-
-  if (error) {
-    return (
-      <main className={styles.anchor}>
-        <p className={styles.anchorError} data-testid="anchor-page-error">
-          {error}
+  return (
+    <li className={styles.anchorCard} data-testid="anchor-card" data-live={a.live}>
+      <Link to={`/anchor/${encodeURIComponent(a.anchorId)}`}>
+        <div className={styles.anchorCardCover}>
+          {/* the cover box keeps 16:9 (CSS); width and height say so to the browser before the CSS too */}
+          {a.coverUrl ? <img src={a.coverUrl} alt="" loading="lazy" width={320} height={180} /> : <span className={styles.anchorCardPlaceholder}>▶</span>}
+          {a.live && <span className={styles.anchorBadge}>{t("anchor.list.live")}</span>}
+        </div>
+        <p className={styles.anchorCardTitle}>{a.title || t("anchor.broadcast.noTitle")}</p>
+        <p className={`${styles.anchorMuted} ${styles.anchorCardWho}`}>
+          <Avatar src={a.avatar || undefined} name={a.name} size={22} />
+          <span data-testid="anchor-card-name">{a.name}</span>
+          <span data-testid="anchor-card-followers">{t("discover.followers", { n: formatCount(a.followers ?? 0) })}</span>
+          {a.live && <span>{t("anchor.player.viewers", { count: a.viewers })}</span>}
+          {a.customTag && <span>#{a.customTag}</span>}
         </p>
-      </main>
-    );
-  }
-  if (!info) return <main className={styles.anchor} aria-busy="true" />;
+      </Link>
+    </li>
+  );
+}
+
+export function AnchorPage() {
+  const { id = "" } = useParams();
+  const page = useResource(`anchor:${id}`, () => anchorApi.info({ anchorId: id }));
+  return (
+    <Loadable resource={page} notFound="page" minHeight="60vh">
+      {(info) => <AnchorPageBody info={info} />}
+    </Loadable>
+  );
+}
+
+function AnchorPageBody({ info }: { info: AnchorPageInfo }) {
+  const { t } = useTranslation();
   return (
     <main className={styles.anchor} data-testid="anchor-page">
       <div className={styles.anchorRow}>

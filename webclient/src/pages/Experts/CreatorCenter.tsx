@@ -1,14 +1,14 @@
 // /creatorCenter — the creator centre: the expert application until approved; then the data board
 // (/dataShow), plan management (/progManage) and the add/edit plan form with its match picker
 // (/progComponent).
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { NavLink, Outlet, useNavigate, useSearchParams } from "react-router";
 import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useExpertsT } from "../../i18n/experts";
-import { expertsApi, type ApplyStart, type Board, type MatchOption, type Pick, type Plan, type PlanForm, type PlayType } from "../../api/experts";
+import { expertsApi, type ApplyStart, type Board as BoardData, type MatchOption, type Pick, type PlanForm, type PlayType } from "../../api/experts";
 import { tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";
-import { NoData } from "../../components/NoData";
+import { Loadable, useResource } from "../../data";
 import { OutcomeBadge, errorText, formatCoins, formatLine, formatWhen, percent } from "./parts";
 import styles from "./Experts.module.css";
 
@@ -16,14 +16,8 @@ export default function CreatorCenter() {
   const { t } = useExpertsT();
   const token = useAtomValue(tokenAtom);
   const setModal = useSetAtom(loginModalAtom);
-  const [start, setStart] = useState<ApplyStart | null>(null);
-  const [error, setError] = useState("");
-  const load = useCallback(() => {
-    expertsApi.applyStart().then(setStart, (e) => setError(errorText(e)));
-  }, []);
-  useEffect(() => {
-    if (token) load();
-  }, [token, load]);
+  // Signed out: nothing to load (a null key), the sign-in prompt instead.
+  const application = useResource(token ? `creator:start:${token}` : null, () => expertsApi.applyStart());
 
   if (!token) {
     return (
@@ -36,9 +30,16 @@ export default function CreatorCenter() {
       </main>
     );
   }
-  if (error) return <main className={styles.experts}><p className={styles.expertsError}>{error}</p></main>;
-  if (!start) return <main className={styles.experts} aria-busy="true" />;
-  if (start.status !== "approved") return <Apply start={start} onDone={load} />;
+  return (
+    <Loadable resource={application} minHeight="60vh">
+      {(start) => (start.status === "approved" ? <Centre /> : <Apply start={start} onDone={application.refresh} />)}
+    </Loadable>
+  );
+}
+
+/** The approved expert's centre: the tabs and the tab's page. */
+function Centre() {
+  const { t } = useExpertsT();
   return (
     <main className={styles.experts} data-testid="creator-center">
       <div className={styles.expertsRow}>
@@ -129,14 +130,16 @@ function Apply({ start, onDone }: { start: ApplyStart; onDone: () => void }) {
 }
 
 export function DataShow() {
+  const board = useResource("creator:board", () => expertsApi.board());
+  return (
+    <Loadable resource={board} minHeight={400}>
+      {(b) => <Board board={b} />}
+    </Loadable>
+  );
+}
+
+function Board({ board }: { board: BoardData }) {
   const { t, i18n } = useExpertsT();
-  const [board, setBoard] = useState<Board | null>(null);
-  const [error, setError] = useState("");
-  useEffect(() => {
-    expertsApi.board().then(setBoard, (e) => setError(errorText(e)));
-  }, []);
-  if (error) return <p className={styles.expertsError}>{error}</p>;
-  if (!board) return <div aria-busy="true" />;
   const max = Math.max(1, ...board.daily.map((d) => d.amount));
   const c = (n: number) => formatCoins(n, i18n.language);
   return (
@@ -172,16 +175,13 @@ export function ProgManage() {
   const { t, i18n } = useExpertsT();
   const navigate = useNavigate();
   const [state, setState] = useState<string>("");
-  const [list, setList] = useState<Plan[] | null>(null);
+  const plans = useResource(`creator:plans:${state}`, () => expertsApi.ownPlans(state || undefined).then((r) => r.list));
   const [error, setError] = useState("");
-  const load = useCallback(() => {
-    expertsApi.ownPlans(state || undefined).then((r) => setList(r.list), (e) => setError(errorText(e)));
-  }, [state]);
-  useEffect(load, [load]);
   const remove = async (id: string) => {
+    setError("");
     try {
       await expertsApi.removePlan(id);
-      load();
+      plans.refresh();
     } catch (e) {
       setError(errorText(e));
     }
@@ -196,10 +196,11 @@ export function ProgManage() {
         ))}
       </div>
       {error && <p className={styles.expertsError}>{error}</p>}
-      {list && list.length === 0 && <NoData />}
+      <Loadable resource={plans} empty={(l) => l.length === 0}>
+        {(list) => (
       <table className={styles.expertsTable}>
         <tbody>
-          {list?.map((p) => (
+          {list.map((p) => (
             <tr key={p.id} data-testid="own-plan" data-state={p.state}>
               <td>
                 <a href={`/expert/plan/${p.id}`}>{p.title}</a>
@@ -232,6 +233,8 @@ export function ProgManage() {
           ))}
         </tbody>
       </table>
+        )}
+      </Loadable>
     </section>
   );
 }
@@ -257,22 +260,21 @@ export function ProgComponent() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const editId = params.get("id") ?? "";
-  const [matches, setMatches] = useState<MatchOption[] | null>(null);
+  const matchList = useResource("creator:matches", () => expertsApi.matches().then((r) => r.list));
+  const matches = matchList.value;
+  // Editing: the plan's saved fields fill the form once they arrive.
+  const editing = useResource(editId ? `creator:plan:${editId}` : null, () => expertsApi.planInfo(editId)).value;
   const [form, setForm] = useState<PlanForm>(EMPTY);
   const [filter, setFilter] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    expertsApi.matches().then((r) => setMatches(r.list), (e) => setError(errorText(e)));
-  }, []);
-  useEffect(() => {
-    if (!editId) return;
-    expertsApi.planInfo(editId).then(({ plan: p }) =>
-      setForm({ id: p.id, matchId: p.matchId, playType: p.playType, pick: p.pick ?? "home", playLevel: p.playLevel, title: p.title,
-        content: p.content ?? "", label: p.label, price: p.price, refundIfLost: p.refundIfLost, loginToView: p.loginToView }),
-    );
-  }, [editId]);
+    if (!editing) return;
+    const p = editing.plan;
+    setForm({ id: p.id, matchId: p.matchId, playType: p.playType, pick: p.pick ?? "home", playLevel: p.playLevel, title: p.title,
+      content: p.content ?? "", label: p.label, price: p.price, refundIfLost: p.refundIfLost, loginToView: p.loginToView });
+  }, [editing]);
 
   const match = matches?.find((m) => m.id === form.matchId);
   const shown = useMemo(() => {
@@ -377,7 +379,8 @@ export function ProgComponent() {
         <aside className={styles.expertsPanel} data-testid="match-picker">
           <h2 className={styles.expertsSub}>{t("experts.form.picker")}</h2>
           <input className={styles.expertsSearch} placeholder={t("experts.form.search")} value={filter} onChange={(e) => setFilter(e.target.value)} data-testid="picker-search" />
-          {matches && shown.length === 0 && <NoData />}
+          <Loadable resource={matchList} empty={() => shown.length === 0}>
+            {() => (
           <ul className={styles.expertsPicker}>
             {shown.map((m) => (
               <li key={m.id}>
@@ -389,6 +392,8 @@ export function ProgComponent() {
               </li>
             ))}
           </ul>
+            )}
+          </Loadable>
         </aside>
       )}
     </form>

@@ -1,45 +1,33 @@
 // /expert/:id — an expert's page: the record over 7/30/90 days, hit rate and yield over time, the
 // plans on sale and the settled record.
-import { useEffect, useState } from "react";
 import { useParams } from "react-router";
 import { useExpertsT } from "../../i18n/experts";
 import { expertsApi, type Expert, type ExpertStats, type Plan } from "../../api/experts";
 import { NoData } from "../../components/NoData";
+import { Loadable, useResource } from "../../data";
 import { ExpertsNav } from "./ExpertsHome";
-import { Avatar, PlanCard, StatsLine, errorText, percent, signedPercent } from "./parts";
+import { Avatar, PlanCard, StatsLine, percent, signedPercent } from "./parts";
 import styles from "./Experts.module.css";
 
+type ExpertInfo = { expert: Expert; experience: string };
 type Graph = { day: string; hitRate: number; yield: number; settled: number }[];
 
 export default function ExpertPage() {
-  const { t } = useExpertsT();
   const { id = "" } = useParams();
-  const [expert, setExpert] = useState<{ expert: Expert; experience: string } | null>(null);
-  const [acc, setAcc] = useState<Record<string, ExpertStats> | null>(null);
-  const [graph, setGraph] = useState<Graph>([]);
-  const [plans, setPlans] = useState<Plan[]>([]);
-  const [error, setError] = useState("");
+  // The record, the chart and the plans load alongside the expert; the page waits for the expert only.
+  const expert = useResource(`expert:${id}`, () => expertsApi.info(id));
+  const acc = useResource(`expert:${id}:accuracy`, () => expertsApi.accuracy(id));
+  const graph = useResource(`expert:${id}:graph`, () => expertsApi.graph(id).then((r) => r.list));
+  const plans = useResource(`expert:${id}:plans`, () => expertsApi.plans({ expertId: id }).then((r) => r.list));
+  return (
+    <Loadable resource={expert} notFound="page" minHeight="60vh">
+      {(e) => <ExpertPageBody expert={e} acc={acc.value} graph={graph.value ?? []} plans={plans.value ?? []} />}
+    </Loadable>
+  );
+}
 
-  useEffect(() => {
-    let live = true;
-    expertsApi.info(id).then((r) => live && setExpert(r), (e) => live && setError(errorText(e)));
-    expertsApi.accuracy(id).then((r) => live && setAcc(r), () => undefined);
-    expertsApi.graph(id).then((r) => live && setGraph(r.list), () => undefined);
-    expertsApi.plans({ expertId: id }).then((r) => live && setPlans(r.list), () => undefined);
-    return () => {
-      live = false;
-    };
-  }, [id]);
-
-  if (error) {
-    return (
-      <main className={styles.experts}>
-        <ExpertsNav />
-        <p className={styles.expertsError}>{error}</p>
-      </main>
-    );
-  }
-  if (!expert) return <main className={styles.experts} aria-busy="true" />;
+function ExpertPageBody({ expert, acc, graph, plans }: { expert: ExpertInfo; acc: Record<string, ExpertStats> | null; graph: Graph; plans: Plan[] }) {
+  const { t } = useExpertsT();
   const open = plans.filter((p) => !p.started);
   const record = plans.filter((p) => p.outcome);
   return (

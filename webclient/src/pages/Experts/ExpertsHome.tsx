@@ -1,42 +1,33 @@
 // /expert — the experts home: featured experts, hot plans and the rankings (hit rate, winning
 // streak and the luck-adjusted score over 7, 30 or 90 days).
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { useExpertsT } from "../../i18n/experts";
-import { expertsApi, type Expert, type Plan, type RankKind } from "../../api/experts";
-import { NoData } from "../../components/NoData";
-import { Avatar, ExpertCard, PlanCard, errorText, percent, signedPercent } from "./parts";
+import { expertsApi, type Expert, type RankKind } from "../../api/experts";
+import { Loadable, useResource } from "../../data";
+import { Avatar, ExpertCard, PlanCard, percent, signedPercent } from "./parts";
 import styles from "./Experts.module.css";
 
 export default function ExpertsHome() {
   const { t } = useExpertsT();
-  const [featured, setFeatured] = useState<Expert[] | null>(null);
-  const [plans, setPlans] = useState<Plan[] | null>(null);
-  const [error, setError] = useState("");
-
-  useEffect(() => {
-    let live = true;
-    expertsApi.recommend().then((r) => live && setFeatured(r.list), (e) => live && setError(errorText(e)));
-    expertsApi.homePlans().then((r) => live && setPlans(r.list), (e) => live && setError(errorText(e)));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const featured = useResource("experts:featured", () => expertsApi.recommend().then((r) => r.list));
+  const plans = useResource("experts:hotPlans", () => expertsApi.homePlans().then((r) => r.list));
 
   return (
     <main className={styles.experts} data-testid="experts-home">
       <ExpertsNav />
-      {error && <p className={styles.expertsError}>{error}</p>}
       <section>
         <h2 className={styles.expertsSub}>{t("experts.home.featured")}</h2>
-        {featured && featured.length === 0 && <NoData />}
-        <ul className={styles.expertsCards}>{featured?.map((e) => <ExpertCard key={e.id} expert={e} />)}</ul>
+        <Loadable resource={featured} empty={(l) => l.length === 0}>
+          {(list) => <ul className={styles.expertsCards}>{list.map((e) => <ExpertCard key={e.id} expert={e} />)}</ul>}
+        </Loadable>
       </section>
       <div className={styles.expertsGrid}>
         <section>
           <h2 className={styles.expertsSub}>{t("experts.home.hotPlans")}</h2>
-          {plans && plans.length === 0 && <NoData />}
-          <ul className={styles.expertsPlans}>{plans?.map((p) => <PlanCard key={p.id} plan={p} />)}</ul>
+          <Loadable resource={plans} empty={(l) => l.length === 0}>
+            {(list) => <ul className={styles.expertsPlans}>{list.map((p) => <PlanCard key={p.id} plan={p} />)}</ul>}
+          </Loadable>
         </section>
         <Rankings />
       </div>
@@ -66,16 +57,7 @@ function Rankings() {
   const { t } = useExpertsT();
   const [kind, setKind] = useState<RankKind>("luck");
   const [days, setDays] = useState<7 | 30 | 90>(30);
-  const [list, setList] = useState<Expert[] | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    setList(null);
-    expertsApi.ranking(kind, days).then((r) => live && setList(r.list), () => live && setList([]));
-    return () => {
-      live = false;
-    };
-  }, [kind, days]);
+  const ranking = useResource(`experts:ranking:${kind}:${days}`, () => expertsApi.ranking(kind, days).then((r) => r.list));
 
   const value = (e: Expert) =>
     kind === "hitRate" ? percent(e.stats?.hitRate ?? 0) : kind === "streak" ? String(e.stats?.streak ?? 0) : signedPercent(e.stats?.luckScore ?? 0);
@@ -98,9 +80,10 @@ function Rankings() {
         ))}
       </div>
       {kind === "luck" && <p className={styles.expertsMuted}>{t("experts.rank.luckHelp")}</p>}
-      {list && list.length === 0 && <NoData />}
+      <Loadable resource={ranking} empty={(l) => l.length === 0}>
+        {(list) => (
       <ol className={styles.expertsRank}>
-        {list?.map((e, i) => (
+        {list.map((e, i) => (
           <li key={e.id}>
             <span className={styles.expertsRankPos}>{i + 1}</span>
             <Avatar name={e.nickname} url={e.avatar} />
@@ -110,6 +93,8 @@ function Rankings() {
           </li>
         ))}
       </ol>
+        )}
+      </Loadable>
     </section>
   );
 }
@@ -117,14 +102,7 @@ function Rankings() {
 export function AllExperts() {
   const { t } = useExpertsT();
   const [sort, setSort] = useState<RankKind>("luck");
-  const [list, setList] = useState<Expert[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    expertsApi.library(sort).then((r) => live && setList(r.list), () => live && setList([]));
-    return () => {
-      live = false;
-    };
-  }, [sort]);
+  const experts = useResource(`experts:library:${sort}`, () => expertsApi.library(sort).then((r) => r.list));
   return (
     <main className={styles.experts} data-testid="experts-all">
       <ExpertsNav />
@@ -135,8 +113,9 @@ export function AllExperts() {
           </button>
         ))}
       </div>
-      {list && list.length === 0 && <NoData />}
-      <ul className={styles.expertsCards}>{list?.map((e) => <ExpertCard key={e.id} expert={e} />)}</ul>
+      <Loadable resource={experts} empty={(l) => l.length === 0}>
+        {(list) => <ul className={styles.expertsCards}>{list.map((e) => <ExpertCard key={e.id} expert={e} />)}</ul>}
+      </Loadable>
     </main>
   );
 }

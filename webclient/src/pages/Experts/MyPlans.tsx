@@ -1,29 +1,22 @@
 // /expert/myPlans — the plans the signed-in user bought, with their content and settlement.
-import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useExpertsT } from "../../i18n/experts";
-import { expertsApi, type BoughtPlan } from "../../api/experts";
+import { expertsApi } from "../../api/experts";
 import { tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";
-import { NoData } from "../../components/NoData";
+import { Loadable, useResource } from "../../data";
 import { ExpertsNav } from "./ExpertsHome";
-import { OutcomeBadge, PickText, PlanCard, errorText, formatCoins, formatWhen } from "./parts";
-import type { Plan } from "../../api/experts";
+import { OutcomeBadge, PickText, PlanCard, formatCoins, formatWhen } from "./parts";
 import styles from "./Experts.module.css";
 
 export default function MyPlans() {
   const { t, i18n } = useExpertsT();
   const token = useAtomValue(tokenAtom);
   const setModal = useSetAtom(loginModalAtom);
-  const [list, setList] = useState<BoughtPlan[] | null>(null);
-  const [followed, setFollowed] = useState<Plan[] | null>(null);
-  const [error, setError] = useState("");
-  useEffect(() => {
-    if (!token) return;
-    expertsApi.bought().then((r) => setList(r.list), (e) => setError(errorText(e)));
-    expertsApi.focusEvents().then((r) => setFollowed(r.list), (e) => setError(errorText(e)));
-  }, [token]);
+  // Signed out: nothing to load (a null key), the sign-in button instead.
+  const bought = useResource(token ? `experts:bought:${token}` : null, () => expertsApi.bought().then((r) => r.list));
+  const followed = useResource(token ? `experts:followed:${token}` : null, () => expertsApi.focusEvents().then((r) => r.list));
 
   return (
     <main className={styles.experts} data-testid="experts-mine">
@@ -34,10 +27,10 @@ export default function MyPlans() {
           {t("experts.signIn")}
         </button>
       )}
-      {error && <p className={styles.expertsError}>{error}</p>}
-      {list && list.length === 0 && <NoData />}
+      <Loadable resource={bought} empty={(l) => l.length === 0}>
+        {(list) => (
       <ul className={styles.expertsPlans}>
-        {list?.map((p) => (
+        {list.map((p) => (
           <li key={p.id} className={styles.expertsPlan} data-testid="bought-plan">
             <div className={styles.expertsRow}>
               <span className={styles.expertsMuted}>
@@ -62,12 +55,15 @@ export default function MyPlans() {
           </li>
         ))}
       </ul>
+        )}
+      </Loadable>
       {token && (
         <section data-testid="experts-followed">
           <h2 className={styles.expertsSub}>{t("experts.mine.followed")}</h2>
           <p className={styles.expertsMuted}>{t("experts.mine.followedHelp")}</p>
-          {followed && followed.length === 0 && <NoData />}
-          <ul className={styles.expertsPlans}>{followed?.map((p) => <PlanCard key={p.id} plan={p} />)}</ul>
+          <Loadable resource={followed} empty={(l) => l.length === 0}>
+            {(list) => <ul className={styles.expertsPlans}>{list.map((p) => <PlanCard key={p.id} plan={p} />)}</ul>}
+          </Loadable>
         </section>
       )}
     </main>

@@ -1,11 +1,12 @@
 // /expert/plan/:id — a plan: the match, the market, the price; buying it with coins (checkGold,
 // then goldExpertPlan); the content for readers; the record: release time and SHA-256 hash of every
 // version, and the settlement.
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useExpertsT } from "../../i18n/experts";
 import { expertsApi, type PlanInfo } from "../../api/experts";
+import { Loadable, useResource } from "../../data";
 import { tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";
 import { refreshBalances } from "../../session/account";
@@ -16,27 +17,28 @@ import { OutcomeBadge, PickText, errorText, formatCoins, formatWhen, percent } f
 import styles from "./Experts.module.css";
 
 export default function PlanDetail() {
-  const { t, i18n } = useExpertsT();
   const { id = "" } = useParams();
   const token = useAtomValue(tokenAtom);
+  // Signing in may make the plan readable: the token is part of the key.
+  const plan = useResource(`plan:${id}:${token}`, () => expertsApi.planInfo(id));
+  return (
+    <Loadable resource={plan} notFound="page" minHeight="60vh">
+      {(info) => <PlanPage id={id} info={info} onBought={plan.refresh} />}
+    </Loadable>
+  );
+}
+
+function PlanPage({ id, info, onBought }: { id: string; info: PlanInfo; onBought: () => void }) {
+  const { t, i18n } = useExpertsT();
+  const token = useAtomValue(tokenAtom);
   const setModal = useSetAtom(loginModalAtom);
-  const [info, setInfo] = useState<PlanInfo | null>(null);
-  const [error, setError] = useState("");
   const [buyError, setBuyError] = useState("");
-  const [gold, setGold] = useState<{ gold: number; enough: boolean } | null>(null);
+  // The balance, for a signed-in reader of a paid plan they cannot read yet.
+  const wantsGold = !!token && !info.plan.readable && info.plan.price > 0;
+  const gold = useResource(wantsGold ? `plan:${id}:gold:${token}` : null, () => expertsApi.checkGold(id)).value;
   const [busy, setBusy] = useState(false);
   const { ask, dialog } = useConfirmCharge();
   const { t: fx } = useGiftFxT();
-
-  const load = useCallback(() => {
-    expertsApi.planInfo(id).then(setInfo, (e) => setError(errorText(e)));
-  }, [id]);
-  useEffect(load, [load, token]);
-  useEffect(() => {
-    if (token && info && !info.plan.readable && info.plan.price > 0) {
-      expertsApi.checkGold(id).then((g) => setGold(g), () => undefined);
-    }
-  }, [token, info, id]);
 
   const buy = async () => {
     if (!token) {
@@ -44,7 +46,7 @@ export default function PlanDetail() {
       return;
     }
     // A paid plan is confirmed with its price and the balance after (issue 17).
-    if (info && info.plan.price > 0) {
+    if (info.plan.price > 0) {
       const what = fx("what.plan", { title: `${info.plan.home} – ${info.plan.away}` });
       if (!(await ask({ what, price: info.plan.price, currency: "coin" }))) return;
     }
@@ -53,7 +55,7 @@ export default function PlanDetail() {
     try {
       await expertsApi.buy(id);
       await refreshBalances().catch(() => undefined);
-      load();
+      onBought();
     } catch (e) {
       setBuyError(errorText(e));
     } finally {
@@ -61,15 +63,6 @@ export default function PlanDetail() {
     }
   };
 
-  if (error) {
-    return (
-      <main className={styles.experts}>
-        <ExpertsNav />
-        <p className={styles.expertsError} data-testid="plan-error">{error}</p>
-      </main>
-    );
-  }
-  if (!info) return <main className={styles.experts} aria-busy="true" />;
   const p = info.plan;
   const onSale = p.state === "published" && !p.started && !p.outcome;
   return (

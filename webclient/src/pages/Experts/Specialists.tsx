@@ -1,10 +1,10 @@
 // /expert/specialist — specialists: the approved experts of one game at a time (the games they
 // chose when applying), best luck-adjusted record first, so a fan of one sport finds its experts.
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useExpertsT } from "../../i18n/experts";
 import { expertsApi, type Expert } from "../../api/experts";
-import { NoData } from "../../components/NoData";
+import { Loadable, useResource } from "../../data";
 import { gameLabel } from "../Matches/hooks";
 import { useGameNames } from "../Live/hooks";
 import { ExpertsNav } from "./ExpertsHome";
@@ -22,15 +22,9 @@ export default function Specialists() {
   const { t } = useExpertsT();
   const { t: gt } = useTranslation();
   const names = useGameNames();
-  const [list, setList] = useState<Expert[] | null>(null);
+  const experts = useResource("experts:library:luck", () => expertsApi.library("luck").then((r) => r.list));
+  const list = experts.value;
   const [game, setGame] = useState(0);
-  useEffect(() => {
-    let live = true;
-    expertsApi.library("luck").then((r) => live && setList(r.list), () => live && setList([]));
-    return () => {
-      live = false;
-    };
-  }, []);
   const games = useMemo(() => specialistGames(list ?? []), [list]);
   const current = game || games[0] || 0;
   const shown = (list ?? []).filter((e) => e.games.includes(current));
@@ -47,8 +41,9 @@ export default function Specialists() {
           </button>
         ))}
       </div>
-      {list && shown.length === 0 && <NoData />}
-      <ul className={styles.expertsCards}>{shown.map((e) => <ExpertCard key={e.id} expert={e} />)}</ul>
+      <Loadable resource={experts} empty={() => shown.length === 0}>
+        {() => <ul className={styles.expertsCards}>{shown.map((e) => <ExpertCard key={e.id} expert={e} />)}</ul>}
+      </Loadable>
     </main>
   );
 }
