@@ -126,7 +126,7 @@ describe("live streaming", () => {
       await page.getByTestId("settings-teaser").fill("Kick-off soon");
       await page.getByTestId("settings-intro").fill("A live test pattern with a 440 Hz tone.");
       await page.getByTestId("settings-save").click();
-      await page.waitForSelector('[data-testid="settings-message"].anchor-ok', { timeout: TIMEOUT });
+      await page.waitForSelector('[data-testid="settings-message"][data-ok="true"]', { timeout: TIMEOUT });
       await screenshot(page, "anchor-settings");
 
       // 4. OBS guide: create the stream key, copy buttons, start live.

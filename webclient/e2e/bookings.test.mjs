@@ -90,7 +90,7 @@ describe("reserved broadcasts and My bookings", () => {
       await hp.getByTestId("announce-title").fill("Derby warm-up with tactics board");
       await hp.getByTestId("announce-time").fill(localInput(Date.now() + 30 * 60_000));
       await hp.getByTestId("announce-save").click();
-      await hp.locator('[data-testid="announce-message"].anchor-ok').waitFor({ timeout: TIMEOUT });
+      await hp.locator('[data-testid="announce-message"][data-ok="true"]').waitFor({ timeout: TIMEOUT });
       await hp.getByTestId("announce-withdraw").waitFor({ timeout: TIMEOUT });
       await hp.evaluate(() => window.scrollTo(0, 0));
       await screenshot(hp, "bookings-announce");

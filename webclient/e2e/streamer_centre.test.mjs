@@ -140,7 +140,7 @@ describe("streamer centre", () => {
       await page.getByTestId("settings-title").fill(`Derby watch-along ${rand()}`);
       await page.getByTestId("settings-intro").fill("Live commentary with the score on screen.");
       await page.getByTestId("settings-save").click();
-      await page.waitForSelector('[data-testid="settings-message"].anchor-ok', { timeout: TIMEOUT });
+      await page.waitForSelector('[data-testid="settings-message"][data-ok="true"]', { timeout: TIMEOUT });
 
       const window = await call("GET", "/anchor/streamableMatches", { token: streamer.token });
       assert.ok(window.list.length > 0, "the demo offers matches in play or starting within the hour");

@@ -10,6 +10,7 @@ import { appStore } from "../../state/store";
 import { earningDaysAtom } from "../../state/anchor";
 import Revenue from "./Revenue";
 import { Apply } from "./Apply";
+import AnchorList from "./AnchorList";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -135,5 +136,32 @@ describe("application form", () => {
     await until(() => q("apply-reason")?.textContent === "Reason: Blurry ID photo");
     await act(async () => q<HTMLButtonElement>("apply-again")!.click());
     expect(q("apply-form")).not.toBeNull();
+  });
+});
+
+describe("streamer list", () => {
+  it("holds the cards' space while they load (issue 19, layout shift), then shows the cards with sized covers", async () => {
+    let answer!: (list: unknown[]) => void;
+    const pending = new Promise<unknown[]>((r) => (answer = r));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify({ status: "success", result: { list: await pending } }))),
+    );
+    await render(<AnchorList />);
+    const loading = q<HTMLElement>("loading");
+    expect(loading).not.toBeNull();
+    expect(loading!.style.minHeight).toBe("min(100vh, 720px)");
+    const card = { anchorId: "u41", name: "HoopsHannah", roomId: "1001", title: "Hoops talk", coverUrl: "/c.png", live: true, viewers: 3, followers: 2, customTag: "" };
+    await act(async () => answer([card]));
+    await until(() => container.querySelectorAll('[data-testid="anchor-card"]').length === 1);
+    const img = container.querySelector<HTMLImageElement>('[data-testid="anchor-card"] img[src="/c.png"]')!;
+    expect([img.getAttribute("width"), img.getAttribute("height")]).toEqual(["320", "180"]);
+    expect(q("loading")).toBeNull();
+  });
+
+  it("shows the no-data picture when no streamer is approved", async () => {
+    fakeServer((path) => (path === "/anchor/anchorList" ? { list: [] } : undefined));
+    await render(<AnchorList />);
+    await until(() => q("no-data") !== null);
   });
 });

@@ -20,7 +20,7 @@ import { Announce } from "./Announce";
 import { SourceAllowList } from "./SourceAllowList";
 import { Apply } from "./Apply";
 import { LiveRecords } from "./LiveRecords";
-import "./Anchor.css";
+import styles from "./Anchor.module.css";
 
 export interface CenterContext {
   info: AnchorLiveInfo;
@@ -64,50 +64,50 @@ export default function AnchorCenter() {
   let body;
   if (!token) {
     body = (
-      <div className="anchor-panel anchor-signin" data-testid="anchor-signin">
+      <div className={`${styles.anchorPanel} ${styles.anchorSignin}`} data-testid="anchor-signin">
         <p>{t("anchor.center.signInFirst")}</p>
-        <button type="button" className="anchor-button" onClick={() => openLogin({ open: true, mode: LoginMode.Password })}>
+        <button type="button" className={styles.anchorButton} onClick={() => openLogin({ open: true, mode: LoginMode.Password })}>
           {t("anchor.center.signIn")}
         </button>
       </div>
     );
   } else if (error) {
     body = (
-      <div className="anchor-panel">
-        <p className="anchor-error">{error}</p>
-        <button type="button" className="anchor-button" onClick={reload}>
+      <div className={styles.anchorPanel}>
+        <p className={styles.anchorError}>{error}</p>
+        <button type="button" className={styles.anchorButton} onClick={reload}>
           {t("anchor.center.retry")}
         </button>
       </div>
     );
   } else if (!whether) {
-    body = <p className="anchor-muted" aria-busy="true">{t("anchor.center.loading")}</p>;
+    body = <p className={styles.anchorMuted} aria-busy="true">{t("anchor.center.loading")}</p>;
   } else if (whether.status !== "approved" && whether.status !== "banned") {
     body = <Apply status={whether.status} onSubmitted={reload} />;
   } else if (!info) {
-    body = <p className="anchor-muted" aria-busy="true">{t("anchor.center.loading")}</p>;
+    body = <p className={styles.anchorMuted} aria-busy="true">{t("anchor.center.loading")}</p>;
   } else {
     body = (
       <>
         {info.status === "banned" && (
-          <p className="anchor-banner anchor-banner--bad" data-testid="anchor-banned">
+          <p className={`${styles.anchorBanner} ${styles.anchorBannerBad}`} data-testid="anchor-banned">
             {t("anchor.center.banned")}
           </p>
         )}
-        <nav className="anchor-tabs" aria-label={t("anchor.center.title")}>
-          <NavLink end to="/anchorCenter" className={({ isActive }) => `anchor-tab${isActive ? " anchor-tab--on" : ""}`}>
+        <nav className={styles.anchorTabs} aria-label={t("anchor.center.title")}>
+          <NavLink end to="/anchorCenter" className={({ isActive }) => `${styles.anchorTab}${isActive ? ` ${styles.anchorTabOn}` : ""}`}>
             {t("anchor.center.tabBroadcast")}
           </NavLink>
-          <NavLink to="/anchorCenter/live" className={({ isActive }) => `anchor-tab${isActive ? " anchor-tab--on" : ""}`}>
+          <NavLink to="/anchorCenter/live" className={({ isActive }) => `${styles.anchorTab}${isActive ? ` ${styles.anchorTabOn}` : ""}`}>
             {t("anchor.center.tabSettings")}
           </NavLink>
-          <NavLink to="/anchorCenter/liveLinkDetails" data-testid="tab-link-details" className={({ isActive }) => `anchor-tab${isActive ? " anchor-tab--on" : ""}`}>
+          <NavLink to="/anchorCenter/liveLinkDetails" data-testid="tab-link-details" className={({ isActive }) => `${styles.anchorTab}${isActive ? ` ${styles.anchorTabOn}` : ""}`}>
             {ct("nav.details")}
           </NavLink>
-          <NavLink to="/anchorCenter/revenueDetails" className={({ isActive }) => `anchor-tab${isActive ? " anchor-tab--on" : ""}`}>
+          <NavLink to="/anchorCenter/revenueDetails" className={({ isActive }) => `${styles.anchorTab}${isActive ? ` ${styles.anchorTabOn}` : ""}`}>
             {t("anchor.center.tabEarnings")}
           </NavLink>
-          <NavLink to="/anchorCenter/rules" data-testid="tab-rules" className={({ isActive }) => `anchor-tab${isActive ? " anchor-tab--on" : ""}`}>
+          <NavLink to="/anchorCenter/rules" data-testid="tab-rules" className={({ isActive }) => `${styles.anchorTab}${isActive ? ` ${styles.anchorTabOn}` : ""}`}>
             {ct("nav.rules")}
           </NavLink>
         </nav>
@@ -117,8 +117,8 @@ export default function AnchorCenter() {
   }
 
   return (
-    <main className="anchor" data-testid="anchor-center">
-      <h1 className="anchor__title">{t("anchor.center.title")}</h1>
+    <main className={styles.anchor} data-testid="anchor-center">
+      <h1 className={styles.anchorTitle}>{t("anchor.center.title")}</h1>
       {body}
     </main>
   );
@@ -178,21 +178,21 @@ export function Broadcast() {
   const phase = !state.broadcasting ? "off" : !state.live ? "waiting" : state.stalled ? "stalled" : "live";
   return (
     <>
-    <div className="anchor-grid">
-      <section className="anchor-panel" data-testid="broadcast">
-        <h2 className="anchor__sub">{t("anchor.broadcast.title")}</h2>
-        <p className={`anchor-state anchor-state--${phase}`} data-testid="broadcast-state" data-phase={phase}>
+    <div className={styles.anchorGrid}>
+      <section className={styles.anchorPanel} data-testid="broadcast">
+        <h2 className={styles.anchorSub}>{t("anchor.broadcast.title")}</h2>
+        <p className={`${styles.anchorState} ${styles[`anchor-state--${phase}`] ?? ""}`} data-testid="broadcast-state" data-phase={phase}>
           {t(`anchor.broadcast.phase.${phase}`)}
-          {state.live && <span className="anchor-muted"> · {t("anchor.player.viewers", { count: state.viewers })}</span>}
+          {state.live && <span className={styles.anchorMuted}> · {t("anchor.player.viewers", { count: state.viewers })}</span>}
         </p>
-        <p className="anchor-muted">{info.settings.title || t("anchor.broadcast.noTitle")}</p>
-        <div className="anchor-actions">
+        <p className={styles.anchorMuted}>{info.settings.title || t("anchor.broadcast.noTitle")}</p>
+        <div className={styles.anchorActions}>
           {!state.broadcasting ? (
-            <button type="button" className="anchor-button anchor-button--big" data-testid="start-live" disabled={busy || info.status === "banned"} onClick={start}>
+            <button type="button" className={`${styles.anchorButton} ${styles.anchorButtonBig}`} data-testid="start-live" disabled={busy || info.status === "banned"} onClick={start}>
               {t("anchor.broadcast.start")}
             </button>
           ) : (
-            <button type="button" className="anchor-button anchor-button--big anchor-button--bad" data-testid="end-live" disabled={busy} onClick={end}>
+            <button type="button" className={`${styles.anchorButton} ${styles.anchorButtonBig} ${styles.anchorButtonBad}`} data-testid="end-live" disabled={busy} onClick={end}>
               {t("anchor.broadcast.end")}
             </button>
           )}
@@ -201,11 +201,11 @@ export function Broadcast() {
           </Link>
         </div>
         {error && (
-          <p className="anchor-error" role="alert" data-testid="broadcast-error">
+          <p className={styles.anchorError} role="alert" data-testid="broadcast-error">
             {error}
           </p>
         )}
-        {!state.broadcasting && <p className="anchor-muted">{t("anchor.broadcast.startHint")}</p>}
+        {!state.broadcasting && <p className={styles.anchorMuted}>{t("anchor.broadcast.startHint")}</p>}
       </section>
       <ObsGuidePanel guide={info.guide} hasKey={info.hasStreamKey} banned={info.status === "banned"} />
       {/* the upcoming broadcast viewers can reserve (issue 17) */}
@@ -241,19 +241,19 @@ function CopyField({ label, value, testId, secret }: { label: string; value: str
   const [copied, setCopied] = useState(false);
   const [shown, setShown] = useState(!secret);
   return (
-    <div className="anchor-copy">
-      <span className="anchor-copy__label">{label}</span>
-      <code className="anchor-copy__value" data-testid={testId} data-value={value}>
+    <div className={styles.anchorCopy}>
+      <span className={styles.anchorCopyLabel}>{label}</span>
+      <code className={styles.anchorCopyValue} data-testid={testId} data-value={value}>
         {shown ? value : "•".repeat(Math.min(value.length, 24))}
       </code>
       {secret && (
-        <button type="button" className="anchor-link" onClick={() => setShown(!shown)}>
+        <button type="button" className={styles.anchorLink} onClick={() => setShown(!shown)}>
           {shown ? t("anchor.obs.hide") : t("anchor.obs.show")}
         </button>
       )}
       <button
         type="button"
-        className="anchor-button anchor-button--small"
+        className={`${styles.anchorButton} ${styles.anchorButtonSmall}`}
         data-testid={`${testId}-copy`}
         onClick={() => void copyText(value).then((ok) => ok && (setCopied(true), setTimeout(() => setCopied(false), 2000)))}
       >
@@ -299,9 +299,9 @@ export function ObsGuidePanel({ guide: initial, hasKey, banned }: { guide: ObsGu
   };
 
   return (
-    <section className="anchor-panel" data-testid="obs-guide">
-      <h2 className="anchor__sub">{t("anchor.obs.title")}</h2>
-      <ol className="anchor-steps">
+    <section className={styles.anchorPanel} data-testid="obs-guide">
+      <h2 className={styles.anchorSub}>{t("anchor.obs.title")}</h2>
+      <ol className={styles.anchorSteps}>
         <li>{t("anchor.obs.step1")}</li>
         <li>{t("anchor.obs.step2")}</li>
         <li>{t("anchor.obs.step3")}</li>
@@ -309,33 +309,33 @@ export function ObsGuidePanel({ guide: initial, hasKey, banned }: { guide: ObsGu
       {ingest ? (
         <>
           <CopyField label={t("anchor.obs.server")} value={ingest.server} testId="obs-server" />
-          <p className="anchor-muted" data-testid="obs-server-origin" data-configured={ingest.configured}>
+          <p className={styles.anchorMuted} data-testid="obs-server-origin" data-configured={ingest.configured}>
             {ingest.configured ? ct("ingest.configured") : ct("ingest.derived")} {ct("ingest.host")}: <bdi>{ingest.host}</bdi> · {ct("ingest.port")}: {ingest.port}
           </p>
         </>
       ) : ingestError ? (
-        <p className="anchor-error" role="alert">
+        <p className={styles.anchorError} role="alert">
           {ingestError}
         </p>
       ) : (
-        <p className="anchor-muted" aria-busy="true">
+        <p className={styles.anchorMuted} aria-busy="true">
           {ct("ingest.loading")}
         </p>
       )}
       {guide.streamKey ? (
         <>
           <CopyField label={t("anchor.obs.streamKey")} value={guide.streamKey} testId="obs-key" secret />
-          <p className="anchor-banner" data-testid="obs-key-once">
+          <p className={styles.anchorBanner} data-testid="obs-key-once">
             {t("anchor.obs.keyShownOnce")}
           </p>
         </>
       ) : (
         <>
-          <p className="anchor-muted" data-testid="obs-key-hidden">
+          <p className={styles.anchorMuted} data-testid="obs-key-hidden">
             {keyExists ? t("anchor.obs.keyHidden") : t("anchor.obs.noKey")}
           </p>
           {keyExists && ingest?.streamKeyHint && (
-            <p className="anchor-muted" data-testid="obs-key-hint">
+            <p className={styles.anchorMuted} data-testid="obs-key-hint">
               {ct("ingest.keyInForce")}:{" "}
               {ct("ingest.keyHint", {
                 hint: `\u2066${ingest.streamKeyHint}\u2069`, // isolated left to right: a key reads the same in Arabic
@@ -345,7 +345,7 @@ export function ObsGuidePanel({ guide: initial, hasKey, banned }: { guide: ObsGu
           )}
         </>
       )}
-      <dl className="anchor-facts">
+      <dl className={styles.anchorFacts}>
         <dt>{t("anchor.obs.encoder")}</dt>
         <dd>
           {guide.videoCodec} · {guide.audioCodec}
@@ -354,19 +354,19 @@ export function ObsGuidePanel({ guide: initial, hasKey, banned }: { guide: ObsGu
         <dd>{t("anchor.obs.seconds", { count: guide.keyframeIntervalSec || 2 })}</dd>
       </dl>
       {confirming ? (
-        <div className="anchor-confirm" role="alertdialog">
+        <div className={styles.anchorConfirm} role="alertdialog">
           <p>{t("anchor.obs.rotateConfirm")}</p>
-          <button type="button" className="anchor-button anchor-button--bad" data-testid="obs-rotate-confirm" disabled={busy} onClick={rotate}>
+          <button type="button" className={`${styles.anchorButton} ${styles.anchorButtonBad}`} data-testid="obs-rotate-confirm" disabled={busy} onClick={rotate}>
             {t("anchor.obs.rotate")}
           </button>
-          <button type="button" className="anchor-link" onClick={() => setConfirming(false)}>
+          <button type="button" className={styles.anchorLink} onClick={() => setConfirming(false)}>
             {t("anchor.obs.cancel")}
           </button>
         </div>
       ) : (
         <button
           type="button"
-          className="anchor-button"
+          className={styles.anchorButton}
           data-testid="obs-rotate"
           disabled={banned}
           onClick={() => (keyExists ? setConfirming(true) : rotate())}
@@ -375,7 +375,7 @@ export function ObsGuidePanel({ guide: initial, hasKey, banned }: { guide: ObsGu
         </button>
       )}
       {error && (
-        <p className="anchor-error" role="alert">
+        <p className={styles.anchorError} role="alert">
           {error}
         </p>
       )}

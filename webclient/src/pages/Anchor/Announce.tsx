@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { reservationApi, type BroadcastAnnouncement } from "../../api/reservations";
 import { errorText, useCenter } from "./AnchorCenter";
+import styles from "./Anchor.module.css";
 
 /** The value of a datetime-local input for a time (local time, minutes). */
 export function toLocalInput(ms: number): string {
@@ -63,22 +64,22 @@ export function Announce() {
   const withdraw = () => run(reservationApi.withdraw().then(() => null), t("anchor.announce.withdrawn"));
 
   return (
-    <section className="anchor-panel anchor-form" data-testid="announce">
-      <h2 className="anchor__sub">{t("anchor.announce.title")}</h2>
-      <p className="anchor-muted">{t("anchor.announce.rule")}</p>
-      <label className="anchor-field">
+    <section className={`${styles.anchorPanel} ${styles.anchorForm}`} data-testid="announce">
+      <h2 className={styles.anchorSub}>{t("anchor.announce.title")}</h2>
+      <p className={styles.anchorMuted}>{t("anchor.announce.rule")}</p>
+      <label className={styles.anchorField}>
         <span>{t("anchor.announce.broadcastTitle")}</span>
         <input data-testid="announce-title" value={title} maxLength={60} onChange={(e) => setTitle(e.target.value)} />
       </label>
-      <label className="anchor-field">
+      <label className={styles.anchorField}>
         <span>{t("anchor.announce.startTime")}</span>
         <input data-testid="announce-time" type="datetime-local" value={when} onChange={(e) => setWhen(e.target.value)} />
       </label>
-      <label className="anchor-field">
+      <label className={styles.anchorField}>
         <span>{t("anchor.announce.matchId")}</span>
         <input data-testid="announce-match" value={matchId} maxLength={64} onChange={(e) => setMatchId(e.target.value)} />
       </label>
-      <p className="anchor-muted" data-testid="announce-current">
+      <p className={styles.anchorMuted} data-testid="announce-current">
         {current
           ? t("anchor.announce.current", {
               time: new Date(current.startTime).toLocaleString(i18n.language.replace("_", "-"), { dateStyle: "medium", timeStyle: "short" }),
@@ -87,16 +88,16 @@ export function Announce() {
           : t("anchor.announce.none")}
       </p>
       {message && (
-        <p className={message.ok ? "anchor-ok" : "anchor-error"} role="status" data-testid="announce-message">
+        <p className={message.ok ? styles.anchorOk : styles.anchorError} role="status" data-testid="announce-message" data-ok={message.ok}>
           {message.text}
         </p>
       )}
-      <div className="anchor-actions">
-        <button type="button" className="anchor-button" data-testid="announce-save" disabled={busy || !title.trim() || !when} onClick={save}>
+      <div className={styles.anchorActions}>
+        <button type="button" className={styles.anchorButton} data-testid="announce-save" disabled={busy || !title.trim() || !when} onClick={save}>
           {current ? t("anchor.announce.update") : t("anchor.announce.publish")}
         </button>
         {current && (
-          <button type="button" className="anchor-link" data-testid="announce-withdraw" disabled={busy} onClick={withdraw}>
+          <button type="button" className={styles.anchorLink} data-testid="announce-withdraw" disabled={busy} onClick={withdraw}>
             {t("anchor.announce.withdraw")}
           </button>
         )}

@@ -20,6 +20,7 @@ import {
   type ApplicationForm,
   type FieldError,
 } from "./validation";
+import styles from "./Anchor.module.css";
 
 const EMPTY: ApplicationForm = {
   realName: "",
@@ -44,8 +45,8 @@ export function Apply({ status, onSubmitted }: { status: AnchorStatus; onSubmitt
 
   if (status === "review") {
     return (
-      <section className="anchor-panel" data-testid="apply-state" data-status="review">
-        <h2 className="anchor__sub">{t("anchor.apply.reviewTitle")}</h2>
+      <section className={styles.anchorPanel} data-testid="apply-state" data-status="review">
+        <h2 className={styles.anchorSub}>{t("anchor.apply.reviewTitle")}</h2>
         <p>{t("anchor.apply.reviewText")}</p>
         {detail && <Summary d={detail} />}
       </section>
@@ -53,10 +54,10 @@ export function Apply({ status, onSubmitted }: { status: AnchorStatus; onSubmitt
   }
   if (status === "rejected" && !again) {
     return (
-      <section className="anchor-panel" data-testid="apply-state" data-status="rejected">
-        <h2 className="anchor__sub anchor-bad">{t("anchor.apply.rejectedTitle")}</h2>
+      <section className={styles.anchorPanel} data-testid="apply-state" data-status="rejected">
+        <h2 className={`${styles.anchorSub} ${styles.anchorBad}`}>{t("anchor.apply.rejectedTitle")}</h2>
         {detail?.reason && <p data-testid="apply-reason">{t("anchor.apply.reason", { reason: detail.reason })}</p>}
-        <button type="button" className="anchor-button" data-testid="apply-again" onClick={() => setAgain(true)}>
+        <button type="button" className={styles.anchorButton} data-testid="apply-again" onClick={() => setAgain(true)}>
           {t("anchor.apply.again")}
         </button>
       </section>
@@ -64,7 +65,7 @@ export function Apply({ status, onSubmitted }: { status: AnchorStatus; onSubmitt
   }
   if (status === "approved" || status === "banned") {
     return (
-      <section className="anchor-panel" data-testid="apply-state" data-status={status}>
+      <section className={styles.anchorPanel} data-testid="apply-state" data-status={status}>
         <p>{status === "approved" ? t("anchor.apply.approved") : t("anchor.center.banned")}</p>
         {detail?.reason && <p>{t("anchor.apply.reason", { reason: detail.reason })}</p>}
       </section>
@@ -76,7 +77,7 @@ export function Apply({ status, onSubmitted }: { status: AnchorStatus; onSubmitt
 function Summary({ d }: { d: AnchorApplicationStatus }) {
   const { t } = useTranslation();
   return (
-    <dl className="anchor-facts">
+    <dl className={styles.anchorFacts}>
       <dt>{t("anchor.apply.realName")}</dt>
       <dd>{d.realName}</dd>
       <dt>{t("anchor.apply.idNumber")}</dt>
@@ -97,7 +98,7 @@ export function FieldMessage({ error, testId }: { error?: FieldError | null; tes
   const { t } = useTranslation();
   if (!error) return null;
   return (
-    <span className="anchor-field-error" data-testid={testId} data-error={error}>
+    <span className={styles.anchorFieldError} data-testid={testId} data-error={error}>
       {t(`anchor.error.${error}`)}
     </span>
   );
@@ -158,70 +159,70 @@ function ApplyForm({ onSubmitted }: { onSubmitted: () => void }) {
   };
 
   return (
-    <form className="anchor-panel anchor-form" data-testid="apply-form" onSubmit={submit} noValidate>
-      <h2 className="anchor__sub">{t("anchor.apply.title")}</h2>
-      <p className="anchor-muted">{t("anchor.apply.intro")}</p>
-      <label className="anchor-field">
+    <form className={`${styles.anchorPanel} ${styles.anchorForm}`} data-testid="apply-form" onSubmit={submit} noValidate>
+      <h2 className={styles.anchorSub}>{t("anchor.apply.title")}</h2>
+      <p className={styles.anchorMuted}>{t("anchor.apply.intro")}</p>
+      <label className={styles.anchorField}>
         <span>{t("anchor.apply.realName")}</span>
         <input data-testid="apply-name" value={form.realName} maxLength={50} onChange={(e) => set("realName", e.target.value)} aria-invalid={!!errors.realName} />
         <FieldMessage error={errors.realName} testId="apply-name-error" />
       </label>
-      <label className="anchor-field">
+      <label className={styles.anchorField}>
         <span>{t("anchor.apply.idNumber")}</span>
         <input data-testid="apply-id" value={form.idNumber} maxLength={32} onChange={(e) => set("idNumber", e.target.value)} aria-invalid={!!errors.idNumber} />
         <FieldMessage error={errors.idNumber} testId="apply-id-error" />
       </label>
       {!resident && form.idNumber.trim() !== "" && (
-        <label className="anchor-field">
+        <label className={styles.anchorField}>
           <span>{t("anchor.apply.birthDate")}</span>
           <input type="date" data-testid="apply-birth" value={form.birthDate} onChange={(e) => set("birthDate", e.target.value)} aria-invalid={!!errors.birthDate} />
           <FieldMessage error={errors.birthDate} testId="apply-birth-error" />
         </label>
       )}
-      <div className="anchor-field">
+      <div className={styles.anchorField}>
         <span>{t("anchor.apply.phone")}</span>
         {phone === null ? (
-          <span className="anchor-muted">…</span>
+          <span className={styles.anchorMuted}>…</span>
         ) : phone ? (
           <strong data-testid="apply-phone">{phone}</strong>
         ) : (
-          <span className="anchor-error" data-testid="apply-phone-missing">
+          <span className={styles.anchorError} data-testid="apply-phone-missing">
             {t("anchor.apply.phoneMissing")} <Link to="/userInfo/setting">{t("anchor.apply.bindPhone")}</Link>
           </span>
         )}
       </div>
-      <label className="anchor-field">
+      <label className={styles.anchorField}>
         <span>{t("anchor.apply.selfIntro")}</span>
         <textarea data-testid="apply-intro" rows={3} value={form.intro} maxLength={1000} onChange={(e) => set("intro", e.target.value)} aria-invalid={!!errors.intro} />
         <FieldMessage error={errors.intro} testId="apply-intro-error" />
       </label>
-      <label className="anchor-field">
+      <label className={styles.anchorField}>
         <span>{t("anchor.apply.liveContent")}</span>
         <textarea data-testid="apply-content" rows={2} value={form.liveContent} maxLength={1000} onChange={(e) => set("liveContent", e.target.value)} />
         <FieldMessage error={errors.liveContent} />
       </label>
-      <div className="anchor-uploads">
+      <div className={styles.anchorUploads}>
         <ImageUpload kind="idFront" label={t("anchor.apply.idFront")} value={form.idFront} onChange={(id) => set("idFront", id)} />
         <ImageUpload kind="idBack" label={t("anchor.apply.idBack")} value={form.idBack} onChange={(id) => set("idBack", id)} />
         <ImageUpload kind="idHand" label={t("anchor.apply.idHand")} value={form.idHand} onChange={(id) => set("idHand", id)} />
       </div>
       <FieldMessage error={errors.photos} testId="apply-photos-error" />
       {/* spec §6: the streamer rules in full, read before agreeing to them */}
-      <div className="anchor-field">
+      <div className={styles.anchorField}>
         <span>{ct("rules.title")}</span>
         <StreamerRulesList compact />
       </div>
-      <label className="anchor-check">
+      <label className={styles.anchorCheck}>
         <input type="checkbox" data-testid="apply-agree" checked={form.agreed} onChange={(e) => set("agreed", e.target.checked)} />
         <span>{t("anchor.apply.rules")}</span>
       </label>
       <FieldMessage error={errors.agreed} testId="apply-agree-error" />
       {serverError && (
-        <p className="anchor-error" role="alert" data-testid="apply-error">
+        <p className={styles.anchorError} role="alert" data-testid="apply-error">
           {serverError}
         </p>
       )}
-      <button type="submit" className="anchor-button anchor-button--big" data-testid="apply-submit" disabled={busy}>
+      <button type="submit" className={`${styles.anchorButton} ${styles.anchorButtonBig}`} data-testid="apply-submit" disabled={busy}>
         {t("anchor.apply.submit")}
       </button>
     </form>
@@ -283,9 +284,9 @@ export function ImageUpload({
   };
 
   return (
-    <div className="anchor-upload" data-testid={`upload-${kind}`} data-id={value || ""}>
-      <span className="anchor-upload__label">{label}</span>
-      <button type="button" className={`anchor-upload__box${square ? " anchor-upload__box--square" : ""}`} onClick={() => input.current?.click()} disabled={busy}>
+    <div className={styles.anchorUpload} data-testid={`upload-${kind}`} data-id={value || ""}>
+      <span className={styles.anchorUploadLabel}>{label}</span>
+      <button type="button" className={`${styles.anchorUploadBox}${square ? ` ${styles.anchorUploadBoxSquare}` : ""}`} onClick={() => input.current?.click()} disabled={busy}>
         {value && url ? <img src={url} alt={label} /> : <span>{busy ? t("anchor.upload.uploading") : t("anchor.upload.choose")}</span>}
       </button>
       <input
@@ -300,7 +301,7 @@ export function ImageUpload({
         }}
       />
       <FieldMessage error={error} testId={`upload-${kind}-error`} />
-      {serverError && <span className="anchor-field-error">{serverError}</span>}
+      {serverError && <span className={styles.anchorFieldError}>{serverError}</span>}
     </div>
   );
 }

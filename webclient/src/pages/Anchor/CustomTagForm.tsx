@@ -9,6 +9,7 @@ import { liveApi, tagPath } from "../../api/live";
 import { useMultiViewT, type MultiViewKey } from "../../i18n/multiview";
 import { errorText, useCenter } from "./AnchorCenter";
 import { normalizeTag, TAG_MAX } from "./customTag";
+import styles from "./Anchor.module.css";
 
 const PRESETS: MultiViewKey[] = [
   "tagForm.suggestions.talkShow",
@@ -66,10 +67,10 @@ export function CustomTagForm() {
   };
 
   return (
-    <section className="anchor-panel anchor-form" data-testid="custom-tag-form">
-      <h2 className="anchor__sub">{t("tagForm.title")}</h2>
-      <p className="anchor-muted">{t("tagForm.hint")}</p>
-      <label className="anchor-field">
+    <section className={`${styles.anchorPanel} ${styles.anchorForm}`} data-testid="custom-tag-form">
+      <h2 className={styles.anchorSub}>{t("tagForm.title")}</h2>
+      <p className={styles.anchorMuted}>{t("tagForm.hint")}</p>
+      <label className={styles.anchorField}>
         <span>{t("tagForm.label")}</span>
         <input
           data-testid="custom-tag-input"
@@ -82,16 +83,16 @@ export function CustomTagForm() {
           }}
         />
       </label>
-      <p className={normalized === null ? "anchor-error" : "anchor-muted"}>{t("tagForm.rule")}</p>
-      <div className="anchor-switches" role="group" aria-label={t("tagForm.suggested")}>
-        <span className="anchor-muted">{t("tagForm.suggested")}:</span>
+      <p className={normalized === null ? styles.anchorError : styles.anchorMuted}>{t("tagForm.rule")}</p>
+      <div className={styles.anchorSwitches} role="group" aria-label={t("tagForm.suggested")}>
+        <span className={styles.anchorMuted}>{t("tagForm.suggested")}:</span>
         {suggestions.map((s) => (
-          <button key={s} type="button" className="anchor-link" data-testid="custom-tag-suggestion" onClick={() => setTag(s)}>
+          <button key={s} type="button" className={styles.anchorLink} data-testid="custom-tag-suggestion" onClick={() => setTag(s)}>
             <bdi>#{s}</bdi>
           </button>
         ))}
       </div>
-      <p className="anchor-muted" data-testid="custom-tag-current">
+      <p className={styles.anchorMuted} data-testid="custom-tag-current">
         {info.customTag ? (
           <>
             {t("tagForm.current", { tag: isolate(`#${info.customTag}`) })} · <Link to={tagPath(info.customTag)}>{t("tagForm.listedAt")}</Link>
@@ -101,14 +102,14 @@ export function CustomTagForm() {
         )}
       </p>
       {message && (
-        <p className={message.ok ? "anchor-ok" : "anchor-error"} role="status">
+        <p className={message.ok ? styles.anchorOk : styles.anchorError} role="status">
           {message.text}
         </p>
       )}
-      <div className="anchor-actions">
+      <div className={styles.anchorActions}>
         <button
           type="button"
-          className="anchor-button"
+          className={styles.anchorButton}
           data-testid="custom-tag-save"
           disabled={busy || !normalized || normalized === info.customTag}
           onClick={() => normalized && save(normalized)}
@@ -116,7 +117,7 @@ export function CustomTagForm() {
           {t("tagForm.save")}
         </button>
         {info.customTag && (
-          <button type="button" className="anchor-link" data-testid="custom-tag-clear" disabled={busy} onClick={() => save("")}>
+          <button type="button" className={styles.anchorLink} data-testid="custom-tag-clear" disabled={busy} onClick={() => save("")}>
             {t("tagForm.clear")}
           </button>
         )}

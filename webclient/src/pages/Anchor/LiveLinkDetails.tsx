@@ -11,6 +11,7 @@ import { gameLabel, useLiveMatch } from "../Matches/hooks";
 import { useGameNames } from "../Live/hooks";
 import { LiveClock, useStatusLabel } from "../Matches/MatchRow";
 import { errorText } from "./AnchorCenter";
+import styles from "./Anchor.module.css";
 
 /** How often the page asks for the stream's health (the ingest samples every 5 s). */
 export const DETAILS_POLL_MS = 5_000;
@@ -42,11 +43,11 @@ export default function LiveLinkDetails() {
   const tag = isLocale(language) ? HTML_LANG[language] : undefined;
   if (!d) {
     return error ? (
-      <p className="anchor-error" role="alert">
+      <p className={styles.anchorError} role="alert">
         {error}
       </p>
     ) : (
-      <p className="anchor-muted" aria-busy="true">
+      <p className={styles.anchorMuted} aria-busy="true">
         {t("details.loading")}
       </p>
     );
@@ -55,28 +56,28 @@ export default function LiveLinkDetails() {
   const num = new Intl.NumberFormat(tag, { maximumFractionDigits: 1 });
   const when = new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short" });
   return (
-    <div className="anchor-details" data-testid="link-details" data-live={d.live}>
+    <div className={styles.anchorDetails} data-testid="link-details" data-live={d.live}>
       <LinkedMatch d={d} />
-      <section className="anchor-panel" data-testid="stream-health">
-        <h2 className="anchor__sub">{t("details.stream")}</h2>
-        <p className={`anchor-state anchor-state--${phase}`} data-testid="health-state" data-phase={phase}>
+      <section className={styles.anchorPanel} data-testid="stream-health">
+        <h2 className={styles.anchorSub}>{t("details.stream")}</h2>
+        <p className={`${styles.anchorState} ${styles[`anchor-state--${phase}`] ?? ""}`} data-testid="health-state" data-phase={phase}>
           {t(`details.state.${phase}`)}
         </p>
-        {d.sessionStart > 0 && <p className="anchor-muted">{t("details.since", { time: when.format(new Date(d.sessionStart)) })}</p>}
-        <dl className="anchor-metrics">
-          <div className="anchor-metric">
+        {d.sessionStart > 0 && <p className={styles.anchorMuted}>{t("details.since", { time: when.format(new Date(d.sessionStart)) })}</p>}
+        <dl className={styles.anchorMetrics}>
+          <div className={styles.anchorMetric}>
             <dt>{t("details.bitrate")}</dt>
             <dd data-testid="health-bitrate" data-value={d.bitrateKbps}>
               {t("details.kbps", { value: num.format(d.bitrateKbps) })}
             </dd>
           </div>
-          <div className="anchor-metric">
+          <div className={styles.anchorMetric}>
             <dt>{t("details.fps")}</dt>
             <dd data-testid="health-fps" data-value={d.fps}>
               {t("details.fpsValue", { value: num.format(d.fps) })}
             </dd>
           </div>
-          <div className="anchor-metric">
+          <div className={styles.anchorMetric}>
             <dt>{t("details.viewers")}</dt>
             <dd data-testid="health-viewers" data-value={d.viewers}>
               {num.format(d.viewers)}
@@ -84,7 +85,7 @@ export default function LiveLinkDetails() {
           </div>
         </dl>
         <HealthChart samples={d.samples} timeTag={tag} />
-        <p className="anchor-muted">{t("details.updated", { count: DETAILS_POLL_MS / 1000 })}</p>
+        <p className={styles.anchorMuted}>{t("details.updated", { count: DETAILS_POLL_MS / 1000 })}</p>
       </section>
     </div>
   );
@@ -97,42 +98,42 @@ function LinkedMatch({ d }: { d: Details }) {
   const { t: tt } = useTranslation();
   const game = gameLabel(tt, useGameNames().get(d.gameId));
   return (
-    <section className="anchor-panel" data-testid="linked-match" data-match-id={d.matchId}>
-      <h2 className="anchor__sub">{t("details.match")}</h2>
+    <section className={styles.anchorPanel} data-testid="linked-match" data-match-id={d.matchId}>
+      <h2 className={styles.anchorSub}>{t("details.match")}</h2>
       {m ? (
         <>
-          <p className="anchor-muted">
+          <p className={styles.anchorMuted}>
             {m.leagueName}
             {game ? ` · ${game}` : ""}
           </p>
-          <div className="anchor-score">
-            <span className="anchor-score__team" data-testid="linked-home">
+          <div className={styles.anchorScore}>
+            <span className={styles.anchorScoreTeam} data-testid="linked-home">
               {m.homeName}
             </span>
             {/* three parts, so each score stays beside its team in both directions */}
-            <span className="anchor-score__value" data-testid="linked-score">
+            <span className={styles.anchorScoreValue} data-testid="linked-score">
               <span>{m.homeScore}</span>
               <span aria-hidden="true">–</span>
               <span>{m.awayScore}</span>
             </span>
-            <span className="anchor-score__team" data-testid="linked-away">
+            <span className={styles.anchorScoreTeam} data-testid="linked-away">
               {m.awayName}
             </span>
           </div>
-          <p className="anchor-muted" data-testid="linked-state">
+          <p className={styles.anchorMuted} data-testid="linked-state">
             {statusLabel(m.status)} <LiveClock m={m} />
           </p>
         </>
       ) : d.customTag ? (
         <p>{t("details.tag", { tag: d.customTag })}</p>
       ) : (
-        <p className="anchor-muted" data-testid="linked-none">
+        <p className={styles.anchorMuted} data-testid="linked-none">
           {t("details.noMatch")}
         </p>
       )}
-      <div className="anchor-actions">
+      <div className={styles.anchorActions}>
         {!d.matchId && (
-          <Link to="/anchorCenter/live" className="anchor-button anchor-button--small">
+          <Link to="/anchorCenter/live" className={`${styles.anchorButton} ${styles.anchorButtonSmall}`}>
             {t("details.linkOne")}
           </Link>
         )}
@@ -164,7 +165,7 @@ function HealthChart({ samples, timeTag }: { samples: HealthPoint[]; timeTag?: s
   }, [samples]);
   if (!series) {
     return (
-      <p className="anchor-muted" data-testid="health-chart-empty">
+      <p className={styles.anchorMuted} data-testid="health-chart-empty">
         {t("details.noSamples")}
       </p>
     );
@@ -177,10 +178,10 @@ function HealthChart({ samples, timeTag }: { samples: HealthPoint[]; timeTag?: s
     [t("details.viewers"), series.viewers, "var(--warn)", num.format(series.viewers.top)],
   ];
   return (
-    <figure className="anchor-chart-wrap" style={{ margin: 0 }} role="img" aria-label={t("details.chart")} data-testid="health-chart" data-samples={samples.length}>
+    <figure style={{ margin: 0 }} role="img" aria-label={t("details.chart")} data-testid="health-chart" data-samples={samples.length}>
       {rows.map(([label, s, color, top]) => (
-        <div className="anchor-spark" key={label}>
-          <span className="anchor-spark__label">
+        <div className={styles.anchorSpark} key={label}>
+          <span className={styles.anchorSparkLabel}>
             {label}
             <br />
             <small>≤ {top}</small>
@@ -195,9 +196,9 @@ function HealthChart({ samples, timeTag }: { samples: HealthPoint[]; timeTag?: s
         </div>
       ))}
       {/* time runs left to right in every language, like the lines above */}
-      <div className="anchor-spark">
+      <div className={styles.anchorSpark}>
         <span />
-        <div className="anchor-spark__axis" dir="ltr">
+        <div className={styles.anchorSparkAxis} dir="ltr">
           <span>{clock.format(new Date(series.t0))}</span>
           <span>{clock.format(new Date(series.t1))}</span>
         </div>

@@ -6,7 +6,8 @@ import { ApiError } from "../../api/client";
 import { videosApi, type LiveSessionRecord } from "../../api/videos";
 import { formatDate, formatDuration } from "../../components/Videos";
 import { useVideosT } from "../../i18n/videos";
-import styles from "../../components/Videos/Videos.module.css";
+import videoStyles from "../../components/Videos/Videos.module.css";
+import styles from "./Anchor.module.css";
 
 export function LiveRecords() {
   const { t, language } = useVideosT();
@@ -34,30 +35,30 @@ export function LiveRecords() {
   };
 
   return (
-    <section className="anchor-panel" data-testid="live-records">
-      <h2 className="anchor__sub">{t("records.title")}</h2>
-      {error && <p className="anchor-error">{error}</p>}
-      {list && list.length === 0 && <p className="anchor-muted">{t("records.empty")}</p>}
+    <section className={styles.anchorPanel} data-testid="live-records">
+      <h2 className={styles.anchorSub}>{t("records.title")}</h2>
+      {error && <p className={styles.anchorError}>{error}</p>}
+      {list && list.length === 0 && <p className={styles.anchorMuted}>{t("records.empty")}</p>}
       {list && list.length > 0 && (
-        <ul className={styles.recs}>
+        <ul className={videoStyles.recs}>
           {list.map((s) => {
             const v = s.video;
             const to = v ? (v.game ? `/videos/${v.game}/${v.id}` : `/videos/${v.id}`) : "";
             return (
-              <li key={s.id} className={styles.recsItem} data-testid="live-record">
-                <span className={styles.recsPoster}>{v?.poster && <img src={v.poster} alt="" loading="lazy" />}</span>
+              <li key={s.id} className={videoStyles.recsItem} data-testid="live-record">
+                <span className={videoStyles.recsPoster}>{v?.poster && <img src={v.poster} alt="" loading="lazy" />}</span>
                 <div>
-                  <div className={styles.recsTitle}>{s.title}</div>
-                  <div className={styles.recsMeta}>
+                  <div className={videoStyles.recsTitle}>{s.title}</div>
+                  <div className={videoStyles.recsMeta}>
                     <span>{formatDate(s.startedAt, language)}</span>
                     <span>{formatDuration(s.durationSec)}</span>
-                    {!s.endedAt && <span className={styles.recsBadge}>{t("records.live")}</span>}
+                    {!s.endedAt && <span className={videoStyles.recsBadge}>{t("records.live")}</span>}
                     {!v && s.endedAt > 0 && <span>{t("records.notRecorded")}</span>}
-                    {v && v.state === "processing" && <span className={styles.recsBadge}>{t("records.recording")}</span>}
-                    {v && v.state === "hidden" && <span className={styles.recsBadge} data-testid="record-hidden">{t("state.hidden")}</span>}
+                    {v && v.state === "processing" && <span className={videoStyles.recsBadge}>{t("records.recording")}</span>}
+                    {v && v.state === "hidden" && <span className={videoStyles.recsBadge} data-testid="record-hidden">{t("state.hidden")}</span>}
                   </div>
                 </div>
-                <div className={styles.recsActions}>
+                <div className={videoStyles.recsActions}>
                   {v?.state === "ready" && <Link to={to}>{t("records.watch")}</Link>}
                   {v?.state === "ready" && (
                     <button type="button" disabled={busy === v.id} onClick={() => act(v.id, "hidden")} data-testid="record-hide">

@@ -14,6 +14,7 @@ import { MatchPicker } from "./MatchPicker";
 import { errorText, useCenter } from "./AnchorCenter";
 import { FieldMessage, ImageUpload } from "./Apply";
 import { LIMITS, MAX_DETAIL_PICS, validateSettings, type SettingsErrors } from "./validation";
+import styles from "./Anchor.module.css";
 
 export default function LiveSettings() {
   const { t } = useTranslation();
@@ -56,22 +57,22 @@ export default function LiveSettings() {
   };
 
   return (
-    <div className="anchor-grid anchor-grid--wide">
-      <form className="anchor-panel anchor-form" data-testid="live-settings" onSubmit={save} noValidate>
-        <h2 className="anchor__sub">{t("anchor.settings.title")}</h2>
-        <label className="anchor-field">
+    <div className={`${styles.anchorGrid} ${styles.anchorGridWide}`}>
+      <form className={`${styles.anchorPanel} ${styles.anchorForm}`} data-testid="live-settings" onSubmit={save} noValidate>
+        <h2 className={styles.anchorSub}>{t("anchor.settings.title")}</h2>
+        <label className={styles.anchorField}>
           <span>{t("anchor.settings.liveTitle")}</span>
           <input data-testid="settings-title" value={s.title} maxLength={LIMITS.title} onChange={(e) => set("title", e.target.value)} aria-invalid={!!errors.title} />
           <FieldMessage error={errors.title} testId="settings-title-error" />
         </label>
         <ImageUpload kind="cover" label={t("anchor.settings.cover")} value={s.cover} url={s.coverUrl} onChange={(id, url) => setS((x) => ({ ...x, cover: id, coverUrl: url }))} />
-        <div className="anchor-switches">
-          <label className="anchor-check">
+        <div className={styles.anchorSwitches}>
+          <label className={styles.anchorCheck}>
             <input type="checkbox" data-testid="settings-paid" checked={s.paid} onChange={(e) => set("paid", e.target.checked)} />
             <span>{t("anchor.settings.paid")}</span>
           </label>
           {s.paid && (
-            <label className="anchor-field anchor-field--inline">
+            <label className={`${styles.anchorField} ${styles.anchorFieldInline}`}>
               <span>{t("anchor.settings.price")}</span>
               <input
                 type="number"
@@ -85,32 +86,32 @@ export default function LiveSettings() {
               <FieldMessage error={errors.price} testId="settings-price-error" />
             </label>
           )}
-          <label className="anchor-check">
+          <label className={styles.anchorCheck}>
             <input type="checkbox" data-testid="settings-member" checked={s.memberOnly} onChange={(e) => set("memberOnly", e.target.checked)} />
             <span>{t("anchor.settings.memberOnly")}</span>
           </label>
-          <label className="anchor-check">
+          <label className={styles.anchorCheck}>
             <input type="checkbox" data-testid="settings-comments" checked={s.externalComments} onChange={(e) => set("externalComments", e.target.checked)} />
             <span>{t("anchor.settings.externalComments")}</span>
           </label>
         </div>
-        <label className="anchor-field">
+        <label className={styles.anchorField}>
           <span>{t("anchor.settings.teaser")}</span>
           <input data-testid="settings-teaser" value={s.teaser} maxLength={LIMITS.teaser} onChange={(e) => set("teaser", e.target.value)} aria-invalid={!!errors.teaser} />
           <FieldMessage error={errors.teaser} />
         </label>
-        <label className="anchor-field">
+        <label className={styles.anchorField}>
           <span>{t("anchor.settings.detailIntro")}</span>
           <textarea data-testid="settings-intro" rows={5} value={s.detailIntro} maxLength={LIMITS.detailIntro} onChange={(e) => set("detailIntro", e.target.value)} aria-invalid={!!errors.detailIntro} />
           <FieldMessage error={errors.detailIntro} testId="settings-intro-error" />
         </label>
-        <div className="anchor-field">
+        <div className={styles.anchorField}>
           <span>{t("anchor.settings.detailPics", { max: MAX_DETAIL_PICS })}</span>
-          <div className="anchor-pics" data-testid="settings-pics" data-count={s.detailPics.length}>
+          <div className={styles.anchorPics} data-testid="settings-pics" data-count={s.detailPics.length}>
             {s.detailPics.map((id, i) => (
-              <figure key={id} className="anchor-pic">
+              <figure key={id} className={styles.anchorPic}>
                 <img src={picUrls[i]} alt="" />
-                <button type="button" className="anchor-link" onClick={() => removePic(i)}>
+                <button type="button" className={styles.anchorLink} onClick={() => removePic(i)}>
                   {t("anchor.settings.remove")}
                 </button>
               </figure>
@@ -130,20 +131,20 @@ export default function LiveSettings() {
               />
             )}
           </div>
-          <span className="anchor-muted">{t("anchor.settings.squareHint")}</span>
+          <span className={styles.anchorMuted}>{t("anchor.settings.squareHint")}</span>
           <FieldMessage error={errors.detailPics} />
         </div>
-        <label className="anchor-field">
+        <label className={styles.anchorField}>
           <span>{t("anchor.settings.m3u8")}</span>
           <input data-testid="settings-m3u8" value={s.m3u8} placeholder="https://…/index.m3u8" onChange={(e) => set("m3u8", e.target.value)} aria-invalid={!!errors.m3u8} />
           <FieldMessage error={errors.m3u8} testId="settings-m3u8-error" />
         </label>
         {message && (
-          <p className={message.ok ? "anchor-ok" : "anchor-error"} role="status" data-testid="settings-message">
+          <p className={message.ok ? styles.anchorOk : styles.anchorError} role="status" data-testid="settings-message" data-ok={message.ok}>
             {message.text}
           </p>
         )}
-        <button type="submit" className="anchor-button anchor-button--big" data-testid="settings-save" disabled={busy}>
+        <button type="submit" className={`${styles.anchorButton} ${styles.anchorButtonBig}`} data-testid="settings-save" disabled={busy}>
           {t("anchor.settings.save")}
         </button>
       </form>
@@ -200,20 +201,20 @@ function MatchLink() {
       : t("anchor.match.current", { value: "…" })
     : t("anchor.match.none");
   return (
-    <section className="anchor-panel anchor-form" data-testid="match-link">
-      <h2 className="anchor__sub">{t("anchor.match.title")}</h2>
-      <p className="anchor-muted">{t("anchor.match.rule")}</p>
-      <p className="anchor-muted" data-testid="match-current" data-match-id={info.matchId}>
+    <section className={`${styles.anchorPanel} ${styles.anchorForm}`} data-testid="match-link">
+      <h2 className={styles.anchorSub}>{t("anchor.match.title")}</h2>
+      <p className={styles.anchorMuted}>{t("anchor.match.rule")}</p>
+      <p className={styles.anchorMuted} data-testid="match-current" data-match-id={info.matchId}>
         {current}
       </p>
       <MatchPicker linkedId={info.matchId} busy={busy} onPick={(m) => save({ matchId: m.id }, m)} />
       {message && (
-        <p className={message.ok ? "anchor-ok" : "anchor-error"} role="status" data-testid="match-message">
+        <p className={message.ok ? styles.anchorOk : styles.anchorError} role="status" data-testid="match-message">
           {message.text}
         </p>
       )}
-      <div className="anchor-actions">
-        <button type="button" className="anchor-link" disabled={busy || !info.matchId} onClick={() => save({})}>
+      <div className={styles.anchorActions}>
+        <button type="button" className={styles.anchorLink} disabled={busy || !info.matchId} onClick={() => save({})}>
           {t("anchor.match.clear")}
         </button>
       </div>

@@ -9,6 +9,7 @@ import { useCentreT } from "../../i18n/streamcentre";
 import { HTML_LANG, isLocale } from "../../i18n/locales";
 import { inPlay } from "../Matches/live";
 import { errorText } from "./AnchorCenter";
+import styles from "./Anchor.module.css";
 
 /** How long the picker waits after the last keystroke before searching. */
 export const PICKER_DEBOUNCE_MS = 250;
@@ -35,41 +36,41 @@ export function MatchPicker({ linkedId, busy, onPick }: { linkedId: string; busy
 
   const time = new Intl.DateTimeFormat(isLocale(language) ? HTML_LANG[language] : undefined, { hour: "2-digit", minute: "2-digit" });
   return (
-    <div className="anchor-picker" data-testid="match-picker">
-      <label className="anchor-field">
+    <div className={styles.anchorPicker} data-testid="match-picker">
+      <label className={styles.anchorField}>
         <span>{t("picker.search")}</span>
         <input type="search" data-testid="match-search" value={q} placeholder={t("picker.placeholder")} maxLength={60} onChange={(e) => setQ(e.target.value)} />
       </label>
-      <span className="anchor-muted">{t("picker.rule")}</span>
+      <span className={styles.anchorMuted}>{t("picker.rule")}</span>
       {state.status === "loading" && state.list.length === 0 && (
-        <p className="anchor-muted" aria-busy="true">
+        <p className={styles.anchorMuted} aria-busy="true">
           {t("picker.loading")}
         </p>
       )}
       {state.status === "error" && (
-        <p className="anchor-error" role="alert">
+        <p className={styles.anchorError} role="alert">
           {state.error}
         </p>
       )}
       {state.status === "ready" && state.list.length === 0 && (
-        <p className="anchor-muted" data-testid="match-picker-empty">
+        <p className={styles.anchorMuted} data-testid="match-picker-empty">
           {t("picker.empty")}
         </p>
       )}
       {state.list.length > 0 && (
-        <ul className="anchor-picker__list" data-testid="match-picker-list" aria-busy={state.status === "loading"}>
+        <ul className={styles.anchorPickerList} data-testid="match-picker-list" aria-busy={state.status === "loading"}>
           {state.list.map((m) => {
             const on = m.id === linkedId;
             return (
-              <li key={m.id} className={`anchor-picker__item${on ? " anchor-picker__item--on" : ""}`} data-testid="match-option" data-match-id={m.id}>
+              <li key={m.id} className={`${styles.anchorPickerItem}${on ? ` ${styles.anchorPickerItemOn}` : ""}`} data-testid="match-option" data-match-id={m.id}>
                 <div>
-                  <div className="anchor-picker__teams">
+                  <div className={styles.anchorPickerTeams}>
                     {m.homeName} – {m.awayName}
                   </div>
-                  <div className="anchor-picker__meta">
+                  <div className={styles.anchorPickerMeta}>
                     <span>{m.leagueName}</span>
                     {inPlay(m.status) ? (
-                      <span className="anchor-picker__live">
+                      <span className={styles.anchorPickerLive}>
                         {t("picker.inPlay")} · {m.homeScore}–{m.awayScore}
                         {m.periodName ? ` · ${m.periodName}` : ""}
                       </span>
@@ -78,7 +79,7 @@ export function MatchPicker({ linkedId, busy, onPick }: { linkedId: string; busy
                     )}
                   </div>
                 </div>
-                <button type="button" className="anchor-button anchor-button--small" data-testid="match-option-link" disabled={busy || on} onClick={() => onPick(m)}>
+                <button type="button" className={`${styles.anchorButton} ${styles.anchorButtonSmall}`} data-testid="match-option-link" disabled={busy || on} onClick={() => onPick(m)}>
                   {on ? t("picker.linked") : t("picker.link")}
                 </button>
               </li>

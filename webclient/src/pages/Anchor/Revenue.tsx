@@ -8,6 +8,7 @@ import { earningDaysAtom } from "../../state/anchor";
 import { NoData } from "../../components/NoData";
 import { errorText } from "./AnchorCenter";
 import { chartGeometry, EARNING_VIEWS, fillDays } from "./earnings";
+import styles from "./Anchor.module.css";
 
 const PAGE_SIZE = 20;
 
@@ -41,16 +42,16 @@ export default function Revenue() {
   const pages = detail ? Math.max(1, Math.ceil(detail.total / PAGE_SIZE)) : 1;
 
   return (
-    <div className="anchor-grid anchor-grid--wide">
-      <section className="anchor-panel" data-testid="revenue" data-days={days}>
-        <div className="anchor-row">
-          <h2 className="anchor__sub">{t("anchor.revenue.title")}</h2>
-          <div className="anchor-views" role="group" aria-label={t("anchor.revenue.period")}>
+    <div className={`${styles.anchorGrid} ${styles.anchorGridWide}`}>
+      <section className={styles.anchorPanel} data-testid="revenue" data-days={days}>
+        <div className={styles.anchorRow}>
+          <h2 className={styles.anchorSub}>{t("anchor.revenue.title")}</h2>
+          <div className={styles.anchorViews} role="group" aria-label={t("anchor.revenue.period")}>
             {EARNING_VIEWS.map((d) => (
               <button
                 key={d}
                 type="button"
-                className={`anchor-view${d === days ? " anchor-view--on" : ""}`}
+                className={`${styles.anchorView}${d === days ? ` ${styles.anchorViewOn}` : ""}`}
                 aria-pressed={d === days}
                 data-testid={`revenue-${d}`}
                 onClick={() => {
@@ -63,10 +64,10 @@ export default function Revenue() {
             ))}
           </div>
         </div>
-        {error && <p className="anchor-error">{error}</p>}
+        {error && <p className={styles.anchorError}>{error}</p>}
         {total && (
           <>
-            <dl className="anchor-totals">
+            <dl className={styles.anchorTotals}>
               <div>
                 <dt>{t("anchor.revenue.coins")}</dt>
                 <dd data-testid="revenue-coins">{nf.format(total.coins)}</dd>
@@ -84,12 +85,12 @@ export default function Revenue() {
           </>
         )}
       </section>
-      <section className="anchor-panel" data-testid="revenue-detail">
-        <h2 className="anchor__sub">{t("anchor.revenue.detail")}</h2>
+      <section className={styles.anchorPanel} data-testid="revenue-detail">
+        <h2 className={styles.anchorSub}>{t("anchor.revenue.detail")}</h2>
         {detail && detail.list.length === 0 ? (
           <NoData />
         ) : (
-          <table className="anchor-table">
+          <table className={styles.anchorTable}>
             <thead>
               <tr>
                 <th>{t("anchor.revenue.time")}</th>
@@ -115,14 +116,14 @@ export default function Revenue() {
           </table>
         )}
         {pages > 1 && (
-          <div className="anchor-actions">
-            <button type="button" className="anchor-link" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          <div className={styles.anchorActions}>
+            <button type="button" className={styles.anchorLink} disabled={page <= 1} onClick={() => setPage(page - 1)}>
               ‹
             </button>
             <span>
               {page} / {pages}
             </span>
-            <button type="button" className="anchor-link" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            <button type="button" className={styles.anchorLink} disabled={page >= pages} onClick={() => setPage(page + 1)}>
               ›
             </button>
           </div>
@@ -141,7 +142,7 @@ export function EarningsChart({ total, label }: { total: AnchorGoldTotal; label:
   const gd = hasDiamonds ? chartGeometry(daily, (d) => d.diamonds) : null;
   const plotBottom = g.height - 22;
   return (
-    <svg className="anchor-chart" viewBox={`0 0 ${g.width} ${g.height}`} role="img" aria-label={label} data-testid="revenue-chart" data-bars={g.bars.length}>
+    <svg className={styles.anchorChart} viewBox={`0 0 ${g.width} ${g.height}`} role="img" aria-label={label} data-testid="revenue-chart" data-bars={g.bars.length}>
       <line x1={44} x2={g.width - 18} y1={plotBottom} y2={plotBottom} stroke="#c7ceda" />
       <line x1={44} x2={g.width - 18} y1={8} y2={8} stroke="#eef1f6" />
       <text x={40} y={14} textAnchor="end" fontSize="11" fill="#6b7687">

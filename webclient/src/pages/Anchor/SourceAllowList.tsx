@@ -4,6 +4,7 @@ import { useState } from "react";
 import { streamCentreApi, type SourceList } from "../../api/streamcentre";
 import { useCentreT } from "../../i18n/streamcentre";
 import { errorText } from "./AnchorCenter";
+import styles from "./Anchor.module.css";
 
 /** A quick client-side shape check (the server decides): an IPv4/IPv6 address, optionally /bits. */
 export function looksLikeSource(s: string): boolean {
@@ -51,19 +52,19 @@ export function SourceAllowList({ initial, disabled }: { initial: SourceList; di
   };
 
   return (
-    <div className="anchor-allow" data-testid="allow-list" data-enforced={list.enforced} data-count={list.list.length}>
-      <h3 className="anchor__sub">{t("allow.title")}</h3>
-      <p className="anchor-muted">{t("allow.hint")}</p>
-      <p className={list.enforced ? "anchor-ok" : "anchor-muted"} data-testid="allow-state">
+    <div className={styles.anchorAllow} data-testid="allow-list" data-enforced={list.enforced} data-count={list.list.length}>
+      <h3 className={styles.anchorSub}>{t("allow.title")}</h3>
+      <p className={styles.anchorMuted}>{t("allow.hint")}</p>
+      <p className={list.enforced ? styles.anchorOk : styles.anchorMuted} data-testid="allow-state">
         {list.enforced ? t("allow.on", { count: list.list.length, max: list.max }) : t("allow.off")}
       </p>
       {list.list.length > 0 && (
-        <ul className="anchor-allow__list">
+        <ul className={styles.anchorAllowList}>
           {list.list.map((x) => (
-            <li key={x.address} className="anchor-allow__item" data-testid="allow-entry" data-address={x.address}>
+            <li key={x.address} className={styles.anchorAllowItem} data-testid="allow-entry" data-address={x.address}>
               <code>{x.address.endsWith("/32") || x.address.endsWith("/128") ? x.address.replace(/\/(32|128)$/, "") : x.address}</code>
-              {x.note && <span className="anchor-muted">{x.note}</span>}
-              <button type="button" className="anchor-link" disabled={busy || disabled} data-testid="allow-remove" onClick={() => run(streamCentreApi.removeSource(x.address))}>
+              {x.note && <span className={styles.anchorMuted}>{x.note}</span>}
+              <button type="button" className={styles.anchorLink} disabled={busy || disabled} data-testid="allow-remove" onClick={() => run(streamCentreApi.removeSource(x.address))}>
                 {t("allow.remove")}
               </button>
             </li>
@@ -71,22 +72,22 @@ export function SourceAllowList({ initial, disabled }: { initial: SourceList; di
         </ul>
       )}
       {list.list.length < list.max && (
-        <form className="anchor-allow__form" onSubmit={add} noValidate>
-          <label className="anchor-field">
+        <form className={styles.anchorAllowForm} onSubmit={add} noValidate>
+          <label className={styles.anchorField}>
             <span>{t("allow.address")}</span>
             <input data-testid="allow-ip" dir="ltr" value={ip} placeholder={t("allow.placeholder")} maxLength={50} onChange={(e) => setIp(e.target.value)} disabled={disabled} />
           </label>
-          <label className="anchor-field">
+          <label className={styles.anchorField}>
             <span>{t("allow.note")}</span>
             <input data-testid="allow-note" value={note} placeholder={t("allow.notePlaceholder")} maxLength={40} onChange={(e) => setNote(e.target.value)} disabled={disabled} />
           </label>
-          <button type="submit" className="anchor-button" data-testid="allow-add" disabled={busy || disabled || !ip.trim()}>
+          <button type="submit" className={styles.anchorButton} data-testid="allow-add" disabled={busy || disabled || !ip.trim()}>
             {t("allow.add")}
           </button>
         </form>
       )}
       {error && (
-        <p className="anchor-error" role="alert" data-testid="allow-error">
+        <p className={styles.anchorError} role="alert" data-testid="allow-error">
           {error}
         </p>
       )}

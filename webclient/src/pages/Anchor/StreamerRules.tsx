@@ -1,6 +1,7 @@
 // The streamer rules of spec §6 in full: on the application form (before the applicant agrees to
 // them) and at /anchorCenter/rules, linked from the streamer centre's navigation.
 import { useCentreT, type CentreKey } from "../../i18n/streamcentre";
+import styles from "./Anchor.module.css";
 
 const RULES: CentreKey[] = ["rules.r1", "rules.r2", "rules.r3", "rules.r4", "rules.r5", "rules.r6", "rules.r7", "rules.r8", "rules.r9", "rules.r10"];
 
@@ -8,14 +9,14 @@ const RULES: CentreKey[] = ["rules.r1", "rules.r2", "rules.r3", "rules.r4", "rul
 export function StreamerRulesList({ compact }: { compact?: boolean }) {
   const { t } = useCentreT();
   return (
-    <div className={compact ? "anchor-rules anchor-rules--compact" : "anchor-rules"} data-testid="streamer-rules">
-      <p className="anchor-muted">{t("rules.intro")}</p>
-      <ol className="anchor-rules__list">
+    <div className={compact ? styles.anchorRulesCompact : undefined} data-testid="streamer-rules">
+      <p className={styles.anchorMuted}>{t("rules.intro")}</p>
+      <ol className={styles.anchorRulesList}>
         {RULES.map((k) => (
           <li key={k}>{t(k)}</li>
         ))}
       </ol>
-      <p className="anchor-rules__ban">{t("rules.ban")}</p>
+      <p className={styles.anchorRulesBan}>{t("rules.ban")}</p>
     </div>
   );
 }
@@ -24,8 +25,8 @@ export function StreamerRulesList({ compact }: { compact?: boolean }) {
 export default function StreamerRulesPage() {
   const { t } = useCentreT();
   return (
-    <section className="anchor-panel" data-testid="streamer-rules-page">
-      <h2 className="anchor__sub">{t("rules.title")}</h2>
+    <section className={styles.anchorPanel} data-testid="streamer-rules-page">
+      <h2 className={styles.anchorSub}>{t("rules.title")}</h2>
       <StreamerRulesList />
     </section>
   );

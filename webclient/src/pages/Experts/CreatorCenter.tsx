@@ -1,52 +1,53 @@
 // /creatorCenter — the creator centre: the expert application until approved; then the data board
 // (/dataShow), plan management (/progManage) and the add/edit plan form with its match picker
 // (/progComponent).
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { NavLink, Outlet, useNavigate, useSearchParams } from "react-router";
 import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useExpertsT } from "../../i18n/experts";
-import { expertsApi, type ApplyStart, type Board, type MatchOption, type Pick, type Plan, type PlanForm, type PlayType } from "../../api/experts";
+import { expertsApi, type ApplyStart, type Board as BoardData, type MatchOption, type Pick, type PlanForm, type PlayType } from "../../api/experts";
 import { tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";
-import { NoData } from "../../components/NoData";
+import { Loadable, useResource } from "../../data";
 import { OutcomeBadge, errorText, formatCoins, formatLine, formatWhen, percent } from "./parts";
-import "./Experts.css";
+import styles from "./Experts.module.css";
 
 export default function CreatorCenter() {
   const { t } = useExpertsT();
   const token = useAtomValue(tokenAtom);
   const setModal = useSetAtom(loginModalAtom);
-  const [start, setStart] = useState<ApplyStart | null>(null);
-  const [error, setError] = useState("");
-  const load = useCallback(() => {
-    expertsApi.applyStart().then(setStart, (e) => setError(errorText(e)));
-  }, []);
-  useEffect(() => {
-    if (token) load();
-  }, [token, load]);
+  // Signed out: nothing to load (a null key), the sign-in prompt instead.
+  const application = useResource(token ? `creator:start:${token}` : null, () => expertsApi.applyStart());
 
   if (!token) {
     return (
-      <main className="experts" data-testid="creator-center">
-        <h1 className="experts__title">{t("experts.creator.title")}</h1>
+      <main className={styles.experts} data-testid="creator-center">
+        <h1 className={styles.expertsTitle}>{t("experts.creator.title")}</h1>
         <p>{t("experts.creator.signInFirst")}</p>
-        <button type="button" className="experts-button" onClick={() => setModal({ open: true, mode: LoginMode.Password })}>
+        <button type="button" className={styles.expertsButton} onClick={() => setModal({ open: true, mode: LoginMode.Password })}>
           {t("experts.signIn")}
         </button>
       </main>
     );
   }
-  if (error) return <main className="experts"><p className="experts-error">{error}</p></main>;
-  if (!start) return <main className="experts" aria-busy="true" />;
-  if (start.status !== "approved") return <Apply start={start} onDone={load} />;
   return (
-    <main className="experts" data-testid="creator-center">
-      <div className="experts-row">
-        <h1 className="experts__title">{t("experts.creator.title")}</h1>
-        <nav className="experts-tabs">
-          <NavLink end className={({ isActive }) => `experts-tab${isActive ? " experts-tab--on" : ""}`} to="/creatorCenter/dataShow">{t("experts.creator.board")}</NavLink>
-          <NavLink className={({ isActive }) => `experts-tab${isActive ? " experts-tab--on" : ""}`} to="/creatorCenter/progManage" data-testid="creator-manage">{t("experts.creator.manage")}</NavLink>
-          <NavLink className={({ isActive }) => `experts-tab${isActive ? " experts-tab--on" : ""}`} to="/creatorCenter/progComponent" data-testid="creator-add">{t("experts.creator.add")}</NavLink>
+    <Loadable resource={application} minHeight="60vh">
+      {(start) => (start.status === "approved" ? <Centre /> : <Apply start={start} onDone={application.refresh} />)}
+    </Loadable>
+  );
+}
+
+/** The approved expert's centre: the tabs and the tab's page. */
+function Centre() {
+  const { t } = useExpertsT();
+  return (
+    <main className={styles.experts} data-testid="creator-center">
+      <div className={styles.expertsRow}>
+        <h1 className={styles.expertsTitle}>{t("experts.creator.title")}</h1>
+        <nav className={styles.expertsTabs}>
+          <NavLink end className={({ isActive }) => `${styles.expertsTab}${isActive ? ` ${styles.expertsTabOn}` : ""}`} to="/creatorCenter/dataShow">{t("experts.creator.board")}</NavLink>
+          <NavLink className={({ isActive }) => `${styles.expertsTab}${isActive ? ` ${styles.expertsTabOn}` : ""}`} to="/creatorCenter/progManage" data-testid="creator-manage">{t("experts.creator.manage")}</NavLink>
+          <NavLink className={({ isActive }) => `${styles.expertsTab}${isActive ? ` ${styles.expertsTabOn}` : ""}`} to="/creatorCenter/progComponent" data-testid="creator-add">{t("experts.creator.add")}</NavLink>
         </nav>
       </div>
       <Outlet />
@@ -74,40 +75,40 @@ function Apply({ start, onDone }: { start: ApplyStart; onDone: () => void }) {
     }
   };
   return (
-    <main className="experts" data-testid="creator-apply">
-      <h1 className="experts__title">{t("experts.apply.title")}</h1>
-      <p className="experts-muted">{t("experts.apply.intro")}</p>
-      {start.status === "review" && <p className="experts-banner" data-testid="apply-status">{t("experts.apply.review")}</p>}
-      {start.status === "banned" && <p className="experts-banner experts-banner--bad" data-testid="apply-status">{t("experts.apply.banned", { reason: start.reason })}</p>}
-      {start.status === "rejected" && <p className="experts-banner experts-banner--bad" data-testid="apply-status">{t("experts.apply.rejected", { reason: start.reason })}</p>}
+    <main className={styles.experts} data-testid="creator-apply">
+      <h1 className={styles.expertsTitle}>{t("experts.apply.title")}</h1>
+      <p className={styles.expertsMuted}>{t("experts.apply.intro")}</p>
+      {start.status === "review" && <p className={styles.expertsBanner} data-testid="apply-status">{t("experts.apply.review")}</p>}
+      {start.status === "banned" && <p className={`${styles.expertsBanner} ${styles.expertsBannerBad}`} data-testid="apply-status">{t("experts.apply.banned", { reason: start.reason })}</p>}
+      {start.status === "rejected" && <p className={`${styles.expertsBanner} ${styles.expertsBannerBad}`} data-testid="apply-status">{t("experts.apply.rejected", { reason: start.reason })}</p>}
       {(start.status === "none" || start.status === "rejected") && (
-        <form className="experts-panel experts-form" onSubmit={submit}>
-          <p className="experts-muted">{start.phoneBound ? t("experts.apply.phone", { phone: start.phone }) : t("experts.apply.noPhone")}</p>
-          <label className="experts-field">
+        <form className={`${styles.expertsPanel} ${styles.expertsForm}`} onSubmit={submit}>
+          <p className={styles.expertsMuted}>{start.phoneBound ? t("experts.apply.phone", { phone: start.phone }) : t("experts.apply.noPhone")}</p>
+          <label className={styles.expertsField}>
             <span>{t("experts.apply.nickname")}</span>
             <input data-testid="apply-nickname" value={form.nickname} onChange={set("nickname")} maxLength={20} required />
           </label>
-          <label className="experts-field">
+          <label className={styles.expertsField}>
             <span>{t("experts.apply.realName")}</span>
             <input data-testid="apply-realName" value={form.realName} onChange={set("realName")} maxLength={40} required />
           </label>
-          <label className="experts-field">
+          <label className={styles.expertsField}>
             <span>{t("experts.apply.idNumber")}</span>
             <input data-testid="apply-idNumber" value={form.idNumber} onChange={set("idNumber")} maxLength={20} required />
           </label>
-          <label className="experts-field">
+          <label className={styles.expertsField}>
             <span>{t("experts.apply.introLabel")}</span>
             <textarea data-testid="apply-intro" value={form.intro} onChange={set("intro")} rows={3} maxLength={500} required />
           </label>
-          <label className="experts-field">
+          <label className={styles.expertsField}>
             <span>{t("experts.apply.experience")}</span>
             <textarea value={form.experience} onChange={set("experience")} rows={2} maxLength={500} />
           </label>
-          <fieldset className="experts-field">
+          <fieldset className={styles.expertsField}>
             <span>{t("experts.apply.games")}</span>
-            <div className="experts-switches">
+            <div className={styles.expertsSwitches}>
               {[1, 2, 3, 4].map((g) => (
-                <label key={g} className="experts-check">
+                <label key={g} className={styles.expertsCheck}>
                   <input
                     type="checkbox"
                     checked={form.games.includes(g)}
@@ -118,8 +119,8 @@ function Apply({ start, onDone }: { start: ApplyStart; onDone: () => void }) {
               ))}
             </div>
           </fieldset>
-          {error && <p className="experts-error" data-testid="apply-error">{error}</p>}
-          <button type="submit" className="experts-button" disabled={busy} data-testid="apply-submit">
+          {error && <p className={styles.expertsError} data-testid="apply-error">{error}</p>}
+          <button type="submit" className={styles.expertsButton} disabled={busy} data-testid="apply-submit">
             {t("experts.apply.submit")}
           </button>
         </form>
@@ -129,19 +130,21 @@ function Apply({ start, onDone }: { start: ApplyStart; onDone: () => void }) {
 }
 
 export function DataShow() {
+  const board = useResource("creator:board", () => expertsApi.board());
+  return (
+    <Loadable resource={board} minHeight={400}>
+      {(b) => <Board board={b} />}
+    </Loadable>
+  );
+}
+
+function Board({ board }: { board: BoardData }) {
   const { t, i18n } = useExpertsT();
-  const [board, setBoard] = useState<Board | null>(null);
-  const [error, setError] = useState("");
-  useEffect(() => {
-    expertsApi.board().then(setBoard, (e) => setError(errorText(e)));
-  }, []);
-  if (error) return <p className="experts-error">{error}</p>;
-  if (!board) return <div aria-busy="true" />;
   const max = Math.max(1, ...board.daily.map((d) => d.amount));
   const c = (n: number) => formatCoins(n, i18n.language);
   return (
     <section data-testid="creator-board">
-      <ul className="experts-tiles">
+      <ul className={styles.expertsTiles}>
         <li><b>{board.plans}</b>{t("experts.board.plans")}</li>
         <li><b>{board.sales}</b>{t("experts.board.sales")}</li>
         <li><b>{board.buyers}</b>{t("experts.board.buyers")}</li>
@@ -150,17 +153,17 @@ export function DataShow() {
         <li><b>{c(board.revenue30)}</b>{t("experts.board.revenue30")}</li>
         <li><b>{c(board.revenueAll)}</b>{t("experts.board.revenueAll")}</li>
       </ul>
-      <div className="experts-panel">
-        <h2 className="experts__sub">{t("experts.board.chart")}</h2>
-        <div className="experts-bars" role="img" aria-label={t("experts.board.chart")}>
+      <div className={styles.expertsPanel}>
+        <h2 className={styles.expertsSub}>{t("experts.board.chart")}</h2>
+        <div className={styles.expertsBars} role="img" aria-label={t("experts.board.chart")}>
           {board.daily.map((d) => (
-            <div key={d.day} className="experts-bar" title={`${d.day}: ${c(d.amount)}`}>
+            <div key={d.day} className={styles.expertsBar} title={`${d.day}: ${c(d.amount)}`}>
               <span style={{ height: `${(d.amount / max) * 100}%` }} />
               <small>{d.day.slice(5)}</small>
             </div>
           ))}
         </div>
-        <p className="experts-muted">{t("experts.board.fromLedger")}</p>
+        <p className={styles.expertsMuted}>{t("experts.board.fromLedger")}</p>
       </div>
     </section>
   );
@@ -172,44 +175,42 @@ export function ProgManage() {
   const { t, i18n } = useExpertsT();
   const navigate = useNavigate();
   const [state, setState] = useState<string>("");
-  const [list, setList] = useState<Plan[] | null>(null);
+  const plans = useResource(`creator:plans:${state}`, () => expertsApi.ownPlans(state || undefined).then((r) => r.list));
   const [error, setError] = useState("");
-  const load = useCallback(() => {
-    expertsApi.ownPlans(state || undefined).then((r) => setList(r.list), (e) => setError(errorText(e)));
-  }, [state]);
-  useEffect(load, [load]);
   const remove = async (id: string) => {
+    setError("");
     try {
       await expertsApi.removePlan(id);
-      load();
+      plans.refresh();
     } catch (e) {
       setError(errorText(e));
     }
   };
   return (
     <section data-testid="creator-plans">
-      <div className="experts-views">
+      <div className={styles.expertsViews}>
         {STATES.map((s) => (
-          <button key={s} type="button" className={`experts-view${s === state ? " experts-view--on" : ""}`} onClick={() => setState(s)}>
+          <button key={s} type="button" className={`${styles.expertsView}${s === state ? ` ${styles.expertsViewOn}` : ""}`} onClick={() => setState(s)}>
             {t(`experts.state.${s || "all"}` as "experts.state.all")}
           </button>
         ))}
       </div>
-      {error && <p className="experts-error">{error}</p>}
-      {list && list.length === 0 && <NoData />}
-      <table className="experts-table">
+      {error && <p className={styles.expertsError}>{error}</p>}
+      <Loadable resource={plans} empty={(l) => l.length === 0}>
+        {(list) => (
+      <table className={styles.expertsTable}>
         <tbody>
-          {list?.map((p) => (
+          {list.map((p) => (
             <tr key={p.id} data-testid="own-plan" data-state={p.state}>
               <td>
                 <a href={`/expert/plan/${p.id}`}>{p.title}</a>
-                <div className="experts-muted">
+                <div className={styles.expertsMuted}>
                   {p.home} – {p.away} · {formatWhen(p.matchTime)}
                 </div>
               </td>
               <td>
-                <span className={`experts-state experts-state--${p.state}`}>{t(`experts.state.${p.state}`)}</span>
-                {p.reason && <div className="experts-muted">{p.reason}</div>}
+                <span className={`${styles.expertsState} ${styles[`experts-state--${p.state}`] ?? ""}`}>{t(`experts.state.${p.state}`)}</span>
+                {p.reason && <div className={styles.expertsMuted}>{p.reason}</div>}
               </td>
               <td>{p.price === 0 ? t("experts.plan.free") : t("experts.plan.coins", { n: formatCoins(p.price, i18n.language) })}</td>
               <td>{t("experts.plan.sales", { count: p.sales })}</td>
@@ -219,10 +220,10 @@ export function ProgManage() {
               <td>
                 {p.editable && (
                   <>
-                    <button type="button" className="experts-link" onClick={() => navigate(`/creatorCenter/progComponent?id=${p.id}`)}>
+                    <button type="button" className={styles.expertsLink} onClick={() => navigate(`/creatorCenter/progComponent?id=${p.id}`)}>
                       {t("experts.manage.edit")}
                     </button>
-                    <button type="button" className="experts-link" onClick={() => remove(p.id)}>
+                    <button type="button" className={styles.expertsLink} onClick={() => remove(p.id)}>
                       {t("experts.manage.remove")}
                     </button>
                   </>
@@ -232,6 +233,8 @@ export function ProgManage() {
           ))}
         </tbody>
       </table>
+        )}
+      </Loadable>
     </section>
   );
 }
@@ -257,22 +260,21 @@ export function ProgComponent() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const editId = params.get("id") ?? "";
-  const [matches, setMatches] = useState<MatchOption[] | null>(null);
+  const matchList = useResource("creator:matches", () => expertsApi.matches().then((r) => r.list));
+  const matches = matchList.value;
+  // Editing: the plan's saved fields fill the form once they arrive.
+  const editing = useResource(editId ? `creator:plan:${editId}` : null, () => expertsApi.planInfo(editId)).value;
   const [form, setForm] = useState<PlanForm>(EMPTY);
   const [filter, setFilter] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    expertsApi.matches().then((r) => setMatches(r.list), (e) => setError(errorText(e)));
-  }, []);
-  useEffect(() => {
-    if (!editId) return;
-    expertsApi.planInfo(editId).then(({ plan: p }) =>
-      setForm({ id: p.id, matchId: p.matchId, playType: p.playType, pick: p.pick ?? "home", playLevel: p.playLevel, title: p.title,
-        content: p.content ?? "", label: p.label, price: p.price, refundIfLost: p.refundIfLost, loginToView: p.loginToView }),
-    );
-  }, [editId]);
+    if (!editing) return;
+    const p = editing.plan;
+    setForm({ id: p.id, matchId: p.matchId, playType: p.playType, pick: p.pick ?? "home", playLevel: p.playLevel, title: p.title,
+      content: p.content ?? "", label: p.label, price: p.price, refundIfLost: p.refundIfLost, loginToView: p.loginToView });
+  }, [editing]);
 
   const match = matches?.find((m) => m.id === form.matchId);
   const shown = useMemo(() => {
@@ -295,100 +297,103 @@ export function ProgComponent() {
   };
 
   return (
-    <form className="experts-grid experts-grid--wide" onSubmit={submit} data-testid="plan-form">
-      <section className="experts-panel experts-form">
-        <h2 className="experts__sub">{form.id ? t("experts.form.editTitle") : t("experts.form.addTitle")}</h2>
-        <div className="experts-field">
+    <form className={`${styles.expertsGrid} ${styles.expertsGridWide}`} onSubmit={submit} data-testid="plan-form">
+      <section className={`${styles.expertsPanel} ${styles.expertsForm}`}>
+        <h2 className={styles.expertsSub}>{form.id ? t("experts.form.editTitle") : t("experts.form.addTitle")}</h2>
+        <div className={styles.expertsField}>
           <span>{t("experts.form.match")}</span>
           {match ? (
             <p data-testid="form-match">
-              <b>{match.home} – {match.away}</b> <span className="experts-muted">{match.league} · {formatWhen(match.matchTime)}</span>
+              <b>{match.home} – {match.away}</b> <span className={styles.expertsMuted}>{match.league} · {formatWhen(match.matchTime)}</span>
             </p>
           ) : (
-            <p className="experts-muted">{t("experts.form.pickMatch")}</p>
+            <p className={styles.expertsMuted}>{t("experts.form.pickMatch")}</p>
           )}
         </div>
-        <div className="experts-field">
+        <div className={styles.expertsField}>
           <span>{t("experts.form.playType")}</span>
-          <div className="experts-views">
+          <div className={styles.expertsViews}>
             {(["1x2", "handicap", "ou"] as PlayType[]).map((pt) => (
               <button key={pt} type="button" data-testid={`form-type-${pt}`} disabled={!match || !offered(match, pt)}
-                className={`experts-view${form.playType === pt ? " experts-view--on" : ""}`}
+                className={`${styles.expertsView}${form.playType === pt ? ` ${styles.expertsViewOn}` : ""}`}
                 onClick={() => setForm({ ...form, playType: pt, pick: PICKS[pt][0]! })}>
                 {t(`experts.playType.${pt}`)} {match && pt !== "1x2" ? formatLine(pt, pt === "handicap" ? match.hcLine : match.ouLine) : ""}
               </button>
             ))}
           </div>
         </div>
-        <div className="experts-field">
+        <div className={styles.expertsField}>
           <span>{t("experts.form.pick")}</span>
-          <div className="experts-views">
+          <div className={styles.expertsViews}>
             {PICKS[form.playType].filter((pk) => !match || oddsOf(match, form.playType, pk) > 1).map((pk) => (
               <button key={pk} type="button" data-testid={`form-pick-${pk}`}
-                className={`experts-view${form.pick === pk ? " experts-view--on" : ""}`} onClick={() => setForm({ ...form, pick: pk })}>
+                className={`${styles.expertsView}${form.pick === pk ? ` ${styles.expertsViewOn}` : ""}`} onClick={() => setForm({ ...form, pick: pk })}>
                 {pk === "home" && match ? match.home : pk === "away" && match ? match.away : t(`experts.pick.${pk}`)}
                 {match && ` @ ${oddsOf(match, form.playType, pk).toFixed(2)}`}
               </button>
             ))}
           </div>
         </div>
-        <label className="experts-field">
+        <label className={styles.expertsField}>
           <span>{t("experts.form.title")}</span>
           <input data-testid="form-title" value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} />
-          <small className="experts-muted">{t("experts.form.titleHelp")}</small>
+          <small className={styles.expertsMuted}>{t("experts.form.titleHelp")}</small>
         </label>
-        <label className="experts-field">
+        <label className={styles.expertsField}>
           <span>{t("experts.form.content")}</span>
           <textarea data-testid="form-content" rows={6} value={form.content} onChange={(e) => setForm({ ...form, content: e.target.value })} />
         </label>
-        <div className="experts-switches">
-          <label className="experts-field experts-field--inline">
+        <div className={styles.expertsSwitches}>
+          <label className={`${styles.expertsField} ${styles.expertsFieldInline}`}>
             <span>{t("experts.form.level")}</span>
             <select value={form.playLevel} onChange={(e) => setForm({ ...form, playLevel: Number(e.target.value) })}>
               {[1, 2, 3, 4, 5].map((l) => <option key={l} value={l}>{"★".repeat(l)}</option>)}
             </select>
           </label>
-          <label className="experts-field experts-field--inline">
+          <label className={`${styles.expertsField} ${styles.expertsFieldInline}`}>
             <span>{t("experts.form.label")}</span>
             <input value={form.label} maxLength={10} onChange={(e) => setForm({ ...form, label: e.target.value })} />
           </label>
-          <label className="experts-field experts-field--inline">
+          <label className={`${styles.expertsField} ${styles.expertsFieldInline}`}>
             <span>{t("experts.form.price")}</span>
             <input data-testid="form-price" type="number" min={0} max={9999} value={form.price} onChange={(e) => setForm({ ...form, price: Number(e.target.value) })} />
           </label>
         </div>
-        <div className="experts-switches">
-          <label className="experts-check">
+        <div className={styles.expertsSwitches}>
+          <label className={styles.expertsCheck}>
             <input type="checkbox" data-testid="form-refund" checked={form.refundIfLost} onChange={(e) => setForm({ ...form, refundIfLost: e.target.checked })} />
             <span>{t("experts.form.refund")}</span>
           </label>
-          <label className="experts-check">
+          <label className={styles.expertsCheck}>
             <input type="checkbox" checked={form.loginToView} onChange={(e) => setForm({ ...form, loginToView: e.target.checked })} />
             <span>{t("experts.form.loginToView")}</span>
           </label>
         </div>
-        {error && <p className="experts-error" data-testid="form-error">{error}</p>}
-        <button type="submit" className="experts-button" disabled={busy || !form.matchId} data-testid="form-submit">
+        {error && <p className={styles.expertsError} data-testid="form-error">{error}</p>}
+        <button type="submit" className={styles.expertsButton} disabled={busy || !form.matchId} data-testid="form-submit">
           {form.id ? t("experts.form.save") : t("experts.form.publish")}
         </button>
-        <p className="experts-muted">{t("experts.form.recordHelp")}</p>
+        <p className={styles.expertsMuted}>{t("experts.form.recordHelp")}</p>
       </section>
       {!form.id && (
-        <aside className="experts-panel" data-testid="match-picker">
-          <h2 className="experts__sub">{t("experts.form.picker")}</h2>
-          <input className="experts-search" placeholder={t("experts.form.search")} value={filter} onChange={(e) => setFilter(e.target.value)} data-testid="picker-search" />
-          {matches && shown.length === 0 && <NoData />}
-          <ul className="experts-picker">
+        <aside className={styles.expertsPanel} data-testid="match-picker">
+          <h2 className={styles.expertsSub}>{t("experts.form.picker")}</h2>
+          <input className={styles.expertsSearch} placeholder={t("experts.form.search")} value={filter} onChange={(e) => setFilter(e.target.value)} data-testid="picker-search" />
+          <Loadable resource={matchList} empty={() => shown.length === 0}>
+            {() => (
+          <ul className={styles.expertsPicker}>
             {shown.map((m) => (
               <li key={m.id}>
                 <button type="button" data-testid="picker-match" className={m.id === form.matchId ? "experts-picker--on" : ""}
                   onClick={() => setForm({ ...form, matchId: m.id, playType: "1x2", pick: "home" })}>
                   <b>{m.home} – {m.away}</b>
-                  <span className="experts-muted">{m.league} · {formatWhen(m.matchTime)}</span>
+                  <span className={styles.expertsMuted}>{m.league} · {formatWhen(m.matchTime)}</span>
                 </button>
               </li>
             ))}
           </ul>
+            )}
+          </Loadable>
         </aside>
       )}
     </form>

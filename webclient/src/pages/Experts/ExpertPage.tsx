@@ -1,63 +1,51 @@
 // /expert/:id — an expert's page: the record over 7/30/90 days, hit rate and yield over time, the
 // plans on sale and the settled record.
-import { useEffect, useState } from "react";
 import { useParams } from "react-router";
 import { useExpertsT } from "../../i18n/experts";
 import { expertsApi, type Expert, type ExpertStats, type Plan } from "../../api/experts";
 import { NoData } from "../../components/NoData";
+import { Loadable, useResource } from "../../data";
 import { ExpertsNav } from "./ExpertsHome";
-import { Avatar, PlanCard, StatsLine, errorText, percent, signedPercent } from "./parts";
-import "./Experts.css";
+import { Avatar, PlanCard, StatsLine, percent, signedPercent } from "./parts";
+import styles from "./Experts.module.css";
 
+type ExpertInfo = { expert: Expert; experience: string };
 type Graph = { day: string; hitRate: number; yield: number; settled: number }[];
 
 export default function ExpertPage() {
-  const { t } = useExpertsT();
   const { id = "" } = useParams();
-  const [expert, setExpert] = useState<{ expert: Expert; experience: string } | null>(null);
-  const [acc, setAcc] = useState<Record<string, ExpertStats> | null>(null);
-  const [graph, setGraph] = useState<Graph>([]);
-  const [plans, setPlans] = useState<Plan[]>([]);
-  const [error, setError] = useState("");
+  // The record, the chart and the plans load alongside the expert; the page waits for the expert only.
+  const expert = useResource(`expert:${id}`, () => expertsApi.info(id));
+  const acc = useResource(`expert:${id}:accuracy`, () => expertsApi.accuracy(id));
+  const graph = useResource(`expert:${id}:graph`, () => expertsApi.graph(id).then((r) => r.list));
+  const plans = useResource(`expert:${id}:plans`, () => expertsApi.plans({ expertId: id }).then((r) => r.list));
+  return (
+    <Loadable resource={expert} notFound="page" minHeight="60vh">
+      {(e) => <ExpertPageBody expert={e} acc={acc.value} graph={graph.value ?? []} plans={plans.value ?? []} />}
+    </Loadable>
+  );
+}
 
-  useEffect(() => {
-    let live = true;
-    expertsApi.info(id).then((r) => live && setExpert(r), (e) => live && setError(errorText(e)));
-    expertsApi.accuracy(id).then((r) => live && setAcc(r), () => undefined);
-    expertsApi.graph(id).then((r) => live && setGraph(r.list), () => undefined);
-    expertsApi.plans({ expertId: id }).then((r) => live && setPlans(r.list), () => undefined);
-    return () => {
-      live = false;
-    };
-  }, [id]);
-
-  if (error) {
-    return (
-      <main className="experts">
-        <ExpertsNav />
-        <p className="experts-error">{error}</p>
-      </main>
-    );
-  }
-  if (!expert) return <main className="experts" aria-busy="true" />;
+function ExpertPageBody({ expert, acc, graph, plans }: { expert: ExpertInfo; acc: Record<string, ExpertStats> | null; graph: Graph; plans: Plan[] }) {
+  const { t } = useExpertsT();
   const open = plans.filter((p) => !p.started);
   const record = plans.filter((p) => p.outcome);
   return (
-    <main className="experts" data-testid="expert-page">
+    <main className={styles.experts} data-testid="expert-page">
       <ExpertsNav />
-      <section className="experts-panel experts-hero">
+      <section className={`${styles.expertsPanel} ${styles.expertsHero}`}>
         <Avatar name={expert.expert.nickname} url={expert.expert.avatar} />
         <div>
-          <h2 className="experts__sub" data-testid="expert-name">{expert.expert.nickname}</h2>
+          <h2 className={styles.expertsSub} data-testid="expert-name">{expert.expert.nickname}</h2>
           <StatsLine stats={expert.expert.stats} />
           <p>{expert.expert.intro}</p>
-          {expert.experience && <p className="experts-muted">{expert.experience}</p>}
+          {expert.experience && <p className={styles.expertsMuted}>{expert.experience}</p>}
         </div>
       </section>
       {acc && (
-        <section className="experts-panel">
-          <h2 className="experts__sub">{t("experts.page.record")}</h2>
-          <table className="experts-table">
+        <section className={styles.expertsPanel}>
+          <h2 className={styles.expertsSub}>{t("experts.page.record")}</h2>
+          <table className={styles.expertsTable}>
             <thead>
               <tr>
                 <th />
@@ -84,16 +72,16 @@ export default function ExpertPage() {
           {graph.length > 1 && <HitRateChart graph={graph} />}
         </section>
       )}
-      <div className="experts-grid">
+      <div className={styles.expertsGrid}>
         <section>
-          <h2 className="experts__sub">{t("experts.page.onSale")}</h2>
+          <h2 className={styles.expertsSub}>{t("experts.page.onSale")}</h2>
           {open.length === 0 && <NoData />}
-          <ul className="experts-plans">{open.map((p) => <PlanCard key={p.id} plan={p} showExpert={false} />)}</ul>
+          <ul className={styles.expertsPlans}>{open.map((p) => <PlanCard key={p.id} plan={p} showExpert={false} />)}</ul>
         </section>
         <section>
-          <h2 className="experts__sub">{t("experts.page.history")}</h2>
+          <h2 className={styles.expertsSub}>{t("experts.page.history")}</h2>
           {record.length === 0 && <NoData />}
-          <ul className="experts-plans">{record.map((p) => <PlanCard key={p.id} plan={p} showExpert={false} />)}</ul>
+          <ul className={styles.expertsPlans}>{record.map((p) => <PlanCard key={p.id} plan={p} showExpert={false} />)}</ul>
         </section>
       </div>
     </main>
@@ -109,12 +97,12 @@ function HitRateChart({ graph }: { graph: Graph }) {
   const y = (v: number) => h - 10 - v * (h - 20);
   const path = graph.map((g, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(g.hitRate).toFixed(1)}`).join(" ");
   return (
-    <figure className="experts-chart">
+    <figure className={styles.expertsChart}>
       <svg viewBox={`0 0 ${w} ${h}`} role="img" aria-label={t("experts.page.chart")}>
         <line x1="10" x2={w - 10} y1={y(0.5)} y2={y(0.5)} stroke="var(--line)" strokeDasharray="4 4" />
         <path d={path} fill="none" stroke="var(--brand)" strokeWidth="2" />
       </svg>
-      <figcaption className="experts-muted">
+      <figcaption className={styles.expertsMuted}>
         {t("experts.page.chart")} · {graph[0]?.day} – {graph[graph.length - 1]?.day}
       </figcaption>
     </figure>

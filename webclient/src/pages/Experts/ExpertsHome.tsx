@@ -1,42 +1,33 @@
 // /expert — the experts home: featured experts, hot plans and the rankings (hit rate, winning
 // streak and the luck-adjusted score over 7, 30 or 90 days).
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { useExpertsT } from "../../i18n/experts";
-import { expertsApi, type Expert, type Plan, type RankKind } from "../../api/experts";
-import { NoData } from "../../components/NoData";
-import { Avatar, ExpertCard, PlanCard, errorText, percent, signedPercent } from "./parts";
-import "./Experts.css";
+import { expertsApi, type Expert, type RankKind } from "../../api/experts";
+import { Loadable, useResource } from "../../data";
+import { Avatar, ExpertCard, PlanCard, percent, signedPercent } from "./parts";
+import styles from "./Experts.module.css";
 
 export default function ExpertsHome() {
   const { t } = useExpertsT();
-  const [featured, setFeatured] = useState<Expert[] | null>(null);
-  const [plans, setPlans] = useState<Plan[] | null>(null);
-  const [error, setError] = useState("");
-
-  useEffect(() => {
-    let live = true;
-    expertsApi.recommend().then((r) => live && setFeatured(r.list), (e) => live && setError(errorText(e)));
-    expertsApi.homePlans().then((r) => live && setPlans(r.list), (e) => live && setError(errorText(e)));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const featured = useResource("experts:featured", () => expertsApi.recommend().then((r) => r.list));
+  const plans = useResource("experts:hotPlans", () => expertsApi.homePlans().then((r) => r.list));
 
   return (
-    <main className="experts" data-testid="experts-home">
+    <main className={styles.experts} data-testid="experts-home">
       <ExpertsNav />
-      {error && <p className="experts-error">{error}</p>}
       <section>
-        <h2 className="experts__sub">{t("experts.home.featured")}</h2>
-        {featured && featured.length === 0 && <NoData />}
-        <ul className="experts-cards">{featured?.map((e) => <ExpertCard key={e.id} expert={e} />)}</ul>
+        <h2 className={styles.expertsSub}>{t("experts.home.featured")}</h2>
+        <Loadable resource={featured} empty={(l) => l.length === 0}>
+          {(list) => <ul className={styles.expertsCards}>{list.map((e) => <ExpertCard key={e.id} expert={e} />)}</ul>}
+        </Loadable>
       </section>
-      <div className="experts-grid">
+      <div className={styles.expertsGrid}>
         <section>
-          <h2 className="experts__sub">{t("experts.home.hotPlans")}</h2>
-          {plans && plans.length === 0 && <NoData />}
-          <ul className="experts-plans">{plans?.map((p) => <PlanCard key={p.id} plan={p} />)}</ul>
+          <h2 className={styles.expertsSub}>{t("experts.home.hotPlans")}</h2>
+          <Loadable resource={plans} empty={(l) => l.length === 0}>
+            {(list) => <ul className={styles.expertsPlans}>{list.map((p) => <PlanCard key={p.id} plan={p} />)}</ul>}
+          </Loadable>
         </section>
         <Rankings />
       </div>
@@ -47,14 +38,14 @@ export default function ExpertsHome() {
 export function ExpertsNav() {
   const { t } = useExpertsT();
   return (
-    <div className="experts-row">
-      <h1 className="experts__title">{t("experts.home.title")}</h1>
-      <nav className="experts-tabs">
-        <Link className="experts-tab" to="/expert">{t("experts.nav.home")}</Link>
-        <Link className="experts-tab" to="/expert/allExperts">{t("experts.nav.all")}</Link>
-        <Link className="experts-tab" to="/expert/specialist" data-testid="experts-specialists-link">{t("experts.nav.specialist")}</Link>
-        <Link className="experts-tab" to="/expert/myPlans" data-testid="experts-my-plans">{t("experts.nav.mine")}</Link>
-        <Link className="experts-tab experts-tab--on" to="/creatorCenter" data-testid="experts-creator">{t("experts.nav.creator")}</Link>
+    <div className={styles.expertsRow}>
+      <h1 className={styles.expertsTitle}>{t("experts.home.title")}</h1>
+      <nav className={styles.expertsTabs}>
+        <Link className={styles.expertsTab} to="/expert">{t("experts.nav.home")}</Link>
+        <Link className={styles.expertsTab} to="/expert/allExperts">{t("experts.nav.all")}</Link>
+        <Link className={styles.expertsTab} to="/expert/specialist" data-testid="experts-specialists-link">{t("experts.nav.specialist")}</Link>
+        <Link className={styles.expertsTab} to="/expert/myPlans" data-testid="experts-my-plans">{t("experts.nav.mine")}</Link>
+        <Link className={`${styles.expertsTab} ${styles.expertsTabOn}`} to="/creatorCenter" data-testid="experts-creator">{t("experts.nav.creator")}</Link>
       </nav>
     </div>
   );
@@ -66,50 +57,44 @@ function Rankings() {
   const { t } = useExpertsT();
   const [kind, setKind] = useState<RankKind>("luck");
   const [days, setDays] = useState<7 | 30 | 90>(30);
-  const [list, setList] = useState<Expert[] | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    setList(null);
-    expertsApi.ranking(kind, days).then((r) => live && setList(r.list), () => live && setList([]));
-    return () => {
-      live = false;
-    };
-  }, [kind, days]);
+  const ranking = useResource(`experts:ranking:${kind}:${days}`, () => expertsApi.ranking(kind, days).then((r) => r.list));
 
   const value = (e: Expert) =>
     kind === "hitRate" ? percent(e.stats?.hitRate ?? 0) : kind === "streak" ? String(e.stats?.streak ?? 0) : signedPercent(e.stats?.luckScore ?? 0);
 
   return (
-    <section className="experts-panel" data-testid="experts-ranking">
-      <h2 className="experts__sub">{t("experts.rank.title")}</h2>
-      <div className="experts-views">
+    <section className={styles.expertsPanel} data-testid="experts-ranking">
+      <h2 className={styles.expertsSub}>{t("experts.rank.title")}</h2>
+      <div className={styles.expertsViews}>
         {KINDS.map((k) => (
-          <button key={k} type="button" className={`experts-view${k === kind ? " experts-view--on" : ""}`} onClick={() => setKind(k)}>
+          <button key={k} type="button" className={`${styles.expertsView}${k === kind ? ` ${styles.expertsViewOn}` : ""}`} onClick={() => setKind(k)}>
             {t(`experts.rank.${k}`)}
           </button>
         ))}
       </div>
-      <div className="experts-views">
+      <div className={styles.expertsViews}>
         {([7, 30, 90] as const).map((d) => (
-          <button key={d} type="button" className={`experts-view${d === days ? " experts-view--on" : ""}`} onClick={() => setDays(d)}>
+          <button key={d} type="button" className={`${styles.expertsView}${d === days ? ` ${styles.expertsViewOn}` : ""}`} onClick={() => setDays(d)}>
             {t("experts.rank.days", { count: d })}
           </button>
         ))}
       </div>
-      {kind === "luck" && <p className="experts-muted">{t("experts.rank.luckHelp")}</p>}
-      {list && list.length === 0 && <NoData />}
-      <ol className="experts-rank">
-        {list?.map((e, i) => (
+      {kind === "luck" && <p className={styles.expertsMuted}>{t("experts.rank.luckHelp")}</p>}
+      <Loadable resource={ranking} empty={(l) => l.length === 0}>
+        {(list) => (
+      <ol className={styles.expertsRank}>
+        {list.map((e, i) => (
           <li key={e.id}>
-            <span className="experts-rank__pos">{i + 1}</span>
+            <span className={styles.expertsRankPos}>{i + 1}</span>
             <Avatar name={e.nickname} url={e.avatar} />
             <Link to={`/expert/${encodeURIComponent(e.id)}`}>{e.nickname}</Link>
-            <span className="experts-rank__value">{value(e)}</span>
-            <span className="experts-muted">{t("experts.stats.ofSettled", { count: e.stats?.settled ?? 0 })}</span>
+            <span className={styles.expertsRankValue}>{value(e)}</span>
+            <span className={styles.expertsMuted}>{t("experts.stats.ofSettled", { count: e.stats?.settled ?? 0 })}</span>
           </li>
         ))}
       </ol>
+        )}
+      </Loadable>
     </section>
   );
 }
@@ -117,26 +102,20 @@ function Rankings() {
 export function AllExperts() {
   const { t } = useExpertsT();
   const [sort, setSort] = useState<RankKind>("luck");
-  const [list, setList] = useState<Expert[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    expertsApi.library(sort).then((r) => live && setList(r.list), () => live && setList([]));
-    return () => {
-      live = false;
-    };
-  }, [sort]);
+  const experts = useResource(`experts:library:${sort}`, () => expertsApi.library(sort).then((r) => r.list));
   return (
-    <main className="experts" data-testid="experts-all">
+    <main className={styles.experts} data-testid="experts-all">
       <ExpertsNav />
-      <div className="experts-views">
+      <div className={styles.expertsViews}>
         {KINDS.map((k) => (
-          <button key={k} type="button" className={`experts-view${k === sort ? " experts-view--on" : ""}`} onClick={() => setSort(k)}>
+          <button key={k} type="button" className={`${styles.expertsView}${k === sort ? ` ${styles.expertsViewOn}` : ""}`} onClick={() => setSort(k)}>
             {t(`experts.rank.${k}`)}
           </button>
         ))}
       </div>
-      {list && list.length === 0 && <NoData />}
-      <ul className="experts-cards">{list?.map((e) => <ExpertCard key={e.id} expert={e} />)}</ul>
+      <Loadable resource={experts} empty={(l) => l.length === 0}>
+        {(list) => <ul className={styles.expertsCards}>{list.map((e) => <ExpertCard key={e.id} expert={e} />)}</ul>}
+      </Loadable>
     </main>
   );
 }

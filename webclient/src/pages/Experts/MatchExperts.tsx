@@ -1,34 +1,24 @@
 // The match page's Experts tab: the published plans on this match, each linking to its page (the
 // pick stays hidden until bought, and public once the match has started, as everywhere else).
-import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useExpertsT } from "../../i18n/experts";
-import { expertsApi, type Plan } from "../../api/experts";
-import { NoData } from "../../components/NoData";
-import { PlanCard, errorText } from "./parts";
-import "./Experts.css";
+import { expertsApi } from "../../api/experts";
+import { Loadable, useResource } from "../../data";
+import { PlanCard } from "./parts";
+import styles from "./Experts.module.css";
 
 export default function MatchExperts({ matchId }: { matchId: string }) {
   const { t } = useExpertsT();
-  const [plans, setPlans] = useState<Plan[] | null>(null);
-  const [error, setError] = useState("");
-  useEffect(() => {
-    let live = true;
-    setPlans(null);
-    expertsApi.plans({ matchId }).then((r) => live && setPlans(r.list), (e) => live && setError(errorText(e)));
-    return () => {
-      live = false;
-    };
-  }, [matchId]);
+  const plans = useResource(`experts:match:${matchId}`, () => expertsApi.plans({ matchId }).then((r) => r.list));
   return (
     <div data-testid="match-experts">
-      <p className="experts-row">
-        <span className="experts-muted">{t("experts.match.help")}</span>
+      <p className={styles.expertsRow}>
+        <span className={styles.expertsMuted}>{t("experts.match.help")}</span>
         <Link to="/expert">{t("experts.match.all")}</Link>
       </p>
-      {error && <p className="experts-error">{error}</p>}
-      {plans && plans.length === 0 && <NoData />}
-      <ul className="experts-plans">{plans?.map((p) => <PlanCard key={p.id} plan={p} />)}</ul>
+      <Loadable resource={plans} empty={(l) => l.length === 0}>
+        {(list) => <ul className={styles.expertsPlans}>{list.map((p) => <PlanCard key={p.id} plan={p} />)}</ul>}
+      </Loadable>
     </div>
   );
 }

@@ -1,11 +1,12 @@
 // /expert/plan/:id — a plan: the match, the market, the price; buying it with coins (checkGold,
 // then goldExpertPlan); the content for readers; the record: release time and SHA-256 hash of every
 // version, and the settlement.
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useExpertsT } from "../../i18n/experts";
 import { expertsApi, type PlanInfo } from "../../api/experts";
+import { Loadable, useResource } from "../../data";
 import { tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";
 import { refreshBalances } from "../../session/account";
@@ -13,30 +14,31 @@ import { useConfirmCharge } from "../../components/ConfirmCharge/ConfirmCharge";
 import { useGiftFxT } from "../../i18n/giftfx";
 import { ExpertsNav } from "./ExpertsHome";
 import { OutcomeBadge, PickText, errorText, formatCoins, formatWhen, percent } from "./parts";
-import "./Experts.css";
+import styles from "./Experts.module.css";
 
 export default function PlanDetail() {
-  const { t, i18n } = useExpertsT();
   const { id = "" } = useParams();
   const token = useAtomValue(tokenAtom);
+  // Signing in may make the plan readable: the token is part of the key.
+  const plan = useResource(`plan:${id}:${token}`, () => expertsApi.planInfo(id));
+  return (
+    <Loadable resource={plan} notFound="page" minHeight="60vh">
+      {(info) => <PlanPage id={id} info={info} onBought={plan.refresh} />}
+    </Loadable>
+  );
+}
+
+function PlanPage({ id, info, onBought }: { id: string; info: PlanInfo; onBought: () => void }) {
+  const { t, i18n } = useExpertsT();
+  const token = useAtomValue(tokenAtom);
   const setModal = useSetAtom(loginModalAtom);
-  const [info, setInfo] = useState<PlanInfo | null>(null);
-  const [error, setError] = useState("");
   const [buyError, setBuyError] = useState("");
-  const [gold, setGold] = useState<{ gold: number; enough: boolean } | null>(null);
+  // The balance, for a signed-in reader of a paid plan they cannot read yet.
+  const wantsGold = !!token && !info.plan.readable && info.plan.price > 0;
+  const gold = useResource(wantsGold ? `plan:${id}:gold:${token}` : null, () => expertsApi.checkGold(id)).value;
   const [busy, setBusy] = useState(false);
   const { ask, dialog } = useConfirmCharge();
   const { t: fx } = useGiftFxT();
-
-  const load = useCallback(() => {
-    expertsApi.planInfo(id).then(setInfo, (e) => setError(errorText(e)));
-  }, [id]);
-  useEffect(load, [load, token]);
-  useEffect(() => {
-    if (token && info && !info.plan.readable && info.plan.price > 0) {
-      expertsApi.checkGold(id).then((g) => setGold(g), () => undefined);
-    }
-  }, [token, info, id]);
 
   const buy = async () => {
     if (!token) {
@@ -44,7 +46,7 @@ export default function PlanDetail() {
       return;
     }
     // A paid plan is confirmed with its price and the balance after (issue 17).
-    if (info && info.plan.price > 0) {
+    if (info.plan.price > 0) {
       const what = fx("what.plan", { title: `${info.plan.home} – ${info.plan.away}` });
       if (!(await ask({ what, price: info.plan.price, currency: "coin" }))) return;
     }
@@ -53,7 +55,7 @@ export default function PlanDetail() {
     try {
       await expertsApi.buy(id);
       await refreshBalances().catch(() => undefined);
-      load();
+      onBought();
     } catch (e) {
       setBuyError(errorText(e));
     } finally {
@@ -61,37 +63,28 @@ export default function PlanDetail() {
     }
   };
 
-  if (error) {
-    return (
-      <main className="experts">
-        <ExpertsNav />
-        <p className="experts-error" data-testid="plan-error">{error}</p>
-      </main>
-    );
-  }
-  if (!info) return <main className="experts" aria-busy="true" />;
   const p = info.plan;
   const onSale = p.state === "published" && !p.started && !p.outcome;
   return (
-    <main className="experts" data-testid="plan-detail">
+    <main className={styles.experts} data-testid="plan-detail">
       <ExpertsNav />
       {dialog}
-      <div className="experts-grid experts-grid--wide">
-        <section className="experts-panel">
-          <div className="experts-row">
-            <span className="experts-muted">
+      <div className={`${styles.expertsGrid} ${styles.expertsGridWide}`}>
+        <section className={styles.expertsPanel}>
+          <div className={styles.expertsRow}>
+            <span className={styles.expertsMuted}>
               {p.league} · {formatWhen(p.matchTime)}
             </span>
             <OutcomeBadge outcome={p.outcome} result={p.result} />
           </div>
-          <h2 className="experts-plan__match">
-            {p.home} <span className="experts-muted">{t("experts.plan.vs")}</span> {p.away}
+          <h2 className={styles.expertsPlanMatch}>
+            {p.home} <span className={styles.expertsMuted}>{t("experts.plan.vs")}</span> {p.away}
           </h2>
-          <h3 className="experts__sub" data-testid="plan-title">
-            {p.label && <span className="experts-label">{p.label}</span>}
+          <h3 className={styles.expertsSub} data-testid="plan-title">
+            {p.label && <span className={styles.expertsLabel}>{p.label}</span>}
             {p.title}
           </h3>
-          <dl className="experts-facts">
+          <dl className={styles.expertsFacts}>
             <dt>{t("experts.plan.expert")}</dt>
             <dd>
               <Link to={`/expert/${encodeURIComponent(p.expertId)}`}>{p.expertName}</Link>
@@ -100,7 +93,7 @@ export default function PlanDetail() {
             <dd>{t(`experts.playType.${p.playType}`)}</dd>
             <dt>{t("experts.plan.pick")}</dt>
             <dd>
-              <PickText plan={p} /> {p.pick && <span className="experts-muted">@ {p.odds.toFixed(2)}</span>}
+              <PickText plan={p} /> {p.pick && <span className={styles.expertsMuted}>@ {p.odds.toFixed(2)}</span>}
             </dd>
             <dt>{t("experts.plan.level")}</dt>
             <dd>{"★".repeat(p.playLevel)}</dd>
@@ -114,16 +107,16 @@ export default function PlanDetail() {
             )}
           </dl>
           {p.readable ? (
-            <div className="experts-content" data-testid="plan-content">
+            <div className={styles.expertsContent} data-testid="plan-content">
               {p.content}
             </div>
           ) : (
-            <div className="experts-buy">
-              <p className="experts-locked">{p.loginToView && p.price === 0 ? t("experts.plan.loginToView") : t("experts.plan.locked")}</p>
+            <div className={styles.expertsBuy}>
+              <p className={styles.expertsLocked}>{p.loginToView && p.price === 0 ? t("experts.plan.loginToView") : t("experts.plan.locked")}</p>
               {onSale && (
                 <>
                   {gold && (
-                    <p className="experts-muted">
+                    <p className={styles.expertsMuted}>
                       {t("experts.plan.yourCoins", { n: formatCoins(gold.gold, i18n.language) })}
                       {!gold.enough && (
                         <>
@@ -133,28 +126,28 @@ export default function PlanDetail() {
                       )}
                     </p>
                   )}
-                  <button type="button" className="experts-button" data-testid="plan-buy" disabled={busy} onClick={buy}>
+                  <button type="button" className={styles.expertsButton} data-testid="plan-buy" disabled={busy} onClick={buy}>
                     {p.price === 0 ? t("experts.plan.signInToRead") : t("experts.plan.buy", { n: formatCoins(p.price, i18n.language) })}
                   </button>
                 </>
               )}
-              {buyError && <p className="experts-error" data-testid="plan-buy-error">{buyError}</p>}
+              {buyError && <p className={styles.expertsError} data-testid="plan-buy-error">{buyError}</p>}
             </div>
           )}
         </section>
-        <aside className="experts-panel" data-testid="plan-record">
-          <h3 className="experts__sub">{t("experts.record.title")}</h3>
-          <p className="experts-muted">{t("experts.record.help")}</p>
-          <dl className="experts-facts">
+        <aside className={styles.expertsPanel} data-testid="plan-record">
+          <h3 className={styles.expertsSub}>{t("experts.record.title")}</h3>
+          <p className={styles.expertsMuted}>{t("experts.record.help")}</p>
+          <dl className={styles.expertsFacts}>
             <dt>{t("experts.record.released")}</dt>
             <dd>{formatWhen(p.releaseTime)}</dd>
             <dt>{t("experts.record.hash")}</dt>
             <dd>
-              <code className="experts-hash" data-testid="plan-hash">{p.hash}</code>
+              <code className={styles.expertsHash} data-testid="plan-hash">{p.hash}</code>
             </dd>
           </dl>
           {info.versions.length > 1 && (
-            <ol className="experts-versions">
+            <ol className={styles.expertsVersions}>
               {info.versions.map((v) => (
                 <li key={v.version}>
                   {t("experts.record.version", { n: v.version })} · {formatWhen(v.releaseTime)} · <code>{v.hash.slice(0, 16)}…</code>
@@ -164,8 +157,8 @@ export default function PlanDetail() {
           )}
           {info.settlements.length > 0 && (
             <>
-              <h3 className="experts__sub">{t("experts.record.settlement")}</h3>
-              <ol className="experts-versions">
+              <h3 className={styles.expertsSub}>{t("experts.record.settlement")}</h3>
+              <ol className={styles.expertsVersions}>
                 {info.settlements.map((s) => (
                   <li key={s.rev}>
                     {s.home}-{s.away} · {t(`experts.outcome.${s.outcome || "open"}`)} · {formatWhen(s.at)}
@@ -175,7 +168,7 @@ export default function PlanDetail() {
               </ol>
             </>
           )}
-          <h3 className="experts__sub">{t("experts.page.record")}</h3>
+          <h3 className={styles.expertsSub}>{t("experts.page.record")}</h3>
           <p>
             {percent(info.expertStats.hitRate)} {t("experts.stats.hitRate")} · {info.expertStats.settled} {t("experts.stats.settled")}
           </p>

@@ -1,15 +1,15 @@
 // /expert/specialist — specialists: the approved experts of one game at a time (the games they
 // chose when applying), best luck-adjusted record first, so a fan of one sport finds its experts.
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useExpertsT } from "../../i18n/experts";
 import { expertsApi, type Expert } from "../../api/experts";
-import { NoData } from "../../components/NoData";
+import { Loadable, useResource } from "../../data";
 import { gameLabel } from "../Matches/hooks";
 import { useGameNames } from "../Live/hooks";
 import { ExpertsNav } from "./ExpertsHome";
 import { ExpertCard } from "./parts";
-import "./Experts.css";
+import styles from "./Experts.module.css";
 
 /** The games among the experts, most experts first (ties by game id, so the order is stable). */
 export function specialistGames(list: readonly Pick<Expert, "games">[]): number[] {
@@ -22,33 +22,28 @@ export default function Specialists() {
   const { t } = useExpertsT();
   const { t: gt } = useTranslation();
   const names = useGameNames();
-  const [list, setList] = useState<Expert[] | null>(null);
+  const experts = useResource("experts:library:luck", () => expertsApi.library("luck").then((r) => r.list));
+  const list = experts.value;
   const [game, setGame] = useState(0);
-  useEffect(() => {
-    let live = true;
-    expertsApi.library("luck").then((r) => live && setList(r.list), () => live && setList([]));
-    return () => {
-      live = false;
-    };
-  }, []);
   const games = useMemo(() => specialistGames(list ?? []), [list]);
   const current = game || games[0] || 0;
   const shown = (list ?? []).filter((e) => e.games.includes(current));
   return (
-    <main className="experts" data-testid="experts-specialists">
+    <main className={styles.experts} data-testid="experts-specialists">
       <ExpertsNav />
-      <h2 className="experts__sub">{t("experts.specialist.title")}</h2>
-      <p className="experts-muted">{t("experts.specialist.help")}</p>
-      <div className="experts-views" role="group">
+      <h2 className={styles.expertsSub}>{t("experts.specialist.title")}</h2>
+      <p className={styles.expertsMuted}>{t("experts.specialist.help")}</p>
+      <div className={styles.expertsViews} role="group">
         {games.map((g) => (
-          <button key={g} type="button" className={`experts-view${g === current ? " experts-view--on" : ""}`} aria-pressed={g === current}
+          <button key={g} type="button" className={`${styles.expertsView}${g === current ? ` ${styles.expertsViewOn}` : ""}`} aria-pressed={g === current}
             onClick={() => setGame(g)} data-testid="specialist-game">
             {gameLabel(gt, names.get(g)) || t("experts.specialist.otherGame")}
           </button>
         ))}
       </div>
-      {list && shown.length === 0 && <NoData />}
-      <ul className="experts-cards">{shown.map((e) => <ExpertCard key={e.id} expert={e} />)}</ul>
+      <Loadable resource={experts} empty={() => shown.length === 0}>
+        {() => <ul className={styles.expertsCards}>{shown.map((e) => <ExpertCard key={e.id} expert={e} />)}</ul>}
+      </Loadable>
     </main>
   );
 }

@@ -4,6 +4,7 @@ import { HTML_LANG, type Locale } from "../../i18n/locales";
 import { useExpertsT } from "../../i18n/experts";
 import type { Expert, ExpertStats, Outcome, Pick, Plan, PlayType } from "../../api/experts";
 import { ApiError } from "../../api/client";
+import styles from "./Experts.module.css";
 
 export const errorText = (err: unknown) => (err instanceof ApiError ? err.userMessage : String(err));
 
@@ -43,7 +44,7 @@ interface PickLike {
 export function PickText({ plan }: { plan: PickLike }) {
   const { t } = useExpertsT();
   const p = plan;
-  if (!p.pick) return <span className="experts-locked">{t("experts.plan.pickHidden")}</span>;
+  if (!p.pick) return <span className={styles.expertsLocked}>{t("experts.plan.pickHidden")}</span>;
   let who: string = p.pick === "home" ? p.home : p.pick === "away" ? p.away : t(`experts.pick.${p.pick}`);
   if (p.playType === "handicap") {
     const l = p.pick === "home" ? p.line : -p.line;
@@ -54,9 +55,9 @@ export function PickText({ plan }: { plan: PickLike }) {
 
 export function OutcomeBadge({ outcome, result }: { outcome: Outcome; result?: string }) {
   const { t } = useExpertsT();
-  if (!outcome) return <span className="experts-badge experts-badge--open">{t("experts.outcome.open")}</span>;
+  if (!outcome) return <span className={styles.expertsBadge}>{t("experts.outcome.open")}</span>;
   return (
-    <span className={`experts-badge experts-badge--${outcome}`} data-testid="plan-outcome" data-outcome={outcome}>
+    <span className={`${styles.expertsBadge} ${styles[`experts-badge--${outcome}`] ?? ""}`} data-testid="plan-outcome" data-outcome={outcome}>
       {t(`experts.outcome.${outcome}`)}
       {result ? ` · ${result}` : ""}
     </span>
@@ -65,9 +66,9 @@ export function OutcomeBadge({ outcome, result }: { outcome: Outcome; result?: s
 
 export function StatsLine({ stats }: { stats?: ExpertStats }) {
   const { t } = useExpertsT();
-  if (!stats || stats.settled === 0) return <span className="experts-muted">{t("experts.stats.none")}</span>;
+  if (!stats || stats.settled === 0) return <span className={styles.expertsMuted}>{t("experts.stats.none")}</span>;
   return (
-    <span className="experts-stats">
+    <span className={styles.expertsStats}>
       <span>
         <b>{percent(stats.hitRate)}</b> {t("experts.stats.hitRate")}
       </span>
@@ -82,9 +83,9 @@ export function StatsLine({ stats }: { stats?: ExpertStats }) {
 }
 
 export function Avatar({ name, url }: { name: string; url?: string }) {
-  if (url) return <img className="experts-avatar" src={url} alt="" loading="lazy" decoding="async" />;
+  if (url) return <img className={styles.expertsAvatar} src={url} alt="" loading="lazy" decoding="async" />;
   return (
-    <span className="experts-avatar experts-avatar--letter" aria-hidden="true">
+    <span className={`${styles.expertsAvatar} ${styles.expertsAvatarLetter}`} aria-hidden="true">
       {name.slice(0, 1).toUpperCase()}
     </span>
   );
@@ -92,13 +93,13 @@ export function Avatar({ name, url }: { name: string; url?: string }) {
 
 export function ExpertCard({ expert }: { expert: Expert }) {
   return (
-    <li className="experts-card" data-testid="expert-card">
-      <Link to={`/expert/${encodeURIComponent(expert.id)}`} className="experts-card__link">
+    <li className={styles.expertsCard} data-testid="expert-card">
+      <Link to={`/expert/${encodeURIComponent(expert.id)}`} className={styles.expertsCardLink}>
         <Avatar name={expert.nickname} url={expert.avatar} />
         <div>
-          <p className="experts-card__name">{expert.nickname}</p>
+          <p className={styles.expertsCardName}>{expert.nickname}</p>
           <StatsLine stats={expert.stats} />
-          <p className="experts-muted experts-clamp">{expert.intro}</p>
+          <p className={`${styles.expertsMuted} ${styles.expertsClamp}`}>{expert.intro}</p>
         </div>
       </Link>
     </li>
@@ -108,26 +109,26 @@ export function ExpertCard({ expert }: { expert: Expert }) {
 export function PlanCard({ plan, showExpert = true }: { plan: Plan; showExpert?: boolean }) {
   const { t, i18n } = useExpertsT();
   return (
-    <li className="experts-plan" data-testid="plan-card">
-      <Link to={`/expert/plan/${plan.id}`} className="experts-plan__link">
-        <div className="experts-row">
-          <span className="experts-muted">
+    <li className={styles.expertsPlan} data-testid="plan-card">
+      <Link to={`/expert/plan/${plan.id}`} className={styles.expertsPlanLink}>
+        <div className={styles.expertsRow}>
+          <span className={styles.expertsMuted}>
             {plan.league} · {formatWhen(plan.matchTime)}
           </span>
           {plan.started || plan.outcome ? (
             <OutcomeBadge outcome={plan.outcome} result={plan.result} />
           ) : (
-            <span className="experts-price">{plan.price === 0 ? t("experts.plan.free") : t("experts.plan.coins", { n: formatCoins(plan.price, i18n.language) })}</span>
+            <span className={styles.expertsPrice}>{plan.price === 0 ? t("experts.plan.free") : t("experts.plan.coins", { n: formatCoins(plan.price, i18n.language) })}</span>
           )}
         </div>
-        <p className="experts-plan__match">
-          {plan.home} <span className="experts-muted">{t("experts.plan.vs")}</span> {plan.away}
+        <p className={styles.expertsPlanMatch}>
+          {plan.home} <span className={styles.expertsMuted}>{t("experts.plan.vs")}</span> {plan.away}
         </p>
-        <p className="experts-plan__title">
-          {plan.label && <span className="experts-label">{plan.label}</span>}
+        <p className={styles.expertsPlanTitle}>
+          {plan.label && <span className={styles.expertsLabel}>{plan.label}</span>}
           {plan.title}
         </p>
-        <p className="experts-muted">
+        <p className={styles.expertsMuted}>
           {showExpert && `${plan.expertName} · `}
           {t(`experts.playType.${plan.playType}`)} · {"★".repeat(plan.playLevel)}
           {plan.refundIfLost && ` · ${t("experts.plan.refundBadge")}`}
