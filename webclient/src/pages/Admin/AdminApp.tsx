@@ -8,23 +8,24 @@ import { NavLink, Route, Routes } from "react-router";
 import { adminApi, type Enrolment } from "../../api/admin";
 import { ApiError } from "../../api/client";
 import { staffStateAtom } from "../../state/admin";
+import { Loadable, useResource } from "../../data";
 import { visibleSections } from "./sections";
 import { formatClock } from "./format";
 import NotFound from "../NotFound";
-import "./Admin.css";
+import styles from "./Admin.module.css";
 
 export const errorText = (err: unknown) => (err instanceof ApiError ? err.userMessage : String(err));
 
 export default function AdminApp() {
   const [state, setState] = useAtom(staffStateAtom);
-  const [error, setError] = useState("");
-
+  // Who the staff member is, asked once per visit; the atom holds it for the screens (permissions)
+  // and takes the second factor's answer, which is newer than this one.
+  const me = useResource("admin-me", () => adminApi.me());
   useEffect(() => {
-    adminApi.me().then(setState, (e) => setError(errorText(e)));
-  }, [setState]);
+    if (me.value) setState(me.value);
+  }, [me.value, setState]);
 
-  if (error) return <p className="admin-error" role="alert">{error}</p>;
-  if (!state) return <div aria-busy="true" className="admin-wait" />;
+  if (!state || !me.value) return <Loadable resource={me} minHeight="40vh">{() => null}</Loadable>;
   if (!state.verified) return <SecondFactor enrolled={state.enrolled} onDone={setState} />;
   return <Shell permissions={state.permissions} name={state.name} roles={state.roles} expires={state.expires} />;
 }
@@ -34,25 +35,25 @@ function Shell({ permissions, name, roles, expires }: { permissions: string[]; n
   const sections = useMemo(() => visibleSections(permissions), [permissions]);
   const pages = useMemo(() => sections.map((s) => ({ ...s, Page: lazy(s.load) })), [sections]);
   return (
-    <div className="admin" data-testid="admin-shell">
-      <aside className="admin__side">
-        <div className="admin__brand">{t("admin.title")}</div>
-        <div className="admin__who" data-testid="admin-who">
+    <div className={styles.admin} data-testid="admin-shell">
+      <aside className={styles.adminSide}>
+        <div className={styles.adminBrand}>{t("admin.title")}</div>
+        <div className={styles.adminWho} data-testid="admin-who">
           {name}
-          <span className="admin__roles">{roles.map((r) => t(`admin.role.${r}` as "admin.role.admin")).join(" · ")}</span>
-          <span className="admin__until">{t("admin.sessionUntil", { time: formatClock(expires, i18n.language) })}</span>
+          <span className={styles.adminRoles}>{roles.map((r) => t(`admin.role.${r}` as "admin.role.admin")).join(" · ")}</span>
+          <span className={styles.adminUntil}>{t("admin.sessionUntil", { time: formatClock(expires, i18n.language) })}</span>
         </div>
-        <nav className="admin__menu" aria-label={t("admin.title")}>
+        <nav className={styles.adminMenu} aria-label={t("admin.title")}>
           {sections.map((s) => (
             <NavLink key={s.path} to={s.path ? `/admin/${s.path}` : "/admin"} end data-testid={`admin-menu-${s.label}`}
-              className={({ isActive }) => `admin__link${isActive ? " admin__link--on" : ""}`}>
+              className={({ isActive }) => `${styles.adminLink}${isActive ? ` ${styles.adminLinkOn}` : ""}`}>
               {s.labelKey ? (t as unknown as (k: string) => string)(s.labelKey) : t(`admin.menu.${s.label}` as "admin.menu.dashboard")}
             </NavLink>
           ))}
         </nav>
       </aside>
-      <main className="admin__main">
-        <Suspense fallback={<div aria-busy="true" className="admin-wait" />}>
+      <main className={styles.adminMain}>
+        <Suspense fallback={<div aria-busy="true" className={styles.adminWait} />}>
           <Routes>
             {pages.map(({ path, Page }) => (
               <Route key={path} index={path === ""} path={path || undefined} element={<Page />} />
@@ -88,23 +89,23 @@ function SecondFactor({ enrolled, onDone }: { enrolled: boolean; onDone: (s: Awa
   };
   const needsEnrolment = !enrolled && !enrolment;
   return (
-    <div className="admin-mfa" data-testid="admin-mfa">
+    <div className={styles.adminMfa} data-testid="admin-mfa">
       <h1>{t("admin.mfa.title")}</h1>
       {needsEnrolment ? (
         <>
           <p>{t("admin.mfa.enrolIntro")}</p>
-          <button type="button" className="admin-btn admin-btn--primary" onClick={enrol} data-testid="admin-mfa-enrol">
+          <button type="button" className={`${styles.adminBtn} ${styles.adminBtnPrimary}`} onClick={enrol} data-testid="admin-mfa-enrol">
             {t("admin.mfa.enrol")}
           </button>
         </>
       ) : (
-        <form onSubmit={submit} className="admin-mfa__form">
+        <form onSubmit={submit} className={styles.adminMfaForm}>
           {enrolment && (
-            <div className="admin-mfa__secret">
+            <div className={styles.adminMfaSecret}>
               <p>{t("admin.mfa.secretIntro")}</p>
               <code data-testid="admin-mfa-secret">{enrolment.secret}</code>
-              <a href={enrolment.uri} className="admin-mfa__uri">{t("admin.mfa.openApp")}</a>
-              <p className="admin-hint">{t("admin.mfa.shownOnce")}</p>
+              <a href={enrolment.uri}>{t("admin.mfa.openApp")}</a>
+              <p className={styles.adminHint}>{t("admin.mfa.shownOnce")}</p>
             </div>
           )}
           <label>
@@ -112,12 +113,12 @@ function SecondFactor({ enrolled, onDone }: { enrolled: boolean; onDone: (s: Awa
             <input inputMode="numeric" autoComplete="one-time-code" maxLength={8} value={code}
               onChange={(e) => setCode(e.target.value)} data-testid="admin-mfa-code" />
           </label>
-          <button type="submit" className="admin-btn admin-btn--primary" disabled={busy || code.trim().length < 6} data-testid="admin-mfa-verify">
+          <button type="submit" className={`${styles.adminBtn} ${styles.adminBtnPrimary}`} disabled={busy || code.trim().length < 6} data-testid="admin-mfa-verify">
             {t("admin.mfa.verify")}
           </button>
         </form>
       )}
-      {error && <p className="admin-error" role="alert">{error}</p>}
+      {error && <p className={styles.adminError} role="alert">{error}</p>}
     </div>
   );
 }

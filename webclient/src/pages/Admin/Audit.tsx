@@ -7,6 +7,7 @@ import { adminApi, type AuditRecord } from "../../api/admin";
 import { auditFilterAtom } from "../../state/admin";
 import { errorText } from "./AdminApp";
 import { formatTime } from "./format";
+import styles from "./Admin.module.css";
 
 const show = (v: unknown) => (v === undefined || v === null ? "" : JSON.stringify(v));
 
@@ -43,14 +44,14 @@ export default function Audit() {
   );
   return (
     <section data-testid="admin-audit">
-      <h1 className="admin__title">{t("admin.menu.audit")}</h1>
-      <p className="admin-hint">{t("admin.audit.readOnly")}</p>
-      <form className="admin-filters" onSubmit={apply}>
+      <h1 className={styles.adminTitle}>{t("admin.menu.audit")}</h1>
+      <p className={styles.adminHint}>{t("admin.audit.readOnly")}</p>
+      <form className={styles.adminFilters} onSubmit={apply}>
         {field("actor")}{field("action")}{field("target")}{field("from", "date")}{field("to", "date")}
-        <button type="submit" className="admin-btn">{t("admin.common.search")}</button>
+        <button type="submit" className={styles.adminBtn}>{t("admin.common.search")}</button>
       </form>
-      {error && <p className="admin-error" role="alert">{error}</p>}
-      <table className="admin-table admin-table--audit">
+      {error && <p className={styles.adminError} role="alert">{error}</p>}
+      <table className={styles.adminTable}>
         <thead>
           <tr>
             <th>{t("admin.audit.time")}</th><th>{t("admin.audit.actor")}</th><th>{t("admin.audit.action")}</th>
@@ -61,20 +62,20 @@ export default function Audit() {
           {rows?.map((r) => (
             <tr key={r.id} data-testid="admin-audit-row" data-action={r.action}>
               <td>{formatTime(r.time, i18n.language)}</td>
-              <td>{r.actorName} <span className="admin-hint">u{r.actorId}</span></td>
+              <td>{r.actorName} <span className={styles.adminHint}>u{r.actorId}</span></td>
               <td><code>{r.action}</code></td>
               <td>{r.targetKind} {r.targetId}</td>
-              <td className="admin-change">
-                {r.before !== undefined && <div><span className="admin-hint">{t("admin.audit.before")}</span> <code>{show(r.before)}</code></div>}
-                {r.after !== undefined && <div><span className="admin-hint">{t("admin.audit.after")}</span> <code>{show(r.after)}</code></div>}
+              <td className={styles.adminChange}>
+                {r.before !== undefined && <div><span className={styles.adminHint}>{t("admin.audit.before")}</span> <code>{show(r.before)}</code></div>}
+                {r.after !== undefined && <div><span className={styles.adminHint}>{t("admin.audit.after")}</span> <code>{show(r.after)}</code></div>}
               </td>
               <td>{r.reason}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      {rows && rows.length === 0 && <p className="admin-empty">{t("admin.common.empty")}</p>}
-      {next > 0 && <button type="button" className="admin-btn" onClick={() => void load(next)}>{t("admin.common.more")}</button>}
+      {rows && rows.length === 0 && <p className={styles.adminEmpty}>{t("admin.common.empty")}</p>}
+      {next > 0 && <button type="button" className={styles.adminBtn} onClick={() => void load(next)}>{t("admin.common.more")}</button>}
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { channelAdminApi, type ChannelOverview } from "../../api/channel";
 import { useUserAreaT } from "../../i18n/userarea";
 import { errorText } from "./AdminApp";
 import { formatNumber, formatTime } from "./format";
+import styles from "./Admin.module.css";
 
 const PAGE = 50;
 
@@ -39,17 +40,17 @@ export default function Channels() {
   };
   return (
     <section data-testid="admin-channels">
-      <h1 className="admin__title">{tt("admin.menu.channels")}</h1>
-      <p className="admin-hint">{t("adminChannels.hint")}</p>
-      <form className="admin-filters" onSubmit={search}>
+      <h1 className={styles.adminTitle}>{tt("admin.menu.channels")}</h1>
+      <p className={styles.adminHint}>{t("adminChannels.hint")}</p>
+      <form className={styles.adminFilters} onSubmit={search}>
         <label>
           {t("adminChannels.search")}
           <input value={draft} onChange={(e) => setDraft(e.target.value)} data-testid="admin-channels-q" />
         </label>
-        <button type="submit" className="admin-btn">{tt("admin.common.search")}</button>
+        <button type="submit" className={styles.adminBtn}>{tt("admin.common.search")}</button>
       </form>
-      {error && <p className="admin-error" role="alert">{error}</p>}
-      <table className="admin-table">
+      {error && <p className={styles.adminError} role="alert">{error}</p>}
+      <table className={styles.adminTable}>
         <thead>
           <tr>
             <th>{t("adminChannels.partner")}</th>
@@ -66,14 +67,14 @@ export default function Channels() {
         <tbody>
           {rows?.map((c) => (
             <tr key={c.id} data-testid="admin-channel-row" data-code={c.code}>
-              <td>{c.ownerId ? <>{c.owner || "—"} <span className="admin-hint">u{c.ownerId}</span></> : t("adminChannels.site")}</td>
+              <td>{c.ownerId ? <>{c.owner || "—"} <span className={styles.adminHint}>u{c.ownerId}</span></> : t("adminChannels.site")}</td>
               <td>
                 {c.name}
-                {c.source && <div className="admin-hint">{c.source}</div>}
+                {c.source && <div className={styles.adminHint}>{c.source}</div>}
               </td>
               <td>
                 <code>{c.code}</code>
-                <div className="admin-hint">{c.link}</div>
+                <div className={styles.adminHint}>{c.link}</div>
               </td>
               <td>{c.type === "download" ? t("adminChannels.download") : t("adminChannels.register")}</td>
               <td>{formatNumber(c.visits, lang)}</td>
@@ -85,11 +86,11 @@ export default function Channels() {
           ))}
         </tbody>
       </table>
-      {rows && rows.length === 0 && <p className="admin-empty">{tt("admin.common.empty")}</p>}
-      <div className="admin-row">
-        <span className="admin-hint" data-testid="admin-channels-total">{t("adminChannels.total", { count: total })}</span>
-        {page > 1 && <button type="button" className="admin-btn" onClick={() => setPage(page - 1)}>‹</button>}
-        {page * PAGE < total && <button type="button" className="admin-btn" onClick={() => setPage(page + 1)}>›</button>}
+      {rows && rows.length === 0 && <p className={styles.adminEmpty}>{tt("admin.common.empty")}</p>}
+      <div className={styles.adminRow}>
+        <span className={styles.adminHint} data-testid="admin-channels-total">{t("adminChannels.total", { count: total })}</span>
+        {page > 1 && <button type="button" className={styles.adminBtn} onClick={() => setPage(page - 1)}>‹</button>}
+        {page * PAGE < total && <button type="button" className={styles.adminBtn} onClick={() => setPage(page + 1)}>›</button>}
       </div>
     </section>
   );

@@ -1,24 +1,22 @@
 // /admin — today's numbers, the queues waiting and the rooms live now.
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { adminApi, type Dashboard as Data } from "../../api/admin";
-import { errorText } from "./AdminApp";
+import { Loadable, useResource } from "../../data";
 import { formatFen, formatNumber } from "./format";
 import { DashboardCharts } from "./ops/DashboardCharts";
+import styles from "./Admin.module.css";
+
+/** How often the numbers refresh while the dashboard is open. */
+const REFRESH_MS = 30_000;
 
 export default function Dashboard() {
+  const today = useResource("admin-dashboard", () => adminApi.dashboard(), { refreshMs: REFRESH_MS });
+  return <Loadable resource={today} minHeight="40vh">{(data) => <Today data={data} />}</Loadable>;
+}
+
+function Today({ data }: { data: Data }) {
   const { t, i18n } = useTranslation();
-  const [data, setData] = useState<Data | null>(null);
-  const [error, setError] = useState("");
-  useEffect(() => {
-    const load = () => adminApi.dashboard().then(setData, (e) => setError(errorText(e)));
-    load();
-    const timer = setInterval(load, 30_000);
-    return () => clearInterval(timer);
-  }, []);
-  if (error) return <p className="admin-error" role="alert">{error}</p>;
-  if (!data) return <div aria-busy="true" className="admin-wait" />;
   const n = (v: number) => formatNumber(v, i18n.language);
   const cards: { key: string; label: string; value: string; to?: string }[] = [
     { key: "signups", label: t("admin.dashboard.signups"), value: n(data.signups) },
@@ -32,26 +30,26 @@ export default function Dashboard() {
   const maxViewers = Math.max(1, ...data.liveRooms.map((r) => r.viewers));
   return (
     <section data-testid="admin-dashboard">
-      <h1 className="admin__title">{t("admin.menu.dashboard")}</h1>
-      <p className="admin-hint">{t("admin.dashboard.today")}</p>
-      <div className="admin-cards">
+      <h1 className={styles.adminTitle}>{t("admin.menu.dashboard")}</h1>
+      <p className={styles.adminHint}>{t("admin.dashboard.today")}</p>
+      <div className={styles.adminCards}>
         {cards.map((c) => (
-          <div key={c.key} className="admin-card" data-testid={`admin-card-${c.key}`}>
-            <span className="admin-card__label">{c.label}</span>
-            <span className="admin-card__value">{c.to ? <Link to={c.to}>{c.value}</Link> : c.value}</span>
+          <div key={c.key} className={styles.adminCard} data-testid={`admin-card-${c.key}`}>
+            <span className={styles.adminCardLabel}>{c.label}</span>
+            <span className={styles.adminCardValue}>{c.to ? <Link to={c.to}>{c.value}</Link> : c.value}</span>
           </div>
         ))}
       </div>
       <DashboardCharts />
-      <h2 className="admin__sub">{t("admin.dashboard.liveRooms", { count: data.liveRooms.length })}</h2>
+      <h2 className={styles.adminSub}>{t("admin.dashboard.liveRooms", { count: data.liveRooms.length })}</h2>
       {data.liveRooms.length === 0 ? (
-        <p className="admin-empty">{t("admin.dashboard.noLive")}</p>
+        <p className={styles.adminEmpty}>{t("admin.dashboard.noLive")}</p>
       ) : (
-        <ul className="admin-bars">
+        <ul className={styles.adminBars}>
           {data.liveRooms.map((r) => (
             <li key={r.room}>
               <a href={`/live/${r.room}`} target="_blank" rel="noreferrer">{r.title || r.room}</a>
-              <span className="admin-bar" style={{ width: `${(r.viewers / maxViewers) * 100}%` }} />
+              <span className={styles.adminBar} style={{ width: `${(r.viewers / maxViewers) * 100}%` }} />
               <span>{t("admin.dashboard.viewers", { count: r.viewers })}</span>
             </li>
           ))}

@@ -8,6 +8,7 @@ import { demoAdminApi } from "../../api/demo";
 import { matchesApi, type MatchItem } from "../../api/matches";
 import { errorText } from "./AdminApp";
 import { formatTime } from "./format";
+import styles from "./Admin.module.css";
 
 /** The steps offered: a few minutes (see a score move), an hour, and far enough to finish any game. */
 const STEPS = [5, 60, 600] as const;
@@ -38,12 +39,12 @@ export default function DemoMatches() {
   };
   return (
     <section data-testid="admin-demo">
-      <h1 className="admin__title">{t("admin.menu.demo")}</h1>
-      <p className="admin-hint">{t("admin.demo.hint")}</p>
-      {error && <p className="admin-error" role="alert">{error}</p>}
-      {done && <p className="admin-ok" role="status" data-testid="admin-demo-done">{done}</p>}
-      {rows && rows.length === 0 && <p className="admin-hint">{t("admin.demo.none")}</p>}
-      <table className="admin-table">
+      <h1 className={styles.adminTitle}>{t("admin.menu.demo")}</h1>
+      <p className={styles.adminHint}>{t("admin.demo.hint")}</p>
+      {error && <p className={styles.adminError} role="alert">{error}</p>}
+      {done && <p className={styles.adminOk} role="status" data-testid="admin-demo-done">{done}</p>}
+      {rows && rows.length === 0 && <p className={styles.adminHint}>{t("admin.demo.none")}</p>}
+      <table className={styles.adminTable}>
         <thead>
           <tr>
             <th>{t("admin.demo.match")}</th>
@@ -57,13 +58,13 @@ export default function DemoMatches() {
             <tr key={m.id} data-testid="admin-demo-match">
               <td>
                 <strong>{m.homeName} – {m.awayName}</strong>
-                <div className="admin-hint">{m.leagueName}</div>
+                <div className={styles.adminHint}>{m.leagueName}</div>
               </td>
               <td>{formatTime(m.startTime, lang)}</td>
               <td>{m.status === 0 || m.status === 8 ? t("admin.demo.notStarted") : `${m.homeScore} – ${m.awayScore} · ${m.periodName || m.statusName}`}</td>
               <td>
                 {STEPS.map((minutes) => (
-                  <button key={minutes} type="button" className="admin-btn" data-testid={`admin-demo-advance-${minutes}`} onClick={() => advance(m, minutes)}>
+                  <button key={minutes} type="button" className={styles.adminBtn} data-testid={`admin-demo-advance-${minutes}`} onClick={() => advance(m, minutes)}>
                     {minutes < 60 ? t("admin.demo.minutes", { count: minutes }) : t("admin.demo.hours", { count: minutes / 60 })}
                   </button>
                 ))}

@@ -1,15 +1,17 @@
 // /admin — the back office's door. This small module is all a visitor downloads: it asks who is
 // signed in and imports the back office (AdminApp and its screens, a chunk of their own) only for a
 // staff member. Anybody else gets the access-denied page and never the back office's code.
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense } from "react";
 import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { userApi } from "../../api/account";
 import { profileAtom, tokenAtom } from "../../state/session";
 import { loginModalAtom } from "../../state/ui";
 import { ErrorPanel } from "../../components/ErrorPanel";
+import { Loadable, useResource } from "../../data";
 import AccessDenied from "../AccessDenied";
 import { isStaff } from "./sections";
+import styles from "./Entry.module.css";
 
 const AdminApp = lazy(() => import("./AdminApp"));
 
@@ -18,19 +20,13 @@ export default function AdminEntry() {
   const token = useAtomValue(tokenAtom);
   const profile = useAtomValue(profileAtom);
   const openLogin = useSetAtom(loginModalAtom);
-  const [roles, setRoles] = useState<string[] | null>(profile?.roles ?? null);
-
-  useEffect(() => {
-    if (!token) return;
-    let live = true;
+  // The roles as the server knows them now (the profile's may be older); a failed answer is no role.
+  const fresh = useResource(token ? `admin-roles:${token}` : null, () =>
     userApi.info(undefined, { toast: false }).then(
-      (u) => live && setRoles(u.roles ?? []),
-      () => live && setRoles([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [token]);
+      (u) => u.roles ?? [],
+      () => [],
+    ),
+  );
 
   if (!token) {
     return (
@@ -39,17 +35,18 @@ export default function AdminEntry() {
         title={t("errors.accessDenied")}
         hint={t("errors.accessDeniedHint")}
         action={
-          <button type="button" className="admin-btn admin-btn--primary" onClick={() => openLogin((s) => ({ ...s, open: true }))}>
+          <button type="button" onClick={() => openLogin((s) => ({ ...s, open: true }))}>
             {t("header.login")}
           </button>
         }
       />
     );
   }
-  if (roles === null) return <div aria-busy="true" className="admin-wait" />;
+  const roles = fresh.value ?? profile?.roles ?? null;
+  if (roles === null) return <Loadable resource={fresh} minHeight="40vh">{() => null}</Loadable>;
   if (!isStaff(roles)) return <AccessDenied />;
   return (
-    <Suspense fallback={<div aria-busy="true" className="admin-wait" />}>
+    <Suspense fallback={<div aria-busy="true" className={styles.wait} />}>
       <AdminApp />
     </Suspense>
   );

@@ -9,6 +9,7 @@ import { staffStateAtom } from "../../state/admin";
 import { errorText } from "./AdminApp";
 import { formatTime } from "./format";
 import { Pager } from "./Users";
+import styles from "./Admin.module.css";
 
 const PAGE = 10;
 const STATUSES = ["open", "actioned", "dismissed"] as const;
@@ -26,17 +27,17 @@ export default function Reports() {
   }, [load]);
   return (
     <section data-testid="admin-reports">
-      <h1 className="admin__title">{t("admin.menu.reports")}</h1>
-      <div className="admin-filters" role="group">
+      <h1 className={styles.adminTitle}>{t("admin.menu.reports")}</h1>
+      <div className={styles.adminFilters} role="group">
         {STATUSES.map((s) => (
-          <button key={s} type="button" className={`admin-btn${s === status ? " admin-btn--on" : ""}`} aria-pressed={s === status}
+          <button key={s} type="button" className={`${styles.adminBtn}${s === status ? ` ${styles.adminBtnOn}` : ""}`} aria-pressed={s === status}
             onClick={() => { setStatus(s); setPage(1); }}>
             {t(`admin.reports.status.${s}`)}
           </button>
         ))}
       </div>
-      {msg && <p className="admin-msg" role="status">{msg}</p>}
-      {data && data.list.length === 0 && <p className="admin-empty">{t("admin.reports.none")}</p>}
+      {msg && <p className={styles.adminMsg} role="status">{msg}</p>}
+      {data && data.list.length === 0 && <p className={styles.adminEmpty}>{t("admin.reports.none")}</p>}
       {data?.list.map((r) => (
         <ReportCard key={`${r.room}/${r.messageId}`} r={r} onDone={(m) => { setMsg(m); void load(); }} />
       ))}
@@ -59,23 +60,23 @@ function ReportCard({ r, onDone }: { r: Report; onDone: (msg: string) => void })
       (e) => setError(errorText(e)),
     );
   return (
-    <article className="admin-panel" data-testid="admin-report">
-      <div className="admin-row">
+    <article className={styles.adminPanel} data-testid="admin-report">
+      <div className={styles.adminRow}>
         <strong>{t("admin.reports.count", { count: r.count })}</strong>
-        <span className="admin-tags">{r.reasons.map((x) => <span key={x} className="admin-tag">{t(`admin.reports.reason.${x}` as "admin.reports.reason.spam", { defaultValue: x })}</span>)}</span>
-        <span className="admin-hint">{t("admin.reports.room", { room: r.room })} · {formatTime(r.last, i18n.language)}</span>
+        <span className={styles.adminTags}>{r.reasons.map((x) => <span key={x} className={styles.adminTag}>{t(`admin.reports.reason.${x}` as "admin.reports.reason.spam", { defaultValue: x })}</span>)}</span>
+        <span className={styles.adminHint}>{t("admin.reports.room", { room: r.room })} · {formatTime(r.last, i18n.language)}</span>
       </div>
       <p>{t("admin.reports.author")}: <strong data-testid="admin-report-author">{r.reported?.name ?? "—"}</strong> · {t("admin.reports.reporters")}: {r.reporters.map((p) => p.name).join(", ")}</p>
-      <ol className="admin-chat">
+      <ol className={styles.adminChat}>
         {(r.context.length ? r.context : r.line ? [r.line] : []).map((l) => (
-          <li key={l.id || l.time} className={`${l.reported ? "admin-chat__reported" : ""}${l.deleted ? " admin-chat__deleted" : ""}`}>
-            <span className="admin-chat__name">{l.name || l.userId}</span> {l.text}
+          <li key={l.id || l.time} className={`${l.reported ? styles.adminChatReported : ""}${l.deleted ? ` ${styles.adminChatDeleted}` : ""}`}>
+            <span className={styles.adminChatName}>{l.name || l.userId}</span> {l.text}
             {l.deleted && <em> ({t("admin.reports.deleted")})</em>}
           </li>
         ))}
       </ol>
       {r.status === "open" ? (
-        <div className="admin-actions">
+        <div className={styles.adminActions}>
           <select value={action} onChange={(e) => setAction(e.target.value as ReportAction)} aria-label={t("admin.reports.decision")} data-testid="admin-report-action">
             {actions.map((a) => <option key={a} value={a}>{t(`admin.reports.action.${a}`)}</option>)}
           </select>
@@ -87,12 +88,12 @@ function ReportCard({ r, onDone }: { r: Report; onDone: (msg: string) => void })
           <label>{t("admin.common.reason")}
             <input value={reason} onChange={(e) => setReason(e.target.value)} data-testid="admin-report-reason" />
           </label>
-          <button type="button" className="admin-btn admin-btn--primary" onClick={submit} data-testid="admin-report-apply">{t("admin.reports.apply")}</button>
+          <button type="button" className={`${styles.adminBtn} ${styles.adminBtnPrimary}`} onClick={submit} data-testid="admin-report-apply">{t("admin.reports.apply")}</button>
         </div>
       ) : (
-        <p className="admin-hint">{t(`admin.reports.action.${r.result as ReportAction}`, { defaultValue: r.result })} · {r.handledBy} · {formatTime(r.handled ?? 0, i18n.language)}</p>
+        <p className={styles.adminHint}>{t(`admin.reports.action.${r.result as ReportAction}`, { defaultValue: r.result })} · {r.handledBy} · {formatTime(r.handled ?? 0, i18n.language)}</p>
       )}
-      {error && <p className="admin-error" role="alert">{error}</p>}
+      {error && <p className={styles.adminError} role="alert">{error}</p>}
     </article>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { adminApi, type StreamerApplication } from "../../api/admin";
 import { errorText } from "./AdminApp";
 import { formatTime } from "./format";
+import styles from "./Admin.module.css";
 
 const STATUSES = ["review", "approved", "rejected", "banned"] as const;
 
@@ -28,20 +29,20 @@ export default function Streamers() {
     );
   return (
     <section data-testid="admin-streamers">
-      <h1 className="admin__title">{t("admin.menu.streamers")}</h1>
-      <div className="admin-filters" role="group">
+      <h1 className={styles.adminTitle}>{t("admin.menu.streamers")}</h1>
+      <div className={styles.adminFilters} role="group">
         {STATUSES.map((s) => (
-          <button key={s} type="button" className={`admin-btn${s === status ? " admin-btn--on" : ""}`} aria-pressed={s === status} onClick={() => setStatus(s)}>
+          <button key={s} type="button" className={`${styles.adminBtn}${s === status ? ` ${styles.adminBtnOn}` : ""}`} aria-pressed={s === status} onClick={() => setStatus(s)}>
             {t(`admin.streamers.status.${s}`)}
           </button>
         ))}
       </div>
-      {msg && <p className="admin-msg" role="status">{msg}</p>}
-      {list && list.length === 0 && <p className="admin-empty">{t("admin.common.empty")}</p>}
+      {msg && <p className={styles.adminMsg} role="status">{msg}</p>}
+      {list && list.length === 0 && <p className={styles.adminEmpty}>{t("admin.common.empty")}</p>}
       {list?.map((a) => (
-        <article key={a.userId} className="admin-panel" data-testid="admin-application">
-          <h2 className="admin__sub">{a.realName}</h2>
-          <dl className="admin-facts">
+        <article key={a.userId} className={styles.adminPanel} data-testid="admin-application">
+          <h2 className={styles.adminSub}>{a.realName}</h2>
+          <dl className={styles.adminFacts}>
             <dt>{t("admin.streamers.idNumber")}</dt><dd>{a.idNumber}</dd>
             <dt>{t("admin.users.phone")}</dt><dd>{a.phone}</dd>
             <dt>{t("admin.streamers.birth")}</dt><dd>{a.birthDate}</dd>
@@ -50,16 +51,16 @@ export default function Streamers() {
             <dt>{t("admin.streamers.submitted")}</dt><dd>{formatTime(a.submittedAt, i18n.language)}</dd>
             {a.reason && (<><dt>{t("admin.common.reason")}</dt><dd>{a.reason}</dd></>)}
           </dl>
-          <div className="admin-photos">
+          <div className={styles.adminPhotos}>
             {[a.idFront, a.idBack, a.idHand].map((src, i) => src && <img key={src} src={src} alt={t(`admin.streamers.photo${i}` as "admin.streamers.photo0")} loading="lazy" />)}
           </div>
           {a.status === "review" && (
-            <div className="admin-actions">
+            <div className={styles.adminActions}>
               <label>{t("admin.streamers.rejectReason")}
                 <input value={reasons[a.userId] ?? ""} onChange={(e) => setReasons({ ...reasons, [a.userId]: e.target.value })} />
               </label>
-              <button type="button" className="admin-btn admin-btn--primary" onClick={() => review(a, true)} data-testid="admin-approve">{t("admin.streamers.approve")}</button>
-              <button type="button" className="admin-btn admin-btn--danger" onClick={() => review(a, false)}>{t("admin.streamers.reject")}</button>
+              <button type="button" className={`${styles.adminBtn} ${styles.adminBtnPrimary}`} onClick={() => review(a, true)} data-testid="admin-approve">{t("admin.streamers.approve")}</button>
+              <button type="button" className={`${styles.adminBtn} ${styles.adminBtnDanger}`} onClick={() => review(a, false)}>{t("admin.streamers.reject")}</button>
             </div>
           )}
         </article>

@@ -1,14 +1,16 @@
 // /admin/users — search by id, username, e-mail or phone (masked), one user's profile, roles, level,
 // balances and ledger (read-only), and the staff actions: platform mute, ban, unban, sign out
 // everywhere, role change. Every action needs a reason and is in the audit log.
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useAtomValue } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
-import { adminApi, type AdminUser, type AdminUserDetail } from "../../api/admin";
+import { adminApi, type AdminUser } from "../../api/admin";
+import { Loadable, useResource } from "../../data";
 import { staffStateAtom } from "../../state/admin";
 import { errorText } from "./AdminApp";
 import { formatNumber, formatTime } from "./format";
 import { UserSessions } from "./ops/UserSessions";
+import styles from "./Admin.module.css";
 
 const PAGE = 20;
 const ROLES = ["admin", "moderator", "finance", "editor", "streamer", "expert", "channel"] as const;
@@ -18,11 +20,9 @@ export default function Users() {
   const [q, setQ] = useState("");
   const [query, setQuery] = useState("");
   const [page, setPage] = useState(1);
-  const [list, setList] = useState<{ list: AdminUser[]; total: number } | null>(null);
   const [open, setOpen] = useState<string | null>(null);
-  useEffect(() => {
-    adminApi.users(query, page, PAGE).then(setList, () => setList({ list: [], total: 0 }));
-  }, [query, page]);
+  const users = useResource(`admin-users:${page}:${query}`, () => adminApi.users(query, page, PAGE));
+  const list = users.value;
   const search = (e: FormEvent) => {
     e.preventDefault();
     setPage(1);
@@ -31,12 +31,12 @@ export default function Users() {
   const pages = list ? Math.max(1, Math.ceil(list.total / PAGE)) : 1;
   return (
     <section data-testid="admin-users">
-      <h1 className="admin__title">{t("admin.menu.users")}</h1>
-      <form className="admin-filters" onSubmit={search} role="search">
+      <h1 className={styles.adminTitle}>{t("admin.menu.users")}</h1>
+      <form className={styles.adminFilters} onSubmit={search} role="search">
         <input value={q} onChange={(e) => setQ(e.target.value)} placeholder={t("admin.users.search")} aria-label={t("admin.users.search")} data-testid="admin-users-q" />
-        <button type="submit" className="admin-btn">{t("admin.common.search")}</button>
+        <button type="submit" className={styles.adminBtn}>{t("admin.common.search")}</button>
       </form>
-      <table className="admin-table">
+      <table className={styles.adminTable}>
         <thead>
           <tr>
             <th>{t("admin.users.name")}</th><th>{t("admin.users.email")}</th><th>{t("admin.users.phone")}</th>
@@ -45,17 +45,18 @@ export default function Users() {
         </thead>
         <tbody>
           {list?.list.map((u) => (
-            <tr key={u.userId} className={open === u.userId ? "admin-table__on" : undefined}>
-              <td><button type="button" className="admin-linkbtn" onClick={() => setOpen(u.userId)} data-testid="admin-user-open">{u.name}</button></td>
+            <tr key={u.userId} className={open === u.userId ? styles.adminTableOn : undefined}>
+              <td><button type="button" className={styles.adminLinkbtn} onClick={() => setOpen(u.userId)} data-testid="admin-user-open">{u.name}</button></td>
               <td>{u.email || "—"}</td><td>{u.phone || "—"}</td><td>{u.level}</td>
               <td><Roles user={u} /></td><td>{formatTime(u.createdAt, i18n.language)}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      {list && list.list.length === 0 && <p className="admin-empty">{t("admin.common.empty")}</p>}
+      {!list && <Loadable resource={users}>{() => null}</Loadable>}
+      {list && list.list.length === 0 && <p className={styles.adminEmpty}>{t("admin.common.empty")}</p>}
       <Pager page={page} pages={pages} onPage={setPage} />
-      {open && <UserDetail key={open} id={open} onChanged={() => setPage((p) => p)} />}
+      {open && <UserDetail key={open} id={open} onChanged={users.refresh} />}
     </section>
   );
 }
@@ -63,9 +64,9 @@ export default function Users() {
 function Roles({ user }: { user: AdminUser }) {
   const { t } = useTranslation();
   return (
-    <span className="admin-tags">
+    <span className={styles.adminTags}>
       {user.roles.map((g) => (
-        <span key={g.role} className={`admin-tag admin-tag--${g.role}`}>{t(`admin.role.${g.role}` as "admin.role.admin", { defaultValue: g.role })}</span>
+        <span key={g.role} className={`${styles.adminTag} ${styles[`admin-tag--${g.role}`] ?? ""}`}>{t(`admin.role.${g.role}` as "admin.role.admin", { defaultValue: g.role })}</span>
       ))}
     </span>
   );
@@ -75,10 +76,10 @@ export function Pager({ page, pages, onPage }: { page: number; pages: number; on
   const { t } = useTranslation();
   if (pages <= 1) return null;
   return (
-    <div className="admin-pager">
-      <button type="button" className="admin-btn" disabled={page <= 1} onClick={() => onPage(page - 1)}>{t("admin.common.prev")}</button>
+    <div className={styles.adminPager}>
+      <button type="button" className={styles.adminBtn} disabled={page <= 1} onClick={() => onPage(page - 1)}>{t("admin.common.prev")}</button>
       <span>{t("admin.common.page", { page, pages })}</span>
-      <button type="button" className="admin-btn" disabled={page >= pages} onClick={() => onPage(page + 1)}>{t("admin.common.next")}</button>
+      <button type="button" className={styles.adminBtn} disabled={page >= pages} onClick={() => onPage(page + 1)}>{t("admin.common.next")}</button>
     </div>
   );
 }
@@ -87,33 +88,30 @@ function UserDetail({ id, onChanged }: { id: string; onChanged: () => void }) {
   const { t, i18n } = useTranslation();
   const staff = useAtomValue(staffStateAtom);
   const can = (p: string) => !!staff?.permissions.includes(p);
-  const [d, setD] = useState<AdminUserDetail | null>(null);
   const [currency, setCurrency] = useState("COIN");
   const [page, setPage] = useState(1);
   const [reason, setReason] = useState("");
   const [hours, setHours] = useState(24);
   const [role, setRole] = useState<string>("moderator");
   const [msg, setMsg] = useState("");
-  const load = useCallback(() => adminApi.user(id, currency, page).then(setD, (e) => setMsg(errorText(e))), [id, currency, page]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const detail = useResource(`admin-user:${id}:${currency}:${page}`, () => adminApi.user(id, currency, page));
+  const d = detail.value;
   const act = (p: Promise<unknown>) =>
     p.then(
       () => {
         setMsg(t("admin.common.done"));
         setReason("");
-        void load();
+        detail.refresh();
         onChanged();
       },
       (e) => setMsg(errorText(e)),
     );
-  if (!d) return <div aria-busy="true" className="admin-wait" />;
+  if (!d) return <Loadable resource={detail}>{() => null}</Loadable>;
   const n = (v: number) => formatNumber(v, i18n.language);
   return (
-    <div className="admin-panel" data-testid="admin-user-detail">
-      <h2 className="admin__sub">{d.name}</h2>
-      <dl className="admin-facts">
+    <div className={styles.adminPanel} data-testid="admin-user-detail">
+      <h2 className={styles.adminSub}>{d.name}</h2>
+      <dl className={styles.adminFacts}>
         <dt>{t("admin.users.level")}</dt><dd>{d.level} ({n(d.experience)})</dd>
         <dt>{t("admin.users.email")}</dt><dd>{d.email || "—"}</dd>
         <dt>{t("admin.users.phone")}</dt><dd>{d.phone || "—"}</dd>
@@ -125,7 +123,7 @@ function UserDetail({ id, onChanged }: { id: string; onChanged: () => void }) {
         <dt>{t("admin.users.joined")}</dt><dd>{formatTime(d.createdAt, i18n.language)}</dd>
       </dl>
       <UserSessions key={d.sessions} userId={id} />
-      <div className="admin-actions">
+      <div className={styles.adminActions}>
         <label>{t("admin.common.reason")}
           <input value={reason} onChange={(e) => setReason(e.target.value)} data-testid="admin-user-reason" />
         </label>
@@ -134,43 +132,43 @@ function UserDetail({ id, onChanged }: { id: string; onChanged: () => void }) {
             <label>{t("admin.users.hours")}
               <input type="number" min={1} max={8760} value={hours} onChange={(e) => setHours(Number(e.target.value))} />
             </label>
-            <button type="button" className="admin-btn" onClick={() => act(adminApi.mute(id, hours, reason))} data-testid="admin-user-mute">{t("admin.users.mute")}</button>
-            <button type="button" className="admin-btn" onClick={() => act(adminApi.unmute(id, reason))}>{t("admin.users.unmute")}</button>
-            <button type="button" className="admin-btn" onClick={() => act(adminApi.signOut(id, reason))}>{t("admin.users.signOut")}</button>
+            <button type="button" className={styles.adminBtn} onClick={() => act(adminApi.mute(id, hours, reason))} data-testid="admin-user-mute">{t("admin.users.mute")}</button>
+            <button type="button" className={styles.adminBtn} onClick={() => act(adminApi.unmute(id, reason))}>{t("admin.users.unmute")}</button>
+            <button type="button" className={styles.adminBtn} onClick={() => act(adminApi.signOut(id, reason))}>{t("admin.users.signOut")}</button>
           </>
         )}
         {can("manageUsers") && (
           <>
-            <button type="button" className="admin-btn admin-btn--danger" onClick={() => act(adminApi.ban(id, reason))}>{t("admin.users.ban")}</button>
-            <button type="button" className="admin-btn" onClick={() => act(adminApi.unban(id, reason))}>{t("admin.users.unban")}</button>
+            <button type="button" className={`${styles.adminBtn} ${styles.adminBtnDanger}`} onClick={() => act(adminApi.ban(id, reason))}>{t("admin.users.ban")}</button>
+            <button type="button" className={styles.adminBtn} onClick={() => act(adminApi.unban(id, reason))}>{t("admin.users.unban")}</button>
             <select value={role} onChange={(e) => setRole(e.target.value)} aria-label={t("admin.users.role")}>
               {ROLES.map((r) => <option key={r} value={r}>{t(`admin.role.${r}`)}</option>)}
             </select>
-            <button type="button" className="admin-btn" onClick={() => act(adminApi.role(id, role, true, reason))}>{t("admin.users.grant")}</button>
-            <button type="button" className="admin-btn" onClick={() => act(adminApi.role(id, role, false, reason))}>{t("admin.users.revoke")}</button>
+            <button type="button" className={styles.adminBtn} onClick={() => act(adminApi.role(id, role, true, reason))}>{t("admin.users.grant")}</button>
+            <button type="button" className={styles.adminBtn} onClick={() => act(adminApi.role(id, role, false, reason))}>{t("admin.users.revoke")}</button>
           </>
         )}
       </div>
-      {msg && <p className="admin-msg" role="status">{msg}</p>}
-      <div className="admin-row">
-        <h3 className="admin__sub">{t("admin.users.ledger")}</h3>
+      {msg && <p className={styles.adminMsg} role="status">{msg}</p>}
+      <div className={styles.adminRow}>
+        <h3 className={styles.adminSub}>{t("admin.users.ledger")}</h3>
         <select value={currency} onChange={(e) => { setCurrency(e.target.value); setPage(1); }} aria-label={t("admin.users.ledger")}>
           <option value="COIN">{t("admin.users.coins")}</option>
           <option value="DIAMOND">{t("admin.users.diamonds")}</option>
         </select>
       </div>
-      <table className="admin-table">
+      <table className={styles.adminTable}>
         <thead><tr><th>{t("admin.audit.time")}</th><th>{t("admin.users.type")}</th><th>{t("admin.users.amount")}</th><th>{t("admin.users.balance")}</th></tr></thead>
         <tbody>
           {d.ledger.map((l) => (
             <tr key={`${l.txn}-${l.time}`}>
               <td>{formatTime(l.time, i18n.language)}</td><td>{l.type}</td>
-              <td className={l.amount < 0 ? "admin-neg" : "admin-pos"}>{l.amount > 0 ? "+" : ""}{n(l.amount)}</td><td>{n(l.balanceAfter)}</td>
+              <td className={l.amount < 0 ? styles.adminNeg : styles.adminPos}>{l.amount > 0 ? "+" : ""}{n(l.amount)}</td><td>{n(l.balanceAfter)}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      {d.ledger.length === 0 && <p className="admin-empty">{t("admin.common.empty")}</p>}
+      {d.ledger.length === 0 && <p className={styles.adminEmpty}>{t("admin.common.empty")}</p>}
       <Pager page={page} pages={Math.max(1, Math.ceil(d.ledgerTotal / 10))} onPage={setPage} />
     </div>
   );

@@ -2,15 +2,17 @@
 // the languages staff saved and those that ship a text; for one page and language, its title and body
 // as blocks (headings, paragraphs, lists — never HTML), a preview rendered exactly as readers see it,
 // save, and back to the shipped text. The server keeps the rules and audits every save.
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { ApiError } from "../../../api/client";
-import { contentApi, type PageBlock, type PageStatus } from "../../../api/content";
+import { contentApi, type PageBlock, type PageStatus, type SitePage } from "../../../api/content";
+import { Loadable, useResource } from "../../../data";
 import { PageBody } from "../../../components/PageBody";
 import { useContentT } from "../../../i18n/content";
 import { LOCALES, LOCALE_NAMES, isLocale, type Locale } from "../../../i18n/locales";
 import { formatNumber, formatTime } from "../format";
-import "./contentAdmin.css";
+import styles from "./contentAdmin.module.css";
+import adminStyles from "../Admin.module.css";
 
 const errText = (err: unknown) => (err instanceof ApiError ? err.userMessage : String(err));
 type EditBlock = { type: "h" | "p" | "list"; text: string };
@@ -23,39 +25,43 @@ const fromEdit = (b: EditBlock): PageBlock =>
 function Editor({ slug, path, initialLang, onChanged }: { slug: string; path: string; initialLang: string; onChanged: () => void }) {
   const { t } = useContentT();
   const [lang, setLang] = useState(initialLang);
-  const [from, setFrom] = useState("");
-  const [edited, setEdited] = useState(false);
-  const [title, setTitle] = useState("");
-  const [blocks, setBlocks] = useState<EditBlock[] | null>(null);
+  const page = useResource(`admin-page:${slug}:${lang}`, () => contentApi.staffPage(slug, lang));
+  return (
+    <div className={styles.cadmForm} data-testid="page-editor" data-slug={slug}>
+      <div className={styles.cadmRow}>
+        <label>
+          {t("admin.pages.lang")}
+          <select value={lang} onChange={(e) => setLang(e.target.value)} data-testid="page-lang">
+            {LOCALES.map((l) => (
+              <option key={l} value={l}>{LOCALE_NAMES[l]}</option>
+            ))}
+          </select>
+        </label>
+        <Link to={path} target="_blank">{t("admin.pages.view")} ↗</Link>
+      </div>
+      <Loadable resource={page}>
+        {(p) => <PageForm key={`${slug}:${lang}`} slug={slug} lang={lang} page={p} onChanged={onChanged} />}
+      </Loadable>
+    </div>
+  );
+}
+
+/** One page in one language as the editor holds it, seeded from the server's answer. */
+function PageForm({ slug, lang, page, onChanged }: { slug: string; lang: string; page: SitePage; onChanged: () => void }) {
+  const { t } = useContentT();
+  const [from, setFrom] = useState(page.lang);
+  const [edited, setEdited] = useState(page.edited && page.lang === lang);
+  const [title, setTitle] = useState(page.title);
+  const [blocks, setBlocks] = useState<EditBlock[]>(() => page.body.map(toEdit));
   const [reason, setReason] = useState("");
   const [note, setNote] = useState("");
   const [error, setError] = useState("");
   const [preview, setPreview] = useState(false);
 
-  useEffect(() => {
-    let live = true;
-    setBlocks(null);
-    setNote("");
-    setError("");
-    contentApi.staffPage(slug, lang).then(
-      (p) => {
-        if (!live) return;
-        setFrom(p.lang);
-        setEdited(p.edited && p.lang === lang);
-        setTitle(p.title);
-        setBlocks(p.body.map(toEdit));
-      },
-      (err) => live && setError(errText(err)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [slug, lang]);
-
-  const change = (i: number, b: EditBlock) => setBlocks((xs) => xs!.map((x, j) => (j === i ? b : x)));
+  const change = (i: number, b: EditBlock) => setBlocks((xs) => xs.map((x, j) => (j === i ? b : x)));
   const move = (i: number, d: -1 | 1) =>
     setBlocks((xs) => {
-      const out = [...xs!];
+      const out = [...xs];
       const j = i + d;
       if (j < 0 || j >= out.length) return out;
       [out[i], out[j]] = [out[j]!, out[i]!];
@@ -65,7 +71,7 @@ function Editor({ slug, path, initialLang, onChanged }: { slug: string; path: st
     setError("");
     setNote("");
     try {
-      await contentApi.savePage({ slug, lang, title, body: blocks!.map(fromEdit) });
+      await contentApi.savePage({ slug, lang, title, body: blocks.map(fromEdit) });
       setEdited(true);
       setFrom(lang);
       setNote(t("admin.pages.saved"));
@@ -90,126 +96,106 @@ function Editor({ slug, path, initialLang, onChanged }: { slug: string; path: st
   };
 
   return (
-    <div className="cadm-form" data-testid="page-editor" data-slug={slug}>
-      <div className="cadm-row">
-        <label>
-          {t("admin.pages.lang")}
-          <select value={lang} onChange={(e) => setLang(e.target.value)} data-testid="page-lang">
-            {LOCALES.map((l) => (
-              <option key={l} value={l}>{LOCALE_NAMES[l]}</option>
-            ))}
+    <>
+      {from !== lang && <p className={styles.cadmNote} data-testid="page-from-english">{t("admin.pages.fromEnglish")}</p>}
+      <label>
+        {t("admin.pages.titleField")}
+        <input value={title} maxLength={120} onChange={(e) => setTitle(e.target.value)} data-testid="page-title" />
+      </label>
+      {blocks.map((b, i) => (
+        <div className={styles.cadmBlock} key={i}>
+          <select value={b.type} onChange={(e) => change(i, { ...b, type: e.target.value as EditBlock["type"] })} aria-label={t("admin.pages.paragraph")}>
+            <option value="h">{t("admin.pages.heading")}</option>
+            <option value="p">{t("admin.pages.paragraph")}</option>
+            <option value="list">{t("admin.pages.list")}</option>
           </select>
-        </label>
-        <Link to={path} target="_blank">{t("admin.pages.view")} ↗</Link>
+          <textarea rows={b.type === "h" ? 1 : b.type === "list" ? Math.max(3, b.text.split("\n").length) : 3} value={b.text}
+            onChange={(e) => change(i, { ...b, text: e.target.value })} data-testid={`page-block-${i}`} />
+          <div className={styles.cadmBlockTools}>
+            <button type="button" onClick={() => move(i, -1)} aria-label={t("admin.pages.up")} title={t("admin.pages.up")}>↑</button>
+            <button type="button" onClick={() => move(i, 1)} aria-label={t("admin.pages.down")} title={t("admin.pages.down")}>↓</button>
+            <button type="button" onClick={() => setBlocks((xs) => xs.filter((_, j) => j !== i))} aria-label={t("admin.pages.remove")} title={t("admin.pages.remove")}>✕</button>
+          </div>
+        </div>
+      ))}
+      <div className={styles.cadmRow}>
+        <button type="button" className={adminStyles.adminBtn} onClick={() => setBlocks((xs) => [...xs, { type: "h", text: "" }])}>{t("admin.pages.addHeading")}</button>
+        <button type="button" className={adminStyles.adminBtn} onClick={() => setBlocks((xs) => [...xs, { type: "p", text: "" }])}>{t("admin.pages.addParagraph")}</button>
+        <button type="button" className={adminStyles.adminBtn} onClick={() => setBlocks((xs) => [...xs, { type: "list", text: "" }])}>{t("admin.pages.addList")}</button>
+        <button type="button" className={adminStyles.adminBtn} onClick={() => setPreview((x) => !x)} aria-pressed={preview}>{t("admin.pages.preview")}</button>
       </div>
-      {blocks && from !== lang && <p className="cadm-note" data-testid="page-from-english">{t("admin.pages.fromEnglish")}</p>}
-      {blocks && (
-        <>
-          <label>
-            {t("admin.pages.titleField")}
-            <input value={title} maxLength={120} onChange={(e) => setTitle(e.target.value)} data-testid="page-title" />
-          </label>
-          {blocks.map((b, i) => (
-            <div className="cadm-block" key={i}>
-              <select value={b.type} onChange={(e) => change(i, { ...b, type: e.target.value as EditBlock["type"] })} aria-label={t("admin.pages.paragraph")}>
-                <option value="h">{t("admin.pages.heading")}</option>
-                <option value="p">{t("admin.pages.paragraph")}</option>
-                <option value="list">{t("admin.pages.list")}</option>
-              </select>
-              <textarea rows={b.type === "h" ? 1 : b.type === "list" ? Math.max(3, b.text.split("\n").length) : 3} value={b.text}
-                onChange={(e) => change(i, { ...b, text: e.target.value })} data-testid={`page-block-${i}`} />
-              <div className="cadm-block__tools">
-                <button type="button" onClick={() => move(i, -1)} aria-label={t("admin.pages.up")} title={t("admin.pages.up")}>↑</button>
-                <button type="button" onClick={() => move(i, 1)} aria-label={t("admin.pages.down")} title={t("admin.pages.down")}>↓</button>
-                <button type="button" onClick={() => setBlocks((xs) => xs!.filter((_, j) => j !== i))} aria-label={t("admin.pages.remove")} title={t("admin.pages.remove")}>✕</button>
-              </div>
-            </div>
-          ))}
-          <div className="cadm-row">
-            <button type="button" className="admin-btn" onClick={() => setBlocks((xs) => [...xs!, { type: "h", text: "" }])}>{t("admin.pages.addHeading")}</button>
-            <button type="button" className="admin-btn" onClick={() => setBlocks((xs) => [...xs!, { type: "p", text: "" }])}>{t("admin.pages.addParagraph")}</button>
-            <button type="button" className="admin-btn" onClick={() => setBlocks((xs) => [...xs!, { type: "list", text: "" }])}>{t("admin.pages.addList")}</button>
-            <button type="button" className="admin-btn" onClick={() => setPreview((x) => !x)} aria-pressed={preview}>{t("admin.pages.preview")}</button>
-          </div>
-          <div className="cadm-row">
-            <button type="button" className="admin-btn admin-btn--primary" onClick={save} disabled={!title.trim()} data-testid="page-save">{t("admin.pages.save")}</button>
-            {edited && (
-              <span className="cadm-withdraw">
-                <input placeholder={t("admin.pages.resetReason")} aria-label={t("admin.pages.resetReason")} value={reason} onChange={(e) => setReason(e.target.value)} />
-                <button type="button" className="admin-btn admin-btn--danger" disabled={!reason.trim()} onClick={reset} data-testid="page-reset">{t("admin.pages.reset")}</button>
-              </span>
-            )}
-            {note && <span className="admin-msg" data-testid="page-saved">{note}</span>}
-            {error && <span className="admin-error" role="alert">{error}</span>}
-          </div>
-          {preview && (
-            <article className="cadm-preview" lang={lang}>
-              <h1>{title}</h1>
-              <PageBody body={blocks.map(fromEdit)} />
-            </article>
-          )}
-        </>
+      <div className={styles.cadmRow}>
+        <button type="button" className={`${adminStyles.adminBtn} ${adminStyles.adminBtnPrimary}`} onClick={save} disabled={!title.trim()} data-testid="page-save">{t("admin.pages.save")}</button>
+        {edited && (
+          <span className={styles.cadmWithdraw}>
+            <input placeholder={t("admin.pages.resetReason")} aria-label={t("admin.pages.resetReason")} value={reason} onChange={(e) => setReason(e.target.value)} />
+            <button type="button" className={`${adminStyles.adminBtn} ${adminStyles.adminBtnDanger}`} disabled={!reason.trim()} onClick={reset} data-testid="page-reset">{t("admin.pages.reset")}</button>
+          </span>
+        )}
+        {note && <span className={adminStyles.adminMsg} data-testid="page-saved">{note}</span>}
+        {error && <span className={adminStyles.adminError} role="alert">{error}</span>}
+      </div>
+      {preview && (
+        <article className={styles.cadmPreview} lang={lang}>
+          <h1>{title}</h1>
+          <PageBody body={blocks.map(fromEdit)} />
+        </article>
       )}
-      {!blocks && error && <p className="admin-error" role="alert">{error}</p>}
-    </div>
+    </>
   );
 }
 
 export function PagesAdmin() {
   const { t, language } = useContentT();
-  const [list, setList] = useState<PageStatus[] | null>(null);
   const [open, setOpen] = useState<PageStatus | null>(null);
-  const [error, setError] = useState("");
-  const load = useCallback(() => {
-    contentApi.staffPages().then((r) => setList(r.list), (err) => setError(errText(err)));
-  }, []);
-  useEffect(load, [load]);
+  const pages = useResource("admin-pages", () => contentApi.staffPages().then((r) => r.list));
   const name = (l: string) => LOCALE_NAMES[l as Locale] ?? l;
   return (
-    <section className="cadm" data-testid="admin-pages">
-      <div className="cadm-head">
+    <section className={styles.cadm} data-testid="admin-pages">
+      <div className={styles.cadmHead}>
         <h2>{t("admin.pages.title")}</h2>
       </div>
-      <p className="admin-hint">{t("admin.pages.intro")}</p>
-      {error && <p className="admin-error" role="alert">{error}</p>}
+      <p className={adminStyles.adminHint}>{t("admin.pages.intro")}</p>
       {open && (
-        <Editor key={open.slug} slug={open.slug} path={open.path} initialLang={isLocale(language) ? language : "en_US"} onChanged={load} />
+        <Editor key={open.slug} slug={open.slug} path={open.path} initialLang={isLocale(language) ? language : "en_US"} onChanged={pages.refresh} />
       )}
-      {list && (
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th>{t("admin.pages.page")}</th>
-              <th>{t("admin.pages.edited")}</th>
-              <th>{t("admin.pages.shipped")}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((p) => (
-              <tr key={p.slug} className={open?.slug === p.slug ? "admin-table__on" : undefined} data-testid="page-row" data-slug={p.slug}>
-                <td>
-                  <strong>{p.title}</strong>
-                  <div className="admin-hint">{p.path}</div>
-                </td>
-                <td>
-                  <span className="admin-tags">
-                    {p.edited.map((e) => (
-                      <span key={e.lang} className="admin-tag" title={formatTime(e.updateTime, language)}>{name(e.lang)}</span>
-                    ))}
-                  </span>
-                </td>
-                <td className="admin-hint" title={p.defaults.map(name).join(", ")} data-testid="page-shipped">
-                  {formatNumber(p.defaults.length, language)} / {formatNumber(LOCALES.length, language)}
-                </td>
-                <td>
-                  <button type="button" className="admin-btn" onClick={() => setOpen(p)} data-testid={`page-open-${p.slug}`}>{t("admin.pages.open")}</button>
-                </td>
+      <Loadable resource={pages}>
+        {(list) => (
+          <table className={adminStyles.adminTable}>
+            <thead>
+              <tr>
+                <th>{t("admin.pages.page")}</th>
+                <th>{t("admin.pages.edited")}</th>
+                <th>{t("admin.pages.shipped")}</th>
+                <th />
               </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+            </thead>
+            <tbody>
+              {list.map((p) => (
+                <tr key={p.slug} className={open?.slug === p.slug ? adminStyles.adminTableOn : undefined} data-testid="page-row" data-slug={p.slug}>
+                  <td>
+                    <strong>{p.title}</strong>
+                    <div className={adminStyles.adminHint}>{p.path}</div>
+                  </td>
+                  <td>
+                    <span className={adminStyles.adminTags}>
+                      {p.edited.map((e) => (
+                        <span key={e.lang} className={adminStyles.adminTag} title={formatTime(e.updateTime, language)}>{name(e.lang)}</span>
+                      ))}
+                    </span>
+                  </td>
+                  <td className={adminStyles.adminHint} title={p.defaults.map(name).join(", ")} data-testid="page-shipped">
+                    {formatNumber(p.defaults.length, language)} / {formatNumber(LOCALES.length, language)}
+                  </td>
+                  <td>
+                    <button type="button" className={adminStyles.adminBtn} onClick={() => setOpen(p)} data-testid={`page-open-${p.slug}`}>{t("admin.pages.open")}</button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Loadable>
     </section>
   );
 }

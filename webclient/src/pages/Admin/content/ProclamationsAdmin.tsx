@@ -9,7 +9,8 @@ import { contentApi, type Proclamation, type ProclamationInput, type Proclamatio
 import { useContentT } from "../../../i18n/content";
 import { LOCALES, LOCALE_NAMES, type Locale } from "../../../i18n/locales";
 import { formatTime } from "../format";
-import "./contentAdmin.css";
+import styles from "./contentAdmin.module.css";
+import adminStyles from "../Admin.module.css";
 
 /** Proclamations per page of the list (the server pages it). */
 const PAGE = 50;
@@ -47,8 +48,8 @@ function Form({ initial, onDone }: { initial: ProclamationInput; onDone: (saved:
     }
   };
   return (
-    <form className="cadm-form" onSubmit={submit} data-testid="proclamation-form">
-      <div className="cadm-grid">
+    <form className={styles.cadmForm} onSubmit={submit} data-testid="proclamation-form">
+      <div className={styles.cadmGrid}>
         <label>
           {t("admin.proclamations.lang")}
           <select value={p.lang} onChange={(e) => set("lang", e.target.value)} data-testid="proclamation-lang">
@@ -68,12 +69,12 @@ function Form({ initial, onDone }: { initial: ProclamationInput; onDone: (saved:
         <label>
           {t("admin.proclamations.start")}
           <input type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} data-testid="proclamation-start" />
-          <span className="admin-hint">{start ? "" : t("admin.proclamations.startNow")}</span>
+          <span className={adminStyles.adminHint}>{start ? "" : t("admin.proclamations.startNow")}</span>
         </label>
         <label>
           {t("admin.proclamations.end")}
           <input type="datetime-local" value={end} onChange={(e) => setEnd(e.target.value)} data-testid="proclamation-end" />
-          <span className="admin-hint">{end ? "" : t("admin.proclamations.noEnd")}</span>
+          <span className={adminStyles.adminHint}>{end ? "" : t("admin.proclamations.noEnd")}</span>
         </label>
       </div>
       <label>
@@ -87,14 +88,14 @@ function Form({ initial, onDone }: { initial: ProclamationInput; onDone: (saved:
       <label>
         {t("admin.proclamations.link")}
         <input value={p.link} maxLength={500} placeholder="/live/1001" onChange={(e) => set("link", e.target.value)} data-testid="proclamation-link" />
-        <span className="admin-hint">{t("admin.proclamations.linkHint")}</span>
+        <span className={adminStyles.adminHint}>{t("admin.proclamations.linkHint")}</span>
       </label>
-      <div className="cadm-row">
-        <button type="submit" className="admin-btn admin-btn--primary" disabled={busy || !p.content.trim()} data-testid="proclamation-save">
+      <div className={styles.cadmRow}>
+        <button type="submit" className={`${adminStyles.adminBtn} ${adminStyles.adminBtnPrimary}`} disabled={busy || !p.content.trim()} data-testid="proclamation-save">
           {p.id ? t("admin.proclamations.update") : t("admin.proclamations.save")}
         </button>
-        <button type="button" className="admin-btn" onClick={() => onDone(false)}>{t("admin.proclamations.cancel")}</button>
-        {error && <span className="admin-error" role="alert">{error}</span>}
+        <button type="button" className={adminStyles.adminBtn} onClick={() => onDone(false)}>{t("admin.proclamations.cancel")}</button>
+        {error && <span className={adminStyles.adminError} role="alert">{error}</span>}
       </div>
     </form>
   );
@@ -107,13 +108,13 @@ function Withdraw({ id, onDone }: { id: number; onDone: () => void }) {
   const go = () =>
     contentApi.withdrawProclamation(id, reason).then(onDone, (err) => setError(errText(err)));
   return (
-    <div className="cadm-withdraw">
+    <div className={styles.cadmWithdraw}>
       <input placeholder={t("admin.proclamations.reason")} aria-label={t("admin.proclamations.reason")} value={reason}
         onChange={(e) => setReason(e.target.value)} data-testid="proclamation-reason" />
-      <button type="button" className="admin-btn admin-btn--danger" disabled={!reason.trim()} onClick={go} data-testid="proclamation-withdraw">
+      <button type="button" className={`${adminStyles.adminBtn} ${adminStyles.adminBtnDanger}`} disabled={!reason.trim()} onClick={go} data-testid="proclamation-withdraw">
         {t("admin.proclamations.withdraw")}
       </button>
-      {error && <span className="admin-error" role="alert">{error}</span>}
+      {error && <span className={adminStyles.adminError} role="alert">{error}</span>}
     </div>
   );
 }
@@ -144,30 +145,30 @@ export function ProclamationsAdmin() {
   const langName = (l: string) => (l ? LOCALE_NAMES[l as Locale] ?? l : t("admin.proclamations.allLangs"));
 
   return (
-    <section className="cadm" data-testid="admin-proclamations">
-      <div className="cadm-head">
+    <section className={styles.cadm} data-testid="admin-proclamations">
+      <div className={styles.cadmHead}>
         <h2>{t("admin.proclamations.title")}</h2>
         {!editing && (
-          <button type="button" className="admin-btn admin-btn--primary" onClick={() => setEditing(EMPTY)} data-testid="proclamation-new">
+          <button type="button" className={`${adminStyles.adminBtn} ${adminStyles.adminBtnPrimary}`} onClick={() => setEditing(EMPTY)} data-testid="proclamation-new">
             {t("admin.proclamations.new")}
           </button>
         )}
       </div>
-      <p className="admin-hint">{t("admin.proclamations.intro")}</p>
+      <p className={adminStyles.adminHint}>{t("admin.proclamations.intro")}</p>
       {editing && (
         <Form key={editing.id ?? 0} initial={editing} onDone={(saved) => { setEditing(null); if (saved) load(); }} />
       )}
-      <div className="admin-filters" role="group">
+      <div className={adminStyles.adminFilters} role="group">
         {STATES.map((s) => (
-          <button key={s || "all"} type="button" className={`admin-btn${s === state ? " admin-btn--on" : ""}`} onClick={() => { setState(s); setPage(1); }}>
+          <button key={s || "all"} type="button" className={`${adminStyles.adminBtn}${s === state ? ` ${adminStyles.adminBtnOn}` : ""}`} onClick={() => { setState(s); setPage(1); }}>
             {s ? t(`admin.proclamations.states.${s}`) : t("admin.proclamations.all")}
           </button>
         ))}
       </div>
-      {error && <p className="admin-error" role="alert">{error}</p>}
-      {list && list.length === 0 && <p className="admin-empty">{t("admin.proclamations.none")}</p>}
+      {error && <p className={adminStyles.adminError} role="alert">{error}</p>}
+      {list && list.length === 0 && <p className={adminStyles.adminEmpty}>{t("admin.proclamations.none")}</p>}
       {list && list.length > 0 && (
-        <table className="admin-table">
+        <table className={adminStyles.adminTable}>
           <thead>
             <tr>
               <th>{t("admin.proclamations.state")}</th>
@@ -181,14 +182,14 @@ export function ProclamationsAdmin() {
             {list.map((p) => (
               <tr key={p.id} data-testid="proclamation-row" data-id={p.id}>
                 <td>
-                  <span className={`cadm-state cadm-state--${p.state}`} data-testid="proclamation-state">{t(`admin.proclamations.states.${p.state ?? "active"}`)}</span>
-                  <div className="admin-hint">{t(`admin.proclamations.${p.level}`)}</div>
+                  <span className={`${styles.cadmState} ${styles[`cadm-state--${p.state}`] ?? ""}`} data-testid="proclamation-state">{t(`admin.proclamations.states.${p.state ?? "active"}`)}</span>
+                  <div className={adminStyles.adminHint}>{t(`admin.proclamations.${p.level}`)}</div>
                 </td>
                 <td>{langName(p.lang)}</td>
-                <td className="cadm-text">
+                <td className={styles.cadmText}>
                   {p.title && <strong>{p.title} </strong>}
                   {p.content}
-                  {p.link && <div className="admin-hint">{p.link}</div>}
+                  {p.link && <div className={adminStyles.adminHint}>{p.link}</div>}
                 </td>
                 <td>
                   {formatTime(p.startTime, language)}
@@ -196,8 +197,8 @@ export function ProclamationsAdmin() {
                 </td>
                 <td>
                   {(p.state === "active" || p.state === "scheduled") && (
-                    <div className="cadm-row">
-                      <button type="button" className="admin-linkbtn" onClick={() => edit(p)}>{t("admin.proclamations.edit")}</button>
+                    <div className={styles.cadmRow}>
+                      <button type="button" className={adminStyles.adminLinkbtn} onClick={() => edit(p)}>{t("admin.proclamations.edit")}</button>
                       <Withdraw id={p.id} onDone={load} />
                     </div>
                   )}
@@ -208,10 +209,10 @@ export function ProclamationsAdmin() {
         </table>
       )}
       {total > PAGE && (
-        <div className="admin-filters" data-testid="proclamation-pager">
-          {page > 1 && <button type="button" className="admin-btn" onClick={() => setPage(page - 1)}>{at("admin.common.prev")}</button>}
-          <span className="admin-hint">{at("admin.common.page", { page, pages: Math.ceil(total / PAGE) })}</span>
-          {page * PAGE < total && <button type="button" className="admin-btn" onClick={() => setPage(page + 1)}>{at("admin.common.next")}</button>}
+        <div className={adminStyles.adminFilters} data-testid="proclamation-pager">
+          {page > 1 && <button type="button" className={adminStyles.adminBtn} onClick={() => setPage(page - 1)}>{at("admin.common.prev")}</button>}
+          <span className={adminStyles.adminHint}>{at("admin.common.page", { page, pages: Math.ceil(total / PAGE) })}</span>
+          {page * PAGE < total && <button type="button" className={adminStyles.adminBtn} onClick={() => setPage(page + 1)}>{at("admin.common.next")}</button>}
         </div>
       )}
     </section>

@@ -8,7 +8,8 @@ import { gameLabel } from "../../Matches/hooks";
 import { useGameNames } from "../../Live/hooks";
 import { errorText } from "../AdminApp";
 import { formatTime } from "../format";
-import "./admin.css";
+import styles from "./expertsAdmin.module.css";
+import adminStyles from "../Admin.module.css";
 
 const STATUSES = ["review", "approved", "rejected", "banned"] as const;
 
@@ -55,23 +56,23 @@ export function ExpertApplicationsAdmin() {
 
   return (
     <section data-testid="admin-experts">
-      <h1 className="admin__title">{t("admin.menu.experts")}</h1>
-      <div className="admin-filters" role="group">
+      <h1 className={adminStyles.adminTitle}>{t("admin.menu.experts")}</h1>
+      <div className={adminStyles.adminFilters} role="group">
         {STATUSES.map((s) => (
-          <button key={s} type="button" className={`admin-btn${s === status ? " admin-btn--on" : ""}`} aria-pressed={s === status} onClick={() => setStatus(s)}>
+          <button key={s} type="button" className={`${adminStyles.adminBtn}${s === status ? ` ${adminStyles.adminBtnOn}` : ""}`} aria-pressed={s === status} onClick={() => setStatus(s)}>
             {t(`admin.experts.status.${s}`)}
           </button>
         ))}
       </div>
-      {msg && <p className="admin-msg" role="status">{msg}</p>}
-      {list && list.length === 0 && <p className="admin-empty">{t("admin.common.empty")}</p>}
+      {msg && <p className={adminStyles.adminMsg} role="status">{msg}</p>}
+      {list && list.length === 0 && <p className={adminStyles.adminEmpty}>{t("admin.common.empty")}</p>}
       {list?.map((a) => (
-        <article key={a.userId} className="admin-panel" data-testid="admin-expert-application" data-status={a.status}>
-          <h2 className="admin__sub">
-            {a.expert.nickname} <span className="eadm-muted">· {a.realName}</span>
-            {a.expert.featured && <span className="admin-tag">{t("admin.experts.featuredTag")}</span>}
+        <article key={a.userId} className={adminStyles.adminPanel} data-testid="admin-expert-application" data-status={a.status}>
+          <h2 className={adminStyles.adminSub}>
+            {a.expert.nickname} <span className={styles.eadmMuted}>· {a.realName}</span>
+            {a.expert.featured && <span className={adminStyles.adminTag}>{t("admin.experts.featuredTag")}</span>}
           </h2>
-          <dl className="admin-facts">
+          <dl className={adminStyles.adminFacts}>
             <dt>{t("admin.streamers.idNumber")}</dt><dd>{a.idNumber}</dd>
             <dt>{t("admin.users.phone")}</dt><dd>{a.phone || "—"}</dd>
             <dt>{t("admin.experts.games")}</dt><dd>{a.expert.games.map((g) => gameLabel(t, names.get(g)) || "—").join(", ") || "—"}</dd>
@@ -81,7 +82,7 @@ export function ExpertApplicationsAdmin() {
             {a.reviewedAt > 0 && (<><dt>{t("admin.experts.reviewed")}</dt><dd>{formatTime(a.reviewedAt, i18n.language)}</dd></>)}
             {a.reason && (<><dt>{t("admin.common.reason")}</dt><dd>{a.reason}</dd></>)}
           </dl>
-          <div className="admin-actions">
+          <div className={adminStyles.adminActions}>
             {ACTIONS[a.status].some((x) => x !== "approve" && x !== "unban") && (
               <label>{t("admin.experts.reasonHelp")}
                 <input value={reasons[a.userId] ?? ""} onChange={(e) => setReasons({ ...reasons, [a.userId]: e.target.value })} data-testid="admin-expert-reason" />
@@ -89,13 +90,13 @@ export function ExpertApplicationsAdmin() {
             )}
             {ACTIONS[a.status].map((action) => (
               <button key={action} type="button" data-testid={`admin-expert-${action}`}
-                className={`admin-btn ${action === "approve" || action === "unban" ? "admin-btn--primary" : "admin-btn--danger"}`}
+                className={`${adminStyles.adminBtn} ${action === "approve" || action === "unban" ? adminStyles.adminBtnPrimary : adminStyles.adminBtnDanger}`}
                 onClick={() => decide(a, action)}>
                 {t(`admin.experts.action.${action}`)}
               </button>
             ))}
             {a.status === "approved" && (
-              <button type="button" className="admin-btn" onClick={() => feature(a)} data-testid="admin-expert-feature">
+              <button type="button" className={adminStyles.adminBtn} onClick={() => feature(a)} data-testid="admin-expert-feature">
                 {t(a.expert.featured ? "admin.experts.action.unfeature" : "admin.experts.action.feature")}
               </button>
             )}

@@ -9,7 +9,8 @@ import { OutcomeBadge, PickText, formatCoins } from "../../Experts/parts";
 import { useExpertsT } from "../../../i18n/experts";
 import { errorText } from "../AdminApp";
 import { formatTime } from "../format";
-import "./admin.css";
+import styles from "./expertsAdmin.module.css";
+import adminStyles from "../Admin.module.css";
 
 const STATES = ["review", "published", "rejected", "hidden", "removed"] as const;
 
@@ -40,7 +41,7 @@ function Correction({ plan, onDone }: { plan: Plan; onDone: (msg: string) => voi
   };
   const finished = status === 5;
   return (
-    <div className="eadm-correct" data-testid="admin-plan-correct">
+    <div className={styles.eadmCorrect} data-testid="admin-plan-correct">
       <label>{t("admin.expertPlans.resultStatus")}
         <select value={status} onChange={(e) => setStatus(Number(e.target.value))}>
           {RESULT_STATUSES.map((s) => <option key={s.code} value={s.code}>{t(`matches.status.${s.key}`)}</option>)}
@@ -53,7 +54,7 @@ function Correction({ plan, onDone }: { plan: Plan; onDone: (msg: string) => voi
         </>
       )}
       <label>{t("admin.common.reason")}<input value={reason} onChange={(e) => setReason(e.target.value)} data-testid="admin-correct-reason" /></label>
-      <button type="button" className="admin-btn admin-btn--danger" disabled={busy || !reason.trim()} onClick={submit} data-testid="admin-correct-submit">
+      <button type="button" className={`${adminStyles.adminBtn} ${adminStyles.adminBtnDanger}`} disabled={busy || !reason.trim()} onClick={submit} data-testid="admin-correct-submit">
         {t("admin.expertPlans.correctSubmit")}
       </button>
     </div>
@@ -72,33 +73,33 @@ function PlanPanel({ plan, onDone }: { plan: Plan; onDone: (msg: string) => void
     );
   const actions: PlanAction[] = plan.state === "review" ? ["approve", "reject"] : plan.state === "published" ? ["hide"] : [];
   return (
-    <article className="admin-panel eadm-plan" data-testid="admin-expert-plan" data-state={plan.state}>
-      <h2 className="admin__sub">{plan.title}</h2>
-      <p className="eadm-muted">
+    <article className={`${adminStyles.adminPanel} ${styles.eadmPlan}`} data-testid="admin-expert-plan" data-state={plan.state}>
+      <h2 className={adminStyles.adminSub}>{plan.title}</h2>
+      <p className={styles.eadmMuted}>
         {plan.expertName} · {plan.league} · {plan.home} {et("experts.plan.vs")} {plan.away} · {formatTime(plan.matchTime, i18n.language)}
       </p>
-      <p className="eadm-pick">
+      <p className={styles.eadmPick}>
         {et(`experts.playType.${plan.playType}`)}: <PickText plan={plan} /> @ {plan.odds.toFixed(2)} · {"★".repeat(plan.playLevel)} ·{" "}
         {plan.price === 0 ? et("experts.plan.free") : et("experts.plan.coins", { n: formatCoins(plan.price, i18n.language) })}
         {plan.refundIfLost && ` · ${et("experts.plan.refundBadge")}`}
       </p>
-      {plan.content && <p className="eadm-content">{plan.content}</p>}
+      {plan.content && <p className={styles.eadmContent}>{plan.content}</p>}
       {(plan.outcome || plan.result) && <p><OutcomeBadge outcome={plan.outcome} result={plan.result} /></p>}
-      {plan.reason && <p className="eadm-muted">{t("admin.common.reason")}: {plan.reason}</p>}
-      <div className="admin-actions">
+      {plan.reason && <p className={styles.eadmMuted}>{t("admin.common.reason")}: {plan.reason}</p>}
+      <div className={adminStyles.adminActions}>
         {actions.some((a) => a !== "approve") && (
           <label>{t("admin.experts.reasonHelp")}
             <input value={reason} onChange={(e) => setReason(e.target.value)} data-testid="admin-plan-reason" />
           </label>
         )}
         {actions.map((a) => (
-          <button key={a} type="button" className={`admin-btn ${a === "approve" ? "admin-btn--primary" : "admin-btn--danger"}`}
+          <button key={a} type="button" className={`${adminStyles.adminBtn} ${a === "approve" ? adminStyles.adminBtnPrimary : adminStyles.adminBtnDanger}`}
             onClick={() => decide(a)} data-testid={`admin-plan-${a}`}>
             {t(`admin.expertPlans.action.${a}`)}
           </button>
         ))}
         {plan.state === "published" && plan.started && (
-          <button type="button" className="admin-btn" onClick={() => setCorrecting(!correcting)} data-testid="admin-plan-correct-open">
+          <button type="button" className={adminStyles.adminBtn} onClick={() => setCorrecting(!correcting)} data-testid="admin-plan-correct-open">
             {t("admin.expertPlans.correct")}
           </button>
         )}
@@ -125,16 +126,16 @@ export function ExpertPlansAdmin() {
   };
   return (
     <section data-testid="admin-expert-plans">
-      <h1 className="admin__title">{t("admin.menu.expertPlans")}</h1>
-      <div className="admin-filters" role="group">
+      <h1 className={adminStyles.adminTitle}>{t("admin.menu.expertPlans")}</h1>
+      <div className={adminStyles.adminFilters} role="group">
         {STATES.map((s) => (
-          <button key={s} type="button" className={`admin-btn${s === state ? " admin-btn--on" : ""}`} aria-pressed={s === state} onClick={() => setState(s)}>
+          <button key={s} type="button" className={`${adminStyles.adminBtn}${s === state ? ` ${adminStyles.adminBtnOn}` : ""}`} aria-pressed={s === state} onClick={() => setState(s)}>
             {et(`experts.state.${s}`)}
           </button>
         ))}
       </div>
-      {msg && <p className="admin-msg" role="status">{msg}</p>}
-      {list && list.length === 0 && <p className="admin-empty">{t("admin.common.empty")}</p>}
+      {msg && <p className={adminStyles.adminMsg} role="status">{msg}</p>}
+      {list && list.length === 0 && <p className={adminStyles.adminEmpty}>{t("admin.common.empty")}</p>}
       {list?.map((p) => <PlanPanel key={p.id} plan={p} onDone={done} />)}
     </section>
   );

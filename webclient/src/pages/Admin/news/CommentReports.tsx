@@ -6,7 +6,8 @@ import { Link } from "react-router";
 import { commentsApi, type ReportedComment } from "../../../api/news";
 import { useNewsT } from "../../../i18n/news";
 import { useDateTime } from "../../../components/Article";
-import "./admin.css";
+import styles from "./newsAdmin.module.css";
+import shopStyles from "../shop/shopAdmin.module.css";
 
 const TABS = ["open", "actioned", "dismissed"] as const;
 
@@ -20,38 +21,38 @@ export function CommentReports() {
     void load();
   }, [load]);
   return (
-    <div className="sadm" data-testid="comment-reports">
-      <div className="sadm-head">
+    <div className={shopStyles.sadm} data-testid="comment-reports">
+      <div className={shopStyles.sadmHead}>
         <h2>{t("admin.commentsTitle")}</h2>
-        <div className="sadm-filter">
+        <div className={shopStyles.sadmFilter}>
           {TABS.map((s) => (
-            <button key={s} type="button" className={s === status ? "sadm-on" : undefined} onClick={() => setStatus(s)}>
+            <button key={s} type="button" className={s === status ? shopStyles.sadmOn : undefined} onClick={() => setStatus(s)}>
               {t(`admin.${s}`)}
             </button>
           ))}
         </div>
       </div>
-      {rows && rows.length === 0 && <p className="sadm-muted">{t("admin.noReports")}</p>}
-      <table className="sadm-table">
+      {rows && rows.length === 0 && <p className={shopStyles.sadmMuted}>{t("admin.noReports")}</p>}
+      <table className={shopStyles.sadmTable}>
         <tbody>
           {rows?.map((r) => (
             <tr key={r.comment.id} data-testid="reported-comment">
               <td>
-                <div className="sadm-strong">{r.comment.userName}</div>
-                <div className="sadm-muted">{when(r.comment.time)}</div>
+                <div className={shopStyles.sadmStrong}>{r.comment.userName}</div>
+                <div className={shopStyles.sadmMuted}>{when(r.comment.time)}</div>
               </td>
               <td>
-                <p className="nadm-comment" data-testid="reported-text">{r.comment.text}</p>
-                {r.targetLink && <Link to={r.targetLink} className="sadm-muted">{r.targetTitle}</Link>}
+                <p className={styles.nadmComment} data-testid="reported-text">{r.comment.text}</p>
+                {r.targetLink && <Link to={r.targetLink} className={shopStyles.sadmMuted}>{r.targetTitle}</Link>}
               </td>
               <td>
-                <div className="sadm-strong">{t("admin.reports", { count: r.count })}</div>
-                <div className="sadm-muted">{r.reasons.map((x) => t(`reasons.${x as "spam"}`)).join(", ")}</div>
+                <div className={shopStyles.sadmStrong}>{t("admin.reports", { count: r.count })}</div>
+                <div className={shopStyles.sadmMuted}>{r.reasons.map((x) => t(`reasons.${x as "spam"}`)).join(", ")}</div>
               </td>
               <td>
                 {status === "open" && (
-                  <div className="sadm-buttons">
-                    <button type="button" className="sadm-danger" onClick={() => void commentsApi.remove(r.comment.id, r.reasons[0] ?? "").then(load)} data-testid="report-remove">
+                  <div className={shopStyles.sadmButtons}>
+                    <button type="button" className={shopStyles.sadmDanger} onClick={() => void commentsApi.remove(r.comment.id, r.reasons[0] ?? "").then(load)} data-testid="report-remove">
                       {t("admin.delete")}
                     </button>
                     <button type="button" onClick={() => void commentsApi.dismiss(r.comment.id).then(load)}>{t("admin.dismiss")}</button>

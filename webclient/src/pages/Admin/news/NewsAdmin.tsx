@@ -9,7 +9,8 @@ import { useNewsT } from "../../../i18n/news";
 import { LOCALES, LOCALE_NAMES, type Locale } from "../../../i18n/locales";
 import { useTranslation } from "react-i18next";
 import { ArticleBody, GAME_ID_BY_SLUG, GAME_SLUG_BY_ID, langAttrs, useDateTime } from "../../../components/Article";
-import "./admin.css";
+import styles from "./newsAdmin.module.css";
+import shopStyles from "../shop/shopAdmin.module.css";
 
 const STATES = ["", "draft", "scheduled", "published", "unpublished"] as const;
 const EMPTY: ArticleInput = { gameId: 202, type: "news", title: "", summary: "", body: [{ type: "p", text: "" }], cover: "", tags: [], matchIds: [], teamIds: [], lang: "en_US" };
@@ -52,9 +53,9 @@ function BlockEditor({ b, onChange, onRemove }: { b: Block; onChange: (b: Block)
   }
   const label = { p: t("admin.addP"), h: t("admin.addH"), quote: t("admin.addQuote"), img: t("admin.addImg"), match: t("admin.addMatch"), list: "•" }[b.type];
   return (
-    <div className="nadm-block">
-      <span className="sadm-muted">{label}</span>
-      <div className="nadm-block__field">{field}</div>
+    <div className={styles.nadmBlock}>
+      <span className={shopStyles.sadmMuted}>{label}</span>
+      <div className={styles.nadmBlockField}>{field}</div>
       <button type="button" onClick={onRemove} aria-label={t("admin.remove")}>✕</button>
     </div>
   );
@@ -110,8 +111,8 @@ function Editor({ initial, onClose }: { initial: ArticleInput & { state?: string
   };
 
   return (
-    <div className="nadm-editor" data-testid="news-editor">
-      <div className="sadm-grid">
+    <div className={styles.nadmEditor} data-testid="news-editor">
+      <div className={shopStyles.sadmGrid}>
         <label>
           {t("my.game")}
           <select value={GAME_SLUG_BY_ID[a.gameId] ?? "soccer"} onChange={(e) => set("gameId", GAME_ID_BY_SLUG[e.target.value] ?? 202)} data-testid="editor-game">
@@ -136,7 +137,7 @@ function Editor({ initial, onClose }: { initial: ArticleInput & { state?: string
             ))}
           </select>
         </label>
-        <span className="sadm-status nadm-editor__state" data-testid="editor-state">{t(`states.${state as "draft"}`)}</span>
+        <span className={`${shopStyles.sadmStatus} ${styles.nadmEditorState}`} data-testid="editor-state">{t(`states.${state as "draft"}`)}</span>
       </div>
       <label>
         {t("my.titleField")}
@@ -146,12 +147,12 @@ function Editor({ initial, onClose }: { initial: ArticleInput & { state?: string
         {t("my.summary")}
         <input value={a.summary} onChange={(e) => set("summary", e.target.value)} maxLength={500} data-testid="editor-summary" />
       </label>
-      <fieldset className="nadm-blocks">
+      <fieldset className={styles.nadmBlocks}>
         <legend>{t("admin.body")}</legend>
         {a.body.map((b, i) => (
           <BlockEditor key={i} b={b} onChange={(x) => setBlock(i, x)} onRemove={() => set("body", a.body.filter((_, j) => j !== i))} />
         ))}
-        <div className="sadm-buttons">
+        <div className={shopStyles.sadmButtons}>
           <button type="button" onClick={() => set("body", [...a.body, { type: "p", text: "" }])}>+ {t("admin.addP")}</button>
           <button type="button" onClick={() => set("body", [...a.body, { type: "h", text: "" }])}>+ {t("admin.addH")}</button>
           <button type="button" onClick={() => set("body", [...a.body, { type: "quote", text: "" }])}>+ {t("admin.addQuote")}</button>
@@ -159,7 +160,7 @@ function Editor({ initial, onClose }: { initial: ArticleInput & { state?: string
           <button type="button" onClick={() => set("body", [...a.body, { type: "match", matchId: "" }])}>+ {t("admin.addMatch")}</button>
         </div>
       </fieldset>
-      <div className="sadm-grid">
+      <div className={shopStyles.sadmGrid}>
         <label>
           {t("admin.cover")}
           <input value={a.cover ?? ""} onChange={(e) => set("cover", e.target.value)} />
@@ -177,16 +178,16 @@ function Editor({ initial, onClose }: { initial: ArticleInput & { state?: string
           <input value={(a.teamIds ?? []).join(", ")} onChange={(e) => set("teamIds", csv(e.target.value))} />
         </label>
       </div>
-      {error && <p className="sadm-error" role="alert" data-testid="editor-error">{error}</p>}
-      {note && !error && <p className="sadm-muted" role="status" data-testid="editor-note">{note}</p>}
-      <div className="sadm-buttons">
+      {error && <p className={shopStyles.sadmError} role="alert" data-testid="editor-error">{error}</p>}
+      {note && !error && <p className={shopStyles.sadmMuted} role="status" data-testid="editor-note">{note}</p>}
+      <div className={shopStyles.sadmButtons}>
         <button type="button" onClick={() => onClose(true)}>{t("admin.close")}</button>
         <button type="button" onClick={() => void save()} data-testid="editor-save">{t("admin.save")}</button>
         <button type="button" onClick={() => void showPreview()} data-testid="editor-preview">{t("admin.preview")}</button>
         {state !== "published" && (
           <>
-            <button type="button" className="sadm-primary" onClick={() => void act((id) => newsApi.publish(id))} data-testid="editor-publish">{t("admin.publish")}</button>
-            <label className="nadm-when">
+            <button type="button" className={shopStyles.sadmPrimary} onClick={() => void act((id) => newsApi.publish(id))} data-testid="editor-publish">{t("admin.publish")}</button>
+            <label className={styles.nadmWhen}>
               {t("admin.scheduleAt")}
               <input type="datetime-local" value={when} onChange={(e) => setWhen(e.target.value)} data-testid="editor-when" />
             </label>
@@ -194,14 +195,14 @@ function Editor({ initial, onClose }: { initial: ArticleInput & { state?: string
           </>
         )}
         {(state === "published" || state === "scheduled") && a.id !== undefined && (
-          <button type="button" className="sadm-danger" onClick={() => void act((id) => newsApi.unpublish(id))} data-testid="editor-unpublish">{t("admin.unpublish")}</button>
+          <button type="button" className={shopStyles.sadmDanger} onClick={() => void act((id) => newsApi.unpublish(id))} data-testid="editor-unpublish">{t("admin.unpublish")}</button>
         )}
       </div>
       {preview && (
-        <article className="nadm-preview" data-testid="editor-preview-pane" {...langAttrs(preview.lang)}>
+        <article className={styles.nadmPreview} data-testid="editor-preview-pane" {...langAttrs(preview.lang)}>
           <img src={preview.cover} alt="" />
           <h1>{preview.title}</h1>
-          {preview.summary && <p className="sadm-strong">{preview.summary}</p>}
+          {preview.summary && <p className={shopStyles.sadmStrong}>{preview.summary}</p>}
           <ArticleBody article={preview} />
         </article>
       )}
@@ -232,21 +233,21 @@ export function NewsAdmin() {
   };
   if (editing) return <Editor initial={editing} onClose={() => { setEditing(null); void load(); }} />;
   return (
-    <div className="sadm" data-testid="news-admin">
-      <div className="sadm-head">
+    <div className={shopStyles.sadm} data-testid="news-admin">
+      <div className={shopStyles.sadmHead}>
         <h2>{t("admin.title")}</h2>
-        <button type="button" className="sadm-primary" onClick={() => setEditing({ ...EMPTY })} data-testid="news-new">{t("admin.new")}</button>
+        <button type="button" className={shopStyles.sadmPrimary} onClick={() => setEditing({ ...EMPTY })} data-testid="news-new">{t("admin.new")}</button>
       </div>
-      <div className="sadm-filter">
+      <div className={shopStyles.sadmFilter}>
         {STATES.map((s) => (
-          <button key={s} type="button" className={s === state ? "sadm-on" : undefined} onClick={() => setState(s)}>
+          <button key={s} type="button" className={s === state ? shopStyles.sadmOn : undefined} onClick={() => setState(s)}>
             {s ? t(`states.${s}`) : t("admin.anyState")}
           </button>
         ))}
-        <input className="nadm-search" placeholder={t("admin.search")} value={q} onChange={(e) => setQ(e.target.value)} />
+        <input className={styles.nadmSearch} placeholder={t("admin.search")} value={q} onChange={(e) => setQ(e.target.value)} />
       </div>
-      {error && <p className="sadm-error">{error}</p>}
-      <table className="sadm-table">
+      {error && <p className={shopStyles.sadmError}>{error}</p>}
+      <table className={shopStyles.sadmTable}>
         <thead>
           <tr>
             <th>{t("my.titleField")}</th>
@@ -260,13 +261,13 @@ export function NewsAdmin() {
         <tbody>
           {rows.map((a) => (
             <tr key={a.id} data-testid="news-admin-row">
-              <td className="sadm-strong">{a.title}</td>
+              <td className={shopStyles.sadmStrong}>{a.title}</td>
               <td>{gameName(a.game)}</td>
               <td>{t(`types.${a.type}`)}</td>
               <td>{langName(a.lang)}</td>
               <td>
-                <span className={`sadm-status nadm-state--${a.state}`}>{t(`states.${a.state}`)}</span>
-                {a.publishTime ? <div className="sadm-muted">{when(a.publishTime)}</div> : null}
+                <span className={`${shopStyles.sadmStatus} ${styles[`nadm-state--${a.state}`] ?? ""}`}>{t(`states.${a.state}`)}</span>
+                {a.publishTime ? <div className={shopStyles.sadmMuted}>{when(a.publishTime)}</div> : null}
               </td>
               <td>
                 <button type="button" onClick={() => void edit(a.id)}>{t("admin.edit")}</button>

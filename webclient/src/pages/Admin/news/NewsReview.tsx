@@ -1,34 +1,34 @@
 // Users' posts waiting for review (editContent): read one, approve it (it is published at once) or
 // reject it with a note the author sees on /userInfo/userNews.
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { newsApi, type Article } from "../../../api/news";
+import { Loadable, useResource } from "../../../data";
 import { useNewsT } from "../../../i18n/news";
 import { ArticleBody, langAttrs, useDateTime } from "../../../components/Article";
-import "./admin.css";
+import styles from "./newsAdmin.module.css";
+import shopStyles from "../shop/shopAdmin.module.css";
 
 function Pending({ a, onDone }: { a: Article; onDone: () => void }) {
   const { t } = useNewsT();
   const { t: tg } = useTranslation();
   const gameName = (slug: string) => (tg as unknown as (k: string, o?: object) => string)(`matches.game.${slug}`, { defaultValue: slug });
   const when = useDateTime();
-  const [full, setFull] = useState<Article | null>(null);
   const [note, setNote] = useState("");
-  useEffect(() => {
-    void newsApi.staffArticle(a.id).then(setFull);
-  }, [a.id]);
+  // The list carries the summary; the body comes with the article itself.
+  const full = useResource(`admin-news-article:${a.id}`, () => newsApi.staffArticle(a.id));
   return (
-    <li className="nadm-pending" data-testid="pending-post">
+    <li className={styles.nadmPending} data-testid="pending-post">
       <div {...langAttrs(a.lang)}>
         <h3>{a.title}</h3>
-        <p className="sadm-muted">{t("by", { name: a.author || a.authorId })} · {gameName(a.game)} · {when(a.updateTime)}</p>
-        {a.summary && <p className="sadm-strong">{a.summary}</p>}
-        {full && <ArticleBody article={full} />}
+        <p className={shopStyles.sadmMuted}>{t("by", { name: a.author || a.authorId })} · {gameName(a.game)} · {when(a.updateTime)}</p>
+        {a.summary && <p className={shopStyles.sadmStrong}>{a.summary}</p>}
+        <Loadable resource={full}>{(article) => <ArticleBody article={article} />}</Loadable>
       </div>
-      <div className="sadm-actions">
-        <button type="button" className="sadm-primary" onClick={() => void newsApi.review(a.id, true).then(onDone)} data-testid="post-approve">{t("admin.approve")}</button>
+      <div className={shopStyles.sadmActions}>
+        <button type="button" className={shopStyles.sadmPrimary} onClick={() => void newsApi.review(a.id, true).then(onDone)} data-testid="post-approve">{t("admin.approve")}</button>
         <input placeholder={t("admin.rejectNote")} value={note} onChange={(e) => setNote(e.target.value)} />
-        <button type="button" className="sadm-danger" onClick={() => void newsApi.review(a.id, false, note).then(onDone)} data-testid="post-reject">{t("admin.reject")}</button>
+        <button type="button" className={shopStyles.sadmDanger} onClick={() => void newsApi.review(a.id, false, note).then(onDone)} data-testid="post-reject">{t("admin.reject")}</button>
       </div>
     </li>
   );
@@ -36,22 +36,21 @@ function Pending({ a, onDone }: { a: Article; onDone: () => void }) {
 
 export function NewsReview() {
   const { t } = useNewsT();
-  const [rows, setRows] = useState<Article[] | null>(null);
-  const load = useCallback(() => newsApi.staffList({ state: "pending", userPost: true, pageSize: 50 }).then((p) => setRows(p.list)), []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const pending = useResource("admin-news-pending", () => newsApi.staffList({ state: "pending", userPost: true, pageSize: 50 }).then((p) => p.list));
   return (
-    <div className="sadm" data-testid="news-review">
-      <div className="sadm-head">
+    <div className={shopStyles.sadm} data-testid="news-review">
+      <div className={shopStyles.sadmHead}>
         <h2>{t("admin.reviewTitle")}</h2>
       </div>
-      {rows && rows.length === 0 && <p className="sadm-muted">{t("admin.noPending")}</p>}
-      <ul className="nadm-list">
-        {rows?.map((a) => (
-          <Pending key={a.id} a={a} onDone={() => void load()} />
-        ))}
-      </ul>
+      <Loadable resource={pending}>
+        {(rows) => rows.length === 0 ? <p className={shopStyles.sadmMuted}>{t("admin.noPending")}</p> : (
+          <ul className={styles.nadmList}>
+            {rows.map((a) => (
+              <Pending key={a.id} a={a} onDone={pending.refresh} />
+            ))}
+          </ul>
+        )}
+      </Loadable>
     </div>
   );
 }

@@ -6,7 +6,8 @@ import { adminOpsApi, type ChartDay } from "../../../api/adminops";
 import { useOpsT } from "../../../i18n/adminops";
 import { HTML_LANG, isLocale } from "../../../i18n/locales";
 import { formatFen, formatNumber } from "../format";
-import "./ops.css";
+import styles from "./ops.module.css";
+import adminStyles from "../Admin.module.css";
 
 const DAYS = 14;
 
@@ -19,16 +20,16 @@ function Bars({ title, days, value, show, testId }: {
   const max = Math.max(1, ...days.map(value));
   const total = days.reduce((a, d) => a + value(d), 0);
   return (
-    <figure className="ops-chart" data-testid={testId}>
+    <figure className={styles.opsChart} data-testid={testId}>
       <figcaption><span>{title}</span> <strong>{show(total)}</strong></figcaption>
-      <div className="ops-chart__bars">
+      <div className={styles.opsChartBars}>
         {days.map((d) => (
-          <div key={d.day} className="ops-chart__col" title={`${day.format(new Date(d.day))}: ${show(value(d))}`}>
-            <span className="ops-chart__bar" style={{ height: `${(value(d) / max) * 100}%` }} />
+          <div key={d.day} className={styles.opsChartCol} title={`${day.format(new Date(d.day))}: ${show(value(d))}`}>
+            <span className={styles.opsChartBar} style={{ height: `${(value(d) / max) * 100}%` }} />
           </div>
         ))}
       </div>
-      <div className="ops-chart__axis">
+      <div className={styles.opsChartAxis}>
         <span>{days[0] ? day.format(new Date(days[0].day)) : ""}</span>
         <span>{days.length ? day.format(new Date(days[days.length - 1]!.day)) : ""}</span>
       </div>
@@ -46,8 +47,8 @@ export function DashboardCharts() {
   const n = (v: number) => formatNumber(v, language);
   return (
     <section data-testid="admin-charts">
-      <h2 className="admin__sub">{t("charts.title", { days: DAYS })}</h2>
-      <div className="ops-charts">
+      <h2 className={adminStyles.adminSub}>{t("charts.title", { days: DAYS })}</h2>
+      <div className={styles.opsCharts}>
         <Bars title={t("charts.signups")} days={days} value={(d) => d.signups} show={n} testId="admin-chart-signups" />
         <Bars title={t("charts.recharges")} days={days} value={(d) => d.rechargeFen} show={(v) => formatFen(v, language)} testId="admin-chart-recharges" />
         <Bars title={t("charts.coinsSpent")} days={days} value={(d) => d.coinsSpent} show={n} testId="admin-chart-coins" />

@@ -9,7 +9,8 @@ import { errorText } from "../AdminApp";
 import { formatClock, formatNumber, formatTime } from "../format";
 import { MutedPreview } from "./MutedPreview";
 import { Pager, ReasonField } from "./Pager";
-import "./ops.css";
+import styles from "./ops.module.css";
+import adminStyles from "../Admin.module.css";
 
 const SIZE = 10;
 
@@ -41,35 +42,35 @@ export function LiveRoomsAdmin() {
   };
   return (
     <section data-testid="admin-rooms">
-      <h1 className="admin__title">{t("menu.liveRooms")}</h1>
-      <p className="admin-hint">{t("rooms.intro")}</p>
-      <form className="admin-filters" onSubmit={search}>
+      <h1 className={adminStyles.adminTitle}>{t("menu.liveRooms")}</h1>
+      <p className={adminStyles.adminHint}>{t("rooms.intro")}</p>
+      <form className={adminStyles.adminFilters} onSubmit={search}>
         <label>{t("rooms.search")}<input value={q} onChange={(e) => setQ(e.target.value)} data-testid="admin-rooms-q" /></label>
-        <button type="submit" className="admin-btn">{t("common.search")}</button>
-        <button type="button" className="admin-btn" onClick={load}>{t("common.refresh")}</button>
+        <button type="submit" className={adminStyles.adminBtn}>{t("common.search")}</button>
+        <button type="button" className={adminStyles.adminBtn} onClick={load}>{t("common.refresh")}</button>
       </form>
-      {error && <p className="admin-error" role="alert">{error}</p>}
-      {msg && <p className="admin-msg" role="status" data-testid="admin-rooms-msg">{msg}</p>}
-      <ul className="ops-rooms">
+      {error && <p className={adminStyles.adminError} role="alert">{error}</p>}
+      {msg && <p className={adminStyles.adminMsg} role="status" data-testid="admin-rooms-msg">{msg}</p>}
+      <ul className={styles.opsRooms}>
         {rooms?.map((r) => (
-          <li key={r.room} className="ops-room" data-testid="admin-room" data-room={r.room}>
-            <div className="ops-room__card">
-              {r.coverUrl ? <img className="ops-room__preview" src={r.coverUrl} alt="" /> : <div className="ops-room__preview ops-room__preview--none">{t("rooms.noPreview")}</div>}
-              <div className="ops-room__facts">
-                <h2 className="ops-room__title">{r.title}</h2>
-                <div className="admin-hint">{r.streamerName || r.streamer} · #{r.room}</div>
-                <div className="admin-tags">
-                  <span className={`admin-tag ${r.up ? "ops-tag--live" : ""}`}>{r.up ? t("rooms.up") : t("rooms.waiting")}</span>
-                  {r.memberOnly && <span className="admin-tag">{t("rooms.memberOnly")}</span>}
-                  {r.paid && <span className="admin-tag">{t("rooms.paid")} · {formatNumber(r.price, language)}</span>}
+          <li key={r.room} className={styles.opsRoom} data-testid="admin-room" data-room={r.room}>
+            <div className={styles.opsRoomCard}>
+              {r.coverUrl ? <img className={styles.opsRoomPreview} src={r.coverUrl} alt="" /> : <div className={`${styles.opsRoomPreview} ${styles.opsRoomPreviewNone}`}>{t("rooms.noPreview")}</div>}
+              <div className={styles.opsRoomFacts}>
+                <h2 className={styles.opsRoomTitle}>{r.title}</h2>
+                <div className={adminStyles.adminHint}>{r.streamerName || r.streamer} · #{r.room}</div>
+                <div className={adminStyles.adminTags}>
+                  <span className={`${adminStyles.adminTag} ${r.up ? styles.opsTagLive : ""}`}>{r.up ? t("rooms.up") : t("rooms.waiting")}</span>
+                  {r.memberOnly && <span className={adminStyles.adminTag}>{t("rooms.memberOnly")}</span>}
+                  {r.paid && <span className={adminStyles.adminTag}>{t("rooms.paid")} · {formatNumber(r.price, language)}</span>}
                 </div>
-                {r.since > 0 && <div className="admin-hint">{t("rooms.since", { time: formatTime(r.since, language) })}</div>}
+                {r.since > 0 && <div className={adminStyles.adminHint}>{t("rooms.since", { time: formatTime(r.since, language) })}</div>}
               </div>
-              <dl className="ops-room__numbers">
+              <dl className={styles.opsRoomNumbers}>
                 <dt>{t("rooms.viewers")}</dt><dd data-testid="admin-room-viewers">{formatNumber(r.viewers, language)}</dd>
                 <dt>{t("rooms.chatRate")}</dt><dd>{formatNumber(r.chatPerMin, language)}</dd>
               </dl>
-              <button type="button" className="admin-btn" onClick={() => setOpen(open === r.room ? "" : r.room)} data-testid="admin-room-manage">
+              <button type="button" className={adminStyles.adminBtn} onClick={() => setOpen(open === r.room ? "" : r.room)} data-testid="admin-room-manage">
                 {open === r.room ? t("rooms.close") : t("rooms.manage")}
               </button>
             </div>
@@ -83,7 +84,7 @@ export function LiveRoomsAdmin() {
           </li>
         ))}
       </ul>
-      {rooms && rooms.length === 0 && <p className="admin-empty">{t("common.empty")}</p>}
+      {rooms && rooms.length === 0 && <p className={adminStyles.adminEmpty}>{t("common.empty")}</p>}
       <Pager page={page} size={SIZE} total={total} onPage={setPage} />
     </section>
   );
@@ -129,57 +130,57 @@ function RoomPanel({ card, onEnded, onChanged }: { card: RoomCard; onEnded: () =
     });
   const end = () => run(() => adminOpsApi.endRoom(card.room, reason), "", onEnded);
   return (
-    <div className="admin-panel ops-room__panel" data-testid="admin-room-panel">
-      <div className="ops-room__top">
+    <div className={`${adminStyles.adminPanel} ${styles.opsRoomPanel}`} data-testid="admin-room-panel">
+      <div className={styles.opsRoomTop}>
         {card.up && <MutedPreview room={card.room} />}
         <div>
-          <div className="admin-actions">
+          <div className={adminStyles.adminActions}>
             <ReasonField value={reason} onChange={setReason} testId="admin-room-reason" />
-            <button type="button" className="admin-btn admin-btn--danger" disabled={busy || !reason.trim()} onClick={end} data-testid="admin-room-end">
+            <button type="button" className={`${adminStyles.adminBtn} ${adminStyles.adminBtnDanger}`} disabled={busy || !reason.trim()} onClick={end} data-testid="admin-room-end">
               {t("rooms.end")}
             </button>
           </div>
-          <h3 className="admin__sub">{t("rooms.access")}</h3>
-          <div className="admin-actions">
-            <label className="ops-check"><input type="checkbox" checked={memberOnly} onChange={(e) => setMemberOnly(e.target.checked)} data-testid="admin-room-memberonly" />{t("rooms.memberOnly")}</label>
-            <label className="ops-check"><input type="checkbox" checked={paid} onChange={(e) => setPaid(e.target.checked)} data-testid="admin-room-paid" />{t("rooms.paid")}</label>
+          <h3 className={adminStyles.adminSub}>{t("rooms.access")}</h3>
+          <div className={adminStyles.adminActions}>
+            <label className={styles.opsCheck}><input type="checkbox" checked={memberOnly} onChange={(e) => setMemberOnly(e.target.checked)} data-testid="admin-room-memberonly" />{t("rooms.memberOnly")}</label>
+            <label className={styles.opsCheck}><input type="checkbox" checked={paid} onChange={(e) => setPaid(e.target.checked)} data-testid="admin-room-paid" />{t("rooms.paid")}</label>
             {paid && <label>{t("rooms.price")}<input inputMode="numeric" value={price} onChange={(e) => setPrice(e.target.value.replace(/\D/g, ""))} data-testid="admin-room-price" /></label>}
-            <button type="button" className="admin-btn admin-btn--primary" disabled={busy || !reason.trim()} onClick={saveAccess} data-testid="admin-room-save-access">
+            <button type="button" className={`${adminStyles.adminBtn} ${adminStyles.adminBtnPrimary}`} disabled={busy || !reason.trim()} onClick={saveAccess} data-testid="admin-room-save-access">
               {t("rooms.saveAccess")}
             </button>
           </div>
-          {error && <p className="admin-error" role="alert">{error}</p>}
-          {msg && <p className="admin-msg" role="status">{msg}</p>}
+          {error && <p className={adminStyles.adminError} role="alert">{error}</p>}
+          {msg && <p className={adminStyles.adminMsg} role="status">{msg}</p>}
         </div>
       </div>
-      <div className="ops-room__cols">
+      <div className={styles.opsRoomCols}>
         <div>
-          <h3 className="admin__sub">{t("rooms.chat")}</h3>
-          {detail && detail.lines.length === 0 && <p className="admin-empty">{t("rooms.noChat")}</p>}
-          <ul className="admin-chat" data-testid="admin-room-chat">
+          <h3 className={adminStyles.adminSub}>{t("rooms.chat")}</h3>
+          {detail && detail.lines.length === 0 && <p className={adminStyles.adminEmpty}>{t("rooms.noChat")}</p>}
+          <ul className={adminStyles.adminChat} data-testid="admin-room-chat">
             {detail?.lines.map((l) => (
-              <li key={l.id || l.seq} className={l.deleted ? "admin-chat__deleted" : ""} data-testid="admin-room-line" data-deleted={l.deleted}>
-                <span className="admin-hint">{formatClock(l.time, language)}</span>{" "}
-                <span className="admin-chat__name">{l.name || l.userId}</span> {l.text}
-                {l.deleted && <span className="admin-tag admin-tag--banned ops-deleted">{t("rooms.deleted")}</span>}
+              <li key={l.id || l.seq} className={l.deleted ? adminStyles.adminChatDeleted : ""} data-testid="admin-room-line" data-deleted={l.deleted}>
+                <span className={adminStyles.adminHint}>{formatClock(l.time, language)}</span>{" "}
+                <span className={adminStyles.adminChatName}>{l.name || l.userId}</span> {l.text}
+                {l.deleted && <span className={`${adminStyles.adminTag} ${adminStyles.adminTagBanned} ${styles.opsDeleted}`}>{t("rooms.deleted")}</span>}
               </li>
             ))}
           </ul>
         </div>
         <div>
-          <h3 className="admin__sub">{t("rooms.moderators")}</h3>
-          {detail && detail.moderators.length === 0 && <p className="admin-empty">{t("rooms.noModerators")}</p>}
-          <ul className="ops-list">
+          <h3 className={adminStyles.adminSub}>{t("rooms.moderators")}</h3>
+          {detail && detail.moderators.length === 0 && <p className={adminStyles.adminEmpty}>{t("rooms.noModerators")}</p>}
+          <ul className={styles.opsList}>
             {detail?.moderators.map((m) => (
               <li key={m.userId} data-testid="admin-room-moderator">
-                {m.name || m.userId} <span className="admin-hint">{m.userId} · {formatTime(m.addedAt, language)}</span>{" "}
-                <button type="button" className="admin-linkbtn" disabled={busy} onClick={() => moderator(m.userId, false)}>{t("rooms.removeModerator")}</button>
+                {m.name || m.userId} <span className={adminStyles.adminHint}>{m.userId} · {formatTime(m.addedAt, language)}</span>{" "}
+                <button type="button" className={adminStyles.adminLinkbtn} disabled={busy} onClick={() => moderator(m.userId, false)}>{t("rooms.removeModerator")}</button>
               </li>
             ))}
           </ul>
-          <div className="admin-actions">
+          <div className={adminStyles.adminActions}>
             <label>{t("rooms.userId")}<input value={modId} onChange={(e) => setModId(e.target.value)} data-testid="admin-room-mod-id" /></label>
-            <button type="button" className="admin-btn" disabled={busy || !modId.trim()} onClick={() => moderator(modId.trim(), true)} data-testid="admin-room-mod-add">
+            <button type="button" className={adminStyles.adminBtn} disabled={busy || !modId.trim()} onClick={() => moderator(modId.trim(), true)} data-testid="admin-room-mod-add">
               {t("rooms.addModerator")}
             </button>
           </div>

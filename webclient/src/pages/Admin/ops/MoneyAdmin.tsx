@@ -9,7 +9,8 @@ import { HTML_LANG, isLocale } from "../../../i18n/locales";
 import { errorText } from "../AdminApp";
 import { formatFen, formatNumber, formatTime } from "../format";
 import { Pager, ReasonField } from "./Pager";
-import "./ops.css";
+import styles from "./ops.module.css";
+import adminStyles from "../Admin.module.css";
 
 const SIZE = 20;
 
@@ -61,11 +62,11 @@ export function MoneyAdmin() {
   };
   return (
     <section data-testid="admin-money">
-      <h1 className="admin__title">{t("menu.money")}</h1>
-      <p className="admin-hint">{t("money.intro")}</p>
-      <div className="admin-row" role="tablist">
+      <h1 className={adminStyles.adminTitle}>{t("menu.money")}</h1>
+      <p className={adminStyles.adminHint}>{t("money.intro")}</p>
+      <div className={adminStyles.adminRow} role="tablist">
         {MONEY_KINDS.map((k) => (
-          <button key={k} type="button" role="tab" aria-selected={k === kind} className={`admin-btn${k === kind ? " admin-btn--on" : ""}`}
+          <button key={k} type="button" role="tab" aria-selected={k === kind} className={`${adminStyles.adminBtn}${k === kind ? ` ${adminStyles.adminBtnOn}` : ""}`}
             onClick={() => {
               setKind(k);
               setPage(1);
@@ -75,13 +76,13 @@ export function MoneyAdmin() {
           </button>
         ))}
       </div>
-      <form className="admin-filters" onSubmit={search}>
+      <form className={adminStyles.adminFilters} onSubmit={search}>
         <label>{t("money.search")}<input value={q} onChange={(e) => setQ(e.target.value)} data-testid="admin-money-q" /></label>
-        <button type="submit" className="admin-btn">{t("common.search")}</button>
+        <button type="submit" className={adminStyles.adminBtn}>{t("common.search")}</button>
       </form>
-      {error && <p className="admin-error" role="alert">{error}</p>}
-      {msg && <p className="admin-msg" role="status" data-testid="admin-money-msg">{msg}</p>}
-      <table className="admin-table">
+      {error && <p className={adminStyles.adminError} role="alert">{error}</p>}
+      {msg && <p className={adminStyles.adminMsg} role="status" data-testid="admin-money-msg">{msg}</p>}
+      <table className={adminStyles.adminTable}>
         <thead>
           <tr>
             <th>{t("common.time")}</th><th>{t("money.reference")}</th><th>{t("common.user")}</th><th>{t("money.what")}</th>
@@ -96,22 +97,22 @@ export function MoneyAdmin() {
                 <tr data-testid="admin-money-row" data-reference={r.reference} data-state={r.state ?? ""}>
                   <td>{formatTime(r.time, language)}</td>
                   <td><code>{r.reference}</code></td>
-                  <td>{r.userName || r.userId} {r.userName && <span className="admin-hint">{r.userId}</span>}</td>
+                  <td>{r.userName || r.userId} {r.userName && <span className={adminStyles.adminHint}>{r.userId}</span>}</td>
                   <td>
                     {r.kind === "recharge" ? (
                       <>
                         {r.product === "diamond" ? t("money.diamonds", { n: formatNumber(r.quantity ?? 0, language) }) : t("money.coins", { n: formatNumber(r.quantity ?? 0, language) })}
                         {" · "}{formatFen(r.priceFen ?? 0, language)}{r.method ? ` · ${r.method}` : ""}
-                        <div><span className={`admin-tag ops-state--${r.state}`} data-testid="admin-money-state">{t(`money.state.${r.state ?? "created"}` as OpsKey)}</span></div>
+                        <div><span className={`${adminStyles.adminTag} ${styles[`ops-state--${r.state}`] ?? ""}`} data-testid="admin-money-state">{t(`money.state.${r.state ?? "created"}` as OpsKey)}</span></div>
                       </>
                     ) : t(`money.kind.${r.kind}`)}
                   </td>
                   <td>
-                    <button type="button" className="admin-linkbtn" onClick={() => setOpen(open === key ? "" : key)} data-testid="admin-money-entries">
+                    <button type="button" className={adminStyles.adminLinkbtn} onClick={() => setOpen(open === key ? "" : key)} data-testid="admin-money-entries">
                       {t("money.showEntries")} ({r.entries.length})
                     </button>{" "}
                     {r.entries.length > 0 && (
-                      <span className={r.balanced ? "admin-pos" : "admin-neg"} data-testid="admin-money-balanced" data-balanced={r.balanced}>
+                      <span className={r.balanced ? adminStyles.adminPos : adminStyles.adminNeg} data-testid="admin-money-balanced" data-balanced={r.balanced}>
                         {r.balanced ? `✓ ${t("money.balanced")}` : `✗ ${t("money.unbalanced")}`}
                       </span>
                     )}
@@ -119,9 +120,9 @@ export function MoneyAdmin() {
                   <td>{r.refundable && <RefundButton row={r} onDone={replace} onOpen={() => setOpen(key)} />}</td>
                 </tr>
                 {open === key && (
-                  <tr className="admin-table__on">
+                  <tr className={adminStyles.adminTableOn}>
                     <td colSpan={6}>
-                      <table className="admin-table ops-entries" data-testid="admin-money-ledger">
+                      <table className={`${adminStyles.adminTable} ${styles.opsEntries}`} data-testid="admin-money-ledger">
                         <thead>
                           <tr><th>{t("common.time")}</th><th>{t("money.what")}</th><th>{t("common.user")}</th><th>{t("money.amount")}</th><th>{t("money.balanceAfter")}</th></tr>
                         </thead>
@@ -130,8 +131,8 @@ export function MoneyAdmin() {
                             <tr key={i} data-testid="admin-money-entry" data-txn={e.txnType}>
                               <td>{formatTime(e.time, language)}</td>
                               <td>{t(`money.txn.${e.txnType}` as OpsKey)}</td>
-                              <td>{t(`money.account.${e.account}` as OpsKey)} {e.owner && <span className="admin-hint">{e.owner}</span>}</td>
-                              <td className={e.amount < 0 ? "admin-neg" : "admin-pos"}>{amount(e, language, t)}</td>
+                              <td>{t(`money.account.${e.account}` as OpsKey)} {e.owner && <span className={adminStyles.adminHint}>{e.owner}</span>}</td>
+                              <td className={e.amount < 0 ? adminStyles.adminNeg : adminStyles.adminPos}>{amount(e, language, t)}</td>
                               <td>{e.balanceAfter === null ? "—" : formatNumber(e.balanceAfter, language)}</td>
                             </tr>
                           ))}
@@ -145,7 +146,7 @@ export function MoneyAdmin() {
           })}
         </tbody>
       </table>
-      {rows && rows.length === 0 && <p className="admin-empty">{t("common.empty")}</p>}
+      {rows && rows.length === 0 && <p className={adminStyles.adminEmpty}>{t("common.empty")}</p>}
       <Pager page={page} size={SIZE} total={total} onPage={setPage} />
     </section>
   );
@@ -158,7 +159,7 @@ function RefundButton({ row, onDone, onOpen }: { row: MoneyRow; onDone: (r: Mone
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   if (!asking) {
-    return <button type="button" className="admin-btn admin-btn--danger" onClick={() => setAsking(true)} data-testid="admin-money-refund">{t("money.refund")}</button>;
+    return <button type="button" className={`${adminStyles.adminBtn} ${adminStyles.adminBtnDanger}`} onClick={() => setAsking(true)} data-testid="admin-money-refund">{t("money.refund")}</button>;
   }
   const submit = () => {
     setBusy(true);
@@ -175,13 +176,13 @@ function RefundButton({ row, onDone, onOpen }: { row: MoneyRow; onDone: (r: Mone
     );
   };
   return (
-    <div className="ops-refund">
-      <p className="admin-hint">{t("money.refundHint")}</p>
+    <div className={styles.opsRefund}>
+      <p className={adminStyles.adminHint}>{t("money.refundHint")}</p>
       <ReasonField value={reason} onChange={setReason} testId="admin-money-refund-reason" />
-      <button type="button" className="admin-btn admin-btn--danger" disabled={busy || !reason.trim()} onClick={submit} data-testid="admin-money-refund-confirm">
+      <button type="button" className={`${adminStyles.adminBtn} ${adminStyles.adminBtnDanger}`} disabled={busy || !reason.trim()} onClick={submit} data-testid="admin-money-refund-confirm">
         {t("money.refund")}
       </button>
-      {error && <p className="admin-error" role="alert">{error}</p>}
+      {error && <p className={adminStyles.adminError} role="alert">{error}</p>}
     </div>
   );
 }

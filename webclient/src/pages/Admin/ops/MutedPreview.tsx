@@ -6,7 +6,9 @@
 import { useEffect, useRef, useState } from "react";
 import { anchorApi } from "../../../api/anchor";
 import { attachSource, detectEnv, playableKinds } from "../../../components/Player/engine";
+import { useResource } from "../../../data";
 import { useOpsT } from "../../../i18n/adminops";
+import styles from "./ops.module.css";
 
 /** How many times, and how far apart, the preview tries a stream before giving up. */
 const ATTEMPTS = 8;
@@ -17,8 +19,12 @@ export function MutedPreview({ room }: { room: string }) {
   const ref = useRef<HTMLVideoElement>(null);
   const [attempt, setAttempt] = useState(0);
   const failed = attempt >= ATTEMPTS;
+  // Each attempt asks for fresh signed URLs (a new key); the effect below plays what they point at.
+  const playback = useResource(failed ? null : `admin-preview:${room}:${attempt}`, () => anchorApi.playback(room, { toast: false }));
+  const { value: sources, status } = playback;
   useEffect(() => {
-    if (failed) return;
+    const video = ref.current;
+    if (!video || (status !== "ready" && status !== "error")) return;
     let cancelled = false;
     let detach: (() => void) | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
@@ -28,27 +34,23 @@ export function MutedPreview({ room }: { room: string }) {
       detach = undefined;
       retry = setTimeout(() => setAttempt((n) => n + 1), RETRY_MS);
     };
-    const video = ref.current;
-    video?.addEventListener("error", tryAgain);
-    anchorApi.playback(room, { toast: false }).then(
-      async (p) => {
-        if (cancelled || !video) return;
-        const kinds = playableKinds(p.sources, detectEnv(video));
-        const src = p.sources.find((s) => kinds.includes(s.kind) && s.kind === "hls") ?? p.sources.find((s) => kinds.includes(s.kind));
-        if (!src) return tryAgain();
-        const d = await attachSource(video, src, { onEnded: tryAgain, onRefused: tryAgain });
+    video.addEventListener("error", tryAgain);
+    const kinds = sources ? playableKinds(sources.sources, detectEnv(video)) : [];
+    const src = sources?.sources.find((s) => kinds.includes(s.kind) && s.kind === "hls") ?? sources?.sources.find((s) => kinds.includes(s.kind));
+    if (!src) tryAgain();
+    else {
+      void attachSource(video, src, { onEnded: tryAgain, onRefused: tryAgain }).then((d) => {
         if (cancelled) d();
         else detach = d;
-      },
-      tryAgain,
-    );
+      });
+    }
     return () => {
       cancelled = true;
       clearTimeout(retry);
-      video?.removeEventListener("error", tryAgain);
+      video.removeEventListener("error", tryAgain);
       detach?.();
     };
-  }, [room, attempt, failed]);
-  if (failed) return <div className="ops-room__player ops-room__preview--none">{t("rooms.noStream")}</div>;
-  return <video ref={ref} className="ops-room__player" muted autoPlay playsInline data-testid="admin-room-player" />;
+  }, [sources, status]);
+  if (failed) return <div className={`${styles.opsRoomPlayer} ${styles.opsRoomPreviewNone}`}>{t("rooms.noStream")}</div>;
+  return <video ref={ref} className={styles.opsRoomPlayer} muted autoPlay playsInline data-testid="admin-room-player" />;
 }

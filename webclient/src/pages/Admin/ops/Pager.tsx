@@ -1,15 +1,16 @@
 // Previous / next over a server-side paginated list.
 import { useOpsT } from "../../../i18n/adminops";
+import adminStyles from "../Admin.module.css";
 
 export function Pager({ page, size, total, onPage }: { page: number; size: number; total: number; onPage: (p: number) => void }) {
   const { t } = useOpsT();
   const pages = Math.max(1, Math.ceil(total / size));
   if (pages <= 1) return null;
   return (
-    <div className="admin-pager" data-testid="ops-pager">
-      <button type="button" className="admin-btn" disabled={page <= 1} onClick={() => onPage(page - 1)}>{t("common.previous")}</button>
+    <div className={adminStyles.adminPager} data-testid="ops-pager">
+      <button type="button" className={adminStyles.adminBtn} disabled={page <= 1} onClick={() => onPage(page - 1)}>{t("common.previous")}</button>
       <span>{t("common.page", { page, pages })}</span>
-      <button type="button" className="admin-btn" disabled={page >= pages} onClick={() => onPage(page + 1)}>{t("common.next")}</button>
+      <button type="button" className={adminStyles.adminBtn} disabled={page >= pages} onClick={() => onPage(page + 1)}>{t("common.next")}</button>
     </div>
   );
 }

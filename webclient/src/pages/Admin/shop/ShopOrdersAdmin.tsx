@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from "react";
 import { ApiError } from "../../../api/client";
 import { shopApi, type ShopOrder, type StaffMove } from "../../../api/shop";
 import { useShopT } from "../../../i18n/shop";
-import "./admin.css";
+import styles from "./shopAdmin.module.css";
 
 const STATUSES = ["", "unpaid", "exchanging", "review", "exchanged", "charged_back", "cancelled", "expired"] as const;
 
@@ -30,29 +30,29 @@ function Row({ o, onChange }: { o: ShopOrder; onChange: (o: ShopOrder) => void }
   return (
     <tr data-testid="admin-order" data-order={o.orderNo} data-status={o.status}>
       <td>
-        <div className="sadm-strong">{o.name} × {o.quantity}</div>
-        <div className="sadm-muted">{o.orderNo} · {new Date(o.createdAt).toLocaleString()}</div>
-        {o.recipient && <div className="sadm-muted">{o.recipient} · {o.contact} · {o.address}</div>}
+        <div className={styles.sadmStrong}>{o.name} × {o.quantity}</div>
+        <div className={styles.sadmMuted}>{o.orderNo} · {new Date(o.createdAt).toLocaleString()}</div>
+        {o.recipient && <div className={styles.sadmMuted}>{o.recipient} · {o.contact} · {o.address}</div>}
       </td>
       <td>{o.userId}</td>
-      <td className="sadm-num">{o.coins}</td>
+      <td className={styles.sadmNum}>{o.coins}</td>
       <td>
-        <span className={`sadm-status sadm-status--${o.status}`}>{t(`status.${o.status}`)}</span>
-        {o.refunded && <div className="sadm-muted">↩ {o.coins}</div>}
+        <span className={`${styles.sadmStatus} ${styles[`sadm-status--${o.status}`] ?? ""}`}>{t(`status.${o.status}`)}</span>
+        {o.refunded && <div className={styles.sadmMuted}>↩ {o.coins}</div>}
       </td>
-      <td className="sadm-actions">
+      <td className={styles.sadmActions}>
         {o.kind === "physical" && (
           <input placeholder={t("adminOrders.tracking")} value={tracking} onChange={(e) => setTracking(e.target.value)} data-testid="admin-tracking" />
         )}
         <input placeholder={t("adminOrders.remarks")} value={remarks} onChange={(e) => setRemarks(e.target.value)} data-testid="admin-remarks" />
-        <div className="sadm-buttons">
+        <div className={styles.sadmButtons}>
           {o.status === "exchanging" && <button type="button" disabled={busy} onClick={() => act("review")} data-testid="admin-review">{t("adminOrders.review")}</button>}
           {open && o.kind === "physical" && <button type="button" disabled={busy || !tracking.trim()} onClick={() => act("ship")} data-testid="admin-ship">{t("adminOrders.ship")}</button>}
-          {open && <button type="button" className="sadm-danger" disabled={busy} onClick={() => act("chargeback")} data-testid="admin-chargeback">{t("adminOrders.chargeback")}</button>}
-          {(open || o.status === "unpaid") && <button type="button" className="sadm-danger" disabled={busy} onClick={() => act("cancel")} data-testid="admin-cancel">{t("adminOrders.cancel")}</button>}
+          {open && <button type="button" className={styles.sadmDanger} disabled={busy} onClick={() => act("chargeback")} data-testid="admin-chargeback">{t("adminOrders.chargeback")}</button>}
+          {(open || o.status === "unpaid") && <button type="button" className={styles.sadmDanger} disabled={busy} onClick={() => act("cancel")} data-testid="admin-cancel">{t("adminOrders.cancel")}</button>}
           <button type="button" disabled={busy} onClick={() => act("remarks")}>{t("adminOrders.saveRemarks")}</button>
         </div>
-        {error && <div className="sadm-error">{error}</div>}
+        {error && <div className={styles.sadmError}>{error}</div>}
       </td>
     </tr>
   );
@@ -76,19 +76,19 @@ export function ShopOrdersAdmin() {
   }, [status]);
   useEffect(load, [load]);
   return (
-    <section className="sadm" data-testid="shop-orders-admin">
-      <header className="sadm-head">
-        <h2>{t("adminOrders.title")} <span className="sadm-muted">({total})</span></h2>
-        <div className="sadm-filter">
+    <section className={styles.sadm} data-testid="shop-orders-admin">
+      <header className={styles.sadmHead}>
+        <h2>{t("adminOrders.title")} <span className={styles.sadmMuted}>({total})</span></h2>
+        <div className={styles.sadmFilter}>
           {STATUSES.map((s) => (
-            <button key={s || "all"} type="button" className={status === s ? "sadm-on" : undefined} onClick={() => setStatus(s)}>
+            <button key={s || "all"} type="button" className={status === s ? styles.sadmOn : undefined} onClick={() => setStatus(s)}>
               {s ? t(`status.${s}`) : t("adminOrders.all")}
             </button>
           ))}
         </div>
       </header>
-      {error && <p className="sadm-error">{error}</p>}
-      <table className="sadm-table">
+      {error && <p className={styles.sadmError}>{error}</p>}
+      <table className={styles.sadmTable}>
         <thead>
           <tr>
             <th>{t("adminOrders.product")}</th>

@@ -5,7 +5,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { ApiError } from "../../../api/client";
 import { shopApi, type Product, type ProductInput, type ProductKind } from "../../../api/shop";
 import { useShopT } from "../../../i18n/shop";
-import "./admin.css";
+import styles from "./shopAdmin.module.css";
 
 type Prize = NonNullable<ProductInput["prizes"]>[number];
 const KINDS: ProductKind[] = ["physical", "virtual", "item", "blindbox"];
@@ -42,8 +42,8 @@ function Editor({ initial, onSaved, onCancel }: { initial: ProductInput; onSaved
     </label>
   );
   return (
-    <form className="sadm-editor" onSubmit={submit} data-testid="product-editor">
-      <div className="sadm-grid">
+    <form className={styles.sadmEditor} onSubmit={submit} data-testid="product-editor">
+      <div className={styles.sadmGrid}>
         <label>
           {t("adminProducts.name")}
           <input value={p.name} onChange={(e) => set("name", e.target.value)} maxLength={60} />
@@ -83,7 +83,7 @@ function Editor({ initial, onSaved, onCancel }: { initial: ProductInput; onSaved
             {num("itemValue", t("adminProducts.itemValue"))}
           </>
         )}
-        <label className="sadm-check">
+        <label className={styles.sadmCheck}>
           <input type="checkbox" checked={p.active ?? true} onChange={(e) => set("active", e.target.checked)} />
           {t("adminProducts.active")}
         </label>
@@ -97,24 +97,24 @@ function Editor({ initial, onSaved, onCancel }: { initial: ProductInput; onSaved
         <textarea rows={2} value={p.notice} onChange={(e) => set("notice", e.target.value)} />
       </label>
       {p.kind === "blindbox" && (
-        <fieldset className="sadm-prizes">
+        <fieldset className={styles.sadmPrizes}>
           <legend>{t("adminProducts.prizes")}</legend>
           {prizes.map((z, i) => (
-            <div key={i} className="sadm-prize">
+            <div key={i} className={styles.sadmPrize} data-testid="admin-prize">
               <input value={z.name} placeholder={t("adminProducts.name")} onChange={(e) => setPrize(i, { name: e.target.value })} />
               <label>{t("adminProducts.weight")}<input type="number" value={z.weight} onChange={(e) => setPrize(i, { weight: Number(e.target.value) })} /></label>
               <label>{t("adminProducts.coins")}<input type="number" value={z.coins ?? 0} onChange={(e) => setPrize(i, { coins: Number(e.target.value) })} /></label>
-              <span className="sadm-muted">{odds(prizes)[i]}</span>
+              <span className={styles.sadmMuted}>{odds(prizes)[i]}</span>
               <button type="button" onClick={() => set("prizes", prizes.filter((_, j) => j !== i))}>✕</button>
             </div>
           ))}
           <button type="button" onClick={() => set("prizes", [...prizes, { name: "", weight: 1, coins: 0 }])}>{t("adminProducts.addPrize")}</button>
         </fieldset>
       )}
-      {error && <p className="sadm-error">{error}</p>}
-      <div className="sadm-buttons">
+      {error && <p className={styles.sadmError}>{error}</p>}
+      <div className={styles.sadmButtons}>
         <button type="button" onClick={onCancel}>{t("form.cancel")}</button>
-        <button type="submit" className="sadm-primary">{t("adminProducts.save")}</button>
+        <button type="submit" className={styles.sadmPrimary}>{t("adminProducts.save")}</button>
       </div>
     </form>
   );
@@ -140,12 +140,12 @@ export function ShopProductsAdmin() {
     setEditing({ ...rest, prizes: p.prizes?.map(({ odds: _o, ...z }) => z) });
   };
   return (
-    <section className="sadm" data-testid="shop-products-admin">
-      <header className="sadm-head">
+    <section className={styles.sadm} data-testid="shop-products-admin">
+      <header className={styles.sadmHead}>
         <h2>{t("adminProducts.title")}</h2>
-        <button type="button" className="sadm-primary" onClick={() => setEditing({ ...EMPTY })}>{t("adminProducts.new")}</button>
+        <button type="button" className={styles.sadmPrimary} onClick={() => setEditing({ ...EMPTY })}>{t("adminProducts.new")}</button>
       </header>
-      {error && <p className="sadm-error">{error}</p>}
+      {error && <p className={styles.sadmError}>{error}</p>}
       {editing && (
         <Editor
           key={editing.id ?? "new"}
@@ -157,7 +157,7 @@ export function ShopProductsAdmin() {
           }}
         />
       )}
-      <table className="sadm-table">
+      <table className={styles.sadmTable}>
         <thead>
           <tr>
             <th>{t("adminProducts.name")}</th>
@@ -172,11 +172,11 @@ export function ShopProductsAdmin() {
           {products.map((p) => (
             <tr key={p.id} data-testid="admin-product">
               <td>
-                <img src={p.picture} alt="" className="sadm-thumb" /> {p.name}
+                <img src={p.picture} alt="" className={styles.sadmThumb} /> {p.name}
               </td>
               <td>{t(`kinds.${p.kind}`)}</td>
-              <td className="sadm-num">{p.price}</td>
-              <td className="sadm-num">{p.stock}</td>
+              <td className={styles.sadmNum}>{p.price}</td>
+              <td className={styles.sadmNum}>{p.stock}</td>
               <td>{p.active ? "✓" : "—"}</td>
               <td>
                 <button type="button" onClick={() => void edit(p.id)}>{t("adminProducts.edit")}</button>

@@ -55,7 +55,7 @@ describe("ShopProductsAdmin", () => {
     await click(q('[data-testid="admin-product"] button'));
     await until(() => q('[data-testid="product-editor"]') !== null);
     expect(q('[data-testid="product-editor"]')!.textContent).toContain("75.00%");
-    const weight = all(".sadm-prize input")[1] as HTMLInputElement;
+    const weight = all('[data-testid="admin-prize"] input')[1] as HTMLInputElement;
     await act(async () => typeInto(weight, "1"));
     expect(q('[data-testid="product-editor"]')!.textContent).toContain("50.00%");
     answer = (path, body) => (path === "/java/admin/shop/products" && body ? ok({ ...box, ...body }) : ok({ list: [box], total: 1 }));

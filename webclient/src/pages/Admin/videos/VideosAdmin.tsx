@@ -8,7 +8,7 @@ import { uploadVideo, videosApi, type StaffVideo, type VideoInput, type VideoKin
 import { formatDate, formatDuration, videoPath } from "../../../components/Videos";
 import { useVideosT } from "../../../i18n/videos";
 import { GAME_SLUGS } from "../../../seo/games";
-import "./videosAdmin.css";
+import styles from "./videosAdmin.module.css";
 
 const KINDS: VideoKind[] = ["highlight", "replay", "clip"];
 /** Game ids of the catalogue's slugs shown in the upload form (the most common first). */
@@ -45,9 +45,9 @@ function UploadForm({ onUploaded, disabled }: { onUploaded: () => void; disabled
     }
   };
   return (
-    <form className="vadm-form" onSubmit={submit} data-testid="video-upload-form">
+    <form className={styles.vadmForm} onSubmit={submit} data-testid="video-upload-form">
       <h3>{t("admin.upload")}</h3>
-      <div className="vadm-grid">
+      <div className={styles.vadmGrid}>
         <label>
           {t("admin.videoTitle")}
           <input value={input.title} maxLength={200} onChange={(e) => setInput({ ...input, title: e.target.value })} data-testid="upload-title" />
@@ -75,17 +75,17 @@ function UploadForm({ onUploaded, disabled }: { onUploaded: () => void; disabled
           <input type="file" accept="video/*" onChange={(e) => setFile(e.target.files?.[0] ?? null)} data-testid="upload-file" />
         </label>
       </div>
-      <div className="vadm-row">
-        <button type="submit" className="vadm-primary" disabled={disabled || sent !== null} data-testid="upload-submit">
+      <div className={styles.vadmRow}>
+        <button type="submit" className={styles.vadmPrimary} disabled={disabled || sent !== null} data-testid="upload-submit">
           {t("admin.submit")}
         </button>
         {sent !== null && (
-          <span className="vadm-progress" data-testid="upload-sending">
+          <span className={styles.vadmProgress} data-testid="upload-sending">
             <progress max={100} value={Math.round(sent * 100)} /> {t("admin.sending", { pct: Math.round(sent * 100) })}
           </span>
         )}
         {error && (
-          <span className="vadm-error" role="alert">
+          <span className={styles.vadmError} role="alert">
             {error}
           </span>
         )}
@@ -120,13 +120,13 @@ function StateCell({ v }: { v: StaffVideo }) {
   if (v.state === "processing") {
     const running = v.jobState === "running";
     return (
-      <span className="vadm-progress" data-testid="video-progress" data-progress={v.progress}>
+      <span className={styles.vadmProgress} data-testid="video-progress" data-progress={v.progress}>
         <progress max={100} value={v.progress} /> {running ? t("admin.transcoding", { pct: v.progress }) : t("admin.queued")}
       </span>
     );
   }
   return (
-    <span className={`vadm-state vadm-state--${v.state}`} data-testid="video-state" data-state={v.state} title={v.error || undefined}>
+    <span className={`${styles.vadmState} ${styles[`vadm-state--${v.state}`] ?? ""}`} data-testid="video-state" data-state={v.state} title={v.error || undefined}>
       {t(`state.${v.state}`)}
     </span>
   );
@@ -160,14 +160,14 @@ export function VideosAdmin() {
   };
 
   return (
-    <section className="vadm" data-testid="videos-admin">
+    <section className={styles.vadm} data-testid="videos-admin">
       <h2>{t("admin.title")}</h2>
-      {page && !page.transcoder && <p className="vadm-error">{t("admin.noTranscoder")}</p>}
+      {page && !page.transcoder && <p className={styles.vadmError}>{t("admin.noTranscoder")}</p>}
       <UploadForm onUploaded={load} disabled={!!page && !page.transcoder} />
-      {error && <p className="vadm-error">{error}</p>}
-      {page && page.list.length === 0 && <p className="vadm-muted">{t("admin.empty")}</p>}
+      {error && <p className={styles.vadmError}>{error}</p>}
+      {page && page.list.length === 0 && <p className={styles.vadmMuted}>{t("admin.empty")}</p>}
       {page && page.list.length > 0 && (
-        <table className="vadm-table">
+        <table className={styles.vadmTable}>
           <thead>
             <tr>
               <th />
@@ -182,18 +182,18 @@ export function VideosAdmin() {
           <tbody>
             {page.list.map((v) => (
               <tr key={v.id} data-testid="admin-video" data-id={v.id}>
-                <td className="vadm-thumb">{v.poster ? <img src={v.poster} alt="" /> : null}</td>
+                <td className={styles.vadmThumb}>{v.poster ? <img src={v.poster} alt="" /> : null}</td>
                 <td>
-                  <div className="vadm-strong">{v.title}</div>
-                  <div className="vadm-muted">{gameLabel(v.game)}</div>
+                  <div className={styles.vadmStrong}>{v.title}</div>
+                  <div className={styles.vadmMuted}>{gameLabel(v.game)}</div>
                 </td>
                 <td>{t(`kind.${v.kind}`)}</td>
-                <td className="vadm-num">{v.durationSec > 0 ? formatDuration(v.durationSec) : "—"}</td>
-                <td className="vadm-num">{formatDate(v.createdAt, language)}</td>
+                <td className={styles.vadmNum}>{v.durationSec > 0 ? formatDuration(v.durationSec) : "—"}</td>
+                <td className={styles.vadmNum}>{formatDate(v.createdAt, language)}</td>
                 <td>
                   <StateCell v={v} />
                 </td>
-                <td className="vadm-buttons">
+                <td className={styles.vadmButtons}>
                   {v.state === "ready" && (
                     <a href={videoPath(v)} target="_blank" rel="noreferrer" data-testid="admin-open">
                       {t("admin.preview")}
@@ -210,7 +210,7 @@ export function VideosAdmin() {
                     </button>
                   )}
                   {v.state !== "processing" && (
-                    <button type="button" className="vadm-danger" onClick={() => move(v, "deleted")}>
+                    <button type="button" className={styles.vadmDanger} onClick={() => move(v, "deleted")}>
                       {t("admin.delete")}
                     </button>
                   )}
