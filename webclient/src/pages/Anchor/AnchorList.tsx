@@ -8,7 +8,7 @@ import { anchorApi, type AnchorListEntry, type AnchorPageInfo } from "../../api/
 import { NoData } from "../../components/NoData";
 import { Player } from "../../components/Player";
 import { errorText } from "./AnchorCenter";
-import { Avatar } from "../User/Avatar";
+import { Avatar } from "../../components/Avatar";
 import { formatCount } from "../Matches/format";
 import "./Anchor.css";
 import { ReservedBroadcast } from "../../components/ReservedBroadcast/ReservedBroadcast";

@@ -11,7 +11,7 @@ import { formatCoins, isKnownStatus, useLocaleTag } from "./format";
 import { ShopMenu, StatusBadge } from "./ShopMenu";
 import { usePaged } from "./usePaged";
 import { ConfirmCodeField, failureOf, isCode, RedeemFailure, type Failure } from "./ConfirmCode";
-import "./Shop.css";
+import styles from "./Shop.module.css";
 
 function Record({ o, onPaid }: { o: ShopOrder; onPaid: () => void }) {
   const { t } = useShopT();
@@ -29,32 +29,32 @@ function Record({ o, onPaid }: { o: ShopOrder; onPaid: () => void }) {
   };
   const payable = o.status === "unpaid" && o.expiresAt > Date.now();
   return (
-    <li className="shop-rec" data-testid="record" data-order={o.orderNo} data-status={o.status}>
+    <li className={styles.shopRec} data-testid="record" data-order={o.orderNo} data-status={o.status}>
       <img src={o.picture} alt="" loading="lazy" decoding="async" />
-      <div className="shop-rec__main">
-        <div className="shop-rec__head">
+      <div className={styles.shopRecMain}>
+        <div className={styles.shopRecHead}>
           <strong>{o.name}</strong>
           <StatusBadge status={o.status} label={isKnownStatus(o.status) ? t(`status.${o.status}`) : o.status} />
         </div>
-        <dl className="shop-rec__facts">
+        <dl className={styles.shopRecFacts}>
           <div><dt>{t("records.quantity")}</dt><dd>{o.quantity}</dd></div>
           <div><dt>{t("records.total")}</dt><dd>{formatCoins(o.coins, loc)}</dd></div>
           <div><dt>{t("records.time")}</dt><dd>{new Date(o.createdAt).toLocaleString(loc)}</dd></div>
           <div><dt>{t("records.order")}</dt><dd>{o.orderNo}</dd></div>
           {o.recipient && (
-            <div className="shop-rec__wide"><dt>{t("records.shipTo")}</dt><dd>{o.recipient} · {o.contact} · {o.address}</dd></div>
+            <div className={styles.shopRecWide}><dt>{t("records.shipTo")}</dt><dd>{o.recipient} · {o.contact} · {o.address}</dd></div>
           )}
           {o.trackingNo && (
             <div><dt>{t("records.tracking")}</dt><dd data-testid="tracking">{o.trackingNo}</dd></div>
           )}
           {o.cardNo && (
-            <div><dt>{t("records.code")}</dt><dd><code className="shop-code">{o.cardNo}</code></dd></div>
+            <div><dt>{t("records.code")}</dt><dd><code className={styles.shopCode}>{o.cardNo}</code></dd></div>
           )}
           {o.remarks && (
-            <div className="shop-rec__wide"><dt>{t("records.remarks")}</dt><dd>{o.remarks}</dd></div>
+            <div className={styles.shopRecWide}><dt>{t("records.remarks")}</dt><dd>{o.remarks}</dd></div>
           )}
         </dl>
-        {o.refunded && <p className="shop-refund" data-testid="refunded">{t("records.refunded", { coins: formatCoins(o.coins, loc) })}</p>}
+        {o.refunded && <p className={styles.shopRefund} data-testid="refunded">{t("records.refunded", { coins: formatCoins(o.coins, loc) })}</p>}
         {payable && o.needsCode && (
           <ConfirmCodeField
             code={code}
@@ -67,7 +67,7 @@ function Record({ o, onPaid }: { o: ShopOrder; onPaid: () => void }) {
           />
         )}
         {payable && (
-          <button type="button" className="shop-btn" onClick={pay} data-testid="record-pay">{t("records.pay")}</button>
+          <button type="button" className={styles.shopBtn} onClick={pay} data-testid="record-pay">{t("records.pay")}</button>
         )}
         {error && <RedeemFailure failure={error} testId="record-error" />}
       </div>
@@ -82,18 +82,18 @@ export default function Exchange() {
   const load = useCallback((page: number) => shopApi.records(page), []);
   const list = usePaged(load, token !== "", version);
   return (
-    <div className="shop-user" data-testid="exchange">
+    <div className={styles.shopUser} data-testid="exchange">
       <ShopMenu />
       <h1>{t("records.title")}</h1>
-      {list.error && <p className="shop-error">{list.error}</p>}
+      {list.error && <p className={styles.shopError}>{list.error}</p>}
       {!list.loading && list.items.length === 0 && !list.error && <NoData />}
-      <ul className="shop-recs">
+      <ul className={styles.shopRecs}>
         {list.items.map((o) => (
           <Record key={o.orderNo} o={o} onPaid={() => setVersion((v) => v + 1)} />
         ))}
       </ul>
       {list.items.length < list.total && (
-        <button type="button" className="shop-btn shop-btn--ghost" onClick={list.more}>…</button>
+        <button type="button" className={`${styles.shopBtn} ${styles.shopBtnGhost}`} onClick={list.more}>…</button>
       )}
     </div>
   );

@@ -11,7 +11,7 @@ import { NoData } from "../../components/NoData";
 import { formatCoins, useLocaleTag } from "./format";
 import { ShopMenu } from "./ShopMenu";
 import { usePaged } from "./usePaged";
-import "./Shop.css";
+import styles from "./Shop.module.css";
 
 export default function RedMall() {
   const { t } = useShopT();
@@ -21,25 +21,25 @@ export default function RedMall() {
   const load = useCallback((page: number) => shopApi.draws(page), []);
   const list = usePaged(load, token !== "", version);
   return (
-    <div className="shop-user" data-testid="redmall">
+    <div className={styles.shopUser} data-testid="redmall">
       <ShopMenu />
-      <div className="shop-user__head">
+      <div className={styles.shopUserHead}>
         <h1>{t("redMall.title")}</h1>
-        <Link to="/mall" className="shop-btn" onClick={() => undefined}>{t("redMall.open")}</Link>
+        <Link to="/mall" className={styles.shopBtn} onClick={() => undefined}>{t("redMall.open")}</Link>
       </div>
-      {list.error && <p className="shop-error">{list.error}</p>}
+      {list.error && <p className={styles.shopError}>{list.error}</p>}
       {!list.loading && list.items.length === 0 && !list.error && <NoData />}
-      <ul className="shop-draws">
+      <ul className={styles.shopDraws}>
         {list.items.map((d) => (
-          <li key={`${d.orderNo}:${d.seq}`} className="shop-draw" data-testid="draw">
+          <li key={`${d.orderNo}:${d.seq}`} className={styles.shopDraw} data-testid="draw">
             {d.picture && <img src={d.picture} alt="" loading="lazy" decoding="async" />}
             <div>
-              <div className="shop-draw__box">{d.box}</div>
-              <div className="shop-draw__prize">
+              <div className={styles.shopDrawBox}>{d.box}</div>
+              <div>
                 {t("redMall.prize")}: <strong>{d.prize}</strong>
-                {d.coins > 0 && <span className="shop-muted"> (+{formatCoins(d.coins, loc)})</span>}
+                {d.coins > 0 && <span className={styles.shopMuted}> (+{formatCoins(d.coins, loc)})</span>}
               </div>
-              <div className="shop-muted">
+              <div className={styles.shopMuted}>
                 {new Date(d.createdAt).toLocaleString(loc)} · {t("redMall.roll", { roll: d.roll, total: d.totalWeight })} ·{" "}
                 {d.odds.map((z) => `${z.name} ${z.odds}%`).join(" / ")}
               </div>
@@ -48,7 +48,7 @@ export default function RedMall() {
         ))}
       </ul>
       {list.items.length < list.total && (
-        <button type="button" className="shop-btn shop-btn--ghost" onClick={list.more}>…</button>
+        <button type="button" className={`${styles.shopBtn} ${styles.shopBtnGhost}`} onClick={list.more}>…</button>
       )}
     </div>
   );

@@ -13,7 +13,8 @@ import { tokenAtom } from "../../state/session";
 import { NoData } from "../../components/NoData";
 import { ApiError } from "../../api/client";
 import { useLoad } from "./useLoad";
-import "./UserAreaPages.css";
+import styles from "./UserAreaPages.module.css";
+import userAreaStyles from "./UserArea.module.css";
 
 type State = Booking["state"];
 
@@ -71,37 +72,37 @@ export default function Bookings() {
   const rows = useMemo(() => bookingRows(list.value?.matches ?? [], list.value?.broadcasts ?? []), [list.value]);
   const time = (ms: number) => new Date(ms).toLocaleString(loc, { dateStyle: "medium", timeStyle: "short" });
   return (
-    <div className="upage" data-testid="bookings">
+    <div className={styles.upage} data-testid="bookings">
       <h2>{t("bookings.title")}</h2>
-      {list.error && <p className="uform__error">{list.error}</p>}
-      {error && <p className="uform__error">{error}</p>}
+      {list.error && <p className={userAreaStyles.uformError}>{list.error}</p>}
+      {error && <p className={userAreaStyles.uformError}>{error}</p>}
       {!list.loading && !list.error && rows.length === 0 && <NoData />}
-      <ul className="ubookings">
+      <ul className={styles.ubookings}>
         {rows.map((row) => (
           <li key={row.key} data-testid={row.kind === "match" ? "booking" : "booking-broadcast"} data-state={row.state}>
             <time>{time(row.start)}</time>
             {row.kind === "match" ? (
               <>
-                <span className="ubookings__league">{row.match!.leagueName}</span>
-                <Link to={`/${slug(row.match!.gameId)}/${encodeURIComponent(row.match!.id)}`} className="ubookings__teams">
+                <span className={styles.ubookingsLeague}>{row.match!.leagueName}</span>
+                <Link to={`/${slug(row.match!.gameId)}/${encodeURIComponent(row.match!.id)}`} className={styles.ubookingsTeams}>
                   {row.match!.homeName} <em>{t("bookings.vs")}</em> {row.match!.awayName}
                 </Link>
               </>
             ) : (
               <>
-                <span className="ubookings__league">
+                <span className={styles.ubookingsLeague}>
                   {t("bookings.broadcast")} · {row.broadcast!.anchor}
                 </span>
-                <Link to={`/live/${encodeURIComponent(row.broadcast!.roomId)}`} className="ubookings__teams">
+                <Link to={`/live/${encodeURIComponent(row.broadcast!.roomId)}`} className={styles.ubookingsTeams}>
                   {row.broadcast!.title}
                 </Link>
               </>
             )}
-            <span className={`upill upill--${row.state}`}>{t(`bookings.state.${row.state}` as UserAreaKey)}</span>
+            <span className={`${styles.upill} ${styles[`upill--${row.state}`]}`}>{t(`bookings.state.${row.state}` as UserAreaKey)}</span>
             {row.state === "booked" ? (
               <button
                 type="button"
-                className="uarea__secondary"
+                className={userAreaStyles.uareaSecondary}
                 disabled={busy === row.key}
                 onClick={() => cancel(row)}
                 data-testid={row.kind === "match" ? "booking-cancel" : "broadcast-cancel"}
