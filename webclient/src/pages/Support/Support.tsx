@@ -196,7 +196,7 @@ function NewTicketForm({ limits, onCreated }: { limits: SupportLimits; onCreated
 
 function StateBadge({ state }: { state: Ticket["state"] }) {
   const { t } = useSupportT();
-  return <span className={`${styles.supportState} ${styles[`support__state--${state}`]}`} data-testid="support-ticket-state">{t(`tickets.state.${state}` as SupportKey)}</span>;
+  return <span className={`${styles.supportState} ${styles[`support__state--${state}`] ?? ""}`} data-testid="support-ticket-state">{t(`tickets.state.${state}` as SupportKey)}</span>;
 }
 
 function TicketList({ tickets, error, openId, onOpen }: { tickets: Ticket[] | null; error: string; openId: number; onOpen: (id: number) => void }) {

@@ -41,7 +41,7 @@ export default function BasicInfo() {
           </div>
         ))}
       </dl>
-      <div className={`${styles.uformActions} ${basicInfoStyles.binfoActions}`}>
+      <div className={styles.uformActions}>
         <Link className={styles.uareaSecondary} to="/userInfo/setting">
           {t("account.menu.setting")}
         </Link>

@@ -98,7 +98,7 @@ export default function Bookings() {
                 </Link>
               </>
             )}
-            <span className={`${styles.upill} ${styles[`upill--${row.state}`]}`}>{t(`bookings.state.${row.state}` as UserAreaKey)}</span>
+            <span className={`${styles.upill} ${styles[`upill--${row.state}`] ?? ""}`}>{t(`bookings.state.${row.state}` as UserAreaKey)}</span>
             {row.state === "booked" ? (
               <button
                 type="button"

@@ -90,7 +90,7 @@ function DetailRow({ d }: { d: WalletDetail }) {
   return (
     <div className={styles.waterRow} data-testid="detail-row" data-type={d.type} data-amount={d.amount}>
       <span>{type}</span>
-      <span className={d.amount >= 0 ? `water__amount ${styles.waterAmountIn}` : `water__amount ${styles.waterAmountOut}`}>
+      <span className={d.amount >= 0 ? styles.waterAmountIn : styles.waterAmountOut}>
         {sign}
         {formatCount(Math.abs(d.amount), loc)}
       </span>
