@@ -17,6 +17,7 @@ import { Avatar } from "../../components/Avatar";
 import { useCaijianT } from "../../i18n/caijian";
 import { AVATAR_MAX_BYTES } from "../../components/LoginModal/validation";
 import { cropRect, dragBy, fileProblem, initialView, megabytes, pixelProblem, zoomTo, MAX_ZOOM, MIN_ZOOM, type CropView } from "./crop";
+import { useResource } from "../../data";
 import styles from "./Caijian.module.css";
 
 /** The side of the crop viewport, in CSS pixels. */
@@ -56,7 +57,9 @@ export default function Caijian() {
 function Cropper() {
   const { t } = useCaijianT();
   const profile = useAtomValue(profileAtom);
-  const [rules, setRules] = useState<AvatarRules>(DEFAULT_RULES);
+  // The server's rules once they arrive; DEFAULT_RULES until then or when the call fails.
+  const served = useResource<AvatarRules>("avatar-rules", () => userApi.avatarRules());
+  const rules = served.value ?? DEFAULT_RULES;
   const [img, setImg] = useState<HTMLImageElement | null>(null);
   const [view, setView] = useState<CropView | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -68,10 +71,6 @@ function Cropper() {
   const round = useRef<HTMLCanvasElement>(null);
   const square = useRef<HTMLCanvasElement>(null);
   const drag = useRef<{ id: number; x: number; y: number } | null>(null);
-
-  useEffect(() => {
-    userApi.avatarRules().then(setRules, () => setRules(DEFAULT_RULES));
-  }, []);
 
   const choose = useCallback(
     (file: File | undefined) => {

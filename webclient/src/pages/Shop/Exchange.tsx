@@ -1,15 +1,14 @@
 // /userInfo/exchange — redemption records (spec §2): every shop order but blind boxes, with its state
 // (spec §4), where it ships, its tracking number or code, the staff's remarks and refunds. An order
 // still awaiting payment can be paid from here (with the confirmation code when it needs one).
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { useAtomValue } from "../../state/hooks";
 import { useShopT } from "../../i18n/shop";
 import { shopApi, type ShopOrder } from "../../api/shop";
 import { tokenAtom } from "../../state/session";
-import { NoData } from "../../components/NoData";
 import { formatCoins, isKnownStatus, useLocaleTag } from "./format";
 import { ShopMenu, StatusBadge } from "./ShopMenu";
-import { usePaged } from "./usePaged";
+import { Loadable, usePaged } from "../../data";
 import { ConfirmCodeField, failureOf, isCode, RedeemFailure, type Failure } from "./ConfirmCode";
 import styles from "./Shop.module.css";
 
@@ -79,21 +78,23 @@ export default function Exchange() {
   const { t } = useShopT();
   const token = useAtomValue(tokenAtom);
   const [version, setVersion] = useState(0);
-  const load = useCallback((page: number) => shopApi.records(page), []);
-  const list = usePaged(load, token !== "", version);
+  // A record paid here lists the records again from the first page.
+  const list = usePaged(token ? `shop-records:${version}` : null, (page) => shopApi.records(page));
   return (
     <div className={styles.shopUser} data-testid="exchange">
       <ShopMenu />
       <h1>{t("records.title")}</h1>
-      {list.error && <p className={styles.shopError}>{list.error}</p>}
-      {!list.loading && list.items.length === 0 && !list.error && <NoData />}
+      <Loadable resource={{ ...list, value: list.items }} empty={(items) => items.length === 0}>
+        {(items) => (
       <ul className={styles.shopRecs}>
-        {list.items.map((o) => (
+        {items.map((o) => (
           <Record key={o.orderNo} o={o} onPaid={() => setVersion((v) => v + 1)} />
         ))}
       </ul>
-      {list.items.length < list.total && (
-        <button type="button" className={`${styles.shopBtn} ${styles.shopBtnGhost}`} onClick={list.more}>…</button>
+        )}
+      </Loadable>
+      {list.hasMore && (
+        <button type="button" className={`${styles.shopBtn} ${styles.shopBtnGhost}`} disabled={list.loadingMore} onClick={list.more}>…</button>
       )}
     </div>
   );

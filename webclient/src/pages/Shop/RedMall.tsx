@@ -1,16 +1,14 @@
 // /userInfo/redMall — blind-box draws and prizes: each box opened, the prize, and the odds in force
 // with the roll it was drawn with, so the user can check it.
-import { useCallback } from "react";
 import { Link } from "react-router";
 import { useAtomValue } from "../../state/hooks";
 import { useShopT } from "../../i18n/shop";
 import { shopApi } from "../../api/shop";
 import { tokenAtom } from "../../state/session";
 import { shopVersionAtom } from "../../state/shop";
-import { NoData } from "../../components/NoData";
 import { formatCoins, useLocaleTag } from "./format";
 import { ShopMenu } from "./ShopMenu";
-import { usePaged } from "./usePaged";
+import { Loadable, usePaged } from "../../data";
 import styles from "./Shop.module.css";
 
 export default function RedMall() {
@@ -18,8 +16,8 @@ export default function RedMall() {
   const loc = useLocaleTag();
   const token = useAtomValue(tokenAtom);
   const version = useAtomValue(shopVersionAtom);
-  const load = useCallback((page: number) => shopApi.draws(page), []);
-  const list = usePaged(load, token !== "", version);
+  // A box opened in the shop (shopVersionAtom) lists the draws again from the first page.
+  const list = usePaged(token ? `draws:${version}` : null, (page) => shopApi.draws(page));
   return (
     <div className={styles.shopUser} data-testid="redmall">
       <ShopMenu />
@@ -27,10 +25,10 @@ export default function RedMall() {
         <h1>{t("redMall.title")}</h1>
         <Link to="/mall" className={styles.shopBtn} onClick={() => undefined}>{t("redMall.open")}</Link>
       </div>
-      {list.error && <p className={styles.shopError}>{list.error}</p>}
-      {!list.loading && list.items.length === 0 && !list.error && <NoData />}
+      <Loadable resource={{ ...list, value: list.items }} empty={(items) => items.length === 0}>
+        {(items) => (
       <ul className={styles.shopDraws}>
-        {list.items.map((d) => (
+        {items.map((d) => (
           <li key={`${d.orderNo}:${d.seq}`} className={styles.shopDraw} data-testid="draw">
             {d.picture && <img src={d.picture} alt="" loading="lazy" decoding="async" />}
             <div>
@@ -47,8 +45,10 @@ export default function RedMall() {
           </li>
         ))}
       </ul>
-      {list.items.length < list.total && (
-        <button type="button" className={`${styles.shopBtn} ${styles.shopBtnGhost}`} onClick={list.more}>…</button>
+        )}
+      </Loadable>
+      {list.hasMore && (
+        <button type="button" className={`${styles.shopBtn} ${styles.shopBtnGhost}`} disabled={list.loadingMore} onClick={list.more}>…</button>
       )}
     </div>
   );

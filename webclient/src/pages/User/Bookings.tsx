@@ -2,7 +2,7 @@
 // streamers' broadcasts they reserved, in one list with their state (booked, in progress, ended,
 // cancelled), each cancelled from the list while it is still booked. Shown as a tab of the follow
 // list (/userInfo/focus?tab=bookings).
-import { useCallback, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { useAtomValue } from "../../state/hooks";
 import { useUserAreaT, type UserAreaKey } from "../../i18n/userarea";
@@ -12,7 +12,7 @@ import { reservationApi, type ReservedBroadcast } from "../../api/reservations";
 import { tokenAtom } from "../../state/session";
 import { NoData } from "../../components/NoData";
 import { ApiError } from "../../api/client";
-import { useLoad } from "./useLoad";
+import { useResource } from "../../data";
 import styles from "./UserAreaPages.module.css";
 import userAreaStyles from "./UserArea.module.css";
 
@@ -43,14 +43,10 @@ export default function Bookings() {
   const { t, language } = useUserAreaT();
   const loc = HTML_LANG[language as Locale] ?? "en-US";
   const token = useAtomValue(tokenAtom);
-  const load = useCallback(
-    () =>
-      Promise.all([matchesApi.bookings(1, 50), reservationApi.mine(1, 50).then((r) => r.list ?? [])]).then(([m, b]) => ({ matches: m ?? [], broadcasts: b })),
-    [],
+  const list = useResource<{ matches: Booking[]; broadcasts: ReservedBroadcast[] }>(token ? "bookings" : null, () =>
+    Promise.all([matchesApi.bookings(1, 50), reservationApi.mine(1, 50).then((r) => r.list ?? [])]).then(([m, b]) => ({ matches: m ?? [], broadcasts: b })),
   );
-  const list = useLoad<{ matches: Booking[]; broadcasts: ReservedBroadcast[] }>(load, token !== "");
-  const loadGames = useCallback(() => matchesApi.catalogue(), []);
-  const games = useLoad<GameCatalogue>(loadGames, true);
+  const games = useResource<GameCatalogue>("game-catalogue", () => matchesApi.catalogue());
   const slug = (gameId: number) => games.value?.games.find((g) => g.id === gameId)?.abbr.toLowerCase() ?? "soccer";
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState("");
@@ -61,7 +57,7 @@ export default function Bookings() {
     p.then(
       () => {
         setBusy(null);
-        list.reload();
+        list.refresh();
       },
       (e: unknown) => {
         setBusy(null);

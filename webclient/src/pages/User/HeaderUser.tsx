@@ -13,6 +13,7 @@ import { useUserAreaT } from "../../i18n/userarea";
 import { userAreaApi } from "../../api/userarea";
 import { unreadAtom } from "../../state/userarea";
 import { sendInvite } from "../../session/invite";
+import { useResource } from "../../data";
 import { Coin, Diamond } from "./Currency";
 import { useChannelT } from "../../i18n/channel";
 import { useSupportT } from "../../i18n/support";
@@ -37,11 +38,13 @@ export function HeaderUser({ user }: { user: UserInfo }) {
   const { t: ut } = useUserAreaT();
   const unread = useAtomValue(unreadAtom);
   const setUnread = useSetAtom(unreadAtom);
+  const counted = useResource(token ? "notices-unread" : null, () => userAreaApi.unread());
   useEffect(() => {
-    if (!token) return;
-    userAreaApi.unread().then((r) => setUnread(r.unread), () => undefined);
-    void sendInvite();
-  }, [token, setUnread]);
+    if (counted.value) setUnread(counted.value.unread);
+  }, [counted.value, setUnread]);
+  useEffect(() => {
+    if (token) void sendInvite();
+  }, [token]);
 
   // A first login whose new-user step was dismissed: ask again once per page load (spec §4).
   const profile = useAtomValue(profileAtom);

@@ -1,13 +1,11 @@
 // /userInfo/levalPower: the user's level and experience, what each activity earned today against its
 // daily cap, and the level table with what each level unlocks (badges, rooms with a minimum level).
-import { useCallback } from "react";
 import { useAtomValue } from "../../state/hooks";
 import { useUserAreaT, type UserAreaKey } from "../../i18n/userarea";
 import { HTML_LANG, type Locale } from "../../i18n/locales";
 import { userAreaApi } from "../../api/userarea";
 import { tokenAtom } from "../../state/session";
-import { NoData } from "../../components/NoData";
-import { useLoad } from "./useLoad";
+import { Loadable, useResource } from "../../data";
 import { BadgeMark } from "./Badge";
 import userAreaPagesStyles from "./UserAreaPages.module.css";
 import styles from "./UserArea.module.css";
@@ -16,23 +14,20 @@ export default function LevelPower() {
   const { t, language } = useUserAreaT();
   const loc = HTML_LANG[language as Locale] ?? "en-US";
   const token = useAtomValue(tokenAtom);
-  const load = useCallback(() => userAreaApi.levels(), []);
-  const lv = useLoad(load, token !== "");
-  const p = lv.value;
-  const pct = p && p.nextLevelExperience > 0 ? Math.min(100, Math.round((p.experience / p.nextLevelExperience) * 100)) : 100;
+  const lv = useResource(token ? "levels" : null, () => userAreaApi.levels());
+  const percent = (exp: number, next: number) => (next > 0 ? Math.min(100, Math.round((exp / next) * 100)) : 100);
   const badgeName = (b: string) => t(`levels.badge.${b}` as UserAreaKey);
   return (
     <div className={`${styles.ucard} ${userAreaPagesStyles.upage}`} data-testid="page-levalPower">
       <h1>{t("levels.title")}</h1>
-      {lv.error && <p className={styles.uformError}>{lv.error}</p>}
-      {!p && !lv.loading && !lv.error && <NoData />}
-      {p && (
+      <Loadable resource={lv} minHeight={320}>
+        {(p) => (
         <>
           <div className={userAreaPagesStyles.ulevel}>
             <div className={userAreaPagesStyles.ulevelBig} data-testid="my-level">{t("levels.level", { level: p.level })}</div>
             <BadgeMark badge={p.badge} />
-            <div className={userAreaPagesStyles.ulevelBar} role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100}>
-              <span style={{ width: `${pct}%` }} />
+            <div className={userAreaPagesStyles.ulevelBar} role="progressbar" aria-valuenow={percent(p.experience, p.nextLevelExperience)} aria-valuemin={0} aria-valuemax={100}>
+              <span style={{ width: `${percent(p.experience, p.nextLevelExperience)}%` }} />
             </div>
             <p className={userAreaPagesStyles.ulevelHint}>
               {p.nextLevelExperience > 0 ? t("levels.progress", { exp: p.experience, next: p.nextLevelExperience }) : t("levels.max")}
@@ -79,7 +74,8 @@ export default function LevelPower() {
             </tbody>
           </table>
         </>
-      )}
+        )}
+      </Loadable>
     </div>
   );
 }

@@ -2,7 +2,7 @@
 // replies, booked matches starting, followed streamers going live, tasks and levels. New notices
 // arrive live (the `notice` frame bumps inboxVersionAtom); reading here clears the badge on every
 // device (the server pushes the new count to the user's other sessions).
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useUserAreaT, type UserAreaKey } from "../../i18n/userarea";
@@ -11,7 +11,7 @@ import { userAreaApi, type NoticeItem, type NoticePage } from "../../api/userare
 import { tokenAtom } from "../../state/session";
 import { inboxVersionAtom, unreadAtom } from "../../state/userarea";
 import { NoData } from "../../components/NoData";
-import { useLoad } from "./useLoad";
+import { useResource } from "../../data";
 import userAreaPagesStyles from "./UserAreaPages.module.css";
 import styles from "./UserArea.module.css";
 
@@ -24,8 +24,16 @@ export default function Messages() {
   const [unreadOnly, setUnreadOnly] = useState(false);
   const [older, setOlder] = useState<NoticeItem[]>([]);
   const [next, setNext] = useState(0);
-  const load = useCallback(() => userAreaApi.notices(0, unreadOnly), [unreadOnly]);
-  const page = useLoad<NoticePage>(load, token !== "", version);
+  const page = useResource<NoticePage>(token ? `notices:${unreadOnly ? "unread" : "all"}` : null, () => userAreaApi.notices(0, unreadOnly));
+  const { refresh } = page;
+
+  // A new notice (the live frame bumps the version) refreshes the first page in place.
+  const seenVersion = useRef(version);
+  useEffect(() => {
+    if (seenVersion.current === version) return;
+    seenVersion.current = version;
+    refresh();
+  }, [version, refresh]);
 
   useEffect(() => {
     if (!page.value) return;
@@ -43,7 +51,7 @@ export default function Messages() {
   const read = (ids: number[]) =>
     userAreaApi.markRead(ids).then((r) => {
       setUnread(r.unread);
-      page.reload();
+      refresh();
     });
 
   return (

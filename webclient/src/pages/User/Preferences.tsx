@@ -1,7 +1,7 @@
 // /userInfo/preferences: favourite games, teams and leagues (the home page lists them first) and
 // which notices are pushed live. Kept in the preferences object of GET /user/getUserDataStatus and
 // POST /user/saveUserDataStatus; keys other pages keep there are left as they are.
-import { useCallback, useEffect, useState, type KeyboardEvent } from "react";
+import { useEffect, useState, type KeyboardEvent } from "react";
 import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { useUserAreaT, type UserAreaKey } from "../../i18n/userarea";
@@ -10,7 +10,7 @@ import { matchesApi, type GameCatalogue } from "../../api/matches";
 import { userAreaApi, type NoticeKind, type Prefs } from "../../api/userarea";
 import { tokenAtom } from "../../state/session";
 import { prefsAtom } from "../../state/userarea";
-import { useLoad } from "./useLoad";
+import { useResource } from "../../data";
 import styles from "./UserAreaPages.module.css";
 import userAreaStyles from "./UserArea.module.css";
 
@@ -50,10 +50,8 @@ export default function Preferences() {
   const { t: gt } = useTranslation();
   const token = useAtomValue(tokenAtom);
   const setShared = useSetAtom(prefsAtom);
-  const loadPrefs = useCallback(() => userAreaApi.prefs(), []);
-  const loadGames = useCallback(() => matchesApi.catalogue(), []);
-  const stored = useLoad<Prefs>(loadPrefs, token !== "");
-  const games = useLoad<GameCatalogue>(loadGames, true);
+  const stored = useResource<Prefs>(token ? "prefs" : null, () => userAreaApi.prefs());
+  const games = useResource<GameCatalogue>("game-catalogue", () => matchesApi.catalogue());
   const [draft, setDraft] = useState<Prefs | null>(null);
   const [state, setState] = useState<{ saving: boolean; saved: boolean; error: string | null }>({ saving: false, saved: false, error: null });
 

@@ -1,6 +1,6 @@
 // /userInfo/send: the gifts the user sent (to whom, when, how much), with totals per streamer, from
 // the gift records of the ledger.
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useAtomValue } from "../../state/hooks";
 import { useUserAreaT } from "../../i18n/userarea";
@@ -8,7 +8,7 @@ import { HTML_LANG, type Locale } from "../../i18n/locales";
 import { userAreaApi, type SentGift, type SentGifts as Page } from "../../api/userarea";
 import { tokenAtom } from "../../state/session";
 import { NoData } from "../../components/NoData";
-import { useLoad } from "./useLoad";
+import { useResource } from "../../data";
 import userAreaPagesStyles from "./UserAreaPages.module.css";
 import styles from "./UserArea.module.css";
 
@@ -16,8 +16,8 @@ export default function SentGifts() {
   const { t, language } = useUserAreaT();
   const loc = HTML_LANG[language as Locale] ?? "en-US";
   const token = useAtomValue(tokenAtom);
-  const load = useCallback(() => userAreaApi.gifts(0), []);
-  const page = useLoad<Page>(load, token !== "");
+  // The newest page; older ones are appended by "More" (the list pages by a cursor, not a number).
+  const page = useResource<Page>(token ? "sent-gifts" : null, () => userAreaApi.gifts(0));
   const [older, setOlder] = useState<SentGift[]>([]);
   const [next, setNext] = useState(0);
   useEffect(() => {

@@ -1,7 +1,7 @@
 // /userInfo/myTask: daily and weekly tasks with their progress and reward; a done task is claimed
 // here (the server grants it once per period through the ledger). Below, the invitation card: the
 // user's invite link and invitation record.
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { useAtomValue } from "../../state/hooks";
 import { useUserAreaT, type UserAreaKey } from "../../i18n/userarea";
@@ -11,7 +11,7 @@ import { userAreaApi, type TaskView } from "../../api/userarea";
 import { tokenAtom } from "../../state/session";
 import { refreshAccount } from "../../session/account";
 import { NoData } from "../../components/NoData";
-import { useLoad } from "./useLoad";
+import { Loadable, useResource } from "../../data";
 import styles from "./UserAreaPages.module.css";
 import userAreaStyles from "./UserArea.module.css";
 
@@ -73,8 +73,7 @@ function InviteCard() {
   const { t, language } = useUserAreaT();
   const loc = HTML_LANG[language as Locale] ?? "en-US";
   const token = useAtomValue(tokenAtom);
-  const load = useCallback(() => userAreaApi.invites(), []);
-  const inv = useLoad(load, token !== "");
+  const inv = useResource(token ? "invites" : null, () => userAreaApi.invites());
   const [copied, setCopied] = useState(false);
   if (!inv.value) return null;
   const link = `${window.location.origin}/?invite=${encodeURIComponent(inv.value.code)}`;
@@ -118,13 +117,11 @@ function InviteCard() {
 export default function Tasks() {
   const { t } = useUserAreaT();
   const token = useAtomValue(tokenAtom);
-  const load = useCallback(() => userAreaApi.tasks(), []);
-  const tasks = useLoad(load, token !== "");
+  const tasks = useResource(token ? "tasks" : null, () => userAreaApi.tasks());
   const [done, setDone] = useState<string | null>(null);
-  const list = tasks.value?.list ?? [];
   const onClaimed = (msg: string) => {
     setDone(msg);
-    tasks.reload();
+    tasks.refresh();
     void refreshAccount();
   };
   return (
@@ -132,22 +129,24 @@ export default function Tasks() {
       <div className={`${userAreaStyles.ucard} ${styles.upage}`} data-testid="page-myTask">
         <h1>{t("tasks.title")}</h1>
         {done && <p className={userAreaStyles.uformOk} data-testid="task-claimed" role="status">{done}</p>}
-        {tasks.error && <p className={userAreaStyles.uformError}>{tasks.error}</p>}
-        {!tasks.loading && !tasks.error && list.length === 0 && <NoData />}
-        {(["daily", "weekly"] as const).map((period) => {
-          const rows = list.filter((x) => x.period === period);
-          if (rows.length === 0) return null;
-          return (
-            <section key={period}>
-              <h2>{t(period === "daily" ? "tasks.daily" : "tasks.weekly")}</h2>
-              <ul className={styles.utasks}>
-                {rows.map((x) => (
-                  <TaskRow key={x.id} task={x} onClaimed={onClaimed} />
-                ))}
-              </ul>
-            </section>
-          );
-        })}
+        <Loadable resource={tasks} empty={(v) => v.list.length === 0} minHeight={240}>
+          {({ list }) =>
+            (["daily", "weekly"] as const).map((period) => {
+              const rows = list.filter((x) => x.period === period);
+              if (rows.length === 0) return null;
+              return (
+                <section key={period}>
+                  <h2>{t(period === "daily" ? "tasks.daily" : "tasks.weekly")}</h2>
+                  <ul className={styles.utasks}>
+                    {rows.map((x) => (
+                      <TaskRow key={x.id} task={x} onClaimed={onClaimed} />
+                    ))}
+                  </ul>
+                </section>
+              );
+            })
+          }
+        </Loadable>
       </div>
       <InviteCard />
     </>
