@@ -4,10 +4,9 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useAtom } from "../../state/hooks";
 import { useShopT } from "../../i18n/shop";
-import { ApiError } from "../../api/client";
 import { shopApi, type GoodsPage, type Product, type ShopSort } from "../../api/shop";
 import { shopCategoryAtom, shopSortAtom } from "../../state/shop";
-import { NoData } from "../../components/NoData";
+import { Loadable, useResource } from "../../data";
 import { formatCoins, isKnownCategory, useLocaleTag } from "./format";
 import { CoinIcon } from "./Coin";
 import styles from "./Shop.module.css";
@@ -56,26 +55,13 @@ export default function Mall() {
   const { t } = useShopT();
   const [category, setCategory] = useAtom(shopCategoryAtom);
   const [sort, setSort] = useAtom(shopSortAtom);
-  const [page, setPage] = useState<GoodsPage | null>(null);
+  const goods = useResource<GoodsPage>(`goods:${category}:${sort}`, () => shopApi.list({ category, sort, pageSize: 60 }));
+  // The tabs keep every category while one is chosen: the list of all goods names them all.
   const [categories, setCategories] = useState<string[]>([]);
-  const [error, setError] = useState<string | null>(null);
-
+  const answer = goods.value;
   useEffect(() => {
-    let live = true;
-    setError(null);
-    shopApi.list({ category, sort, pageSize: 60 }).then(
-      (res) => {
-        if (!live) return;
-        setPage(res);
-        if (!category) setCategories(res.categories);
-        else setCategories((c) => (c.length ? c : res.categories));
-      },
-      (err: unknown) => live && setError(err instanceof ApiError ? err.userMessage : String(err)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [category, sort]);
+    if (answer) setCategories((c) => (!category || !c.length ? answer.categories : c));
+  }, [answer, category]);
 
   const label = (c: string) => (isKnownCategory(c) ? t(`categories.${c}`) : c);
   return (
@@ -117,13 +103,15 @@ export default function Mall() {
           </select>
         </label>
       </div>
-      {error && <p className={styles.shopError}>{error}</p>}
-      {page && page.list.length === 0 && <NoData />}
-      <div className={styles.shopGrid}>
-        {page?.list.map((p) => (
-          <ProductCard key={p.id} p={p} />
-        ))}
-      </div>
+      <Loadable resource={goods} empty={(g) => g.list.length === 0} minHeight={420}>
+        {(g) => (
+          <div className={styles.shopGrid}>
+            {g.list.map((p) => (
+              <ProductCard key={p.id} p={p} />
+            ))}
+          </div>
+        )}
+      </Loadable>
     </section>
   );
 }

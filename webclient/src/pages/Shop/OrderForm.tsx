@@ -3,7 +3,7 @@
 // reserved, idempotent by a key kept for this form) and pays it with coins. 'Insufficient gold
 // coins' offers the recharge page; a retry pays the same order. Physical goods and large spends take
 // the one-time code of GET /sendMsg with the payment; every failure says 'Redemption failed' and why.
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { useSetAtom } from "../../state/hooks";
 import { useShopT } from "../../i18n/shop";
 import { ApiError } from "../../api/client";
@@ -11,6 +11,7 @@ import { walletApi } from "../../api/wallet";
 import { needsConfirmCode, newOrderKey, shopApi, type PaidOrder, type Product } from "../../api/shop";
 import { shopVersionAtom } from "../../state/shop";
 import { refreshAccount } from "../../session/account";
+import { useResource } from "../../data";
 import { CoinIcon } from "./Coin";
 import { CODE_REQUIRED, ConfirmCodeField, failureOf, isCode, RedeemFailure, type Failure } from "./ConfirmCode";
 import { formatCoins, useLocaleTag } from "./format";
@@ -35,7 +36,8 @@ export function OrderForm({ product, onDone, onCancel }: { product: Product; onD
   const [quantity, setQuantity] = useState(1);
   const [fields, setFields] = useState<Record<Field, string>>({ recipient: "", address: "", contact: "" });
   const [missing, setMissing] = useState<Field | null>(null);
-  const [balance, setBalance] = useState<number | null>(null);
+  const wallet = useResource("wallet-balance", () => walletApi.balance());
+  const balance = wallet.value?.gold ?? null;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Failure | null>(null);
   const [code, setCode] = useState("");
@@ -46,10 +48,6 @@ export function OrderForm({ product, onDone, onCancel }: { product: Product; onD
   const max = maxQuantity(product);
   const total = product.price * quantity;
   const needsCode = serverNeedsCode || needsConfirmCode(product, quantity);
-
-  useEffect(() => {
-    walletApi.balance().then((b) => setBalance(b.gold), () => setBalance(null));
-  }, []);
 
   const change = (q: number) => {
     setQuantity(Math.min(Math.max(1, q), Math.max(1, max)));

@@ -1,16 +1,17 @@
 // /mall/details/{id} — a product (spec §2): picture, price, stock, limits, details and the redemption
 // notice; a blind box's published odds; "Redeem now" opens the order confirmation form, and the
 // result (a code, a prize, the shipping note) replaces it.
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useShopT } from "../../i18n/shop";
-import { ApiError } from "../../api/client";
 import { shopApi, type PaidOrder, type Product } from "../../api/shop";
 import { tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";
 import { shopVersionAtom } from "../../state/shop";
-import NotFound from "../NotFound";
+import { ErrorPanel } from "../../components/ErrorPanel";
+import { Loadable, useResource } from "../../data";
 import { CoinIcon } from "./Coin";
 import { Details } from "./Details";
 import { formatCoins, useLocaleTag } from "./format";
@@ -57,34 +58,32 @@ export default function ProductDetails() {
   const token = useAtomValue(tokenAtom);
   const version = useAtomValue(shopVersionAtom);
   const setModal = useSetAtom(loginModalAtom);
-  const [p, setP] = useState<Product | null>(null);
-  const [missing, setMissing] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { t: common } = useTranslation();
   const [step, setStep] = useState<"view" | "form" | PaidOrder>("view");
+  const n = Number(id);
+  const valid = Number.isInteger(n) && n > 0;
+  const product = useResource<Product>(valid ? `product:${n}` : null, () => shopApi.details(n));
+  const { refresh } = product;
 
+  // An order (shopVersionAtom) changes the stock: load the product again, keeping it on screen.
+  const seenVersion = useRef(version);
   useEffect(() => {
-    const n = Number(id);
-    if (!Number.isInteger(n) || n <= 0) {
-      setMissing(true);
-      return;
-    }
-    let live = true;
-    shopApi.details(n).then(
-      (x) => live && setP(x),
-      (err: unknown) => {
-        if (!live) return;
-        if (err instanceof ApiError && err.httpStatus === 404) setMissing(true);
-        else setError(err instanceof ApiError ? err.userMessage : String(err));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [id, version]);
+    if (seenVersion.current === version) return;
+    seenVersion.current = version;
+    refresh();
+  }, [version, refresh]);
 
-  if (missing) return <NotFound />;
-  if (error) return <p className={styles.shopError}>{error}</p>;
-  if (!p) return <div className={styles.shop} aria-busy="true" />;
+  if (!valid) return <ErrorPanel code="404" title={common("errors.notFound")} />;
+  const p = product.value;
+  if (!p) {
+    return (
+      <section className={styles.shop}>
+        <Loadable resource={product} notFound="page" minHeight={360}>
+          {() => null}
+        </Loadable>
+      </section>
+    );
+  }
 
   const limits = [
     p.perOrderLimit > 0 ? t("details.perOrder", { count: p.perOrderLimit }) : null,
