@@ -119,8 +119,8 @@ describe("the coin shop", () => {
       await page.getByTestId("nav-shop").click();
       await page.getByTestId("mall").waitFor({ timeout: TIMEOUT });
       await page.locator('[data-testid="shop-card"]').first().waitFor({ timeout: TIMEOUT });
-      await page.waitForFunction(() => [...document.querySelectorAll(".shop-card img")].every((i) => i.complete), null, { timeout: TIMEOUT });
-      assert.ok(await page.locator(".shop-card--out").count() >= 1, "a sold-out product is marked");
+      await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="shop-card"] img')].every((i) => i.complete), null, { timeout: TIMEOUT });
+      assert.ok(await page.getByTestId("shop-card-soldout").count() >= 1, "a sold-out product is marked");
       await screenshot(page, "shop-mall");
       await page.getByTestId("shop-sort").selectOption("price");
       await page.waitForFunction(() => {
@@ -203,7 +203,7 @@ describe("the coin shop", () => {
       await capRec.waitFor({ timeout: TIMEOUT });
       assert.equal(await capRec.getAttribute("data-status"), "cancelled");
       await capRec.getByTestId("refunded").waitFor({ timeout: TIMEOUT });
-      await page.waitForFunction(() => [...document.querySelectorAll(".shop-rec img")].every((i) => i.complete), null, { timeout: TIMEOUT });
+      await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="record"] img')].every((i) => i.complete), null, { timeout: TIMEOUT });
       await screenshot(page, "shop-exchange-records");
 
       // A blind box: published odds, one draw, recorded in /userInfo/redMall.

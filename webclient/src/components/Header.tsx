@@ -112,7 +112,7 @@ export function Header() {
         <div className={styles.headerTools}>
           <LanguageSwitcher />
           {user ? (
-            <Suspense fallback={<div className="huser" aria-busy="true" />}>
+            <Suspense fallback={<div aria-busy="true" />}>
               <HeaderUser user={user} />
             </Suspense>
           ) : (

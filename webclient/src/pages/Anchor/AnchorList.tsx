@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { anchorApi, type AnchorListEntry, type AnchorPageInfo } from "../../api/anchor";
 import { Loadable, useResource } from "../../data";
 import { Player } from "../../components/Player";
-import { Avatar } from "../User/Avatar";
+import { Avatar } from "../../components/Avatar";
 import { formatCount } from "../Matches/format";
 import styles from "./Anchor.module.css";
 import { ReservedBroadcast } from "../../components/ReservedBroadcast/ReservedBroadcast";

@@ -13,11 +13,12 @@ import { loginModalAtom, LoginMode } from "../../state/ui";
 import { userApi, type AvatarRules } from "../../api/account";
 import { ApiError } from "../../api/client";
 import { applyProfile, refreshAccount } from "../../session/account";
-import { Avatar } from "../User/Avatar";
+import { Avatar } from "../../components/Avatar";
 import { useCaijianT } from "../../i18n/caijian";
 import { AVATAR_MAX_BYTES } from "../../components/LoginModal/validation";
 import { cropRect, dragBy, fileProblem, initialView, megabytes, pixelProblem, zoomTo, MAX_ZOOM, MIN_ZOOM, type CropView } from "./crop";
-import "./Caijian.css";
+import { useResource } from "../../data";
+import styles from "./Caijian.module.css";
 
 /** The side of the crop viewport, in CSS pixels. */
 const VIEW = 320;
@@ -41,10 +42,10 @@ export default function Caijian() {
 
   if (!token) {
     return (
-      <section className="caijian caijian--guest" data-testid="caijian-login-required">
+      <section className={`${styles.caijian} ${styles.caijianGuest}`} data-testid="caijian-login-required">
         <h1>{ct("title")}</h1>
         <p>{t("account.loginFirst")}</p>
-        <button type="button" className="caijian__primary" onClick={() => setModal({ open: true, mode: LoginMode.Password })}>
+        <button type="button" className={styles.caijianPrimary} onClick={() => setModal({ open: true, mode: LoginMode.Password })}>
           {t("header.login")}
         </button>
       </section>
@@ -56,7 +57,9 @@ export default function Caijian() {
 function Cropper() {
   const { t } = useCaijianT();
   const profile = useAtomValue(profileAtom);
-  const [rules, setRules] = useState<AvatarRules>(DEFAULT_RULES);
+  // The server's rules once they arrive; DEFAULT_RULES until then or when the call fails.
+  const served = useResource<AvatarRules>("avatar-rules", () => userApi.avatarRules());
+  const rules = served.value ?? DEFAULT_RULES;
   const [img, setImg] = useState<HTMLImageElement | null>(null);
   const [view, setView] = useState<CropView | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -68,10 +71,6 @@ function Cropper() {
   const round = useRef<HTMLCanvasElement>(null);
   const square = useRef<HTMLCanvasElement>(null);
   const drag = useRef<{ id: number; x: number; y: number } | null>(null);
-
-  useEffect(() => {
-    userApi.avatarRules().then(setRules, () => setRules(DEFAULT_RULES));
-  }, []);
 
   const choose = useCallback(
     (file: File | undefined) => {
@@ -219,9 +218,9 @@ function Cropper() {
   };
 
   return (
-    <section className="caijian" data-testid="caijian">
+    <section className={styles.caijian} data-testid="caijian">
       <h1>{t("title")}</h1>
-      <p className="caijian__intro">{t("intro")}</p>
+      <p className={styles.caijianIntro}>{t("intro")}</p>
       <input
         ref={input}
         id="caijian-file"
@@ -233,7 +232,7 @@ function Cropper() {
       />
       {!img ? (
         <div
-          className={`caijian__drop${over ? " caijian__drop--over" : ""}`}
+          className={over ? `${styles.caijianDrop} ${styles.caijianDropOver}` : styles.caijianDrop}
           data-testid="caijian-drop"
           onDragOver={(e) => {
             e.preventDefault();
@@ -243,19 +242,19 @@ function Cropper() {
           onDrop={onDrop}
         >
           {profile && <Avatar src={profile.avatar} name={profile.name} size={72} />}
-          <label htmlFor="caijian-file" className="caijian__primary">
+          <label htmlFor="caijian-file" className={styles.caijianPrimary}>
             {t("choose")}
           </label>
           <span>{t("drop")}</span>
-          <small className="caijian__rule">{t("rule", { mb: megabytes(rules.maxBytes), side: rules.maxSide })}</small>
+          <small className={styles.caijianRule}>{t("rule", { mb: megabytes(rules.maxBytes), side: rules.maxSide })}</small>
         </div>
       ) : (
-        <div className="caijian__work" onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
-          <div className="caijian__editor">
-            <div className="caijian__stage" style={{ width: VIEW, height: VIEW }}>
+        <div className={styles.caijianWork} onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
+          <div className={styles.caijianEditor}>
+            <div className={styles.caijianStage} style={{ width: VIEW, height: VIEW }}>
               <canvas
                 ref={stage}
-                className="caijian__canvas"
+                className={styles.caijianCanvas}
                 style={{ width: VIEW, height: VIEW }}
                 tabIndex={0}
                 role="img"
@@ -267,9 +266,9 @@ function Cropper() {
                 onPointerCancel={onPointerUp}
                 onKeyDown={onKey}
               />
-              <span className="caijian__ring" aria-hidden="true" />
+              <span className={styles.caijianRing} aria-hidden="true" />
             </div>
-            <label className="caijian__zoom">
+            <label className={styles.caijianZoom}>
               {t("zoom")}
               <input
                 type="range"
@@ -281,37 +280,37 @@ function Cropper() {
                 onChange={(e) => zoom(Number(e.target.value))}
               />
             </label>
-            <p className="caijian__hint">{t("hint")}</p>
+            <p className={styles.caijianHint}>{t("hint")}</p>
           </div>
-          <div className="caijian__side">
+          <div className={styles.caijianSide}>
             <h2>{t("preview")}</h2>
-            <div className="caijian__previews">
+            <div className={styles.caijianPreviews}>
               <figure>
-                <canvas ref={round} className="caijian__preview caijian__preview--round" style={{ width: PREVIEW, height: PREVIEW }} data-testid="caijian-round" />
+                <canvas ref={round} className={`${styles.caijianPreview} ${styles.caijianPreviewRound}`} style={{ width: PREVIEW, height: PREVIEW }} data-testid="caijian-round" />
                 <figcaption>{t("round")}</figcaption>
               </figure>
               <figure>
-                <canvas ref={square} className="caijian__preview" style={{ width: PREVIEW, height: PREVIEW }} data-testid="caijian-square" />
+                <canvas ref={square} className={styles.caijianPreview} style={{ width: PREVIEW, height: PREVIEW }} data-testid="caijian-square" />
                 <figcaption>{t("square")}</figcaption>
               </figure>
             </div>
-            <button type="button" className="caijian__primary" data-testid="caijian-save" disabled={busy} onClick={() => void save()}>
+            <button type="button" className={styles.caijianPrimary} data-testid="caijian-save" disabled={busy} onClick={() => void save()}>
               {busy ? t("saving") : t("save")}
             </button>
-            <button type="button" className="caijian__secondary" onClick={reset}>
+            <button type="button" className={styles.caijianSecondary} onClick={reset}>
               {t("another")}
             </button>
           </div>
         </div>
       )}
       {problem && (
-        <p className="caijian__error" role="alert" data-testid="caijian-error" data-problem={problem.key}>
+        <p className={styles.caijianError} role="alert" data-testid="caijian-error" data-problem={problem.key}>
           {t(`errors.${problem.key}`, { mb: megabytes(rules.maxBytes), side: rules.maxSide, ...problem.args })}
-          {problem.server && <span className="caijian__server"> ({problem.server})</span>}
+          {problem.server && <span> ({problem.server})</span>}
         </p>
       )}
       {done && (
-        <p className="caijian__ok" role="status" data-testid="caijian-done">
+        <p className={styles.caijianOk} role="status" data-testid="caijian-done">
           {t("done")} <Link to="/userInfo">{t("back")}</Link>
         </p>
       )}

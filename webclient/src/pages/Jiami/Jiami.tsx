@@ -9,7 +9,7 @@ import { useJiamiT } from "../../i18n/jiami";
 import { systemApi } from "../../api/system";
 import { ApiError } from "../../api/client";
 import { canSeal, sealForCheck } from "../../api/seal";
-import "./Jiami.css";
+import styles from "./Jiami.module.css";
 
 type StepId = "connection" | "crypto" | "key" | "open" | "tamper";
 const STEPS: StepId[] = ["connection", "crypto", "key", "open", "tamper"];
@@ -105,42 +105,42 @@ export default function Jiami() {
   const allOk = finished && STEPS.every((id) => steps[id]?.state === "ok");
 
   return (
-    <article className="jiami" data-testid="jiami">
+    <article className={styles.jiami} data-testid="jiami">
       <h1>{t("title")}</h1>
-      <p className="jiami__intro">{t("intro")}</p>
-      <div className="jiami__layers">
+      <p className={styles.jiamiIntro}>{t("intro")}</p>
+      <div className={styles.jiamiLayers}>
         {(["https", "sealed", "stored"] as const).map((k) => (
-          <section key={k} className="jiami__layer" data-testid={`jiami-${k}`}>
+          <section key={k} className={styles.jiamiLayer} data-testid={`jiami-${k}`}>
             <h2>{t(`${k}.title`)}</h2>
             <p>{t(`${k}.body`)}</p>
           </section>
         ))}
       </div>
-      <section className="jiami__check" data-testid="jiami-check" data-state={finished ? (allOk ? "ok" : "fail") : "running"}>
+      <section className={styles.jiamiCheck} data-testid="jiami-check" data-state={finished ? (allOk ? "ok" : "fail") : "running"}>
         <h2>{t("check.title")}</h2>
-        <p className="jiami__intro">{t("check.intro")}</p>
-        <ol className="jiami__steps">
+        <p className={styles.jiamiIntro}>{t("check.intro")}</p>
+        <ol className={styles.jiamiSteps}>
           {STEPS.map((id) => {
             const s = steps[id];
             const state = s?.state ?? "running";
             return (
-              <li key={id} className={`jiami__step jiami__step--${state}`} data-testid={`jiami-step-${id}`} data-state={state}>
-                <span className="jiami__mark" aria-hidden="true">{state === "ok" ? "✓" : state === "fail" ? "✕" : "…"}</span>
+              <li key={id} className={`${styles.jiamiStep} ${styles[`jiami__step--${state}`] ?? ""}`} data-testid={`jiami-step-${id}`} data-state={state}>
+                <span className={styles.jiamiMark} aria-hidden="true">{state === "ok" ? "✓" : state === "fail" ? "✕" : "…"}</span>
                 <div>
                   <strong>{t(`check.steps.${id}`)}</strong>
-                  <span className="jiami__verdict">{t(`check.${state}`)}</span>
-                  {s?.detail && <p className="jiami__detail">{s.detail}</p>}
+                  <span className={styles.jiamiVerdict}>{t(`check.${state}`)}</span>
+                  {s?.detail && <p className={styles.jiamiDetail}>{s.detail}</p>}
                 </div>
               </li>
             );
           })}
         </ol>
         {finished && (
-          <p className={allOk ? "jiami__result jiami__result--ok" : "jiami__result jiami__result--fail"} role="status" data-testid="jiami-result">
+          <p className={allOk ? `${styles.jiamiResult} ${styles.jiamiResultOk}` : `${styles.jiamiResult} ${styles.jiamiResultFail}`} role="status" data-testid="jiami-result">
             {allOk ? t("check.passed") : t("check.failed")}
           </p>
         )}
-        <button type="button" className="jiami__again" disabled={!finished} onClick={() => setRun((n) => n + 1)} data-testid="jiami-again">
+        <button type="button" className={styles.jiamiAgain} disabled={!finished} onClick={() => setRun((n) => n + 1)} data-testid="jiami-again">
           {t("check.run")}
         </button>
       </section>

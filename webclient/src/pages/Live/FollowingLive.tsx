@@ -9,7 +9,7 @@ import { tokenAtom } from "../../state/session";
 import { lastNoticeAtom } from "../../state/userarea";
 import { useMultiViewT } from "../../i18n/multiview";
 import { useFetch } from "../Matches/hooks";
-import { Avatar } from "../User/Avatar";
+import { Avatar } from "../../components/Avatar";
 import { streamerName } from "./LiveCardView";
 
 /** How often the strip reloads. */

@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { LiveCard } from "../../api/live";
 import type { MatchItem } from "../../api/matches";
-import { Avatar } from "../User/Avatar";
+import { Avatar } from "../../components/Avatar";
 import { formatCount } from "../Matches/format";
 import "./Live.css";
 

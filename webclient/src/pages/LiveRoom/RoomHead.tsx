@@ -10,7 +10,7 @@ import { useMultiViewT } from "../../i18n/multiview";
 import { userApi } from "../../api/account";
 import { loginModalAtom, LoginMode } from "../../state/ui";
 import { userInfoAtom } from "../../state/session";
-import { Avatar } from "../User/Avatar";
+import { Avatar } from "../../components/Avatar";
 import { gameLabel, useLiveMatch } from "../Matches/hooks";
 import { LiveClock } from "../Matches/MatchRow";
 import { inPlay, upcoming } from "../Matches/live";

@@ -11,7 +11,7 @@ import { LoadError, Loading } from "../Matches/MatchList";
 const PICKER_REFRESH_MS = 30_000;
 import { searchCards, useGameNames } from "../Live/hooks";
 import { streamerName } from "../Live/LiveCardView";
-import { Avatar } from "../User/Avatar";
+import { Avatar } from "../../components/Avatar";
 import { formatCount } from "../Matches/format";
 
 export function RoomPicker({ exclude, onPick, onClose }: { exclude: readonly string[]; onPick: (id: string) => void; onClose?: () => void }) {

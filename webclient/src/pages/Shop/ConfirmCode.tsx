@@ -10,6 +10,7 @@ import { ApiError } from "../../api/client";
 import { shopApi, type CodeSent } from "../../api/shop";
 import { CODE_COUNTDOWN_S } from "../../config";
 import { useCountdown } from "../../components/LoginModal/useCountdown";
+import styles from "./Shop.module.css";
 
 /** errorCodes the shop's forms react to. */
 export const INSUFFICIENT_COINS = 4007;
@@ -55,9 +56,9 @@ export function ConfirmCodeField({
   };
 
   return (
-    <div className="shop-form__field shop-confirm" data-testid={`${testId}-confirm`}>
+    <div className={styles.shopFormField} data-testid={`${testId}-confirm`}>
       <label htmlFor={id}>{t("form.code")}</label>
-      <div className="shop-confirm__row">
+      <div className={styles.shopConfirmRow}>
         <input
           id={id}
           value={code}
@@ -71,7 +72,7 @@ export function ConfirmCodeField({
         />
         <button
           type="button"
-          className="shop-btn shop-btn--ghost"
+          className={`${styles.shopBtn} ${styles.shopBtnGhost}`}
           data-testid={`${testId}-send-code`}
           disabled={countdown.left > 0 || sending}
           onClick={send}
@@ -80,18 +81,18 @@ export function ConfirmCodeField({
         </button>
       </div>
       {sent ? (
-        <small className="shop-confirm__note" data-testid={`${testId}-code-sent`}>
+        <small className={styles.shopConfirmNote} data-testid={`${testId}-code-sent`}>
           {t(sent.channel === "email" ? "form.codeSentEmail" : "form.codeSentSms", { to: sent.to })}
         </small>
       ) : (
-        <small className="shop-confirm__note">{t("form.codeHint")}</small>
+        <small className={styles.shopConfirmNote}>{t("form.codeHint")}</small>
       )}
-      {missing && <em className="shop-form__err">{t("form.codeRequired")}</em>}
+      {missing && <em className={styles.shopFormErr}>{t("form.codeRequired")}</em>}
       {error && (
-        <em className="shop-form__err" role="alert" data-testid={`${testId}-code-error`}>
+        <em className={styles.shopFormErr} role="alert" data-testid={`${testId}-code-error`}>
           {error.text}
           {error.bind && (
-            <Link to="/userInfo/setting" className="shop-form__recharge">
+            <Link to="/userInfo/setting" className={styles.shopFormRecharge}>
               {t("form.bindContact")}
             </Link>
           )}
@@ -127,11 +128,11 @@ export function RedeemFailure({ failure, testId = "order-error" }: { failure: Fa
   const failed = t("result.failed");
   const reason = failureReason(failure.reason, failed);
   return (
-    <div className="shop-error shop-failure" role="alert" data-testid={testId}>
+    <div className={`${styles.shopError} ${styles.shopFailure}`} role="alert" data-testid={testId}>
       <strong>{failed}</strong>
       {reason && <span data-testid={`${testId}-reason`}>{reason}</span>}
       {failure.recharge && (
-        <Link to="/recharge" className="shop-form__recharge">
+        <Link to="/recharge" className={styles.shopFormRecharge}>
           {t("form.recharge")}
         </Link>
       )}

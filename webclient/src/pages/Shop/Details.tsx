@@ -1,9 +1,10 @@
 import { parseDetails } from "./format";
+import styles from "./Shop.module.css";
 
 /** A product's details as blocks (text is never HTML: React escapes it). */
 export function Details({ text }: { text: string }) {
   return (
-    <div className="shop-details__text">
+    <div className={styles.shopDetailsText}>
       {parseDetails(text).map((b, i) => {
         switch (b.kind) {
           case "heading":

@@ -1,17 +1,16 @@
 // /userInfo/exchange — redemption records (spec §2): every shop order but blind boxes, with its state
 // (spec §4), where it ships, its tracking number or code, the staff's remarks and refunds. An order
 // still awaiting payment can be paid from here (with the confirmation code when it needs one).
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { useAtomValue } from "../../state/hooks";
 import { useShopT } from "../../i18n/shop";
 import { shopApi, type ShopOrder } from "../../api/shop";
 import { tokenAtom } from "../../state/session";
-import { NoData } from "../../components/NoData";
 import { formatCoins, isKnownStatus, useLocaleTag } from "./format";
 import { ShopMenu, StatusBadge } from "./ShopMenu";
-import { usePaged } from "./usePaged";
+import { Loadable, usePaged } from "../../data";
 import { ConfirmCodeField, failureOf, isCode, RedeemFailure, type Failure } from "./ConfirmCode";
-import "./Shop.css";
+import styles from "./Shop.module.css";
 
 function Record({ o, onPaid }: { o: ShopOrder; onPaid: () => void }) {
   const { t } = useShopT();
@@ -29,32 +28,32 @@ function Record({ o, onPaid }: { o: ShopOrder; onPaid: () => void }) {
   };
   const payable = o.status === "unpaid" && o.expiresAt > Date.now();
   return (
-    <li className="shop-rec" data-testid="record" data-order={o.orderNo} data-status={o.status}>
+    <li className={styles.shopRec} data-testid="record" data-order={o.orderNo} data-status={o.status}>
       <img src={o.picture} alt="" loading="lazy" decoding="async" />
-      <div className="shop-rec__main">
-        <div className="shop-rec__head">
+      <div className={styles.shopRecMain}>
+        <div className={styles.shopRecHead}>
           <strong>{o.name}</strong>
           <StatusBadge status={o.status} label={isKnownStatus(o.status) ? t(`status.${o.status}`) : o.status} />
         </div>
-        <dl className="shop-rec__facts">
+        <dl className={styles.shopRecFacts}>
           <div><dt>{t("records.quantity")}</dt><dd>{o.quantity}</dd></div>
           <div><dt>{t("records.total")}</dt><dd>{formatCoins(o.coins, loc)}</dd></div>
           <div><dt>{t("records.time")}</dt><dd>{new Date(o.createdAt).toLocaleString(loc)}</dd></div>
           <div><dt>{t("records.order")}</dt><dd>{o.orderNo}</dd></div>
           {o.recipient && (
-            <div className="shop-rec__wide"><dt>{t("records.shipTo")}</dt><dd>{o.recipient} · {o.contact} · {o.address}</dd></div>
+            <div className={styles.shopRecWide}><dt>{t("records.shipTo")}</dt><dd>{o.recipient} · {o.contact} · {o.address}</dd></div>
           )}
           {o.trackingNo && (
             <div><dt>{t("records.tracking")}</dt><dd data-testid="tracking">{o.trackingNo}</dd></div>
           )}
           {o.cardNo && (
-            <div><dt>{t("records.code")}</dt><dd><code className="shop-code">{o.cardNo}</code></dd></div>
+            <div><dt>{t("records.code")}</dt><dd><code className={styles.shopCode}>{o.cardNo}</code></dd></div>
           )}
           {o.remarks && (
-            <div className="shop-rec__wide"><dt>{t("records.remarks")}</dt><dd>{o.remarks}</dd></div>
+            <div className={styles.shopRecWide}><dt>{t("records.remarks")}</dt><dd>{o.remarks}</dd></div>
           )}
         </dl>
-        {o.refunded && <p className="shop-refund" data-testid="refunded">{t("records.refunded", { coins: formatCoins(o.coins, loc) })}</p>}
+        {o.refunded && <p className={styles.shopRefund} data-testid="refunded">{t("records.refunded", { coins: formatCoins(o.coins, loc) })}</p>}
         {payable && o.needsCode && (
           <ConfirmCodeField
             code={code}
@@ -67,7 +66,7 @@ function Record({ o, onPaid }: { o: ShopOrder; onPaid: () => void }) {
           />
         )}
         {payable && (
-          <button type="button" className="shop-btn" onClick={pay} data-testid="record-pay">{t("records.pay")}</button>
+          <button type="button" className={styles.shopBtn} onClick={pay} data-testid="record-pay">{t("records.pay")}</button>
         )}
         {error && <RedeemFailure failure={error} testId="record-error" />}
       </div>
@@ -79,21 +78,23 @@ export default function Exchange() {
   const { t } = useShopT();
   const token = useAtomValue(tokenAtom);
   const [version, setVersion] = useState(0);
-  const load = useCallback((page: number) => shopApi.records(page), []);
-  const list = usePaged(load, token !== "", version);
+  // A record paid here lists the records again from the first page.
+  const list = usePaged(token ? `shop-records:${version}` : null, (page) => shopApi.records(page));
   return (
-    <div className="shop-user" data-testid="exchange">
+    <div className={styles.shopUser} data-testid="exchange">
       <ShopMenu />
       <h1>{t("records.title")}</h1>
-      {list.error && <p className="shop-error">{list.error}</p>}
-      {!list.loading && list.items.length === 0 && !list.error && <NoData />}
-      <ul className="shop-recs">
-        {list.items.map((o) => (
+      <Loadable resource={{ ...list, value: list.items }} empty={(items) => items.length === 0}>
+        {(items) => (
+      <ul className={styles.shopRecs}>
+        {items.map((o) => (
           <Record key={o.orderNo} o={o} onPaid={() => setVersion((v) => v + 1)} />
         ))}
       </ul>
-      {list.items.length < list.total && (
-        <button type="button" className="shop-btn shop-btn--ghost" onClick={list.more}>…</button>
+        )}
+      </Loadable>
+      {list.hasMore && (
+        <button type="button" className={`${styles.shopBtn} ${styles.shopBtnGhost}`} disabled={list.loadingMore} onClick={list.more}>…</button>
       )}
     </div>
   );

@@ -4,13 +4,12 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useAtom } from "../../state/hooks";
 import { useShopT } from "../../i18n/shop";
-import { ApiError } from "../../api/client";
 import { shopApi, type GoodsPage, type Product, type ShopSort } from "../../api/shop";
 import { shopCategoryAtom, shopSortAtom } from "../../state/shop";
-import { NoData } from "../../components/NoData";
+import { Loadable, useResource } from "../../data";
 import { formatCoins, isKnownCategory, useLocaleTag } from "./format";
 import { CoinIcon } from "./Coin";
-import "./Shop.css";
+import styles from "./Shop.module.css";
 
 const SORTS: { value: ShopSort; key: "default" | "priceAsc" | "priceDesc" | "popular" }[] = [
   { value: "", key: "default" },
@@ -25,25 +24,25 @@ function ProductCard({ p }: { p: Product }) {
   return (
     <Link
       to={`/mall/details/${p.id}`}
-      className={`shop-card${p.soldOut ? " shop-card--out" : ""}`}
+      className={p.soldOut ? `${styles.shopCard} ${styles.shopCardOut}` : styles.shopCard}
       data-testid="shop-card"
       data-name={p.name}
       data-price={p.price}
     >
-      <div className="shop-card__pic">
+      <div className={styles.shopCardPic}>
         <img src={p.picture} alt={p.name} loading="lazy" />
-        {p.soldOut && <span className="shop-card__soldout">{t("soldOut")}</span>}
-        {p.kind === "blindbox" && <span className="shop-card__tag">{t("kinds.blindbox")}</span>}
+        {p.soldOut && <span className={styles.shopCardSoldout} data-testid="shop-card-soldout">{t("soldOut")}</span>}
+        {p.kind === "blindbox" && <span className={styles.shopCardTag}>{t("kinds.blindbox")}</span>}
       </div>
-      <div className="shop-card__body">
-        <h3 className="shop-card__name">{p.name}</h3>
-        <div className="shop-card__price">
+      <div className={styles.shopCardBody}>
+        <h3 className={styles.shopCardName}>{p.name}</h3>
+        <div className={styles.shopCardPrice}>
           <CoinIcon />
           {formatCoins(p.price, loc)}
         </div>
-        <div className="shop-card__meta">
+        <div className={styles.shopCardMeta}>
           <span>{t("redeemed", { count: formatCoins(p.redeemed, loc) })}</span>
-          <span className={p.stock > 0 && p.stock <= 5 ? "shop-low" : undefined}>
+          <span className={p.stock > 0 && p.stock <= 5 ? styles.shopLow : undefined}>
             {p.soldOut ? t("soldOut") : t("stockLeft", { count: formatCoins(p.stock, loc) })}
           </span>
         </div>
@@ -56,49 +55,36 @@ export default function Mall() {
   const { t } = useShopT();
   const [category, setCategory] = useAtom(shopCategoryAtom);
   const [sort, setSort] = useAtom(shopSortAtom);
-  const [page, setPage] = useState<GoodsPage | null>(null);
+  const goods = useResource<GoodsPage>(`goods:${category}:${sort}`, () => shopApi.list({ category, sort, pageSize: 60 }));
+  // The tabs keep every category while one is chosen: the list of all goods names them all.
   const [categories, setCategories] = useState<string[]>([]);
-  const [error, setError] = useState<string | null>(null);
-
+  const answer = goods.value;
   useEffect(() => {
-    let live = true;
-    setError(null);
-    shopApi.list({ category, sort, pageSize: 60 }).then(
-      (res) => {
-        if (!live) return;
-        setPage(res);
-        if (!category) setCategories(res.categories);
-        else setCategories((c) => (c.length ? c : res.categories));
-      },
-      (err: unknown) => live && setError(err instanceof ApiError ? err.userMessage : String(err)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [category, sort]);
+    if (answer) setCategories((c) => (!category || !c.length ? answer.categories : c));
+  }, [answer, category]);
 
   const label = (c: string) => (isKnownCategory(c) ? t(`categories.${c}`) : c);
   return (
-    <section className="shop" data-testid="mall">
-      <div className="shop-hero">
+    <section className={styles.shop} data-testid="mall">
+      <div className={styles.shopHero}>
         <div>
           <h1>{t("title")}</h1>
           <p>{t("subtitle")}</p>
         </div>
-        <nav className="shop-hero__links">
+        <nav className={styles.shopHeroLinks}>
           <Link to="/userInfo/exchange">{t("menu.exchange")}</Link>
           <Link to="/userInfo/redMall">{t("menu.redMall")}</Link>
         </nav>
       </div>
-      <div className="shop-bar">
-        <div className="shop-cats" role="tablist">
+      <div className={styles.shopBar}>
+        <div className={styles.shopCats} role="tablist">
           {["", ...categories].map((c) => (
             <button
               key={c || "all"}
               type="button"
               role="tab"
               aria-selected={category === c}
-              className={`shop-cat${category === c ? " shop-cat--on" : ""}`}
+              className={category === c ? `${styles.shopCat} ${styles.shopCatOn}` : styles.shopCat}
               data-testid={`shop-cat-${c || "all"}`}
               onClick={() => setCategory(c)}
             >
@@ -106,7 +92,7 @@ export default function Mall() {
             </button>
           ))}
         </div>
-        <label className="shop-sort">
+        <label className={styles.shopSort}>
           {t("sort.label")}
           <select value={sort} onChange={(e) => setSort(e.target.value as ShopSort)} data-testid="shop-sort">
             {SORTS.map((s) => (
@@ -117,13 +103,15 @@ export default function Mall() {
           </select>
         </label>
       </div>
-      {error && <p className="shop-error">{error}</p>}
-      {page && page.list.length === 0 && <NoData />}
-      <div className="shop-grid">
-        {page?.list.map((p) => (
-          <ProductCard key={p.id} p={p} />
-        ))}
-      </div>
+      <Loadable resource={goods} empty={(g) => g.list.length === 0} minHeight={420}>
+        {(g) => (
+          <div className={styles.shopGrid}>
+            {g.list.map((p) => (
+              <ProductCard key={p.id} p={p} />
+            ))}
+          </div>
+        )}
+      </Loadable>
     </section>
   );
 }

@@ -1,16 +1,14 @@
 // /userInfo/myOrder — all orders of the user (spec §2): shop orders, recharges, memberships, live
 // unlocks and plans, newest first, with their states.
-import { useCallback } from "react";
 import { useAtomValue } from "../../state/hooks";
 import { useShopT } from "../../i18n/shop";
 import { shopApi, type AnyOrder } from "../../api/shop";
 import { tokenAtom } from "../../state/session";
 import { shopVersionAtom } from "../../state/shop";
-import { NoData } from "../../components/NoData";
 import { formatCoins, isKnownStatus, useLocaleTag } from "./format";
 import { ShopMenu, StatusBadge } from "./ShopMenu";
-import { usePaged } from "./usePaged";
-import "./Shop.css";
+import { Loadable, usePaged } from "../../data";
+import styles from "./Shop.module.css";
 
 const TYPES = ["shop", "recharge", "membership", "unlock", "plan"] as const;
 type Known = (typeof TYPES)[number];
@@ -28,29 +26,31 @@ export default function MyOrder() {
   const loc = useLocaleTag();
   const token = useAtomValue(tokenAtom);
   const version = useAtomValue(shopVersionAtom);
-  const load = useCallback((page: number) => shopApi.allOrders(page), []);
-  const list = usePaged(load, token !== "", version);
+  // A new order elsewhere (shopVersionAtom) lists them again from the first page.
+  const list = usePaged(token ? `all-orders:${version}` : null, (page) => shopApi.allOrders(page));
   return (
-    <div className="shop-user" data-testid="myorder">
+    <div className={styles.shopUser} data-testid="myorder">
       <ShopMenu />
       <h1>{t("myOrder.title")}</h1>
-      {list.error && <p className="shop-error">{list.error}</p>}
-      {!list.loading && list.items.length === 0 && !list.error && <NoData />}
-      <table className="shop-table">
+      <Loadable resource={{ ...list, value: list.items }} empty={(items) => items.length === 0}>
+        {(items) => (
+      <table className={styles.shopTable}>
         <tbody>
-          {list.items.map((o) => (
+          {items.map((o) => (
             <tr key={`${o.type}:${o.orderNo}`} data-testid="any-order" data-type={o.type}>
-              <td><span className="shop-kind">{(TYPES as readonly string[]).includes(o.type) ? t(`orderTypes.${o.type as Known}`) : o.type}</span></td>
+              <td><span className={styles.shopKind}>{(TYPES as readonly string[]).includes(o.type) ? t(`orderTypes.${o.type as Known}`) : o.type}</span></td>
               <td>{o.type === "recharge" ? (o.title === "diamond" ? `${formatCoins(o.quantity, loc)} 💎` : t("coins", { coins: formatCoins(o.quantity, loc) })) : o.title}</td>
-              <td className="shop-table__num">{amount(o, loc)}</td>
+              <td className={styles.shopTableNum}>{amount(o, loc)}</td>
               <td><StatusBadge status={o.status} label={isKnownStatus(o.status) ? t(`status.${o.status}`) : o.status} /></td>
-              <td className="shop-muted">{new Date(o.createdAt).toLocaleString(loc)}</td>
+              <td className={styles.shopMuted}>{new Date(o.createdAt).toLocaleString(loc)}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      {list.items.length < list.total && (
-        <button type="button" className="shop-btn shop-btn--ghost" onClick={list.more}>…</button>
+        )}
+      </Loadable>
+      {list.hasMore && (
+        <button type="button" className={`${styles.shopBtn} ${styles.shopBtnGhost}`} disabled={list.loadingMore} onClick={list.more}>…</button>
       )}
     </div>
   );

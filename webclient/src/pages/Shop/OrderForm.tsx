@@ -3,7 +3,7 @@
 // reserved, idempotent by a key kept for this form) and pays it with coins. 'Insufficient gold
 // coins' offers the recharge page; a retry pays the same order. Physical goods and large spends take
 // the one-time code of GET /sendMsg with the payment; every failure says 'Redemption failed' and why.
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { useSetAtom } from "../../state/hooks";
 import { useShopT } from "../../i18n/shop";
 import { ApiError } from "../../api/client";
@@ -11,9 +11,11 @@ import { walletApi } from "../../api/wallet";
 import { needsConfirmCode, newOrderKey, shopApi, type PaidOrder, type Product } from "../../api/shop";
 import { shopVersionAtom } from "../../state/shop";
 import { refreshAccount } from "../../session/account";
+import { useResource } from "../../data";
 import { CoinIcon } from "./Coin";
 import { CODE_REQUIRED, ConfirmCodeField, failureOf, isCode, RedeemFailure, type Failure } from "./ConfirmCode";
 import { formatCoins, useLocaleTag } from "./format";
+import styles from "./Shop.module.css";
 
 const MAX_QUANTITY = 99;
 
@@ -34,7 +36,8 @@ export function OrderForm({ product, onDone, onCancel }: { product: Product; onD
   const [quantity, setQuantity] = useState(1);
   const [fields, setFields] = useState<Record<Field, string>>({ recipient: "", address: "", contact: "" });
   const [missing, setMissing] = useState<Field | null>(null);
-  const [balance, setBalance] = useState<number | null>(null);
+  const wallet = useResource("wallet-balance", () => walletApi.balance());
+  const balance = wallet.value?.gold ?? null;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Failure | null>(null);
   const [code, setCode] = useState("");
@@ -45,10 +48,6 @@ export function OrderForm({ product, onDone, onCancel }: { product: Product; onD
   const max = maxQuantity(product);
   const total = product.price * quantity;
   const needsCode = serverNeedsCode || needsConfirmCode(product, quantity);
-
-  useEffect(() => {
-    walletApi.balance().then((b) => setBalance(b.gold), () => setBalance(null));
-  }, []);
 
   const change = (q: number) => {
     setQuantity(Math.min(Math.max(1, q), Math.max(1, max)));
@@ -88,7 +87,7 @@ export function OrderForm({ product, onDone, onCancel }: { product: Product; onD
   };
 
   const input = (f: Field, type = "text", maxLength = 200) => (
-    <label className="shop-form__field">
+    <label className={styles.shopFormField}>
       <span>{t(`form.${f}`)}</span>
       <input
         type={type}
@@ -101,25 +100,25 @@ export function OrderForm({ product, onDone, onCancel }: { product: Product; onD
           if (missing === f) setMissing(null);
         }}
       />
-      {missing === f && <em className="shop-form__err">{t(`form.${f}Required`)}</em>}
+      {missing === f && <em className={styles.shopFormErr}>{t(`form.${f}Required`)}</em>}
     </label>
   );
 
   return (
-    <form className="shop-form" onSubmit={submit} noValidate data-testid="order-form">
+    <form className={styles.shopForm} onSubmit={submit} noValidate data-testid="order-form">
       <h2>{t("form.title")}</h2>
-      <div className="shop-form__product">
+      <div className={styles.shopFormProduct}>
         <img src={product.picture} alt="" />
         <div>
           <strong>{product.name}</strong>
-          <div className="shop-price">
+          <div className={styles.shopPrice}>
             <CoinIcon /> {formatCoins(product.price, loc)}
           </div>
         </div>
       </div>
-      <label className="shop-form__field">
+      <label className={styles.shopFormField}>
         <span>{t("form.quantity")}</span>
-        <div className="shop-qty">
+        <div className={styles.shopQty}>
           <button type="button" onClick={() => change(quantity - 1)} disabled={quantity <= 1} aria-label="−">−</button>
           <input
             type="number"
@@ -150,7 +149,7 @@ export function OrderForm({ product, onDone, onCancel }: { product: Product; onD
           }}
         />
       )}
-      <dl className="shop-form__sum">
+      <dl className={styles.shopFormSum}>
         <div>
           <dt>{t("form.total")}</dt>
           <dd data-testid="order-total">{t("coins", { coins: formatCoins(total, loc) })}</dd>
@@ -158,16 +157,16 @@ export function OrderForm({ product, onDone, onCancel }: { product: Product; onD
         {balance !== null && (
           <div>
             <dt>{t("form.balance")}</dt>
-            <dd className={balance < total ? "shop-low" : undefined}>{t("coins", { coins: formatCoins(balance, loc) })}</dd>
+            <dd className={balance < total ? styles.shopLow : undefined}>{t("coins", { coins: formatCoins(balance, loc) })}</dd>
           </div>
         )}
       </dl>
       {error && <RedeemFailure failure={error} />}
-      <div className="shop-form__actions">
-        <button type="button" className="shop-btn shop-btn--ghost" onClick={onCancel}>
+      <div className={styles.shopFormActions}>
+        <button type="button" className={`${styles.shopBtn} ${styles.shopBtnGhost}`} onClick={onCancel}>
           {t("form.cancel")}
         </button>
-        <button type="submit" className="shop-btn" disabled={busy || max < 1} data-testid="order-submit">
+        <button type="submit" className={styles.shopBtn} disabled={busy || max < 1} data-testid="order-submit">
           {busy ? t("form.paying") : t("form.submit")}
         </button>
       </div>

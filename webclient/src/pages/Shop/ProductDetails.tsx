@@ -1,37 +1,38 @@
 // /mall/details/{id} — a product (spec §2): picture, price, stock, limits, details and the redemption
 // notice; a blind box's published odds; "Redeem now" opens the order confirmation form, and the
 // result (a code, a prize, the shipping note) replaces it.
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useShopT } from "../../i18n/shop";
-import { ApiError } from "../../api/client";
 import { shopApi, type PaidOrder, type Product } from "../../api/shop";
 import { tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";
 import { shopVersionAtom } from "../../state/shop";
-import NotFound from "../NotFound";
+import { ErrorPanel } from "../../components/ErrorPanel";
+import { Loadable, useResource } from "../../data";
 import { CoinIcon } from "./Coin";
 import { Details } from "./Details";
 import { formatCoins, useLocaleTag } from "./format";
 import { OrderForm } from "./OrderForm";
-import "./Shop.css";
+import styles from "./Shop.module.css";
 
 function Result({ r }: { r: PaidOrder }) {
   const { t } = useShopT();
   const o = r.order;
   return (
-    <div className="shop-result" data-testid="order-result" data-status={o.status}>
+    <div className={styles.shopResult} data-testid="order-result" data-status={o.status}>
       <h2>{t("result.done")}</h2>
       {o.kind === "physical" && <p>{t("result.shipping")}</p>}
       {o.kind === "item" && <p>{t("result.delivered")}</p>}
       {o.cardNo && (
         <p>
-          {t("result.code")}: <code className="shop-code" data-testid="order-code">{o.cardNo}</code>
+          {t("result.code")}: <code className={styles.shopCode} data-testid="order-code">{o.cardNo}</code>
         </p>
       )}
       {r.draws.length > 0 && (
-        <ul className="shop-won" data-testid="order-draws">
+        <ul className={styles.shopWon} data-testid="order-draws">
           {r.draws.map((d) => (
             <li key={d.seq}>
               {d.picture && <img src={d.picture} alt="" />}
@@ -40,7 +41,7 @@ function Result({ r }: { r: PaidOrder }) {
           ))}
         </ul>
       )}
-      <p className="shop-result__links">
+      <p className={styles.shopResultLinks}>
         <Link to={o.kind === "blindbox" ? "/userInfo/redMall" : "/userInfo/exchange"}>
           {o.kind === "blindbox" ? t("result.draws") : t("result.records")}
         </Link>
@@ -57,34 +58,32 @@ export default function ProductDetails() {
   const token = useAtomValue(tokenAtom);
   const version = useAtomValue(shopVersionAtom);
   const setModal = useSetAtom(loginModalAtom);
-  const [p, setP] = useState<Product | null>(null);
-  const [missing, setMissing] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { t: common } = useTranslation();
   const [step, setStep] = useState<"view" | "form" | PaidOrder>("view");
+  const n = Number(id);
+  const valid = Number.isInteger(n) && n > 0;
+  const product = useResource<Product>(valid ? `product:${n}` : null, () => shopApi.details(n));
+  const { refresh } = product;
 
+  // An order (shopVersionAtom) changes the stock: load the product again, keeping it on screen.
+  const seenVersion = useRef(version);
   useEffect(() => {
-    const n = Number(id);
-    if (!Number.isInteger(n) || n <= 0) {
-      setMissing(true);
-      return;
-    }
-    let live = true;
-    shopApi.details(n).then(
-      (x) => live && setP(x),
-      (err: unknown) => {
-        if (!live) return;
-        if (err instanceof ApiError && err.httpStatus === 404) setMissing(true);
-        else setError(err instanceof ApiError ? err.userMessage : String(err));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [id, version]);
+    if (seenVersion.current === version) return;
+    seenVersion.current = version;
+    refresh();
+  }, [version, refresh]);
 
-  if (missing) return <NotFound />;
-  if (error) return <p className="shop-error">{error}</p>;
-  if (!p) return <div className="shop" aria-busy="true" />;
+  if (!valid) return <ErrorPanel code="404" title={common("errors.notFound")} />;
+  const p = product.value;
+  if (!p) {
+    return (
+      <section className={styles.shop}>
+        <Loadable resource={product} notFound="page" minHeight={360}>
+          {() => null}
+        </Loadable>
+      </section>
+    );
+  }
 
   const limits = [
     p.perOrderLimit > 0 ? t("details.perOrder", { count: p.perOrderLimit }) : null,
@@ -92,21 +91,21 @@ export default function ProductDetails() {
   ].filter(Boolean);
 
   return (
-    <section className="shop shop-details" data-testid="product-details">
-      <Link to="/mall" className="shop-back">
+    <section className={styles.shop} data-testid="product-details">
+      <Link to="/mall" className={styles.shopBack}>
         ← {t("details.back")}
       </Link>
-      <div className="shop-details__top">
-        <div className="shop-details__pic">
+      <div className={styles.shopDetailsTop}>
+        <div className={styles.shopDetailsPic}>
           <img src={p.picture} alt={p.name} />
         </div>
-        <div className="shop-details__info">
-          <span className="shop-kind">{t(`kinds.${p.kind}`)}</span>
+        <div className={styles.shopDetailsInfo}>
+          <span className={styles.shopKind}>{t(`kinds.${p.kind}`)}</span>
           <h1 data-testid="product-name">{p.name}</h1>
-          <div className="shop-details__price">
+          <div className={styles.shopDetailsPrice}>
             <CoinIcon /> {formatCoins(p.price, loc)}
           </div>
-          <div className="shop-details__facts">
+          <div className={styles.shopDetailsFacts}>
             <span data-testid="product-stock">{p.soldOut ? t("soldOut") : t("stockLeft", { count: formatCoins(p.stock, loc) })}</span>
             <span>{t("redeemed", { count: formatCoins(p.redeemed, loc) })}</span>
             {limits.map((l) => (
@@ -115,15 +114,15 @@ export default function ProductDetails() {
           </div>
           {step === "view" &&
             (p.soldOut ? (
-              <button type="button" className="shop-btn" disabled>
+              <button type="button" className={styles.shopBtn} disabled>
                 {t("soldOut")}
               </button>
             ) : token ? (
-              <button type="button" className="shop-btn shop-btn--big" data-testid="redeem" onClick={() => setStep("form")}>
+              <button type="button" className={`${styles.shopBtn} ${styles.shopBtnBig}`} data-testid="redeem" onClick={() => setStep("form")}>
                 {t("details.redeem")}
               </button>
             ) : (
-              <button type="button" className="shop-btn shop-btn--big" data-testid="redeem-login" onClick={() => setModal({ open: true, mode: LoginMode.Password })}>
+              <button type="button" className={`${styles.shopBtn} ${styles.shopBtnBig}`} data-testid="redeem-login" onClick={() => setModal({ open: true, mode: LoginMode.Password })}>
                 {t("details.signIn")}
               </button>
             ))}
@@ -132,9 +131,9 @@ export default function ProductDetails() {
         </div>
       </div>
       {p.prizes && p.prizes.length > 0 && (
-        <div className="shop-panel" data-testid="odds">
+        <div className={styles.shopPanel} data-testid="odds">
           <h2>{t("details.odds")}</h2>
-          <table className="shop-odds">
+          <table className={styles.shopOdds}>
             <thead>
               <tr>
                 <th>{t("details.prize")}</th>
@@ -149,23 +148,23 @@ export default function ProductDetails() {
                   </td>
                   <td>
                     {new Intl.NumberFormat(loc, { maximumFractionDigits: 2 }).format(z.odds)}%
-                    <span className="shop-odds__bar" style={{ width: `${Math.max(z.odds, 1)}%` }} />
+                    <span className={styles.shopOddsBar} style={{ width: `${Math.max(z.odds, 1)}%` }} />
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
-          <p className="shop-muted">{t("details.oddsNote")}</p>
+          <p className={styles.shopMuted}>{t("details.oddsNote")}</p>
         </div>
       )}
       {p.details && (
-        <div className="shop-panel">
+        <div className={styles.shopPanel}>
           <h2>{t("details.description")}</h2>
           <Details text={p.details} />
         </div>
       )}
       {p.notice && (
-        <div className="shop-panel shop-notice">
+        <div className={`${styles.shopPanel} ${styles.shopNotice}`}>
           <h2>{t("details.notice")}</h2>
           <p>{p.notice}</p>
         </div>

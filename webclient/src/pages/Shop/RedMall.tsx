@@ -1,45 +1,43 @@
 // /userInfo/redMall — blind-box draws and prizes: each box opened, the prize, and the odds in force
 // with the roll it was drawn with, so the user can check it.
-import { useCallback } from "react";
 import { Link } from "react-router";
 import { useAtomValue } from "../../state/hooks";
 import { useShopT } from "../../i18n/shop";
 import { shopApi } from "../../api/shop";
 import { tokenAtom } from "../../state/session";
 import { shopVersionAtom } from "../../state/shop";
-import { NoData } from "../../components/NoData";
 import { formatCoins, useLocaleTag } from "./format";
 import { ShopMenu } from "./ShopMenu";
-import { usePaged } from "./usePaged";
-import "./Shop.css";
+import { Loadable, usePaged } from "../../data";
+import styles from "./Shop.module.css";
 
 export default function RedMall() {
   const { t } = useShopT();
   const loc = useLocaleTag();
   const token = useAtomValue(tokenAtom);
   const version = useAtomValue(shopVersionAtom);
-  const load = useCallback((page: number) => shopApi.draws(page), []);
-  const list = usePaged(load, token !== "", version);
+  // A box opened in the shop (shopVersionAtom) lists the draws again from the first page.
+  const list = usePaged(token ? `draws:${version}` : null, (page) => shopApi.draws(page));
   return (
-    <div className="shop-user" data-testid="redmall">
+    <div className={styles.shopUser} data-testid="redmall">
       <ShopMenu />
-      <div className="shop-user__head">
+      <div className={styles.shopUserHead}>
         <h1>{t("redMall.title")}</h1>
-        <Link to="/mall" className="shop-btn" onClick={() => undefined}>{t("redMall.open")}</Link>
+        <Link to="/mall" className={styles.shopBtn} onClick={() => undefined}>{t("redMall.open")}</Link>
       </div>
-      {list.error && <p className="shop-error">{list.error}</p>}
-      {!list.loading && list.items.length === 0 && !list.error && <NoData />}
-      <ul className="shop-draws">
-        {list.items.map((d) => (
-          <li key={`${d.orderNo}:${d.seq}`} className="shop-draw" data-testid="draw">
+      <Loadable resource={{ ...list, value: list.items }} empty={(items) => items.length === 0}>
+        {(items) => (
+      <ul className={styles.shopDraws}>
+        {items.map((d) => (
+          <li key={`${d.orderNo}:${d.seq}`} className={styles.shopDraw} data-testid="draw">
             {d.picture && <img src={d.picture} alt="" loading="lazy" decoding="async" />}
             <div>
-              <div className="shop-draw__box">{d.box}</div>
-              <div className="shop-draw__prize">
+              <div className={styles.shopDrawBox}>{d.box}</div>
+              <div>
                 {t("redMall.prize")}: <strong>{d.prize}</strong>
-                {d.coins > 0 && <span className="shop-muted"> (+{formatCoins(d.coins, loc)})</span>}
+                {d.coins > 0 && <span className={styles.shopMuted}> (+{formatCoins(d.coins, loc)})</span>}
               </div>
-              <div className="shop-muted">
+              <div className={styles.shopMuted}>
                 {new Date(d.createdAt).toLocaleString(loc)} · {t("redMall.roll", { roll: d.roll, total: d.totalWeight })} ·{" "}
                 {d.odds.map((z) => `${z.name} ${z.odds}%`).join(" / ")}
               </div>
@@ -47,8 +45,10 @@ export default function RedMall() {
           </li>
         ))}
       </ul>
-      {list.items.length < list.total && (
-        <button type="button" className="shop-btn shop-btn--ghost" onClick={list.more}>…</button>
+        )}
+      </Loadable>
+      {list.hasMore && (
+        <button type="button" className={`${styles.shopBtn} ${styles.shopBtnGhost}`} disabled={list.loadingMore} onClick={list.more}>…</button>
       )}
     </div>
   );

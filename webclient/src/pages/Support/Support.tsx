@@ -13,7 +13,7 @@ import { CATEGORIES, DEFAULT_LIMITS, supportApi, type Category, type SupportLimi
 import { useSupportT, type SupportKey } from "../../i18n/support";
 import { HTML_LANG, isLocale } from "../../i18n/locales";
 import { FAQ, searchFaq, type FaqItem } from "./faq";
-import "./Support.css";
+import styles from "./Support.module.css";
 
 const errorText = (e: unknown) => (e instanceof ApiError ? e.userMessage : String(e));
 
@@ -25,8 +25,8 @@ export default function Support() {
   const { t } = useSupportT();
   const user = useAtomValue(userInfoAtom);
   return (
-    <div className="support" data-testid="support-page">
-      <header className="support__head">
+    <div className={styles.support} data-testid="support-page">
+      <header className={styles.supportHead}>
         <h1>{t("title")}</h1>
         <p>{t("intro")}</p>
       </header>
@@ -47,26 +47,26 @@ function Faq() {
   const found = useMemo(() => searchFaq(FAQ, text, query, category), [text, query, category]);
   const used = CATEGORIES.filter((c) => FAQ.some((f) => f.category === c));
   return (
-    <section className="support__faq" aria-labelledby="support-faq-title">
+    <section className={styles.supportFaq} aria-labelledby="support-faq-title">
       <h2 id="support-faq-title">{t("faq.title")}</h2>
-      <input type="search" className="support__search" value={query} placeholder={t("faq.search")} aria-label={t("faq.search")}
+      <input type="search" className={styles.supportSearch} value={query} placeholder={t("faq.search")} aria-label={t("faq.search")}
         onChange={(e) => setQuery(e.target.value)} data-testid="support-faq-search" />
-      <div className="support__chips" role="group" aria-label={t("category.label")}>
+      <div className={styles.supportChips} role="group" aria-label={t("category.label")}>
         {(["", ...used] as const).map((c) => (
-          <button key={c || "all"} type="button" className={`support__chip${category === c ? " support__chip--on" : ""}`}
+          <button key={c || "all"} type="button" className={category === c ? `${styles.supportChip} ${styles.supportChipOn}` : styles.supportChip}
             aria-pressed={category === c} onClick={() => setCategory(c)} data-testid={`support-faq-cat-${c || "all"}`}>
             {c ? t(`category.${c}` as SupportKey) : t("faq.all")}
           </button>
         ))}
       </div>
-      <div className="support__questions">
+      <div className={styles.supportQuestions}>
         {found.map((it) => (
-          <details key={it.id} className="support__q" data-testid="support-faq-item" data-id={it.id}>
+          <details key={it.id} className={styles.supportQ} data-testid="support-faq-item" data-id={it.id}>
             <summary>{t(`faq.q.${it.id}.q` as SupportKey)}</summary>
             <p>{t(`faq.q.${it.id}.a` as SupportKey)}</p>
           </details>
         ))}
-        {found.length === 0 && <p className="support__empty" data-testid="support-faq-empty">{t("faq.empty")}</p>}
+        {found.length === 0 && <p className={styles.supportEmpty} data-testid="support-faq-empty">{t("faq.empty")}</p>}
       </div>
     </section>
   );
@@ -76,10 +76,10 @@ function SignInPrompt() {
   const { t } = useSupportT();
   const openLogin = useSetAtom(loginModalAtom);
   return (
-    <section className="support__box" data-testid="support-signin">
+    <section className={styles.supportBox} data-testid="support-signin">
       <h2>{t("form.title")}</h2>
       <p>{t("form.signIn")}</p>
-      <button type="button" className="support__btn support__btn--primary" onClick={() => openLogin({ open: true, mode: LoginMode.Password })}
+      <button type="button" className={`${styles.supportBtn} ${styles.supportBtnPrimary}`} onClick={() => openLogin({ open: true, mode: LoginMode.Password })}
         data-testid="support-signin-button">
         {t("form.signInButton")}
       </button>
@@ -120,7 +120,7 @@ function Desk() {
   return (
     <>
       <NewTicketForm limits={limits} onCreated={created} />
-      <section className="support__box" aria-labelledby="support-tickets-title">
+      <section className={styles.supportBox} aria-labelledby="support-tickets-title">
         <TicketList tickets={tickets} error={error} openId={openId} onOpen={open} />
         {openId > 0 && <Thread key={openId} id={openId} version={version} limits={limits} onChanged={() => setVersion((v) => v + 1)} />}
       </section>
@@ -130,7 +130,7 @@ function Desk() {
 
 function Counter({ n, max }: { n: number; max: number }) {
   const { t } = useSupportT();
-  return <span className={`support__count${n > max ? " support__count--over" : ""}`}>{t("form.count", { n, max })}</span>;
+  return <span className={n > max ? `${styles.supportCount} ${styles.supportCountOver}` : styles.supportCount}>{t("form.count", { n, max })}</span>;
 }
 
 function NewTicketForm({ limits, onCreated }: { limits: SupportLimits; onCreated: (t: Ticket) => void }) {
@@ -165,9 +165,9 @@ function NewTicketForm({ limits, onCreated }: { limits: SupportLimits; onCreated
   const subjectLen = [...subject.trim()].length;
   const messageLen = [...message.trim()].length;
   return (
-    <form className="support__box support__form" onSubmit={submit} data-testid="support-form" noValidate>
+    <form className={`${styles.supportBox} ${styles.supportForm}`} onSubmit={submit} data-testid="support-form" noValidate>
       <h2>{t("form.title")}</h2>
-      <p className="support__hint">{t("form.intro")}</p>
+      <p className={styles.supportHint}>{t("form.intro")}</p>
       <label>
         {t("category.label")}
         <select value={category} onChange={(e) => setCategory(e.target.value as Category)} data-testid="support-category">
@@ -176,18 +176,18 @@ function NewTicketForm({ limits, onCreated }: { limits: SupportLimits; onCreated
         </select>
       </label>
       <label>
-        <span className="support__label-row">{t("form.subject")} <Counter n={subjectLen} max={limits.subjectMax} /></span>
+        <span className={styles.supportLabelRow}>{t("form.subject")} <Counter n={subjectLen} max={limits.subjectMax} /></span>
         <input value={subject} onChange={(e) => setSubject(e.target.value)} maxLength={limits.subjectMax + 20} data-testid="support-subject" />
-        <span className="support__hint">{t("form.limits", { min: limits.subjectMin, max: limits.subjectMax })}</span>
+        <span className={styles.supportHint}>{t("form.limits", { min: limits.subjectMin, max: limits.subjectMax })}</span>
       </label>
       <label>
-        <span className="support__label-row">{t("form.message")} <Counter n={messageLen} max={limits.messageMax} /></span>
+        <span className={styles.supportLabelRow}>{t("form.message")} <Counter n={messageLen} max={limits.messageMax} /></span>
         <textarea rows={6} value={message} onChange={(e) => setMessage(e.target.value)} data-testid="support-message" />
-        <span className="support__hint">{t("form.messageHint")} {t("form.limits", { min: limits.messageMin, max: limits.messageMax })}</span>
+        <span className={styles.supportHint}>{t("form.messageHint")} {t("form.limits", { min: limits.messageMin, max: limits.messageMax })}</span>
       </label>
-      {error && <p className="support__error" role="alert" data-testid="support-error">{error}</p>}
-      {sent && <p className="support__ok" role="status" data-testid="support-sent">{t("form.sent")}</p>}
-      <button type="submit" className="support__btn support__btn--primary" disabled={busy} data-testid="support-send">
+      {error && <p className={styles.supportError} role="alert" data-testid="support-error">{error}</p>}
+      {sent && <p className={styles.supportOk} role="status" data-testid="support-sent">{t("form.sent")}</p>}
+      <button type="submit" className={`${styles.supportBtn} ${styles.supportBtnPrimary}`} disabled={busy} data-testid="support-send">
         {busy ? t("form.sending") : t("form.send")}
       </button>
     </form>
@@ -196,7 +196,7 @@ function NewTicketForm({ limits, onCreated }: { limits: SupportLimits; onCreated
 
 function StateBadge({ state }: { state: Ticket["state"] }) {
   const { t } = useSupportT();
-  return <span className={`support__state support__state--${state}`} data-testid="support-ticket-state">{t(`tickets.state.${state}` as SupportKey)}</span>;
+  return <span className={`${styles.supportState} ${styles[`support__state--${state}`] ?? ""}`} data-testid="support-ticket-state">{t(`tickets.state.${state}` as SupportKey)}</span>;
 }
 
 function TicketList({ tickets, error, openId, onOpen }: { tickets: Ticket[] | null; error: string; openId: number; onOpen: (id: number) => void }) {
@@ -204,16 +204,16 @@ function TicketList({ tickets, error, openId, onOpen }: { tickets: Ticket[] | nu
   return (
     <>
       <h2 id="support-tickets-title">{t("tickets.title")}</h2>
-      {error && <p className="support__error" role="alert">{error}</p>}
-      {tickets === null && !error && <div aria-busy="true" className="support__wait" />}
-      {tickets?.length === 0 && <p className="support__empty" data-testid="support-tickets-empty">{t("tickets.empty")}</p>}
-      <ul className="support__tickets">
+      {error && <p className={styles.supportError} role="alert">{error}</p>}
+      {tickets === null && !error && <div aria-busy="true" className={styles.supportWait} />}
+      {tickets?.length === 0 && <p className={styles.supportEmpty} data-testid="support-tickets-empty">{t("tickets.empty")}</p>}
+      <ul className={styles.supportTickets}>
         {tickets?.map((tk) => (
           <li key={tk.id}>
-            <button type="button" className={`support__ticket${tk.id === openId ? " support__ticket--on" : ""}`}
+            <button type="button" className={tk.id === openId ? `${styles.supportTicket} ${styles.supportTicketOn}` : styles.supportTicket}
               onClick={() => onOpen(tk.id === openId ? 0 : tk.id)} aria-expanded={tk.id === openId} data-testid="support-ticket" data-id={tk.id}>
-              <span className="support__ticket-subject">{tk.subject}</span>
-              <span className="support__ticket-meta">
+              <span className={styles.supportTicketSubject}>{tk.subject}</span>
+              <span className={styles.supportTicketMeta}>
                 {t(`category.${tk.category}` as SupportKey)} · {t("tickets.updatedAt", { time: formatWhen(tk.updateTime, language) })} · {t("tickets.messages", { n: tk.messages })}
               </span>
               <StateBadge state={tk.state} />
@@ -254,42 +254,42 @@ function Thread({ id, version, limits, onChanged }: { id: number; version: numbe
     e.preventDefault();
     act(() => supportApi.reply(id, text));
   };
-  if (!ticket) return error ? <p className="support__error" role="alert">{error}</p> : <div aria-busy="true" className="support__wait" />;
+  if (!ticket) return error ? <p className={styles.supportError} role="alert">{error}</p> : <div aria-busy="true" className={styles.supportWait} />;
   return (
-    <article className="support__thread" data-testid="support-thread" data-state={ticket.state}>
-      <header className="support__thread-head">
+    <article className={styles.supportThread} data-testid="support-thread" data-state={ticket.state}>
+      <header className={styles.supportThreadHead}>
         <h3>{ticket.subject}</h3>
         <StateBadge state={ticket.state} />
-        <span className="support__hint">{t(`category.${ticket.category}` as SupportKey)} · {t("tickets.sentAt", { time: formatWhen(ticket.createTime, language) })}</span>
+        <span className={styles.supportHint}>{t(`category.${ticket.category}` as SupportKey)} · {t("tickets.sentAt", { time: formatWhen(ticket.createTime, language) })}</span>
       </header>
-      <ol className="support__messages">
+      <ol className={styles.supportMessages}>
         {ticket.thread?.map((m) => (
-          <li key={m.id} className={`support__msg${m.staff ? " support__msg--staff" : ""}`} data-testid={m.staff ? "support-msg-staff" : "support-msg-user"}>
-            <div className="support__msg-who">
+          <li key={m.id} className={m.staff ? `${styles.supportMsg} ${styles.supportMsgStaff}` : styles.supportMsg} data-testid={m.staff ? "support-msg-staff" : "support-msg-user"}>
+            <div className={styles.supportMsgWho}>
               <strong>{m.staff ? t("tickets.staff") : t("tickets.you")}</strong>{" "}
               <time dateTime={new Date(m.time).toISOString()}>{formatWhen(m.time, language)}</time>
             </div>
-            <p className="support__msg-body">{m.body}</p>
+            <p className={styles.supportMsgBody}>{m.body}</p>
           </li>
         ))}
       </ol>
       {ticket.state === "closed" ? (
-        <p className="support__hint" data-testid="support-closed-note">{t("tickets.closedNote")}</p>
+        <p className={styles.supportHint} data-testid="support-closed-note">{t("tickets.closedNote")}</p>
       ) : (
-        <form className="support__reply" onSubmit={send}>
+        <form className={styles.supportReply} onSubmit={send}>
           <label>
-            <span className="support__label-row">{t("tickets.reply")} <Counter n={[...text.trim()].length} max={limits.messageMax} /></span>
+            <span className={styles.supportLabelRow}>{t("tickets.reply")} <Counter n={[...text.trim()].length} max={limits.messageMax} /></span>
             <textarea rows={3} value={text} onChange={(e) => setText(e.target.value)} data-testid="support-reply" />
           </label>
-          <div className="support__actions">
-            <button type="submit" className="support__btn support__btn--primary" disabled={busy} data-testid="support-reply-send">{t("tickets.send")}</button>
-            <button type="button" className="support__btn" disabled={busy} onClick={() => act(() => supportApi.close(id))} data-testid="support-close">
+          <div className={styles.supportActions}>
+            <button type="submit" className={`${styles.supportBtn} ${styles.supportBtnPrimary}`} disabled={busy} data-testid="support-reply-send">{t("tickets.send")}</button>
+            <button type="button" className={styles.supportBtn} disabled={busy} onClick={() => act(() => supportApi.close(id))} data-testid="support-close">
               {t("tickets.close")}
             </button>
           </div>
         </form>
       )}
-      {error && <p className="support__error" role="alert">{error}</p>}
+      {error && <p className={styles.supportError} role="alert">{error}</p>}
     </article>
   );
 }

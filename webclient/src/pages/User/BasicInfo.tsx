@@ -4,12 +4,13 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { profileAtom } from "../../state/session";
 import { maskEmail, maskPhone } from "./mask";
-import "./BasicInfo.css";
+import basicInfoStyles from "./BasicInfo.module.css";
+import styles from "./UserArea.module.css";
 
 export default function BasicInfo() {
   const { t, i18n } = useTranslation();
   const u = useAtomValue(profileAtom);
-  if (!u) return <div className="ucard" aria-busy="true">{t("common.loading")}</div>;
+  if (!u) return <div className={styles.ucard} aria-busy="true">{t("common.loading")}</div>;
   const lang = document.documentElement.lang || i18n.language.replace("_", "-");
   const date = (ms?: number) => (ms ? new Date(ms).toLocaleDateString(lang) : "—");
   const member =
@@ -18,7 +19,7 @@ export default function BasicInfo() {
       : u.member === 1
         ? t("account.memberUntil", { tier: "VIP", date: u.vipExpire ? date(u.vipExpire) : "∞" })
         : t("account.memberNone");
-  const notBound = <span className="binfo__none">{t("account.notBound")}</span>;
+  const notBound = <span className={basicInfoStyles.binfoNone}>{t("account.notBound")}</span>;
   const rows: [string, React.ReactNode, string][] = [
     [t("account.userId"), u.userId, "userId"],
     [t("login.username"), u.username || u.name, "username"],
@@ -30,21 +31,21 @@ export default function BasicInfo() {
     [t("account.registered"), date(u.createdAt), "created"],
   ];
   return (
-    <div className="ucard" data-testid="basic-info">
+    <div className={styles.ucard} data-testid="basic-info">
       <h1>{t("account.menu.info")}</h1>
-      <dl className="binfo">
+      <dl className={basicInfoStyles.binfo}>
         {rows.map(([k, v, id]) => (
-          <div key={id} className="binfo__row">
+          <div key={id} className={basicInfoStyles.binfoRow}>
             <dt>{k}</dt>
             <dd data-testid={`binfo-${id}`}>{v}</dd>
           </div>
         ))}
       </dl>
-      <div className="uform__actions">
-        <Link className="uarea__secondary" to="/userInfo/setting">
+      <div className={styles.uformActions}>
+        <Link className={styles.uareaSecondary} to="/userInfo/setting">
           {t("account.menu.setting")}
         </Link>
-        <Link className="uarea__secondary" to="/userInfo/setting?tab=security">
+        <Link className={styles.uareaSecondary} to="/userInfo/setting?tab=security">
           {t("account.menu.security")}
         </Link>
       </div>

@@ -2,7 +2,7 @@
 // streamers' broadcasts they reserved, in one list with their state (booked, in progress, ended,
 // cancelled), each cancelled from the list while it is still booked. Shown as a tab of the follow
 // list (/userInfo/focus?tab=bookings).
-import { useCallback, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { useAtomValue } from "../../state/hooks";
 import { useUserAreaT, type UserAreaKey } from "../../i18n/userarea";
@@ -12,8 +12,9 @@ import { reservationApi, type ReservedBroadcast } from "../../api/reservations";
 import { tokenAtom } from "../../state/session";
 import { NoData } from "../../components/NoData";
 import { ApiError } from "../../api/client";
-import { useLoad } from "./useLoad";
-import "./UserAreaPages.css";
+import { useResource } from "../../data";
+import styles from "./UserAreaPages.module.css";
+import userAreaStyles from "./UserArea.module.css";
 
 type State = Booking["state"];
 
@@ -42,14 +43,10 @@ export default function Bookings() {
   const { t, language } = useUserAreaT();
   const loc = HTML_LANG[language as Locale] ?? "en-US";
   const token = useAtomValue(tokenAtom);
-  const load = useCallback(
-    () =>
-      Promise.all([matchesApi.bookings(1, 50), reservationApi.mine(1, 50).then((r) => r.list ?? [])]).then(([m, b]) => ({ matches: m ?? [], broadcasts: b })),
-    [],
+  const list = useResource<{ matches: Booking[]; broadcasts: ReservedBroadcast[] }>(token ? "bookings" : null, () =>
+    Promise.all([matchesApi.bookings(1, 50), reservationApi.mine(1, 50).then((r) => r.list ?? [])]).then(([m, b]) => ({ matches: m ?? [], broadcasts: b })),
   );
-  const list = useLoad<{ matches: Booking[]; broadcasts: ReservedBroadcast[] }>(load, token !== "");
-  const loadGames = useCallback(() => matchesApi.catalogue(), []);
-  const games = useLoad<GameCatalogue>(loadGames, true);
+  const games = useResource<GameCatalogue>("game-catalogue", () => matchesApi.catalogue());
   const slug = (gameId: number) => games.value?.games.find((g) => g.id === gameId)?.abbr.toLowerCase() ?? "soccer";
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState("");
@@ -60,7 +57,7 @@ export default function Bookings() {
     p.then(
       () => {
         setBusy(null);
-        list.reload();
+        list.refresh();
       },
       (e: unknown) => {
         setBusy(null);
@@ -71,37 +68,37 @@ export default function Bookings() {
   const rows = useMemo(() => bookingRows(list.value?.matches ?? [], list.value?.broadcasts ?? []), [list.value]);
   const time = (ms: number) => new Date(ms).toLocaleString(loc, { dateStyle: "medium", timeStyle: "short" });
   return (
-    <div className="upage" data-testid="bookings">
+    <div className={styles.upage} data-testid="bookings">
       <h2>{t("bookings.title")}</h2>
-      {list.error && <p className="uform__error">{list.error}</p>}
-      {error && <p className="uform__error">{error}</p>}
+      {list.error && <p className={userAreaStyles.uformError}>{list.error}</p>}
+      {error && <p className={userAreaStyles.uformError}>{error}</p>}
       {!list.loading && !list.error && rows.length === 0 && <NoData />}
-      <ul className="ubookings">
+      <ul className={styles.ubookings}>
         {rows.map((row) => (
           <li key={row.key} data-testid={row.kind === "match" ? "booking" : "booking-broadcast"} data-state={row.state}>
             <time>{time(row.start)}</time>
             {row.kind === "match" ? (
               <>
-                <span className="ubookings__league">{row.match!.leagueName}</span>
-                <Link to={`/${slug(row.match!.gameId)}/${encodeURIComponent(row.match!.id)}`} className="ubookings__teams">
+                <span className={styles.ubookingsLeague}>{row.match!.leagueName}</span>
+                <Link to={`/${slug(row.match!.gameId)}/${encodeURIComponent(row.match!.id)}`} className={styles.ubookingsTeams}>
                   {row.match!.homeName} <em>{t("bookings.vs")}</em> {row.match!.awayName}
                 </Link>
               </>
             ) : (
               <>
-                <span className="ubookings__league">
+                <span className={styles.ubookingsLeague}>
                   {t("bookings.broadcast")} · {row.broadcast!.anchor}
                 </span>
-                <Link to={`/live/${encodeURIComponent(row.broadcast!.roomId)}`} className="ubookings__teams">
+                <Link to={`/live/${encodeURIComponent(row.broadcast!.roomId)}`} className={styles.ubookingsTeams}>
                   {row.broadcast!.title}
                 </Link>
               </>
             )}
-            <span className={`upill upill--${row.state}`}>{t(`bookings.state.${row.state}` as UserAreaKey)}</span>
+            <span className={`${styles.upill} ${styles[`upill--${row.state}`] ?? ""}`}>{t(`bookings.state.${row.state}` as UserAreaKey)}</span>
             {row.state === "booked" ? (
               <button
                 type="button"
-                className="uarea__secondary"
+                className={userAreaStyles.uareaSecondary}
                 disabled={busy === row.key}
                 onClick={() => cancel(row)}
                 data-testid={row.kind === "match" ? "booking-cancel" : "broadcast-cancel"}

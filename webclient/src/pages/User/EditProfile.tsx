@@ -16,8 +16,9 @@ import {
   type InvalidKey,
   type ProfileInvalidKey,
 } from "../../components/LoginModal/validation";
-import { Avatar } from "./Avatar";
-import "./EditProfile.css";
+import { Avatar } from "../../components/Avatar";
+import editProfileStyles from "./EditProfile.module.css";
+import styles from "./UserArea.module.css";
 
 const message = (err: unknown, fallback: string) => (err instanceof ApiError && err.userMessage ? err.userMessage : fallback);
 
@@ -76,20 +77,20 @@ function AvatarUpload({ user }: { user: AccountUser }) {
   }
 
   return (
-    <div className="ucard" data-testid="avatar-card">
+    <div className={styles.ucard} data-testid="avatar-card">
       <h2>{t("account.avatar.title")}</h2>
-      <div className="avup">
-        <figure className="avup__fig">
+      <div className={editProfileStyles.avup}>
+        <figure className={editProfileStyles.avupFig}>
           <Avatar src={user.avatar} name={user.name} size={96} testId="avatar-current" />
           <figcaption>{t("account.avatar.current")}</figcaption>
         </figure>
         {preview && (
-          <figure className="avup__fig">
-            <img className="avatar" src={preview} alt={t("account.avatar.preview")} width={96} height={96} data-testid="avatar-preview" />
+          <figure className={editProfileStyles.avupFig}>
+            <Avatar src={preview} alt={t("account.avatar.preview")} size={96} testId="avatar-preview" />
             <figcaption>{t("account.avatar.preview")}</figcaption>
           </figure>
         )}
-        <div className="avup__actions">
+        <div className={editProfileStyles.avupActions}>
           <input
             ref={input}
             type="file"
@@ -99,30 +100,30 @@ function AvatarUpload({ user }: { user: AccountUser }) {
             id="avatar-file"
             onChange={(e) => void choose(e.target.files?.[0])}
           />
-          <label htmlFor="avatar-file" className="uarea__secondary avup__choose">
+          <label htmlFor="avatar-file" className={`${styles.uareaSecondary} ${editProfileStyles.avupChoose}`}>
             {t("account.avatar.choose")}
           </label>
-          <button type="button" className="uarea__primary" data-testid="avatar-upload" disabled={!file || busy} onClick={() => void upload()}>
+          <button type="button" className={styles.uareaPrimary} data-testid="avatar-upload" disabled={!file || busy} onClick={() => void upload()}>
             {t("account.avatar.upload")}
           </button>
-          <p className="avup__rule">{t("account.avatar.rule")}</p>
-          <Link to="/caijian" className="avup__crop" data-testid="avatar-crop-link">
+          <p className={editProfileStyles.avupRule}>{t("account.avatar.rule")}</p>
+          <Link to="/caijian" className={editProfileStyles.avupCrop} data-testid="avatar-crop-link">
             {ct("title")} →
           </Link>
         </div>
       </div>
       {invalid && (
-        <p className="uform__invalid" role="alert" data-testid="avatar-invalid">
+        <p className={styles.uformInvalid} role="alert" data-testid="avatar-invalid">
           {t(`account.invalid.${invalid}`)}
         </p>
       )}
       {error && (
-        <p className="uform__error" role="alert" data-testid="avatar-error">
+        <p className={styles.uformError} role="alert" data-testid="avatar-error">
           {error}
         </p>
       )}
       {done && (
-        <p className="uform__ok" role="status" data-testid="avatar-done">
+        <p className={styles.uformOk} role="status" data-testid="avatar-done">
           {t("account.avatar.done")}
         </p>
       )}
@@ -162,28 +163,28 @@ function ProfileForm({ user }: { user: AccountUser }) {
   }
 
   return (
-    <div className="ucard" data-testid="profile-form">
+    <div className={styles.ucard} data-testid="profile-form">
       <h2>{t("account.menu.setting")}</h2>
-      <form className="uform" onSubmit={submit} noValidate>
+      <form className={styles.uform} onSubmit={submit} noValidate>
         <label>
           {t("login.username")}
           <input data-testid="edit-username" value={username} maxLength={MAX_USERNAME} autoComplete="username"
             onChange={(e) => setUsername(e.target.value)} />
         </label>
-        {invalid.username && <p className="uform__invalid" role="alert">{t(`login.invalid.${invalid.username}`)}</p>}
+        {invalid.username && <p className={styles.uformInvalid} role="alert">{t(`login.invalid.${invalid.username}`)}</p>}
         <label>
           {t("account.signature")}
           <textarea data-testid="edit-signature" value={signature} maxLength={MAX_SIGNATURE + 20} placeholder={t("account.signatureHint")}
             onChange={(e) => setSignature(e.target.value)} />
         </label>
-        <span className="uform__count">
+        <span className={styles.uformCount}>
           {[...signature.trim()].length}/{MAX_SIGNATURE}
         </span>
-        {invalid.signature && <p className="uform__invalid" role="alert">{t(`account.invalid.${invalid.signature}`, { max: MAX_SIGNATURE })}</p>}
-        {error && <p className="uform__error" role="alert" data-testid="edit-error">{error}</p>}
-        {done && <p className="uform__ok" role="status" data-testid="edit-done">{t("account.saved")}</p>}
-        <div className="uform__actions">
-          <button type="submit" className="uarea__primary" data-testid="edit-save" disabled={busy}>
+        {invalid.signature && <p className={styles.uformInvalid} role="alert">{t(`account.invalid.${invalid.signature}`, { max: MAX_SIGNATURE })}</p>}
+        {error && <p className={styles.uformError} role="alert" data-testid="edit-error">{error}</p>}
+        {done && <p className={styles.uformOk} role="status" data-testid="edit-done">{t("account.saved")}</p>}
+        <div className={styles.uformActions}>
+          <button type="submit" className={styles.uareaPrimary} data-testid="edit-save" disabled={busy}>
             {t("account.save")}
           </button>
         </div>

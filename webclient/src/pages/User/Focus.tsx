@@ -7,10 +7,11 @@ import { useTranslation } from "react-i18next";
 import { userApi, type FollowEntry } from "../../api/account";
 import { refreshAccount } from "../../session/account";
 import { NoData } from "../../components/NoData";
-import { Avatar } from "./Avatar";
+import { Avatar } from "../../components/Avatar";
 import Bookings from "./Bookings";
 import { useUserAreaT } from "../../i18n/userarea";
-import "./Focus.css";
+import focusStyles from "./Focus.module.css";
+import styles from "./UserArea.module.css";
 
 const PAGE_SIZE = 20;
 type Tab = 1 | 2; // 1 following, 2 followers
@@ -22,16 +23,16 @@ export default function Focus() {
   const bookings = params.get("tab") === "bookings";
   const [tab, setTab] = useState<Tab>(1);
   return (
-    <div className="ucard focus" data-testid="focus">
-      <h1 className="focus__title">{t("account.menu.focus")}</h1>
-      <div className="utabs focus__tabs" role="tablist">
+    <div className={styles.ucard} data-testid="focus">
+      <h1 className={focusStyles.focusTitle}>{t("account.menu.focus")}</h1>
+      <div className={`${styles.utabs} ${focusStyles.focusTabs}`} role="tablist">
         {([1, 2] as const).map((k) => (
           <button
             key={k}
             type="button"
             role="tab"
             aria-selected={!bookings && tab === k}
-            className={!bookings && tab === k ? "utabs__tab utabs__tab--on" : "utabs__tab"}
+            className={!bookings && tab === k ? `${styles.utabsTab} ${styles.utabsTabOn}` : styles.utabsTab}
             data-testid={`focus-tab-${k === 1 ? "following" : "followers"}`}
             onClick={() => {
               setTab(k);
@@ -45,7 +46,7 @@ export default function Focus() {
           type="button"
           role="tab"
           aria-selected={bookings}
-          className={bookings ? "utabs__tab utabs__tab--on" : "utabs__tab"}
+          className={bookings ? `${styles.utabsTab} ${styles.utabsTabOn}` : styles.utabsTab}
           data-testid="focus-tab-bookings"
           onClick={() => setParams({ tab: "bookings" })}
         >
@@ -117,18 +118,18 @@ function FollowList({ type }: { type: Tab }) {
       endReached={() => void loadMore()}
       computeItemKey={(_, it) => it.userId}
       itemContent={(_, it) => (
-        <div className="focus__row" data-testid="focus-row">
-          <Link to={`/userInfo/${it.userId}`} className="focus__who">
+        <div className={focusStyles.focusRow} data-testid="focus-row">
+          <Link to={`/userInfo/${it.userId}`} className={focusStyles.focusWho}>
             <Avatar src={it.avatar} name={it.name} size={44} />
-            <span className="focus__text">
-              <span className="focus__name">
-                {it.name} <span className="focus__level">{t("account.levelShort", { level: it.level ?? 1 })}</span>
+            <span className={focusStyles.focusText}>
+              <span className={focusStyles.focusName}>
+                {it.name} <span className={focusStyles.focusLevel}>{t("account.levelShort", { level: it.level ?? 1 })}</span>
               </span>
-              <span className="focus__sig">{it.signature || t("account.noSignature")}</span>
+              <span className={focusStyles.focusSig}>{it.signature || t("account.noSignature")}</span>
             </span>
           </Link>
           {type === 1 && (
-            <button type="button" className="uarea__secondary" data-testid="focus-unfollow" disabled={busy.has(it.userId)}
+            <button type="button" className={styles.uareaSecondary} data-testid="focus-unfollow" disabled={busy.has(it.userId)}
               onClick={() => void unfollow(it.userId)}>
               {t("account.unfollow")}
             </button>

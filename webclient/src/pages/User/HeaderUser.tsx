@@ -8,16 +8,17 @@ import { useTranslation } from "react-i18next";
 import { balancesAtom, profileAtom, tokenAtom, type UserInfo } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";
 import { refreshAccount, signOut } from "../../session/account";
-import { Avatar } from "./Avatar";
+import { Avatar } from "../../components/Avatar";
 import { useUserAreaT } from "../../i18n/userarea";
 import { userAreaApi } from "../../api/userarea";
 import { unreadAtom } from "../../state/userarea";
 import { sendInvite } from "../../session/invite";
+import { useResource } from "../../data";
 import { Coin, Diamond } from "./Currency";
 import { useChannelT } from "../../i18n/channel";
 import { useSupportT } from "../../i18n/support";
-import "./HeaderUser.css";
-import "./UserAreaPages.css";
+import styles from "./HeaderUser.module.css";
+import userAreaPagesStyles from "./UserAreaPages.module.css";
 
 export function HeaderUser({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
@@ -37,11 +38,13 @@ export function HeaderUser({ user }: { user: UserInfo }) {
   const { t: ut } = useUserAreaT();
   const unread = useAtomValue(unreadAtom);
   const setUnread = useSetAtom(unreadAtom);
+  const counted = useResource(token ? "notices-unread" : null, () => userAreaApi.unread());
   useEffect(() => {
-    if (!token) return;
-    userAreaApi.unread().then((r) => setUnread(r.unread), () => undefined);
-    void sendInvite();
-  }, [token, setUnread]);
+    if (counted.value) setUnread(counted.value.unread);
+  }, [counted.value, setUnread]);
+  useEffect(() => {
+    if (token) void sendInvite();
+  }, [token]);
 
   // A first login whose new-user step was dismissed: ask again once per page load (spec §4).
   const profile = useAtomValue(profileAtom);
@@ -71,26 +74,26 @@ export function HeaderUser({ user }: { user: UserInfo }) {
 
   const name = user.name ?? user.uid;
   return (
-    <div className="huser" ref={box} data-testid="header-user">
+    <div className={styles.huser} ref={box} data-testid="header-user">
       {balances && (
-        <span className="huser__balances" data-testid="header-balances">
+        <span className={styles.huserBalances} data-testid="header-balances">
           <Coin amount={balances.coin} label={t("account.coins")} testId="balance-coin" />
           <Diamond amount={balances.diamond} label={t("account.diamonds")} testId="balance-diamond" />
         </span>
       )}
-      <Link className="hbell" to="/userInfo/msgInfo" aria-label={ut("messages.bell")} title={ut("messages.bell")} data-testid="header-bell">
+      <Link className={userAreaPagesStyles.hbell} to="/userInfo/msgInfo" aria-label={ut("messages.bell")} title={ut("messages.bell")} data-testid="header-bell">
         <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
           <path d="M10 2.5a5 5 0 0 0-5 5v3.2L3.5 13.5h13L15 10.7V7.5a5 5 0 0 0-5-5zM8 15.5a2 2 0 0 0 4 0" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
         </svg>
         {unread !== null && unread > 0 && (
-          <span className="hbell__count" data-testid="header-unread">
+          <span className={userAreaPagesStyles.hbellCount} data-testid="header-unread">
             {unread > 99 ? "99+" : unread}
           </span>
         )}
       </Link>
       <button
         type="button"
-        className="huser__button"
+        className={styles.huserButton}
         aria-haspopup="menu"
         aria-expanded={open}
         data-testid="user-menu-button"
@@ -98,19 +101,19 @@ export function HeaderUser({ user }: { user: UserInfo }) {
         onClick={() => setOpen((o) => !o)}
       >
         <Avatar src={user.avatar} name={name} size={30} testId="header-avatar" />
-        <span className="huser__name" data-testid="user-name">
+        <span className={styles.huserName} data-testid="user-name">
           {name}
         </span>
         {user.level !== undefined && (
-          <span className="huser__level" data-testid="header-level">
+          <span className={styles.huserLevel} data-testid="header-level">
             {t("account.levelShort", { level: user.level })}
           </span>
         )}
       </button>
       {open && (
-        <div className="huser__menu" role="menu" data-testid="user-menu">
+        <div className={styles.huserMenu} role="menu" data-testid="user-menu">
           {/* The name heads the menu: the header row shows it only on wide screens. */}
-          <div className="huser__menu-name" data-testid="menu-user-name">
+          <div className={styles.huserMenuName} data-testid="menu-user-name">
             {name}
           </div>
           <Link role="menuitem" to="/userInfo" onClick={() => setOpen(false)} data-testid="menu-profile">

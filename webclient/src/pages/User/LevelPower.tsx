@@ -1,54 +1,50 @@
 // /userInfo/levalPower: the user's level and experience, what each activity earned today against its
 // daily cap, and the level table with what each level unlocks (badges, rooms with a minimum level).
-import { useCallback } from "react";
 import { useAtomValue } from "../../state/hooks";
 import { useUserAreaT, type UserAreaKey } from "../../i18n/userarea";
 import { HTML_LANG, type Locale } from "../../i18n/locales";
 import { userAreaApi } from "../../api/userarea";
 import { tokenAtom } from "../../state/session";
-import { NoData } from "../../components/NoData";
-import { useLoad } from "./useLoad";
+import { Loadable, useResource } from "../../data";
 import { BadgeMark } from "./Badge";
-import "./UserAreaPages.css";
+import userAreaPagesStyles from "./UserAreaPages.module.css";
+import styles from "./UserArea.module.css";
 
 export default function LevelPower() {
   const { t, language } = useUserAreaT();
   const loc = HTML_LANG[language as Locale] ?? "en-US";
   const token = useAtomValue(tokenAtom);
-  const load = useCallback(() => userAreaApi.levels(), []);
-  const lv = useLoad(load, token !== "");
-  const p = lv.value;
-  const pct = p && p.nextLevelExperience > 0 ? Math.min(100, Math.round((p.experience / p.nextLevelExperience) * 100)) : 100;
+  const lv = useResource(token ? "levels" : null, () => userAreaApi.levels());
+  const percent = (exp: number, next: number) => (next > 0 ? Math.min(100, Math.round((exp / next) * 100)) : 100);
   const badgeName = (b: string) => t(`levels.badge.${b}` as UserAreaKey);
   return (
-    <div className="ucard upage" data-testid="page-levalPower">
+    <div className={`${styles.ucard} ${userAreaPagesStyles.upage}`} data-testid="page-levalPower">
       <h1>{t("levels.title")}</h1>
-      {lv.error && <p className="uform__error">{lv.error}</p>}
-      {!p && !lv.loading && !lv.error && <NoData />}
-      {p && (
+      <Loadable resource={lv} minHeight={320}>
+        {(p) => (
         <>
-          <div className="ulevel">
-            <div className="ulevel__big" data-testid="my-level">{t("levels.level", { level: p.level })}</div>
+          <div className={userAreaPagesStyles.ulevel}>
+            <div className={userAreaPagesStyles.ulevelBig} data-testid="my-level">{t("levels.level", { level: p.level })}</div>
             <BadgeMark badge={p.badge} />
-            <div className="ulevel__bar" role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100}>
-              <span style={{ width: `${pct}%` }} />
+            <div className={userAreaPagesStyles.ulevelBar} role="progressbar" aria-valuenow={percent(p.experience, p.nextLevelExperience)} aria-valuemin={0} aria-valuemax={100}>
+              <span style={{ width: `${percent(p.experience, p.nextLevelExperience)}%` }} />
             </div>
-            <p className="ulevel__hint">
+            <p className={userAreaPagesStyles.ulevelHint}>
               {p.nextLevelExperience > 0 ? t("levels.progress", { exp: p.experience, next: p.nextLevelExperience }) : t("levels.max")}
             </p>
           </div>
           <h2>{t("levels.today")}</h2>
-          <ul className="utoday">
+          <ul className={userAreaPagesStyles.utoday}>
             {p.today.map((d) => (
               <li key={d.source} data-testid={`today-${d.source}`}>
                 <strong>{t(`levels.source.${d.source}` as UserAreaKey)}</strong>
                 <span>{t(`levels.perUnit.${d.source}` as UserAreaKey, { n: d.perUnit })}</span>
-                <div className="ulevel__bar ulevel__bar--small"><span style={{ width: `${Math.min(100, (d.earned / Math.max(1, d.dailyCap)) * 100)}%` }} /></div>
-                <span className="utoday__cap">{t("levels.cap", { earned: d.earned, cap: d.dailyCap })}</span>
+                <div className={`${userAreaPagesStyles.ulevelBar} ${userAreaPagesStyles.ulevelBarSmall}`}><span style={{ width: `${Math.min(100, (d.earned / Math.max(1, d.dailyCap)) * 100)}%` }} /></div>
+                <span className={userAreaPagesStyles.utodayCap}>{t("levels.cap", { earned: d.earned, cap: d.dailyCap })}</span>
               </li>
             ))}
           </ul>
-          <table className="utable">
+          <table className={userAreaPagesStyles.utable}>
             <thead>
               <tr>
                 <th>{t("levels.colLevel")}</th>
@@ -61,7 +57,7 @@ export default function LevelPower() {
               {p.levels
                 .filter((r) => r.newBadge || p.chatLevels.includes(r.level) || r.level === p.level || r.level === p.level + 1 || r.level % 10 === 0)
                 .map((r) => (
-                  <tr key={r.level} className={r.level === p.level ? "utable__me" : undefined}>
+                  <tr key={r.level} className={r.level === p.level ? userAreaPagesStyles.utableMe : undefined}>
                     <td>{t("levels.level", { level: r.level })}</td>
                     <td>{r.experience.toLocaleString(loc)}</td>
                     <td><BadgeMark badge={r.badge} /></td>
@@ -78,7 +74,8 @@ export default function LevelPower() {
             </tbody>
           </table>
         </>
-      )}
+        )}
+      </Loadable>
     </div>
   );
 }

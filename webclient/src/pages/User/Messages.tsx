@@ -2,7 +2,7 @@
 // replies, booked matches starting, followed streamers going live, tasks and levels. New notices
 // arrive live (the `notice` frame bumps inboxVersionAtom); reading here clears the badge on every
 // device (the server pushes the new count to the user's other sessions).
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useUserAreaT, type UserAreaKey } from "../../i18n/userarea";
@@ -11,8 +11,9 @@ import { userAreaApi, type NoticeItem, type NoticePage } from "../../api/userare
 import { tokenAtom } from "../../state/session";
 import { inboxVersionAtom, unreadAtom } from "../../state/userarea";
 import { NoData } from "../../components/NoData";
-import { useLoad } from "./useLoad";
-import "./UserAreaPages.css";
+import { useResource } from "../../data";
+import userAreaPagesStyles from "./UserAreaPages.module.css";
+import styles from "./UserArea.module.css";
 
 export default function Messages() {
   const { t, language } = useUserAreaT();
@@ -23,8 +24,16 @@ export default function Messages() {
   const [unreadOnly, setUnreadOnly] = useState(false);
   const [older, setOlder] = useState<NoticeItem[]>([]);
   const [next, setNext] = useState(0);
-  const load = useCallback(() => userAreaApi.notices(0, unreadOnly), [unreadOnly]);
-  const page = useLoad<NoticePage>(load, token !== "", version);
+  const page = useResource<NoticePage>(token ? `notices:${unreadOnly ? "unread" : "all"}` : null, () => userAreaApi.notices(0, unreadOnly));
+  const { refresh } = page;
+
+  // A new notice (the live frame bumps the version) refreshes the first page in place.
+  const seenVersion = useRef(version);
+  useEffect(() => {
+    if (seenVersion.current === version) return;
+    seenVersion.current = version;
+    refresh();
+  }, [version, refresh]);
 
   useEffect(() => {
     if (!page.value) return;
@@ -42,52 +51,52 @@ export default function Messages() {
   const read = (ids: number[]) =>
     userAreaApi.markRead(ids).then((r) => {
       setUnread(r.unread);
-      page.reload();
+      refresh();
     });
 
   return (
-    <div className="ucard upage" data-testid="page-msgInfo">
-      <div className="upage__head">
+    <div className={`${styles.ucard} ${userAreaPagesStyles.upage}`} data-testid="page-msgInfo">
+      <div className={userAreaPagesStyles.upageHead}>
         <h1>{t("messages.title")}</h1>
         {page.value && page.value.unread > 0 && (
-          <span className="upill" data-testid="msg-unread">{t("messages.unreadCount", { count: page.value.unread })}</span>
+          <span className={userAreaPagesStyles.upill} data-testid="msg-unread">{t("messages.unreadCount", { count: page.value.unread })}</span>
         )}
-        <span className="upage__spacer" />
-        <button type="button" className="uarea__secondary" data-testid="msg-read-all" disabled={!page.value?.unread} onClick={() => void read([])}>
+        <span className={userAreaPagesStyles.upageSpacer} />
+        <button type="button" className={styles.uareaSecondary} data-testid="msg-read-all" disabled={!page.value?.unread} onClick={() => void read([])}>
           {t("messages.markAll")}
         </button>
       </div>
-      <div className="utabs" role="tablist">
+      <div className={styles.utabs} role="tablist">
         {[false, true].map((u) => (
           <button
             key={String(u)}
             type="button"
             role="tab"
             aria-selected={unreadOnly === u}
-            className={unreadOnly === u ? "utabs__tab utabs__tab--on" : "utabs__tab"}
+            className={unreadOnly === u ? `${styles.utabsTab} ${styles.utabsTabOn}` : styles.utabsTab}
             onClick={() => setUnreadOnly(u)}
           >
             {t(u ? "messages.unread" : "messages.all")}
           </button>
         ))}
       </div>
-      {page.error && <p className="uform__error">{page.error}</p>}
+      {page.error && <p className={styles.uformError}>{page.error}</p>}
       {!page.loading && !page.error && list.length === 0 && <NoData />}
-      <ul className="unotices" data-testid="msg-list">
+      <ul className={userAreaPagesStyles.unotices} data-testid="msg-list">
         {list.map((n) => (
-          <li key={n.id} className={n.unread ? "unotice unotice--unread" : "unotice"} data-testid="msg-item" data-kind={n.kind}>
-            <span className={`unotice__kind unotice__kind--${n.kind}`}>{t(`messages.kind.${n.kind}` as UserAreaKey)}</span>
-            <div className="unotice__main">
+          <li key={n.id} className={n.unread ? `${userAreaPagesStyles.unotice} ${userAreaPagesStyles.unoticeUnread}` : userAreaPagesStyles.unotice} data-testid="msg-item" data-kind={n.kind}>
+            <span className={userAreaPagesStyles.unoticeKind}>{t(`messages.kind.${n.kind}` as UserAreaKey)}</span>
+            <div>
               <p>{n.text}</p>
               <time dateTime={new Date(n.time).toISOString()}>{new Date(n.time).toLocaleString(loc, { dateStyle: "medium", timeStyle: "short" })}</time>
             </div>
             {n.link ? (
-              <Link className="uarea__secondary" to={n.link} onClick={() => n.unread && void read([n.id])}>
+              <Link className={styles.uareaSecondary} to={n.link} onClick={() => n.unread && void read([n.id])}>
                 {t("messages.open")}
               </Link>
             ) : (
               n.unread && (
-                <button type="button" className="uarea__secondary" onClick={() => void read([n.id])}>
+                <button type="button" className={styles.uareaSecondary} onClick={() => void read([n.id])}>
                   ✓
                 </button>
               )
@@ -96,7 +105,7 @@ export default function Messages() {
         ))}
       </ul>
       {next > 0 && (
-        <button type="button" className="uarea__secondary" onClick={() => void more()}>
+        <button type="button" className={styles.uareaSecondary} onClick={() => void more()}>
           {t("messages.more")}
         </button>
       )}

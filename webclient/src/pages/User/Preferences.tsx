@@ -1,7 +1,7 @@
 // /userInfo/preferences: favourite games, teams and leagues (the home page lists them first) and
 // which notices are pushed live. Kept in the preferences object of GET /user/getUserDataStatus and
 // POST /user/saveUserDataStatus; keys other pages keep there are left as they are.
-import { useCallback, useEffect, useState, type KeyboardEvent } from "react";
+import { useEffect, useState, type KeyboardEvent } from "react";
 import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { useUserAreaT, type UserAreaKey } from "../../i18n/userarea";
@@ -10,8 +10,9 @@ import { matchesApi, type GameCatalogue } from "../../api/matches";
 import { userAreaApi, type NoticeKind, type Prefs } from "../../api/userarea";
 import { tokenAtom } from "../../state/session";
 import { prefsAtom } from "../../state/userarea";
-import { useLoad } from "./useLoad";
-import "./UserAreaPages.css";
+import { useResource } from "../../data";
+import styles from "./UserAreaPages.module.css";
+import userAreaStyles from "./UserArea.module.css";
 
 const KINDS: NoticeKind[] = ["system", "order", "review", "reply", "match", "live", "task"];
 
@@ -26,12 +27,12 @@ function Chips({ label, hint, values, onChange, testId }: { label: string; hint?
     setText("");
   };
   return (
-    <fieldset className="uprefs__set" data-testid={testId}>
+    <fieldset className={styles.uprefsSet} data-testid={testId}>
       <legend>{label}</legend>
-      {hint && <p className="upage__hint">{hint}</p>}
-      <div className="uchips">
+      {hint && <p className={styles.upageHint}>{hint}</p>}
+      <div className={styles.uchips}>
         {values.map((v) => (
-          <span key={v} className="uchip uchip--on">
+          <span key={v} className={`${styles.uchip} ${styles.uchipOn}`}>
             {v}
             <button type="button" aria-label={t("prefs.remove", { name: v })} onClick={() => onChange(values.filter((x) => x !== v))}>
               ×
@@ -49,10 +50,8 @@ export default function Preferences() {
   const { t: gt } = useTranslation();
   const token = useAtomValue(tokenAtom);
   const setShared = useSetAtom(prefsAtom);
-  const loadPrefs = useCallback(() => userAreaApi.prefs(), []);
-  const loadGames = useCallback(() => matchesApi.catalogue(), []);
-  const stored = useLoad<Prefs>(loadPrefs, token !== "");
-  const games = useLoad<GameCatalogue>(loadGames, true);
+  const stored = useResource<Prefs>(token ? "prefs" : null, () => userAreaApi.prefs());
+  const games = useResource<GameCatalogue>("game-catalogue", () => matchesApi.catalogue());
   const [draft, setDraft] = useState<Prefs | null>(null);
   const [state, setState] = useState<{ saving: boolean; saved: boolean; error: string | null }>({ saving: false, saved: false, error: null });
 
@@ -79,19 +78,19 @@ export default function Preferences() {
   };
 
   return (
-    <div className="ucard upage" data-testid="page-preferences">
+    <div className={`${userAreaStyles.ucard} ${styles.upage}`} data-testid="page-preferences">
       <h1>{t("prefs.title")}</h1>
-      {stored.error && <p className="uform__error">{stored.error}</p>}
-      <fieldset className="uprefs__set" data-testid="pref-games">
+      {stored.error && <p className={userAreaStyles.uformError}>{stored.error}</p>}
+      <fieldset className={styles.uprefsSet} data-testid="pref-games">
         <legend>{t("prefs.games")}</legend>
-        <p className="upage__hint">{t("prefs.gamesHint")}</p>
-        <div className="uchips">
+        <p className={styles.upageHint}>{t("prefs.gamesHint")}</p>
+        <div className={styles.uchips}>
           {(games.value?.games ?? []).map((g) => (
             <button
               key={g.id}
               type="button"
               aria-pressed={favGames.includes(g.id)}
-              className={favGames.includes(g.id) ? "uchip uchip--on" : "uchip"}
+              className={favGames.includes(g.id) ? `${styles.uchip} ${styles.uchipOn}` : styles.uchip}
               onClick={() => toggleGame(g.id)}
             >
               {gt(`matches.game.${g.abbr.toLowerCase()}`, { defaultValue: g.name })}
@@ -101,11 +100,11 @@ export default function Preferences() {
       </fieldset>
       <Chips label={t("prefs.teams")} hint={t("prefs.teamsHint")} values={p.favTeams ?? []} onChange={(v) => change({ favTeams: v })} testId="pref-teams" />
       <Chips label={t("prefs.leagues")} values={p.favLeagues ?? []} onChange={(v) => change({ favLeagues: v })} testId="pref-leagues" />
-      <fieldset className="uprefs__set" data-testid="pref-notify">
+      <fieldset className={styles.uprefsSet} data-testid="pref-notify">
         <legend>{t("prefs.notify")}</legend>
-        <p className="upage__hint">{t("prefs.notifyHint")}</p>
+        <p className={styles.upageHint}>{t("prefs.notifyHint")}</p>
         {KINDS.map((k) => (
-          <label key={k} className="uswitch">
+          <label key={k} className={styles.uswitch}>
             <input
               type="checkbox"
               checked={p.notify?.[k] !== false}
@@ -115,12 +114,12 @@ export default function Preferences() {
           </label>
         ))}
       </fieldset>
-      <div className="uform__actions">
-        <button type="button" className="uarea__primary" disabled={state.saving || !draft} onClick={save} data-testid="prefs-save">
+      <div className={userAreaStyles.uformActions}>
+        <button type="button" className={userAreaStyles.uareaPrimary} disabled={state.saving || !draft} onClick={save} data-testid="prefs-save">
           {t("prefs.save")}
         </button>
-        {state.saved && <span className="uform__ok" role="status">{t("prefs.saved")}</span>}
-        {state.error && <span className="uform__error">{state.error}</span>}
+        {state.saved && <span className={userAreaStyles.uformOk} role="status">{t("prefs.saved")}</span>}
+        {state.error && <span className={userAreaStyles.uformError}>{state.error}</span>}
       </div>
     </div>
   );

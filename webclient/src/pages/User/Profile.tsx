@@ -8,13 +8,13 @@ import { balancesAtom, profileAtom, tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";
 import { userApi, type AccountUser } from "../../api/account";
 import { ApiError } from "../../api/client";
-import { Avatar } from "./Avatar";
+import { Avatar } from "../../components/Avatar";
 import { useCaijianT } from "../../i18n/caijian";
 import { BadgeMark, badgeOf } from "./Badge";
-import "./UserAreaPages.css";
 import { Coin, Diamond, formatCount } from "./Currency";
-import "./Profile.css";
+import profileStyles from "./Profile.module.css";
 import { ProfilePosts } from "../News/ProfilePosts";
+import styles from "./UserArea.module.css";
 
 export default function Profile() {
   const { id } = useParams();
@@ -36,7 +36,7 @@ export default function Profile() {
     };
   }, [id, self]);
 
-  if (error !== null) return <div className="ucard" role="alert">{error}</div>;
+  if (error !== null) return <div className={styles.ucard} role="alert">{error}</div>;
   const user = self ? own : other;
   if (!user) return <ProfileSkeleton />;
   return <ProfileCard user={user} self={self} onChange={setOther} />;
@@ -45,7 +45,7 @@ export default function Profile() {
 function ProfileSkeleton() {
   const { t } = useTranslation();
   return (
-    <div className="ucard" aria-busy="true">
+    <div className={styles.ucard} aria-busy="true">
       {t("common.loading")}
     </div>
   );
@@ -61,32 +61,32 @@ function ProfileCard({ user, self, onChange }: { user: AccountUser; self: boolea
   const pct = next > 0 ? Math.min(100, Math.round((exp / next) * 100)) : 100;
   return (
     <>
-      <div className="ucard profile" data-testid="profile">
+      <div className={`${styles.ucard} ${profileStyles.profile}`} data-testid="profile">
         {self ? (
-          <Link className="profile__avatar" to="/caijian" title={ct("link")} data-testid="profile-change-avatar">
+          <Link className={profileStyles.profileAvatar} to="/caijian" title={ct("link")} data-testid="profile-change-avatar">
             <Avatar src={user.avatar} name={user.name} size={88} testId="profile-avatar" />
-            <span className="profile__avatar-label">{ct("link")}</span>
+            <span className={profileStyles.profileAvatarLabel}>{ct("link")}</span>
           </Link>
         ) : (
           <Avatar src={user.avatar} name={user.name} size={88} testId="profile-avatar" />
         )}
-        <div className="profile__main">
-          <h1 className="profile__name" data-testid="profile-name">
+        <div className={profileStyles.profileMain}>
+          <h1 className={profileStyles.profileName} data-testid="profile-name">
             {user.name}
-            <span className="profile__level">{t("account.levelShort", { level })}</span>
+            <span className={profileStyles.profileLevel}>{t("account.levelShort", { level })}</span>
             <BadgeMark badge={badgeOf(level)} />
-            {(user.member ?? 0) > 0 && <span className="profile__member">{user.member === 2 ? "SVIP" : "VIP"}</span>}
+            {(user.member ?? 0) > 0 && <span className={profileStyles.profileMember}>{user.member === 2 ? "SVIP" : "VIP"}</span>}
           </h1>
-          <p className="profile__sig" data-testid="profile-signature">
+          <p className={profileStyles.profileSig} data-testid="profile-signature">
             {user.signature || t("account.noSignature")}
           </p>
-          <div className="profile__exp" title={next > 0 ? `${exp} / ${next}` : `${exp}`}>
-            <div className="profile__bar">
+          <div className={profileStyles.profileExp} title={next > 0 ? `${exp} / ${next}` : `${exp}`}>
+            <div className={profileStyles.profileBar}>
               <span style={{ width: `${pct}%` }} />
             </div>
             <span>{next > 0 ? t("account.expToNext", { exp, next }) : t("account.maxLevel")}</span>
           </div>
-          <div className="profile__counts">
+          <div className={profileStyles.profileCounts}>
             <span>
               <b>{formatCount(user.follows ?? 0)}</b> {t("account.following")}
             </span>
@@ -95,9 +95,9 @@ function ProfileCard({ user, self, onChange }: { user: AccountUser; self: boolea
             </span>
           </div>
         </div>
-        <div className="profile__side">
+        <div className={profileStyles.profileSide}>
           {self ? (
-            <Link className="uarea__secondary" to="/userInfo/setting" data-testid="profile-edit">
+            <Link className={styles.uareaSecondary} to="/userInfo/setting" data-testid="profile-edit">
               {t("account.menu.setting")}
             </Link>
           ) : (
@@ -105,11 +105,11 @@ function ProfileCard({ user, self, onChange }: { user: AccountUser; self: boolea
           )}
         </div>
       </div>
-      <ProfilePosts userId={user.userId} />
+      <ProfilePosts userId={user.userId} className={styles.ucard} />
       {self && (
-        <div className="ucard profile__wallet">
+        <div className={styles.ucard}>
           <h2>{t("account.balances")}</h2>
-          <div className="profile__money">
+          <div className={profileStyles.profileMoney}>
             <Coin amount={balances?.coin ?? user.coin ?? 0} label={t("account.coins")} />
             <span>{t("account.coins")}</span>
             <Diamond amount={balances?.diamond ?? user.diamond ?? 0} label={t("account.diamonds")} />
@@ -129,7 +129,7 @@ function FollowButton({ user, onChange }: { user: AccountUser; onChange: (u: Acc
   return (
     <button
       type="button"
-      className={user.following ? "uarea__secondary" : "uarea__primary"}
+      className={user.following ? styles.uareaSecondary : styles.uareaPrimary}
       data-testid="profile-follow"
       disabled={busy}
       onClick={async () => {

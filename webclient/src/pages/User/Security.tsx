@@ -19,7 +19,8 @@ import {
   type ProfileInvalidKey,
 } from "../../components/LoginModal/validation";
 import { maskEmail, maskPhone, nationalNumber } from "./mask";
-import "./Security.css";
+import securityStyles from "./Security.module.css";
+import styles from "./UserArea.module.css";
 
 const message = (err: unknown, fallback: string) => (err instanceof ApiError && err.userMessage ? err.userMessage : fallback);
 
@@ -41,14 +42,14 @@ export function Security({ user }: { user: AccountUser }) {
     { kind: "email", label: t("login.email"), address: user.email, mask: maskEmail },
   ] as const;
   return (
-    <div className="ucard" data-testid="security">
+    <div className={styles.ucard} data-testid="security">
       <h1>{t("account.menu.security")}</h1>
       {notice && (
-        <p className="uform__ok" role="status" data-testid="security-done">
+        <p className={styles.uformOk} role="status" data-testid="security-done">
           {notice}
         </p>
       )}
-      <ul className="sec">
+      <ul className={securityStyles.sec}>
         {contacts.map(({ kind, label, address, mask }) => (
           <SecurityRow
             key={kind}
@@ -95,13 +96,13 @@ function SecurityRow({
   children: ReactNode;
 }) {
   return (
-    <li className="sec__item">
-      <div className="sec__head">
-        <span className="sec__label">{label}</span>
-        <span className="sec__value" data-testid={valueTestId}>
+    <li className={securityStyles.secItem}>
+      <div className={securityStyles.secHead}>
+        <span className={securityStyles.secLabel}>{label}</span>
+        <span className={securityStyles.secValue} data-testid={valueTestId}>
           {value}
         </span>
-        <button type="button" className="uarea__secondary" data-testid={actionTestId} onClick={onAction}>
+        <button type="button" className={styles.uareaSecondary} data-testid={actionTestId} onClick={onAction}>
           {action}
         </button>
       </div>
@@ -115,7 +116,7 @@ function Refused({ invalid }: { invalid: InvalidKey | undefined }) {
   const { t } = useTranslation();
   if (!invalid) return null;
   return (
-    <p className="uform__invalid" role="alert">
+    <p className={styles.uformInvalid} role="alert">
       {t(`login.invalid.${invalid}`)}
     </p>
   );
@@ -141,7 +142,7 @@ function CodeRow({
   const { t } = useTranslation();
   return (
     <>
-      <div className="uform__row">
+      <div className={styles.uformRow}>
         <input data-testid={`${prefix}-code`} inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t("login.code")}
           aria-label={t("login.code")} value={code} onChange={(e) => onCode(e.target.value.replace(/\D/g, ""))} />
         <SendCodeButton send={send} testId={`${prefix}-send-code`} />
@@ -201,8 +202,8 @@ function ContactForm({ kind, onDone }: { kind: "phone" | "email"; onDone: (u: Ac
 
   const label = t(phone ? "account.newMobile" : "account.newEmail");
   return (
-    <form className="uform sec__form" onSubmit={submit} noValidate data-testid={`sec-${kind}-form`}>
-      <div className="uform__row">
+    <form className={`${styles.uform} ${securityStyles.secForm}`} onSubmit={submit} noValidate data-testid={`sec-${kind}-form`}>
+      <div className={styles.uformRow}>
         {phone && <AreaCodeSelect value={areaCode} onChange={setAreaCode} />}
         <input data-testid="contact-to" type={phone ? "tel" : "email"} inputMode={phone ? "numeric" : undefined} maxLength={phone ? 11 : 254}
           placeholder={label} aria-label={label} value={to}
@@ -210,9 +211,9 @@ function ContactForm({ kind, onDone }: { kind: "phone" | "email"; onDone: (u: Ac
       </div>
       <Refused invalid={invalid.to} />
       <CodeRow prefix="contact" code={code} onCode={setCode} send={send} invalid={invalid.code} />
-      {error && <p className="uform__error" role="alert" data-testid="contact-error">{error}</p>}
-      <div className="uform__actions">
-        <button type="submit" className="uarea__primary" data-testid="contact-submit" disabled={busy}>
+      {error && <p className={styles.uformError} role="alert" data-testid="contact-error">{error}</p>}
+      <div className={styles.uformActions}>
+        <button type="submit" className={styles.uareaPrimary} data-testid="contact-submit" disabled={busy}>
           {t("account.save")}
         </button>
       </div>
@@ -236,7 +237,7 @@ function PasswordForm({ user, onDone }: { user: AccountUser; onDone: () => void 
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  if (!via) return <p className="uform__error">{t("account.bindFirst")}</p>;
+  if (!via) return <p className={styles.uformError}>{t("account.bindFirst")}</p>;
   const dest =
     via === "email"
       ? { email: true as const, address: user.email ?? "" }
@@ -279,7 +280,7 @@ function PasswordForm({ user, onDone }: { user: AccountUser; onDone: () => void 
   }
 
   return (
-    <form className="uform sec__form" onSubmit={submit} noValidate data-testid="sec-password-form">
+    <form className={`${styles.uform} ${securityStyles.secForm}`} onSubmit={submit} noValidate data-testid="sec-password-form">
       <label>
         {t("account.codeVia")}
         <select data-testid="password-via" value={via} onChange={(e) => setVia(e.target.value as "email" | "phone")}>
@@ -297,13 +298,13 @@ function PasswordForm({ user, onDone }: { user: AccountUser; onDone: () => void 
       <input data-testid="password-confirm" type="password" autoComplete="new-password" maxLength={MAX_PASSWORD}
         placeholder={t("account.confirmPassword")} aria-label={t("account.confirmPassword")} value={confirm}
         onChange={(e) => setConfirm(e.target.value)} />
-      {invalid.confirm && <p className="uform__invalid" role="alert">{t(`account.invalid.${invalid.confirm}`)}</p>}
-      {error && <p className="uform__error" role="alert" data-testid="password-error">{error}</p>}
-      <div className="uform__actions">
-        <Link to="/jiami" className="sec__protect" data-testid="password-jiami">
+      {invalid.confirm && <p className={styles.uformInvalid} role="alert">{t(`account.invalid.${invalid.confirm}`)}</p>}
+      {error && <p className={styles.uformError} role="alert" data-testid="password-error">{error}</p>}
+      <div className={styles.uformActions}>
+        <Link to="/jiami" className={securityStyles.secProtect} data-testid="password-jiami">
           {jt("passwordLink")}
         </Link>
-        <button type="submit" className="uarea__primary" data-testid="password-submit" disabled={busy}>
+        <button type="submit" className={styles.uareaPrimary} data-testid="password-submit" disabled={busy}>
           {t("account.changePassword")}
         </button>
       </div>

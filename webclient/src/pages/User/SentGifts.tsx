@@ -1,6 +1,6 @@
 // /userInfo/send: the gifts the user sent (to whom, when, how much), with totals per streamer, from
 // the gift records of the ledger.
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useAtomValue } from "../../state/hooks";
 import { useUserAreaT } from "../../i18n/userarea";
@@ -8,15 +8,16 @@ import { HTML_LANG, type Locale } from "../../i18n/locales";
 import { userAreaApi, type SentGift, type SentGifts as Page } from "../../api/userarea";
 import { tokenAtom } from "../../state/session";
 import { NoData } from "../../components/NoData";
-import { useLoad } from "./useLoad";
-import "./UserAreaPages.css";
+import { useResource } from "../../data";
+import userAreaPagesStyles from "./UserAreaPages.module.css";
+import styles from "./UserArea.module.css";
 
 export default function SentGifts() {
   const { t, language } = useUserAreaT();
   const loc = HTML_LANG[language as Locale] ?? "en-US";
   const token = useAtomValue(tokenAtom);
-  const load = useCallback(() => userAreaApi.gifts(0), []);
-  const page = useLoad<Page>(load, token !== "");
+  // The newest page; older ones are appended by "More" (the list pages by a cursor, not a number).
+  const page = useResource<Page>(token ? "sent-gifts" : null, () => userAreaApi.gifts(0));
   const [older, setOlder] = useState<SentGift[]>([]);
   const [next, setNext] = useState(0);
   useEffect(() => {
@@ -31,14 +32,14 @@ export default function SentGifts() {
       setNext(p.next);
     });
   return (
-    <div className="ucard upage" data-testid="page-send">
+    <div className={`${styles.ucard} ${userAreaPagesStyles.upage}`} data-testid="page-send">
       <h1>{t("gifts.title")}</h1>
-      {page.error && <p className="uform__error">{page.error}</p>}
+      {page.error && <p className={styles.uformError}>{page.error}</p>}
       {!page.loading && !page.error && list.length === 0 && <NoData />}
       {page.value && page.value.totals.length > 0 && (
         <>
           <h2>{t("gifts.totals")}</h2>
-          <ul className="ugift-totals" data-testid="gift-totals">
+          <ul className={userAreaPagesStyles.ugiftTotals} data-testid="gift-totals">
             {page.value.totals.map((s) => (
               <li key={`${s.streamerId}-${s.currency}`}>
                 <Link to={`/userInfo/${s.streamerId}`}>{s.streamer || "—"}</Link>
@@ -52,7 +53,7 @@ export default function SentGifts() {
       {list.length > 0 && (
         <>
           <h2>{t("gifts.history")}</h2>
-          <table className="utable" data-testid="gift-list">
+          <table className={userAreaPagesStyles.utable} data-testid="gift-list">
             <thead>
               <tr>
                 <th>{t("gifts.time")}</th>
@@ -67,7 +68,7 @@ export default function SentGifts() {
                 <tr key={g.id}>
                   <td>{new Date(g.time).toLocaleString(loc, { dateStyle: "medium", timeStyle: "short" })}</td>
                   <td><Link to={`/userInfo/${g.streamerId}`}>{g.streamer || "—"}</Link></td>
-                  <td className="ugift">{g.gift}</td>
+                  <td>{g.gift}</td>
                   <td>×{g.count}</td>
                   <td>{amount(g.currency, g.total)}</td>
                 </tr>
@@ -77,7 +78,7 @@ export default function SentGifts() {
         </>
       )}
       {next > 0 && (
-        <button type="button" className="uarea__secondary" onClick={() => void more()}>
+        <button type="button" className={styles.uareaSecondary} onClick={() => void more()}>
           {t("gifts.more")}
         </button>
       )}

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { profileAtom } from "../../state/session";
 import { EditProfile } from "./EditProfile";
 import { Security } from "./Security";
+import styles from "./UserArea.module.css";
 
 export default function Setting() {
   const { t } = useTranslation();
@@ -14,14 +15,14 @@ export default function Setting() {
   const tab = params.get("tab") === "security" ? "security" : "profile";
   return (
     <div data-testid="setting">
-      <div className="ucard utabs" role="tablist">
+      <div className={`${styles.ucard} ${styles.utabs}`} role="tablist">
         {(["profile", "security"] as const).map((k) => (
           <button
             key={k}
             type="button"
             role="tab"
             aria-selected={tab === k}
-            className={tab === k ? "utabs__tab utabs__tab--on" : "utabs__tab"}
+            className={tab === k ? `${styles.utabsTab} ${styles.utabsTabOn}` : styles.utabsTab}
             data-testid={`setting-tab-${k}`}
             onClick={() => setParams(k === "security" ? { tab: "security" } : {}, { replace: true })}
           >
@@ -30,7 +31,7 @@ export default function Setting() {
         ))}
       </div>
       {!profile ? (
-        <div className="ucard" aria-busy="true">
+        <div className={styles.ucard} aria-busy="true">
           {t("common.loading")}
         </div>
       ) : tab === "security" ? (

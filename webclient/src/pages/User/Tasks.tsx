@@ -1,7 +1,7 @@
 // /userInfo/myTask: daily and weekly tasks with their progress and reward; a done task is claimed
 // here (the server grants it once per period through the ledger). Below, the invitation card: the
 // user's invite link and invitation record.
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { useAtomValue } from "../../state/hooks";
 import { useUserAreaT, type UserAreaKey } from "../../i18n/userarea";
@@ -11,8 +11,9 @@ import { userAreaApi, type TaskView } from "../../api/userarea";
 import { tokenAtom } from "../../state/session";
 import { refreshAccount } from "../../session/account";
 import { NoData } from "../../components/NoData";
-import { useLoad } from "./useLoad";
-import "./UserAreaPages.css";
+import { Loadable, useResource } from "../../data";
+import styles from "./UserAreaPages.module.css";
+import userAreaStyles from "./UserArea.module.css";
 
 /** Where a task is done. */
 const GO: Record<string, string> = { watch: "/live", chat: "/live", gift: "/live", follow: "/anchor/anchorList", book: "/match/recommended" };
@@ -41,26 +42,26 @@ function TaskRow({ task, onClaimed }: { task: TaskView; onClaimed: (msg: string)
     );
   };
   return (
-    <li className="utask" data-testid={`task-${task.id}`} data-done={task.done} data-claimed={task.claimed}>
-      <div className="utask__main">
+    <li className={styles.utask} data-testid={`task-${task.id}`} data-done={task.done} data-claimed={task.claimed}>
+      <div className={styles.utaskMain}>
         <strong>{t(`tasks.name.${task.id}` as UserAreaKey)}</strong>
-        <div className="ulevel__bar ulevel__bar--small"><span style={{ width: `${pct}%` }} /></div>
-        <span className="utask__progress">
+        <div className={`${styles.ulevelBar} ${styles.ulevelBarSmall}`}><span style={{ width: `${pct}%` }} /></div>
+        <span className={styles.utaskProgress}>
           {t(task.activity === "watch" ? "tasks.minutes" : "tasks.progress", { progress: task.progress, target: task.target })}
           {" · "}
           {t("tasks.resets", { time: new Date(task.ends).toLocaleString(loc, { weekday: "short", hour: "2-digit", minute: "2-digit" }) })}
         </span>
-        {error && <span className="uform__invalid">{error}</span>}
+        {error && <span className={userAreaStyles.uformInvalid}>{error}</span>}
       </div>
-      <span className="utask__reward">{reward}</span>
+      <span className={styles.utaskReward}>{reward}</span>
       {task.claimed ? (
-        <span className="upill upill--done">{t("tasks.claimed")}</span>
+        <span className={`${styles.upill} ${styles.upillDone}`}>{t("tasks.claimed")}</span>
       ) : task.done ? (
-        <button type="button" className="uarea__primary" disabled={busy} onClick={claim} data-testid={`claim-${task.id}`}>
+        <button type="button" className={userAreaStyles.uareaPrimary} disabled={busy} onClick={claim} data-testid={`claim-${task.id}`}>
           {t("tasks.claim")}
         </button>
       ) : (
-        <Link className="uarea__secondary" to={GO[task.activity] ?? "/"}>
+        <Link className={userAreaStyles.uareaSecondary} to={GO[task.activity] ?? "/"}>
           {t("tasks.go")}
         </Link>
       )}
@@ -72,20 +73,19 @@ function InviteCard() {
   const { t, language } = useUserAreaT();
   const loc = HTML_LANG[language as Locale] ?? "en-US";
   const token = useAtomValue(tokenAtom);
-  const load = useCallback(() => userAreaApi.invites(), []);
-  const inv = useLoad(load, token !== "");
+  const inv = useResource(token ? "invites" : null, () => userAreaApi.invites());
   const [copied, setCopied] = useState(false);
   if (!inv.value) return null;
   const link = `${window.location.origin}/?invite=${encodeURIComponent(inv.value.code)}`;
   return (
-    <div className="ucard upage" data-testid="invite">
+    <div className={`${userAreaStyles.ucard} ${styles.upage}`} data-testid="invite">
       <h2>{t("invite.title")}</h2>
-      <p className="upage__hint">{t("invite.intro", { coins: inv.value.coins, limit: inv.value.dailyLimit })}</p>
-      <div className="uform__row uinvite">
+      <p className={styles.upageHint}>{t("invite.intro", { coins: inv.value.coins, limit: inv.value.dailyLimit })}</p>
+      <div className={`${userAreaStyles.uformRow} ${styles.uinvite}`}>
         <input readOnly dir="ltr" value={link} aria-label={t("invite.title")} data-testid="invite-link" onFocus={(e) => e.currentTarget.select()} />
         <button
           type="button"
-          className="uarea__primary"
+          className={userAreaStyles.uareaPrimary}
           data-testid="invite-copy"
           onClick={() => void navigator.clipboard?.writeText(link).then(() => setCopied(true), () => setCopied(false))}
         >
@@ -93,17 +93,17 @@ function InviteCard() {
         </button>
       </div>
       <h3>{t("invite.record")}</h3>
-      <p className="upage__hint">{t("invite.earned", { coins: inv.value.earned })}</p>
+      <p className={styles.upageHint}>{t("invite.earned", { coins: inv.value.earned })}</p>
       {inv.value.list.length === 0 ? (
         <NoData />
       ) : (
-        <ul className="uinvites">
+        <ul className={styles.uinvites}>
           {inv.value.list.map((i) => (
             <li key={`${i.name}-${i.time}`} data-testid="invite-record" data-rewarded={i.rewarded}>
               <strong>{i.name}</strong>
               <span>{t("invite.joined")}</span>
               <time>{new Date(i.time).toLocaleDateString(loc)}</time>
-              <span className={i.rewarded ? "upill upill--done" : "upill"}>
+              <span className={i.rewarded ? `${styles.upill} ${styles.upillDone}` : styles.upill}>
                 {i.rewarded ? `${t("invite.rewarded")} · ${t("tasks.coins", { n: i.coins })}` : t("invite.notRewarded")}
               </span>
             </li>
@@ -117,36 +117,36 @@ function InviteCard() {
 export default function Tasks() {
   const { t } = useUserAreaT();
   const token = useAtomValue(tokenAtom);
-  const load = useCallback(() => userAreaApi.tasks(), []);
-  const tasks = useLoad(load, token !== "");
+  const tasks = useResource(token ? "tasks" : null, () => userAreaApi.tasks());
   const [done, setDone] = useState<string | null>(null);
-  const list = tasks.value?.list ?? [];
   const onClaimed = (msg: string) => {
     setDone(msg);
-    tasks.reload();
+    tasks.refresh();
     void refreshAccount();
   };
   return (
     <>
-      <div className="ucard upage" data-testid="page-myTask">
+      <div className={`${userAreaStyles.ucard} ${styles.upage}`} data-testid="page-myTask">
         <h1>{t("tasks.title")}</h1>
-        {done && <p className="uform__ok" data-testid="task-claimed" role="status">{done}</p>}
-        {tasks.error && <p className="uform__error">{tasks.error}</p>}
-        {!tasks.loading && !tasks.error && list.length === 0 && <NoData />}
-        {(["daily", "weekly"] as const).map((period) => {
-          const rows = list.filter((x) => x.period === period);
-          if (rows.length === 0) return null;
-          return (
-            <section key={period}>
-              <h2>{t(period === "daily" ? "tasks.daily" : "tasks.weekly")}</h2>
-              <ul className="utasks">
-                {rows.map((x) => (
-                  <TaskRow key={x.id} task={x} onClaimed={onClaimed} />
-                ))}
-              </ul>
-            </section>
-          );
-        })}
+        {done && <p className={userAreaStyles.uformOk} data-testid="task-claimed" role="status">{done}</p>}
+        <Loadable resource={tasks} empty={(v) => v.list.length === 0} minHeight={240}>
+          {({ list }) =>
+            (["daily", "weekly"] as const).map((period) => {
+              const rows = list.filter((x) => x.period === period);
+              if (rows.length === 0) return null;
+              return (
+                <section key={period}>
+                  <h2>{t(period === "daily" ? "tasks.daily" : "tasks.weekly")}</h2>
+                  <ul className={styles.utasks}>
+                    {rows.map((x) => (
+                      <TaskRow key={x.id} task={x} onClaimed={onClaimed} />
+                    ))}
+                  </ul>
+                </section>
+              );
+            })
+          }
+        </Loadable>
       </div>
       <InviteCard />
     </>

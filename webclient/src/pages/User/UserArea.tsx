@@ -10,7 +10,7 @@ import { useSupportT } from "../../i18n/support";
 import { tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";
 import { refreshAccount } from "../../session/account";
-import "./UserArea.css";
+import styles from "./UserArea.module.css";
 
 const MENU = [
   { to: "/userInfo", key: "profile", end: true },
@@ -55,9 +55,9 @@ export default function UserArea() {
 
   if (!token && !publicProfile) {
     return (
-      <section className="uarea uarea--guest" data-testid="user-login-required">
+      <section className={`${styles.uarea} ${styles.uareaGuest}`} data-testid="user-login-required">
         <p>{t("account.loginFirst")}</p>
-        <button type="button" className="uarea__primary" onClick={() => setModal({ open: true, mode: LoginMode.Password })}>
+        <button type="button" className={styles.uareaPrimary} onClick={() => setModal({ open: true, mode: LoginMode.Password })}>
           {t("header.login")}
         </button>
       </section>
@@ -68,9 +68,9 @@ export default function UserArea() {
   const security = location.pathname === "/userInfo/setting" && tab === "security";
   const bookings = location.pathname === "/userInfo/focus" && tab === "bookings";
   return (
-    <div className="uarea" data-testid="user-area">
+    <div className={styles.uarea} data-testid="user-area">
       {token && (
-        <nav className="uarea__nav" aria-label={t("account.menu.title")}>
+        <nav className={styles.uareaNav} aria-label={t("account.menu.title")}>
           {MENU.map((m) => {
             const active =
               m.key === "security"
@@ -81,25 +81,25 @@ export default function UserArea() {
                     ? location.pathname === m.to && !bookings
                     : location.pathname === m.to;
             return (
-              <NavLink key={m.key} to={m.to} end className={() => `uarea__link${active ? " uarea__link--on" : ""}`} data-testid={`unav-${m.key}`}>
+              <NavLink key={m.key} to={m.to} end className={() => (active ? `${styles.uareaLink} ${styles.uareaLinkOn}` : styles.uareaLink)} data-testid={`unav-${m.key}`}>
                 {"label" in m ? (t as unknown as (k: string) => string)(m.label) : t(`account.menu.${m.key}`)}
               </NavLink>
             );
           })}
-          <hr className="uarea__sep" />
+          <hr className={styles.uareaSep} />
           {AREA_MENU.map((m) => {
             const active = m.key === "bookings" ? bookings : location.pathname === m.to;
             return (
-              <NavLink key={m.key} to={m.to} end className={() => `uarea__link${active ? " uarea__link--on" : ""}`} data-testid={`unav-${m.key}`}>
+              <NavLink key={m.key} to={m.to} end className={() => (active ? `${styles.uareaLink} ${styles.uareaLinkOn}` : styles.uareaLink)} data-testid={`unav-${m.key}`}>
                 {ut(`menu.${m.key}` as UserAreaKey)}
               </NavLink>
             );
           })}
-          <hr className="uarea__sep" />
-          <NavLink to="/salesmartly" className="uarea__link" data-testid="unav-support">{sp("link")}</NavLink>
+          <hr className={styles.uareaSep} />
+          <NavLink to="/salesmartly" className={styles.uareaLink} data-testid="unav-support">{sp("link")}</NavLink>
         </nav>
       )}
-      <section className="uarea__page">
+      <section className={styles.uareaPage}>
         <Outlet />
       </section>
     </div>

@@ -6,6 +6,7 @@ import type { PayWatch } from "../../state/wallet";
 import { formatCount, formatMoney } from "./amount";
 import { useIntlLocale } from "./WalletHeader";
 import { QrCode } from "./QrCode";
+import styles from "./Wallet.module.css";
 
 function Units({ order }: { order: RechargeOrder }) {
   const { t } = useTranslation();
@@ -19,10 +20,10 @@ function Checkout({ order }: { order: RechargeOrder }) {
   if (order.qrCode) {
     // The code is what the payer's app scans; on a phone the same content is also a link.
     return (
-      <div className="wallet-qr" data-testid="pay-qr">
+      <div className={styles.walletQr} data-testid="pay-qr">
         <QrCode content={order.qrCode} label={t("wallet.recharge.scan")} />
         <p>{t("wallet.recharge.scan")}</p>
-        <a className="wallet-qr__code" href={order.qrCode} target="_blank" rel="noopener noreferrer">
+        <a className={styles.walletQrCode} href={order.qrCode} target="_blank" rel="noopener noreferrer">
           {order.qrCode}
         </a>
       </div>
@@ -30,11 +31,11 @@ function Checkout({ order }: { order: RechargeOrder }) {
   }
   if (!order.payUrl) return null;
   return (
-    <div className="wallet-order__links">
-      <a className="wallet-button" href={order.payUrl} target="_blank" rel="noopener" data-testid="pay-open">
+    <div className={styles.walletOrderLinks}>
+      <a className={styles.walletButton} href={order.payUrl} target="_blank" rel="noopener" data-testid="pay-open">
         {t("wallet.recharge.openPage")}
       </a>
-      <a className="wallet-link" href={order.payUrl} data-testid="pay-here">
+      <a className={styles.walletLink} href={order.payUrl} data-testid="pay-here">
         {t("wallet.recharge.payHere")}
       </a>
     </div>
@@ -46,19 +47,19 @@ export function OrderResult({ watch, onAgain }: { watch: PayWatch; onAgain?: () 
   const loc = useIntlLocale();
   if (watch.phase === "none") return null;
   if (watch.phase === "creating") {
-    return <p className="wallet-order wallet-order--busy" data-testid="order-creating">{t("wallet.recharge.creating")}</p>;
+    return <p className={styles.walletOrder} data-testid="order-creating">{t("wallet.recharge.creating")}</p>;
   }
   if (watch.phase === "error") {
     return (
-      <div className="wallet-order wallet-order--bad" role="alert" data-testid="order-error">
+      <div className={`${styles.walletOrder} ${styles.walletOrderBad}`} role="alert" data-testid="order-error">
         <p>{watch.message}</p>
-        {onAgain && <button type="button" className="wallet-link" onClick={onAgain}>{t("wallet.recharge.again")}</button>}
+        {onAgain && <button type="button" className={styles.walletLink} onClick={onAgain}>{t("wallet.recharge.again")}</button>}
       </div>
     );
   }
   const o = watch.order;
   const head = (
-    <p className="wallet-order__meta">
+    <p className={styles.walletOrderMeta}>
       <span data-testid="order-no">{t("wallet.recharge.order", { no: o.orderNo })}</span>
       {" · "}
       <Units order={o} />
@@ -68,10 +69,10 @@ export function OrderResult({ watch, onAgain }: { watch: PayWatch; onAgain?: () 
   );
   if (watch.phase === "waiting") {
     return (
-      <div className="wallet-order" data-testid="order-waiting" data-state={o.state}>
+      <div className={styles.walletOrder} data-testid="order-waiting" data-state={o.state}>
         {head}
         <Checkout order={o} />
-        <p className="wallet-order__status" role="status" data-testid="order-status">
+        <p className={styles.walletOrderStatus} role="status" data-testid="order-status">
           {watch.live ? t("wallet.recharge.waiting") : t("wallet.recharge.reconnecting")}
         </p>
       </div>
@@ -86,8 +87,8 @@ export function OrderResult({ watch, onAgain }: { watch: PayWatch; onAgain?: () 
         ? t("wallet.recharge.refunded")
         : t("wallet.recharge.failed");
   return (
-    <div className={`wallet-order ${ok ? "wallet-order--ok" : "wallet-order--bad"}`} role="status" data-testid="order-result" data-state={o.state}>
-      <p className="wallet-order__title">{text}</p>
+    <div className={`${styles.walletOrder} ${ok ? styles.walletOrderOk : styles.walletOrderBad}`} role="status" data-testid="order-result" data-state={o.state}>
+      <p className={styles.walletOrderTitle}>{text}</p>
       {head}
       {ok && (
         <p data-testid="order-credited">
@@ -100,7 +101,7 @@ export function OrderResult({ watch, onAgain }: { watch: PayWatch; onAgain?: () 
         </p>
       )}
       {onAgain && (
-        <button type="button" className="wallet-button" data-testid="recharge-again" onClick={onAgain}>
+        <button type="button" className={styles.walletButton} data-testid="recharge-again" onClick={onAgain}>
           {t("wallet.recharge.again")}
         </button>
       )}

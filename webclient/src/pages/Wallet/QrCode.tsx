@@ -1,6 +1,7 @@
 // The QR code of a checkout (Alipay, USDT), drawn as inline SVG from the encoder in qr.ts.
 import { useMemo } from "react";
 import { encodeQr, qrPath } from "./qr";
+import styles from "./Wallet.module.css";
 
 const QUIET = 4;
 
@@ -11,7 +12,7 @@ export function QrCode({ content, label, px = 220 }: { content: string; label: s
   const side = m.size + QUIET * 2;
   return (
     <svg
-      className="wallet-qr__img"
+      className={styles.walletQrImg}
       data-testid="pay-qr-image"
       role="img"
       aria-label={label}

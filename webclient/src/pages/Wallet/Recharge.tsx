@@ -18,7 +18,7 @@ import { rechargeMethods, rechargeProducts } from "./payButtons";
 import { OrderResult } from "./OrderResult";
 import { useOrderWatch } from "./useOrderWatch";
 import { useIntlLocale, WalletHeader } from "./WalletHeader";
-import "./Wallet.css";
+import styles from "./Wallet.module.css";
 
 /** Brand names stay as they are in every language. */
 const BRANDS: Record<string, string> = { alipay: "Alipay", paypal: "PayPal", usdt: "USDT" };
@@ -165,17 +165,17 @@ export default function Recharge() {
       : null;
 
   return (
-    <section className="wallet recharge" data-testid="recharge">
+    <section className={styles.wallet} data-testid="recharge">
       <WalletHeader />
-      <h1 className="wallet__title">{t("wallet.recharge.title")}</h1>
-      <div className="wallet-tabs" role="tablist">
+      <h1 className={styles.walletTitle}>{t("wallet.recharge.title")}</h1>
+      <div className={styles.walletTabs} role="tablist">
         {products.map((p) => (
           <button
             key={p}
             type="button"
             role="tab"
             aria-selected={product === p}
-            className={product === p ? "wallet-tab wallet-tab--on" : "wallet-tab"}
+            className={product === p ? `${styles.walletTab} ${styles.walletTabOn}` : styles.walletTab}
             data-testid={`recharge-tab-${p}`}
             disabled={busy && product !== p}
             onClick={() => selectProduct(p)}
@@ -186,37 +186,37 @@ export default function Recharge() {
       </div>
 
       {presets.status === "error" || methods.status === "error" ? (
-        <div className="wallet-panel" role="alert" data-testid="recharge-load-error">
+        <div className={styles.walletPanel} role="alert" data-testid="recharge-load-error">
           <NoData label={t("wallet.recharge.loadFailed")} />
-          <p className="wallet-error">{presets.status === "error" ? presets.message : methods.status === "error" ? methods.message : ""}</p>
+          <p className={styles.walletError}>{presets.status === "error" ? presets.message : methods.status === "error" ? methods.message : ""}</p>
         </div>
       ) : presets.status !== "ready" ? (
-        <p className="wallet-muted" aria-busy="true">{t("wallet.details.loading")}</p>
+        <p className={styles.walletMuted} aria-busy="true">{t("wallet.details.loading")}</p>
       ) : presets.value.list.length === 0 ? (
         <NoData />
       ) : (
-        <div className="wallet-panel">
-          <h2 className="wallet__sub">{t("wallet.recharge.presets")}</h2>
-          <div className="recharge__presets" role="radiogroup" aria-label={t("wallet.recharge.presets")}>
+        <div className={styles.walletPanel}>
+          <h2 className={styles.walletSub}>{t("wallet.recharge.presets")}</h2>
+          <div className={styles.rechargePresets} role="radiogroup" aria-label={t("wallet.recharge.presets")}>
             {presets.value.list.map((p) => (
               <button
                 key={p.id}
                 type="button"
                 role="radio"
                 aria-checked={choice === p.id}
-                className={choice === p.id ? "recharge__preset recharge__preset--on" : "recharge__preset"}
+                className={choice === p.id ? `${styles.rechargePreset} ${styles.rechargePresetOn}` : styles.rechargePreset}
                 data-testid={`preset-${p.id}`}
                 disabled={busy}
                 onClick={() => setChoice(p.id)}
               >
-                <span className={`recharge__level recharge__level--${p.level}`}>{presetLabel(p)}</span>
-                <strong className="recharge__amount">{unit(p.amount)}</strong>
-                <span className="recharge__money">{formatMoney(p.money, "CNY", loc)}</span>
+                <span className={`${styles.rechargeLevel} ${styles[`recharge__level--${p.level}`] ?? ""}`}>{presetLabel(p)}</span>
+                <strong className={styles.rechargeAmount}>{unit(p.amount)}</strong>
+                <span className={styles.rechargeMoney}>{formatMoney(p.money, "CNY", loc)}</span>
               </button>
             ))}
             {product === "diamond" && (
-              <label className={choice === "custom" ? "recharge__preset recharge__preset--on recharge__custom" : "recharge__preset recharge__custom"}>
-                <span className="recharge__level">{t("wallet.recharge.custom")}</span>
+              <label className={choice === "custom" ? `${styles.rechargePreset} ${styles.rechargePresetOn} ${styles.rechargeCustom}` : `${styles.rechargePreset} ${styles.rechargeCustom}`}>
+                <span className={styles.rechargeLevel}>{t("wallet.recharge.custom")}</span>
                 <input
                   data-testid="custom-amount"
                   inputMode="numeric"
@@ -234,18 +234,18 @@ export default function Recharge() {
               </label>
             )}
           </div>
-          {rangeMessage && <p className="wallet-error" role="alert" data-testid="amount-error">{rangeMessage}</p>}
-          {product === "coin" && <p className="wallet-muted">{t("wallet.recharge.coinsPresetsOnly")}</p>}
+          {rangeMessage && <p className={styles.walletError} role="alert" data-testid="amount-error">{rangeMessage}</p>}
+          {product === "coin" && <p className={styles.walletMuted}>{t("wallet.recharge.coinsPresetsOnly")}</p>}
 
-          <h2 className="wallet__sub">{t("wallet.recharge.method")}</h2>
+          <h2 className={styles.walletSub}>{t("wallet.recharge.method")}</h2>
           {methods.status !== "ready" ? (
-            <p className="wallet-muted" aria-busy="true">{t("wallet.details.loading")}</p>
+            <p className={styles.walletMuted} aria-busy="true">{t("wallet.details.loading")}</p>
           ) : methodList.length === 0 ? (
-            <p className="wallet-error" data-testid="no-methods">{t("wallet.recharge.noMethods")}</p>
+            <p className={styles.walletError} data-testid="no-methods">{t("wallet.recharge.noMethods")}</p>
           ) : (
-            <div className="recharge__methods" role="radiogroup" aria-label={t("wallet.recharge.method")}>
+            <div className={styles.rechargeMethods} role="radiogroup" aria-label={t("wallet.recharge.method")}>
               {methodList.map((m) => (
-                <label key={m.type} className={chosen?.type === m.type ? "recharge__method recharge__method--on" : "recharge__method"}>
+                <label key={m.type} className={chosen?.type === m.type ? `${styles.rechargeMethod} ${styles.rechargeMethodOn}` : styles.rechargeMethod}>
                   <input
                     type="radio"
                     name="payType"
@@ -255,31 +255,31 @@ export default function Recharge() {
                     disabled={busy}
                     onChange={() => setMethod(m.type)}
                   />
-                  <MethodName m={m} /> <span className="wallet-muted">{m.currency}</span>
+                  <MethodName m={m} /> <span className={styles.walletMuted}>{m.currency}</span>
                 </label>
               ))}
             </div>
           )}
 
-          <div className="recharge__pay">
-            <div className="recharge__price" data-testid="recharge-price">
+          <div className={styles.rechargePay}>
+            <div className={styles.rechargePrice} data-testid="recharge-price">
               <span>{t("wallet.recharge.toPay")}</span>{" "}
               {quote.status === "ready" ? (
                 <strong data-testid="price-amount">{formatMoney(quote.value.amount, quote.value.currency, loc)}</strong>
               ) : quote.status === "error" ? (
-                <span className="wallet-error" data-testid="price-error">{quote.message}</span>
+                <span className={styles.walletError} data-testid="price-error">{quote.message}</span>
               ) : (
                 <strong>—</strong>
               )}
               {quote.status === "ready" && quote.value.currency === "USD" && methods.status === "ready" && (
-                <span className="wallet-muted"> · {t("wallet.recharge.usdNote", { rate: methods.value.usdRate })}</span>
+                <span className={styles.walletMuted}> · {t("wallet.recharge.usdNote", { rate: methods.value.usdRate })}</span>
               )}
             </div>
-            <button type="button" className="wallet-button wallet-button--big" data-testid="recharge-pay" disabled={busy || !request || quote.status === "error"} onClick={() => void pay()}>
+            <button type="button" className={`${styles.walletButton} ${styles.walletButtonBig}`} data-testid="recharge-pay" disabled={busy || !request || quote.status === "error"} onClick={() => void pay()}>
               {t("wallet.recharge.pay")}
             </button>
           </div>
-          <p className="wallet-muted">{t("wallet.recharge.mobileHint")}</p>
+          <p className={styles.walletMuted}>{t("wallet.recharge.mobileHint")}</p>
         </div>
       )}
 

@@ -20,7 +20,7 @@ import { systemApi, type PayButtons } from "../../api/system";
 import { membershipPackages } from "./payButtons";
 import { refreshAccount } from "../../session/account";
 import { SignInPrompt, useIntlLocale, WalletHeader } from "./WalletHeader";
-import "./Wallet.css";
+import styles from "./Wallet.module.css";
 
 /** errorCodes of the wallet (api/wallet/errors.go). */
 const CODE_INSUFFICIENT_COINS = 4007;
@@ -51,16 +51,16 @@ function Records({ version }: { version: number }) {
     };
   }, [version]);
   return (
-    <div className="wallet-panel" data-testid="vip-records">
-      <h2 className="wallet__sub">{t("wallet.vip.records")}</h2>
+    <div className={styles.walletPanel} data-testid="vip-records">
+      <h2 className={styles.walletSub}>{t("wallet.vip.records")}</h2>
       {recs.status === "error" ? (
-        <p className="wallet-error" role="alert">{recs.message}</p>
+        <p className={styles.walletError} role="alert">{recs.message}</p>
       ) : recs.status !== "ready" ? (
-        <p className="wallet-muted" aria-busy="true">{t("wallet.details.loading")}</p>
+        <p className={styles.walletMuted} aria-busy="true">{t("wallet.details.loading")}</p>
       ) : recs.value.length === 0 ? (
         <NoData label={t("wallet.details.empty")} />
       ) : (
-        <table className="wallet-table">
+        <table className={styles.walletTable}>
           <thead>
             <tr>
               <th>{t("wallet.vip.recordTime")}</th>
@@ -218,12 +218,12 @@ export default function Vip() {
   const stateText = t(`wallet.vip.state.${state}`);
 
   return (
-    <section className="wallet vip" data-testid="vip-page">
+    <section className={styles.wallet} data-testid="vip-page">
       <WalletHeader />
       {dialog}
-      <h1 className="wallet__title">{t("wallet.vip.title")}</h1>
+      <h1 className={styles.walletTitle}>{t("wallet.vip.title")}</h1>
 
-      <div className={`wallet-panel vip__status vip__status--${state}`} data-testid="vip-status" data-state={state}>
+      <div className={`${styles.walletPanel} ${styles.vipStatus} ${styles[`vip__status--${state}`] ?? ""}`} data-testid="vip-status" data-state={state}>
         <strong>{stateText}</strong>
         {b && b.vipLevel > 0 && b.vipExpire > now && (
           <span data-testid="vip-expiry">
@@ -234,22 +234,22 @@ export default function Vip() {
       </div>
 
       {pkgs.status === "error" ? (
-        <div className="wallet-panel" role="alert" data-testid="vip-load-error">
+        <div className={styles.walletPanel} role="alert" data-testid="vip-load-error">
           <NoData label={t("wallet.vip.loadFailed")} />
-          <p className="wallet-error">{pkgs.message}</p>
+          <p className={styles.walletError}>{pkgs.message}</p>
         </div>
       ) : pkgs.status !== "ready" ? (
-        <p className="wallet-muted" aria-busy="true">{t("wallet.details.loading")}</p>
+        <p className={styles.walletMuted} aria-busy="true">{t("wallet.details.loading")}</p>
       ) : (
-        <div className="wallet-panel">
-          <div className="wallet-tabs" role="tablist">
+        <div className={styles.walletPanel}>
+          <div className={styles.walletTabs} role="tablist">
             {([1, 2] as const).filter((tr) => !buttons || buttons.membership.some((b) => b.product === (tr === 1 ? "vip" : "svip"))).map((tr) => (
               <button
                 key={tr}
                 type="button"
                 role="tab"
                 aria-selected={tier === tr}
-                className={tier === tr ? "wallet-tab wallet-tab--on" : "wallet-tab"}
+                className={tier === tr ? `${styles.walletTab} ${styles.walletTabOn}` : styles.walletTab}
                 data-testid={`vip-tier-${tr}`}
                 disabled={!canBuyTier(state, tr)}
                 onClick={() => pick(tr, tr === 1 && months === 0 ? 1 : months)}
@@ -258,20 +258,20 @@ export default function Vip() {
               </button>
             ))}
           </div>
-          <p className="wallet-muted">{tier === 2 ? t("wallet.vip.benefits.svip") : t("wallet.vip.benefits.vip")}</p>
+          <p className={styles.walletMuted}>{tier === 2 ? t("wallet.vip.benefits.svip") : t("wallet.vip.benefits.vip")}</p>
 
-          <div className="vip__packages" role="radiogroup">
+          <div className={styles.vipPackages} role="radiogroup">
             {upgrading && (
               <button
                 type="button"
                 role="radio"
                 aria-checked={months === 0}
-                className={months === 0 ? "vip__package vip__package--on" : "vip__package"}
+                className={months === 0 ? `${styles.vipPackage} ${styles.vipPackageOn}` : styles.vipPackage}
                 data-testid="vip-months-0"
                 onClick={() => pick(tier, 0)}
               >
                 <strong>{t("wallet.vip.upgradeOnly")}</strong>
-                {b && <span className="wallet-muted">{t("wallet.vip.days", { days: daysLeft(b.vipExpire, now) })}</span>}
+                {b && <span className={styles.walletMuted}>{t("wallet.vip.days", { days: daysLeft(b.vipExpire, now) })}</span>}
               </button>
             )}
             {tierPackages.map((p) => {
@@ -282,14 +282,14 @@ export default function Vip() {
                   type="button"
                   role="radio"
                   aria-checked={months === p.months}
-                  className={months === p.months ? "vip__package vip__package--on" : "vip__package"}
+                  className={months === p.months ? `${styles.vipPackage} ${styles.vipPackageOn}` : styles.vipPackage}
                   data-testid={`vip-months-${p.months}`}
                   onClick={() => pick(tier, p.months)}
                 >
                   <strong>{t("wallet.vip.package", { months: p.months })}</strong>
-                  <span className="vip__price">{t("wallet.units.coins", { amount: formatCount(p.coins, loc) })}</span>
-                  <span className="wallet-muted">{t("wallet.vip.days", { days: p.days })}</span>
-                  {saving > 0 && <span className="vip__save">{t("wallet.vip.save", { percent: saving })}</span>}
+                  <span className={styles.vipPrice}>{t("wallet.units.coins", { amount: formatCount(p.coins, loc) })}</span>
+                  <span className={styles.walletMuted}>{t("wallet.vip.days", { days: p.days })}</span>
+                  {saving > 0 && <span className={styles.vipSave}>{t("wallet.vip.save", { percent: saving })}</span>}
                 </button>
               );
             })}
@@ -298,15 +298,15 @@ export default function Vip() {
           {!token ? (
             <SignInPrompt />
           ) : (
-            <div className="vip__checkout" data-testid="vip-quote">
-              {upgrading && b && <p className="vip__upgrade-note">{t("wallet.vip.upgradeNote", { days: daysLeft(b.vipExpire, now) })}</p>}
+            <div className={styles.vipCheckout} data-testid="vip-quote">
+              {upgrading && b && <p className={styles.vipUpgradeNote}>{t("wallet.vip.upgradeNote", { days: daysLeft(b.vipExpire, now) })}</p>}
               {quote.status === "error" ? (
-                <p className="wallet-error" role="alert" data-testid="vip-quote-error">{quote.message}</p>
+                <p className={styles.walletError} role="alert" data-testid="vip-quote-error">{quote.message}</p>
               ) : !q || !split ? (
-                <p className="wallet-muted" aria-busy="true">{t("wallet.details.loading")}</p>
+                <p className={styles.walletMuted} aria-busy="true">{t("wallet.details.loading")}</p>
               ) : (
                 <>
-                  <dl className="vip__breakdown">
+                  <dl className={styles.vipBreakdown}>
                     {split.action === "upgrade" && split.packageCoins > 0 && (
                       <div>
                         <dt>{t("wallet.vip.packagePart")}</dt>
@@ -319,28 +319,28 @@ export default function Vip() {
                         <dd data-testid="vip-difference">{t("wallet.units.coins", { amount: formatCount(split.differenceCoins, loc) })}</dd>
                       </div>
                     )}
-                    <div className="vip__total">
+                    <div className={styles.vipTotal}>
                       <dt>{t("wallet.vip.total")}</dt>
                       <dd data-testid="vip-total" data-coins={q.coins}>{t("wallet.units.coins", { amount: formatCount(q.coins, loc) })}</dd>
                     </div>
                   </dl>
-                  <p className="wallet-muted" data-testid="vip-new-expiry">{t("wallet.vip.newExpiry", { date: date(q.expiresAt) })}</p>
-                  {b && <p className="wallet-muted">{t("wallet.vip.balanceAfter", { balance: formatCount(b.gold, loc) })}</p>}
+                  <p className={styles.walletMuted} data-testid="vip-new-expiry">{t("wallet.vip.newExpiry", { date: date(q.expiresAt) })}</p>
+                  {b && <p className={styles.walletMuted}>{t("wallet.vip.balanceAfter", { balance: formatCount(b.gold, loc) })}</p>}
                   {missing > 0 && (
-                    <p className="wallet-error" data-testid="vip-insufficient">
+                    <p className={styles.walletError} data-testid="vip-insufficient">
                       {t("wallet.vip.insufficient", { missing: formatCount(missing, loc) })}{" "}
                       <Link to="/recharge">{t("wallet.vip.toRecharge")}</Link>
                     </p>
                   )}
-                  <button type="button" className="wallet-button wallet-button--big" data-testid="vip-buy" disabled={buying} onClick={() => void buy()}>
+                  <button type="button" className={`${styles.walletButton} ${styles.walletButtonBig}`} data-testid="vip-buy" disabled={buying} onClick={() => void buy()}>
                     {t(`wallet.vip.action.${q.action}`)}
                   </button>
                 </>
               )}
               {result && (
-                <div className={result.ok ? "wallet-order wallet-order--ok" : "wallet-order wallet-order--bad"} role="status" data-testid="vip-result" data-ok={result.ok}>
+                <div className={result.ok ? `${styles.walletOrder} ${styles.walletOrderOk}` : `${styles.walletOrder} ${styles.walletOrderBad}`} role="status" data-testid="vip-result" data-ok={result.ok}>
                   <p>{result.text}</p>
-                  {result.code === CODE_INSUFFICIENT_COINS && <Link to="/recharge" className="wallet-button">{t("wallet.vip.toRecharge")}</Link>}
+                  {result.code === CODE_INSUFFICIENT_COINS && <Link to="/recharge" className={styles.walletButton}>{t("wallet.vip.toRecharge")}</Link>}
                   {result.code === CODE_DOWNGRADE && <p>{t("wallet.vip.downgrade")}</p>}
                 </div>
               )}

@@ -7,6 +7,7 @@ import { HTML_LANG, type Locale } from "../../i18n/locales";
 import { formatCount } from "./amount";
 import { tierName } from "./membership";
 import { useWalletBalance } from "./balance";
+import styles from "./Wallet.module.css";
 
 export function useIntlLocale(): string {
   const { i18n } = useTranslation();
@@ -19,14 +20,14 @@ export function WalletHeader() {
   const { signedIn, balance } = useWalletBalance();
   const b = balance.status === "ready" ? balance.value : null;
   return (
-    <div className="wallet-head" data-testid="wallet-head">
-      <nav className="wallet-head__nav" aria-label={t("wallet.nav.recharge")}>
+    <div className={styles.walletHead} data-testid="wallet-head">
+      <nav className={styles.walletHeadNav} aria-label={t("wallet.nav.recharge")}>
         <NavLink to="/recharge" data-testid="wallet-nav-recharge">{t("wallet.nav.recharge")}</NavLink>
         <NavLink to="/userInfo/vip" data-testid="wallet-nav-vip">{t("wallet.nav.vip")}</NavLink>
         <NavLink to="/userInfo/water" data-testid="wallet-nav-details">{t("wallet.nav.details")}</NavLink>
       </nav>
       {signedIn && (
-        <dl className="wallet-head__balances">
+        <dl className={styles.walletHeadBalances}>
           <div>
             <dt>{t("wallet.balance.coins")}</dt>
             <dd data-testid="balance-coins">{b ? formatCount(b.gold, loc) : "…"}</dd>
@@ -38,13 +39,13 @@ export function WalletHeader() {
           {b && b.vipLevel > 0 && (
             <div>
               <dt>{t("wallet.balance.member")}</dt>
-              <dd data-testid="balance-tier" className={`wallet-badge wallet-badge--${b.vipLevel}`}>{tierName(b.vipLevel)}</dd>
+              <dd data-testid="balance-tier" className={`${styles.walletBadge} ${styles[`wallet-badge--${b.vipLevel}`] ?? ""}`}>{tierName(b.vipLevel)}</dd>
             </div>
           )}
         </dl>
       )}
       {balance.status === "error" && (
-        <p className="wallet-error" role="alert" data-testid="balance-error">
+        <p className={styles.walletError} role="alert" data-testid="balance-error">
           {t("wallet.balance.loadFailed")}: {balance.message}
         </p>
       )}
@@ -57,9 +58,9 @@ export function SignInPrompt() {
   const { t } = useTranslation();
   const setModal = useSetAtom(loginModalAtom);
   return (
-    <div className="wallet-signin" data-testid="wallet-signin">
+    <div className={styles.walletSignin} data-testid="wallet-signin">
       <p>{t("wallet.signIn.required")}</p>
-      <button type="button" className="wallet-button" onClick={() => setModal({ open: true, mode: LoginMode.Password })}>
+      <button type="button" className={styles.walletButton} onClick={() => setModal({ open: true, mode: LoginMode.Password })}>
         {t("wallet.signIn.button")}
       </button>
     </div>

@@ -16,7 +16,7 @@ import { OrderResult } from "./OrderResult";
 import { useOrderWatch } from "./useOrderWatch";
 import { SignInPrompt, useIntlLocale, WalletHeader } from "./WalletHeader";
 import { useUserAreaT } from "../../i18n/userarea";
-import "./Wallet.css";
+import styles from "./Wallet.module.css";
 
 const PAGE_SIZE = 20;
 const KNOWN_TYPES = ["recharge", "gift", "membership", "welcome", "refund", "shop", "plan", "adjustment"] as const;
@@ -88,14 +88,14 @@ function DetailRow({ d }: { d: WalletDetail }) {
       : d.type;
   const sign = d.amount > 0 ? "+" : d.amount < 0 ? "−" : "";
   return (
-    <div className="water__row" data-testid="detail-row" data-type={d.type} data-amount={d.amount}>
-      <span className="water__type">{type}</span>
-      <span className={d.amount >= 0 ? "water__amount water__amount--in" : "water__amount water__amount--out"}>
+    <div className={styles.waterRow} data-testid="detail-row" data-type={d.type} data-amount={d.amount}>
+      <span>{type}</span>
+      <span className={d.amount >= 0 ? styles.waterAmountIn : styles.waterAmountOut}>
         {sign}
         {formatCount(Math.abs(d.amount), loc)}
       </span>
-      <span className="water__balance">{formatCount(d.balance, loc)}</span>
-      <time className="water__time" dateTime={new Date(d.time).toISOString()}>
+      <span>{formatCount(d.balance, loc)}</span>
+      <time className={styles.waterTime} dateTime={new Date(d.time).toISOString()}>
         {new Date(d.time).toLocaleString(loc)}
       </time>
     </div>
@@ -140,18 +140,18 @@ export default function Water() {
   };
 
   return (
-    <section className="wallet water" data-testid="water">
+    <section className={styles.wallet} data-testid="water">
       <WalletHeader />
-      <h1 className="wallet__title">{t("wallet.details.title")}</h1>
+      <h1 className={styles.walletTitle}>{t("wallet.details.title")}</h1>
       {token && orderNo && <ReturnedOrder orderNo={orderNo} onPaid={refresh} />}
-      <div className="wallet-tabs" role="tablist">
+      <div className={styles.walletTabs} role="tablist">
         {(["coin", "diamond"] as const).map((c) => (
           <button
             key={c}
             type="button"
             role="tab"
             aria-selected={currency === c}
-            className={currency === c ? "wallet-tab wallet-tab--on" : "wallet-tab"}
+            className={currency === c ? `${styles.walletTab} ${styles.walletTabOn}` : styles.walletTab}
             data-testid={`water-tab-${c}`}
             onClick={() => select(c)}
           >
@@ -162,19 +162,19 @@ export default function Water() {
       {!token ? (
         <SignInPrompt />
       ) : state.error && state.items.length === 0 ? (
-        <div className="wallet-panel" role="alert" data-testid="water-error">
+        <div className={styles.walletPanel} role="alert" data-testid="water-error">
           <NoData label={t("wallet.details.loadFailed")} />
-          <p className="wallet-error">{state.error}</p>
+          <p className={styles.walletError}>{state.error}</p>
         </div>
       ) : state.loading && state.items.length === 0 ? (
-        <p className="wallet-muted" aria-busy="true">{t("wallet.details.loading")}</p>
+        <p className={styles.walletMuted} aria-busy="true">{t("wallet.details.loading")}</p>
       ) : state.items.length === 0 ? (
-        <div className="wallet-panel" data-testid="water-empty">
+        <div className={styles.walletPanel} data-testid="water-empty">
           <NoData label={t("wallet.details.empty")} />
         </div>
       ) : (
-        <div className="wallet-panel water__list" data-testid="water-list" data-total={state.total}>
-          <div className="water__row water__row--head" aria-hidden="true">
+        <div className={`${styles.walletPanel} ${styles.waterList}`} data-testid="water-list" data-total={state.total}>
+          <div className={`${styles.waterRow} ${styles.waterRowHead}`} aria-hidden="true">
             <span>{t("wallet.details.type")}</span>
             <span>{t("wallet.details.amount")}</span>
             <span>{t("wallet.details.balance")}</span>
@@ -190,9 +190,9 @@ export default function Water() {
             components={{
               Footer: () =>
                 state.loading ? (
-                  <p className="wallet-muted water__foot">{t("wallet.details.loading")}</p>
+                  <p className={`${styles.walletMuted} ${styles.waterFoot}`}>{t("wallet.details.loading")}</p>
                 ) : state.error ? (
-                  <p className="wallet-error water__foot">{state.error}</p>
+                  <p className={`${styles.walletError} ${styles.waterFoot}`}>{state.error}</p>
                 ) : null,
             }}
           />

@@ -1,0 +1,23 @@
+import styles from "./Avatar.module.css";
+
+/**
+ * A user's round avatar, or the first letter of the name on a coloured disc when none is set. alt
+ * names the picture when it says something of its own (a preview); an avatar next to the name is
+ * decoration.
+ */
+export function Avatar({ src, name, size = 32, testId, alt = "" }: { src?: string; name?: string; size?: number; testId?: string; alt?: string }) {
+  const letter = (name ?? "?").trim().charAt(0).toUpperCase() || "?";
+  const hue = [...(name ?? "")].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 360, 200);
+  return src ? (
+    <img className={styles.avatar} src={src} alt={alt} width={size} height={size} data-testid={testId} style={{ width: size, height: size }} />
+  ) : (
+    <span
+      className={`${styles.avatar} ${styles.avatarLetter}`}
+      data-testid={testId}
+      aria-hidden="true"
+      style={{ width: size, height: size, fontSize: size * 0.45, background: `hsl(${hue} 55% 45%)` }}
+    >
+      {letter}
+    </span>
+  );
+}
