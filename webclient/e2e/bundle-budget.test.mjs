@@ -16,11 +16,8 @@ describe("initial JS budget", () => {
     assert.ok(existsSync(join(dist, ".vite", "manifest.json")), "dist/.vite/manifest.json missing: run `npm run build` (build.manifest in vite.config.ts)");
   });
 
-  // The live room is still over the budget (docs/BENCHMARKS.md, "Web performance"): its check runs
-  // and prints its figure, as a to-do that does not fail the run, until the room is split further.
-  const todo = { liveRoom: "live room still over the initial-JS budget (docs/BENCHMARKS.md)" };
   for (const [page, mod] of Object.entries(BUDGETED_PAGES)) {
-    it(`${page} starts with at most ${INITIAL_JS_BUDGET / 1024} KiB gzip of JavaScript`, { todo: todo[page] }, () => {
+    it(`${page} starts with at most ${INITIAL_JS_BUDGET / 1024} KiB gzip of JavaScript`, () => {
       const manifest = readManifest(dist);
       assert.ok(manifest[mod], `${mod} has no chunk of its own: its route must stay lazy (src/router.tsx)`);
       const { files, total } = initialJs(dist, mod, manifest);

@@ -43,6 +43,11 @@ export interface LiveTag {
 /** The page of a custom tag (/customLive/{tag}: the tag is the route's id). */
 export const tagPath = (tag: string) => `/customLive/${encodeURIComponent(tag)}`;
 
+/** A room's streamer as shown: the username, or a neutral word before their new-user step. */
+export function streamerName(c: Pick<LiveCard, "name">, fallback: string) {
+  return c.name || fallback;
+}
+
 const quiet: Pick<RequestOptions, "toast"> = { toast: false };
 
 export const liveApi = {

@@ -20,6 +20,7 @@ import {
   type FxQueue,
   type GiftInfo,
 } from "./giftFx";
+import { useGiftCatalogue } from "./catalogue";
 import "./GiftOverlay.css";
 
 const GiftScene = lazy(() => import("./GiftScene"));
@@ -93,15 +94,17 @@ export interface GiftOverlayProps {
   lines: ChatLine[];
   joined: boolean;
   catalogue: ReadonlyMap<string, GiftInfo>;
+  /** Lines up to this seq count as seen: the overlay mounted late (with the first fresh gift). */
+  since?: number;
   now?: () => number;
 }
 
-export const GiftOverlay = memo(function GiftOverlay({ lines, joined, catalogue, now = Date.now }: GiftOverlayProps) {
+export const GiftOverlay = memo(function GiftOverlay({ lines, joined, catalogue, since = 0, now = Date.now }: GiftOverlayProps) {
   const { t } = useGiftFxT();
   const [queue, setQueue] = useState<FxQueue>(EMPTY_QUEUE);
   const [banners, setBanners] = useState<Banner[]>([]);
   // The newest seq seen: until the room is joined everything counts as seen (the history).
-  const seen = useRef(0);
+  const seen = useRef(since);
 
   useEffect(() => {
     const newest = lines.reduce((m, l) => (l.kind === "event" ? Math.max(m, l.seq) : m), 0);
@@ -163,3 +166,12 @@ export const GiftOverlay = memo(function GiftOverlay({ lines, joined, catalogue,
     </div>
   );
 });
+
+/**
+ * A live room's overlay: it mounts with the room's first gift (LiveRoom.tsx) and shows once the
+ * catalogue has been read, so that gift already knows whether it is big.
+ */
+export function RoomGiftOverlay(props: Omit<GiftOverlayProps, "catalogue">) {
+  const catalogue = useGiftCatalogue();
+  return catalogue && <GiftOverlay {...props} catalogue={catalogue} />;
+}

@@ -55,15 +55,15 @@ export function forgetGifts(): void {
 
 /**
  * The catalogue by id for the room's gift effects (every viewer, signed in or not: GET /gift is
- * public); empty until loaded or when it cannot be read (gifts then show as banners).
+ * public); null until read, empty when it cannot be read (gifts then show as banners).
  */
-export function useGiftCatalogue(): ReadonlyMap<string, Gift> {
-  const [map, setMap] = useState<ReadonlyMap<string, Gift>>(EMPTY);
+export function useGiftCatalogue(): ReadonlyMap<string, Gift> | null {
+  const [map, setMap] = useState<ReadonlyMap<string, Gift> | null>(null);
   useEffect(() => {
     let live = true;
     loadGifts().then(
       (gifts) => live && setMap(new Map(gifts.map((g) => [g.id, g]))),
-      () => undefined,
+      () => live && setMap(new Map()),
     );
     return () => {
       live = false;
@@ -71,5 +71,3 @@ export function useGiftCatalogue(): ReadonlyMap<string, Gift> {
   }, []);
   return map;
 }
-
-const EMPTY: ReadonlyMap<string, Gift> = new Map();

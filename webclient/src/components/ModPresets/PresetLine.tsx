@@ -7,20 +7,9 @@ import type { RoomEvent } from "../../realtime/protocol";
 import { useModPresetsT, type ModPresetsKey } from "../../i18n/modpresets";
 import styles from "./ModPresets.module.css";
 
-const PREFIX = "modpresets.";
+import { endsAction, PRESET_PREFIX } from "./presetEvents";
 
-/** Whether a `sys` event is a preset's announcement. */
-export const isPresetEvent = (ev: RoomEvent) => ev.k === "sys" && !!ev.key?.startsWith(PREFIX);
-
-/** Whether a preset announcement ends an action (expired or undone). */
-export const endsAction = (key: string) => key.endsWith(".ended") || key.endsWith(".undone");
-
-/** The ids of the automatic actions that have ended, from the room's lines. */
-export function endedActions(events: Iterable<RoomEvent>): Set<string> {
-  const out = new Set<string>();
-  for (const ev of events) if (isPresetEvent(ev) && ev.msg && endsAction(ev.key!)) out.add(ev.msg);
-  return out;
-}
+export { endedActions, endsAction, isPresetEvent } from "./presetEvents";
 
 function clock(ms: number): string {
   const lang = typeof document !== "undefined" ? document.documentElement.lang || undefined : undefined;
@@ -36,7 +25,7 @@ export function PresetLine({ ev, room, canUndo, ended }: { ev: RoomEvent; room: 
   const commands = useAtomValue(realtimeCommandsAtom);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
-  const key = ev.key!.slice(PREFIX.length);
+  const key = ev.key!.slice(PRESET_PREFIX.length);
   const text = t(`chat.${key}` as ModPresetsKey, { time: ev.until ? clock(ev.until) : "", interval: ev.secs ?? 0 });
   const undoable = canUndo && !ended && !endsAction(key) && !!ev.msg && (!ev.until || ev.until > Date.now());
 

@@ -6,7 +6,7 @@
 //
 // Usage: <Player roomId={id} /> (data-testid="live-player", data-state = the status, data-source = the
 // kind playing).
-import { useCallback, useEffect, useReducer, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useAtom, useAtomValue, useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
@@ -25,10 +25,11 @@ import {
   trialSecondsLeft,
   type PlayerStatus,
 } from "./playerState";
-import { useConfirmCharge } from "../ConfirmCharge/ConfirmCharge";
-import { useGiftFxT } from "../../i18n/giftfx";
-import { refreshBalances } from "../../session/account";
 import "./Player.css";
+
+// Unlocking a paid room (its confirmation and the balance) loads when a paid room refuses playback:
+// the live room's first render does without it (issue 19).
+const PlayerUnlock = lazy(() => import("./PlayerUnlock"));
 
 export interface PlayerProps {
   roomId: string;
@@ -73,10 +74,6 @@ export function Player({ roomId, theatreToggle = true, env: envProp, muted: mute
   const muted = mutedProp ?? ownMuted;
   const setMuted = (m: boolean) => (controlled ? !m && onSoundRequest?.() : setOwnMuted(m));
   const [room, setRoom] = useState<AnchorPageInfo | null>(null);
-  const [unlocking, setUnlocking] = useState(false);
-  const { ask, dialog } = useConfirmCharge();
-  const { t: fx } = useGiftFxT();
-  const [unlockError, setUnlockError] = useState("");
   const reqSeq = useRef(0);
 
   const env = () => (envRef.current ??= detectEnv(videoRef.current ?? undefined));
@@ -221,22 +218,9 @@ export function Player({ roomId, theatreToggle = true, env: envProp, muted: mute
     setGeneration((g) => g + 1);
   };
 
-  const unlock = async () => {
-    if (room && !(await ask({ what: fx("what.unlock"), price: room.price, currency: "coin" }))) return;
-    setUnlocking(true);
-    setUnlockError("");
-    anchorApi.liveUnlock(roomId).then(
-      () => {
-        setUnlocking(false);
-        void refreshBalances(); // the header's coins, at once
-        dispatch({ type: "reset" });
-        load();
-      },
-      (err: unknown) => {
-        setUnlocking(false);
-        setUnlockError(err instanceof ApiError ? err.userMessage : String(err));
-      },
-    );
+  const unlocked = () => {
+    dispatch({ type: "reset" });
+    load();
   };
 
   const retry = () => {
@@ -284,9 +268,9 @@ export function Player({ roomId, theatreToggle = true, env: envProp, muted: mute
                 </button>
               )}
               {room?.paid && token && (
-                <button type="button" className="player__button" data-testid="player-unlock" disabled={unlocking} onClick={() => void unlock()}>
-                  {t("anchor.player.unlock", { price: room.price })}
-                </button>
+                <Suspense fallback={null}>
+                  <PlayerUnlock roomId={roomId} price={room.price} onUnlocked={unlocked} />
+                </Suspense>
               )}
               {!state.refusal?.urlRefused && !room?.paid && (
                 <Link className="player__button" to="/userInfo/vip" data-testid="player-vip-link">
@@ -297,10 +281,8 @@ export function Player({ roomId, theatreToggle = true, env: envProp, muted: mute
                 {t("anchor.player.retry")}
               </button>
             </div>
-            {unlockError && <p className="player__error">{unlockError}</p>}
           </div>
         )}
-        {dialog}
         {state.status === "unsupported" && (
           <div className="player__panel" data-testid="player-unsupported" role="alert">
             <p className="player__panel-title">{t("anchor.player.unsupported")}</p>

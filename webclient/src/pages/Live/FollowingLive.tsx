@@ -4,13 +4,12 @@
 import { Link } from "react-router";
 import { useAtomValue } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
-import { liveApi } from "../../api/live";
+import { liveApi, streamerName } from "../../api/live";
 import { tokenAtom } from "../../state/session";
 import { lastNoticeAtom } from "../../state/userarea";
 import { useMultiViewT } from "../../i18n/multiview";
 import { useFetch } from "../Matches/hooks";
 import { Avatar } from "../../components/Avatar";
-import { streamerName } from "./LiveCardView";
 
 /** How often the strip reloads. */
 const FOLLOWING_REFRESH_MS = 30_000;

@@ -4,16 +4,11 @@
 import { memo } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import type { LiveCard } from "../../api/live";
+import { streamerName, type LiveCard } from "../../api/live";
 import type { MatchItem } from "../../api/matches";
 import { Avatar } from "../../components/Avatar";
 import { formatCount } from "../Matches/format";
 import "./Live.css";
-
-/** The streamer's shown name: the username, or a neutral word before their new-user step. */
-export function streamerName(c: Pick<LiveCard, "name">, fallback: string) {
-  return c.name || fallback;
-}
 
 export const LiveCardView = memo(function LiveCardView({
   card,

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { initI18n } from "../../i18n";
 import { appStore } from "../../state/store";
 import { EMPTY_ROOM, connStatusAtom, type RoomView } from "../../state/realtime";
-import { ChatInput } from "./ChatInput";
+import SignedInChatInput from "./SignedInChatInput";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -18,7 +18,7 @@ async function render(view: RoomView) {
   await act(async () =>
     root.render(
       <StateProvider>
-        <ChatInput room="1001" view={view} signedIn />
+        <SignedInChatInput room="1001" view={view} />
       </StateProvider>,
     ),
   );

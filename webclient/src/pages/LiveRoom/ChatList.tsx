@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo, useRef, useState } from "react";
+import { lazy, memo, Suspense, useCallback, useMemo, useRef, useState } from "react";
 import type { VirtuosoHandle } from "react-virtuoso";
 import { preloadVirtuoso, Virtuoso } from "../../components/LazyVirtuoso";
 import { useTranslation } from "react-i18next";
@@ -6,13 +6,18 @@ import type { ChatLine } from "../../realtime/roomLog";
 import type { RoomEvent } from "../../realtime/protocol";
 import { ChatBadges } from "./ChatBadges";
 import { formatTime } from "./format";
-import { ExpertBadge } from "../Experts/ExpertBadge";
-import { PlanLinkText } from "../Experts/PlanLinker";
-import { PresetLine, endedActions, isPresetEvent } from "../../components/ModPresets/PresetLine";
-import { PredictionLine } from "./Predictions";
-import type { Combo } from "../../components/GiftFx/giftFx";
+import { endedActions, isPresetEvent } from "../../components/ModPresets/presetEvents";
+import type { Combo } from "../../components/GiftFx/giftLines";
 import { useGiftFxT } from "../../i18n/giftfx";
 import "./ChatList.css";
+
+// The rarer parts of a line load on demand (issue 19, the room's initial JavaScript): an expert's
+// badge, a plan link in a message (the plain text shows until then), a moderation preset's line and
+// a prediction's line.
+const ExpertBadge = lazy(async () => ({ default: (await import("../Experts/ExpertBadge")).ExpertBadge }));
+const PlanLinkText = lazy(async () => ({ default: (await import("../Experts/PlanLinker")).PlanLinkText }));
+const PresetLine = lazy(async () => ({ default: (await import("../../components/ModPresets/PresetLine")).PresetLine }));
+const PredictionLine = lazy(async () => ({ default: (await import("./PredictionLine")).PredictionLine }));
 
 export interface ChatListProps {
   lines: ChatLine[];
@@ -45,7 +50,9 @@ export function ChatList({ lines, selfId, actions, onActions, onName, room = "",
   const itemContent = useCallback(
     (_: number, l: ChatLine) =>
       l.kind === "event" && isPresetEvent(l.ev) ? (
-        <PresetLine ev={l.ev} room={room} canUndo={canModerate} ended={!!l.ev.msg && ended.has(l.ev.msg)} />
+        <Suspense fallback={null}>
+          <PresetLine ev={l.ev} room={room} canUndo={canModerate} ended={!!l.ev.msg && ended.has(l.ev.msg)} />
+        </Suspense>
       ) : (
         <Line line={l} actions={actions && l.kind === "event" && l.ev.uid !== selfId} onActions={onActions} onName={onName} combo={combos?.get(l.seq)} />
       ),
@@ -107,7 +114,11 @@ const Line = memo(function Line({
       return (
         <div className="chat-line" data-testid="chat-line" data-seq={line.seq} data-id={ev.id} data-uid={ev.uid}>
           <ChatBadges ev={ev} />
-          <span className="chat-line__lvl">Lv{ev.lvl ?? 0}</span> {ev.badge === "expert" && ev.uid && <ExpertBadge uid={ev.uid} />}
+          <span className="chat-line__lvl">Lv{ev.lvl ?? 0}</span> {ev.badge === "expert" && ev.uid && (
+            <Suspense fallback={null}>
+              <ExpertBadge uid={ev.uid} />
+            </Suspense>
+          )}
           {actions && onName && ev.uid ? (
             <button type="button" className="chat-line__name chat-line__name--button" data-testid="chat-name" onClick={() => onName(ev)}>
               <bdi>{who}</bdi>
@@ -115,7 +126,11 @@ const Line = memo(function Line({
           ) : (
             <bdi className="chat-line__name">{who}</bdi>
           )}{" "}
-          <bdi className="chat-line__text"><PlanLinkText text={ev.text ?? ""} /></bdi>
+          <bdi className="chat-line__text">
+            <Suspense fallback={ev.text ?? ""}>
+              <PlanLinkText text={ev.text ?? ""} />
+            </Suspense>
+          </bdi>
           {actions && (
             <button
               type="button"
@@ -157,7 +172,12 @@ const Line = memo(function Line({
         </div>
       );
     case "sys":
-      if (ev.key?.startsWith("prediction.")) return <PredictionLine ev={ev} seq={line.seq} />;
+      if (ev.key?.startsWith("prediction."))
+        return (
+          <Suspense fallback={null}>
+            <PredictionLine ev={ev} seq={line.seq} />
+          </Suspense>
+        );
       return <div className="chat-line chat-line--sys" data-testid="sys-line" data-seq={line.seq}>{ev.text}</div>;
     default: {
       const text = systemText(t, line);

@@ -2,33 +2,39 @@
 // room's atom; the RealtimeBridge does all socket work. Chat (virtualised), connection
 // state, moderation (menu on a message, muted users, slow mode, open/close), gifts and
 // theatre mode.
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useParams } from "react-router";
 import { useAtom, useAtomValue, useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { danmuAtom, roomAtom, roomWantsAtom, theatreModeAtom, wsUserAtom, type RoomView } from "../../state/realtime";
 import { tokenAtom } from "../../state/session";
 import type { RoomEvent } from "../../realtime/protocol";
-import { ConnectionBar } from "./ConnectionBar";
 import { ChatList } from "./ChatList";
 import { ChatInput } from "./ChatInput";
-import { PlanLinker } from "../Experts/PlanLinker";
-import { MessageMenu } from "./MessageMenu";
-import { ChatterCard } from "./ChatterCard";
-import { ModTools } from "./ModTools";
-import { GiftPanel } from "./GiftPanel";
 import { RoomHead } from "./RoomHead";
-import { PinnedBar } from "./PinnedBar";
-import { PaidComposer } from "./PaidComposer";
-import { usePaidConfig } from "./paidConfig";
-import { PredictionsPanel, isPoolUpdate } from "./Predictions";
-import { Danmu } from "./Danmu";
-import { GiftLeaderboard } from "../../components/GiftLeaderboard/GiftLeaderboard";
-import { GiftOverlay } from "../../components/GiftFx/GiftOverlay";
-import { foldGiftCombos } from "../../components/GiftFx/giftFx";
-import { useGiftCatalogue } from "../../components/GiftFx/catalogue";
+import type { ChatLine } from "../../realtime/roomLog";
+import { foldGiftCombos } from "../../components/GiftFx/giftLines";
+import { useFirstFreshGift } from "../../components/GiftFx/firstGift";
 import { Player } from "../../components/Player";
 import "./LiveRoom.css";
+
+// The first render of a room is the player frame, the title and the chat (issue 19: its initial
+// JavaScript has a budget, e2e/bundle-budget.test.mjs). Everything else loads on demand: the panels
+// under the player and the connection's state right after the first render, the popups when first opened, the moderator
+// tools for moderators only, danmu when switched on, the gift effects when the first gift arrives.
+const ConnectionBar = lazy(async () => ({ default: (await import("./ConnectionBar")).ConnectionBar }));
+const MessageMenu = lazy(async () => ({ default: (await import("./MessageMenu")).MessageMenu }));
+const ChatterCard = lazy(async () => ({ default: (await import("./ChatterCard")).ChatterCard }));
+const ModTools = lazy(async () => ({ default: (await import("./ModTools")).ModTools }));
+const PaidComposer = lazy(async () => ({ default: (await import("./PaidComposer")).PaidComposer }));
+const RoomPanels = lazy(() => import("./RoomPanels"));
+const Danmu = lazy(async () => ({ default: (await import("./Danmu")).Danmu }));
+const GiftOverlay = lazy(async () => ({ default: (await import("../../components/GiftFx/GiftOverlay")).RoomGiftOverlay }));
+const RoomPins = lazy(async () => ({ default: (await import("./PinnedBar")).RoomPins }));
+const PlanLinker = lazy(async () => ({ default: (await import("../Experts/PlanLinker")).PlanLinker }));
+
+/** Whether a line is a prediction's pool update, which changes its widget and shows nothing in chat. */
+export const isPoolUpdate = (l: ChatLine) => l.kind === "event" && l.ev.k === "sys" && l.ev.key === "prediction.update";
 
 /** Registers interest in a room for as long as the calling component is mounted. */
 function useRoom(id: string) {
@@ -71,7 +77,6 @@ export default function LiveRoom() {
   const [cardFor, setCardFor] = useState<RoomEvent | null>(null);
   const onActions = useCallback((ev: RoomEvent) => (setCardFor(null), setMenuFor(ev)), []);
   const onName = useCallback((ev: RoomEvent) => (setMenuFor(null), setCardFor(ev)), []);
-  const paidCfg = usePaidConfig();
   // The ranking reloads when a gift or a paid message arrives (the seq of the newest such line) or
   // a paid message is removed (it may have been refunded): either changes the number.
   const lastGift = useMemo(() => {
@@ -96,7 +101,8 @@ export default function LiveRoom() {
   const chatLines = useMemo(() => room.log.lines.filter((l) => !isPoolUpdate(l)), [room.log.lines]);
   // Repeats of a gift by the same sender count up on one line (x2, x3 ...).
   const folded = useMemo(() => foldGiftCombos(chatLines), [chatLines]);
-  const gifts = useGiftCatalogue();
+  // The gift effects mount with the first gift sent after joining; history gifts stay silent.
+  const firstGift = useFirstFreshGift(room.log.lines, room.joined);
 
   // A deleted message takes its open menu with it.
   const menuEv = menuFor && room.log.lines.some((l) => l.kind === "event" && l.ev.id === menuFor.id) ? menuFor : null;
@@ -117,15 +123,21 @@ export default function LiveRoom() {
         </RoomHead>
         <div className="live-room__player" data-testid="player" aria-label={t("live.player")}>
           <Player roomId={id} theatreToggle={false} />
-          {danmu && <Danmu lines={chatLines} joined={room.joined} />}
-          <GiftOverlay lines={room.log.lines} joined={room.joined} catalogue={gifts} />
+          {danmu && (
+            <Suspense fallback={null}>
+              <Danmu lines={chatLines} joined={room.joined} />
+            </Suspense>
+          )}
+          {firstGift && (
+            <Suspense fallback={null}>
+              <GiftOverlay lines={room.log.lines} joined={room.joined} since={firstGift.since} />
+            </Suspense>
+          )}
         </div>
-        {!theatre && <PredictionsPanel room={id} lines={room.log.lines} signedIn={signedIn} canRun={canModerate} />}
-        {!theatre && <GiftPanel room={id} view={room} signedIn={signedIn} />}
         {!theatre && (
-          <div className="live-room__ranking">
-            <GiftLeaderboard room={id} version={lastGift} />
-          </div>
+          <Suspense fallback={null}>
+            <RoomPanels room={id} view={room} lines={room.log.lines} signedIn={signedIn} canRun={canModerate} rankingVersion={lastGift} />
+          </Suspense>
         )}
       </div>
       <aside className="live-room__chat" aria-label={t("live.chat")}>
@@ -135,23 +147,39 @@ export default function LiveRoom() {
             {t("live.viewers", { count: room.presence })}
           </span>
         </div>
-        <ConnectionBar />
-        {canModerate && room.joined && <ModTools room={id} view={room} canOpenClose={canOpenClose} />}
+        <Suspense fallback={null}>
+          <ConnectionBar />
+        </Suspense>
+        {canModerate && room.joined && (
+          <Suspense fallback={null}>
+            <ModTools room={id} view={room} canOpenClose={canOpenClose} />
+          </Suspense>
+        )}
         {room.joinError ? (
           <p className="live-room__refused" role="alert" data-testid="room-error">
             {room.joinError}
           </p>
         ) : (
           <div className="live-room__lines">
-            <PinnedBar room={id} log={room.log} canModerate={canModerate} reasons={paidCfg?.reasons ?? []} />
+            <Suspense fallback={null}>
+              <RoomPins room={id} log={room.log} canModerate={canModerate} />
+            </Suspense>
             <ChatList lines={folded.lines} combos={folded.combos} selfId={user?.id} actions={signedIn} onActions={onActions} onName={onName} room={id} canModerate={canModerate} />
-            {menuEv && <MessageMenu key={menuEv.id} room={id} ev={menuEv} canModerate={canModerate} signedIn={signedIn} onClose={() => setMenuFor(null)} />}
-            {cardEv && <ChatterCard key={cardEv.id} room={id} ev={cardEv} onClose={() => setCardFor(null)} onReport={onActions} />}
+            <Suspense fallback={null}>
+              {menuEv && <MessageMenu key={menuEv.id} room={id} ev={menuEv} canModerate={canModerate} signedIn={signedIn} onClose={() => setMenuFor(null)} />}
+              {cardEv && <ChatterCard key={cardEv.id} room={id} ev={cardEv} onClose={() => setCardFor(null)} onReport={onActions} />}
+            </Suspense>
           </div>
         )}
-        <PaidComposer room={id} signedIn={signedIn} />
+        <Suspense fallback={null}>
+          <PaidComposer room={id} signedIn={signedIn} />
+        </Suspense>
         <ChatInput room={id} view={room} signedIn={signedIn} />
-        {signedIn && user?.id && user.roles?.includes("expert") && <PlanLinker room={id} expertId={user.id} />}
+        {signedIn && user?.id && user.roles?.includes("expert") && (
+          <Suspense fallback={null}>
+            <PlanLinker room={id} expertId={user.id} />
+          </Suspense>
+        )}
       </aside>
     </section>
   );

@@ -6,7 +6,7 @@ import type { CommandInput } from "../../realtime/connection";
 import type { MutedEntry } from "../../realtime/protocol";
 import { formatTime } from "./format";
 import { ModPresetsForm } from "../../components/ModPresets/ModPresetsForm";
-import { endedActions, isPresetEvent } from "../../components/ModPresets/PresetLine";
+import { endedActions, isPresetEvent } from "../../components/ModPresets/presetEvents";
 import { useModPresetsT } from "../../i18n/modpresets";
 import "./ModTools.css";
 

@@ -8,6 +8,7 @@ import { usePaidT } from "../../i18n/paidmsg";
 import type { RoomLog } from "../../realtime/roomLog";
 import { showToast } from "../../state/ui";
 import { countdown, pinsNow } from "./pins";
+import { usePaidConfig } from "./paidConfig";
 import "./PinnedBar.css";
 
 export interface PinnedBarProps {
@@ -17,6 +18,12 @@ export interface PinnedBarProps {
   reasons: RemovalReason[];
   /** The clock (tests). Default Date.now. */
   now?: () => number;
+}
+
+/** A room's pinned bar with the removal reasons of the paid messages' configuration. */
+export function RoomPins(props: Omit<PinnedBarProps, "reasons" | "now">) {
+  const cfg = usePaidConfig();
+  return <PinnedBar {...props} reasons={cfg?.reasons ?? []} />;
 }
 
 export function PinnedBar({ room, log, canModerate, reasons, now = Date.now }: PinnedBarProps) {

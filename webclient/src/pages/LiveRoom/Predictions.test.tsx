@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { initI18n } from "../../i18n";
 import { fromEvent, newer, type Prediction } from "../../api/predictions";
 import type { RoomEvent } from "../../realtime/protocol";
-import { PredictionLine } from "./Predictions";
+import { PredictionLine } from "./PredictionLine";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

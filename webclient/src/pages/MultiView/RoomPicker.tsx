@@ -2,7 +2,7 @@
 // tag or team, as compact cards; a click adds the room.
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { liveApi } from "../../api/live";
+import { liveApi, streamerName } from "../../api/live";
 import { useMultiViewT } from "../../i18n/multiview";
 import { NoData } from "../../components/NoData";
 import { gameLabel, useFetch } from "../Matches/hooks";
@@ -10,7 +10,6 @@ import { LoadError, Loading } from "../Matches/MatchList";
 /** How often the picker's list reloads (rooms going live or ending). */
 const PICKER_REFRESH_MS = 30_000;
 import { searchCards, useGameNames } from "../Live/hooks";
-import { streamerName } from "../Live/LiveCardView";
 import { Avatar } from "../../components/Avatar";
 import { formatCount } from "../Matches/format";
 

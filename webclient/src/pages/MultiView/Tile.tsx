@@ -4,12 +4,11 @@
 import { lazy, memo, Suspense } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import { liveApi, tagPath } from "../../api/live";
+import { liveApi, streamerName, tagPath } from "../../api/live";
 import { useMultiViewT } from "../../i18n/multiview";
 import { useFetch, useLiveMatch } from "../Matches/hooks";
 import { LiveClock } from "../Matches/MatchRow";
 import { inPlay, upcoming } from "../Matches/live";
-import { streamerName } from "../Live/LiveCardView";
 
 const Player = lazy(() => import("../../components/Player/Player"));
 

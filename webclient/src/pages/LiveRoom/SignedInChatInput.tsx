@@ -1,0 +1,87 @@
+// A signed-in viewer's chat input (ChatInput.tsx loads it on demand): the text with its limit, the
+// send command, a refused send's message, and a muted user's lock with its time left.
+import { useEffect, useState, type FormEvent } from "react";
+import { useAtomValue } from "../../state/hooks";
+import { useTranslation } from "react-i18next";
+import { connStatusAtom, realtimeCommandsAtom, type RoomView } from "../../state/realtime";
+import { formatLeft, muteLeft } from "../../realtime/selfMute";
+import { useChatroomT } from "../../i18n/chatroom";
+
+const MAX_CHARS = 200;
+
+/** Our mute's time left in the room (ms, 0: not muted), counting down each second while muted. */
+function useMuteLeft(view: RoomView): number {
+  const until = view.you.mutedUntil ?? 0;
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    setNow(Date.now());
+    if (until <= Date.now()) return;
+    const id = window.setInterval(() => {
+      setNow(Date.now());
+      if (Date.now() >= until) window.clearInterval(id);
+    }, 1000);
+    return () => window.clearInterval(id);
+  }, [until]);
+  return muteLeft(view, now);
+}
+
+export default function SignedInChatInput({ room, view }: { room: string; view: RoomView }) {
+  const { t } = useTranslation();
+  const commands = useAtomValue(realtimeCommandsAtom);
+  const status = useAtomValue(connStatusAtom);
+  const { t: ct } = useChatroomT();
+  const [text, setText] = useState("");
+  const left = useMuteLeft(view);
+  const ready = status.state === "connected" && view.joined && commands !== null && left === 0;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const v = text.trim();
+    if (!v || !ready) return;
+    if (commands.sendChat(room, v)) setText("");
+  };
+
+  const error = view.sendError ?? (view.sendErrorKey ? t("live.sendFailed") : null);
+  if (left > 0) {
+    const muted = ct("input.muted", { left: formatLeft(left) });
+    return (
+      <form className="chat-input chat-input--muted" onSubmit={(e) => e.preventDefault()}>
+        <div className="chat-input__row">
+          <input data-testid="chat-input" data-muted="true" disabled value="" placeholder={muted} aria-label={muted} />
+          <button type="submit" data-testid="chat-send" disabled>
+            {t("live.send")}
+          </button>
+        </div>
+        {/* Screen readers hear the lock once (the visible text is the input's placeholder). */}
+        <span className="visually-hidden" role="status" data-testid="muted-hint">
+          {muted}
+        </span>
+      </form>
+    );
+  }
+  return (
+    <form className="chat-input" onSubmit={submit}>
+      <div className="chat-input__row">
+        <input
+          data-testid="chat-input"
+          value={text}
+          maxLength={MAX_CHARS}
+          placeholder={t("live.placeholder")}
+          aria-label={t("live.placeholder")}
+          onChange={(e) => {
+            setText(e.target.value);
+            if (error) commands?.clearSendError(room);
+          }}
+        />
+        <button type="submit" data-testid="chat-send" disabled={!ready || !text.trim()}>
+          {t("live.send")}
+        </button>
+      </div>
+      {error && <p className="chat-input__error" role="alert" data-testid="chat-error">{error}</p>}
+      {!error && view.joined && !view.open && <p className="chat-input__hint" data-testid="room-closed">{t("live.closed")}</p>}
+      {!error && view.joined && view.open && view.slowSecs > 0 && (
+        <p className="chat-input__hint" data-testid="slow-hint">{t("live.slowHint", { s: view.slowSecs })}</p>
+      )}
+    </form>
+  );
+}
