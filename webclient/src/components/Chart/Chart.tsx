@@ -111,7 +111,7 @@ export function Chart({
 
   const fmt = useMemo(() => {
     const num = new Intl.NumberFormat(tag, { maximumFractionDigits: 2 });
-    const time = new Intl.DateTimeFormat(tag, { hour: "2-digit", minute: "2-digit" });
+    const time = new Intl.DateTimeFormat(tag, { hour: "numeric", minute: "2-digit" });
     return {
       x: formatX ?? ((v: number) => (xKind === "time" ? time.format(v) : num.format(v))),
       y: formatY ?? ((v: number) => num.format(v)),

@@ -125,6 +125,11 @@ describe("buildOptions", () => {
     expect(line.paths).toBeUndefined();
   });
 
+  it("runs the line of an index axis from the first slot to the last, without the bars' half slots", () => {
+    const o = buildOptions(input({ xKind: "index" }));
+    expect((o.scales!.x!.range as unknown as () => number[])()).toEqual([0, 2]);
+  });
+
   it("keeps a fixed range (a rate from 0 to 1)", () => {
     const o = buildOptions(input({ yMin: 0, yMax: 1 }));
     expect((o.scales!.y!.range as unknown as () => number[])()).toEqual([0, 1]);

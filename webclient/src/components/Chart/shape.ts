@@ -150,13 +150,17 @@ export function buildOptions(o: OptionsInput): uPlot.Options {
     legend: { show: false },
     cursor: { y: false, points: { size: 7 }, drag: { x: false, y: false } },
     scales: {
-      x: xKind === "index" ? { time: false, range: () => [-0.5, n - 0.5] } : { time: xKind === "time" },
+      x: xKind === "index" ? { time: false, range: () => (hasBars ? [-0.5, n - 0.5] : [0, n - 1]) } : { time: xKind === "time" },
       y: { range: () => yRangeFixed },
     },
     axes: [
       {
         ...axis,
-        ...(xKind === "index" ? { splits: () => indexSplits(n) } : {}),
+        size: 30,
+        // Room for a label such as "12:30 PM" between two ticks; an index axis labels as many
+        // slots as its width holds (every day of a week, every few days of a month).
+        space: xKind === "time" ? 90 : 56,
+        ...(xKind === "index" ? { splits: (u: uPlot) => indexSplits(n, Math.max(2, Math.floor(u.width / 64))) } : {}),
         values: (_u: uPlot, splits: number[]) => splits.map((v) => (xKind === "index" && !Number.isInteger(v) ? "" : o.formatX(xOf(v)))),
       },
       {
