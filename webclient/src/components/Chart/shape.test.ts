@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from "vitest";
-import { alignPoints, axisWidth, buildOptions, DEFAULT_THEME, drawable, indexSplits, plotData, tableRows, withAlpha, yRange, type OptionsInput } from "./shape";
+import { alignPoints, axisWidth, uniqueLabels, buildOptions, DEFAULT_THEME, drawable, indexSplits, plotData, tableRows, withAlpha, yRange, type OptionsInput } from "./shape";
 import type uPlot from "uplot";
 
 const input = (over: Partial<OptionsInput> = {}): OptionsInput => ({
@@ -69,6 +69,9 @@ describe("axis labels and the screen-reader table", () => {
   it("makes the y axis as wide as its longest label", () => {
     expect(axisWidth(["1", "2"])).toBe(32);
     expect(axisWidth(["¥1,000.00"])).toBeGreaterThan(axisWidth(["10"]));
+  });
+  it("does not print the same y label twice", () => {
+    expect(uniqueLabels(["¥0.00", "¥0.01", "¥0.01"])).toEqual(["¥0.00", "¥0.01", ""]);
   });
   it("turns a hex colour into a translucent fill", () => {
     expect(withAlpha("#e8591a", 0.16)).toBe("rgba(232, 89, 26, 0.16)");

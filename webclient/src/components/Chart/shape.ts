@@ -127,6 +127,11 @@ export function plotData({ x, series }: ChartData, xKind: XKind): uPlot.AlignedD
   return [xs, ...series.map((s) => s.values)] as uPlot.AlignedData;
 }
 
+/** Labels with a repeat blanked: ticks closer than the format shows (0.5 fen as "¥0.01") say nothing twice. */
+export function uniqueLabels(labels: string[]): string[] {
+  return labels.map((l, i) => (i > 0 && l === labels[i - 1] ? "" : l));
+}
+
 /** The width of the y axis for its labels: about 7 px a character and room for the ticks. */
 export function axisWidth(labels: readonly string[] | null): number {
   const longest = Math.max(0, ...(labels ?? []).map((l) => l.length));
@@ -167,7 +172,7 @@ export function buildOptions(o: OptionsInput): uPlot.Options {
         ...axis,
         // As wide as its longest label ("¥1,000.00" needs more room than "2").
         size: (_u: uPlot, values: string[] | null) => axisWidth(values),
-        values: (_u: uPlot, splits: number[]) => splits.map((v) => o.formatY(v)),
+        values: (_u: uPlot, splits: number[]) => uniqueLabels(splits.map((v) => o.formatY(v))),
       },
     ],
     series: [
