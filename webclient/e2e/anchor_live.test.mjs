@@ -222,9 +222,9 @@ describe("live streaming", () => {
       await page.getByTestId("end-live").click();
       await page.waitForSelector('[data-testid="broadcast-state"][data-phase="off"]', { timeout: TIMEOUT });
       await page.goto(`${node.baseURL}/anchorCenter/revenueDetails`);
-      await page.waitForSelector('[data-testid="revenue-chart"][data-bars="7"]', { timeout: TIMEOUT });
+      await page.waitForSelector('[data-testid="revenue-chart"][data-points="7"]', { timeout: TIMEOUT });
       await page.getByTestId("revenue-30").click();
-      await page.waitForSelector('[data-testid="revenue-chart"][data-bars="30"]', { timeout: TIMEOUT });
+      await page.waitForSelector('[data-testid="revenue-chart"][data-points="30"]', { timeout: TIMEOUT });
       await screenshot(page, "anchor-revenue");
       await page.goto(`${node.baseURL}/anchor/anchorList`);
       await page.waitForSelector('[data-testid="anchor-card"]', { timeout: TIMEOUT });

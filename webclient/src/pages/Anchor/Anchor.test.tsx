@@ -80,15 +80,15 @@ describe("earnings", () => {
       return undefined;
     });
     await render(<Revenue />);
-    await until(() => q("revenue-chart")?.getAttribute("data-bars") === "7");
+    await until(() => q("revenue-chart")?.getAttribute("data-points") === "7");
     expect(q("revenue-coins")!.textContent).toBe("70");
     expect(container.querySelectorAll('[data-testid="revenue-line"]')).toHaveLength(1);
 
     await act(async () => q<HTMLButtonElement>("revenue-14")!.click());
-    await until(() => q("revenue-chart")?.getAttribute("data-bars") === "14");
+    await until(() => q("revenue-chart")?.getAttribute("data-points") === "14");
     expect(q("revenue-coins")!.textContent).toBe("140");
     await act(async () => q<HTMLButtonElement>("revenue-30")!.click());
-    await until(() => q("revenue-chart")?.getAttribute("data-bars") === "30");
+    await until(() => q("revenue-chart")?.getAttribute("data-points") === "30");
     expect(q("revenue-30")!.getAttribute("aria-pressed")).toBe("true");
     expect(calls.filter((c) => c.path === "/anchor/goldTotal").map((c) => c.query.get("days"))).toEqual(["7", "14", "30"]);
     expect(appStore.get(earningDaysAtom)).toBe(30);

@@ -1,13 +1,15 @@
 // /anchorCenter/revenueDetails — gift income (spec §2, §7 goldTotal / goldDetail): totals and a
-// daily bar chart (inline SVG) for the last 7, 14 or 30 days, and the income lines, newest first.
+// daily bar chart for the last 7, 14 or 30 days, and the income lines, newest first.
 import { useEffect, useState } from "react";
 import { useAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { anchorApi, type AnchorGoldDetail, type AnchorGoldTotal } from "../../api/anchor";
 import { earningDaysAtom } from "../../state/anchor";
+import { Chart, SERIES_COLOURS } from "../../components/Chart/Chart";
 import { NoData } from "../../components/NoData";
+import { formatNumber, useLocaleTag } from "../../i18n/format";
 import { errorText } from "./AnchorCenter";
-import { chartGeometry, EARNING_VIEWS, fillDays } from "./earnings";
+import { EARNING_VIEWS, fillDays } from "./earnings";
 import styles from "./Anchor.module.css";
 
 const PAGE_SIZE = 20;
@@ -133,40 +135,29 @@ export default function Revenue() {
   );
 }
 
-/** Daily coin income as bars; diamonds as a second, thinner series when there are any. */
+/** Daily coin income as bars; diamonds as a second, thinner series over them when there are any. */
 export function EarningsChart({ total, label }: { total: AnchorGoldTotal; label: string }) {
+  const { t } = useTranslation();
+  const tag = useLocaleTag();
   const days = (total.days === 14 || total.days === 30 ? total.days : 7) as 7 | 14 | 30;
   const daily = fillDays(total.daily, days, lastDay(total));
-  const g = chartGeometry(daily, (d) => d.coins);
   const hasDiamonds = daily.some((d) => d.diamonds > 0);
-  const gd = hasDiamonds ? chartGeometry(daily, (d) => d.diamonds) : null;
-  const plotBottom = g.height - 22;
+  const dayFormat = new Intl.DateTimeFormat(tag, { month: "numeric", day: "numeric", timeZone: "UTC" });
   return (
-    <svg className={styles.anchorChart} viewBox={`0 0 ${g.width} ${g.height}`} role="img" aria-label={label} data-testid="revenue-chart" data-bars={g.bars.length}>
-      <line x1={44} x2={g.width - 18} y1={plotBottom} y2={plotBottom} stroke="#c7ceda" />
-      <line x1={44} x2={g.width - 18} y1={8} y2={8} stroke="#eef1f6" />
-      <text x={40} y={14} textAnchor="end" fontSize="11" fill="#6b7687">
-        {g.max}
-      </text>
-      <text x={40} y={plotBottom} textAnchor="end" fontSize="11" fill="#6b7687">
-        0
-      </text>
-      {g.bars.map((b) => (
-        <rect key={b.date} x={b.x} y={b.y} width={b.width} height={b.height} rx={2} fill="#e8591a" data-value={b.value}>
-          <title>{`${b.date}: ${b.value}`}</title>
-        </rect>
-      ))}
-      {gd?.bars.map((b) => (
-        <rect key={`d${b.date}`} x={b.x + b.width * 0.35} y={b.y} width={b.width * 0.3} height={b.height} fill="#3b8fd9" opacity={0.85}>
-          <title>{`${b.date}: ${b.value}`}</title>
-        </rect>
-      ))}
-      {g.labels.map((l) => (
-        <text key={l.x} x={l.x} y={g.height - 6} textAnchor="middle" fontSize="10" fill="#6b7687">
-          {l.text}
-        </text>
-      ))}
-    </svg>
+    <Chart
+      testId="revenue-chart"
+      label={label}
+      xKind="index"
+      x={daily.map((_, i) => i)}
+      formatX={(i) => (daily[i] ? dayFormat.format(new Date(`${daily[i].date}T00:00:00Z`)) : "")}
+      formatY={(v) => formatNumber(v, tag)}
+      height={200}
+      legend={hasDiamonds}
+      series={[
+        { name: t("anchor.revenue.coins"), color: SERIES_COLOURS[0]!, bars: true, values: daily.map((d) => d.coins) },
+        ...(hasDiamonds ? [{ name: t("anchor.revenue.diamonds"), color: SERIES_COLOURS[1]!, bars: true, barWidth: 0.3, values: daily.map((d) => d.diamonds) }] : []),
+      ]}
+    />
   );
 }
 

@@ -4,7 +4,7 @@ import { useMemo, useState } from "react";
 import { useChannelT } from "../../i18n/channel";
 import { channelApi, type Stats } from "../../api/channel";
 import { formatDay, formatNumber, useLocaleTag } from "./format";
-import { LineChart } from "./Chart";
+import { Chart } from "../../components/Chart/Chart";
 import { Loadable, useResource } from "../../data";
 import styles from "./Channel.module.css";
 
@@ -64,8 +64,13 @@ export default function Statistics() {
               </div>
             ))}
           </div>
-          <LineChart
-            labels={rows.map((r) => formatDay(r.day, loc))}
+          <Chart
+            label={[t("visits"), t("registrations"), t("downloads")].join(", ")}
+            xKind="index"
+            x={rows.map((_, i) => i)}
+            formatX={(i) => formatDay(rows[i]?.day ?? "", loc)}
+            yFromZero
+            height={220}
             series={[
               { name: t("visits"), color: "#2f6fed", values: rows.map((r) => r.visits) },
               { name: t("registrations"), color: "#1aa36b", values: rows.map((r) => r.registrations) },

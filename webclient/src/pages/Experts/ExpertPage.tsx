@@ -3,8 +3,10 @@
 import { useParams } from "react-router";
 import { useExpertsT } from "../../i18n/experts";
 import { expertsApi, type Expert, type ExpertStats, type Plan } from "../../api/experts";
+import { Chart, SERIES_COLOURS } from "../../components/Chart/Chart";
 import { NoData } from "../../components/NoData";
 import { Loadable, useResource } from "../../data";
+import { useLocaleTag } from "../../i18n/format";
 import { ExpertsNav } from "./ExpertsHome";
 import { Avatar, PlanCard, StatsLine, percent, signedPercent } from "./parts";
 import styles from "./Experts.module.css";
@@ -91,17 +93,23 @@ function ExpertPageBody({ expert, acc, graph, plans }: { expert: ExpertInfo; acc
 /** Cumulative hit rate by day, as a small line chart. */
 function HitRateChart({ graph }: { graph: Graph }) {
   const { t } = useExpertsT();
-  const w = 560;
-  const h = 120;
-  const x = (i: number) => (i / (graph.length - 1)) * (w - 20) + 10;
-  const y = (v: number) => h - 10 - v * (h - 20);
-  const path = graph.map((g, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(g.hitRate).toFixed(1)}`).join(" ");
+  const tag = useLocaleTag();
+  const rate = new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 0 });
+  const day = new Intl.DateTimeFormat(tag, { month: "numeric", day: "numeric", timeZone: "UTC" });
   return (
     <figure className={styles.expertsChart}>
-      <svg viewBox={`0 0 ${w} ${h}`} role="img" aria-label={t("experts.page.chart")}>
-        <line x1="10" x2={w - 10} y1={y(0.5)} y2={y(0.5)} stroke="var(--line)" strokeDasharray="4 4" />
-        <path d={path} fill="none" stroke="var(--brand)" strokeWidth="2" />
-      </svg>
+      <Chart
+        label={t("experts.page.chart")}
+        xKind="index"
+        x={graph.map((_, i) => i)}
+        formatX={(i) => (graph[i] ? day.format(new Date(`${graph[i].day.slice(0, 10)}T00:00:00Z`)) : "")}
+        formatY={(v) => rate.format(v)}
+        yMin={0}
+        yMax={1}
+        height={140}
+        legend={false}
+        series={[{ name: t("experts.stats.hitRate"), color: SERIES_COLOURS[0]!, values: graph.map((g) => g.hitRate) }]}
+      />
       <figcaption className={styles.expertsMuted}>
         {t("experts.page.chart")} · {graph[0]?.day} – {graph[graph.length - 1]?.day}
       </figcaption>

@@ -6,11 +6,11 @@ import { useTranslation } from "react-i18next";
 import { Virtuoso } from "react-virtuoso";
 import type { ParseKeys } from "i18next";
 import type { FormWindow, LogEntry, MatchDetail, MatchItem, MatchOdds, OddsPoint, PlayerLine, StandingRow, StatRow, TeamForm, TextLine } from "../../api/matches";
+import { Chart, SERIES_COLOURS } from "../../components/Chart/Chart";
 import { NoData } from "../../components/NoData";
 import { DataTable, type Column } from "../../components/DataTable";
 import { FactList, type Fact } from "../../components/FactList";
 import { formatDateTime, formatTime, odd, percent } from "./format";
-import { LineChart } from "./LineChart";
 import { historyPrices, MatchViz, OddsChart } from "./Viz";
 
 type T = ReturnType<typeof useTranslation>["t"];
@@ -528,15 +528,16 @@ export function TrendsTab({ d, m }: { d: MatchDetail; m: MatchItem }) {
       </section>
       <section>
         <h3>{t("matches.detail.scoreTrend")}</h3>
-        <LineChart
+        <Chart
           label={t("matches.detail.scoreTrend")}
+          xKind="time"
           xLabel={t("matches.detail.time")}
-          formatX={(v) => formatTime(v)}
           yFromZero
           empty={<NotAvailable />}
+          x={tr.score.map((p) => p.at)}
           series={[
-            { name: d.match.homeName, cls: "line--home", points: tr.score.map((p) => [p.at, p.home]) },
-            { name: d.match.awayName, cls: "line--away", points: tr.score.map((p) => [p.at, p.away]) },
+            { name: d.match.homeName, color: SERIES_COLOURS[0]!, values: tr.score.map((p) => p.home) },
+            { name: d.match.awayName, color: SERIES_COLOURS[1]!, values: tr.score.map((p) => p.away) },
           ]}
         />
       </section>

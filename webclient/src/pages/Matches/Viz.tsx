@@ -3,6 +3,7 @@
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { MatchDetail, MatchItem, TextLine } from "../../api/matches";
+import { alignPoints, Chart, SERIES_COLOURS } from "../../components/Chart/Chart";
 import { NoData } from "../../components/NoData";
 import { useCatalogue } from "../../state/catalogue";
 import { useAtomValue } from "../../state/hooks";
@@ -10,7 +11,6 @@ import { nowAtom } from "../../state/matches";
 import { useMatchVizT } from "../../i18n/matchviz";
 import { HTML_LANG, type Locale } from "../../i18n/locales";
 import { EventMap, MarkerShape, teamColour } from "./EventMap";
-import { LineChart } from "./LineChart";
 import { clockSeconds, formatDateTime, formatTime } from "./format";
 import {
   fieldOf,
@@ -113,7 +113,7 @@ function FieldAndMomentum({ field, lines, m }: { field: FieldKind; lines: TextLi
       </section>
       <section>
         <h3>{t("momentum.title")}</h3>
-        <LineChart
+        <Chart
           testId="momentum"
           label={t("momentum.label", { home: teams[0], away: teams[1] })}
           xKind="number"
@@ -121,10 +121,11 @@ function FieldAndMomentum({ field, lines, m }: { field: FieldKind; lines: TextLi
           yLabel={t("momentum.y")}
           yFromZero
           height={180}
-          formatX={(v) => `${v}'`}
+          formatX={(v) => `${Math.round(v)}'`}
+          x={series.map((p) => p.secs / 60)}
           series={[
-            { name: teams[0], cls: "line--home", area: true, points: series.map((p) => [p.secs / 60, p.home]) },
-            { name: teams[1], cls: "line--away", area: true, points: series.map((p) => [p.secs / 60, p.away]) },
+            { name: teams[0], color: SERIES_COLOURS[0]!, area: true, values: series.map((p) => p.home) },
+            { name: teams[1], color: SERIES_COLOURS[1]!, area: true, values: series.map((p) => p.away) },
           ]}
           empty={<NoData label={t("momentum.empty")} />}
         />
@@ -149,6 +150,7 @@ export function OddsChart({ points, m }: { points: BookPrice[]; m: MatchItem }) 
   const times = books.flatMap((b) => b.points.map((p) => p[0]));
   const days = times.length > 1 && Math.max(...times) - Math.min(...times) > 20 * 3600_000;
   const tag = HTML_LANG[language as Locale] ?? "en-US";
+  const line = alignPoints(books);
   return (
     <div data-testid="odds-chart">
       <div className="window-picker" role="tablist" aria-label={t("odds.outcome")}>
@@ -166,13 +168,15 @@ export function OddsChart({ points, m }: { points: BookPrice[]; m: MatchItem }) 
           </button>
         ))}
       </div>
-      <LineChart
+      <Chart
         label={t("odds.label", { outcome: name })}
+        xKind="time"
         xLabel={t("odds.x")}
         yLabel={t("odds.y")}
         formatX={(v) => (days ? formatDateTime(v, tag) : formatTime(v, tag))}
-        formatY={(v) => v.toFixed(2)}
-        series={books.map((b, i) => ({ name: b.company || "—", color: BOOK_COLOURS[i % BOOK_COLOURS.length], points: b.points }))}
+        formatY={(v) => new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(v)}
+        x={line.x}
+        series={books.map((b, i) => ({ name: b.company || "—", color: BOOK_COLOURS[i % BOOK_COLOURS.length]!, values: line.values[i]! }))}
         empty={<NoData label={t("odds.empty")} />}
       />
     </div>

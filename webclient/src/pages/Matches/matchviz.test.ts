@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TextLine } from "../../api/matches";
-import { fieldOf, fromKickOff, hasDraw, markerOf, momentum, niceTicks, oddsByBookmaker, perMap, placedEvents, placedPeriods, timeTicks } from "./matchviz";
+import { fieldOf, fromKickOff, hasDraw, markerOf, momentum, oddsByBookmaker, perMap, placedEvents, placedPeriods } from "./matchviz";
 
 const line = (seq: number, type: string, team: number, extra: Partial<TextLine> = {}): TextLine => ({
   seq,
@@ -103,20 +103,6 @@ describe("oddsByBookmaker", () => {
     expect(oddsByBookmaker(pts, "draw")[1]).toEqual({ company: "Northgate Bet", points: [[3, 3.2]] });
     expect(hasDraw(pts)).toBe(true);
     expect(hasDraw([{ at: 1, home: 1.5, away: 2.5 }])).toBe(false);
-  });
-});
-
-describe("axis ticks", () => {
-  it("picks round steps", () => {
-    expect(niceTicks(1.37, 2.91, 4)).toEqual([1.5, 2, 2.5]);
-    expect(niceTicks(0, 10, 5)).toEqual([0, 2, 4, 6, 8, 10]);
-    expect(niceTicks(3, 3)).toEqual([3]);
-  });
-  it("puts time ticks on round minutes", () => {
-    const t0 = Date.UTC(2026, 10, 29, 12, 3);
-    const ticks = timeTicks(t0, t0 + 50 * 60_000, 5);
-    expect(ticks[0]).toBe(Date.UTC(2026, 10, 29, 12, 10));
-    expect(ticks[1]! - ticks[0]!).toBe(10 * 60_000);
   });
 });
 

@@ -246,34 +246,6 @@ export function hasDraw(points: readonly BookPrice[]): boolean {
 }
 
 /**
- * About `n` round tick values covering lo..hi (1, 2 or 5 times a power of ten apart), for a chart
- * axis. A flat range gets one tick.
- */
-export function niceTicks(lo: number, hi: number, n = 5): number[] {
-  if (!Number.isFinite(lo) || !Number.isFinite(hi)) return [];
-  if (hi < lo) [lo, hi] = [hi, lo];
-  if (hi === lo) return [lo];
-  const raw = (hi - lo) / Math.max(1, n);
-  const p = Math.pow(10, Math.floor(Math.log10(raw)));
-  const step = [1, 2, 5, 10].map((k) => k * p).find((s) => s >= raw) ?? 10 * p;
-  const out: number[] = [];
-  for (let v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step) out.push(Number(v.toFixed(10)));
-  return out;
-}
-
-/** Time ticks: round minutes (1, 2, 5, 10, 15, 30, 60...) covering lo..hi in unix ms. */
-export function timeTicks(lo: number, hi: number, n = 5): number[] {
-  if (!Number.isFinite(lo) || !Number.isFinite(hi) || hi <= lo) return Number.isFinite(lo) ? [lo] : [];
-  const min = 60_000;
-  const steps = [1, 2, 5, 10, 15, 30, 60, 120, 180, 360, 720, 1440, 2880, 10080].map((m) => m * min);
-  const raw = (hi - lo) / Math.max(1, n);
-  const step = steps.find((s) => s >= raw) ?? steps[steps.length - 1]!;
-  const out: number[] = [];
-  for (let v = Math.ceil(lo / step) * step; v <= hi; v += step) out.push(v);
-  return out;
-}
-
-/**
  * Once a match is under way its odds move by the minute while the pre-match quotes are days
  * apart: the chart starts `leadMs` before the kick-off (or before the quotes that follow the last
  * gap of more than six hours, when earlier: a demo match played ahead of its schedule), each

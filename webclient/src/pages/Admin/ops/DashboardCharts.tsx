@@ -1,6 +1,6 @@
 // The dashboard's charts: signups, recharge income and coins spent per day over the last two weeks
-// (UTC days, today last, counted as the dashboard's "today"). Plain bars: one column per day, the
-// value in each bar's title for a pointer.
+// (UTC days, today last, counted as the dashboard's "today"): a bar per day, the day's value under
+// the pointer.
 import { useEffect, useState } from "react";
 import { adminOpsApi, type ChartDay } from "../../../api/adminops";
 import { useOpsT } from "../../../i18n/adminops";
@@ -8,6 +8,7 @@ import { HTML_LANG, isLocale } from "../../../i18n/locales";
 import { formatFen, formatNumber } from "../format";
 import styles from "./ops.module.css";
 import adminStyles from "../Admin.module.css";
+import { Chart, SERIES_COLOURS } from "../../../components/Chart/Chart";
 
 const DAYS = 14;
 
@@ -17,22 +18,20 @@ function Bars({ title, days, value, show, testId }: {
   const { language } = useOpsT();
   const tag = isLocale(language) ? HTML_LANG[language] : "en-US";
   const day = new Intl.DateTimeFormat(tag, { month: "numeric", day: "numeric", timeZone: "UTC" });
-  const max = Math.max(1, ...days.map(value));
   const total = days.reduce((a, d) => a + value(d), 0);
   return (
     <figure className={styles.opsChart} data-testid={testId}>
       <figcaption><span>{title}</span> <strong>{show(total)}</strong></figcaption>
-      <div className={styles.opsChartBars}>
-        {days.map((d) => (
-          <div key={d.day} className={styles.opsChartCol} title={`${day.format(new Date(d.day))}: ${show(value(d))}`}>
-            <span className={styles.opsChartBar} style={{ height: `${(value(d) / max) * 100}%` }} />
-          </div>
-        ))}
-      </div>
-      <div className={styles.opsChartAxis}>
-        <span>{days[0] ? day.format(new Date(days[0].day)) : ""}</span>
-        <span>{days.length ? day.format(new Date(days[days.length - 1]!.day)) : ""}</span>
-      </div>
+      <Chart
+        label={title}
+        xKind="index"
+        x={days.map((_, i) => i)}
+        formatX={(i) => (days[i] ? day.format(new Date(days[i].day)) : "")}
+        formatY={show}
+        height={110}
+        legend={false}
+        series={[{ name: title, color: SERIES_COLOURS[0]!, bars: true, values: days.map(value) }]}
+      />
     </figure>
   );
 }

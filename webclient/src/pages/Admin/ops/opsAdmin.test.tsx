@@ -129,7 +129,7 @@ describe("DashboardCharts", () => {
     await render(<DashboardCharts />);
     await until(() => q('[data-testid="admin-charts"]') !== null);
     expect(calls.find((c) => c.path === "/java/admin/dashboard/days")?.query).toContain("days=14");
-    expect(all('[data-testid="admin-chart-signups"] [title]') /* a column per day, its value in its title */.length).toBe(14);
+    expect(all('[data-testid="admin-chart-signups"] [data-testid="chart-table"] tbody tr').length).toBe(14);
     expect(q('[data-testid="admin-chart-signups"] figcaption')!.textContent).toContain("91");
     expect(q('[data-testid="admin-chart-recharges"] figcaption')!.textContent).toContain("140.00");
     expect(q('[data-testid="admin-chart-coins"] figcaption')!.textContent).toContain("520");
