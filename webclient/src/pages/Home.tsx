@@ -2,13 +2,13 @@
 // (latest results), match preview (next to start), match data (leagues with their counts,
 // into the data library) and a calendar, over the game groups. Lists come from the Matches
 // calls; live scores arrive over the scoreboard topics and a changed score flashes.
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { GAME_GROUPS, type GameGroup } from "../components/Header";
 import { matchesApi, type MatchQuery } from "../api/matches";
-import { PagedPanel, Loading } from "./Matches/MatchList";
-import { usePagedMatches } from "./Matches/hooks";
+import { usePaged } from "../data";
+import { LIST_MIN_HEIGHT, PagedPanel } from "./Matches/MatchList";
 import { tzOffsetMinutes } from "./Matches/format";
 import { useNewsT } from "../i18n/news";
 import { useFavouriteOrder } from "../session/prefs";
@@ -42,26 +42,29 @@ const CONDITION: Partial<Record<HomeTab, string>> = {
   tomorrow: "tomorrow",
 };
 
+/** Rows per page of a list tab (the next page loads at the list's end). */
+const PAGE_SIZE = 50;
+
 /** How often a list tab reloads page 1 (matches that go live, new results). */
 const REFRESH_MS = 60_000;
 
 function HomeList({ tab, group }: { tab: HomeTab; group: GameGroup }) {
   const tz = tzOffsetMinutes();
   const base: MatchQuery = { group: group === "recommended" ? "recommended" : group, tzOffset: tz };
-  const paged = usePagedMatches(
-    (p, signal) => {
-      const q = { ...base, ...p };
+  const paged = usePaged(
+    `${tab}|${group}|${tz}`,
+    (pageIndex, signal) => {
+      const q = { ...base, pageIndex, pageSize: PAGE_SIZE };
       if (tab === "highlights") return matchesApi.past(q, signal);
       if (tab === "preview") return matchesApi.upcoming(q, signal);
       return matchesApi.byCondition({ ...q, tab: CONDITION[tab] }, signal);
     },
-    `${tab}|${group}|${tz}`,
-    REFRESH_MS,
+    { refreshMs: REFRESH_MS, idOf: (m) => m.id },
   );
   // A signed-in user's favourite teams, leagues and games first (issue 23, /userInfo/preferences).
   const order = useFavouriteOrder();
-  const shown = paged.state.status === "ready" ? { ...paged, state: { ...paged.state, items: order(paged.state.items) } } : paged;
-  return <PagedPanel paged={shown} showDate={tab === "byTime" || tab === "highlights" || tab === "preview" || tab === "hot"} />;
+  const items = useMemo(() => order(paged.items), [order, paged.items]);
+  return <PagedPanel paged={paged} items={items} showDate={tab === "byTime" || tab === "highlights" || tab === "preview" || tab === "hot"} />;
 }
 
 export default function Home() {
@@ -125,11 +128,11 @@ export default function Home() {
       </div>
       <div id="home-panel" role="tabpanel" aria-labelledby={`tab-${tab}`} className="home__panel" data-testid="match-list">
         {tab === "calendar" ? (
-          <Suspense fallback={<Loading />}>
+          <Suspense fallback={<div style={{ minHeight: LIST_MIN_HEIGHT }} aria-busy="true" />}>
             <HomeCalendar group={game} />
           </Suspense>
         ) : tab === "data" ? (
-          <Suspense fallback={<Loading />}>
+          <Suspense fallback={<div style={{ minHeight: LIST_MIN_HEIGHT }} aria-busy="true" />}>
             <HomeData group={game} />
           </Suspense>
         ) : tab === "live" ? (

@@ -4,10 +4,11 @@ import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { GameGroup } from "../components/Header";
-import { matchesApi } from "../api/matches";
+import { matchesApi, type GameInfo, type LeagueCount } from "../api/matches";
 import { NoData } from "../components/NoData";
-import { LiveMatchList, LoadError, Loading } from "./Matches/MatchList";
-import { catalogueIndex, gameLabel, useCatalogue, useFetch } from "./Matches/hooks";
+import { Loadable, useResource } from "../data";
+import { LIST_MIN_HEIGHT, LiveMatchList } from "./Matches/MatchList";
+import { catalogueIndex, gameLabel, useCatalogue } from "./Matches/hooks";
 import { WeekStrip } from "./Matches/WeekStrip";
 import { dayFrom, formatCount, isoDay, tzOffsetMinutes } from "./Matches/format";
 import { useFavouriteOrder } from "../session/prefs";
@@ -17,35 +18,35 @@ export function HomeCalendar({ group }: { group: GameGroup }) {
   const [offset, setOffset] = useState(0);
   const date = isoDay(dayFrom(today, offset));
   const order = useFavouriteOrder();
-  const { state, reload } = useFetch(
-    (signal) => matchesApi.sevenDayMatches({ group, date, tzOffset: tzOffsetMinutes(), pageSize: 100 }, signal),
-    `${group}|${date}`,
-  );
+  const day = useResource(`${group}|${date}`, (signal) => matchesApi.sevenDayMatches({ group, date, tzOffset: tzOffsetMinutes(), pageSize: 100 }, signal));
   return (
     <>
-      <WeekStrip today={today} first={0} selected={offset} counts={state.status === "ready" ? state.value.days : undefined} onSelect={setOffset} />
-      {state.status === "loading" && <Loading />}
-      {state.status === "error" && <LoadError message={state.message} notServed={state.notServed} onRetry={reload} />}
-      {state.status === "ready" && <LiveMatchList items={order(state.value.list)} />}
+      <WeekStrip today={today} first={0} selected={offset} counts={day.value?.days} onSelect={setOffset} />
+      <Loadable resource={day} minHeight={LIST_MIN_HEIGHT}>
+        {(v) => <LiveMatchList items={order(v.list)} />}
+      </Loadable>
     </>
   );
 }
 
 export function HomeData({ group }: { group: GameGroup }) {
-  const { t } = useTranslation();
   const cat = useCatalogue();
   const { byId, groups } = catalogueIndex(cat.status === "ready" ? cat.value : undefined);
   const games = new Set(groups.find((g) => g.id === group)?.games ?? []);
-  const { state, reload } = useFetch(
-    async () => {
-      const [sports, esports] = await Promise.all([matchesApi.leagues(false), matchesApi.leagues(true)]);
-      return [...sports, ...esports];
-    },
-    "leagues",
+  const leagues = useResource("leagues", async () => {
+    const [sports, esports] = await Promise.all([matchesApi.leagues(false), matchesApi.leagues(true)]);
+    return [...sports, ...esports];
+  });
+  return (
+    <Loadable resource={leagues} minHeight={LIST_MIN_HEIGHT}>
+      {(all) => <LeagueCards all={all} games={games} byId={byId} />}
+    </Loadable>
   );
-  if (state.status === "loading") return <Loading />;
-  if (state.status === "error") return <LoadError message={state.message} notServed={state.notServed} onRetry={reload} />;
-  const list = state.value.filter((l) => games.size === 0 || games.has(l.gameId)).sort((a, b) => b.live - a.live || b.total - a.total);
+}
+
+function LeagueCards({ all, games, byId }: { all: LeagueCount[]; games: Set<number>; byId: Map<number, GameInfo> }) {
+  const { t } = useTranslation();
+  const list = all.filter((l) => games.size === 0 || games.has(l.gameId)).sort((a, b) => b.live - a.live || b.total - a.total);
   return (
     <div className="home-data">
       <div className="home-data__links">

@@ -7,11 +7,11 @@ import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { matchesApi, type PlayerInfo, type TeamInfo } from "../../api/matches";
-import { NoData } from "../../components/NoData";
+import { Loadable, useResource, type Resource } from "../../data";
 import { useGameDataT } from "../../i18n/gamedata";
 import { GAME_SLUGS } from "../../seo/games";
 import NotFound from "../NotFound";
-import { catalogueIndex, gameLabel, useCatalogue, useFetch } from "../Matches/hooks";
+import { catalogueIndex, gameLabel, useCatalogue } from "../Matches/hooks";
 import { LoadError, Loading } from "../Matches/MatchList";
 import { TeamLogo } from "../Matches/MatchRow";
 import { LeagueGrid } from "../Matches/LeagueGrid";
@@ -22,6 +22,8 @@ import "./Library.css";
 
 /** How many teams and players the hub shows before "see all". */
 export const HUB_ROWS = 12;
+/** The height of a full list of HUB_ROWS rows, reserved while it loads (issue 19: no jump). */
+const HUB_LIST_HEIGHT = HUB_ROWS * 40;
 
 export default function GameData() {
   const { game = "" } = useParams();
@@ -38,9 +40,9 @@ export default function GameData() {
 
 function Hub({ gameId, slug, name, logo }: { gameId: number; slug: string; name: string; logo?: string }) {
   const { t } = useGameDataT();
-  const leagues = useFetch(() => matchesApi.libraryLeagues(gameId), `hub-leagues|${gameId}`);
-  const teams = useFetch(() => matchesApi.libraryTeams({ gameId, pageIndex: 1, pageSize: HUB_ROWS }), `hub-teams|${gameId}`);
-  const players = useFetch(() => matchesApi.libraryPlayers({ gameId, pageIndex: 1, pageSize: HUB_ROWS }), `hub-players|${gameId}`);
+  const leagues = useResource(`hub-leagues|${gameId}`, () => matchesApi.libraryLeagues(gameId));
+  const teams = useResource(`hub-teams|${gameId}`, () => matchesApi.libraryTeams({ gameId, pageIndex: 1, pageSize: HUB_ROWS }));
+  const players = useResource(`hub-players|${gameId}`, () => matchesApi.libraryPlayers({ gameId, pageIndex: 1, pageSize: HUB_ROWS }));
   return (
     <section className="lib gamedata" data-testid="game-data" data-game={slug}>
       <header className="gamepage__head">
@@ -66,8 +68,7 @@ function Hub({ gameId, slug, name, logo }: { gameId: number; slug: string; name:
         testId="game-data-teams"
         title={t("teams")}
         all={`/squadLibrary?game=${gameId}`}
-        state={teams.state}
-        reload={teams.reload}
+        resource={teams}
         row={(x: TeamInfo) => (
           <Link key={x.id} className="lib-row" to={`/squadLibrary/${encodeURIComponent(x.id)}`} data-testid="game-data-team">
             <TeamLogo src={x.logo} name={x.name} />
@@ -81,8 +82,7 @@ function Hub({ gameId, slug, name, logo }: { gameId: number; slug: string; name:
         testId="game-data-players"
         title={t("players")}
         all={`/playerLibrary?game=${gameId}`}
-        state={players.state}
-        reload={players.reload}
+        resource={players}
         row={(x: PlayerInfo) => (
           <Link key={x.id} className="lib-row" to={`/playerLibrary/${encodeURIComponent(x.id)}`} data-testid="game-data-player">
             <TeamLogo src={x.photo} name={x.name} />
@@ -96,9 +96,7 @@ function Hub({ gameId, slug, name, logo }: { gameId: number; slug: string; name:
   );
 }
 
-type Loaded<T> = ReturnType<typeof useFetch<T[]>>["state"];
-
-function Entries<T>({ testId, title, all, state, reload, row }: { testId: string; title: string; all: string; state: Loaded<T>; reload: () => void; row: (x: T) => ReactNode }) {
+function Entries<T>({ testId, title, all, resource, row }: { testId: string; title: string; all: string; resource: Resource<T[]>; row: (x: T) => ReactNode }) {
   const { t } = useGameDataT();
   return (
     <div className="gamepage__section" data-testid={testId}>
@@ -106,9 +104,9 @@ function Entries<T>({ testId, title, all, state, reload, row }: { testId: string
         {title}
         <Link to={all}>{t("seeAll")} →</Link>
       </h2>
-      {state.status === "loading" && <Loading />}
-      {state.status === "error" && <LoadError message={state.message} notServed={state.notServed} onRetry={reload} />}
-      {state.status === "ready" && (state.value.length === 0 ? <NoData /> : <div className="gamedata__rows">{state.value.map(row)}</div>)}
+      <Loadable resource={resource} empty={(list) => list.length === 0} minHeight={HUB_LIST_HEIGHT}>
+        {(list) => <div className="gamedata__rows">{list.map(row)}</div>}
+      </Loadable>
     </div>
   );
 }

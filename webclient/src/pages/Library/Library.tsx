@@ -6,19 +6,20 @@
 // schedule, transfers and honours; team pages the club's fields of spec §3, squad, recent form
 // (5/7/10/15/30), fixtures, transfers, honours; player pages the player's fields, the last 20
 // matches with averages, transfers and honours.
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useScheduleT } from "../../i18n/schedule";
 import { useGameDataT } from "../../i18n/gamedata";
 import { GAME_SLUGS } from "../../seo/games";
 import { Link, useParams, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Virtuoso } from "react-virtuoso";
-import { matchesApi, type Honour, type LeaguePageData, type PlayerInfo, type PlayerPageData, type TeamInfo, type Transfer } from "../../api/matches";
+import { matchesApi, type Honour, type LeaguePageData, type PlayerInfo, type PlayerPageData, type TeamInfo, type TeamPageData, type Transfer } from "../../api/matches";
 import { NoData } from "../../components/NoData";
 import { DataTable, type Column } from "../../components/DataTable";
 import { FactList, type Fact } from "../../components/FactList";
-import { catalogueIndex, errorText, gameLabel, gameSlug, isNotServed, useCatalogue, useFetch } from "../Matches/hooks";
-import { LoadError, Loading } from "../Matches/MatchList";
+import { Loadable, usePaged, useResource } from "../../data";
+import { catalogueIndex, gameLabel, gameSlug, useCatalogue } from "../Matches/hooks";
+import { LIST_MIN_HEIGHT } from "../Matches/MatchList";
 import { SimulatedBadge, TeamLogo } from "../Matches/MatchRow";
 import { StandingsTable } from "../Matches/DetailTabs";
 import { formatCompactMoney, formatDate, useLocaleTag } from "../../i18n/format";
@@ -142,98 +143,55 @@ function LeagueGrid({ gameId }: { gameId?: number }) {
   const { t } = useTranslation();
   const cat = useCatalogue();
   const { byId } = catalogueIndex(cat.status === "ready" ? cat.value : undefined);
-  const { state, reload } = useFetch(() => matchesApi.libraryLeagues(gameId), `leagues|${gameId}`);
+  const leagues = useResource(`leagues|${gameId}`, () => matchesApi.libraryLeagues(gameId));
   return (
-    <>
-      {state.status === "loading" && <Loading />}
-      {state.status === "error" && <LoadError message={state.message} notServed={state.notServed} onRetry={reload} />}
-      {state.status === "ready" &&
-        (state.value.length === 0 ? (
-          <NoData />
-        ) : (
-          <ul className="league-grid lib__grid">
-            {state.value.map((l) => (
-              <li key={l.id}>
-                <Link to={`/leagueLibrary/${encodeURIComponent(l.id)}`} className="league-card" data-testid="library-league">
-                  <span className="league-card__game">{gameLabel(t, byId.get(l.gameId))}</span>
-                  <span className="league-card__name">{l.name}</span>
-                  <span className="league-card__counts">
-                    <Region name={l.country} code={l.countryCode} />
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        ))}
-    </>
+    <Loadable resource={leagues} empty={(list) => list.length === 0} minHeight={LIST_MIN_HEIGHT}>
+      {(list) => (
+        <ul className="league-grid lib__grid">
+          {list.map((l) => (
+            <li key={l.id}>
+              <Link to={`/leagueLibrary/${encodeURIComponent(l.id)}`} className="league-card" data-testid="library-league">
+                <span className="league-card__game">{gameLabel(t, byId.get(l.gameId))}</span>
+                <span className="league-card__name">{l.name}</span>
+                <span className="league-card__counts">
+                  <Region name={l.country} code={l.countryCode} />
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Loadable>
   );
 }
 
 const INDEX_PAGE = 50;
 
-/** A paged index (teams or players) loaded as the virtual list reaches its end. */
-function usePagedIndex<T>(load: (q: { gameId?: number; pageIndex: number; pageSize: number }) => Promise<T[]>, gameId?: number) {
-  const [items, setItems] = useState<T[]>([]);
-  const [error, setError] = useState<{ message: string; notServed: boolean } | null>(null);
-  const [loading, setLoading] = useState(true);
-  const page = useRef(0);
-  const done = useRef(false);
-  const busy = useRef(false);
-  const gen = useRef(0);
-  const loadRef = useRef(load);
-  loadRef.current = load;
-  const next = useCallback(() => {
-    if (busy.current || done.current) return;
-    busy.current = true;
-    const g = gen.current;
-    loadRef.current({ gameId, pageIndex: page.current + 1, pageSize: INDEX_PAGE }).then(
-      (list) => {
-        if (g !== gen.current) return;
-        page.current += 1;
-        if (list.length < INDEX_PAGE) done.current = true;
-        setItems((cur) => [...cur, ...list]);
-        setLoading(false);
-        busy.current = false;
-      },
-      (err: unknown) => {
-        if (g !== gen.current) return;
-        setError({ message: errorText(err), notServed: isNotServed(err) });
-        setLoading(false);
-        busy.current = false;
-      },
-    );
-  }, [gameId]);
-  useEffect(() => {
-    gen.current++;
-    page.current = 0;
-    done.current = false;
-    busy.current = false;
-    setItems([]);
-    setError(null);
-    setLoading(true);
-    next();
-  }, [next]);
-  return { items, error, loading, next };
-}
-
 /** A paged index's rows: the first page on mount, the next ones as the page scrolls to the end. */
 function PagedRows<T extends { id: string }>({
+  kind,
   load,
   gameId,
   row,
 }: {
+  kind: "teams" | "players";
   load: (q: { gameId?: number; pageIndex: number; pageSize: number }) => Promise<T[]>;
   gameId?: number;
   row: (x: T) => ReactNode;
 }) {
-  const { items, error, loading, next } = usePagedIndex<T>(load, gameId);
+  const paged = usePaged(
+    `${kind}|${gameId ?? ""}`,
+    async (pageIndex) => {
+      const list = await load({ gameId, pageIndex, pageSize: INDEX_PAGE });
+      // The index calls give no total: a full page says there may be another one.
+      return { list, total: (pageIndex - 1) * INDEX_PAGE + list.length + (list.length === INDEX_PAGE ? 1 : 0) };
+    },
+    { idOf: (x) => x.id },
+  );
   return (
-    <>
-      {loading && <Loading />}
-      {error && items.length === 0 && <LoadError message={error.message} notServed={error.notServed} />}
-      {!loading && !error && items.length === 0 && <NoData />}
-      {items.length > 0 && <Virtuoso useWindowScroll data={items} endReached={next} computeItemKey={(_, x) => x.id} itemContent={(_, x) => row(x)} />}
-    </>
+    <Loadable resource={{ ...paged, value: paged.items }} empty={(items) => items.length === 0} minHeight={LIST_MIN_HEIGHT}>
+      {(items) => <Virtuoso useWindowScroll data={items} endReached={paged.more} computeItemKey={(_, x) => x.id} itemContent={(_, x) => row(x)} />}
+    </Loadable>
   );
 }
 
@@ -262,7 +220,7 @@ export function TeamIndex() {
   );
   return (
     <IndexPage testId="team-index" title={t("matches.library.teams")}>
-      {(gameId) => <PagedRows load={matchesApi.libraryTeams} gameId={gameId} row={row} />}
+      {(gameId) => <PagedRows kind="teams" load={matchesApi.libraryTeams} gameId={gameId} row={row} />}
     </IndexPage>
   );
 }
@@ -274,7 +232,7 @@ export function PlayerIndex() {
   );
   return (
     <IndexPage testId="player-index" title={t("matches.library.players")}>
-      {(gameId) => <PagedRows load={matchesApi.libraryPlayers} gameId={gameId} row={row} />}
+      {(gameId) => <PagedRows kind="players" load={matchesApi.libraryPlayers} gameId={gameId} row={row} />}
     </IndexPage>
   );
 }
@@ -361,12 +319,17 @@ export function LeagueLibraryPage() {
 
 function LeaguePage({ tab }: { tab: LibraryTab }) {
   const { id = "" } = useParams();
+  const entry = useResource(`league|${id}`, () => matchesApi.libraryLeague(id));
+  return (
+    <Loadable resource={entry} notFound="page" minHeight={LIST_MIN_HEIGHT}>
+      {(p) => <LeagueBody tab={tab} id={id} p={p} />}
+    </Loadable>
+  );
+}
+
+function LeagueBody({ tab, id, p }: { tab: LibraryTab; id: string; p: LeaguePageData }) {
   const { t } = useTranslation();
   const { t: st } = useScheduleT();
-  const { state, reload } = useFetch(() => matchesApi.libraryLeague(id), `league|${id}`);
-  if (state.status === "loading") return <Loading />;
-  if (state.status === "error") return <LoadError message={state.message} notServed={state.notServed} onRetry={reload} />;
-  const p = state.value;
   const current = p.seasons.find((s) => s.current);
   return (
     <section className="lib" data-testid="league-page">
@@ -438,11 +401,16 @@ export function TeamLibraryPage() {
 
 function TeamPage({ tab }: { tab: LibraryTab }) {
   const { id = "" } = useParams();
+  const entry = useResource(`team|${id}`, () => matchesApi.libraryTeam(id));
+  return (
+    <Loadable resource={entry} notFound="page" minHeight={LIST_MIN_HEIGHT}>
+      {(p) => <TeamBody tab={tab} id={id} p={p} />}
+    </Loadable>
+  );
+}
+
+function TeamBody({ tab, id, p }: { tab: LibraryTab; id: string; p: TeamPageData }) {
   const { t } = useTranslation();
-  const { state, reload } = useFetch(() => matchesApi.libraryTeam(id), `team|${id}`);
-  if (state.status === "loading") return <Loading />;
-  if (state.status === "error") return <LoadError message={state.message} notServed={state.notServed} onRetry={reload} />;
-  const p = state.value;
   const tm = p.team;
   const facts: Fact[] = [
     [t("matches.library.fullName"), tm.fullName || tm.name],
@@ -495,11 +463,16 @@ export function PlayerLibraryPage() {
 
 function PlayerPage({ tab }: { tab: LibraryTab }) {
   const { id = "" } = useParams();
+  const entry = useResource(`player|${id}`, () => matchesApi.libraryPlayer(id));
+  return (
+    <Loadable resource={entry} notFound="page" minHeight={LIST_MIN_HEIGHT}>
+      {(p) => <PlayerBody tab={tab} id={id} p={p} />}
+    </Loadable>
+  );
+}
+
+function PlayerBody({ tab, id, p }: { tab: LibraryTab; id: string; p: PlayerPageData }) {
   const { t } = useTranslation();
-  const { state, reload } = useFetch(() => matchesApi.libraryPlayer(id), `player|${id}`);
-  if (state.status === "loading") return <Loading />;
-  if (state.status === "error") return <LoadError message={state.message} notServed={state.notServed} onRetry={reload} />;
-  const p: PlayerPageData = state.value;
   const pl = p.player;
   const facts: Fact[] = [
     [t("matches.library.fullName"), pl.fullName || pl.name],

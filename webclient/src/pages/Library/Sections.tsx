@@ -24,8 +24,9 @@ import { useScheduleT } from "../../i18n/schedule";
 import { useAtomValue } from "../../state/hooks";
 import { HTML_LANG } from "../../i18n/locales";
 import { localeAtom } from "../../state/locale";
-import { catalogueIndex, gameSlug, useCatalogue, useFetch } from "../Matches/hooks";
-import { LiveMatchList, LoadError, Loading } from "../Matches/MatchList";
+import { Loadable, useResource } from "../../data";
+import { catalogueIndex, gameSlug, useCatalogue } from "../Matches/hooks";
+import { LiveMatchList } from "../Matches/MatchList";
 import { TeamLogo } from "../Matches/MatchRow";
 import { StandingsTable, statLabel, WindowPicker, WindowStats } from "../Matches/DetailTabs";
 import { percent } from "../Matches/format";
@@ -322,10 +323,10 @@ export function PlayerSection({ tab, p, config }: { tab: LibraryTab; p: PlayerPa
   }
 }
 
-/** The player's team page (squad, fixtures, its last 30 results), or null without a team. */
+/** The player's team page (squad, fixtures, its last 30 results); idle without a team. */
 function usePlayerTeam(p: PlayerPageData) {
   const teamId = p.team?.id ?? "";
-  return useFetch(() => (teamId ? matchesApi.libraryTeam(teamId) : Promise.resolve(null)), `player-team|${teamId}`);
+  return useResource(teamId ? `player-team|${teamId}` : null, () => matchesApi.libraryTeam(teamId));
 }
 
 /**
@@ -349,7 +350,7 @@ function useMatchName(p: PlayerPageData) {
   const cat = useCatalogue();
   const { byId } = catalogueIndex(cat.status === "ready" ? cat.value : undefined);
   const lang = HTML_LANG[useAtomValue(localeAtom)] ?? "en-US";
-  const matches = new Map((team.state.status === "ready" && team.state.value ? team.state.value.form.matches : []).map((m) => [m.id, m]));
+  const matches = new Map((team.value?.form.matches ?? []).map((m) => [m.id, m]));
   const day = new Intl.DateTimeFormat(lang, { day: "numeric", month: "short" });
   return (id: string): ReactNode => {
     const m = matches.get(id);
@@ -385,14 +386,13 @@ function PlayerRecent({ p }: { p: PlayerPageData }) {
 
 /** The player's team: its squad (the player highlighted) or its fixtures and results. */
 function PlayerTeam({ p, show }: { p: PlayerPageData; show: "squad" | "schedule" }) {
-  const teamId = p.team?.id ?? "";
-  const { state, reload } = usePlayerTeam(p);
+  const team = usePlayerTeam(p);
+  if (!p.team?.id) return <NoData />;
+  return <Loadable resource={team}>{(value) => <PlayerTeamBody p={p} team={value} show={show} />}</Loadable>;
+}
+
+function PlayerTeamBody({ p, team, show }: { p: PlayerPageData; team: TeamPageData; show: "squad" | "schedule" }) {
   const { t: tr } = useTranslation();
-  if (!teamId) return <NoData />;
-  if (state.status === "loading") return <Loading />;
-  if (state.status === "error") return <LoadError message={state.message} notServed={state.notServed} onRetry={reload} />;
-  const team = state.value;
-  if (!team) return <NoData />;
   if (show === "schedule") return <FixturesAndResults upcoming={team.upcoming} results={team.form.matches} />;
   if (team.squad.length === 0) return <NoData />;
   const columns: Column<PlayerInfo>[] = [

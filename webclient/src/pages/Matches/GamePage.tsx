@@ -6,19 +6,25 @@ import { useMemo } from "react";
 import { Link, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { matchesApi } from "../../api/matches";
-import { NoData } from "../../components/NoData";
 import { useScheduleT } from "../../i18n/schedule";
 import { useGameDataT } from "../../i18n/gamedata";
 import { GAME_SLUGS } from "../../seo/games";
 import NotFound from "../NotFound";
-import { catalogueIndex, gameLabel, useCatalogue, useFetch } from "./hooks";
-import { LiveMatchList, LoadError, Loading } from "./MatchList";
+import { Loadable, useResource } from "../../data";
+import { catalogueIndex, gameLabel, useCatalogue } from "./hooks";
+import { LIST_MIN_HEIGHT, LiveMatchList, LoadError, Loading } from "./MatchList";
 import { TeamLogo } from "./MatchRow";
 import { CompetitionList } from "./CompetitionList";
 import { LeagueGrid } from "./LeagueGrid";
 import { dayFrom, isoDay, tzOffsetMinutes } from "./format";
 import "./Matches.css";
 import "./Schedule.css";
+
+/**
+ * The live panel while it loads: about the no-data picture's height, the usual answer outside
+ * the busiest hours, so the sections below it do not jump (issue 19).
+ */
+const LIVE_MIN_HEIGHT = 140;
 
 export default function GamePage() {
   const { game = "" } = useParams();
@@ -40,17 +46,14 @@ function Game({ gameId, slug }: { gameId: number; slug: string }) {
   const info = catalogueIndex(cat.status === "ready" ? cat.value : undefined).byId.get(gameId);
   const name = gameLabel(t, info, slug);
   const today = useMemo(() => isoDay(dayFrom(new Date(), 0)), []);
-  const live = useFetch((signal) => matchesApi.live({ gameId, pageSize: 100 }, signal), `game-live|${gameId}`, 30_000);
-  const day = useFetch(
-    (signal) => matchesApi.sevenDayMatches({ gameId, date: today, tzOffset: tzOffsetMinutes(), pageSize: 100 }, signal),
+  const live = useResource(`game-live|${gameId}`, (signal) => matchesApi.live({ gameId, pageSize: 100 }, signal), { refreshMs: 30_000 });
+  const day = useResource(
     `game-day|${gameId}|${today}`,
-    60_000,
+    (signal) => matchesApi.sevenDayMatches({ gameId, date: today, tzOffset: tzOffsetMinutes(), pageSize: 100 }, signal),
+    { refreshMs: 60_000 },
   );
-  const leagues = useFetch(() => matchesApi.libraryLeagues(gameId), `game-leagues|${gameId}`);
-  const leagueById = useMemo(
-    () => new Map((leagues.state.status === "ready" ? leagues.state.value : []).map((l) => [l.id, { ...l, live: 0, upcoming: 0, total: 0 }])),
-    [leagues.state],
-  );
+  const leagues = useResource(`game-leagues|${gameId}`, () => matchesApi.libraryLeagues(gameId));
+  const leagueById = useMemo(() => new Map((leagues.value ?? []).map((l) => [l.id, { ...l, live: 0, upcoming: 0, total: 0 }])), [leagues.value]);
   return (
     <section className="mlist gamepage" data-testid="game-page" data-game={slug}>
       <header className="gamepage__head">
@@ -72,19 +75,18 @@ function Game({ gameId, slug }: { gameId: number; slug: string }) {
       <div className="gamepage__section" data-testid="game-live">
         <h2>{st("gamePage.live")}</h2>
         <div className="mlist__panel">
-          {live.state.status === "loading" && <Loading />}
-          {live.state.status === "error" && <LoadError message={live.state.message} notServed={live.state.notServed} onRetry={live.reload} />}
-          {live.state.status === "ready" &&
-            (live.state.value.list.length === 0 ? <NoData label={st("gamePage.noLive")} /> : <LiveMatchList items={live.state.value.list} />)}
+          <Loadable resource={live} empty={(v) => v.list.length === 0} emptyLabel={st("gamePage.noLive")} minHeight={LIVE_MIN_HEIGHT}>
+            {(v) => <LiveMatchList items={v.list} />}
+          </Loadable>
         </div>
       </div>
 
       <div className="gamepage__section" data-testid="game-today">
         <h2>{st("gamePage.today")}</h2>
         <div className="mlist__panel">
-          {day.state.status === "loading" && <Loading />}
-          {day.state.status === "error" && <LoadError message={day.state.message} notServed={day.state.notServed} onRetry={day.reload} />}
-          {day.state.status === "ready" && <CompetitionList items={day.state.value.list} leagues={leagueById} />}
+          <Loadable resource={day} minHeight={LIST_MIN_HEIGHT}>
+            {(v) => <CompetitionList items={v.list} leagues={leagueById} />}
+          </Loadable>
         </div>
       </div>
 

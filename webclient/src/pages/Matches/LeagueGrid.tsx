@@ -1,21 +1,23 @@
 // A game's competitions as cards (the game page and the game's data hub): crest, name and country,
-// each leading to its library page, with the loading, error and no-data states of a fetched list.
+// each leading to its library page, with the loading, error and no-data states of <Loadable>.
 import { Link } from "react-router";
 import type { LeagueInfo } from "../../api/matches";
-import { NoData } from "../../components/NoData";
 import { Region } from "../../components/Region";
-import type { Fetched } from "./hooks";
-import { LoadError, Loading } from "./MatchList";
+import { Loadable, type Resource } from "../../data";
 import { TeamLogo } from "./MatchRow";
 
-export function LeagueGrid({ leagues, cardTestId }: { leagues: { state: Fetched<LeagueInfo[]>; reload: () => void }; cardTestId: string }) {
-  const { state, reload } = leagues;
-  if (state.status === "loading") return <Loading />;
-  if (state.status === "error") return <LoadError message={state.message} notServed={state.notServed} onRetry={reload} />;
-  if (state.value.length === 0) return <NoData />;
+export function LeagueGrid({ leagues, cardTestId }: { leagues: Resource<LeagueInfo[]>; cardTestId: string }) {
+  return (
+    <Loadable resource={leagues} empty={(list) => list.length === 0}>
+      {(list) => <Cards list={list} cardTestId={cardTestId} />}
+    </Loadable>
+  );
+}
+
+function Cards({ list, cardTestId }: { list: LeagueInfo[]; cardTestId: string }) {
   return (
     <ul className="league-grid">
-      {state.value.map((l) => (
+      {list.map((l) => (
         <li key={l.id}>
           <Link to={`/leagueLibrary/${encodeURIComponent(l.id)}`} className="league-card" data-testid={cardTestId}>
             <span className="league-card__name">

@@ -4,14 +4,15 @@
 // handicap, over/under), trends, preview, experts, text live, animation live and playback.
 // The detail call fills every tab once; the match topic keeps the head, the statistics and
 // the odds live, and the timeline tabs are fetched again while the match is in play.
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useMemo } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { matchesApi, type DetailTab, type MatchDetail as Detail, type MatchItem } from "../../api/matches";
 import { GAME_SLUGS } from "../../seo/games";
 import NotFound from "../NotFound";
-import { useFetch, useLiveMatch, useReserve, useScoreFlash } from "./hooks";
-import { LoadError, Loading } from "./MatchList";
+import { Loadable, useResource } from "../../data";
+import { useLiveMatch, useReserve, useScoreFlash } from "./hooks";
+import { LIST_MIN_HEIGHT, Loading } from "./MatchList";
 import { LiveClock, SimulatedBadge, TeamLogo, useStatusLabel } from "./MatchRow";
 import { WatchLive } from "../Live/WatchLive";
 import { formatDateTime } from "./format";
@@ -133,51 +134,38 @@ function Head({ m, flash }: { m: MatchItem; flash: boolean }) {
 
 export default function MatchDetail() {
   const { game = "", id = "" } = useParams();
+  // Any two-segment path reaches this route: only a game's path asks the server.
+  const valid = GAME_SLUGS.has(game) || /^\d+$/.test(game) || /^(game\d+|sports-other|esports-other)$/.test(game);
+  const detail = useResource(valid ? `${game}/${id}` : null, (signal) => matchesApi.detail(game, id, undefined, signal));
+  if (!valid) return <NotFound />;
+  return (
+    <Loadable resource={detail} notFound="page" minHeight={LIST_MIN_HEIGHT}>
+      {(value) => <MatchPage game={game} id={id} detail={value} />}
+    </Loadable>
+  );
+}
+
+function MatchPage({ game, id, detail }: { game: string; id: string; detail: Detail }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const valid = GAME_SLUGS.has(game) || /^\d+$/.test(game) || /^(game\d+|sports-other|esports-other)$/.test(game);
   const tabParam = params.get("tab");
   const tab: DetailPageTab = (DETAIL_TABS as readonly string[]).includes(tabParam ?? "") ? (tabParam as DetailPageTab) : "overview";
-  // Any two-segment path reaches this route: only a game's path asks the server.
-  const { state, reload } = useFetch(
-    (signal) => (valid ? matchesApi.detail(game, id, undefined, signal) : Promise.reject(new Error("not a match page"))),
-    `${game}/${id}`,
-  );
-  const detail = state.status === "ready" ? state.value : null;
-  const [patch, setPatch] = useState<Partial<Detail>>({});
-  useEffect(() => setPatch({}), [game, id]);
-  const live = useLiveMatch(detail?.match ?? null);
+  const live = useLiveMatch(detail.match);
   const flashList = useMemo(() => (live ? [live] : []), [live]);
   const flashing = useScoreFlash(flashList);
 
-  // Timeline tabs grow during play: refresh the open one.
+  // Timeline tabs grow during play: the open one is loaded again every TIMELINE_REFRESH_MS and
+  // its answer replaces that tab's part of the detail.
   const playing = live ? inPlay(live.status) : false;
   const dataTab = DATA_OF_TAB[tab] ?? tab;
-  useEffect(() => {
-    if (!playing || !(TIMELINE_TABS as readonly string[]).includes(dataTab)) return;
-    const ctrl = new AbortController();
-    const id2 = setInterval(() => {
-      matchesApi.detail(game, id, dataTab as DetailTab, ctrl.signal).then(
-        (d) => setPatch((p) => ({ ...p, [dataTab]: d[dataTab as keyof Detail] })),
-        () => undefined,
-      );
-    }, TIMELINE_REFRESH_MS);
-    return () => {
-      clearInterval(id2);
-      ctrl.abort();
-    };
-  }, [playing, dataTab, game, id]);
+  const timeline = useResource(
+    playing && (TIMELINE_TABS as readonly string[]).includes(dataTab) ? `${game}/${id}/${dataTab}` : null,
+    (signal) => matchesApi.detail(game, id, dataTab as DetailTab, signal),
+    { refreshMs: TIMELINE_REFRESH_MS },
+  );
+  const patch: Partial<Detail> = timeline.value ? { [dataTab]: timeline.value[dataTab as keyof Detail] } : {};
 
-  if (!valid) return <NotFound />;
-  if (state.status === "loading") return <Loading />;
-  if (state.status === "error") {
-    return (
-      <section data-testid="match-page">
-        <LoadError message={state.message} notServed={state.notServed} onRetry={reload} />
-      </section>
-    );
-  }
-  const d: Detail = { ...state.value, ...patch };
+  const d: Detail = { ...detail, ...patch };
   const m = live ?? d.match;
   const statusLabel = (s: string) => {
     const i = STATUS_NAMES.indexOf(s);

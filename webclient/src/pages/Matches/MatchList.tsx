@@ -1,14 +1,22 @@
 // A virtualised list of matches with live scores (the page scrolls; react-virtuoso renders
-// only the rows in view), plus the loading, error and no-data states shared by the pages.
+// only the rows in view), and a paged list's panel drawn through src/data's <Loadable>.
 // react-virtuoso is a lazy chunk (LazyVirtuoso), fetched while the list's data loads.
 import { preloadVirtuoso, Virtuoso } from "../../components/LazyVirtuoso";
 import { useTranslation } from "react-i18next";
 import type { MatchItem } from "../../api/matches";
 import { NoData } from "../../components/NoData";
-import { useMatchRows, usePagedMatches } from "./hooks";
+import { Loadable, type PagedResource } from "../../data";
+import { useMatchRows } from "./hooks";
 import { MatchRow } from "./MatchRow";
 
-/** The error / not-served state of a panel, with a retry. */
+/**
+ * The height a match list takes while it loads: a day's list fills the screen, so reserving it
+ * keeps the footer below the fold until the rows arrive (issue 19: the footer jumping out of
+ * view was the match list's layout shift under Lighthouse).
+ */
+export const LIST_MIN_HEIGHT = "100vh";
+
+/** The error / not-served state of a panel, with a retry (Live's pages still draw it themselves). */
 export function LoadError({ message, notServed, onRetry }: { message: string; notServed?: boolean; onRetry?: () => void }) {
   const { t } = useTranslation();
   return (
@@ -48,7 +56,7 @@ export function LiveMatchList({
   if (live.length === 0) return <NoData />;
   return (
     <Virtuoso
-      fallback={<Loading />}
+      fallback={<div style={{ minHeight: LIST_MIN_HEIGHT }} aria-busy="true" />}
       useWindowScroll
       data={live}
       increaseViewportBy={400}
@@ -59,10 +67,11 @@ export function LiveMatchList({
   );
 }
 
-/** A paged list's panel: loading, error (or not served), no data, or the live list. */
-export function PagedPanel({ paged, showDate }: { paged: ReturnType<typeof usePagedMatches>; showDate?: boolean }) {
-  const { state, loadMore, reload } = paged;
-  if (state.status === "loading") return <Loading />;
-  if (state.status === "error") return <LoadError message={state.message} notServed={state.notServed} onRetry={reload} />;
-  return <LiveMatchList items={state.items} showDate={showDate} onEndReached={loadMore} />;
+/** A paged list's panel: loading, error, no data, or the live list (the next page at its end). */
+export function PagedPanel({ paged, items, showDate }: { paged: PagedResource<MatchItem>; items?: MatchItem[]; showDate?: boolean }) {
+  return (
+    <Loadable resource={{ ...paged, value: items ?? paged.items }} minHeight={LIST_MIN_HEIGHT}>
+      {(list) => <LiveMatchList items={list} showDate={showDate} onEndReached={paged.more} />}
+    </Loadable>
+  );
 }

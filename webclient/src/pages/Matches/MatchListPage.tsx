@@ -12,8 +12,9 @@ import { tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";
 import { NoData } from "../../components/NoData";
 import NotFound from "../NotFound";
-import { catalogueIndex, gameLabel, gameSlug, useCatalogue, useFetch, useMatchRows } from "./hooks";
-import { LiveMatchList, LoadError, Loading } from "./MatchList";
+import { Loadable, useResource } from "../../data";
+import { catalogueIndex, gameLabel, gameSlug, useCatalogue, useMatchRows } from "./hooks";
+import { LIST_MIN_HEIGHT, LiveMatchList, LoadError, Loading } from "./MatchList";
 import { MatchRow } from "./MatchRow";
 import { WeekStrip } from "./WeekStrip";
 import { dayFrom, isoDay, tzOffsetMinutes } from "./format";
@@ -27,7 +28,8 @@ function Favourites() {
   const { t } = useTranslation();
   const token = useAtomValue(tokenAtom);
   const setModal = useSetAtom(loginModalAtom);
-  const { state, reload } = useFetch((signal) => (token ? matchesApi.bookings(1, 100, signal) : Promise.resolve([] as Booking[])), `fav|${token}`);
+  // Signed out: nothing to load (a null key), the invitation to log in instead.
+  const bookings = useResource(token ? `fav|${token}` : null, (signal) => matchesApi.bookings(1, 100, signal));
   if (!token) {
     return (
       <div className="load-error">
@@ -38,9 +40,11 @@ function Favourites() {
       </div>
     );
   }
-  if (state.status === "loading") return <Loading />;
-  if (state.status === "error") return <LoadError message={state.message} notServed={state.notServed} onRetry={reload} />;
-  return <BookingList bookings={state.value} />;
+  return (
+    <Loadable resource={bookings} minHeight={LIST_MIN_HEIGHT}>
+      {(list) => <BookingList bookings={list} />}
+    </Loadable>
+  );
 }
 
 function BookingList({ bookings }: { bookings: Booking[] }) {
@@ -71,13 +75,13 @@ function DayList({ tab, query }: { tab: "matches" | "results"; query: MatchQuery
   const raw = Number(params.get("day") ?? 0);
   const offset = Number.isInteger(raw) && raw >= first && raw <= first + 6 ? raw : 0;
   const date = isoDay(dayFrom(today, offset));
-  const { state, reload } = useFetch(
+  const day = useResource(
+    `${tab}|${JSON.stringify(query)}|${date}`,
     (signal) => {
       const q = { ...query, date, tzOffset: tzOffsetMinutes(), pageSize: 100 };
       return tab === "results" ? matchesApi.sevenDayResults(q, signal) : matchesApi.sevenDayMatches(q, signal);
     },
-    `${tab}|${JSON.stringify(query)}|${date}`,
-    60_000,
+    { refreshMs: 60_000 },
   );
   const select = (o: number) => {
     const p = new URLSearchParams(params);
@@ -87,10 +91,10 @@ function DayList({ tab, query }: { tab: "matches" | "results"; query: MatchQuery
   };
   return (
     <>
-      <WeekStrip today={today} first={first} selected={offset} counts={state.status === "ready" ? state.value.days : undefined} onSelect={select} />
-      {state.status === "loading" && <Loading />}
-      {state.status === "error" && <LoadError message={state.message} notServed={state.notServed} onRetry={reload} />}
-      {state.status === "ready" && <LiveMatchList items={state.value.list} />}
+      <WeekStrip today={today} first={first} selected={offset} counts={day.value?.days} onSelect={select} />
+      <Loadable resource={day} minHeight={LIST_MIN_HEIGHT}>
+        {(v) => <LiveMatchList items={v.list} />}
+      </Loadable>
     </>
   );
 }

@@ -10,9 +10,10 @@ import { matchesApi, type LeagueCount } from "../../api/matches";
 import { HTML_LANG } from "../../i18n/locales";
 import { useScheduleT } from "../../i18n/schedule";
 import { localeAtom } from "../../state/locale";
-import { catalogueIndex, gameLabel, useCatalogue, useFetch } from "./hooks";
+import { Loadable, useResource } from "../../data";
+import { catalogueIndex, gameLabel, useCatalogue } from "./hooks";
 import { CompetitionList } from "./CompetitionList";
-import { LoadError, Loading } from "./MatchList";
+import { LIST_MIN_HEIGHT } from "./MatchList";
 import { WeekStrip } from "./WeekStrip";
 import { dayFrom, isoDay, tzOffsetMinutes } from "./format";
 import { competitionOptions, readFilters, writeFilters, type ScheduleFilters } from "./scheduleFilters";
@@ -32,9 +33,8 @@ export function zoneLabel(at: Date = new Date()): string {
 
 /** Every competition of the window (esports and sports answer on two calls), for the filter and the crests. */
 function useCompetitions(gameId: number | undefined) {
-  return useFetch(
-    () => Promise.all([matchesApi.leagues(true, gameId), matchesApi.leagues(false, gameId)]).then(([e, s]) => [...e, ...s]),
-    `schedule-leagues|${gameId ?? ""}`,
+  return useResource(`schedule-leagues|${gameId ?? ""}`, () =>
+    Promise.all([matchesApi.leagues(true, gameId), matchesApi.leagues(false, gameId)]).then(([e, s]) => [...e, ...s]),
   );
 }
 
@@ -114,7 +114,9 @@ export default function SchedulePage() {
   const date = isoDay(dayFrom(today, filters.day));
   const [pages, setPages] = useState(1);
   const key = `schedule|${gameId ?? ""}|${filters.league}|${date}|${pages}`;
-  const { state, reload } = useFetch(
+  // An unknown game waits for the catalogue: no key, nothing loads meanwhile.
+  const day = useResource(
+    waiting ? null : key,
     (signal) =>
       Promise.all(
         Array.from({ length: pages }, (_, i) =>
@@ -124,11 +126,10 @@ export default function SchedulePage() {
           ),
         ),
       ).then((all) => ({ ...all[0]!, list: all.flatMap((p) => p.list) })),
-    waiting ? "schedule-waiting" : key,
-    60_000,
+    { refreshMs: 60_000 },
   );
   const comps = useCompetitions(gameId);
-  const leagues = useMemo(() => (comps.state.status === "ready" ? comps.state.value : []), [comps.state]);
+  const leagues = useMemo(() => comps.value ?? [], [comps.value]);
   const leagueById = useMemo(() => new Map(leagues.map((l) => [l.id, l])), [leagues]);
   const change = (c: Partial<ScheduleFilters>) => {
     setPages(1);
@@ -147,24 +148,24 @@ export default function SchedulePage() {
           today={today}
           first={0}
           selected={filters.day}
-          counts={state.status === "ready" ? state.value.days : undefined}
-          onSelect={(day) => change({ day })}
+          counts={day.value?.days}
+          onSelect={(offset) => change({ day: offset })}
         />
         <h2 className="sched__day" data-testid="schedule-day">
           {longDay.format(dayFrom(today, filters.day))}
         </h2>
-        {(state.status === "loading" || waiting) && <Loading />}
-        {state.status === "error" && <LoadError message={state.message} notServed={state.notServed} onRetry={reload} />}
-        {state.status === "ready" && !waiting && (
-          <>
-            <CompetitionList items={state.value.list} leagues={leagueById} empty={st("empty")} />
-            {state.value.list.length < state.value.total && (
-              <button type="button" className="load-error__retry sched__more" onClick={() => setPages((n) => n + 1)} data-testid="schedule-more">
-                {st("more")}
-              </button>
-            )}
-          </>
-        )}
+        <Loadable resource={waiting ? { ...day, status: "loading" } : day} minHeight={LIST_MIN_HEIGHT}>
+          {(v) => (
+            <>
+              <CompetitionList items={v.list} leagues={leagueById} empty={st("empty")} />
+              {v.list.length < v.total && (
+                <button type="button" className="load-error__retry sched__more" onClick={() => setPages((n) => n + 1)} data-testid="schedule-more">
+                  {st("more")}
+                </button>
+              )}
+            </>
+          )}
+        </Loadable>
       </div>
     </section>
   );

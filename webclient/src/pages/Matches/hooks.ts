@@ -207,7 +207,7 @@ function useReload(key: string, refreshMs: number) {
 /**
  * Starts one load of `key` and shows its outcome; returns the effect's cleanup, which aborts it (a
  * newer load owns the panel then). A first load of a key shows loading; a refresh of the answer
- * on screen does not, is skipped while `skipRefresh` says so, and keeps that answer if it fails.
+ * on screen does not, and keeps that answer if it fails.
  */
 function startLoad<V, R extends { status: "ready" }>({
   load,
@@ -215,18 +215,15 @@ function startLoad<V, R extends { status: "ready" }>({
   shownKey,
   setState,
   ready,
-  skipRefresh,
 }: {
   load: (signal: AbortSignal) => Promise<V>;
   key: string;
   shownKey: { current: string | null };
   setState: (next: Loaded<R> | ((s: Loaded<R>) => Loaded<R>)) => void;
   ready: (value: V) => R;
-  skipRefresh?: () => boolean;
 }): (() => void) | undefined {
   const refresh = shownKey.current === key;
   if (!refresh) setState({ status: "loading" });
-  else if (skipRefresh?.()) return;
   const ctrl = new AbortController();
   load(ctrl.signal).then(
     (value) => {
@@ -246,6 +243,8 @@ function startLoad<V, R extends { status: "ready" }>({
 /**
  * Runs `fn` when `key` changes (aborting the previous call) and again every `refreshMs` when
  * given, keeping the last answer on screen while a refresh runs (so live rows do not blink).
+ * The old way (docs/decisions/0006-one-data-layer.md): the match pages load through src/data;
+ * only Live, MultiView and Videos still call this, and it goes when they have moved.
  */
 export function useFetch<T>(fn: (signal: AbortSignal) => Promise<T>, key: string, refreshMs = 0) {
   const [state, setState] = useState<Fetched<T>>({ status: "loading" });
@@ -257,69 +256,4 @@ export function useFetch<T>(fn: (signal: AbortSignal) => Promise<T>, key: string
     [key, version, shownKey],
   );
   return { state, reload };
-}
-
-export const PAGE_SIZE = 50;
-
-export type Paged = Loaded<{ status: "ready"; items: MatchItem[]; total: number; page: number; more: boolean }>;
-
-/**
- * A paged match list: page 1 when `key` changes, the next page on `loadMore` (the virtual
- * list's end), and page 1 again every `refreshMs` while only page 1 is shown (new matches
- * going live; scores themselves arrive over the socket).
- */
-export function usePagedMatches(
-  fetchPage: (q: { pageIndex: number; pageSize: number }, signal: AbortSignal) => Promise<MatchPageLike>,
-  key: string,
-  refreshMs = 0,
-) {
-  const [state, setState] = useState<Paged>({ status: "loading" });
-  const fnRef = useRef(fetchPage);
-  fnRef.current = fetchPage;
-  const loadingMore = useRef(false);
-  const stateRef = useRef(state);
-  stateRef.current = state;
-  const { version, shownKey, reload } = useReload(key, refreshMs);
-
-  useEffect(
-    () =>
-      startLoad({
-        load: (signal) => fnRef.current({ pageIndex: 1, pageSize: PAGE_SIZE }, signal),
-        key,
-        shownKey,
-        setState,
-        ready: (p) => ({ status: "ready" as const, items: p.list, total: p.total, page: 1, more: p.list.length < p.total }),
-        // Past page 1 a refresh would drop the pages loaded since.
-        skipRefresh: () => stateRef.current.status === "ready" && stateRef.current.page > 1,
-      }),
-    [key, version, shownKey],
-  );
-
-  const loadMore = useCallback(() => {
-    const s = stateRef.current;
-    if (s.status !== "ready" || !s.more || loadingMore.current) return;
-    loadingMore.current = true;
-    const k = key;
-    fnRef.current({ pageIndex: s.page + 1, pageSize: PAGE_SIZE }, new AbortController().signal)
-      .then(
-        (p) => {
-          if (shownKey.current !== k) return;
-          setState((cur) => {
-            if (cur.status !== "ready") return cur;
-            const seen = new Set(cur.items.map((m) => m.id));
-            const items = [...cur.items, ...p.list.filter((m) => !seen.has(m.id))];
-            return { status: "ready", items, total: p.total, page: s.page + 1, more: p.list.length > 0 && items.length < p.total };
-          });
-        },
-        () => undefined,
-      )
-      .finally(() => (loadingMore.current = false));
-  }, [key, shownKey]);
-
-  return { state, loadMore, reload };
-}
-
-export interface MatchPageLike {
-  list: MatchItem[];
-  total: number;
 }

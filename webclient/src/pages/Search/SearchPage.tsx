@@ -1,34 +1,15 @@
 // /search/:text and /s/:text — the site search (spec §2, issue 22): one server query across matches,
 // teams, players, leagues, streamers, live rooms, experts, news and videos, grouped by kind. "See
 // all" opens one kind (?kind=team), paged (?page=2).
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../api/client";
-import { SEARCH_KINDS, searchApi, type SearchGroup, type SearchHit, type SearchKind, type SearchResults } from "../../api/search";
+import { SEARCH_KINDS, searchApi, type SearchGroup, type SearchHit, type SearchKind } from "../../api/search";
 import { useSearchT, type SearchT } from "../../i18n/search";
 import { HTML_LANG, type Locale } from "../../i18n/locales";
 import { NoData } from "../../components/NoData";
+import { Loadable, useResource } from "../../data";
 import "./Search.css";
-
-type Loaded = { status: "loading" } | { status: "ready"; value: SearchResults } | { status: "error"; message: string };
-
-/** Loads the results of (text, kind, page); a newer query aborts the older one. */
-function useResults(text: string, kind: SearchKind | "", page: number): Loaded {
-  const [state, setState] = useState<Loaded>({ status: "loading" });
-  useEffect(() => {
-    const ctl = new AbortController();
-    setState({ status: "loading" });
-    searchApi.all(text, kind, page, { signal: ctl.signal, toast: false }).then(
-      (value) => setState({ status: "ready", value }),
-      (err: unknown) => {
-        if (!ctl.signal.aborted) setState({ status: "error", message: err instanceof ApiError ? err.userMessage : String(err) });
-      },
-    );
-    return () => ctl.abort();
-  }, [text, kind, page]);
-  return state;
-}
 
 function useLocaleTag(): string {
   const { i18n } = useTranslation();
@@ -131,8 +112,9 @@ export default function SearchPage() {
   const k = params.get("kind") ?? "";
   const kind: SearchKind | "" = (SEARCH_KINDS as readonly string[]).includes(k) ? (k as SearchKind) : "";
   const page = kind ? Math.max(1, Number(params.get("page")) || 1) : 1;
-  const state = useResults(text, kind, page);
-  const groups = state.status === "ready" ? state.value.groups : [];
+  // The page shows its own no-results text: the client's toast would repeat an error the page draws.
+  const results = useResource(`${text}|${kind}|${page}`, (signal) => searchApi.all(text, kind, page, { signal, toast: false }));
+  const groups = results.value?.groups ?? [];
   const total = groups[0]?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
@@ -149,23 +131,28 @@ export default function SearchPage() {
           </Link>
         ))}
       </nav>
-      {state.status === "loading" && <div className="search-page__loading" aria-busy="true" data-testid="loading" />}
-      {state.status === "error" && <NoData label={state.message} />}
-      {state.status === "ready" && state.value.typo && groups.length > 0 && (
-        <p className="search-page__typo" data-testid="search-typo">
-          {t("typo")}
-        </p>
-      )}
-      {state.status === "ready" && groups.length === 0 && (
-        <>
-          <NoData label={t("none", { text })} />
-          <p className="search-page__hint">{t("noneHint")}</p>
-        </>
-      )}
-      {groups.map((g) => (
-        <Group key={g.kind} g={g} t={t} all={kind === ""} />
-      ))}
-      {kind !== "" && state.status === "ready" && total > PAGE_SIZE && (
+      <Loadable resource={results} minHeight={240}>
+        {(value) =>
+          value.groups.length === 0 ? (
+            <>
+              <NoData label={t("none", { text })} />
+              <p className="search-page__hint">{t("noneHint")}</p>
+            </>
+          ) : (
+            <>
+              {value.typo && (
+                <p className="search-page__typo" data-testid="search-typo">
+                  {t("typo")}
+                </p>
+              )}
+              {value.groups.map((g) => (
+                <Group key={g.kind} g={g} t={t} all={kind === ""} />
+              ))}
+            </>
+          )
+        }
+      </Loadable>
+      {kind !== "" && results.status === "ready" && total > PAGE_SIZE && (
         <nav className="search-page__pager" aria-label={t("pageOf", { page, pages })}>
           {page > 1 ? <Link to={`?kind=${kind}&page=${page - 1}`}>{t("prev")}</Link> : <span />}
           <span>{t("pageOf", { page, pages })}</span>
