@@ -14,7 +14,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { administrator, launchBrowser, png, screenshot as fullPage, startNode } from "./harness.mjs";
+import { administrator, launchBrowser, png, restClient, screenshot as fullPage, startNode, until as poll } from "./harness.mjs";
 import { approveStreamer, ffmpegMissing, pushTestPattern, rand, registerByMobile as signUpByMobile, signedInContext } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
@@ -58,27 +58,10 @@ async function screenshot(page, name) {
   return fullPage(page, name);
 }
 
-async function call(method, path, { token, body, query, form } = {}) {
-  const url = new URL(`${node.baseURL}/java${path}`);
-  for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
-  const headers = { sysType: "PC", lan: "en_US", Accept: "application/json" };
-  if (token) headers.token = token;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const res = await fetch(url, { method, headers, body: form ?? (body === undefined ? undefined : JSON.stringify(body)) });
-  const env = await res.json().catch(() => null);
-  if (!env || env.status !== "success") throw new Error(`${method} ${path}: HTTP ${res.status} ${JSON.stringify(env)}`);
-  return env.result;
-}
+const call = restClient(() => node);
 
-async function until(fn, what, ms = 60_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await fn().catch(() => null);
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
+/** Waits for fn to return a truthy value (polling; a failing call counts as "not yet"), or fails with what. */
+const until = (fn, what, ms = 60_000) => poll(fn, what, ms, { every: 300, ignoreErrors: true });
 
 function psql(sql) {
   const r = spawnSync("psql", [process.env.DATABASE_URL, "-v", "ON_ERROR_STOP=1", "-qtA", "-c", sql], { encoding: "utf8" });
