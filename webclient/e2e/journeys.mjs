@@ -114,6 +114,28 @@ export async function approveStreamer(call, admin, session, { pictures = () => p
   return session;
 }
 
+/** The path segment of each game's match pages (/<slug>/<match id>), for the games a streamer links. */
+export const MATCH_SLUGS = { 202: "soccer", 201: "basketball", 1: "lol", 2: "csgo", 4: "dota2", 14: "valorant", 203: "tennis" };
+
+/**
+ * Links session's (an approved streamer's) room to a match the streamer centre allows: in play, or
+ * starting within the hour, of a game in MATCH_SLUGS. Answers that match, or null when the demo has
+ * none right now.
+ */
+export async function linkMatch(call, session) {
+  const live = await call("GET", "/v2/match/getPCLiveGameMatch", { query: { pageSize: 100 } });
+  const soon = await call("POST", "/v2/match/getPCUpcomingGameMatch", { body: { pageSize: 50 } });
+  for (const m of [...live.list, ...soon.list].filter((x) => MATCH_SLUGS[x.gameId])) {
+    try {
+      await call("POST", "/anchor/toggleMatchId", { token: session.token, body: { matchId: m.id, gameId: m.gameId } });
+      return m;
+    } catch {
+      // finished in the meantime, or starts later than the hour: the next one
+    }
+  }
+  return null;
+}
+
 /**
  * A new page of ctx in the live room roomId, once its real-time connection is up (the connection
  * badge says connected).

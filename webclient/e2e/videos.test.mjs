@@ -17,7 +17,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { administrator, launchBrowser, png, restClient, screenshot as fullPage, startNode, until as poll } from "./harness.mjs";
-import { approveStreamer, ffmpegMissing, pushTestPattern, registerByMobile as signUpByMobile, signedInContext } from "./journeys.mjs";
+import { approveStreamer, ffmpegMissing, linkMatch, MATCH_SLUGS, pushTestPattern, registerByMobile as signUpByMobile, signedInContext } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
 const PLAY_TIMEOUT = 30_000;
@@ -191,19 +191,7 @@ describe("videos and recordings", () => {
     admin ??= await administrator(call);
     const s = await streamer(admin);
     // A match the streamer may link: in play, or starting within the hour (the streamer centre's rule).
-    const slugs = { 202: "soccer", 201: "basketball", 1: "lol", 2: "csgo", 4: "dota2", 14: "valorant", 203: "tennis" };
-    const live = await call("GET", "/v2/match/getPCLiveGameMatch", { query: { pageSize: 100 } });
-    const soon = await call("POST", "/v2/match/getPCUpcomingGameMatch", { body: { pageSize: 50 } });
-    let match = null;
-    for (const m of [...live.list, ...soon.list].filter((x) => slugs[x.gameId])) {
-      try {
-        await call("POST", "/anchor/toggleMatchId", { token: s.token, body: { matchId: m.id, gameId: m.gameId } });
-        match = m;
-        break;
-      } catch {
-        // finished in the meantime, or starts later than the hour: the next one
-      }
-    }
+    const match = await linkMatch(call, s);
     if (!match) return t.skip("no match in play or about to start in the demo data right now");
     const title = (match.homeName && match.awayName ? `${match.homeName} vs ${match.awayName}` : "Live watch-along").slice(0, 60);
     await call("POST", "/updateAnchor", { token: s.token, body: { title, detailIntro: "Live commentary and replays of the key moments.", externalComments: true, detailPics: [] } });
@@ -226,7 +214,7 @@ describe("videos and recordings", () => {
     const ctx = await context(null);
     const page = await ctx.newPage();
     try {
-      await page.goto(`${node.baseURL}/${slugs[match.gameId]}/${encodeURIComponent(match.id)}?tab=playback`);
+      await page.goto(`${node.baseURL}/${MATCH_SLUGS[match.gameId]}/${encodeURIComponent(match.id)}?tab=playback`);
       const item = page.getByTestId("match-recording").filter({ has: page.locator(`a[href$="/${rec.video.id}"]`) });
       await item.first().waitFor({ timeout: TIMEOUT });
       await screenshot(page, "videos-match-playback");
