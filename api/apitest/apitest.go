@@ -135,6 +135,21 @@ func Serve(t testing.TB, srv *api.Server) string {
 	return ts.URL
 }
 
+// Area is a business area's service as its tests serve it: it mounts its REST routes, signed-in
+// users resolved by the given authenticator.
+type Area interface {
+	Routes(srv *api.Server, users api.Authenticator)
+}
+
+// ServeArea serves area's routes on an api server of cfg, users resolved by TokenUser, until the
+// test ends, and returns its base URL.
+func ServeArea(t testing.TB, cfg api.Config, area Area) string {
+	t.Helper()
+	srv := api.New(cfg)
+	area.Routes(srv, TokenUser{})
+	return Serve(t, srv)
+}
+
 // Header is the request header of a PC client reading lang, signed in as user uid through
 // TokenUser (token "u<uid>"); uid 0 is a guest.
 func Header(uid int64, lang string) http.Header {

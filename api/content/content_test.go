@@ -62,9 +62,7 @@ func newEnv(t testing.TB) *env {
 		t.Fatal(err)
 	}
 	e.svc = svc
-	srv := api.New(api.Config{})
-	svc.Routes(srv, apitest.TokenUser{})
-	e.url = apitest.Serve(t, srv)
+	e.url = apitest.ServeArea(t, api.Config{}, svc)
 	return e
 }
 

@@ -112,9 +112,7 @@ func newEnv(t *testing.T) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := api.New(api.Config{MaxBodyBytes: 4 << 20, Resolver: res})
-	e.svc.Routes(srv, apitest.TokenUser{})
-	e.url = apitest.Serve(t, srv)
+	e.url = apitest.ServeArea(t, api.Config{MaxBodyBytes: 4 << 20, Resolver: res}, e.svc)
 	return e
 }
 

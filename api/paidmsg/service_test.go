@@ -131,16 +131,7 @@ func (e *env) balance(a postgres.Account) int64 {
 
 func (e *env) coins(id int64) int64 { return e.balance(postgres.UserWallet(id, postgres.Coin)) }
 
-func (e *env) verify() {
-	e.t.Helper()
-	d, err := e.ledger.Verify(context.Background())
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	if len(d) != 0 {
-		e.t.Fatalf("ledger does not balance: %+v", d)
-	}
-}
+func (e *env) verify() { e.t.Helper(); pgtest.VerifyLedger(e.t, e.ledger) }
 
 func (e *env) score(id int64) int64 {
 	e.t.Helper()

@@ -77,9 +77,7 @@ func newEnv(t testing.TB, tweaks ...func(*env, *shop.Config, *shop.Deps)) *env {
 		t.Fatal(err)
 	}
 	e.svc = svc
-	srv := api.New(api.Config{})
-	svc.Routes(srv, apitest.TokenUser{})
-	e.url = apitest.Serve(t, srv)
+	e.url = apitest.ServeArea(t, api.Config{}, svc)
 	return e
 }
 
@@ -106,16 +104,7 @@ func (e *env) balance(uid int64) int64 {
 	return b
 }
 
-func (e *env) verifyLedger() {
-	e.t.Helper()
-	d, err := e.ledger.Verify(context.Background())
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	if len(d) != 0 {
-		e.t.Fatalf("ledger does not balance: %+v", d)
-	}
-}
+func (e *env) verifyLedger() { e.t.Helper(); pgtest.VerifyLedger(e.t, e.ledger) }
 
 func (e *env) product(p postgres.ShopProduct) postgres.ShopProduct {
 	e.t.Helper()
