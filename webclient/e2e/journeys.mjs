@@ -1,7 +1,10 @@
 // The user journeys the browser tests share, one home each (issue 14): signing a user up through the
-// dev code sink, opening a browser context signed in as a session, making an approved streamer, and
-// pushing a test pattern with ffmpeg (Debian's) to the node's RTMP ingest. Each helper takes what it
-// needs (the test's REST call, the browser, the node's URLs) so a test file keeps its own node.
+// dev code sink (and reading the codes it holds), opening a browser context signed in as a session
+// (or a guest's), making an approved streamer and linking a match to its room, opening a live room,
+// recharging coins through the development payment provider, and pushing a test pattern with ffmpeg
+// (Debian's) to the node's RTMP ingest. Each helper takes what it needs (the test's REST call from
+// harness.mjs' restClient, the browser, the node's URLs) so a test file keeps its own node; a test
+// that needs a variant passes an option rather than keeping its own copy.
 import { spawn, spawnSync } from "node:child_process";
 import { png, until } from "./harness.mjs";
 
