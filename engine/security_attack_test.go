@@ -8,10 +8,7 @@ package engine_test
 
 import (
 	"bytes"
-	"compress/zlib"
-	"encoding/binary"
 	"fmt"
-	"hash/crc32"
 	"io"
 	"mime/multipart"
 	"net/http"
@@ -76,7 +73,7 @@ func TestAttack(t *testing.T) {
 		var body bytes.Buffer
 		mw := multipart.NewWriter(&body)
 		fw, _ := mw.CreateFormFile("file", "bomb.png")
-		_, _ = fw.Write(bombPNG(6300, 6300))
+		_, _ = fw.Write(apitest.BombPNG(6300, 6300))
 		_ = mw.Close()
 		h := http.Header{"lan": {"en_US"}, "Token": {token}, "Content-Type": {mw.FormDataContentType()}}
 		r := apitest.Do(t, n.http, "POST", "/java/user/uploadAvatar", body.String(), h)
@@ -194,31 +191,4 @@ func TestAttack(t *testing.T) {
 			t.Fatalf("unknown match: %v", e)
 		}
 	})
-}
-
-// bombPNG is a valid grayscale PNG of w×h black pixels: a few kilobytes on the wire.
-func bombPNG(w, h int) []byte {
-	var out bytes.Buffer
-	out.WriteString("\x89PNG\r\n\x1a\n")
-	chunk := func(typ string, data []byte) {
-		_ = binary.Write(&out, binary.BigEndian, uint32(len(data)))
-		out.WriteString(typ)
-		out.Write(data)
-		_ = binary.Write(&out, binary.BigEndian, crc32.ChecksumIEEE(append([]byte(typ), data...)))
-	}
-	ihdr := make([]byte, 13)
-	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
-	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
-	ihdr[8] = 8
-	chunk("IHDR", ihdr)
-	var z bytes.Buffer
-	zw, _ := zlib.NewWriterLevel(&z, zlib.BestCompression)
-	row := make([]byte, w+1)
-	for y := 0; y < h; y++ {
-		_, _ = zw.Write(row)
-	}
-	_ = zw.Close()
-	chunk("IDAT", z.Bytes())
-	chunk("IEND", nil)
-	return out.Bytes()
 }

@@ -24,8 +24,8 @@ func TestAuthorizationMatrix(t *testing.T) {
 	other := e.register("other@example.com", "other", "other123")
 	admin := e.register("admin@example.com", "admin", "admin123")
 	e.makeAdmin(admin.UID)
-	ok(t, e.post("/user/modifyUser", map[string]any{"signature": "owner's own"}, owner.Token), nil)
-	ok(t, e.post("/user/saveUserDataStatus", map[string]any{"who": "owner"}, owner.Token), nil)
+	apitest.Result(t, e.post("/user/modifyUser", map[string]any{"signature": "owner's own"}, owner.Token), nil)
+	apitest.Result(t, e.post("/user/saveUserDataStatus", map[string]any{"who": "owner"}, owner.Token), nil)
 
 	actors := []struct {
 		name, token, uid string
@@ -234,7 +234,7 @@ func TestRolesExpireAndBansEndSessions(t *testing.T) {
 	if err := e.svc.GrantRole(ctx, id, account.RoleBanned, time.Time{}, "test"); err != nil {
 		t.Fatal(err)
 	}
-	fail(t, e.get("/user/info", a.Token), errcode.SessionRevoked)
+	apitest.Failure(t, e.get("/user/info", a.Token), errcode.SessionRevoked, "")
 	if _, r := e.login("alice", "alice123"); r.Env.ErrorCode != errcode.Banned {
 		t.Fatalf("banned sign-in: %s", r.Body)
 	}
@@ -279,11 +279,11 @@ func TestDevCodesShowsTheLastCode(t *testing.T) {
 		Code string `json:"code"`
 	}
 	// "+" in a query string is a space: both spellings work.
-	ok(t, e.get("/dev/codes?to=+8613800138000", ""), &v)
+	apitest.Result(t, e.get("/dev/codes?to=+8613800138000", ""), &v)
 	if v.Code != code || v.To != "+8613800138000" {
 		t.Fatalf("dev codes %+v, want %s", v, code)
 	}
-	ok(t, e.get("/dev/codes?to=13800138000&areaCode=86", ""), &v)
+	apitest.Result(t, e.get("/dev/codes?to=13800138000&areaCode=86", ""), &v)
 	if v.Code != code {
 		t.Fatalf("dev codes by areaCode %+v", v)
 	}
@@ -336,7 +336,7 @@ func TestStaffRolesAreShownOnlyToStaff(t *testing.T) {
 	other := e.register("fan@example.com", "fan", "fan12345")
 	roles := func(token string) []string {
 		var info struct{ Roles []string }
-		ok(t, e.get("/user/info?userId="+admin.UID, token), &info)
+		apitest.Result(t, e.get("/user/info?userId="+admin.UID, token), &info)
 		return info.Roles
 	}
 	for _, c := range []struct {

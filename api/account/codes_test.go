@@ -18,7 +18,7 @@ func codeLogin(e *env, dest, code string) (loginResult, errcode.Code) {
 	var lr loginResult
 	r := e.post("/login/V2/getLoginByEmailCheckCode", map[string]any{"mobileOrEmail": dest, "checkCode": code}, "")
 	if r.Env.Status == api.StatusSuccess {
-		ok(e.t, r, &lr)
+		apitest.Result(e.t, r, &lr)
 	}
 	return lr, r.Env.ErrorCode
 }
@@ -81,13 +81,13 @@ func TestVerificationCodeRules(t *testing.T) {
 		{"a new code within 60 s is refused, after 60 s it replaces the old one", func(t *testing.T, e *env) {
 			old := e.sendCode("again@example.com")
 			r := e.post("/login/V2/sendEmailcheckCode", map[string]any{"mobileOrEmail": "again@example.com"}, "")
-			fail(t, r, errcode.CodeTooSoon)
+			apitest.Failure(t, r, errcode.CodeTooSoon, "")
 			if !strings.Contains(r.Env.ErrorMsg, "60") {
 				t.Errorf("message %q does not say how long to wait", r.Env.ErrorMsg)
 			}
 			e.clock.Add(30 * time.Second)
 			r = e.post("/login/V2/sendEmailcheckCode", map[string]any{"mobileOrEmail": "again@example.com"}, "")
-			fail(t, r, errcode.CodeTooSoon)
+			apitest.Failure(t, r, errcode.CodeTooSoon, "")
 			if !strings.Contains(r.Env.ErrorMsg, "30") {
 				t.Errorf("message %q does not say 30 s", r.Env.ErrorMsg)
 			}
@@ -105,7 +105,7 @@ func TestVerificationCodeRules(t *testing.T) {
 		{"an empty code is refused with the required message", func(t *testing.T, e *env) {
 			e.sendCode("empty@example.com")
 			r := e.post("/login/V2/getLoginByEmailCheckCode", map[string]any{"mobileOrEmail": "empty@example.com"}, "")
-			fail(t, r, errcode.BadRequest)
+			apitest.Failure(t, r, errcode.BadRequest, "")
 			if r.Env.ErrorMsg != "Please enter the verification code" {
 				t.Fatalf("message %q", r.Env.ErrorMsg)
 			}
@@ -181,7 +181,7 @@ func TestWrongPasswordsAreThrottledPerAccountAndSourceAndPerIP(t *testing.T) {
 		}
 	}
 	r := try("victim", "wrong1234", attacker)
-	fail(t, r, errcode.Locked)
+	apitest.Failure(t, r, errcode.Locked, "")
 	if !strings.Contains(r.Env.ErrorMsg, "15 minutes") {
 		t.Fatalf("the lock does not say when to retry: %q", r.Env.ErrorMsg)
 	}
@@ -194,7 +194,7 @@ func TestWrongPasswordsAreThrottledPerAccountAndSourceAndPerIP(t *testing.T) {
 	}
 	// Code sign-in stays open, even from the locked address.
 	vc := e.sendCode("victim@example.com")
-	ok(t, e.do("POST", "/login/V2/getLoginByEmailCheckCode", map[string]any{"mobileOrEmail": "victim@example.com", "checkCode": vc}, hdr("", "", attacker)), nil)
+	apitest.Result(t, e.do("POST", "/login/V2/getLoginByEmailCheckCode", map[string]any{"mobileOrEmail": "victim@example.com", "checkCode": vc}, hdr("", "", attacker)), nil)
 	e.clock.Add(account.DefaultLoginLockout + time.Second)
 	if c := code("victim", "right1234", attacker); c != 0 {
 		t.Fatalf("right password after the lockout: errorCode %d", c)
@@ -253,7 +253,7 @@ func TestParallelGuessesAreCountedBeforeTheyAreEvaluated(t *testing.T) {
 		t.Fatalf("%d guesses answered 'wrong password', want fewer than %d", bad, account.DefaultLoginMaxFailures)
 	}
 	r := e.do("POST", "/login/V2/mobileOrNameToLogin", map[string]any{"name": "target", "password": "right1234"}, hdr("", "", "203.0.113.9"))
-	fail(t, r, errcode.Locked)
+	apitest.Failure(t, r, errcode.Locked, "")
 }
 
 // TestGuessesFromManyAddressesHitTheAccountCeiling: spread guesses lock password sign-in to the
@@ -269,9 +269,9 @@ func TestGuessesFromManyAddressesHitTheAccountCeiling(t *testing.T) {
 	if last != errcode.Locked {
 		t.Fatalf("6th spread guess: errorCode %d, want %d", last, errcode.Locked)
 	}
-	fail(t, e.do("POST", "/login/V2/mobileOrNameToLogin", map[string]any{"name": "spread", "password": "right1234"}, hdr("", "", "192.0.2.200")), errcode.Locked)
+	apitest.Failure(t, e.do("POST", "/login/V2/mobileOrNameToLogin", map[string]any{"name": "spread", "password": "right1234"}, hdr("", "", "192.0.2.200")), errcode.Locked, "")
 	vc := e.sendCode("spread@example.com")
-	ok(t, e.do("POST", "/login/V2/getLoginByEmailCheckCode", map[string]any{"mobileOrEmail": "spread@example.com", "checkCode": vc}, hdr("", "", "192.0.2.200")), nil)
+	apitest.Result(t, e.do("POST", "/login/V2/getLoginByEmailCheckCode", map[string]any{"mobileOrEmail": "spread@example.com", "checkCode": vc}, hdr("", "", "192.0.2.200")), nil)
 }
 
 func TestValidationMessagesAreLocalized(t *testing.T) {
@@ -301,7 +301,7 @@ func TestValidationMessagesAreLocalized(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			for _, lang := range []string{"en_US", "zh_CN", "ar"} {
 				r := e.do("POST", tt.path, tt.body, hdr("", lang, ""))
-				fail(t, r, errcode.BadRequest)
+				apitest.Failure(t, r, errcode.BadRequest, "")
 				if want := messageOf(lang, tt.key); r.Env.ErrorMsg != want {
 					t.Errorf("%s: message %q, want %q", lang, r.Env.ErrorMsg, want)
 				}
@@ -314,7 +314,7 @@ func TestValidationMessagesAreLocalized(t *testing.T) {
 		{"areaCode": "+44", "mobileOrEmail": "7700900123"},
 		{"areaCode": 852, "mobileOrEmail": "51234567"},
 	} {
-		ok(t, e.post("/login/V2/sendMobilecheckCode", body, ""), nil)
+		apitest.Result(t, e.post("/login/V2/sendMobilecheckCode", body, ""), nil)
 	}
 }
 
@@ -323,7 +323,7 @@ func TestUsernameRules(t *testing.T) {
 	e.register("taken@example.com", "Taken", "taken123")
 	code := e.sendCode("new@example.com")
 	var lr loginResult
-	ok(t, e.post("/login/V2/getLoginByEmailCheckCode", map[string]any{"mobileOrEmail": "new@example.com", "checkCode": code}, ""), &lr)
+	apitest.Result(t, e.post("/login/V2/getLoginByEmailCheckCode", map[string]any{"mobileOrEmail": "new@example.com", "checkCode": code}, ""), &lr)
 	for _, tt := range []struct {
 		uname string
 		code  errcode.Code
@@ -335,7 +335,7 @@ func TestUsernameRules(t *testing.T) {
 		{strings.Repeat("a", 33), errcode.BadRequest},
 		{"taken", errcode.UsernameTaken}, // unique whatever the case
 	} {
-		fail(t, e.post("/user/V2/modifyUser", map[string]any{"uname": tt.uname, "password": "good1234"}, lr.Token), tt.code)
+		apitest.Failure(t, e.post("/user/V2/modifyUser", map[string]any{"uname": tt.uname, "password": "good1234"}, lr.Token), tt.code, "")
 	}
-	ok(t, e.post("/user/V2/modifyUser", map[string]any{"uname": "Fresh2026", "password": "good1234"}, lr.Token), nil)
+	apitest.Result(t, e.post("/user/V2/modifyUser", map[string]any{"uname": "Fresh2026", "password": "good1234"}, lr.Token), nil)
 }

@@ -16,7 +16,6 @@ import (
 	"courtside/api/account"
 	"courtside/api/account/mail"
 	"courtside/api/apitest"
-	"courtside/api/errcode"
 	"courtside/storage/postgres/pgtest"
 )
 
@@ -116,27 +115,6 @@ func (e *env) get(path, token string) apitest.Response {
 	return e.do("GET", path, nil, hdr(token, "", ""))
 }
 
-// ok fails the test unless r is a success envelope, and decodes its result into v (if not nil).
-func ok(t testing.TB, r apitest.Response, v any) {
-	t.Helper()
-	if r.Env.Status != api.StatusSuccess {
-		t.Fatalf("want success, got %d %d %q: %s", r.Status, r.Env.ErrorCode, r.Env.ErrorMsg, r.Body)
-	}
-	if v != nil {
-		if err := json.Unmarshal(r.Env.Result, v); err != nil {
-			t.Fatalf("result: %v: %s", err, r.Env.Result)
-		}
-	}
-}
-
-// fail fails the test unless r is a failure with errorCode code.
-func fail(t testing.TB, r apitest.Response, code errcode.Code) {
-	t.Helper()
-	if r.Env.Status != api.StatusFail || r.Env.ErrorCode != code {
-		t.Fatalf("want errorCode %d, got status %q code %d (%q): %s", code, r.Env.Status, r.Env.ErrorCode, r.Env.ErrorMsg, r.Body)
-	}
-}
-
 // sendCode asks for a code to dest (an e-mail or a CN mobile) and returns it from the sink.
 func (e *env) sendCode(dest string) string {
 	e.t.Helper()
@@ -149,7 +127,7 @@ func (e *env) sendCode(dest string) string {
 		r = e.post("/login/V2/sendMobilecheckCode", map[string]any{"areaCode": "86", "mobileOrEmail": dest}, "")
 		key = "+86" + dest
 	}
-	ok(e.t, r, nil)
+	apitest.Result(e.t, r, nil)
 	code, found := e.sink.LastCode(key)
 	if !found {
 		e.t.Fatalf("no code in the sink for %s", key)
@@ -186,11 +164,11 @@ func (e *env) register(email, username, password string) loginResult {
 	e.t.Helper()
 	code := e.sendCode(email)
 	var lr loginResult
-	ok(e.t, e.post("/login/V2/getLoginByEmailCheckCode", map[string]any{"mobileOrEmail": email, "checkCode": code, "type": 3}, ""), &lr)
+	apitest.Result(e.t, e.post("/login/V2/getLoginByEmailCheckCode", map[string]any{"mobileOrEmail": email, "checkCode": code, "type": 3}, ""), &lr)
 	if !lr.NewUser || lr.Token == "" {
 		e.t.Fatalf("registration answer: %+v", lr)
 	}
-	ok(e.t, e.post("/user/V2/modifyUser", map[string]any{"uname": username, "password": password}, lr.Token), nil)
+	apitest.Result(e.t, e.post("/user/V2/modifyUser", map[string]any{"uname": username, "password": password}, lr.Token), nil)
 	e.clock.Add(61 * time.Second) // past the resend rule for whatever the test does next
 	return lr
 }
@@ -200,7 +178,7 @@ func (e *env) login(name, password string) (loginResult, apitest.Response) {
 	var lr loginResult
 	r := e.post("/login/V2/mobileOrNameToLogin", map[string]any{"name": name, "password": password}, "")
 	if r.Env.Status == api.StatusSuccess {
-		ok(e.t, r, &lr)
+		apitest.Result(e.t, r, &lr)
 	}
 	return lr, r
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"courtside/api"
+	"courtside/api/apitest"
 )
 
 // The legacy sign-in calls answer exactly as their V2 counterparts: the same success shape and the
@@ -29,8 +30,8 @@ func TestLegacySignInCallsAreAliasesOfV2(t *testing.T) {
 		}
 		if tc.password == "goodpass1" {
 			var a, b loginResult
-			ok(t, v2, &a)
-			ok(t, alias, &b)
+			apitest.Result(t, v2, &a)
+			apitest.Result(t, alias, &b)
 			if a.UID != b.UID || b.Token == "" || b.Token == a.Token {
 				t.Fatalf("alias signed in %+v, V2 %+v", b, a)
 			}
@@ -38,12 +39,12 @@ func TestLegacySignInCallsAreAliasesOfV2(t *testing.T) {
 	}
 
 	// Codes: sendVerificationCode routes e-mail and mobile like the V2 calls; checkCode signs in.
-	ok(t, e.post("/login/sendVerificationCode", map[string]any{"mobileOrEmail": "new@example.com"}, ""), nil)
+	apitest.Result(t, e.post("/login/sendVerificationCode", map[string]any{"mobileOrEmail": "new@example.com"}, ""), nil)
 	code, found := e.sink.LastCode("new@example.com")
 	if !found {
 		t.Fatal("no e-mail code")
 	}
-	ok(t, e.post("/login/sendVerificationCode", map[string]any{"mobileOrEmail": "13800138000", "areaCode": "86", "type": 2}, ""), nil)
+	apitest.Result(t, e.post("/login/sendVerificationCode", map[string]any{"mobileOrEmail": "13800138000", "areaCode": "86", "type": 2}, ""), nil)
 	if _, found := e.sink.LastCode("+8613800138000"); !found {
 		t.Fatal("no mobile code")
 	}
@@ -53,7 +54,7 @@ func TestLegacySignInCallsAreAliasesOfV2(t *testing.T) {
 		t.Fatalf("wrong code: alias %d, V2 %d", aliasBad.Env.ErrorCode, v2Bad.Env.ErrorCode)
 	}
 	var lr loginResult
-	ok(t, e.post("/login/checkCode", map[string]any{"mobileOrEmail": "new@example.com", "checkCode": code}, ""), &lr)
+	apitest.Result(t, e.post("/login/checkCode", map[string]any{"mobileOrEmail": "new@example.com", "checkCode": code}, ""), &lr)
 	if !lr.NewUser || lr.Token == "" {
 		t.Fatalf("checkCode registration %+v", lr)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"courtside/api/account"
 	"courtside/api/account/oauth"
+	"courtside/api/apitest"
 	"courtside/api/errcode"
 )
 
@@ -120,7 +121,7 @@ func TestWeChatAndQQSignInThroughTheStandIn(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var lu loginURL
-			ok(t, e.get(tc.start+"?isFrom=/", ""), &lu)
+			apitest.Result(t, e.get(tc.start+"?isFrom=/", ""), &lu)
 			u, err := url.Parse(lu.URL)
 			if err != nil || u.Query().Get("state") != lu.State || u.Query().Get("client_id") != "app-id" {
 				t.Fatalf("authorization URL %q", lu.URL)
@@ -131,9 +132,9 @@ func TestWeChatAndQQSignInThroughTheStandIn(t *testing.T) {
 			back := func(code string) url.Values {
 				return url.Values{"type": {fmt.Sprint(tc.typ)}, "code": {code}, "verifier": {lu.Verifier}, "state": {lu.State}}
 			}
-			fail(t, e.get("/login/V2/getLoginInfo?"+back("forged").Encode(), ""), errcode.OAuthFailed)
+			apitest.Failure(t, e.get("/login/V2/getLoginInfo?"+back("forged").Encode(), ""), errcode.OAuthFailed, "")
 			r := e.get("/login/V2/getLoginInfo?"+back(si.authorize(tc.openid)).Encode(), "")
-			fail(t, r, 2010)
+			apitest.Failure(t, r, 2010, "")
 			ticket := r.Header.Get("X-Bind-Ticket")
 			code := e.sendCode(tc.email)
 			var lr struct {
@@ -141,12 +142,12 @@ func TestWeChatAndQQSignInThroughTheStandIn(t *testing.T) {
 				QQOrWechatName string `json:"qqOrWechatName"`
 				Headimgurl     string `json:"headimgurl"`
 			}
-			ok(t, e.post("/login/bindAccount", map[string]any{"mobile": tc.email, "checkCode": code, "accountNumber": ticket, "type": tc.typ}, ""), &lr)
+			apitest.Result(t, e.post("/login/bindAccount", map[string]any{"mobile": tc.email, "checkCode": code, "accountNumber": ticket, "type": tc.typ}, ""), &lr)
 			if lr.QQOrWechatName != tc.nick || lr.Headimgurl != tc.pic || lr.User.Email != tc.email {
 				t.Fatalf("bind answer %+v", lr)
 			}
 			var again loginResult
-			ok(t, e.get("/login/V2/getLoginInfo?"+back(si.authorize(tc.openid)).Encode(), ""), &again)
+			apitest.Result(t, e.get("/login/V2/getLoginInfo?"+back(si.authorize(tc.openid)).Encode(), ""), &again)
 			if again.UID != lr.UID {
 				t.Fatalf("second sign-in %s, bound %s", again.UID, lr.UID)
 			}

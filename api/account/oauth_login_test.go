@@ -32,7 +32,7 @@ type loginURL struct {
 func thirdParty(t *testing.T, e *env, op *oidctest.Provider) apitest.Response {
 	t.Helper()
 	var lu loginURL
-	ok(t, e.get("/login/V2/getLoginUrl?type=3&isFrom=/live/1001", ""), &lu)
+	apitest.Result(t, e.get("/login/V2/getLoginUrl?type=3&isFrom=/live/1001", ""), &lu)
 	code, state := op.Authorize(t, lu.URL)
 	if state != lu.State {
 		t.Fatalf("state came back as %q, sent %q", state, lu.State)
@@ -45,7 +45,7 @@ func TestThirdPartySignInRegistersThenSignsInTheLinkedAccount(t *testing.T) {
 	e, op := oauthEnv(t)
 	op.User = oidctest.User{Subject: "google-1", Email: "Fan@Example.com", EmailVerified: true, Name: "Fan"}
 	var first loginResult
-	ok(t, thirdParty(t, e, op), &first)
+	apitest.Result(t, thirdParty(t, e, op), &first)
 	if !first.NewUser || first.Token == "" || first.User.Email != "fan@example.com" {
 		t.Fatalf("first sign-in: %+v", first)
 	}
@@ -55,11 +55,11 @@ func TestThirdPartySignInRegistersThenSignsInTheLinkedAccount(t *testing.T) {
 	// The provider's e-mail changes; the identity (sub) still names the same account.
 	op.User.Email = "changed@example.com"
 	var second loginResult
-	ok(t, thirdParty(t, e, op), &second)
+	apitest.Result(t, thirdParty(t, e, op), &second)
 	if second.UID != first.UID || e.welcomes(first.UID) != 1 {
 		t.Fatalf("second sign-in: uid %s, want %s", second.UID, first.UID)
 	}
-	ok(t, e.get("/user/info", second.Token), nil)
+	apitest.Result(t, e.get("/user/info", second.Token), nil)
 }
 
 func TestThirdPartySignInLinksAnExistingAccountByVerifiedEmail(t *testing.T) {
@@ -67,7 +67,7 @@ func TestThirdPartySignInLinksAnExistingAccountByVerifiedEmail(t *testing.T) {
 	mine := e.register("owner@example.com", "owner", "owner123")
 	op.User = oidctest.User{Subject: "google-2", Email: "owner@example.com", EmailVerified: true}
 	var lr loginResult
-	ok(t, thirdParty(t, e, op), &lr)
+	apitest.Result(t, thirdParty(t, e, op), &lr)
 	if lr.UID != mine.UID || lr.NewUser {
 		t.Fatalf("linked sign-in: %+v, want uid %s", lr, mine.UID)
 	}
@@ -85,22 +85,22 @@ func TestThirdPartySignInWithoutVerifiedEmailAsksToBindOne(t *testing.T) {
 			e, op := oauthEnv(t)
 			op.User = tt.user
 			r := thirdParty(t, e, op)
-			fail(t, r, 2010)
+			apitest.Failure(t, r, 2010, "")
 			ticket := r.Header.Get("X-Bind-Ticket")
 			if ticket == "" || !hasCookie(r.Header, "bindTicket") {
 				t.Fatalf("no bind ticket: headers %v", r.Header)
 			}
 			code := e.sendCode("bound@example.com")
 			// A forged ticket is refused.
-			fail(t, e.post("/login/bindAccount", map[string]any{"mobile": "bound@example.com", "checkCode": code, "accountNumber": ticket + "x", "type": 3}, ""), errcode.OAuthFailed)
+			apitest.Failure(t, e.post("/login/bindAccount", map[string]any{"mobile": "bound@example.com", "checkCode": code, "accountNumber": ticket + "x", "type": 3}, ""), errcode.OAuthFailed, "")
 			var lr loginResult
-			ok(t, e.post("/login/bindAccount", map[string]any{"mobile": "bound@example.com", "checkCode": code, "accountNumber": ticket, "type": 3}, ""), &lr)
+			apitest.Result(t, e.post("/login/bindAccount", map[string]any{"mobile": "bound@example.com", "checkCode": code, "accountNumber": ticket, "type": 3}, ""), &lr)
 			if lr.User.Email != "bound@example.com" || !lr.NewUser {
 				t.Fatalf("bind answer %+v", lr)
 			}
 			// From now on the identity signs straight in.
 			var again loginResult
-			ok(t, thirdParty(t, e, op), &again)
+			apitest.Result(t, thirdParty(t, e, op), &again)
 			if again.UID != lr.UID {
 				t.Fatalf("after binding: uid %s, want %s", again.UID, lr.UID)
 			}
@@ -111,7 +111,7 @@ func TestThirdPartySignInWithoutVerifiedEmailAsksToBindOne(t *testing.T) {
 func TestThirdPartySignInRefusesBadInput(t *testing.T) {
 	e, op := oauthEnv(t)
 	var lu loginURL
-	ok(t, e.get("/login/V2/getLoginUrl?type=3", ""), &lu)
+	apitest.Result(t, e.get("/login/V2/getLoginUrl?type=3", ""), &lu)
 	code, state := op.Authorize(t, lu.URL)
 	for _, tt := range []struct {
 		name string
@@ -123,12 +123,12 @@ func TestThirdPartySignInRefusesBadInput(t *testing.T) {
 		{"a verifier of another flow", url.Values{"type": {"3"}, "code": {code}, "verifier": {oauth.NewVerifier()}, "state": {state}}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			fail(t, e.get("/login/V2/getLoginInfo?"+tt.q.Encode(), ""), errcode.OAuthFailed)
+			apitest.Failure(t, e.get("/login/V2/getLoginInfo?"+tt.q.Encode(), ""), errcode.OAuthFailed, "")
 		})
 	}
-	fail(t, e.get("/login/V2/getLoginUrl?type=9", ""), errcode.OAuthFailed)
+	apitest.Failure(t, e.get("/login/V2/getLoginUrl?type=9", ""), errcode.OAuthFailed, "")
 	op.WrongNonce = true
-	fail(t, thirdParty(t, e, op), errcode.OAuthFailed)
+	apitest.Failure(t, thirdParty(t, e, op), errcode.OAuthFailed, "")
 }
 
 func hasCookie(h http.Header, name string) bool {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"courtside/api/account"
+	"courtside/api/apitest"
 	"courtside/api/errcode"
 )
 
@@ -18,7 +19,7 @@ func TestPasswordWorkIsBoundedByMemory(t *testing.T) {
 	for i := 0; i < account.DefaultLoginMaxFailures+1; i++ {
 		start := time.Now()
 		r := e.do("POST", "/login/V2/mobileOrNameToLogin", map[string]any{"name": "busyfan", "password": "wrong1234"}, hdr("", "zh_CN", "192.0.2.9"))
-		fail(t, r, errcode.Busy)
+		apitest.Failure(t, r, errcode.Busy, "")
 		if r.Status != 503 || r.Env.ErrorMsg != "服务器繁忙，请稍后再试" {
 			t.Fatalf("busy answer: HTTP %d %q", r.Status, r.Env.ErrorMsg)
 		}
@@ -28,9 +29,9 @@ func TestPasswordWorkIsBoundedByMemory(t *testing.T) {
 	}
 	// Registration waits for the budget too, before the code is spent.
 	code := e.sendCode("new@example.com")
-	fail(t, e.post("/login/V2/getLoginByEmailCheckCode", map[string]any{"mobileOrEmail": "new@example.com", "checkCode": code, "password": "abcd1234"}, ""), errcode.Busy)
+	apitest.Failure(t, e.post("/login/V2/getLoginByEmailCheckCode", map[string]any{"mobileOrEmail": "new@example.com", "checkCode": code, "password": "abcd1234"}, ""), errcode.Busy, "")
 	release()
-	ok(t, e.post("/login/V2/getLoginByEmailCheckCode", map[string]any{"mobileOrEmail": "new@example.com", "checkCode": code, "password": "abcd1234"}, ""), nil)
+	apitest.Result(t, e.post("/login/V2/getLoginByEmailCheckCode", map[string]any{"mobileOrEmail": "new@example.com", "checkCode": code, "password": "abcd1234"}, ""), nil)
 	// The refused attempts were not counted: no lock.
-	ok(t, e.do("POST", "/login/V2/mobileOrNameToLogin", map[string]any{"name": "busyfan", "password": "right1234"}, hdr("", "", "192.0.2.9")), nil)
+	apitest.Result(t, e.do("POST", "/login/V2/mobileOrNameToLogin", map[string]any{"name": "busyfan", "password": "right1234"}, hdr("", "", "192.0.2.9")), nil)
 }

@@ -30,17 +30,17 @@ func TestEditProfile(t *testing.T) {
 		Username  string `json:"username"`
 		Signature string `json:"signature"`
 	}
-	ok(t, e.post("/user/modifyUser", map[string]any{"username": "Alice2", "signature": "  Go team!  "}, a.Token), &info)
+	apitest.Result(t, e.post("/user/modifyUser", map[string]any{"username": "Alice2", "signature": "  Go team!  "}, a.Token), &info)
 	if info.Username != "Alice2" || info.Signature != "Go team!" {
 		t.Fatalf("after edit: %+v", info)
 	}
-	ok(t, e.post("/user/modifyUser", map[string]any{"signature": "only the signature"}, a.Token), &info)
+	apitest.Result(t, e.post("/user/modifyUser", map[string]any{"signature": "only the signature"}, a.Token), &info)
 	if info.Username != "Alice2" {
 		t.Fatalf("an absent username changed it: %+v", info)
 	}
-	fail(t, e.post("/user/modifyUser", map[string]any{"username": "BOB"}, a.Token), errcode.UsernameTaken)
-	fail(t, e.post("/user/modifyUser", map[string]any{"username": "no-dash"}, a.Token), errcode.BadRequest)
-	fail(t, e.post("/user/modifyUser", map[string]any{"signature": strings.Repeat("字", account.MaxSignature+1)}, a.Token), errcode.BadRequest)
+	apitest.Failure(t, e.post("/user/modifyUser", map[string]any{"username": "BOB"}, a.Token), errcode.UsernameTaken, "")
+	apitest.Failure(t, e.post("/user/modifyUser", map[string]any{"username": "no-dash"}, a.Token), errcode.BadRequest, "")
+	apitest.Failure(t, e.post("/user/modifyUser", map[string]any{"signature": strings.Repeat("字", account.MaxSignature+1)}, a.Token), errcode.BadRequest, "")
 	if _, r := e.login("Alice2", "alice123"); r.Env.Status != api.StatusSuccess {
 		t.Fatalf("sign-in with the new username: %s", r.Body)
 	}
@@ -51,24 +51,24 @@ func TestBindAndChangePhoneAndEmail(t *testing.T) {
 	a := e.register("a@example.com", "alice", "alice123")
 	b := e.register("b@example.com", "bob", "bob12345")
 	code := e.sendCode("13700137000")
-	fail(t, e.post("/user/V2/mobileOrNameToChange", map[string]any{"type": 2, "areaCode": "86", "mobileOrEmail": "13700137000", "checkCode": wrongCode(code)}, a.Token), errcode.CodeWrong)
+	apitest.Failure(t, e.post("/user/V2/mobileOrNameToChange", map[string]any{"type": 2, "areaCode": "86", "mobileOrEmail": "13700137000", "checkCode": wrongCode(code)}, a.Token), errcode.CodeWrong, "")
 	var info struct{ Phone, Email string }
-	ok(t, e.post("/user/V2/mobileOrNameToChange", map[string]any{"type": 2, "areaCode": "86", "mobileOrEmail": "13700137000", "checkCode": code}, a.Token), &info)
+	apitest.Result(t, e.post("/user/V2/mobileOrNameToChange", map[string]any{"type": 2, "areaCode": "86", "mobileOrEmail": "13700137000", "checkCode": code}, a.Token), &info)
 	if info.Phone != "+8613700137000" {
 		t.Fatalf("phone = %q", info.Phone)
 	}
 	// Bob cannot take Alice's phone, even with a valid code.
 	e.clock.Add(61 * time.Second)
 	code = e.sendCode("13700137000")
-	fail(t, e.post("/user/V2/mobileOrNameToChange", map[string]any{"type": 2, "areaCode": "86", "mobileOrEmail": "13700137000", "checkCode": code}, b.Token), errcode.Bound)
+	apitest.Failure(t, e.post("/user/V2/mobileOrNameToChange", map[string]any{"type": 2, "areaCode": "86", "mobileOrEmail": "13700137000", "checkCode": code}, b.Token), errcode.Bound, "")
 	// Change e-mail.
 	code = e.sendCode("alice.new@example.com")
-	ok(t, e.post("/user/V2/mobileOrNameToChange", map[string]any{"type": 1, "mobileOrEmail": "alice.new@example.com", "checkCode": code}, a.Token), &info)
+	apitest.Result(t, e.post("/user/V2/mobileOrNameToChange", map[string]any{"type": 1, "mobileOrEmail": "alice.new@example.com", "checkCode": code}, a.Token), &info)
 	if info.Email != "alice.new@example.com" {
 		t.Fatalf("email = %q", info.Email)
 	}
-	ok(t, e.post("/login/V2/mobileOrNameToLogin", map[string]any{"mobileOrEmail": "alice.new@example.com", "password": "alice123"}, ""), nil)
-	ok(t, e.post("/login/V2/mobileOrNameToLogin", map[string]any{"mobileOrEmail": "13700137000", "areaCode": "86", "password": "alice123"}, ""), nil)
+	apitest.Result(t, e.post("/login/V2/mobileOrNameToLogin", map[string]any{"mobileOrEmail": "alice.new@example.com", "password": "alice123"}, ""), nil)
+	apitest.Result(t, e.post("/login/V2/mobileOrNameToLogin", map[string]any{"mobileOrEmail": "13700137000", "areaCode": "86", "password": "alice123"}, ""), nil)
 }
 
 func upload(t *testing.T, e *env, token, filename string, data []byte) apitest.Response {
@@ -125,13 +125,13 @@ func TestAvatarUpload(t *testing.T) {
 	// The limits a client checks a picture with (GET /user/avatarRules, no session needed) are
 	// the ones the upload applies.
 	var rules account.AvatarRules
-	ok(t, e.get("/user/avatarRules", ""), &rules)
+	apitest.Result(t, e.get("/user/avatarRules", ""), &rules)
 	if rules.MaxBytes != account.DefaultAvatarMaxBytes || rules.Size != 256 || rules.MaxSide <= 0 || rules.MaxPixels <= 0 || len(rules.Types) != 2 {
 		t.Fatalf("avatar rules: %+v", rules)
 	}
 
 	var r1 result
-	ok(t, upload(t, e, a.Token, "me.png", pngBuf.Bytes()), &r1)
+	apitest.Result(t, upload(t, e, a.Token, "me.png", pngBuf.Bytes()), &r1)
 	img, format := fetch(r1.Avatar)
 	if format != "png" || img.Bounds().Dx() != 256 || img.Bounds().Dy() != 256 {
 		t.Fatalf("served %s %v, want a 256x256 png", format, img.Bounds())
@@ -144,7 +144,7 @@ func TestAvatarUpload(t *testing.T) {
 
 	// A JPEG named .png is judged by its content; it replaces (and deletes) the old avatar.
 	var r2 result
-	ok(t, upload(t, e, a.Token, "looks.png", jpgBuf.Bytes()), &r2)
+	apitest.Result(t, upload(t, e, a.Token, "looks.png", jpgBuf.Bytes()), &r2)
 	if _, format := fetch(r2.Avatar); format != "jpeg" {
 		t.Fatalf("format %s, want jpeg", format)
 	}
@@ -152,20 +152,20 @@ func TestAvatarUpload(t *testing.T) {
 		t.Fatalf("old avatar still served: %d", resp.StatusCode)
 	}
 	var info struct{ Avatar string }
-	ok(t, e.get("/user/info", a.Token), &info)
+	apitest.Result(t, e.get("/user/info", a.Token), &info)
 	if info.Avatar != r2.Avatar {
 		t.Fatalf("profile avatar %q, want %q", info.Avatar, r2.Avatar)
 	}
 
-	fail(t, upload(t, e, a.Token, "anim.gif", gifBuf.Bytes()), errcode.Avatar)
-	fail(t, upload(t, e, a.Token, "fake.jpg", []byte("this is not an image at all, just text")), errcode.Avatar)
+	apitest.Failure(t, upload(t, e, a.Token, "anim.gif", gifBuf.Bytes()), errcode.Avatar, "")
+	apitest.Failure(t, upload(t, e, a.Token, "fake.jpg", []byte("this is not an image at all, just text")), errcode.Avatar, "")
 	big := append(append([]byte(nil), jpgBuf.Bytes()...), make([]byte, 3<<20)...)
 	r := upload(t, e, a.Token, "big.jpg", big)
-	fail(t, r, errcode.Avatar)
+	apitest.Failure(t, r, errcode.Avatar, "")
 	if r.Env.ErrorMsg != "The avatar must be 3 MB or smaller" {
 		t.Fatalf("message %q", r.Env.ErrorMsg)
 	}
-	fail(t, upload(t, e, "", "me.png", pngBuf.Bytes()), errcode.AuthRequired)
+	apitest.Failure(t, upload(t, e, "", "me.png", pngBuf.Bytes()), errcode.AuthRequired, "")
 	if resp, _ := http.Get(e.url + "/java/user/avatar/..%2f..%2fetc%2fpasswd"); resp.StatusCode != 404 {
 		t.Fatalf("path escape: %d", resp.StatusCode)
 	}
@@ -184,14 +184,14 @@ func TestFollowsAndLists(t *testing.T) {
 			Following bool  `json:"following"`
 			Fans      int64 `json:"fans"`
 		}
-		ok(t, e.get("/user/followUser?userId="+star.UID, f.Token), &res)
+		apitest.Result(t, e.get("/user/followUser?userId="+star.UID, f.Token), &res)
 		if !res.Following || res.Fans != int64(i+1) {
 			t.Fatalf("follow %d: %+v", i, res)
 		}
 	}
-	ok(t, e.get("/user/followUser?userId="+star.UID, fans[0].Token), nil) // idempotent
+	apitest.Result(t, e.get("/user/followUser?userId="+star.UID, fans[0].Token), nil) // idempotent
 	var has struct{ Following bool }
-	ok(t, e.get("/user/hasFollowUser?userId="+star.UID, fans[0].Token), &has)
+	apitest.Result(t, e.get("/user/hasFollowUser?userId="+star.UID, fans[0].Token), &has)
 	if !has.Following {
 		t.Fatal("hasFollowUser false after following")
 	}
@@ -204,13 +204,13 @@ func TestFollowsAndLists(t *testing.T) {
 		PageIndex int   `json:"pageIndex"`
 	}
 	var p1, p2 page
-	ok(t, e.get("/user/getFollowOrFansH5?type=2&pageIndex=1&pageSize=2", star.Token), &p1)
-	ok(t, e.get("/user/getFollowOrFansH5?type=2&pageIndex=2&pageSize=2", star.Token), &p2)
+	apitest.Result(t, e.get("/user/getFollowOrFansH5?type=2&pageIndex=1&pageSize=2", star.Token), &p1)
+	apitest.Result(t, e.get("/user/getFollowOrFansH5?type=2&pageIndex=2&pageSize=2", star.Token), &p2)
 	if p1.Total != 5 || len(p1.List) != 2 || len(p2.List) != 2 || p1.List[0].Name != "fan4" || p2.List[0].Name != "fan2" {
 		t.Fatalf("fans pages: %+v / %+v", p1, p2)
 	}
 	var following page
-	ok(t, e.get("/user/getFollowOrFansH5?type=1&userId="+fans[0].UID, star.Token), &following)
+	apitest.Result(t, e.get("/user/getFollowOrFansH5?type=1&userId="+fans[0].UID, star.Token), &following)
 	if following.Total != 1 || following.List[0].UserID != star.UID {
 		t.Fatalf("fan0 follows %+v", following)
 	}
@@ -220,34 +220,34 @@ func TestFollowsAndLists(t *testing.T) {
 		Private   bool  `json:"private"`
 		Email     string
 	}
-	ok(t, e.get("/user/info?userId="+star.UID, fans[1].Token), &pub)
+	apitest.Result(t, e.get("/user/info?userId="+star.UID, fans[1].Token), &pub)
 	if pub.Fans != 5 || !pub.Following || pub.Private || pub.Email != "" {
 		t.Fatalf("public profile seen by a fan: %+v", pub)
 	}
-	ok(t, e.get("/user/followUser?type=2&userId="+star.UID, fans[0].Token), nil)
-	ok(t, e.get("/user/hasFollowUser?userId="+star.UID, fans[0].Token), &has)
+	apitest.Result(t, e.get("/user/followUser?type=2&userId="+star.UID, fans[0].Token), nil)
+	apitest.Result(t, e.get("/user/hasFollowUser?userId="+star.UID, fans[0].Token), &has)
 	if has.Following {
 		t.Fatal("still following after unfollow")
 	}
-	fail(t, e.get("/user/followUser?userId="+star.UID, star.Token), errcode.BadRequest)
-	fail(t, e.get("/user/followUser?userId=u999999", star.Token), errcode.AccountNotFound)
+	apitest.Failure(t, e.get("/user/followUser?userId="+star.UID, star.Token), errcode.BadRequest, "")
+	apitest.Failure(t, e.get("/user/followUser?userId=u999999", star.Token), errcode.AccountNotFound, "")
 }
 
 func TestPreferences(t *testing.T) {
 	e := newEnv(t)
 	a := e.register("a@example.com", "alice", "alice123")
 	var got map[string]any
-	ok(t, e.get("/user/getUserDataStatus", a.Token), &got)
+	apitest.Result(t, e.get("/user/getUserDataStatus", a.Token), &got)
 	if len(got) != 0 {
 		t.Fatalf("fresh preferences %v", got)
 	}
-	ok(t, e.post("/user/saveUserDataStatus", map[string]any{"danmu": true, "theme": "dark", "games": []int{202, 1}}, a.Token), nil)
-	ok(t, e.get("/user/getUserDataStatus", a.Token), &got)
+	apitest.Result(t, e.post("/user/saveUserDataStatus", map[string]any{"danmu": true, "theme": "dark", "games": []int{202, 1}}, a.Token), nil)
+	apitest.Result(t, e.get("/user/getUserDataStatus", a.Token), &got)
 	if got["theme"] != "dark" || got["danmu"] != true {
 		t.Fatalf("preferences %v", got)
 	}
-	fail(t, e.post("/user/saveUserDataStatus", `[1,2]`, a.Token), errcode.Format)
-	fail(t, e.post("/user/saveUserDataStatus", map[string]any{"x": strings.Repeat("a", 9000)}, a.Token), errcode.TooLarge)
+	apitest.Failure(t, e.post("/user/saveUserDataStatus", `[1,2]`, a.Token), errcode.Format, "")
+	apitest.Failure(t, e.post("/user/saveUserDataStatus", map[string]any{"x": strings.Repeat("a", 9000)}, a.Token), errcode.TooLarge, "")
 }
 
 func TestExperienceAndLevels(t *testing.T) {
@@ -287,6 +287,6 @@ func TestExperienceAndLevels(t *testing.T) {
 func TestCallsAboutAnUnknownUserAreNotFound(t *testing.T) {
 	e := newEnv(t)
 	a := e.register("asker@example.com", "asker", "asker123")
-	fail(t, e.get("/user/hasFollowUser?userId=u99999999", a.Token), errcode.AccountNotFound)
-	ok(t, e.get("/user/hasFollowUser?userId="+a.User.UserID, a.Token), nil)
+	apitest.Failure(t, e.get("/user/hasFollowUser?userId=u99999999", a.Token), errcode.AccountNotFound, "")
+	apitest.Result(t, e.get("/user/hasFollowUser?userId="+a.User.UserID, a.Token), nil)
 }

@@ -11,6 +11,7 @@ import (
 
 	"courtside/api"
 	"courtside/api/account"
+	"courtside/api/apitest"
 	"courtside/storage/redis"
 	"courtside/storage/redis/redistest"
 )
@@ -86,7 +87,7 @@ func TestCachedSessionSkipsThePostgresSessionRead(t *testing.T) {
 	if err != nil || u.UID() != lr.UID {
 		t.Fatalf("a cache hit read Postgres: %+v, %v", u, err)
 	}
-	ok(t, c.get("/user/info", lr.Token), nil) // the other node too
+	apitest.Result(t, c.get("/user/info", lr.Token), nil) // the other node too
 
 	if err := c.svc.Store().GrantRole(ctx, userID(t, lr.UID), string(account.RoleBanned), time.Time{}, "test"); err != nil {
 		t.Fatal(err)
@@ -117,7 +118,7 @@ func TestRevocationOnOneNodeStopsTheCachedSessionOnAnother(t *testing.T) {
 		secondWorks bool
 	}{
 		{"logout", func(c *cluster, _ int64, first, _ string) {
-			ok(c.t, c.post("/login/logout", nil, first), nil)
+			apitest.Result(c.t, c.post("/login/logout", nil, first), nil)
 		}, false, true},
 		{"revoke all", func(c *cluster, id int64, _, _ string) {
 			if err := c.svc.RevokeAll(context.Background(), id); err != nil {
@@ -126,11 +127,11 @@ func TestRevocationOnOneNodeStopsTheCachedSessionOnAnother(t *testing.T) {
 		}, false, false},
 		{"password change keeps the current session", func(c *cluster, _ int64, _, second string) {
 			code := c.sendCode("rev@example.com")
-			ok(c.t, c.post("/user/V2/mobileOrNameToChangePass", map[string]any{"checkCode": code, "password": "changed99"}, second), nil)
+			apitest.Result(c.t, c.post("/user/V2/mobileOrNameToChangePass", map[string]any{"checkCode": code, "password": "changed99"}, second), nil)
 		}, false, true},
 		{"password reset", func(c *cluster, _ int64, _, _ string) {
 			code := c.sendCode("rev@example.com")
-			ok(c.t, c.post("/login/modifyPassword", map[string]any{"mobileOrEmail": "rev@example.com", "checkCode": code, "password": "reset1234"}, ""), nil)
+			apitest.Result(c.t, c.post("/login/modifyPassword", map[string]any{"mobileOrEmail": "rev@example.com", "checkCode": code, "password": "reset1234"}, ""), nil)
 		}, false, false},
 		{"ban, even once lifted", func(c *cluster, id int64, _, _ string) {
 			ctx := context.Background()
@@ -147,7 +148,7 @@ func TestRevocationOnOneNodeStopsTheCachedSessionOnAnother(t *testing.T) {
 			ctx := context.Background()
 			lr := c.register("rev@example.com", "revoker", "rev12345")
 			second, r := c.login("revoker", "rev12345")
-			ok(t, r, nil)
+			apitest.Result(t, r, nil)
 			for _, tok := range []string{lr.Token, second.Token} {
 				if _, err := c.b.Authenticate(ctx, tok); err != nil {
 					t.Fatal(err)

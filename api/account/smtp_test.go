@@ -9,6 +9,7 @@ import (
 	"courtside/api/account"
 	"courtside/api/account/mail"
 	"courtside/api/account/mail/smtptest"
+	"courtside/api/apitest"
 	"courtside/api/errcode"
 )
 
@@ -19,7 +20,7 @@ func TestEmailCodesGoOutOverSMTPInTheRequestLanguage(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := newEnv(t, func(_ *account.Config, d *account.Deps) { d.Mail = smtp })
-	ok(t, e.do("POST", "/login/V2/sendEmailcheckCode", map[string]any{"mobileOrEmail": "Fan@Example.com"}, hdr("", "de", "")), nil)
+	apitest.Result(t, e.do("POST", "/login/V2/sendEmailcheckCode", map[string]any{"mobileOrEmail": "Fan@Example.com"}, hdr("", "de", "")), nil)
 	m := srv.Wait(t, 1, 10*time.Second)[0]
 	if len(m.To) != 1 || m.To[0] != "fan@example.com" {
 		t.Fatalf("recipient %v", m.To)
@@ -42,5 +43,5 @@ func TestEmailCodesGoOutOverSMTPInTheRequestLanguage(t *testing.T) {
 func TestUndeliverableCodeIsReported(t *testing.T) {
 	smtp, _ := mail.NewSMTP(mail.SMTPConfig{Addr: "127.0.0.1:1", From: "no-reply@courtside.test", Timeout: 2 * time.Second})
 	e := newEnv(t, func(_ *account.Config, d *account.Deps) { d.Mail = smtp })
-	fail(t, e.post("/login/V2/sendEmailcheckCode", map[string]any{"mobileOrEmail": "fan@example.com"}, ""), errcode.SendFailed)
+	apitest.Failure(t, e.post("/login/V2/sendEmailcheckCode", map[string]any{"mobileOrEmail": "fan@example.com"}, ""), errcode.SendFailed, "")
 }

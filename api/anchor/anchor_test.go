@@ -1,11 +1,7 @@
 package anchor_test
 
 import (
-	"bytes"
-	"compress/zlib"
-	"encoding/binary"
 	"encoding/json"
-	"hash/crc32"
 	"net/http"
 	"strings"
 	"testing"
@@ -398,33 +394,6 @@ func TestPaidRoomUnlockAndPlaybackRules(t *testing.T) {
 	e.fails(0, "GET", "/live/playback?roomId=nope", nil, errcode.NotFound, "")
 }
 
-// bombPNG is a valid grayscale PNG of w×h black pixels: tiny on the wire, w×h bytes decoded.
-func bombPNG(w, h int) []byte {
-	var out bytes.Buffer
-	out.WriteString("\x89PNG\r\n\x1a\n")
-	chunk := func(typ string, data []byte) {
-		_ = binary.Write(&out, binary.BigEndian, uint32(len(data)))
-		out.WriteString(typ)
-		out.Write(data)
-		_ = binary.Write(&out, binary.BigEndian, crc32.ChecksumIEEE(append([]byte(typ), data...)))
-	}
-	ihdr := make([]byte, 13)
-	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
-	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
-	ihdr[8] = 8
-	chunk("IHDR", ihdr)
-	var z bytes.Buffer
-	zw, _ := zlib.NewWriterLevel(&z, zlib.BestCompression)
-	row := make([]byte, w+1)
-	for y := 0; y < h; y++ {
-		_, _ = zw.Write(row)
-	}
-	_ = zw.Close()
-	chunk("IDAT", z.Bytes())
-	chunk("IEND", nil)
-	return out.Bytes()
-}
-
 // TestPicturePixelsAndQuota: each kind of picture has its own pixel cap, read from the header, and
 // one user's pictures share a storage quota.
 func TestPicturePixelsAndQuota(t *testing.T) {
@@ -440,7 +409,7 @@ func TestPicturePixelsAndQuota(t *testing.T) {
 		{"cover", 3840, 2160, ""},
 		{"idBack", 4000, 3000, ""},
 	} {
-		r := e.upload(7, c.kind, bombPNG(c.w, c.h))
+		r := e.upload(7, c.kind, apitest.BombPNG(c.w, c.h))
 		if c.msg == "" && r.Env.Status != api.StatusSuccess {
 			t.Fatalf("%s %d×%d refused: %s", c.kind, c.w, c.h, r.Body)
 		}

@@ -109,7 +109,7 @@ type env struct {
 	events  *liveEvents
 	scores  *scoreBook
 	svc     *anchor.Service
-	notices *noticeBox
+	notices *apitest.Notices
 	finder  *finder
 	rooms   *roomRules
 }
@@ -169,7 +169,7 @@ func newEnvWith(t *testing.T, mut func(*media.Config)) *env {
 	e := &env{t: t, store: postgres.NewAnchors(pool), matches: &matchBook{m: map[string]anchor.MatchInfo{}},
 		ledger: &ledger{paidKeys: map[string]int64{}, balance: map[int64]int64{}},
 		clock:  apitest.NewClock(time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)), events: &liveEvents{}, scores: &scoreBook{},
-		notices: &noticeBox{}, rooms: &roomRules{}}
+		notices: &apitest.Notices{}, rooms: &roomRules{}}
 	ms := anchor.MediaStore{Store: e.store}
 	mcfg := media.Config{HLSSegment: time.Second, Now: e.clock.Now}
 	if mut != nil {
@@ -212,39 +212,19 @@ func (t tiers) Entitlements(_ context.Context, id int64) (int, time.Time, error)
 // call sends a JSON call as user (0: guest) and returns the envelope.
 func (e *env) call(user int64, method, path string, body any) apitest.Response {
 	e.t.Helper()
-	h := http.Header{"lan": {"en_US"}}
-	if user != 0 {
-		h.Set("token", "u"+strconv.FormatInt(user, 10))
-	}
-	b := ""
-	if body != nil {
-		raw, _ := json.Marshal(body)
-		b = string(raw)
-	}
-	return apitest.Do(e.t, e.url, method, "/java"+path, b, h)
+	return apitest.Do(e.t, e.url, method, "/java"+path, apitest.JSON(e.t, body), apitest.Header(user, "en_US"))
 }
 
 // ok calls and requires success, decoding the result into out (when not nil).
 func (e *env) ok(user int64, method, path string, body, out any) {
 	e.t.Helper()
-	r := e.call(user, method, path, body)
-	if r.Env.Status != api.StatusSuccess {
-		e.t.Fatalf("%s %s: %d %s %d %s", method, path, r.Status, r.Env.Status, r.Env.ErrorCode, r.Env.ErrorMsg)
-	}
-	if out != nil {
-		if err := json.Unmarshal(r.Env.Result, out); err != nil {
-			e.t.Fatalf("%s %s: result %s: %v", method, path, r.Env.Result, err)
-		}
-	}
+	apitest.Result(e.t, e.call(user, method, path, body), out)
 }
 
 // fails calls and requires a failure with errorCode code and message text msg (en_US).
 func (e *env) fails(user int64, method, path string, body any, code errcode.Code, msg string) {
 	e.t.Helper()
-	r := e.call(user, method, path, body)
-	if r.Env.Status != api.StatusFail || r.Env.ErrorCode != code || (msg != "" && r.Env.ErrorMsg != msg) {
-		e.t.Fatalf("%s %s: got %d %q (%s), want %d %q", method, path, r.Env.ErrorCode, r.Env.ErrorMsg, r.Env.Status, code, msg)
-	}
+	apitest.Failure(e.t, e.call(user, method, path, body), code, msg)
 }
 
 func pngBytes(w, h int) []byte {

@@ -12,36 +12,6 @@ import (
 	"courtside/api/notice"
 )
 
-// noticeBox is the message centre for the tests: it keeps what was sent, once per (user, dedupe)
-// as the real one stores it, and counts every send.
-type noticeBox struct {
-	mu    sync.Mutex
-	sends int
-	list  []notice.Notice
-}
-
-func (b *noticeBox) Send(_ context.Context, n notice.Notice) error {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.sends++
-	b.list = append(b.list, n)
-	return nil
-}
-
-func (b *noticeBox) to(user int64) []notice.Notice {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	var out []notice.Notice
-	for _, n := range b.list {
-		if n.UserID == user {
-			out = append(out, n)
-		}
-	}
-	return out
-}
-
-func (b *noticeBox) count() int { b.mu.Lock(); defer b.mu.Unlock(); return b.sends }
-
 func (e *env) announcement(viewer int64, room string) *anchor.Announcement {
 	e.t.Helper()
 	var a anchor.AnnouncementAnswer
@@ -168,17 +138,17 @@ func TestReserveCancelAndNotifyOnceWhenLive(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	if told != 2 || e.notices.count() != 2 {
-		t.Fatalf("told %d, sent %d, want 2 and 2", told, e.notices.count())
+	if told != 2 || e.notices.Sends() != 2 {
+		t.Fatalf("told %d, sent %d, want 2 and 2", told, e.notices.Sends())
 	}
 	for _, u := range []int64{50, 51} {
-		ns := e.notices.to(u)
+		ns := e.notices.To(u)
 		if len(ns) != 1 || ns[0].Kind != notice.KindLive || ns[0].Key != "userarea.reservationStarted" || ns[0].Link != "/live/"+room ||
 			ns[0].Args[1] != "Cup final warm-up" || ns[0].Dedupe != "reservation:"+id {
 			t.Fatalf("user %d's notices %+v", u, ns)
 		}
 	}
-	if ns := e.notices.to(52); len(ns) != 0 {
+	if ns := e.notices.To(52); len(ns) != 0 {
 		t.Fatalf("a cancelled reservation was told: %+v", ns)
 	}
 	if l := e.reservations(50); l[0].State != anchor.ReservationInProgress || !l[0].Notified {
@@ -198,7 +168,7 @@ func TestReserveCancelAndNotifyOnceWhenLive(t *testing.T) {
 	if st := e.stateOf(50, a.ID); st != anchor.ReservationFinished {
 		t.Fatalf("after the stream ended: %q", st)
 	}
-	if n, _ := e.svc.BroadcastStarted(ctx, room); n != 0 || e.notices.count() != 2 {
+	if n, _ := e.svc.BroadcastStarted(ctx, room); n != 0 || e.notices.Sends() != 2 {
 		t.Fatalf("a second go-live told %d", n)
 	}
 	if st := e.stateOf(50, a.ID); st != anchor.ReservationInProgress {

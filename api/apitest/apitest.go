@@ -5,8 +5,10 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -15,6 +17,7 @@ import (
 
 	"courtside/actors/protocol"
 	"courtside/api"
+	"courtside/api/errcode"
 )
 
 // Response is one HTTP answer: status, headers, raw body and, when the body is an
@@ -121,4 +124,74 @@ func (TokenUser) UserID(r *api.Request) (int64, error) {
 		}
 	}
 	return 0, api.ErrSessionRevoked
+}
+
+// Serve serves srv (an api server with the routes under test mounted) over HTTP until the test
+// ends, and returns its base URL.
+func Serve(t testing.TB, srv *api.Server) string {
+	t.Helper()
+	ts := httptest.NewServer(srv.Handler())
+	t.Cleanup(ts.Close)
+	return ts.URL
+}
+
+// Area is a business area's service as its tests serve it: it mounts its REST routes, signed-in
+// users resolved by the given authenticator.
+type Area interface {
+	Routes(srv *api.Server, users api.Authenticator)
+}
+
+// ServeArea serves area's routes on an api server of cfg, users resolved by TokenUser, until the
+// test ends, and returns its base URL.
+func ServeArea(t testing.TB, cfg api.Config, area Area) string {
+	t.Helper()
+	srv := api.New(cfg)
+	area.Routes(srv, TokenUser{})
+	return Serve(t, srv)
+}
+
+// Header is the request header of a PC client reading lang, signed in as user uid through
+// TokenUser (token "u<uid>"); uid 0 is a guest.
+func Header(uid int64, lang string) http.Header {
+	h := http.Header{"sysType": {"PC"}, "lan": {lang}}
+	if uid != 0 {
+		h.Set("token", "u"+strconv.FormatInt(uid, 10))
+	}
+	return h
+}
+
+// Result fails the test unless r is a success envelope, and decodes its result into v (if not nil).
+func Result(t testing.TB, r Response, v any) {
+	t.Helper()
+	if r.Env.Status != api.StatusSuccess {
+		t.Fatalf("want success, got %d %d %q: %s", r.Status, r.Env.ErrorCode, r.Env.ErrorMsg, r.Body)
+	}
+	if v != nil {
+		if err := json.Unmarshal(r.Env.Result, v); err != nil {
+			t.Fatalf("result: %v: %s", err, r.Env.Result)
+		}
+	}
+}
+
+// Failure fails the test unless r is a failure envelope with errorCode code and, when msg is not
+// empty, the message msg.
+func Failure(t testing.TB, r Response, code errcode.Code, msg string) {
+	t.Helper()
+	if r.Env.Status != api.StatusFail || r.Env.ErrorCode != code || (msg != "" && r.Env.ErrorMsg != msg) {
+		t.Fatalf("want errorCode %d %q, got %q %d %q: %s", code, msg, r.Env.Status, r.Env.ErrorCode, r.Env.ErrorMsg, r.Body)
+	}
+}
+
+// JSON is body as a JSON request body for Do ("" for nil: no body). It fails the test on a value
+// that does not marshal.
+func JSON(t testing.TB, body any) string {
+	t.Helper()
+	if body == nil {
+		return ""
+	}
+	raw, err := json.Marshal(body)
+	if err != nil {
+		t.Fatalf("apitest: marshal %T: %v", body, err)
+	}
+	return string(raw)
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"courtside/api/account"
+	"courtside/api/apitest"
 	"courtside/api/audit"
 	"courtside/api/channels"
 	"courtside/api/errcode"
@@ -48,7 +49,7 @@ func TestBackOfficeListsEveryChannel(t *testing.T) {
 		} `json:"list"`
 		Total int `json:"total"`
 	}
-	ok(t, e.call("GET", "/admin/channels", nil, staff.Token), &page)
+	apitest.Result(t, e.call("GET", "/admin/channels", nil, staff.Token), &page)
 	if page.Total != 3 || len(page.List) != 3 { // A's, B's and the site's default dayan001
 		t.Fatalf("staff sees %+v", page)
 	}
@@ -58,12 +59,12 @@ func TestBackOfficeListsEveryChannel(t *testing.T) {
 	if page.List[2].Code != "dayan001" {
 		t.Fatalf("oldest %+v", page.List[2])
 	}
-	ok(t, e.call("GET", "/admin/channels?q=video", nil, staff.Token), &page)
+	apitest.Result(t, e.call("GET", "/admin/channels?q=video", nil, staff.Token), &page)
 	if page.Total != 1 || page.List[0].Name != "B's video" {
 		t.Fatalf("search video: %+v", page)
 	}
-	fail(t, e.call("GET", "/admin/channels", nil, a.Token), errcode.Forbidden)
-	fail(t, e.call("GET", "/admin/channels", nil, ""), errcode.AuthRequired)
+	apitest.Failure(t, e.call("GET", "/admin/channels", nil, a.Token), errcode.Forbidden, "")
+	apitest.Failure(t, e.call("GET", "/admin/channels", nil, ""), errcode.AuthRequired, "")
 
 	// The service audits each look.
 	if _, _, err := svc.AllChannels(context.Background(), e.uid(staff), "10.8.8.8", "banner", 20, 0); err != nil {

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"courtside/api/apitest"
 	"courtside/api/channels"
 	"courtside/api/errcode"
 	"courtside/storage/postgres"
@@ -62,30 +63,30 @@ func TestAttributionFromVisitToPartnerStatistics(t *testing.T) {
 		t.Fatalf("channel %+v", ch)
 	}
 	var v struct{ Counted bool }
-	ok(t, e.req("GET", "/promotion/v2/addPromotionReg?promotionChannelId="+ch.Code, nil, "", "1.2.3.4", "Firefox"), &v)
+	apitest.Result(t, e.req("GET", "/promotion/v2/addPromotionReg?promotionChannelId="+ch.Code, nil, "", "1.2.3.4", "Firefox"), &v)
 	if !v.Counted {
 		t.Fatal("first visit not counted")
 	}
-	ok(t, e.req("GET", "/promotion/v2/addPromotionReg?promotionChannelId="+ch.Code, nil, "", "1.2.3.4", "Firefox"), &v)
+	apitest.Result(t, e.req("GET", "/promotion/v2/addPromotionReg?promotionChannelId="+ch.Code, nil, "", "1.2.3.4", "Firefox"), &v)
 	if v.Counted {
 		t.Fatal("a reload counted twice")
 	}
-	ok(t, e.req("GET", "/promotion/v2/addPromotionReg?promotionChannelId="+ch.Code, nil, "", "1.2.3.5", "Firefox"), &v)
+	apitest.Result(t, e.req("GET", "/promotion/v2/addPromotionReg?promotionChannelId="+ch.Code, nil, "", "1.2.3.5", "Firefox"), &v)
 	if !v.Counted {
 		t.Fatal("second visitor not counted")
 	}
-	fail(t, e.req("GET", "/promotion/v2/addPromotionReg?promotionChannelId=nosuchcode", nil, "", "1.2.3.6", "x"), errcode.ChannelNotFound)
+	apitest.Failure(t, e.req("GET", "/promotion/v2/addPromotionReg?promotionChannelId=nosuchcode", nil, "", "1.2.3.6", "x"), errcode.ChannelNotFound, "")
 
 	fan := e.signUp("fan@example.com", ch.Code, "1.2.3.4")
 	var d struct{ Counted bool }
-	ok(t, e.req("POST", "/promotion/download", map[string]any{"promotionChannelId": ch.Code}, fan.Token, "1.2.3.4", "Firefox"), &d)
-	ok(t, e.req("POST", "/promotion/download", map[string]any{"promotionChannelId": ch.Code}, fan.Token, "1.2.3.4", "Firefox"), &d)
+	apitest.Result(t, e.req("POST", "/promotion/download", map[string]any{"promotionChannelId": ch.Code}, fan.Token, "1.2.3.4", "Firefox"), &d)
+	apitest.Result(t, e.req("POST", "/promotion/download", map[string]any{"promotionChannelId": ch.Code}, fan.Token, "1.2.3.4", "Firefox"), &d)
 	if d.Counted {
 		t.Fatal("a second download of the day counted")
 	}
 	// The next day the same visitor counts again.
 	e.clock.Add(24 * time.Hour)
-	ok(t, e.req("GET", "/promotion/v2/addPromotionReg?promotionChannelId="+ch.Code, nil, "", "1.2.3.4", "Firefox"), &v)
+	apitest.Result(t, e.req("GET", "/promotion/v2/addPromotionReg?promotionChannelId="+ch.Code, nil, "", "1.2.3.4", "Firefox"), &v)
 	if !v.Counted {
 		t.Fatal("the next day's visit not counted")
 	}
@@ -99,7 +100,7 @@ func TestAttributionFromVisitToPartnerStatistics(t *testing.T) {
 	}
 
 	var s stats
-	ok(t, e.call("GET", "/promotion/channel/statistics?days=7", nil, p.Token), &s)
+	apitest.Result(t, e.call("GET", "/promotion/channel/statistics?days=7", nil, p.Token), &s)
 	if len(s.Channels) != 1 || s.Channels[0].Visits != 3 || s.Channels[0].Registrations != 1 || s.Channels[0].Downloads != 1 {
 		t.Fatalf("totals %+v", s.Channels)
 	}
@@ -107,17 +108,17 @@ func TestAttributionFromVisitToPartnerStatistics(t *testing.T) {
 		t.Fatalf("days %+v", s.Days)
 	}
 	var users page[userRow]
-	ok(t, e.call("GET", "/promotion/channel/users", nil, p.Token), &users)
+	apitest.Result(t, e.call("GET", "/promotion/channel/users", nil, p.Token), &users)
 	if users.Total != 1 || users.List[0].Name != "f***n@example.com" || !users.List[0].Downloaded || users.List[0].Channel != "Forum banner" {
 		t.Fatalf("users %+v", users)
 	}
 	var g gold
-	ok(t, e.call("GET", "/promotion/channel/gold?days=30", nil, p.Token), &g)
+	apitest.Result(t, e.call("GET", "/promotion/channel/gold?days=30", nil, p.Token), &g)
 	if g.Coins != 700 || g.Share.Coins != 70 || len(g.Channels) != 1 || g.Channels[0].Coins != 700 {
 		t.Fatalf("gold %+v", g)
 	}
 	var w page[movement]
-	ok(t, e.call("GET", "/promotion/channel/water?days=30", nil, p.Token), &w)
+	apitest.Result(t, e.call("GET", "/promotion/channel/water?days=30", nil, p.Token), &w)
 	if w.Total != 3 {
 		t.Fatalf("water %+v", w)
 	}
@@ -139,7 +140,7 @@ func TestBurstFromOneSourceIsDropped(t *testing.T) {
 	counted := 0
 	for i := range 20 {
 		var v struct{ Counted bool }
-		ok(t, e.req("GET", "/promotion/v2/addPromotionReg?promotionChannelId="+ch.Code, nil, "", "6.6.6.6", "bot/"+string(rune('a'+i))), &v)
+		apitest.Result(t, e.req("GET", "/promotion/v2/addPromotionReg?promotionChannelId="+ch.Code, nil, "", "6.6.6.6", "bot/"+string(rune('a'+i))), &v)
 		if v.Counted {
 			counted++
 		}
@@ -148,17 +149,17 @@ func TestBurstFromOneSourceIsDropped(t *testing.T) {
 		t.Fatalf("counted %d of a burst, want 5", counted)
 	}
 	var v struct{ Counted bool }
-	ok(t, e.req("GET", "/promotion/v2/addPromotionReg?promotionChannelId="+ch.Code, nil, "", "7.7.7.7", "human"), &v)
+	apitest.Result(t, e.req("GET", "/promotion/v2/addPromotionReg?promotionChannelId="+ch.Code, nil, "", "7.7.7.7", "human"), &v)
 	if !v.Counted {
 		t.Fatal("another source was dropped")
 	}
 	e.clock.Add(2 * time.Minute)
-	ok(t, e.req("GET", "/promotion/v2/addPromotionReg?promotionChannelId="+ch.Code, nil, "", "6.6.6.6", "bot/late"), &v)
+	apitest.Result(t, e.req("GET", "/promotion/v2/addPromotionReg?promotionChannelId="+ch.Code, nil, "", "6.6.6.6", "bot/late"), &v)
 	if !v.Counted {
 		t.Fatal("the source stays blocked after the window")
 	}
 	var s stats
-	ok(t, e.call("GET", "/promotion/channel/statistics", nil, p.Token), &s)
+	apitest.Result(t, e.call("GET", "/promotion/channel/statistics", nil, p.Token), &s)
 	if s.Channels[0].Visits != 7 {
 		t.Fatalf("visits %d, want 7", s.Channels[0].Visits)
 	}
@@ -179,23 +180,23 @@ func TestDefaultChannelAndLateAttribution(t *testing.T) {
 		t.Fatalf("default channel: %q %v", code, err)
 	}
 	var a struct{ Attributed bool }
-	ok(t, e.req("GET", "/promotion/v2/addPromotionReg?promotionChannelId="+ch.Code, nil, u.Token, "2.2.2.2", "x"), &a)
+	apitest.Result(t, e.req("GET", "/promotion/v2/addPromotionReg?promotionChannelId="+ch.Code, nil, u.Token, "2.2.2.2", "x"), &a)
 	if !a.Attributed {
 		t.Fatal("late attribution within the window refused")
 	}
-	ok(t, e.req("GET", "/promotion/v2/addPromotionReg?promotionChannelId="+other.Code, nil, u.Token, "2.2.2.2", "x"), &a)
+	apitest.Result(t, e.req("GET", "/promotion/v2/addPromotionReg?promotionChannelId="+other.Code, nil, u.Token, "2.2.2.2", "x"), &a)
 	if a.Attributed {
 		t.Fatal("a partner's user moved to another channel")
 	}
 	e.clock.Add(2 * time.Hour)
 	late := e.signUp("late@example.com", "", "3.3.3.3")
 	e.clock.Add(2 * time.Hour)
-	ok(t, e.req("GET", "/promotion/v2/addPromotionReg?promotionChannelId="+ch.Code, nil, late.Token, "3.3.3.3", "x"), &a)
+	apitest.Result(t, e.req("GET", "/promotion/v2/addPromotionReg?promotionChannelId="+ch.Code, nil, late.Token, "3.3.3.3", "x"), &a)
 	if a.Attributed {
 		t.Fatal("attributed after the window")
 	}
 	var s stats
-	ok(t, e.call("GET", "/promotion/channel/statistics", nil, p.Token), &s)
+	apitest.Result(t, e.call("GET", "/promotion/channel/statistics", nil, p.Token), &s)
 	regs := map[int64]int64{}
 	for _, c := range s.Channels {
 		regs[c.ChannelID] = c.Registrations

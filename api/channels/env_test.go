@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -18,7 +17,6 @@ import (
 	"courtside/api/account/mail"
 	"courtside/api/apitest"
 	"courtside/api/channels"
-	"courtside/api/errcode"
 	"courtside/storage/postgres"
 	"courtside/storage/postgres/pgtest"
 )
@@ -66,9 +64,7 @@ func newEnv(t testing.TB, cfg channels.Config) *env {
 	srv := api.New(api.Config{TrustedProxies: []string{"127.0.0.1/32", "::1/128"}})
 	acc.Routes(srv)
 	svc.Routes(srv, acc, acc)
-	ts := httptest.NewServer(srv.Handler())
-	t.Cleanup(ts.Close)
-	e.url = ts.URL
+	e.url = apitest.Serve(t, srv)
 	return e
 }
 
@@ -91,25 +87,6 @@ func (e *env) call(method, path string, body any, token string) apitest.Response
 	return e.req(method, path, body, token, "10.0.0.1", "test")
 }
 
-func ok(t testing.TB, r apitest.Response, v any) {
-	t.Helper()
-	if r.Env.Status != api.StatusSuccess {
-		t.Fatalf("want success, got %d %d %q: %s", r.Status, r.Env.ErrorCode, r.Env.ErrorMsg, r.Body)
-	}
-	if v != nil {
-		if err := json.Unmarshal(r.Env.Result, v); err != nil {
-			t.Fatalf("result: %v: %s", err, r.Env.Result)
-		}
-	}
-}
-
-func fail(t testing.TB, r apitest.Response, code errcode.Code) {
-	t.Helper()
-	if r.Env.Status != api.StatusFail || r.Env.ErrorCode != code {
-		t.Fatalf("want errorCode %d, got %q %d: %s", code, r.Env.Status, r.Env.ErrorCode, r.Body)
-	}
-}
-
 type login struct {
 	UID   string `json:"uid"`
 	Token string `json:"token"`
@@ -118,13 +95,13 @@ type login struct {
 // signUp registers email through the code sign-in, with the channel code (may be empty), from ip.
 func (e *env) signUp(email, code, ip string) login {
 	e.t.Helper()
-	ok(e.t, e.req("POST", "/login/V2/sendEmailcheckCode", map[string]any{"mobileOrEmail": email}, "", ip, "phone"), nil)
+	apitest.Result(e.t, e.req("POST", "/login/V2/sendEmailcheckCode", map[string]any{"mobileOrEmail": email}, "", ip, "phone"), nil)
 	c, found := e.sink.LastCode(email)
 	if !found {
 		e.t.Fatal("no code")
 	}
 	var l login
-	ok(e.t, e.req("POST", "/login/V2/getLoginByEmailCheckCode", map[string]any{"mobileOrEmail": email, "checkCode": c, "type": 3,
+	apitest.Result(e.t, e.req("POST", "/login/V2/getLoginByEmailCheckCode", map[string]any{"mobileOrEmail": email, "checkCode": c, "type": 3,
 		"promotionChannelId": code, "channelFromtype": "register"}, "", ip, "phone"), &l)
 	return l
 }
@@ -158,7 +135,7 @@ type channelOut struct {
 func (e *env) addChannel(token, name, kind string) channelOut {
 	e.t.Helper()
 	var c channelOut
-	ok(e.t, e.call("POST", "/promotion/channel/save", map[string]any{"name": name, "source": "forum", "type": kind}, token), &c)
+	apitest.Result(e.t, e.call("POST", "/promotion/channel/save", map[string]any{"name": name, "source": "forum", "type": kind}, token), &c)
 	return c
 }
 

@@ -3,6 +3,7 @@ package channels_test
 import (
 	"testing"
 
+	"courtside/api/apitest"
 	"courtside/api/channels"
 	"courtside/api/errcode"
 )
@@ -19,40 +20,40 @@ func TestPartnersSeeOnlyTheirOwnChannels(t *testing.T) {
 	e.spend(e.uid(fan), 100, "gift")
 
 	var list struct{ List []channelOut }
-	ok(t, e.call("GET", "/promotion/channel/list", nil, b.Token), &list)
+	apitest.Result(t, e.call("GET", "/promotion/channel/list", nil, b.Token), &list)
 	if len(list.List) != 1 || list.List[0].Name != "B's video" {
 		t.Fatalf("B sees %+v", list.List)
 	}
-	fail(t, e.call("POST", "/promotion/channel/save", map[string]any{"id": chA.ID, "name": "hijacked", "type": "register"}, b.Token),
-		errcode.ChannelNotFound)
+	apitest.Failure(t, e.call("POST", "/promotion/channel/save", map[string]any{"id": chA.ID, "name": "hijacked", "type": "register"}, b.Token),
+		errcode.ChannelNotFound, "")
 	var users page[userRow]
-	ok(t, e.call("GET", "/promotion/channel/users", nil, b.Token), &users)
+	apitest.Result(t, e.call("GET", "/promotion/channel/users", nil, b.Token), &users)
 	if users.Total != 0 {
 		t.Fatalf("B sees A's users: %+v", users)
 	}
 	var g gold
-	ok(t, e.call("GET", "/promotion/channel/gold", nil, b.Token), &g)
+	apitest.Result(t, e.call("GET", "/promotion/channel/gold", nil, b.Token), &g)
 	if g.Coins != 0 {
 		t.Fatalf("B sees A's spend: %+v", g)
 	}
 	var w page[movement]
-	ok(t, e.call("GET", "/promotion/channel/water", nil, b.Token), &w)
+	apitest.Result(t, e.call("GET", "/promotion/channel/water", nil, b.Token), &w)
 	if w.Total != 0 {
 		t.Fatalf("B sees A's flow: %+v", w)
 	}
-	ok(t, e.call("GET", "/promotion/channel/users", nil, a.Token), &users)
+	apitest.Result(t, e.call("GET", "/promotion/channel/users", nil, a.Token), &users)
 	if users.Total != 1 {
 		t.Fatalf("A sees %+v", users)
 	}
 	// A's edit of its own channel works; bad input is refused.
-	ok(t, e.call("POST", "/promotion/channel/save", map[string]any{"id": chA.ID, "name": "A's new banner", "source": "forum", "type": "register"}, a.Token), nil)
-	fail(t, e.call("POST", "/promotion/channel/save", map[string]any{"name": " ", "type": "register"}, a.Token), errcode.ChannelInvalid)
-	fail(t, e.call("POST", "/promotion/channel/save", map[string]any{"name": "x", "type": "tv"}, a.Token), errcode.ChannelInvalid)
+	apitest.Result(t, e.call("POST", "/promotion/channel/save", map[string]any{"id": chA.ID, "name": "A's new banner", "source": "forum", "type": "register"}, a.Token), nil)
+	apitest.Failure(t, e.call("POST", "/promotion/channel/save", map[string]any{"name": " ", "type": "register"}, a.Token), errcode.ChannelInvalid, "")
+	apitest.Failure(t, e.call("POST", "/promotion/channel/save", map[string]any{"name": "x", "type": "tv"}, a.Token), errcode.ChannelInvalid, "")
 	// Not a partner, or not signed in.
 	for _, path := range []string{"/promotion/channel/list", "/promotion/channel/users", "/promotion/channel/statistics",
 		"/promotion/channel/gold", "/promotion/channel/water"} {
-		fail(t, e.call("GET", path, nil, fan.Token), errcode.Forbidden)
-		fail(t, e.call("GET", path, nil, ""), errcode.AuthRequired)
+		apitest.Failure(t, e.call("GET", path, nil, fan.Token), errcode.Forbidden, "")
+		apitest.Failure(t, e.call("GET", path, nil, ""), errcode.AuthRequired, "")
 	}
 }
 

@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -64,31 +62,14 @@ func newEnv(t testing.TB) *env {
 		t.Fatal(err)
 	}
 	e.svc = svc
-	srv := api.New(api.Config{})
-	svc.Routes(srv, apitest.TokenUser{})
-	ts := httptest.NewServer(srv.Handler())
-	t.Cleanup(ts.Close)
-	e.url = ts.URL
+	e.url = apitest.ServeArea(t, api.Config{}, svc)
 	return e
 }
 
+// do sends a call as user uid (0: a guest) reading lang.
 func (e *env) do(method, path, body string, uid int64, lang string) apitest.Response {
 	e.t.Helper()
-	h := http.Header{"sysType": {"PC"}, "lan": {lang}}
-	if uid != 0 {
-		h.Set("token", fmt.Sprintf("u%d", uid))
-	}
-	return apitest.Do(e.t, e.url, method, path, body, h)
-}
-
-func decode(t testing.TB, r apitest.Response, v any) {
-	t.Helper()
-	if r.Env.Status != api.StatusSuccess {
-		t.Fatalf("want success, got %d %s", r.Status, r.Body)
-	}
-	if err := json.Unmarshal(r.Env.Result, v); err != nil {
-		t.Fatal(err)
-	}
+	return apitest.Do(e.t, e.url, method, path, body, apitest.Header(uid, lang))
 }
 
 var editor = content.Actor{ID: 900}
@@ -223,27 +204,27 @@ func TestADismissedProclamationStaysDismissedForThatUserOnly(t *testing.T) {
 	if r := e.do("POST", "/java/app/dismissProclamation", fmt.Sprintf(`{"id":%d}`, newer.ID), 0, "en_US"); r.Env.ErrorCode != errcode.AuthRequired {
 		t.Fatalf("a guest's dismissal reached the server: %s", r.Body)
 	}
-	decode(t, e.do("POST", "/java/app/dismissProclamation", fmt.Sprintf(`{"id":%d}`, newer.ID), 5, "en_US"), new(any))
-	decode(t, e.do("POST", "/java/app/dismissProclamation", fmt.Sprintf(`{"id":%d}`, newer.ID), 5, "en_US"), new(any)) // again: fine
+	apitest.Result(t, e.do("POST", "/java/app/dismissProclamation", fmt.Sprintf(`{"id":%d}`, newer.ID), 5, "en_US"), new(any))
+	apitest.Result(t, e.do("POST", "/java/app/dismissProclamation", fmt.Sprintf(`{"id":%d}`, newer.ID), 5, "en_US"), new(any)) // again: fine
 	var got *content.Proclamation
-	decode(t, e.do("GET", "/java/app/getProclamation", "", 5, "en_US"), &got)
+	apitest.Result(t, e.do("GET", "/java/app/getProclamation", "", 5, "en_US"), &got)
 	if got == nil || got.ID != older.ID || got.Content != "Older news" {
 		t.Fatalf("after dismissing the newer one, user 5 sees %+v", got)
 	}
-	decode(t, e.do("GET", "/java/app/getProclamation", "", 6, "en_US"), &got)
+	apitest.Result(t, e.do("GET", "/java/app/getProclamation", "", 6, "en_US"), &got)
 	if got == nil || got.ID != newer.ID {
 		t.Fatalf("another user sees %+v", got)
 	}
-	decode(t, e.do("GET", "/java/app/getProclamation", "", 0, "en_US"), &got)
+	apitest.Result(t, e.do("GET", "/java/app/getProclamation", "", 0, "en_US"), &got)
 	if got == nil || got.ID != newer.ID || got.StartTime != newer.StartTime {
 		t.Fatalf("a guest sees %+v", got)
 	}
 	// A guest names the ones closed in their browser.
-	decode(t, e.do("GET", fmt.Sprintf("/java/app/getProclamation?dismissed=%d,x", newer.ID), "", 0, "en_US"), &got)
+	apitest.Result(t, e.do("GET", fmt.Sprintf("/java/app/getProclamation?dismissed=%d,x", newer.ID), "", 0, "en_US"), &got)
 	if got == nil || got.ID != older.ID {
 		t.Fatalf("a guest who closed the newer one sees %+v", got)
 	}
-	decode(t, e.do("POST", "/java/app/dismissProclamation", fmt.Sprintf(`{"id":%d}`, older.ID), 5, "en_US"), new(any))
+	apitest.Result(t, e.do("POST", "/java/app/dismissProclamation", fmt.Sprintf(`{"id":%d}`, older.ID), 5, "en_US"), new(any))
 	r := e.do("GET", "/java/app/getProclamation", "", 5, "en_US")
 	if r.Env.Status != api.StatusSuccess || string(r.Env.Result) != "null" {
 		t.Fatalf("everything dismissed: %s", r.Body)
@@ -369,11 +350,11 @@ func TestPagesFallBackToEnglishAndKeepToSafeBlocks(t *testing.T) {
 		t.Fatalf("saved %+v %v", saved, err)
 	}
 	var page content.Page
-	decode(t, e.do("GET", "/java/content/page/about", "", 0, "en_US"), &page)
+	apitest.Result(t, e.do("GET", "/java/content/page/about", "", 0, "en_US"), &page)
 	if page.Title != "About us" || !page.Edited || page.Body[1].Text != "<script>alert(1)</script> stays text" {
 		t.Fatalf("reader sees %+v", page)
 	}
-	decode(t, e.do("GET", "/java/content/page/about", "", 0, "zh_CN"), &page)
+	apitest.Result(t, e.do("GET", "/java/content/page/about", "", 0, "zh_CN"), &page)
 	if page.Edited || page.Lang != "zh_CN" {
 		t.Fatalf("the Chinese page changed too: %+v", page)
 	}
@@ -399,9 +380,9 @@ func TestPagesFallBackToEnglishAndKeepToSafeBlocks(t *testing.T) {
 
 	// /protocol/{id}: the numbered pages, the privacy alias, and 404 for anything else.
 	var one, two, alias content.Page
-	decode(t, e.do("GET", "/java/content/protocol/1", "", 0, "en_US"), &one)
-	decode(t, e.do("GET", "/java/content/protocol/2", "", 0, "en_US"), &two)
-	decode(t, e.do("GET", "/java/content/protocol/privacy", "", 0, "en_US"), &alias)
+	apitest.Result(t, e.do("GET", "/java/content/protocol/1", "", 0, "en_US"), &one)
+	apitest.Result(t, e.do("GET", "/java/content/protocol/2", "", 0, "en_US"), &two)
+	apitest.Result(t, e.do("GET", "/java/content/protocol/privacy", "", 0, "en_US"), &alias)
 	if one.Slug != "agreement" || two.Slug != "privacy" || alias.Title != two.Title {
 		t.Fatalf("protocol pages: %s %s %s", one.Slug, two.Slug, alias.Slug)
 	}
@@ -417,7 +398,7 @@ func TestPagesFallBackToEnglishAndKeepToSafeBlocks(t *testing.T) {
 	var idx struct {
 		List []content.PageLink `json:"list"`
 	}
-	decode(t, e.do("GET", "/java/content/pages", "", 0, "zh_CN"), &idx)
+	apitest.Result(t, e.do("GET", "/java/content/pages", "", 0, "zh_CN"), &idx)
 	if len(idx.List) != len(content.Pages) || idx.List[1].Path != "/protocol/1" || idx.List[1].Title == "" {
 		t.Fatalf("index %+v", idx.List)
 	}

@@ -2,10 +2,7 @@ package experts_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"strconv"
 	"sync"
 	"testing"
@@ -115,11 +112,7 @@ func newEnv(t *testing.T) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := api.New(api.Config{MaxBodyBytes: 4 << 20, Resolver: res})
-	e.svc.Routes(srv, apitest.TokenUser{})
-	hs := httptest.NewServer(srv.Handler())
-	t.Cleanup(hs.Close)
-	e.url = hs.URL
+	e.url = apitest.ServeArea(t, api.Config{MaxBodyBytes: 4 << 20, Resolver: res}, e.svc)
 	return e
 }
 
@@ -191,41 +184,25 @@ func (e *env) approvePlan(id string) {
 	e.ok(staffID, "POST", "/admin/experts/plans/decide", map[string]any{"planId": id, "action": "approve"}, nil)
 }
 
+// call sends a JSON call as user (0: guest) in the env's language (en_US unless lang is set) and
+// returns the envelope.
 func (e *env) call(user int64, method, path string, body any) apitest.Response {
 	e.t.Helper()
-	h := http.Header{}
-	h.Set("lan", "en_US")
-	if e.lang != "" {
-		h.Set("lan", e.lang)
+	lang := e.lang
+	if lang == "" {
+		lang = "en_US"
 	}
-	if user != 0 {
-		h.Set("token", "u"+strconv.FormatInt(user, 10))
-	}
-	b := ""
-	if body != nil {
-		raw, _ := json.Marshal(body)
-		b = string(raw)
-	}
-	return apitest.Do(e.t, e.url, method, "/java"+path, b, h)
+	return apitest.Do(e.t, e.url, method, "/java"+path, apitest.JSON(e.t, body), apitest.Header(user, lang))
 }
 
+// ok calls and requires success, decoding the result into out (when not nil).
 func (e *env) ok(user int64, method, path string, body, out any) {
 	e.t.Helper()
-	r := e.call(user, method, path, body)
-	if r.Env.Status != api.StatusSuccess {
-		e.t.Fatalf("%s %s: %d %s %d %s", method, path, r.Status, r.Env.Status, r.Env.ErrorCode, r.Env.ErrorMsg)
-	}
-	if out != nil {
-		if err := json.Unmarshal(r.Env.Result, out); err != nil {
-			e.t.Fatalf("%s %s: result %s: %v", method, path, r.Env.Result, err)
-		}
-	}
+	apitest.Result(e.t, e.call(user, method, path, body), out)
 }
 
+// fails calls and requires a failure with errorCode code and message text msg (when not empty).
 func (e *env) fails(user int64, method, path string, body any, code errcode.Code, msg string) {
 	e.t.Helper()
-	r := e.call(user, method, path, body)
-	if r.Env.Status != api.StatusFail || r.Env.ErrorCode != code || (msg != "" && r.Env.ErrorMsg != msg) {
-		e.t.Fatalf("%s %s: got %d %q (%s), want %d %q", method, path, r.Env.ErrorCode, r.Env.ErrorMsg, r.Env.Status, code, msg)
-	}
+	apitest.Failure(e.t, e.call(user, method, path, body), code, msg)
 }

@@ -12,6 +12,7 @@ import (
 	"courtside/api/errcode"
 	"courtside/api/experts"
 	"courtside/storage/postgres"
+	"courtside/storage/postgres/pgtest"
 )
 
 func TestApplyingAndStaffReview(t *testing.T) {
@@ -263,9 +264,7 @@ func TestBuyingThroughTheLedger(t *testing.T) {
 	e.clock.Add(3 * time.Hour)
 	e.coins(fan2ID, 100)
 	e.fails(fan2ID, "POST", "/orderpay/goldExpertPlan", map[string]any{"planId": p.ID}, errcode.PlanMatchStarted, "")
-	if d, err := e.ledger.Verify(e.ctx); err != nil || len(d) != 0 {
-		t.Fatalf("ledger: %v %v", d, err)
-	}
+	pgtest.VerifyLedger(t, e.ledger)
 }
 
 // sell makes a published plan with buyers fanID and fan2ID.
@@ -363,9 +362,7 @@ func TestSettlementByTheFeed(t *testing.T) {
 	if p := e.planNow(won.ID); p.SettledRev != 2 {
 		t.Fatalf("feed re-settled over a correction: rev %d", p.SettledRev)
 	}
-	if d, err := e.ledger.Verify(e.ctx); err != nil || len(d) != 0 {
-		t.Fatalf("ledger: %v %v", d, err)
-	}
+	pgtest.VerifyLedger(t, e.ledger)
 }
 
 func TestPostponedAndCancelledMatchesVoidAndRefund(t *testing.T) {
@@ -432,9 +429,7 @@ func TestSettlementRacingPurchasesAtKickOff(t *testing.T) {
 			t.Fatalf("buyer %d has %d: a lost refund-if-not-winning plan must give every buyer's 10 back", 100+i, bal)
 		}
 	}
-	if d, err := e.ledger.Verify(e.ctx); err != nil || len(d) != 0 {
-		t.Fatalf("ledger: %v %v", d, err)
-	}
+	pgtest.VerifyLedger(t, e.ledger)
 }
 
 func TestRankingsAndReads(t *testing.T) {

@@ -3,33 +3,20 @@ package notice_test
 import (
 	"context"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"courtside/actors/session"
+	"courtside/api/apitest"
 	"courtside/api/locale"
 	"courtside/api/notice"
 	"courtside/storage/postgres"
 	"courtside/storage/postgres/pgtest"
 )
 
-// pushes records what reached the user's connections.
-type pushes struct {
-	mu  sync.Mutex
-	got map[string][]string
-}
-
-func (p *pushes) Notify(uid string, n *session.Notice) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.got[uid] = append(p.got[uid], string(n.Payload))
-}
-
 func TestNoticesAreStoredOncePushedListedInTheReadersLanguageAndReadEverywhere(t *testing.T) {
 	pool := pgtest.NewPool(t)
 	at := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
-	push := &pushes{got: map[string][]string{}}
+	push := &apitest.Pushes{}
 	svc := notice.New(notice.Config{Now: func() time.Time { return at }},
 		notice.Deps{Store: postgres.NewNotices(pool), Push: push, Translate: locale.Message})
 	ctx := context.Background()
@@ -50,8 +37,8 @@ func TestNoticesAreStoredOncePushedListedInTheReadersLanguageAndReadEverywhere(t
 	if err := svc.Send(ctx, notice.Notice{Kind: notice.KindSystem, Key: "x"}); err == nil {
 		t.Fatal("a notice without a user was sent")
 	}
-	if n := len(push.got["u7"]); n != 26 || !strings.Contains(push.got["u7"][25], `"unread":26`) {
-		t.Fatalf("pushes to u7: %d, last %s", n, push.got["u7"][n-1])
+	if got := push.To("u7"); len(got) != 26 || !strings.Contains(got[25], `"unread":26`) {
+		t.Fatalf("pushes to u7: %d, last %s", len(got), got[len(got)-1])
 	}
 
 	first, err := svc.List(ctx, 7, "en_US", 0, 20, false)
@@ -71,8 +58,8 @@ func TestNoticesAreStoredOncePushedListedInTheReadersLanguageAndReadEverywhere(t
 	if n, err := svc.MarkRead(ctx, 7, []int64{last.ID}); err != nil || n != 25 {
 		t.Fatalf("mark one read: %d %v", n, err)
 	}
-	if !strings.Contains(push.got["u7"][len(push.got["u7"])-1], `"unread":25`) {
-		t.Fatalf("the read was not pushed: %s", push.got["u7"][len(push.got["u7"])-1])
+	if got := push.To("u7"); !strings.Contains(got[len(got)-1], `"unread":25`) {
+		t.Fatalf("the read was not pushed: %s", got[len(got)-1])
 	}
 	if n, _ := svc.MarkRead(ctx, 7, nil); n != 0 {
 		t.Fatalf("after reading all: %d unread", n)
@@ -87,7 +74,7 @@ func TestNoticesAreStoredOncePushedListedInTheReadersLanguageAndReadEverywhere(t
 
 func TestQuietKindsAreStoredButNotPushed(t *testing.T) {
 	pool := pgtest.NewPool(t)
-	push := &pushes{got: map[string][]string{}}
+	push := &apitest.Pushes{}
 	quiet := func(_ context.Context, uid int64, kind string) bool { return uid == 7 && kind == notice.KindLive }
 	svc := notice.New(notice.Config{}, notice.Deps{Store: postgres.NewNotices(pool), Push: push, Translate: locale.Message, Quiet: quiet})
 	ctx := context.Background()
@@ -96,8 +83,8 @@ func TestQuietKindsAreStoredButNotPushed(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if n := len(push.got["u7"]); n != 1 || !strings.Contains(push.got["u7"][0], `"kind":"order"`) || !strings.Contains(push.got["u7"][0], `"unread":2`) {
-		t.Fatalf("pushes: %v", push.got["u7"])
+	if got := push.To("u7"); len(got) != 1 || !strings.Contains(got[0], `"kind":"order"`) || !strings.Contains(got[0], `"unread":2`) {
+		t.Fatalf("pushes: %v", got)
 	}
 	if n, _ := svc.Unread(ctx, 7); n != 2 {
 		t.Fatalf("unread %d, want both stored", n)

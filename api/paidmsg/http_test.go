@@ -2,7 +2,6 @@ package paidmsg_test
 
 import (
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -14,16 +13,13 @@ import (
 // The REST edge: tiers for anyone, sending for a signed-in user, refusals in the request's language.
 func TestRESTSendsAndRefusesInTheRequestsLanguage(t *testing.T) {
 	e := newEnv(t)
-	srv := api.New(api.Config{})
-	e.svc.Routes(srv, apitest.TokenUser{})
-	ts := httptest.NewServer(srv.Handler())
-	t.Cleanup(ts.Close)
+	url := apitest.ServeArea(t, api.Config{}, e.svc)
 	do := func(method, path, body, token, lang string) apitest.Response {
 		h := http.Header{"sysType": {"PC"}, "lan": {lang}}
 		if token != "" {
 			h.Set("token", token)
 		}
-		return apitest.Do(t, ts.URL, method, path, body, h)
+		return apitest.Do(t, url, method, path, body, h)
 	}
 
 	if r := do("GET", "/java/paidmsg/tiers", "", "", "en_US"); r.Env.Status != "success" || !strings.Contains(string(r.Body), `"pinSecs":120`) {

@@ -12,7 +12,6 @@ import (
 	"courtside/actors/protocol"
 	"courtside/actors/room"
 	"courtside/api/apitest"
-	"courtside/api/notice"
 	"courtside/api/paidmsg"
 	"courtside/api/wallet"
 	"courtside/storage/postgres"
@@ -34,27 +33,6 @@ var start = time.Date(2026, 11, 26, 20, 0, 0, 0, time.UTC)
 
 func uid(id int64) string               { return protocol.UserID(id).String() }
 func key(id int64, nonce string) string { return "paid:" + roomID + ":" + uid(id) + ":" + nonce }
-
-// notices records the message centre's notices, once per Dedupe like the real one.
-type notices struct {
-	mu   sync.Mutex
-	list []notice.Notice
-	seen map[string]bool
-}
-
-func (n *notices) Send(_ context.Context, x notice.Notice) error {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	if n.seen == nil {
-		n.seen = map[string]bool{}
-	}
-	if n.seen[fmt.Sprint(x.UserID, x.Dedupe)] {
-		return nil
-	}
-	n.seen[fmt.Sprint(x.UserID, x.Dedupe)] = true
-	n.list = append(n.list, x)
-	return nil
-}
 
 // fakeRooms plays the room actor's part for the REST path: it charges and removes through the
 // Service as the actor does (paid.go), refusing muted users and non-moderators.
@@ -107,7 +85,7 @@ type env struct {
 	wallet  *wallet.Service
 	ledger  *postgres.Ledger
 	clock   *clock
-	notices *notices
+	notices *apitest.Notices
 	rooms   *fakeRooms
 }
 
@@ -119,7 +97,7 @@ func newEnv(t *testing.T) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := &env{t: t, wallet: w, ledger: w.Store().Ledger(), clock: c, notices: &notices{}}
+	e := &env{t: t, wallet: w, ledger: w.Store().Ledger(), clock: c, notices: &apitest.Notices{Dedupe: true}}
 	e.rooms = &fakeRooms{muted: map[string]bool{}}
 	e.svc, err = paidmsg.New(paidmsg.Config{Now: c.Now}, paidmsg.Deps{Wallet: w, Rooms: e.rooms, Identities: identities{}, Notices: e.notices})
 	if err != nil {
@@ -153,16 +131,7 @@ func (e *env) balance(a postgres.Account) int64 {
 
 func (e *env) coins(id int64) int64 { return e.balance(postgres.UserWallet(id, postgres.Coin)) }
 
-func (e *env) verify() {
-	e.t.Helper()
-	d, err := e.ledger.Verify(context.Background())
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	if len(d) != 0 {
-		e.t.Fatalf("ledger does not balance: %+v", d)
-	}
-}
+func (e *env) verify() { e.t.Helper(); pgtest.VerifyLedger(e.t, e.ledger) }
 
 func (e *env) score(id int64) int64 {
 	e.t.Helper()
@@ -263,8 +232,8 @@ func TestNoFaultRemovalRefundsOnce(t *testing.T) {
 	if got := e.score(sender); got != 0 {
 		t.Fatalf("leaderboard keeps %d after the refund", got)
 	}
-	if len(e.notices.list) != 1 || e.notices.list[0].Key != "paidmsg.notice.mistake" || e.notices.list[0].UserID != sender {
-		t.Fatalf("notices %+v", e.notices.list)
+	if ns := e.notices.All(); len(ns) != 1 || ns[0].Key != "paidmsg.notice.mistake" || ns[0].UserID != sender {
+		t.Fatalf("notices %+v", ns)
 	}
 	pinned, _ := e.svc.Pinned(context.Background(), roomID)
 	if len(pinned) != 0 {
@@ -308,8 +277,8 @@ func TestFaultRemovalDoesNotRefund(t *testing.T) {
 	if got := e.score(sender); got != 100 {
 		t.Fatalf("leaderboard %d, want 100 (coins spent)", got)
 	}
-	if len(e.notices.list) != 1 || e.notices.list[0].Key != "paidmsg.notice.spam" {
-		t.Fatalf("notices %+v", e.notices.list)
+	if ns := e.notices.All(); len(ns) != 1 || ns[0].Key != "paidmsg.notice.spam" {
+		t.Fatalf("notices %+v", ns)
 	}
 	if _, err := e.svc.Remove(context.Background(), modID, paidmsg.RemoveRequest{Room: roomID, ID: "999999", Reason: "spam"}); !errors.Is(err, paidmsg.ErrNotFound) {
 		t.Fatalf("unknown message: %v", err)

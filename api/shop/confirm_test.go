@@ -12,6 +12,7 @@ import (
 	"courtside/actors/ratelimit"
 	"courtside/api/account"
 	"courtside/api/account/mail"
+	"courtside/api/apitest"
 	"courtside/api/errcode"
 	"courtside/api/shop"
 	"courtside/storage/postgres"
@@ -79,7 +80,7 @@ func (ce *confirmEnv) user(name, phone, email string) int64 {
 func (ce *confirmEnv) send(uid int64, to string) (shop.CodeSent, string) {
 	ce.t.Helper()
 	var sent shop.CodeSent
-	decode(ce.t, ce.do("GET", "/java/sendMsg", "", uid, "en_US"), &sent)
+	apitest.Result(ce.t, ce.do("GET", "/java/sendMsg", "", uid, "en_US"), &sent)
 	code, ok := ce.sink.LastCode(to)
 	if !ok {
 		ce.t.Fatalf("no code delivered to %s", to)
@@ -143,19 +144,19 @@ func TestConfirmCodeIsNeededForPhysicalGoodsAndLargeSpends(t *testing.T) {
 		ConfirmCode  bool   `json:"confirmCode"`
 		ConfirmAbove *int64 `json:"confirmAbove"`
 	}
-	decode(t, ce.do("GET", fmt.Sprintf("/java/goods/details?id=%d", code.ID), "", 0, "en_US"), &pv)
+	apitest.Result(t, ce.do("GET", fmt.Sprintf("/java/goods/details?id=%d", code.ID), "", 0, "en_US"), &pv)
 	if pv.ConfirmCode || pv.ConfirmAbove == nil || *pv.ConfirmAbove != 1000 {
 		t.Fatalf("product view %+v", pv)
 	}
 	var ov struct {
 		NeedsCode bool `json:"needsCode"`
 	}
-	decode(t, ce.do("POST", "/java/orderpay/goodsOrder", fmt.Sprintf(`{"goodsId":%d,"quantity":2,"key":"v2"}`, code.ID), uid, "en_US"), &ov)
+	apitest.Result(t, ce.do("POST", "/java/orderpay/goodsOrder", fmt.Sprintf(`{"goodsId":%d,"quantity":2,"key":"v2"}`, code.ID), uid, "en_US"), &ov)
 	if !ov.NeedsCode {
 		t.Fatal("an order of 1200 coins does not say it needs a code")
 	}
 	ov.NeedsCode = false
-	decode(t, ce.do("POST", "/java/orderpay/goodsOrder", fmt.Sprintf(`{"goodsId":%d,"quantity":1,"key":"v1"}`, code.ID), uid, "en_US"), &ov)
+	apitest.Result(t, ce.do("POST", "/java/orderpay/goodsOrder", fmt.Sprintf(`{"goodsId":%d,"quantity":1,"key":"v1"}`, code.ID), uid, "en_US"), &ov)
 	if ov.NeedsCode {
 		t.Fatal("an order of 600 coins says it needs a code")
 	}
@@ -199,12 +200,12 @@ func TestConfirmCodeJourney(t *testing.T) {
 		} `json:"order"`
 		Replayed bool `json:"replayed"`
 	}
-	decode(t, ce.do("POST", "/java/orderpay/payGoodsOrder", fmt.Sprintf(`{"orderNo":%q,"code":%q}`, o.No, code), uid, "en_US"), &paid)
+	apitest.Result(t, ce.do("POST", "/java/orderpay/payGoodsOrder", fmt.Sprintf(`{"orderNo":%q,"code":%q}`, o.No, code), uid, "en_US"), &paid)
 	if paid.Order.Status != shop.StatusExchanging || paid.Order.NeedsCode || paid.Replayed || ce.balance(uid) != 700 {
 		t.Fatalf("paid %+v, balance %d", paid, ce.balance(uid))
 	}
 	// A retry of the paid order needs no new code.
-	decode(t, ce.do("POST", "/java/orderpay/payGoodsOrder", fmt.Sprintf(`{"orderNo":%q}`, o.No), uid, "en_US"), &paid)
+	apitest.Result(t, ce.do("POST", "/java/orderpay/payGoodsOrder", fmt.Sprintf(`{"orderNo":%q}`, o.No), uid, "en_US"), &paid)
 	if !paid.Replayed || ce.balance(uid) != 700 {
 		t.Fatalf("replay %+v", paid)
 	}

@@ -2,10 +2,7 @@ package shop_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -15,7 +12,6 @@ import (
 
 	"courtside/api"
 	"courtside/api/apitest"
-	"courtside/api/notice"
 	"courtside/api/shop"
 	"courtside/storage/postgres"
 	"courtside/storage/postgres/pgtest"
@@ -23,31 +19,6 @@ import (
 
 // clock is the injected clock; tests move it.
 type clock = apitest.Clock
-
-// notices records what the shop sends to the message centre.
-type notices struct {
-	mu   sync.Mutex
-	sent []notice.Notice
-}
-
-func (n *notices) Send(_ context.Context, x notice.Notice) error {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	n.sent = append(n.sent, x)
-	return nil
-}
-
-func (n *notices) keys(uid int64) []string {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	var out []string
-	for _, x := range n.sent {
-		if x.UserID == uid {
-			out = append(out, x.Key)
-		}
-	}
-	return out
-}
 
 // staff: user 900 holds manageOrders and manageShop, 901 only manageOrders.
 type staff struct{}
@@ -81,7 +52,7 @@ type env struct {
 	svc     *shop.Service
 	ledger  *postgres.Ledger
 	clock   *clock
-	notices *notices
+	notices *apitest.Notices
 	audit   *apitest.AuditLog
 	items   *items
 	url     string
@@ -95,7 +66,7 @@ var start = time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)
 func newEnv(t testing.TB, tweaks ...func(*env, *shop.Config, *shop.Deps)) *env {
 	t.Helper()
 	pool := pgtest.NewPool(t)
-	e := &env{t: t, pool: pool, ledger: postgres.NewLedger(pool), clock: apitest.NewClock(start), notices: &notices{}, audit: &apitest.AuditLog{}, items: &items{}}
+	e := &env{t: t, pool: pool, ledger: postgres.NewLedger(pool), clock: apitest.NewClock(start), notices: &apitest.Notices{}, audit: &apitest.AuditLog{}, items: &items{}}
 	cfg := shop.Config{Now: e.clock.Now, OrderTTL: 15 * time.Minute}
 	deps := shop.Deps{Pool: pool, Notices: e.notices, Audit: e.audit, Staff: staff{}, Items: e.items}
 	for _, f := range tweaks {
@@ -106,11 +77,7 @@ func newEnv(t testing.TB, tweaks ...func(*env, *shop.Config, *shop.Deps)) *env {
 		t.Fatal(err)
 	}
 	e.svc = svc
-	srv := api.New(api.Config{})
-	svc.Routes(srv, apitest.TokenUser{})
-	ts := httptest.NewServer(srv.Handler())
-	t.Cleanup(ts.Close)
-	e.url = ts.URL
+	e.url = apitest.ServeArea(t, api.Config{}, svc)
 	return e
 }
 
@@ -137,16 +104,7 @@ func (e *env) balance(uid int64) int64 {
 	return b
 }
 
-func (e *env) verifyLedger() {
-	e.t.Helper()
-	d, err := e.ledger.Verify(context.Background())
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	if len(d) != 0 {
-		e.t.Fatalf("ledger does not balance: %+v", d)
-	}
-}
+func (e *env) verifyLedger() { e.t.Helper(); pgtest.VerifyLedger(e.t, e.ledger) }
 
 func (e *env) product(p postgres.ShopProduct) postgres.ShopProduct {
 	e.t.Helper()
@@ -183,21 +141,8 @@ func ship(id int64, q int, key string) shop.OrderRequest {
 	return shop.OrderRequest{ProductID: id, Quantity: q, Recipient: "Li Wei", Address: "12 Stadium Road, Shanghai", Contact: "13800138000", Key: key}
 }
 
+// do sends a call as user uid (0: a guest) reading lang.
 func (e *env) do(method, path, body string, uid int64, lang string) apitest.Response {
 	e.t.Helper()
-	h := http.Header{"sysType": {"PC"}, "lan": {lang}}
-	if uid != 0 {
-		h.Set("token", fmt.Sprintf("u%d", uid))
-	}
-	return apitest.Do(e.t, e.url, method, path, body, h)
-}
-
-func decode(t testing.TB, r apitest.Response, v any) {
-	t.Helper()
-	if r.Env.Status != api.StatusSuccess {
-		t.Fatalf("want success, got %d %s", r.Status, r.Body)
-	}
-	if err := json.Unmarshal(r.Env.Result, v); err != nil {
-		t.Fatal(err)
-	}
+	return apitest.Do(e.t, e.url, method, path, body, apitest.Header(uid, lang))
 }

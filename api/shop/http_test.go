@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"courtside/api/apitest"
 	"courtside/api/errcode"
 	"courtside/api/shop"
 	"courtside/storage/postgres"
@@ -29,11 +30,11 @@ func TestRESTJourney(t *testing.T) {
 		Total      int      `json:"total"`
 		Categories []string `json:"categories"`
 	}
-	decode(t, e.do("GET", "/java/goods/list?sort=price", "", 0, "en_US"), &page)
+	apitest.Result(t, e.do("GET", "/java/goods/list?sort=price", "", 0, "en_US"), &page)
 	if page.Total != 3 || page.List[0].Name != "Box" || page.List[2].Name != "Jersey" || !page.List[1].SoldOut || len(page.Categories) != 2 {
 		t.Fatalf("list %+v", page)
 	}
-	decode(t, e.do("GET", "/java/goods/list?category=blindbox", "", 0, "en_US"), &page)
+	apitest.Result(t, e.do("GET", "/java/goods/list?category=blindbox", "", 0, "en_US"), &page)
 	if page.Total != 1 {
 		t.Fatalf("category filter %+v", page)
 	}
@@ -43,7 +44,7 @@ func TestRESTJourney(t *testing.T) {
 			Odds float64 `json:"odds"`
 		} `json:"prizes"`
 	}
-	decode(t, e.do("GET", fmt.Sprintf("/java/goods/details?id=%d", page.List[0].ID), "", 0, "en_US"), &box)
+	apitest.Result(t, e.do("GET", fmt.Sprintf("/java/goods/details?id=%d", page.List[0].ID), "", 0, "en_US"), &box)
 	if len(box.Prizes) != 2 || box.Prizes[0].Odds != 75 || box.Prizes[1].Odds != 25 {
 		t.Fatalf("published odds %+v", box)
 	}
@@ -63,7 +64,7 @@ func TestRESTJourney(t *testing.T) {
 		Status  string `json:"status"`
 		Coins   int64  `json:"coins"`
 	}
-	decode(t, e.do("POST", "/java/orderpay/goodsOrder", body, 1, "en_US"), &o)
+	apitest.Result(t, e.do("POST", "/java/orderpay/goodsOrder", body, 1, "en_US"), &o)
 	if o.Status != "unpaid" || o.Coins != 600 {
 		t.Fatalf("order %+v", o)
 	}
@@ -77,7 +78,7 @@ func TestRESTJourney(t *testing.T) {
 			Status string `json:"status"`
 		} `json:"order"`
 	}
-	decode(t, e.do("POST", "/java/orderpay/payGoodsOrder", fmt.Sprintf(`{"orderNo":%q}`, o.OrderNo), 1, "en_US"), &paid)
+	apitest.Result(t, e.do("POST", "/java/orderpay/payGoodsOrder", fmt.Sprintf(`{"orderNo":%q}`, o.OrderNo), 1, "en_US"), &paid)
 	if paid.Order.Status != "exchanging" {
 		t.Fatalf("paid %+v", paid)
 	}
@@ -93,11 +94,11 @@ func TestRESTJourney(t *testing.T) {
 		} `json:"list"`
 		Total int `json:"total"`
 	}
-	decode(t, e.do("GET", "/java/user/order/list?type=exchange", "", 1, "en_US"), &mine)
+	apitest.Result(t, e.do("GET", "/java/user/order/list?type=exchange", "", 1, "en_US"), &mine)
 	if mine.Total != 1 || mine.List[0].OrderNo != o.OrderNo {
 		t.Fatalf("my redemptions %+v", mine)
 	}
-	decode(t, e.do("GET", "/java/user/order/list", "", 1, "en_US"), &mine)
+	apitest.Result(t, e.do("GET", "/java/user/order/list", "", 1, "en_US"), &mine)
 	if mine.Total != 1 || mine.List[0].Type != "shop" {
 		t.Fatalf("my orders %+v", mine)
 	}
@@ -115,14 +116,14 @@ func TestRESTJourney(t *testing.T) {
 		TrackingNo string `json:"trackingNo"`
 		UserID     string `json:"userId"`
 	}
-	decode(t, e.do("POST", "/java/admin/shop/orders/ship", move, 901, "en_US"), &shipped)
+	apitest.Result(t, e.do("POST", "/java/admin/shop/orders/ship", move, 901, "en_US"), &shipped)
 	if shipped.Status != "exchanged" || shipped.TrackingNo != "SF100200300" || shipped.UserID != "u1" {
 		t.Fatalf("shipped %+v", shipped)
 	}
 	var staffList struct {
 		Total int `json:"total"`
 	}
-	decode(t, e.do("GET", "/java/admin/shop/orders?status=exchanged", "", 901, "en_US"), &staffList)
+	apitest.Result(t, e.do("GET", "/java/admin/shop/orders?status=exchanged", "", 901, "en_US"), &staffList)
 	if staffList.Total != 1 {
 		t.Fatalf("staff list %+v", staffList)
 	}
@@ -130,7 +131,7 @@ func TestRESTJourney(t *testing.T) {
 		ID   int64  `json:"id"`
 		Name string `json:"name"`
 	}
-	decode(t, e.do("POST", "/java/admin/shop/products", `{"kind":"virtual","name":"Voucher","price":50,"stock":10}`, 900, "en_US"), &saved)
+	apitest.Result(t, e.do("POST", "/java/admin/shop/products", `{"kind":"virtual","name":"Voucher","price":50,"stock":10}`, 900, "en_US"), &saved)
 	if saved.ID == 0 || saved.Name != "Voucher" {
 		t.Fatalf("saved %+v", saved)
 	}
@@ -141,7 +142,7 @@ func TestRESTJourney(t *testing.T) {
 			Status     string `json:"status"`
 		} `json:"list"`
 	}
-	decode(t, e.do("GET", "/java/user/order/list?type=shop", "", 1, "en_US"), &recs)
+	apitest.Result(t, e.do("GET", "/java/user/order/list?type=shop", "", 1, "en_US"), &recs)
 	if recs.List[0].TrackingNo != "SF100200300" || recs.List[0].Status != "exchanged" {
 		t.Fatalf("user's view %+v", recs)
 	}

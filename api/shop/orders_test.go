@@ -127,7 +127,7 @@ func TestPayChargesOnceThroughTheLedger(t *testing.T) {
 	if _, err := e.svc.PayOrder(ctx, 2, o.No, ""); !errors.Is(err, shop.ErrOrderNotFound) {
 		t.Fatalf("another user paid it: %v", err)
 	}
-	if k := e.notices.keys(1); !slices.Contains(k, "shop.notice.paid") {
+	if k := e.notices.Keys(1); !slices.Contains(k, "shop.notice.paid") {
 		t.Fatalf("notices %v", k)
 	}
 	e.verifyLedger()
@@ -217,7 +217,7 @@ func TestVirtualGoodsGetACodeAndItemsAreApplied(t *testing.T) {
 	if len(e.items.got) != 1 || e.items.got[0] != "1 vipDays 14" {
 		t.Fatalf("items %v", e.items.got)
 	}
-	if k := e.notices.keys(1); !slices.Equal(k, []string{"shop.notice.delivered", "shop.notice.delivered"}) {
+	if k := e.notices.Keys(1); !slices.Equal(k, []string{"shop.notice.delivered", "shop.notice.delivered"}) {
 		t.Fatalf("notices %v", k)
 	}
 }

@@ -116,7 +116,7 @@ func TestStaffTransitions(t *testing.T) {
 
 	wantNotices := []string{"shop.notice.paid", "shop.notice.review", "shop.notice.shipped", "shop.notice.paid", "shop.notice.review",
 		"shop.notice.chargedBack", "shop.notice.paid", "shop.notice.cancelled", "shop.notice.cancelled"}
-	if k := e.notices.keys(1); !slices.Equal(k, wantNotices) {
+	if k := e.notices.Keys(1); !slices.Equal(k, wantNotices) {
 		t.Fatalf("notices\n got %v\nwant %v", k, wantNotices)
 	}
 	wantAudit := []string{"product.create", "order.review", "order.ship", "order.review", "order.chargeback", "order.cancel", "order.cancel", "order.remarks"}

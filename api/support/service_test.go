@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"courtside/actors/session"
 	"courtside/api/apitest"
 	"courtside/api/errcode"
 	"courtside/api/locale"
@@ -19,24 +18,13 @@ import (
 	"courtside/storage/postgres/pgtest"
 )
 
-type pushes struct {
-	mu  sync.Mutex
-	got map[string][]string
-}
-
-func (p *pushes) Notify(uid string, n *session.Notice) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.got[uid] = append(p.got[uid], string(n.Payload))
-}
-
 const fan, other, agent = int64(7), int64(8), int64(90)
 
-func setup(t *testing.T) (*support.Service, *apitest.Clock, *apitest.AuditLog, *pushes, *notice.Service) {
+func setup(t *testing.T) (*support.Service, *apitest.Clock, *apitest.AuditLog, *apitest.Pushes, *notice.Service) {
 	t.Helper()
 	pool := pgtest.NewPool(t)
 	c := apitest.NewClock(time.Date(2026, 11, 29, 10, 0, 0, 0, time.UTC))
-	push := &pushes{got: map[string][]string{}}
+	push := &apitest.Pushes{}
 	inbox := notice.New(notice.Config{Now: c.Now}, notice.Deps{Store: postgres.NewNotices(pool), Push: push, Translate: locale.Message})
 	rec := &apitest.AuditLog{}
 	svc, err := support.New(support.Config{Now: c.Now}, support.Deps{Store: postgres.NewSupportStore(pool), Notices: inbox, Audit: rec,
@@ -148,8 +136,8 @@ func TestAThreadIsAnsweredNotifiedReopenedAndClosed(t *testing.T) {
 		!strings.Contains(page.List[0].Text, "VIP badge missing") {
 		t.Fatalf("message centre %+v %v", page, err)
 	}
-	if len(push.got["u7"]) != 1 || !strings.Contains(push.got["u7"][0], `"unread":1`) {
-		t.Fatalf("live push %v", push.got)
+	if got := push.To("u7"); len(got) != 1 || !strings.Contains(got[0], `"unread":1`) {
+		t.Fatalf("live push %v", got)
 	}
 	if len(rec.Entries()) != 1 || rec.Entries()[0].Action != "support.reply" || rec.Entries()[0].TargetID != itoa(tk.ID) || rec.Entries()[0].IP != "10.0.0.1" {
 		t.Fatalf("audit %+v", rec.Entries())

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"sync"
 	"testing"
 	"time"
@@ -24,31 +23,6 @@ import (
 
 // clock is the injected clock; tests move it.
 type clock = apitest.Clock
-
-// notices records what the area sends to the message centre.
-type notices struct {
-	mu   sync.Mutex
-	sent []notice.Notice
-}
-
-func (n *notices) Send(_ context.Context, x notice.Notice) error {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	n.sent = append(n.sent, x)
-	return nil
-}
-
-func (n *notices) for_(uid int64) []notice.Notice {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	var out []notice.Notice
-	for _, x := range n.sent {
-		if x.UserID == uid {
-			out = append(out, x)
-		}
-	}
-	return out
-}
 
 // users reads accounts straight from the users table (the accounts module's part the area uses).
 type users struct{ pool *pgxpool.Pool }
@@ -81,7 +55,7 @@ type env struct {
 	t       testing.TB
 	pool    *pgxpool.Pool
 	clock   *clock
-	notices *notices
+	notices *apitest.Notices
 	svc     *userarea.Service
 	url     string
 	n       int
@@ -90,18 +64,14 @@ type env struct {
 func newEnv(t testing.TB, cfg userarea.Config) *env {
 	t.Helper()
 	pool := pgtest.NewPool(t)
-	e := &env{t: t, pool: pool, clock: apitest.NewClock(start), notices: &notices{}}
+	e := &env{t: t, pool: pool, clock: apitest.NewClock(start), notices: &apitest.Notices{}}
 	cfg.Now = e.clock.Now
 	svc, err := userarea.New(cfg, userarea.Deps{Store: postgres.NewUserArea(pool), Users: users{pool}, Notices: e.notices})
 	if err != nil {
 		t.Fatal(err)
 	}
 	e.svc = svc
-	srv := api.New(api.Config{})
-	svc.Routes(srv, apitest.TokenUser{})
-	ts := httptest.NewServer(srv.Handler())
-	t.Cleanup(ts.Close)
-	e.url = ts.URL
+	e.url = apitest.ServeArea(t, api.Config{}, svc)
 	return e
 }
 
@@ -300,7 +270,7 @@ func TestExperienceDailyCapsAndLevelUpNotice(t *testing.T) {
 		t.Fatalf("experience after the day = %d, want 20+60+100", x)
 	}
 	// 100 experience is level 2: one notice, once.
-	got := e.notices.for_(uid)
+	got := e.notices.To(uid)
 	if len(got) != 1 || got[0].Key != "userarea.levelUp" || got[0].Args[0] != "2" || got[0].Link != "/userInfo/levalPower" {
 		t.Fatalf("level-up notices: %+v", got)
 	}
@@ -378,7 +348,7 @@ func TestInvitationsRewardOnceWithLimits(t *testing.T) {
 	if err != nil || len(rec.List) != 5 || rec.Earned != 100 || rec.Code != code {
 		t.Fatalf("record: %+v %v", rec, err)
 	}
-	if n := len(e.notices.for_(inviter)); n != 2 {
+	if n := len(e.notices.To(inviter)); n != 2 {
 		t.Fatalf("inviter got %d notices, want 2", n)
 	}
 	e.verifyLedger()
@@ -467,14 +437,14 @@ func TestFollowersHearOfALiveRoomOnceAnHourAndBookersOfAStartingMatch(t *testing
 	e.svc.StreamerLive("7001")
 	e.svc.StreamerLive("7001") // the stream dropped and came back within the hour
 	deadline := time.Now().Add(5 * time.Second)
-	for len(e.notices.for_(fan1)) < 2 || len(e.notices.for_(fan2)) < 2 {
+	for len(e.notices.To(fan1)) < 2 || len(e.notices.To(fan2)) < 2 {
 		if time.Now().After(deadline) {
 			break
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
 	for _, f := range []int64{fan1, fan2} {
-		got := e.notices.for_(f)
+		got := e.notices.To(f)
 		if len(got) == 0 || got[0].Kind != notice.KindLive || got[0].Link != "/live/7001" || got[0].Args[0] != "fan1" || got[0].Dedupe == "" {
 			t.Fatalf("fan %d: %+v", f, got)
 		}
@@ -482,11 +452,11 @@ func TestFollowersHearOfALiveRoomOnceAnHourAndBookersOfAStartingMatch(t *testing
 			t.Fatalf("two live notices in one hour are not one: %+v", got)
 		}
 	}
-	if n := len(e.notices.for_(other)); n != 0 {
+	if n := len(e.notices.To(other)); n != 0 {
 		t.Fatalf("a user who follows nobody got %d notices", n)
 	}
 	e.svc.MatchStarting(ctx, []int64{fan1}, "m1", "Arsenal", "Chelsea", "/soccer/m1")
-	got := e.notices.for_(fan1)
+	got := e.notices.To(fan1)
 	last := got[len(got)-1]
 	if last.Kind != notice.KindMatch || last.Key != "userarea.matchStarting" || last.Args[1] != "Chelsea" || last.Link != "/soccer/m1" {
 		t.Fatalf("match notice: %+v", last)

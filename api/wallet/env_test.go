@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -56,15 +55,11 @@ func newEnv(t testing.TB, cfg wallet.Config, providers ...payment.Provider) *env
 	if cfg.Now == nil {
 		cfg.Now = func() time.Time { return testNow }
 	}
-	srv := api.New(api.Config{})
 	svc, err := wallet.New(cfg, wallet.Deps{Pool: pool, Roles: adminSet{adminID: true}, Providers: providers})
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc.Routes(srv, apitest.TokenUser{})
-	ts := httptest.NewServer(srv.Handler())
-	t.Cleanup(ts.Close)
-	return &env{t: t, pool: pool, svc: svc, url: ts.URL, now: cfg.Now}
+	return &env{t: t, pool: pool, svc: svc, url: apitest.ServeArea(t, api.Config{}, svc), now: cfg.Now}
 }
 
 func tok(uid int64) string {

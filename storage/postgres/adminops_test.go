@@ -18,14 +18,7 @@ func TestStaffLiveRoomsAndAccess(t *testing.T) {
 	s := postgres.NewAnchors(pool)
 	ctx := context.Background()
 	now := time.Now().UTC().Truncate(time.Second)
-	for _, u := range []int64{1, 2} {
-		if err := s.Submit(ctx, newApplication(t, s, u), now); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := s.Review(ctx, u, true, "", 99, now); err != nil {
-			t.Fatal(err)
-		}
-	}
+	approveStreamers(t, s, now, 1, 2)
 	if rows, total, err := s.StaffLiveRooms(ctx, "", 10, 0); err != nil || total != 0 || len(rows) != 0 {
 		t.Fatalf("nobody live: %v %d %v", rows, total, err)
 	}

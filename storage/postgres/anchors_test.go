@@ -26,6 +26,21 @@ func newApplication(t *testing.T, s *postgres.Anchors, user int64) postgres.Anch
 		IDFront: ids[0], IDBack: ids[1], IDHand: ids[2]}
 }
 
+// approveStreamers makes each user an approved streamer at now: an application (newApplication)
+// submitted and approved by staff member 99.
+func approveStreamers(t *testing.T, s *postgres.Anchors, now time.Time, users ...int64) {
+	t.Helper()
+	ctx := context.Background()
+	for _, u := range users {
+		if err := s.Submit(ctx, newApplication(t, s, u), now); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Review(ctx, u, true, "", 99, now); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 func TestAnchorApplicationStates(t *testing.T) {
 	s := postgres.NewAnchors(pgtest.NewPool(t))
 	ctx := context.Background()
@@ -127,14 +142,7 @@ func TestLiveRoomSettingsSessionsUnlocksAndList(t *testing.T) {
 	s := postgres.NewAnchors(pool)
 	ctx := context.Background()
 	now := time.Now().UTC().Truncate(time.Second)
-	for _, u := range []int64{1, 2} {
-		if err := s.Submit(ctx, newApplication(t, s, u), now); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := s.Review(ctx, u, true, "", 99, now); err != nil {
-			t.Fatal(err)
-		}
-	}
+	approveStreamers(t, s, now, 1, 2)
 	cover, _ := s.SaveUpload(ctx, postgres.UploadRow{UserID: 1, Kind: "cover", ContentType: "image/jpeg", Width: 16, Height: 9, Data: []byte{2}})
 	want := postgres.LiveRoomRow{RoomID: "a1", StreamerID: 1, Title: "Derby night", MemberOnly: true, Cover: cover, Paid: true, Price: 30,
 		ExternalComments: false, Teaser: "kick-off 20:00", DetailIntro: "we watch together", DetailPics: []int64{cover},

@@ -9,7 +9,8 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { deflateSync } from "node:zlib";
-import { launchBrowser, screenshot, startNode } from "./harness.mjs";
+import { launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
+import { nextCode as nextCodeSent, registerByEmail, signedInContext, sinkCodes as codesSent } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
 
@@ -49,8 +50,7 @@ before(async () => {
     return;
   }
   browser = await launchBrowser();
-  ctx = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-  await ctx.addCookies([{ name: "lang", value: "en_US", url: node.baseURL }]);
+  ctx = await signedInContext(browser, node.baseURL, null, { viewport: { width: 1280, height: 860 } });
   page = await ctx.newPage();
 });
 
@@ -72,22 +72,10 @@ function step(name, fn) {
 }
 
 /** Codes the dev sink holds for an address, oldest first. */
-async function sinkCodes(to) {
-  const res = await fetch(`${node.baseURL}/java/dev/codes?to=${encodeURIComponent(to)}`);
-  const env = await res.json();
-  return (env.result?.sent ?? []).map((m) => m.code ?? m.Code).filter(Boolean);
-}
-
-/** Waits for the sink to hold more than `known` codes for `to` and returns the newest. */
-async function nextCode(to, known) {
-  const deadline = Date.now() + TIMEOUT;
-  while (Date.now() < deadline) {
-    const codes = await sinkCodes(to);
-    if (codes.length > known) return codes.at(-1);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no new code for ${to} in the dev sink`);
-}
+const rest = restClient(() => node);
+/** The codes the dev sink has sent to `to`, and the one it sends after the `known` ones. */
+const sinkCodes = (to) => codesSent(rest, to);
+const nextCode = (to, known) => nextCodeSent(rest, to, known, TIMEOUT);
 
 /**
  * Presses a send-code button until the countdown starts (the server may still ask to wait a few
@@ -294,31 +282,18 @@ describe("accounts", { concurrency: false }, () => {
 
   step("follows another user and unfollows them from the follow list", async () => {
     // A second account, made through the API: register by e-mail code, then the new-user step.
-    const other = { email: `e2e-o-${tag}@example.com`, username: `other${tag}` };
-    const call = (path, body, token) =>
-      fetch(`${node.baseURL}/java${path}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", sysType: "PC", lan: "en_US", ...(token ? { token } : {}) },
-        body: JSON.stringify(body),
-      }).then((r) => r.json());
-    const sent = await call("/login/V2/sendEmailcheckCode", { mobileOrEmail: other.email });
-    assert.equal(sent.status, "success", JSON.stringify(sent));
-    const code = await nextCode(other.email, 0);
-    const reg = await call("/login/V2/getLoginByEmailCheckCode", { mobileOrEmail: other.email, checkCode: code, type: 3 });
-    assert.equal(reg.status, "success", JSON.stringify(reg));
-    const named = await call("/user/V2/modifyUser", { uname: other.username, password: "other2026pw" }, reg.result.token);
-    assert.equal(named.status, "success", JSON.stringify(named));
+    const other = await registerByEmail(rest, { prefix: "other", password: "other2026pw" });
 
-    await page.goto(`${node.baseURL}/userInfo/${reg.result.uid}`);
+    await page.goto(`${node.baseURL}/userInfo/${other.uid}`);
     await page.getByTestId("profile-follow").waitFor({ timeout: TIMEOUT });
-    assert.match(await page.getByTestId("profile-name").innerText(), new RegExp(other.username));
+    assert.match(await page.getByTestId("profile-name").innerText(), new RegExp(other.name));
     await page.getByTestId("profile-follow").click();
     await page.waitForFunction(() => document.querySelector('[data-testid="profile-follow"]')?.textContent === "Unfollow", null, { timeout: TIMEOUT });
     assert.equal(await page.getByTestId("profile-fans").innerText(), "1");
     await screenshot(page, "account-other-profile");
 
     await page.getByTestId("unav-focus").click();
-    const row = page.getByTestId("focus-row").filter({ hasText: other.username });
+    const row = page.getByTestId("focus-row").filter({ hasText: other.name });
     await row.waitFor({ timeout: TIMEOUT });
     await screenshot(page, "account-follow-list");
     await row.getByTestId("focus-unfollow").click();

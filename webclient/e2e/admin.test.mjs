@@ -5,10 +5,9 @@
 // test-results/screenshots/admin-*.png.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { resolve } from "node:path";
 import WebSocket from "ws";
-import { WEBCLIENT_DIR, launchBrowser, restClient, screenshot, startNode, totp } from "./harness.mjs";
+import { administrator as makeAdministrator, launchBrowser, restClient, screenshot, startNode, totp } from "./harness.mjs";
+import { rand, registerByEmail, signedInContext } from "./journeys.mjs";
 
 const TIMEOUT = 20_000;
 let node;
@@ -16,38 +15,10 @@ let browser;
 
 const call = restClient(() => node);
 
-const rand = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
-
-async function register(prefix) {
-  const email = `${prefix}-${rand()}@example.test`;
-  await call("POST", "/login/V2/sendEmailcheckCode", { body: { mobileOrEmail: email } });
-  const { code } = await call("GET", "/dev/codes", { query: { to: email } });
-  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", { body: { mobileOrEmail: email, checkCode: code, type: 3 } });
-  const uname = `${prefix}${rand()}`.slice(0, 20);
-  await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "admin2026test" } });
-  return { token: login.token, uid: String(login.uid), name: uname };
-}
-
-/** The first administrator, made as README says: `courtside admin create`, then a password sign-in. */
-async function administrator() {
-  const name = `root${rand()}`.slice(0, 20);
-  const bin = resolve(WEBCLIENT_DIR, process.env.COURTSIDE_BIN ?? "../bin/courtside");
-  const r = spawnSync(bin, ["admin", "create", name, "Admin2026pass"], { env: process.env, encoding: "utf8", timeout: 60_000 });
-  assert.equal(r.status, 0, `courtside admin create: ${r.stderr}`);
-  const login = await call("POST", "/login/V2/mobileOrNameToLogin", { body: { name, password: "Admin2026pass" } });
-  return { token: login.token, uid: String(login.uid ?? login.user?.uid), name };
-}
-
-async function context(session) {
-  const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const cookies = [{ name: "lang", value: "en_US", url: node.baseURL }];
-  if (session) {
-    cookies.push({ name: "token", value: encodeURIComponent(session.token), url: node.baseURL });
-    cookies.push({ name: "userInfo", value: encodeURIComponent(JSON.stringify({ uid: session.uid, name: session.name })), url: node.baseURL });
-  }
-  await ctx.addCookies(cookies);
-  return ctx;
-}
+const register = (prefix) => registerByEmail(call, { prefix, password: "admin2026test" });
+/** An administrator who has not yet passed the back office's second factor (the test enrols in the browser). */
+const administrator = () => makeAdministrator(call, { prefix: "root", secondFactor: false });
+const context = (session) => signedInContext(browser, node.baseURL, session, { viewport: { width: 1366, height: 900 } });
 
 /** A real-time connection signed in with token, keeping every frame it receives. */
 async function socket(token) {

@@ -11,8 +11,8 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import WebSocket from "ws";
-import { administrator, launchBrowser, screenshot, startNode } from "./harness.mjs";
-import { approveStreamer, ffmpegMissing, pushTestPattern, rand, registerByMobile as signUpByMobile, signedInContext } from "./journeys.mjs";
+import { administrator, launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
+import { approveStreamer, ffmpegMissing, pushTestPattern, rand, rechargeCoins, registerByMobile as signUpByMobile, signedInContext } from "./journeys.mjs";
 
 const TIMEOUT = 20_000;
 const LIVE_TIMEOUT = 45_000;
@@ -34,42 +34,13 @@ after(async () => {
   await node?.stop();
 });
 
-async function raw(method, path, { token, body, query, form } = {}) {
-  const url = new URL(`${node.baseURL}/java${path}`);
-  for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
-  const headers = { sysType: "PC", lan: "en_US", Accept: "application/json" };
-  if (token) headers.token = token;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const res = await fetch(url, { method, headers, body: form ?? (body === undefined ? undefined : JSON.stringify(body)) });
-  return res.json();
-}
-
-async function call(method, path, opts) {
-  const env = await raw(method, path, opts);
-  if (!env || env.status !== "success") throw new Error(`${method} ${path}: ${JSON.stringify(env)}`);
-  return env.result;
-}
+const call = restClient(() => node);
 
 /** A new account signed up by mobile code (a bound phone, which a streamer application needs). */
 const registerByMobile = (prefix) => signUpByMobile(call, { prefix, password: "ops2026pass" });
 
 /** Recharges coins (a preset of the recharge page) through the development provider's signed callback. */
-async function recharge(session, preset) {
-  const order = await call("POST", "/orderpay/payByAlipay", {
-    token: session.token,
-    body: { product: "coin", id: preset, payType: "dev", clientKey: `ops-${rand()}` },
-  });
-  const html = await (await fetch(new URL(order.payUrl, node.baseURL))).text();
-  const m = /pay: \{body: ("(?:[^"\\]|\\.)*"), sig: ("[0-9a-f]+")\}/.exec(html);
-  assert.ok(m, "the dev page carries the signed paid callback");
-  const res = await fetch(`${node.baseURL}/java/orderpay/callback/dev`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-Dev-Signature": JSON.parse(m[2]) },
-    body: JSON.parse(m[1]),
-  });
-  assert.equal(res.status, 200);
-  return order.orderNo;
-}
+const recharge = (session, preset) => rechargeCoins(call, node.baseURL, session, preset, { clientKey: `ops-${rand()}` });
 
 /** Applies over REST, approves as the administrator and saves complete live settings. */
 const approvedStreamer = async (admin) =>

@@ -10,7 +10,7 @@
 // Needs Postgres (DATABASE_URL), COURTSIDE_ENV=dev (set here) and ffmpeg; skips without ffmpeg.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { administrator, launchBrowser, screenshot, startNode } from "./harness.mjs";
+import { administrator, launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
 import { approveStreamer, ffmpegMissing, pushTestPattern, registerByMobile as signUpByMobile, signedInContext } from "./journeys.mjs";
 
 const TIMEOUT = 20_000;
@@ -47,21 +47,7 @@ const approvedStreamer = async (admin) =>
 const context = (session) => signedInContext(browser, node.baseURL, session);
 const push = (key) => pushTestPattern(`${node.rtmpURL}/${key}`, { children, size: "320x180", rate: 15, audioKbps: 48 }).child;
 
-async function raw(method, path, { token, body, query, form } = {}) {
-  const url = new URL(`${node.baseURL}/java${path}`);
-  for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
-  const headers = { sysType: "PC", lan: "en_US", Accept: "application/json" };
-  if (token) headers.token = token;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const res = await fetch(url, { method, headers, body: form ?? (body === undefined ? undefined : JSON.stringify(body)) });
-  return res.json();
-}
-
-async function call(method, path, opts) {
-  const env = await raw(method, path, opts);
-  if (!env || env.status !== "success") throw new Error(`${method} ${path}: ${JSON.stringify(env)}`);
-  return env.result;
-}
+const call = restClient(() => node);
 
 /** Pads the local-time value of a datetime-local input. */
 const localInput = (ms) => {
@@ -149,7 +135,7 @@ describe("reserved broadcasts and My bookings", () => {
       await fp.locator('[data-testid="msg-item"][data-kind="live"]').filter({ hasText: "has started the broadcast you reserved" }).waitFor({ timeout: LIVE_TIMEOUT });
       await fp.getByTestId("header-unread").waitFor({ timeout: TIMEOUT });
       await screenshot(fp, "bookings-msg-started");
-      const notices = await raw("GET", "/user/notices", { token: fan.token });
+      const notices = await call.raw("GET", "/user/notices", { token: fan.token });
       const started = JSON.stringify(notices).split("has started the broadcast you reserved").length - 1;
       assert.equal(started, 1, "one notice for the reservation");
       const mine = (await call("GET", "/anchor/reservations", { token: other.token })).list;

@@ -9,6 +9,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { administrator, launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
+import { lastCode, rand, registerByEmail, signedInContext } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
 let node;
@@ -28,40 +29,10 @@ after(async () => {
   await node?.stop();
 });
 
-const rand = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-
 const call = restClient(() => node);
 
-async function register(prefix) {
-  const email = `${prefix}-${rand()}@example.test`;
-  await call("POST", "/login/V2/sendEmailcheckCode", { body: { mobileOrEmail: email } });
-  const { code } = await call("GET", "/dev/codes", { query: { to: email } });
-  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", { body: { mobileOrEmail: email, checkCode: code, type: 3 } });
-  const uname = `${prefix}${rand()}`.slice(0, 20);
-  await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "chan2026pass" } });
-  return { token: login.token, user: { uid: String(login.uid), name: uname } };
-}
-
-async function context(session) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const cookies = [{ name: "lang", value: "en_US", url: node.baseURL }];
-  if (session) {
-    cookies.push(
-      { name: "token", value: encodeURIComponent(session.token), url: node.baseURL },
-      { name: "userInfo", value: encodeURIComponent(JSON.stringify(session.user)), url: node.baseURL },
-    );
-  }
-  await ctx.addCookies(cookies);
-  return ctx;
-}
-
-async function lastCode(to) {
-  try {
-    return (await call("GET", "/dev/codes", { query: { to } })).code ?? "";
-  } catch {
-    return "";
-  }
-}
+const register = (prefix) => registerByEmail(call, { prefix, password: "chan2026pass" });
+const context = (session) => signedInContext(browser, node.baseURL, session);
 
 describe("promotion channels", () => {
   it("a partner's link brings a visitor who registers; the partner sees the user and the statistics", async () => {
@@ -107,7 +78,7 @@ describe("promotion channels", () => {
     await visitor.getByTestId("login-send-code").click();
     let code = "";
     for (let i = 0; i < 50 && !code; i++) {
-      code = await lastCode(email);
+      code = await lastCode(call, email);
       if (!code) await new Promise((r) => setTimeout(r, 200));
     }
     assert.match(code, /^\d{6}$/);

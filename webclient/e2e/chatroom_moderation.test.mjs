@@ -10,7 +10,8 @@
 // the CI database: every user is new, the room is the demo's "dugout" (1005).
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { administrator, launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
+import { administrator, launchBrowser, restClient, screenshot, startNode, until } from "./harness.mjs";
+import { rand, registerByEmail, signedInContext } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
 const ROOM = "1005";
@@ -29,42 +30,16 @@ after(async () => {
 });
 
 const call = restClient(() => node);
-const rand = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
 /** A new signed-in user (e-mail code from the dev sink, then the new-user step). */
-async function register(prefix) {
-  const email = `${prefix}-${rand()}@example.test`;
-  await call("POST", "/login/V2/sendEmailcheckCode", { body: { mobileOrEmail: email } });
-  const { code } = await call("GET", "/dev/codes", { query: { to: email } });
-  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", { body: { mobileOrEmail: email, checkCode: code, type: 3 } });
-  const name = `${prefix}${rand()}`.slice(0, 20);
-  await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname: name, password: "chatroom2026x" } });
-  return { token: login.token, user: { uid: String(login.uid ?? login.user?.uid), name } };
-}
+const register = (prefix) => registerByEmail(call, { prefix, password: "chatroom2026x" });
 
 async function page(session, lang = "en_US") {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const cookies = [{ name: "lang", value: lang, url: node.baseURL }];
-  if (session) {
-    cookies.push({ name: "token", value: encodeURIComponent(session.token), url: node.baseURL });
-    cookies.push({ name: "userInfo", value: encodeURIComponent(JSON.stringify(session.user)), url: node.baseURL });
-  }
-  await ctx.addCookies(cookies);
+  const ctx = await signedInContext(browser, node.baseURL, session, { lang });
   const p = await ctx.newPage();
   await p.goto(`${node.baseURL}/live/${ROOM}`);
   await p.locator('[data-testid="conn-state"][data-state="connected"]').waitFor({ timeout: TIMEOUT });
   return p;
-}
-
-async function until(fn, what, timeout = TIMEOUT) {
-  const deadline = Date.now() + timeout;
-  let last;
-  while (Date.now() < deadline) {
-    last = await fn();
-    if (last) return last;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`);
 }
 
 async function send(p, text) {

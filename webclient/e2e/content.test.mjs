@@ -7,34 +7,16 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { administrator, launchBrowser, passSecondFactor, restClient, screenshot, startNode, totp } from "./harness.mjs";
+import { rand, registerByEmail, signedInContext } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
 let node;
 let browser;
 
 const call = restClient(() => node);
-const rand = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
-async function register(prefix) {
-  const email = `${prefix}-${rand()}@example.test`;
-  await call("POST", "/login/V2/sendEmailcheckCode", { body: { mobileOrEmail: email } });
-  const { code } = await call("GET", "/dev/codes", { query: { to: email } });
-  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", { body: { mobileOrEmail: email, checkCode: code, type: 3 } });
-  const uname = `${prefix}${rand()}`.slice(0, 20);
-  await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "content2026test" } });
-  return { token: login.token, uid: String(login.uid), name: uname };
-}
-
-async function context(session, lang = "en_US") {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const cookies = [{ name: "lang", value: lang, url: node.baseURL }];
-  if (session) {
-    cookies.push({ name: "token", value: encodeURIComponent(session.token), url: node.baseURL });
-    cookies.push({ name: "userInfo", value: encodeURIComponent(JSON.stringify({ uid: session.uid, name: session.name })), url: node.baseURL });
-  }
-  await ctx.addCookies(cookies);
-  return ctx;
-}
+const register = (prefix) => registerByEmail(call, { prefix, password: "content2026test" });
+const context = (session, lang = "en_US") => signedInContext(browser, node.baseURL, session, { lang });
 
 /** Opens path and waits for the banner's call to be answered, so "no banner" means none. */
 async function open(page, path) {

@@ -3,10 +3,10 @@
 // reaches a live room from the home page in two clicks, sees who streams and the linked score, the
 // demo's video playing (ffmpeg pushes it through the real RTMP ingest) and the demo fans chatting,
 // and is asked to log in when typing; a match row shows "Watch live" and leads to the room.
-import { spawnSync } from "node:child_process";
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
+import { launchBrowser, restClient, screenshot, startNode, until } from "./harness.mjs";
+import { ffmpegMissing, registerByEmail, signedInContext } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
 const LANGS = ["en_US", "zh_CN", "zh_tw", "vi", "es", "pt", "fr", "de", "sv", "ru", "uk", "da", "pl", "nl", "ko", "ms", "tl", "el", "tr", "thai", "ar", "jp"];
@@ -15,7 +15,7 @@ let node;
 let browser;
 
 // The living demo's streams need ffmpeg (scripts/setup.sh installs it); without it the rooms have no video.
-const streams = spawnSync("ffmpeg", ["-version"]).status === 0;
+const streams = !ffmpegMissing();
 
 before(async () => {
   node = await startNode({ env: { COURTSIDE_DEMO_STREAMS: streams ? "true" : "false" } });
@@ -29,39 +29,10 @@ after(async () => {
 
 const call = restClient(() => node);
 
-/** Registers a user with an e-mail code read from the dev sink and finishes the new-user step. */
-async function register() {
-  const email = `discover-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
-  await call("POST", "/login/V2/sendEmailcheckCode", { body: { mobileOrEmail: email } });
-  const { code } = await call("GET", "/dev/codes", { query: { to: email } });
-  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", { body: { mobileOrEmail: email, checkCode: code, type: 3 } });
-  const uname = `Fan${Date.now().toString(36)}`;
-  await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "discover2026" } });
-  return { token: login.token, uid: String(login.uid), name: uname };
-}
-
-async function context({ lang = "en_US", session = null, width = 1280, height = 860 } = {}) {
-  const ctx = await browser.newContext({ viewport: { width, height } });
-  const cookies = [{ name: "lang", value: lang, url: node.baseURL }];
-  if (session) {
-    cookies.push({ name: "token", value: encodeURIComponent(session.token), url: node.baseURL });
-    cookies.push({ name: "userInfo", value: encodeURIComponent(JSON.stringify({ uid: session.uid, name: session.name })), url: node.baseURL });
-  }
-  await ctx.addCookies(cookies);
-  return ctx;
-}
-
-/** Polls fn until it returns a truthy value. */
-async function until(fn, what, timeout = TIMEOUT) {
-  const deadline = Date.now() + timeout;
-  let last;
-  while (Date.now() < deadline) {
-    last = await fn();
-    if (last) return last;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`);
-}
+/** A fan with a short name (the header must fit it in every language). */
+const register = () => registerByEmail(call, { prefix: "discover", name: `Fan${Date.now().toString(36)}`, password: "discover2026" });
+const context = ({ lang = "en_US", session = null, width = 1280, height = 860 } = {}) =>
+  signedInContext(browser, node.baseURL, session, { lang, viewport: { width, height } });
 
 /** The demo links its rooms to matches in play within a few seconds of starting. */
 async function streamedMatches() {

@@ -11,7 +11,8 @@
 // Needs Postgres (DATABASE_URL) and COURTSIDE_ENV=dev (set here: dev codes).
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { administrator, launchBrowser, playDemoMatch, restClient, screenshot as fullPage, startNode } from "./harness.mjs";
+import { administrator, launchBrowser, playDemoMatch, restClient, screenshot as fullPage, startNode, until } from "./harness.mjs";
+import { registerByMobile as signUpByMobile, signedInContext } from "./journeys.mjs";
 
 async function screenshot(page, name) {
   await page.evaluate(() => window.scrollTo(0, 0)).catch(() => undefined);
@@ -35,41 +36,10 @@ after(async () => {
 
 const call = restClient(() => node);
 
-const rand = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-
-async function registerByMobile() {
-  const mobile = `137${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
-  await call("POST", "/login/V2/sendMobilecheckCode", { body: { areaCode: "86", mobileOrEmail: mobile } });
-  const { code } = await call("GET", "/dev/codes", { query: { to: `+86${mobile}` } });
-  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", {
-    body: { mobileOrEmail: mobile, areaCode: "86", checkCode: code, type: 3 },
-  });
-  const uname = `e${rand()}`.slice(0, 20);
-  if (login.newUser) await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "expert2026x" } });
-  return { token: login.token, user: { uid: String(login.uid ?? login.user?.uid), name: uname } };
-}
-
-async function context(session) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const cookies = [{ name: "lang", value: "en_US", url: node.baseURL }];
-  if (session) {
-    cookies.push({ name: "token", value: encodeURIComponent(session.token), url: node.baseURL });
-    cookies.push({ name: "userInfo", value: encodeURIComponent(JSON.stringify(session.user)), url: node.baseURL });
-  }
-  await ctx.addCookies(cookies);
-  return ctx;
-}
-
-async function poll(fn, ms, what) {
-  const deadline = Date.now() + ms;
-  let last;
-  while (Date.now() < deadline) {
-    last = await fn().catch((e) => e);
-    if (last && !(last instanceof Error)) return last;
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  throw new Error(`timed out waiting for ${what}: ${last}`);
-}
+const registerByMobile = () => signUpByMobile(call, { prefix: "e", password: "expert2026x", mobilePrefix: "137" });
+const context = (session) => signedInContext(browser, node.baseURL, session);
+/** Polls every second, a failing call counting as "not yet" (the demo's simulator fills the data). */
+const poll = (fn, ms, what) => until(fn, what, ms, { every: 1000, ignoreErrors: true });
 
 describe("experts and paid plans", () => {
   it("applies, publishes, sells, and settles a plan from the match result", { timeout: 480_000 }, async () => {

@@ -7,6 +7,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
+import { openLiveRoom, rand, rechargeCoins, registerByEmail, signedInContext } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
 const BOOT = "8"; // Golden Boot: 520 coins in the catalogue (storage/postgres/migrations/0003_wallet.sql)
@@ -24,53 +25,11 @@ after(async () => {
 });
 
 const call = restClient(() => node);
-const rand = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-
-/** Registers a user with an e-mail code read from the dev sink and finishes the new-user step. */
-async function register() {
-  const email = `giftfx-${rand()}@example.test`;
-  await call("POST", "/login/V2/sendEmailcheckCode", { body: { mobileOrEmail: email } });
-  const { code } = await call("GET", "/dev/codes", { query: { to: email } });
-  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", { body: { mobileOrEmail: email, checkCode: code, type: 3 } });
-  const uname = `fx${rand()}`.slice(0, 16);
-  await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "giftgift2026" } });
-  return { token: login.token, uid: String(login.uid), name: uname };
-}
-
+const register = () => registerByEmail(call, { prefix: "giftfx", password: "giftgift2026" });
 /** Recharges coins (a preset of the recharge page) through the development provider's signed callback. */
-async function recharge(session, preset) {
-  const order = await call("POST", "/orderpay/payByAlipay", {
-    token: session.token,
-    body: { product: "coin", id: preset, payType: "dev", clientKey: `giftfx-${rand()}` },
-  });
-  const html = await (await fetch(new URL(order.payUrl, node.baseURL))).text();
-  const m = /pay: \{body: ("(?:[^"\\]|\\.)*"), sig: ("[0-9a-f]+")\}/.exec(html);
-  assert.ok(m, "the dev page carries the signed paid callback");
-  const res = await fetch(`${node.baseURL}/java/orderpay/callback/dev`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-Dev-Signature": JSON.parse(m[2]) },
-    body: JSON.parse(m[1]),
-  });
-  assert.equal(res.status, 200);
-}
-
-async function context(session) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const cookies = [{ name: "lang", value: "en_US", url: node.baseURL }];
-  if (session) {
-    cookies.push({ name: "token", value: encodeURIComponent(session.token), url: node.baseURL });
-    cookies.push({ name: "userInfo", value: encodeURIComponent(JSON.stringify({ uid: session.uid, name: session.name })), url: node.baseURL });
-  }
-  await ctx.addCookies(cookies);
-  return ctx;
-}
-
-async function openRoom(ctx) {
-  const page = await ctx.newPage();
-  await page.goto(`${node.baseURL}/live/1001`);
-  await page.locator('[data-testid="conn-state"][data-state="connected"]').waitFor({ timeout: TIMEOUT });
-  return page;
-}
+const recharge = (session, preset) => rechargeCoins(call, node.baseURL, session, preset, { clientKey: `giftfx-${rand()}` });
+const context = (session) => signedInContext(browser, node.baseURL, session);
+const openRoom = (ctx) => openLiveRoom(ctx, node.baseURL, "1001", { timeout: TIMEOUT });
 
 const coins = async (session) => (await call("GET", "/user/userGold", { token: session.token })).gold;
 

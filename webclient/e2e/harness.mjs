@@ -65,22 +65,45 @@ async function pollReady(url, child, deadline) {
 }
 
 /**
- * The tests' REST client: call(method, path, { token, body, query }) calls /java<path> on the node
- * getNode() returns, as the web client does (English, a PC client), and answers the envelope's
- * result; a failed call throws with the envelope.
+ * The tests' REST client: call(method, path, { token, body, query, form }) calls /java<path> on the
+ * node getNode() returns, as the web client does (English, a PC client), and answers the envelope's
+ * result; a failed call throws with the envelope. form (a FormData) is sent as the body instead of
+ * JSON (uploads). call.raw(...) takes the same arguments and answers the whole envelope (null when
+ * the answer is not JSON), for a test that expects a refusal.
  */
 export function restClient(getNode) {
-  return async function call(method, path, { token, body, query } = {}) {
+  async function send(method, path, { token, body, query, form } = {}) {
     const url = new URL(`/java${path}`, getNode().baseURL);
     for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
     const headers = { sysType: "PC", lan: "en_US", Accept: "application/json" };
     if (token) headers.token = token;
     if (body !== undefined) headers["Content-Type"] = "application/json";
-    const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const env = await res.json().catch(() => null);
+    const res = await fetch(url, { method, headers, body: form ?? (body === undefined ? undefined : JSON.stringify(body)) });
+    return { res, env: await res.json().catch(() => null) };
+  }
+  async function call(method, path, opts) {
+    const { res, env } = await send(method, path, opts);
     if (!env || env.status !== "success") throw new Error(`${method} ${path}: HTTP ${res.status} ${JSON.stringify(env)}`);
     return env.result;
-  };
+  }
+  call.raw = async (method, path, opts) => (await send(method, path, opts)).env;
+  return call;
+}
+
+/**
+ * Polls fn every `every` ms until it answers something truthy, and answers that; after timeout ms
+ * it throws naming what was awaited and fn's last answer. fn throwing fails at once, unless
+ * ignoreErrors (then a throw counts as "not yet": a page or call that is not there yet).
+ */
+export async function until(fn, what, timeout = 30_000, { every = 200, ignoreErrors = false } = {}) {
+  const deadline = Date.now() + timeout;
+  let last;
+  while (Date.now() < deadline) {
+    last = ignoreErrors ? await Promise.resolve().then(fn).catch((e) => e) : await fn();
+    if (last && !(ignoreErrors && last instanceof Error)) return last;
+    await new Promise((r) => setTimeout(r, every));
+  }
+  throw new Error(`timed out waiting for ${what} (last: ${last instanceof Error ? last.message : JSON.stringify(last)})`);
 }
 
 /**

@@ -7,7 +7,8 @@
 // Needs Postgres (DATABASE_URL) and COURTSIDE_ENV=dev (the verification-code sink; set here).
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
+import { launchBrowser, restClient, screenshot, startNode, until } from "./harness.mjs";
+import { nextCode, rand, registerByEmail, signedInContext, sinkCodes } from "./journeys.mjs";
 
 const TIMEOUT = 20_000;
 let node;
@@ -24,47 +25,11 @@ after(async () => {
   await node?.stop();
 });
 
-const rand = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-
 const call = restClient(() => node);
 
-async function sinkCodes(to) {
-  const r = await call("GET", "/dev/codes", { query: { to } }).catch(() => null);
-  return (r?.sent ?? []).map((m) => m.code ?? m.Code).filter(Boolean);
-}
-
-async function nextCode(to, known) {
-  const deadline = Date.now() + TIMEOUT;
-  while (Date.now() < deadline) {
-    const codes = await sinkCodes(to);
-    if (codes.length > known) return codes.at(-1);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no new code for ${to} in the dev sink`);
-}
-
 /** The inviter: signed up by e-mail code over REST, with a username. */
-async function register(prefix) {
-  const email = `${prefix}-${rand()}@example.test`;
-  await call("POST", "/login/V2/sendEmailcheckCode", { body: { mobileOrEmail: email } });
-  const { code } = await call("GET", "/dev/codes", { query: { to: email } });
-  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", { body: { mobileOrEmail: email, checkCode: code, type: 3 } });
-  const uname = `${prefix}${rand()}`.slice(0, 20);
-  if (login.newUser) await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "invite2026pw" } });
-  const uid = String(login.uid ?? login.user?.uid ?? "");
-  return { token: login.token, user: { uid: uid.startsWith("u") ? uid : `u${uid}`, name: uname } };
-}
-
-async function context(session) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const cookies = [{ name: "lang", value: "en_US", url: node.baseURL }];
-  if (session) {
-    cookies.push({ name: "token", value: encodeURIComponent(session.token), url: node.baseURL });
-    cookies.push({ name: "userInfo", value: encodeURIComponent(JSON.stringify(session.user)), url: node.baseURL });
-  }
-  await ctx.addCookies(cookies);
-  return ctx;
-}
+const register = (prefix) => registerByEmail(call, { prefix, password: "invite2026pw" });
+const context = (session) => signedInContext(browser, node.baseURL, session);
 
 describe("invitations", () => {
   it("a visitor registers through a copied invite link and the inviter sees the record and the reward", async () => {
@@ -94,9 +59,9 @@ describe("invitations", () => {
       await vp.getByTestId("login-by-email").click();
       await vp.getByTestId("login-identity").fill(email);
       await vp.getByTestId("login-password").fill("friend2026pw");
-      const known = (await sinkCodes(email)).length;
+      const known = (await sinkCodes(call, email)).length;
       await vp.getByTestId("login-send-code").click();
-      const code = await nextCode(email, known);
+      const code = await nextCode(call, email, known, TIMEOUT);
       await vp.getByTestId("login-code").fill(code);
       await vp.getByTestId("login-submit").click();
       await vp.getByTestId("login-username").waitFor({ timeout: TIMEOUT });
@@ -107,13 +72,10 @@ describe("invitations", () => {
       await vp.getByTestId("login-modal").waitFor({ state: "detached", timeout: TIMEOUT });
 
       // 3. The client sent the kept code once: the inviter has the record, rewarded, and the coins.
-      const deadline = Date.now() + TIMEOUT;
-      let rec;
-      while (Date.now() < deadline) {
-        rec = await call("GET", "/user/area/invites", { token: inviter.token });
-        if (rec.list.length > before.list.length) break;
-        await new Promise((r) => setTimeout(r, 250));
-      }
+      const rec = await until(async () => {
+        const r = await call("GET", "/user/area/invites", { token: inviter.token });
+        return r.list.length > before.list.length && r;
+      }, "the invitation record", TIMEOUT);
       assert.equal(rec.list.length, before.list.length + 1, "one invitation recorded");
       assert.equal(rec.list[0].rewarded, true, `rewarded: ${JSON.stringify(rec.list[0])}`);
       assert.equal(rec.earned, before.earned + rec.coins);

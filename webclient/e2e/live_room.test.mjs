@@ -4,9 +4,8 @@
 // administrator. Talkers are signed-in users the tests register.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { resolve } from "node:path";
-import { WEBCLIENT_DIR, launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
+import { administrator, launchBrowser, restClient, screenshot, startNode, until } from "./harness.mjs";
+import { registerByEmail, signedInContext } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
 const FLOOD = 30;
@@ -24,12 +23,9 @@ after(async () => {
   await node?.stop();
 });
 
-/** A fresh context with English chosen, so assertions read fixed strings. */
-async function context({ height = 800, cookies = [] } = {}) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height } });
-  await ctx.addCookies([{ name: "lang", value: "en_US", url: node.baseURL }, ...cookies.map((c) => ({ ...c, url: node.baseURL }))]);
-  return ctx;
-}
+/** A fresh context with English chosen, so assertions read fixed strings; signed in as session, if any. */
+const context = ({ height = 800, session = null } = {}) =>
+  signedInContext(browser, node.baseURL, session, { viewport: { width: 1280, height } });
 
 /** Keeps the page's last WebSocket frames and socket events, for the failure message of connected(). */
 function watch(page) {
@@ -55,33 +51,10 @@ async function connected(page) {
   }
 }
 
-/** Polls fn until it returns a truthy value (no fixed sleeps). */
-async function until(fn, what, timeout = TIMEOUT) {
-  const deadline = Date.now() + timeout;
-  let last;
-  while (Date.now() < deadline) {
-    last = await fn();
-    if (last) return last;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`);
-}
-
 const call = restClient(() => node);
 
-/** The cookies of a new signed-in user (e-mail code from the dev sink, then the new-user step). */
-async function viewerCookies() {
-  const email = `room-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
-  await call("POST", "/login/V2/sendEmailcheckCode", { body: { mobileOrEmail: email } });
-  const { code } = await call("GET", "/dev/codes", { query: { to: email } });
-  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", { body: { mobileOrEmail: email, checkCode: code, type: 3 } });
-  const name = `r${Date.now().toString(36)}${Math.floor(Math.random() * 1e3)}`;
-  await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname: name, password: "roomviewer2026" } });
-  return [
-    { name: "token", value: encodeURIComponent(login.token) },
-    { name: "userInfo", value: encodeURIComponent(JSON.stringify({ uid: String(login.uid), name })) },
-  ];
-}
+/** A new signed-in user (e-mail code from the dev sink, then the new-user step). */
+const viewer = () => registerByEmail(call, { prefix: "room", password: "roomviewer2026" });
 
 const count = (page) => page.getByTestId("chat-list").evaluate((el) => Number(el.dataset.count));
 
@@ -95,7 +68,7 @@ async function send(page, text) {
 describe("live room: chat", () => {
   it("keeps a flooded chat virtualised and scrolled to the newest line", async () => {
     // The reader's window is short so that the flood overflows the chat column.
-    const [ctxA, ctxB] = await Promise.all([context({ cookies: await viewerCookies() }), context({ height: 600 })]);
+    const [ctxA, ctxB] = await Promise.all([context({ session: await viewer() }), context({ height: 600 })]);
     const [a, b] = await Promise.all([ctxA.newPage(), ctxB.newPage()]);
     const room = `${node.baseURL}/live/1003`;
     await Promise.all([a.goto(room), b.goto(room)]);
@@ -198,30 +171,8 @@ describe("live room: layout", () => {
 
 // ---- moderation (needs the accounts backend: `courtside admin create` and /login/V2/) ----
 
-const ADMIN = { name: "e2emoderator", password: "E2e-moderator-2026" };
-
-/** Signs the administrator in over REST; null (with the reason) when the node cannot. */
-async function adminSession() {
-  const probe = await fetch(`${node.baseURL}/java/login/V2/mobileOrNameToLogin`, {
-    method: "POST",
-    headers: { "content-type": "application/json", sysType: "PC", lan: "en_US" },
-    body: JSON.stringify({ name: ADMIN.name, password: ADMIN.password }),
-  });
-  if (probe.status === 404) return { skip: "the node has no /java/login/V2/ endpoint yet" };
-  const bin = resolve(WEBCLIENT_DIR, process.env.COURTSIDE_BIN ?? "../bin/courtside");
-  const made = spawnSync(bin, ["admin", "create", ADMIN.name, ADMIN.password], { env: process.env, encoding: "utf8", timeout: 30_000 });
-  if (made.status !== 0) return { skip: `'courtside admin create' failed: ${(made.stderr || made.stdout || "").trim()}` };
-  const res = await fetch(`${node.baseURL}/java/login/V2/mobileOrNameToLogin`, {
-    method: "POST",
-    headers: { "content-type": "application/json", sysType: "PC", lan: "en_US" },
-    body: JSON.stringify({ name: ADMIN.name, password: ADMIN.password }),
-  });
-  const body = await res.json().catch(() => ({}));
-  const token = body?.result?.token;
-  if (!token) return { skip: `administrator login refused: ${JSON.stringify(body).slice(0, 200)}` };
-  const user = body.result.user ?? {};
-  return { token, userInfo: { uid: String(body.result.uid ?? user.uid ?? ""), name: user.name ?? ADMIN.name } };
-}
+/** An administrator's session (they moderate every room); { skip } with the reason when the node cannot make one. */
+const adminSession = () => administrator(call, { prefix: "e2emoderator", secondFactor: false }).catch((err) => ({ skip: err.message }));
 
 describe("live room: moderation", () => {
   it("lets an administrator mute, list, unmute and delete, and a user report", async (t) => {
@@ -232,13 +183,8 @@ describe("live room: moderation", () => {
       return;
     }
     const [ctxM, ctxG] = await Promise.all([
-      context({
-        cookies: [
-          { name: "token", value: encodeURIComponent(session.token) },
-          { name: "userInfo", value: encodeURIComponent(JSON.stringify(session.userInfo)) },
-        ],
-      }),
-      context({ cookies: await viewerCookies() }),
+      context({ session }),
+      context({ session: await viewer() }),
     ]);
     const [m, g] = await Promise.all([ctxM.newPage(), ctxG.newPage()]);
     const room = `${node.baseURL}/live/1002`;

@@ -3,14 +3,14 @@
 // sound, reloads and still has both with the sound where it was; a room's "Add to multi-view" adds
 // it to the remembered view; the demo's talk show is listed under its tag; the "following" strip
 // shows a followed streamer live. The database is shared with other e2e files: users are unique.
-import { spawnSync } from "node:child_process";
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
+import { launchBrowser, restClient, screenshot, startNode, until } from "./harness.mjs";
+import { ffmpegMissing, registerByEmail, signedInContext } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
 // The demo's streams need ffmpeg; without it the tiles say the room is not live (sound still moves).
-const streams = spawnSync("ffmpeg", ["-version"]).status === 0;
+const streams = !ffmpegMissing();
 
 let node;
 let browser;
@@ -27,37 +27,8 @@ after(async () => {
 
 const call = restClient(() => node);
 
-async function register() {
-  const email = `multiview-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
-  await call("POST", "/login/V2/sendEmailcheckCode", { body: { mobileOrEmail: email } });
-  const { code } = await call("GET", "/dev/codes", { query: { to: email } });
-  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", { body: { mobileOrEmail: email, checkCode: code, type: 3 } });
-  const uname = `Mv${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "multiview2026" } });
-  return { token: login.token, uid: String(login.uid), name: uname };
-}
-
-async function context({ lang = "en_US", session = null } = {}) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const cookies = [{ name: "lang", value: lang, url: node.baseURL }];
-  if (session) {
-    cookies.push({ name: "token", value: encodeURIComponent(session.token), url: node.baseURL });
-    cookies.push({ name: "userInfo", value: encodeURIComponent(JSON.stringify({ uid: session.uid, name: session.name })), url: node.baseURL });
-  }
-  await ctx.addCookies(cookies);
-  return ctx;
-}
-
-async function until(fn, what, timeout = TIMEOUT) {
-  const deadline = Date.now() + timeout;
-  let last;
-  while (Date.now() < deadline) {
-    last = await fn();
-    if (last) return last;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`);
-}
+const register = () => registerByEmail(call, { prefix: "Mv", password: "multiview2026" });
+const context = ({ lang = "en_US", session = null } = {}) => signedInContext(browser, node.baseURL, session, { lang });
 
 /** The demo's rooms (1001-1007): they stream when ffmpeg is there. */
 const isDemo = (c) => /^100\d$/.test(c.roomId);

@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { mkdirSync } from "node:fs";
 import { administrator, launchBrowser, restClient, screenshot, SCREENSHOT_DIR, startNode } from "./harness.mjs";
+import { rand, registerByEmail, signedInContext } from "./journeys.mjs";
 
 /** A screenshot of the viewport only (the home page's lists are long). */
 async function viewport(page, name) {
@@ -31,30 +32,10 @@ after(async () => {
   await node?.stop();
 });
 
-const rand = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-
 const call = restClient(() => node);
 
-async function register(prefix) {
-  const email = `${prefix}-${rand()}@example.test`;
-  await call("POST", "/login/V2/sendEmailcheckCode", { body: { mobileOrEmail: email } });
-  const { code } = await call("GET", "/dev/codes", { query: { to: email } });
-  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", { body: { mobileOrEmail: email, checkCode: code, type: 3 } });
-  const uname = `${prefix}${rand()}`.slice(0, 20);
-  if (login.newUser) await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "news2026pass" } });
-  return { token: login.token, user: { uid: String(login.uid ?? login.user?.uid ?? ""), name: uname } };
-}
-
-async function context(session, lang = "en_US") {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const cookies = [{ name: "lang", value: lang, url: node.baseURL }];
-  if (session) {
-    cookies.push({ name: "token", value: encodeURIComponent(session.token), url: node.baseURL });
-    cookies.push({ name: "userInfo", value: encodeURIComponent(JSON.stringify(session.user)), url: node.baseURL });
-  }
-  await ctx.addCookies(cookies);
-  return ctx;
-}
+const register = (prefix) => registerByEmail(call, { prefix, password: "news2026pass" });
+const context = (session, lang = "en_US") => signedInContext(browser, node.baseURL, session, { lang });
 
 /** Waits for the pictures on screen: lazy ones below the fold do not load until scrolled to. */
 async function imagesLoaded(page) {

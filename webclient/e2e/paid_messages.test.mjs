@@ -5,9 +5,8 @@
 // spam from its chat line's menu is not refunded.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { resolve } from "node:path";
-import { WEBCLIENT_DIR, launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
+import { administrator, launchBrowser, restClient, screenshot, startNode, until } from "./harness.mjs";
+import { openLiveRoom, registerByEmail, signedInContext } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
 let node;
@@ -25,54 +24,13 @@ after(async () => {
 
 const call = restClient(() => node);
 
-/** Registers a user with an e-mail code read from the dev sink and finishes the new-user step. */
-async function register(prefix) {
-  const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
-  await call("POST", "/login/V2/sendEmailcheckCode", { body: { mobileOrEmail: email } });
-  const { code } = await call("GET", "/dev/codes", { query: { to: email } });
-  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", { body: { mobileOrEmail: email, checkCode: code, type: 3 } });
-  const uname = `${prefix}${Date.now().toString(36)}`;
-  await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "paidpaid2026" } });
-  return { token: login.token, uid: String(login.uid), name: uname };
-}
-
-const ADMIN = { name: "e2epaidmod", password: "E2e-paid-mod-2026" };
+const register = (prefix) => registerByEmail(call, { prefix, password: "paidpaid2026" });
 
 /** An administrator's session (they moderate every room); { skip } when the node cannot make one. */
-async function adminSession() {
-  const bin = resolve(WEBCLIENT_DIR, process.env.COURTSIDE_BIN ?? "../bin/courtside");
-  const made = spawnSync(bin, ["admin", "create", ADMIN.name, ADMIN.password], { env: process.env, encoding: "utf8", timeout: 30_000 });
-  if (made.status !== 0) return { skip: `'courtside admin create' failed: ${(made.stderr || made.stdout || "").trim()}` };
-  const login = await call("POST", "/login/V2/mobileOrNameToLogin", { body: { name: ADMIN.name, password: ADMIN.password } });
-  return { token: login.token, uid: String(login.uid ?? login.user?.uid ?? ""), name: ADMIN.name };
-}
+const adminSession = () => administrator(call, { prefix: "e2epaidmod", secondFactor: false }).catch((err) => ({ skip: err.message }));
 
-async function context(session) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const cookies = [{ name: "lang", value: "en_US", url: node.baseURL }];
-  if (session) {
-    cookies.push({ name: "token", value: encodeURIComponent(session.token), url: node.baseURL });
-    cookies.push({ name: "userInfo", value: encodeURIComponent(JSON.stringify({ uid: session.uid, name: session.name })), url: node.baseURL });
-  }
-  await ctx.addCookies(cookies);
-  return ctx;
-}
-
-async function openRoom(ctx) {
-  const page = await ctx.newPage();
-  await page.goto(`${node.baseURL}/live/1001`);
-  await page.locator('[data-testid="conn-state"][data-state="connected"]').waitFor({ timeout: TIMEOUT });
-  return page;
-}
-
-async function until(cond, what) {
-  const end = Date.now() + TIMEOUT;
-  while (Date.now() < end) {
-    if (await cond()) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+const context = (session) => signedInContext(browser, node.baseURL, session);
+const openRoom = (ctx) => openLiveRoom(ctx, node.baseURL, "1001", { timeout: TIMEOUT });
 
 describe("paid messages in a live room", () => {
   it("is charged, pinned for every viewer, and refunded when a moderator removes it by mistake", async (t) => {

@@ -14,8 +14,8 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { administrator, launchBrowser, png, screenshot as fullPage, startNode } from "./harness.mjs";
-import { approveStreamer, ffmpegMissing, pushTestPattern, rand, registerByMobile as signUpByMobile, signedInContext } from "./journeys.mjs";
+import { administrator, launchBrowser, png, restClient, screenshot as fullPage, startNode, until as poll } from "./harness.mjs";
+import { approveStreamer, ffmpegMissing, linkMatch, MATCH_SLUGS, pushTestPattern, rand, registerByMobile as signUpByMobile, signedInContext } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
 const PUSH_SECS = 45;
@@ -58,27 +58,10 @@ async function screenshot(page, name) {
   return fullPage(page, name);
 }
 
-async function call(method, path, { token, body, query, form } = {}) {
-  const url = new URL(`${node.baseURL}/java${path}`);
-  for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
-  const headers = { sysType: "PC", lan: "en_US", Accept: "application/json" };
-  if (token) headers.token = token;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const res = await fetch(url, { method, headers, body: form ?? (body === undefined ? undefined : JSON.stringify(body)) });
-  const env = await res.json().catch(() => null);
-  if (!env || env.status !== "success") throw new Error(`${method} ${path}: HTTP ${res.status} ${JSON.stringify(env)}`);
-  return env.result;
-}
+const call = restClient(() => node);
 
-async function until(fn, what, ms = 60_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await fn().catch(() => null);
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
+/** Waits for fn to return a truthy value (polling; a failing call counts as "not yet"), or fails with what. */
+const until = (fn, what, ms = 60_000) => poll(fn, what, ms, { every: 300, ignoreErrors: true });
 
 function psql(sql) {
   const r = spawnSync("psql", [process.env.DATABASE_URL, "-v", "ON_ERROR_STOP=1", "-qtA", "-c", sql], { encoding: "utf8" });
@@ -116,19 +99,8 @@ describe("replay with the match's timeline", () => {
     if (skipReason) return t.skip(skipReason);
     const admin = await administrator(call);
     const s = await streamer(admin);
-    const slugs = { 202: "soccer", 201: "basketball", 1: "lol", 2: "csgo", 4: "dota2", 14: "valorant", 203: "tennis" };
-    const live = await call("GET", "/v2/match/getPCLiveGameMatch", { query: { pageSize: 100 } });
-    const soon = await call("POST", "/v2/match/getPCUpcomingGameMatch", { body: { pageSize: 50 } });
-    let match = null;
-    for (const m of [...live.list, ...soon.list].filter((x) => slugs[x.gameId])) {
-      try {
-        await call("POST", "/anchor/toggleMatchId", { token: s.token, body: { matchId: m.id, gameId: m.gameId } });
-        match = m;
-        break;
-      } catch {
-        // finished in the meantime, or starts later than the hour: the next one
-      }
-    }
+    // A match the streamer may link: in play, or starting within the hour (the streamer centre's rule).
+    const match = await linkMatch(call, s);
     if (!match) return t.skip("no match in play or about to start in the demo data right now");
     const title = (match.homeName && match.awayName ? `${match.homeName} vs ${match.awayName}` : "Live watch-along").slice(0, 60);
     await call("POST", "/updateAnchor", { token: s.token, body: { title, detailIntro: "Live commentary and replays.", externalComments: true, detailPics: [] } });
@@ -266,7 +238,7 @@ describe("replay with the match's timeline", () => {
       assert.equal(await page.getByTestId("replay-chat").count(), 0, "a clip has no chat replay");
       await screenshot(page, "replay-highlight-playing");
 
-      await page.goto(`${node.baseURL}/${slugs[match.gameId]}/${encodeURIComponent(match.id)}?tab=playback`);
+      await page.goto(`${node.baseURL}/${MATCH_SLUGS[match.gameId]}/${encodeURIComponent(match.id)}?tab=playback`);
       await page.getByTestId("match-highlights").locator('[data-testid="video-card"]', { hasText: "Goal: E2E Striker 55'" }).waitFor({ timeout: TIMEOUT });
       await screenshot(page, "replay-match-highlights");
 

@@ -10,6 +10,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { administrator, launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
+import { lastCode, rand, rechargeCoins, registerByEmail, signedInContext } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
 let node;
@@ -29,32 +30,13 @@ after(async () => {
   await node?.stop();
 });
 
-const rand = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-
 const call = restClient(() => node);
 
-async function register() {
-  const email = `shop-${rand()}@example.test`;
-  await call("POST", "/login/V2/sendEmailcheckCode", { body: { mobileOrEmail: email } });
-  const { code } = await call("GET", "/dev/codes", { query: { to: email } });
-  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", { body: { mobileOrEmail: email, checkCode: code, type: 3 } });
-  const uname = `s${rand()}`.slice(0, 20);
-  if (login.newUser) await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "shop2026pass" } });
-  return { token: login.token, email, user: { uid: String(login.uid ?? login.user?.uid ?? ""), name: uname } };
-}
-
-/** The last code the development sink holds for an address ("" when none). */
-async function lastCode(to) {
-  try {
-    return (await call("GET", "/dev/codes", { query: { to } })).code ?? "";
-  } catch {
-    return "";
-  }
-}
+const register = () => registerByEmail(call, { prefix: "s", password: "shop2026pass" });
 
 /** Clicks the order form's "Send code" and returns the new code delivered to the user's e-mail. */
 async function sendOrderCode(page, session) {
-  const before = await lastCode(session.email);
+  const before = await lastCode(call, session.email);
   // The previous code to the same address may be younger than the resend interval (2 s here): the
   // form then says how long to wait, and a later click sends it.
   for (let attempt = 0; ; attempt++) {
@@ -68,7 +50,7 @@ async function sendOrderCode(page, session) {
   }
   let code = "";
   for (let i = 0; i < 50 && (!code || code === before); i++) {
-    code = await lastCode(session.email);
+    code = await lastCode(call, session.email);
     if (!code || code === before) await new Promise((r) => setTimeout(r, 200));
   }
   assert.match(code, /^\d{6}$/);
@@ -77,31 +59,8 @@ async function sendOrderCode(page, session) {
 }
 
 /** Recharges coins (a preset of the recharge page) through the development provider's signed callback. */
-async function recharge(session, preset) {
-  const order = await call("POST", "/orderpay/payByAlipay", {
-    token: session.token,
-    body: { product: "coin", id: preset, payType: "dev", clientKey: `shop-${rand()}` },
-  });
-  const html = await (await fetch(new URL(order.payUrl, node.baseURL))).text();
-  const m = /pay: \{body: ("(?:[^"\\]|\\.)*"), sig: ("[0-9a-f]+")\}/.exec(html);
-  assert.ok(m, "the dev page carries the signed paid callback");
-  const res = await fetch(`${node.baseURL}/java/orderpay/callback/dev`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-Dev-Signature": JSON.parse(m[2]) },
-    body: JSON.parse(m[1]),
-  });
-  assert.equal(res.status, 200);
-}
-
-async function context(session) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await ctx.addCookies([
-    { name: "lang", value: "en_US", url: node.baseURL },
-    { name: "token", value: encodeURIComponent(session.token), url: node.baseURL },
-    { name: "userInfo", value: encodeURIComponent(JSON.stringify(session.user)), url: node.baseURL },
-  ]);
-  return ctx;
-}
+const recharge = (session, preset) => rechargeCoins(call, node.baseURL, session, preset, { clientKey: `shop-${rand()}` });
+const context = (session) => signedInContext(browser, node.baseURL, session);
 
 const coins = async (session) => (await call("GET", "/user/userGold", { token: session.token })).gold;
 

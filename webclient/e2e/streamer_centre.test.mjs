@@ -15,9 +15,9 @@
 // the match is whichever one the window offers now.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import { administrator, launchBrowser, png, restClient, screenshot as fullPage, startNode, WEBCLIENT_DIR } from "./harness.mjs";
+import { approveStreamer, ffmpegMissing, pushTestPattern, rand, registerByMobile as signUpByMobile, signedInContext } from "./journeys.mjs";
 
 async function screenshot(page, name) {
   await page.evaluate(() => window.scrollTo(0, 0)).catch(() => undefined);
@@ -35,7 +35,7 @@ const children = [];
 before(async () => {
   process.env.COURTSIDE_ENV ??= "dev";
   node = await startNode();
-  if (spawnSync("ffmpeg", ["-version"]).status !== 0) skipReason = "ffmpeg is not installed (apt-get install -y ffmpeg)";
+  skipReason = ffmpegMissing();
   if (skipReason) {
     console.log(`streamer centre e2e: SKIPPED: ${skipReason}`);
     return;
@@ -50,28 +50,8 @@ after(async () => {
 });
 
 const call = restClient(() => node);
-const rand = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-
 /** A new account registered by mobile code (so it has a bound phone). */
-async function registerByMobile() {
-  const mobile = `139${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
-  await call("POST", "/login/V2/sendMobilecheckCode", { body: { areaCode: "86", mobileOrEmail: mobile } });
-  const { code } = await call("GET", "/dev/codes", { query: { to: `+86${mobile}` } });
-  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", { body: { mobileOrEmail: mobile, areaCode: "86", checkCode: code, type: 3 } });
-  const uname = `sc${rand()}`.slice(0, 20);
-  if (login.newUser) await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "stream2026x" } });
-  return { token: login.token, user: { uid: String(login.uid ?? login.user?.uid), name: uname } };
-}
-
-// A one-colour PNG for the ID photos.
-async function upload(token, kind) {
-  const form = new FormData();
-  form.append("file", new Blob([png(320, 200)], { type: "image/png" }), `${kind}.png`);
-  const res = await fetch(`${node.baseURL}/java/anchor/upload?kind=${kind}`, { method: "POST", headers: { token, sysType: "PC", lan: "en_US" }, body: form });
-  const env = await res.json();
-  assert.equal(env.status, "success", JSON.stringify(env));
-  return env.result.id;
-}
+const registerByMobile = () => signUpByMobile(call, { prefix: "sc", password: "stream2026x" });
 
 /** A new user who applied with the application's REST calls and was approved by an administrator;
  * before applying, beforeApplying(session) may look at the application form. */
@@ -79,38 +59,14 @@ async function approvedStreamer(beforeApplying) {
   const s = await registerByMobile();
   if (beforeApplying) await beforeApplying(s);
   const admin = await administrator(call);
-  const photos = {};
-  for (const kind of ["idFront", "idBack", "idHand"]) photos[kind] = await upload(s.token, kind);
-  await call("POST", "/V2/anchor/user", {
-    token: s.token,
-    body: { realName: "Zhang Wei", idNumber: "11010519491231002X", intro: "Football analyst", liveContent: "Watch-alongs", ...photos },
+  return approveStreamer(call, admin, s, {
+    pictures: () => png(320, 200),
+    application: { intro: "Football analyst", liveContent: "Watch-alongs" },
   });
-  await call("POST", "/admin/anchor/review", { token: admin.token, body: { userId: s.user.uid, approve: true } });
-  return s;
 }
 
-async function context(session, lang = "en_US") {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await ctx.addCookies([
-    { name: "lang", value: lang, url: node.baseURL },
-    { name: "token", value: encodeURIComponent(session.token), url: node.baseURL },
-    { name: "userInfo", value: encodeURIComponent(JSON.stringify(session.user)), url: node.baseURL },
-  ]);
-  return ctx;
-}
-
-function push(url, secs) {
-  const args = ["-hide_banner", "-loglevel", "error", "-re", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25",
-    "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100", ...(secs ? ["-t", String(secs)] : []),
-    "-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-pix_fmt", "yuv420p", "-g", "25",
-    "-c:a", "aac", "-b:a", "64k", "-f", "flv", url];
-  const child = spawn("ffmpeg", args, { stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  child.stderr.on("data", (d) => (stderr += d));
-  const exited = new Promise((r) => child.once("exit", (code) => r({ code, stderr })));
-  children.push(child);
-  return { child, exited };
-}
+const context = (session, lang = "en_US") => signedInContext(browser, node.baseURL, session, { lang });
+const push = (url, secs) => pushTestPattern(url, { children, secs });
 
 describe("streamer centre", () => {
   it("shows the real ingest, refuses a push off the allow-list, links a match with the picker and shows the stream's health", async (t) => {

@@ -7,34 +7,16 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { administrator, launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
+import { rand, registerByEmail, signedInContext } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
 let node;
 let browser;
 
 const call = restClient(() => node);
-const rand = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
-async function register(prefix) {
-  const email = `${prefix}-${rand()}@example.test`;
-  await call("POST", "/login/V2/sendEmailcheckCode", { body: { mobileOrEmail: email } });
-  const { code } = await call("GET", "/dev/codes", { query: { to: email } });
-  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", { body: { mobileOrEmail: email, checkCode: code, type: 3 } });
-  const uname = `${prefix}${rand()}`.slice(0, 20);
-  await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "support2026test" } });
-  return { token: login.token, uid: String(login.uid), name: uname };
-}
-
-async function context(session, lang = "en_US") {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const cookies = [{ name: "lang", value: lang, url: node.baseURL }];
-  if (session) {
-    cookies.push({ name: "token", value: encodeURIComponent(session.token), url: node.baseURL });
-    cookies.push({ name: "userInfo", value: encodeURIComponent(JSON.stringify({ uid: session.uid, name: session.name })), url: node.baseURL });
-  }
-  await ctx.addCookies(cookies);
-  return ctx;
-}
+const register = (prefix) => registerByEmail(call, { prefix, password: "support2026test" });
+const context = (session, lang = "en_US") => signedInContext(browser, node.baseURL, session, { lang });
 
 describe("customer service", { timeout: 240_000 }, () => {
   before(async () => {
@@ -53,7 +35,7 @@ describe("customer service", { timeout: 240_000 }, () => {
     const gp = await gctx.newPage();
     const fctx = await context(fan);
     const fp = await fctx.newPage();
-    const actx = await context({ token: admin.token, uid: admin.uid, name: admin.name });
+    const actx = await context(admin);
     const ap = await actx.newPage();
     try {
       // A guest reads the help centre and is asked to sign in to write.

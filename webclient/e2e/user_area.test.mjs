@@ -7,8 +7,8 @@
 // Needs Postgres (DATABASE_URL) and COURTSIDE_ENV=dev (the verification-code sink).
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { launchBrowser, screenshot, startNode } from "./harness.mjs";
-import { registerByEmail, signedInContext } from "./journeys.mjs";
+import { launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
+import { rand, registerByEmail, signedInContext } from "./journeys.mjs";
 
 const TIMEOUT = 20_000;
 let node;
@@ -25,23 +25,7 @@ after(async () => {
   await node?.stop();
 });
 
-const rand = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-
-async function raw(method, path, { token, body, query } = {}) {
-  const url = new URL(`${node.baseURL}/java${path}`);
-  for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
-  const headers = { sysType: "PC", lan: "en_US", Accept: "application/json" };
-  if (token) headers.token = token;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  return res.json();
-}
-
-async function call(method, path, opts) {
-  const env = await raw(method, path, opts);
-  if (!env || env.status !== "success") throw new Error(`${method} ${path}: ${JSON.stringify(env)}`);
-  return env.result;
-}
+const call = restClient(() => node);
 
 /** A new user signed up with a verified e-mail (the code comes from the dev sink). */
 const register = (prefix) => registerByEmail(call, { prefix, password: "area2026pass" });
@@ -195,7 +179,7 @@ describe("the user area", () => {
       await p1.locator('[data-testid="task-follow1"][data-claimed="true"]').waitFor({ timeout: TIMEOUT });
       await screenshot(p1, "user-area-task-claimed");
       assert.equal((await call("GET", "/user/userGold", { token: a.token })).gold, before + 20);
-      const again = await raw("POST", "/user/area/tasks/claim", { token: a.token, body: { task: "follow1" } });
+      const again = await call.raw("POST", "/user/area/tasks/claim", { token: a.token, body: { task: "follow1" } });
       assert.equal(Number(again.errorCode), 6803, "a second claim in the week is refused");
       assert.equal((await call("GET", "/user/userGold", { token: a.token })).gold, before + 20);
 

@@ -12,12 +12,12 @@
 // here: dev codes). Skips with a message without ffmpeg.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { deflateSync } from "node:zlib";
-import { administrator, launchBrowser, screenshot as fullPage, startNode } from "./harness.mjs";
+import { administrator, launchBrowser, png, restClient, screenshot as fullPage, startNode, until as poll } from "./harness.mjs";
+import { approveStreamer, ffmpegMissing, linkMatch, MATCH_SLUGS, pushTestPattern, registerByMobile as signUpByMobile, signedInContext } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
 const PLAY_TIMEOUT = 30_000;
@@ -29,8 +29,8 @@ const children = [];
 
 before(async () => {
   process.env.COURTSIDE_ENV ??= "dev";
-  if (spawnSync("ffmpeg", ["-version"]).status !== 0) {
-    skipReason = "ffmpeg is not installed (apt-get install -y ffmpeg)";
+  skipReason = ffmpegMissing();
+  if (skipReason) {
     console.log(`videos e2e: SKIPPED: ${skipReason}`);
     return;
   }
@@ -52,87 +52,18 @@ async function screenshot(page, name) {
   return fullPage(page, name);
 }
 
-async function call(method, path, { token, body, query, form } = {}) {
-  const url = new URL(`${node.baseURL}/java${path}`);
-  for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
-  const headers = { sysType: "PC", lan: "en_US", Accept: "application/json" };
-  if (token) headers.token = token;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const res = await fetch(url, { method, headers, body: form ?? (body === undefined ? undefined : JSON.stringify(body)) });
-  const env = await res.json().catch(() => null);
-  if (!env || env.status !== "success") throw new Error(`${method} ${path}: HTTP ${res.status} ${JSON.stringify(env)}`);
-  return env.result;
-}
+const call = restClient(() => node);
 
-const rand = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+const registerByMobile = () => signUpByMobile(call, { prefix: "v", password: "video2026x", mobilePrefix: "137" });
+const context = (session, lang = "en_US") => signedInContext(browser, node.baseURL, session, { lang });
 
-async function registerByMobile() {
-  const mobile = `137${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
-  await call("POST", "/login/V2/sendMobilecheckCode", { body: { areaCode: "86", mobileOrEmail: mobile } });
-  const { code } = await call("GET", "/dev/codes", { query: { to: `+86${mobile}` } });
-  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", { body: { mobileOrEmail: mobile, areaCode: "86", checkCode: code, type: 3 } });
-  const uname = `v${rand()}`.slice(0, 20);
-  if (login.newUser) await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "video2026x" } });
-  return { token: login.token, user: { uid: String(login.uid ?? login.user?.uid), name: uname } };
-}
-
-async function context(session, lang = "en_US") {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const cookies = [{ name: "lang", value: lang, url: node.baseURL }];
-  if (session) {
-    cookies.push({ name: "token", value: encodeURIComponent(session.token), url: node.baseURL });
-    cookies.push({ name: "userInfo", value: encodeURIComponent(JSON.stringify(session.user)), url: node.baseURL });
-  }
-  await ctx.addCookies(cookies);
-  return ctx;
-}
-
-// ---- a one-colour PNG for the streamer's ID pictures ----
-const CRC = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (buf) => {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
-function pngChunk(type, data) {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const td = Buffer.concat([Buffer.from(type, "ascii"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(td));
-  return Buffer.concat([len, td, crc]);
-}
-function png(w, h, [r, g, b]) {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.alloc(1 + w * 3);
-  for (let x = 0; x < w; x++) row.set([r, g, b], 1 + x * 3);
-  const raw = Buffer.concat(Array.from({ length: h }, () => row));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), pngChunk("IHDR", ihdr), pngChunk("IDAT", deflateSync(raw)), pngChunk("IEND", Buffer.alloc(0))]);
-}
-
-/** An approved streamer, applied over the streamer centre's REST calls. */
-async function streamer(admin) {
-  const s = await registerByMobile();
-  const ids = {};
-  for (const [kind, rgb] of [["idFront", [200, 60, 60]], ["idBack", [60, 200, 60]], ["idHand", [60, 60, 200]]]) {
-    const form = new FormData();
-    form.append("file", new Blob([png(320, 200, rgb)], { type: "image/png" }), `${kind}.png`);
-    ids[kind] = (await call("POST", "/anchor/upload", { token: s.token, query: { kind }, form })).id;
-  }
-  await call("POST", "/V2/anchor/user", {
-    token: s.token,
-    body: { realName: "Li Na", idNumber: "11010519491231002X", intro: "Weekend football, live and loud.", liveContent: "Match watch-alongs", ...ids },
+/** An approved streamer, applied over the streamer centre's REST calls (one colour an ID picture). */
+const ID_COLOURS = { idFront: [200, 60, 60], idBack: [60, 200, 60], idHand: [60, 60, 200] };
+const streamer = async (admin) =>
+  approveStreamer(call, admin, await registerByMobile(), {
+    pictures: (kind) => png(320, 200, ID_COLOURS[kind]),
+    application: { realName: "Li Na", intro: "Weekend football, live and loud.", liveContent: "Match watch-alongs" },
   });
-  await call("POST", "/admin/anchor/review", { token: admin.token, body: { userId: s.user.uid, approve: true } });
-  return s;
-}
 
 /** ffmpeg: a clip with a title drawn on a test card and a tone, written to path. */
 function makeClip(path, secs) {
@@ -146,30 +77,11 @@ function makeClip(path, secs) {
   assert.equal(r.status, 0, `ffmpeg clip: ${r.stderr}`);
 }
 
-/** ffmpeg pushing a test pattern for secs seconds to the node's ingest with key. */
-function push(key, secs) {
-  const child = spawn("ffmpeg", [
-    "-hide_banner", "-loglevel", "error", "-re",
-    "-f", "lavfi", "-i", "testsrc2=size=480x270:rate=25", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100",
-    "-t", String(secs), "-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-pix_fmt", "yuv420p", "-g", "25",
-    "-c:a", "aac", "-b:a", "64k", "-f", "flv", `${node.rtmpURL}/${key}`,
-  ], { stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  child.stderr.on("data", (d) => (stderr += d));
-  children.push(child);
-  return new Promise((r) => child.once("exit", (code) => r({ code, stderr })));
-}
+/** ffmpeg pushing a test pattern for secs seconds to the node's ingest with key; resolves when it ends. */
+const push = (key, secs) => pushTestPattern(`${node.rtmpURL}/${key}`, { children, secs, size: "480x270" }).exited;
 
-/** Waits for fn to return a truthy value (polling), or fails with what. */
-async function until(fn, what, ms = 60_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await fn().catch(() => null);
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
+/** Waits for fn to return a truthy value (polling; a failing call counts as "not yet"), or fails with what. */
+const until = (fn, what, ms = 60_000) => poll(fn, what, ms, { every: 500, ignoreErrors: true });
 
 /** Plays the page's video (muted, so autoplay rules allow it) and waits for currentTime to pass 1.2 s. */
 async function plays(page) {
@@ -279,19 +191,7 @@ describe("videos and recordings", () => {
     admin ??= await administrator(call);
     const s = await streamer(admin);
     // A match the streamer may link: in play, or starting within the hour (the streamer centre's rule).
-    const slugs = { 202: "soccer", 201: "basketball", 1: "lol", 2: "csgo", 4: "dota2", 14: "valorant", 203: "tennis" };
-    const live = await call("GET", "/v2/match/getPCLiveGameMatch", { query: { pageSize: 100 } });
-    const soon = await call("POST", "/v2/match/getPCUpcomingGameMatch", { body: { pageSize: 50 } });
-    let match = null;
-    for (const m of [...live.list, ...soon.list].filter((x) => slugs[x.gameId])) {
-      try {
-        await call("POST", "/anchor/toggleMatchId", { token: s.token, body: { matchId: m.id, gameId: m.gameId } });
-        match = m;
-        break;
-      } catch {
-        // finished in the meantime, or starts later than the hour: the next one
-      }
-    }
+    const match = await linkMatch(call, s);
     if (!match) return t.skip("no match in play or about to start in the demo data right now");
     const title = (match.homeName && match.awayName ? `${match.homeName} vs ${match.awayName}` : "Live watch-along").slice(0, 60);
     await call("POST", "/updateAnchor", { token: s.token, body: { title, detailIntro: "Live commentary and replays of the key moments.", externalComments: true, detailPics: [] } });
@@ -314,7 +214,7 @@ describe("videos and recordings", () => {
     const ctx = await context(null);
     const page = await ctx.newPage();
     try {
-      await page.goto(`${node.baseURL}/${slugs[match.gameId]}/${encodeURIComponent(match.id)}?tab=playback`);
+      await page.goto(`${node.baseURL}/${MATCH_SLUGS[match.gameId]}/${encodeURIComponent(match.id)}?tab=playback`);
       const item = page.getByTestId("match-recording").filter({ has: page.locator(`a[href$="/${rec.video.id}"]`) });
       await item.first().waitFor({ timeout: TIMEOUT });
       await screenshot(page, "videos-match-playback");

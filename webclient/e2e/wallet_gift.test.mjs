@@ -4,6 +4,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
+import { openLiveRoom, registerByEmail, signedInContext } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
 let node;
@@ -21,34 +22,9 @@ after(async () => {
 
 const call = restClient(() => node);
 
-/** Registers a user with an e-mail code read from the dev sink and finishes the new-user step. */
-async function register() {
-  const email = `gift-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
-  await call("POST", "/login/V2/sendEmailcheckCode", { body: { mobileOrEmail: email } });
-  const { code } = await call("GET", "/dev/codes", { query: { to: email } });
-  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", { body: { mobileOrEmail: email, checkCode: code, type: 3 } });
-  const uname = `g${Date.now().toString(36)}`;
-  await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "giftgift2026" } });
-  return { token: login.token, uid: String(login.uid), name: uname };
-}
-
-async function context(session) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const cookies = [{ name: "lang", value: "en_US", url: node.baseURL }];
-  if (session) {
-    cookies.push({ name: "token", value: encodeURIComponent(session.token), url: node.baseURL });
-    cookies.push({ name: "userInfo", value: encodeURIComponent(JSON.stringify({ uid: session.uid, name: session.name })), url: node.baseURL });
-  }
-  await ctx.addCookies(cookies);
-  return ctx;
-}
-
-async function openRoom(ctx) {
-  const page = await ctx.newPage();
-  await page.goto(`${node.baseURL}/live/1001`);
-  await page.locator('[data-testid="conn-state"][data-state="connected"]').waitFor({ timeout: TIMEOUT });
-  return page;
-}
+const register = () => registerByEmail(call, { prefix: "gift", password: "giftgift2026" });
+const context = (session) => signedInContext(browser, node.baseURL, session);
+const openRoom = (ctx) => openLiveRoom(ctx, node.baseURL, "1001", { timeout: TIMEOUT });
 
 describe("gifts in a live room", () => {
   it("a gift is paid, seen by another viewer and ranked on the leaderboard", async (t) => {

@@ -8,7 +8,8 @@
 // does not serve the wallet yet (GET /java/orderpay/gold/list answers 404) the test skips.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { launchBrowser, screenshot, startNode } from "./harness.mjs";
+import { launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
+import { payByDevCallback as payDev, registerByEmail, signedInContext } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
 
@@ -34,64 +35,20 @@ after(async () => {
 });
 
 /** Calls the node's REST API like the web client does and unwraps the envelope. */
-async function call(method, path, { token, body, query } = {}) {
-  const url = new URL(`${node.baseURL}/java${path}`);
-  for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
-  const headers = { sysType: "PC", lan: "en_US", Accept: "application/json" };
-  if (token) headers.token = token;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const env = await res.json().catch(() => null);
-  if (!env || env.status !== "success") {
-    throw new Error(`${method} ${path}: HTTP ${res.status} ${JSON.stringify(env)}`);
-  }
-  return env.result;
-}
+const call = restClient(() => node);
 
 /**
  * Registers a fresh user the way the accounts module documents it (api/account/README.md):
  * a code sent to an e-mail address, read back from the development code sink, then the
- * new-user step. Returns { token, user }.
+ * new-user step.
  */
-async function register() {
-  const email = `wallet-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
-  await call("POST", "/login/V2/sendEmailcheckCode", { body: { mobileOrEmail: email } });
-  const { code } = await call("GET", "/dev/codes", { query: { to: email } });
-  assert.ok(code, "the dev sink has the code");
-  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", { body: { mobileOrEmail: email, checkCode: code, type: 3 } });
-  assert.ok(login.token, "registration opens a session");
-  const uname = `w${Date.now().toString(36)}`;
-  if (login.newUser) await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname, password: "wallet2026" } });
-  return { token: login.token, user: { uid: String(login.uid ?? login.user?.uid ?? ""), name: uname } };
-}
+const register = () => registerByEmail(call, { prefix: "wallet", password: "wallet2026" });
 
 /** A browser context signed in as the user (the session cookies the login modal would store). */
-async function signedIn(session) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await ctx.addCookies([
-    { name: "lang", value: "en_US", url: node.baseURL },
-    { name: "token", value: encodeURIComponent(session.token), url: node.baseURL },
-    { name: "userInfo", value: encodeURIComponent(JSON.stringify(session.user)), url: node.baseURL },
-  ]);
-  return ctx;
-}
+const signedIn = (session) => signedInContext(browser, node.baseURL, session);
 
-/**
- * Pays an order through the development provider without a browser: its page carries the two
- * signed callbacks (the provider's secret never leaves the node), and we post the "paid" one
- * exactly as the page's button does.
- */
-async function payByDevCallback(order) {
-  const html = await (await fetch(new URL(order.payUrl, node.baseURL))).text();
-  const m = /pay: \{body: ("(?:[^"\\]|\\.)*"), sig: ("[0-9a-f]+")\}/.exec(html);
-  assert.ok(m, "the dev page carries the signed paid callback");
-  const res = await fetch(`${node.baseURL}/java/orderpay/callback/dev`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-Dev-Signature": JSON.parse(m[2]) },
-    body: JSON.parse(m[1]),
-  });
-  assert.equal(res.status, 200);
-}
+/** Pays an order through the development provider without a browser. */
+const payByDevCallback = (order) => payDev(node.baseURL, order);
 
 /** Runs fn with a fresh signed-in context; on failure every open tab is saved as wallet-failure-<n>.png. */
 async function inContext(session, fn) {

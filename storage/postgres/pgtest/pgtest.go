@@ -88,3 +88,15 @@ func Describe(pool *pgxpool.Pool) string {
 	c := pool.Config().ConnConfig
 	return fmt.Sprintf("%s@%s:%d/%s", c.User, c.Host, c.Port, c.Database)
 }
+
+// VerifyLedger fails the test unless the ledger balances to the coin (Ledger.Verify finds nothing).
+func VerifyLedger(t testing.TB, l *postgres.Ledger) {
+	t.Helper()
+	d, err := l.Verify(context.Background())
+	if err != nil {
+		t.Fatalf("pgtest: verify ledger: %v", err)
+	}
+	if len(d) != 0 {
+		t.Fatalf("ledger does not balance: %+v", d)
+	}
+}
