@@ -38,6 +38,7 @@ const NOT_YET: string[] = [
   "pages/LiveRoom/ChatterCard.tsx",
   "pages/LiveRoom/PinnedBar.tsx",
   "pages/LiveRoom/Predictions.tsx",
+  "pages/LiveRoom/RoomDetails.tsx",
   "pages/LiveRoom/RoomHead.tsx",
   "pages/Matches/hooks.ts",
   "pages/MultiView/RoomPicker.tsx",
