@@ -10,11 +10,12 @@ import { SITE_NAME } from "../config";
 import { useShopT } from "../i18n/shop";
 import { useNewsT } from "../i18n/news";
 import { useVideosT } from "../i18n/videos";
-import { HeaderSearch } from "./HeaderSearch";
+import { HeaderSearchShell } from "./HeaderSearchShell";
 import styles from "./Header.module.css";
 
 // The signed-in part (balances, bell, user menu) is a chunk of its own: a guest never loads it
 // (initial-JS budget, e2e/bundle-budget.test.mjs).
+const HeaderSearch = lazy(async () => ({ default: (await import("./HeaderSearch")).HeaderSearch }));
 const HeaderUser = lazy(async () => ({ default: (await import("../pages/User/HeaderUser")).HeaderUser }));
 
 /** Game tab groups of the home page (spec §2), in order. */
@@ -107,7 +108,9 @@ export function Header() {
           {links}
         </nav>
         <div className={styles.headerSearchSlot}>
-          <HeaderSearch />
+          <Suspense fallback={<HeaderSearchShell />}>
+            <HeaderSearch />
+          </Suspense>
         </div>
         <div className={styles.headerTools}>
           <LanguageSwitcher />
@@ -130,7 +133,9 @@ export function Header() {
       {menu && (
         <div id="header-menu" className={styles.headerMenu} data-testid="nav-menu">
           <nav aria-label={t("discover.nav.label")}>{links}</nav>
-          <HeaderSearch onDone={() => setMenu(false)} />
+          <Suspense fallback={<HeaderSearchShell />}>
+            <HeaderSearch onDone={() => setMenu(false)} />
+          </Suspense>
         </div>
       )}
       {onMatches && (

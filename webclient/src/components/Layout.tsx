@@ -2,7 +2,6 @@ import { lazy, Suspense } from "react";
 import { Outlet } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Header } from "./Header";
-import { ProgressBar } from "./ProgressBar";
 import { LoginModalSlot } from "./LoginModal/LoginModalSlot";
 import styles from "./Layout.module.css";
 
@@ -11,7 +10,8 @@ import styles from "./Layout.module.css";
 // manager (the first page keeps the head the server wrote), the live-notice toast, and the
 // proclamation banner (it shows only once its announcement has been fetched anyway), and the
 // footer (below the fold, and it names every section of the site), the toasts (none on the
-// first frame) and the channel capture (it records a partner's link once the page has started).
+// first frame), the channel capture (it records a partner's link once the page has started) and
+// the progress bar (it shows only once a request has taken 200 ms).
 const bridge = import("../realtime/RealtimeBridge");
 const headManager = import("../seo/HeadManager");
 const liveNotice = import("./LiveNotice/LiveNoticeToast");
@@ -19,6 +19,7 @@ const proclamation = import("./Proclamation/ProclamationBanner");
 const footer = import("./Footer");
 const toasts = import("./Toasts");
 const channelCapture = import("./ChannelCapture");
+const progressBar = import("./ProgressBar");
 const RealtimeBridge = lazy(async () => ({ default: (await bridge).RealtimeBridge }));
 const HeadManager = lazy(async () => ({ default: (await headManager).HeadManager }));
 const LiveNoticeToast = lazy(async () => ({ default: (await liveNotice).LiveNoticeToast }));
@@ -26,6 +27,7 @@ const ProclamationBanner = lazy(async () => ({ default: (await proclamation).Pro
 const Footer = lazy(async () => ({ default: (await footer).Footer }));
 const Toasts = lazy(async () => ({ default: (await toasts).Toasts }));
 const ChannelCapture = lazy(async () => ({ default: (await channelCapture).ChannelCapture }));
+const ProgressBar = lazy(async () => ({ default: (await progressBar).ProgressBar }));
 
 /** The frame of every page: header, main, footer and the global overlays. */
 export function Layout() {
@@ -33,7 +35,9 @@ export function Layout() {
   return (
     <div className={styles.layout}>
       <a className="visually-hidden" href="#main">{t("app.skipToContent")}</a>
-      <ProgressBar />
+      <Suspense fallback={null}>
+        <ProgressBar />
+      </Suspense>
       <Header />
       <Suspense fallback={null}>
         <ProclamationBanner />
