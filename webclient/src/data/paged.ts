@@ -2,7 +2,7 @@
 // the next page on more() (a "More" button or the virtual list's end), and page 1 again on refresh
 // while only page 1 is shown, so rows that arrived since appear without dropping pages read since.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { failureOf, type Failure, type ResourceStatus } from "./resource";
+import { failureOf, useRuns, type Failure, type ResourceStatus } from "./resource";
 
 export interface PageAnswer<T> {
   list: T[];
@@ -52,7 +52,7 @@ export function usePaged<T>(
   opts: PagedOptions<T> = {},
 ): PagedResource<T> {
   const [state, setState] = useState<State<T>>(() => fresh(key));
-  const [run, setRun] = useState({ n: 0, keep: false });
+  const { run, again, refresh } = useRuns(key, opts.refreshMs ?? 0);
   const loadRef = useRef(loadPage);
   loadRef.current = loadPage;
   const idRef = useRef(opts.idOf);
@@ -86,13 +86,6 @@ export function usePaged<T>(
     return () => ctrl.abort();
   }, [key, run]);
 
-  const refreshMs = opts.refreshMs ?? 0;
-  useEffect(() => {
-    if (!refreshMs || key === null) return;
-    const id = setInterval(() => setRun((r) => ({ n: r.n + 1, keep: true })), refreshMs);
-    return () => clearInterval(id);
-  }, [refreshMs, key]);
-
   const more = useCallback(() => {
     const s = stateRef.current;
     if (s.status !== "ready" || s.loadingMore || s.items.length >= s.total) return;
@@ -122,9 +115,8 @@ export function usePaged<T>(
 
   const reload = useCallback(() => {
     setState((s) => fresh(s.key));
-    setRun((r) => ({ n: r.n + 1, keep: false }));
-  }, []);
-  const refresh = useCallback(() => setRun((r) => ({ n: r.n + 1, keep: true })), []);
+    again();
+  }, [again]);
   const update = useCallback((fn: (items: T[]) => T[]) => setState((s) => ({ ...s, items: fn(s.items) })), []);
 
   return {

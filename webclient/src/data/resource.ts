@@ -40,6 +40,28 @@ export interface ResourceOptions {
   refreshMs?: number;
 }
 
+/** One load to run: n counts them; keep says whether the answer on screen stays meanwhile. */
+export interface Run {
+  n: number;
+  keep: boolean;
+}
+
+/**
+ * The loads of a key besides its first: again() (Retry: shows loading), refresh() (keeps the answer)
+ * and a refresh every refreshMs. The hooks of src/data run their load whenever `run` changes.
+ */
+export function useRuns(key: string | null, refreshMs: number) {
+  const [run, setRun] = useState<Run>({ n: 0, keep: false });
+  useEffect(() => {
+    if (!refreshMs || key === null) return;
+    const id = setInterval(() => setRun((r) => ({ n: r.n + 1, keep: true })), refreshMs);
+    return () => clearInterval(id);
+  }, [refreshMs, key]);
+  const again = useCallback(() => setRun((r) => ({ n: r.n + 1, keep: false })), []);
+  const refresh = useCallback(() => setRun((r) => ({ n: r.n + 1, keep: true })), []);
+  return { run, again, refresh };
+}
+
 interface State<T> {
   key: string | null;
   status: ResourceStatus;
@@ -54,7 +76,7 @@ interface State<T> {
  */
 export function useResource<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>, opts: ResourceOptions = {}): Resource<T> {
   const [state, setState] = useState<State<T>>(() => ({ key, status: key === null ? "idle" : "loading", value: null, failure: null }));
-  const [run, setRun] = useState({ n: 0, keep: false });
+  const { run, again, refresh } = useRuns(key, opts.refreshMs ?? 0);
   const loadRef = useRef(load);
   loadRef.current = load;
 
@@ -81,18 +103,10 @@ export function useResource<T>(key: string | null, load: (signal: AbortSignal) =
     return () => ctrl.abort();
   }, [key, run]);
 
-  const refreshMs = opts.refreshMs ?? 0;
-  useEffect(() => {
-    if (!refreshMs || key === null) return;
-    const id = setInterval(() => setRun((r) => ({ n: r.n + 1, keep: true })), refreshMs);
-    return () => clearInterval(id);
-  }, [refreshMs, key]);
-
   const reload = useCallback(() => {
     setState((s) => ({ ...s, status: s.key === null ? "idle" : "loading", value: null, failure: null }));
-    setRun((r) => ({ n: r.n + 1, keep: false }));
-  }, []);
-  const refresh = useCallback(() => setRun((r) => ({ n: r.n + 1, keep: true })), []);
+    again();
+  }, [again]);
   const set = useCallback((next: T | ((cur: T | null) => T)) => {
     setState((s) => ({
       ...s,
