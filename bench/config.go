@@ -105,36 +105,10 @@ func (c *Config) flags(fs *flag.FlagSet) {
 		fs.Func(name, usage+" (comma-separated; default "+strconv.Quote(def)+")", func(s string) error { *p = splitList(s); return nil })
 	}
 	intList := func(p *[]int, name, def, usage string) {
-		parse := func(s string) error {
-			var out []int
-			for _, f := range splitList(s) {
-				n, err := strconv.Atoi(f)
-				if err != nil || n <= 0 {
-					return fmt.Errorf("%q is not a positive whole number", f)
-				}
-				out = append(out, n)
-			}
-			*p = out
-			return nil
-		}
-		parse(def) //nolint:errcheck // the defaults parse
-		fs.Func(name, usage+" (comma-separated; default "+strconv.Quote(def)+")", parse)
+		numList(fs, p, name, def, usage, func(f string) (int, bool) { n, err := strconv.Atoi(f); return n, err == nil && n > 0 })
 	}
 	floatList := func(p *[]float64, name, def, usage string) {
-		parse := func(s string) error {
-			var out []float64
-			for _, f := range splitList(s) {
-				v, err := strconv.ParseFloat(f, 64)
-				if err != nil || v <= 0 {
-					return fmt.Errorf("%q is not a positive number", f)
-				}
-				out = append(out, v)
-			}
-			*p = out
-			return nil
-		}
-		parse(def) //nolint:errcheck // the defaults parse
-		fs.Func(name, usage+" (comma-separated; default "+strconv.Quote(def)+")", parse)
+		numList(fs, p, name, def, usage, func(f string) (float64, bool) { v, err := strconv.ParseFloat(f, 64); return v, err == nil && v > 0 })
 	}
 	list(&c.Targets, "target", "", "gateway URLs to drive instead of starting a local node, e.g. ws://127.0.0.1:8081/ws?v=1")
 	list(&c.HTTP, "http", "", "REST and /metrics base URLs of the target nodes, e.g. http://127.0.0.1:8080")
@@ -303,4 +277,22 @@ func parseArgs(args []string) (*Config, []string, error) {
 	}
 	cfg.fill()
 	return cfg, names, nil
+}
+
+// numList registers a comma-separated list of positive numbers; parse says whether one is valid.
+func numList[T int | float64](fs *flag.FlagSet, p *[]T, name, def, usage string, parse func(string) (T, bool)) {
+	set := func(s string) error {
+		var out []T
+		for _, f := range splitList(s) {
+			v, ok := parse(f)
+			if !ok {
+				return fmt.Errorf("%q is not a positive number", f)
+			}
+			out = append(out, v)
+		}
+		*p = out
+		return nil
+	}
+	set(def) //nolint:errcheck // the defaults parse
+	fs.Func(name, usage+" (comma-separated; default "+strconv.Quote(def)+")", set)
 }
