@@ -99,6 +99,8 @@ export interface MatchItem {
   odds?: MatchOdds;
   detail?: Record<string, unknown>;
   stats?: Record<string, [number, number]>;
+  /** Red cards of each side, once one was shown (the scoreboard topic updates them as s.redCards). */
+  redCards?: [number, number];
   updated: number;
   /** "simulator" for demo data: never shown as real. */
   source: string;

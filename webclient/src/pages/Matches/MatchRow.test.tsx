@@ -2,7 +2,8 @@
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { MemoryRouter } from "react-router";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { initI18n } from "../../i18n";
 import { StateProvider } from "../../state/hooks";
 import type { MatchItem } from "../../api/matches";
 import { MatchRow } from "./MatchRow";
@@ -28,12 +29,15 @@ describe("match row", () => {
     act(() => root.unmount());
     host.remove();
   });
-  const render = (inGroup: boolean) =>
+  beforeAll(async () => {
+    await initI18n("en_US");
+  });
+  const render = (inGroup: boolean, row: MatchItem = m) =>
     act(() =>
       root.render(
         <StateProvider>
           <MemoryRouter>
-            <MatchRow m={m} slug="soccer" flash={false} inGroup={inGroup} />
+            <MatchRow m={row} slug="soccer" flash={false} inGroup={inGroup} />
           </MemoryRouter>
         </StateProvider>,
       ),
@@ -47,5 +51,17 @@ describe("match row", () => {
     render(true);
     expect(host.querySelector(".mrow__league a")).toBeNull();
     expect(host.textContent).not.toContain("Premier Division");
+  });
+  it("shows a side's red cards beside its name, with the number when more than one", () => {
+    render(true, { ...m, status: 2, redCards: [0, 2] } as MatchItem);
+    const cards = [...host.querySelectorAll('[data-testid="red-cards"]')];
+    expect(cards).toHaveLength(1);
+    expect(cards[0]!.getAttribute("aria-label")).toBe("Red cards: 2");
+    expect(cards[0]!.textContent).toBe("2");
+    expect(cards[0]!.parentElement?.textContent).toContain("Northgate");
+    render(true, { ...m, status: 2, redCards: [1, 0] } as MatchItem);
+    const one = host.querySelector('[data-testid="red-cards"]');
+    expect(one?.textContent).toBe("");
+    expect(one?.parentElement?.textContent).toContain("Harbor City");
   });
 });

@@ -39,6 +39,18 @@ export function LiveClock({ m }: { m: MatchItem }) {
   );
 }
 
+/** A side's red cards on a row: a card, with the number when more than one. */
+function RedCards({ n }: { n?: number }) {
+  const { t } = useTranslation();
+  if (!n) return null;
+  const label = t("matches.redCards", { count: n });
+  return (
+    <span className="mrow__red" role="img" aria-label={label} title={label} data-testid="red-cards">
+      {n > 1 ? n : ""}
+    </span>
+  );
+}
+
 export function SimulatedBadge() {
   const { t } = useTranslation();
   return (
@@ -109,6 +121,7 @@ export const MatchRow = memo(function MatchRow({ m, slug, flash, onReserve, busy
       <Link className="mrow__teams" to={`/${slug}/${encodeURIComponent(m.id)}`} data-testid="match-link">
         <span className="mrow__team mrow__team--home">
           <span className="mrow__name">{m.homeName}</span>
+          <RedCards n={m.redCards?.[0]} />
           <TeamLogo src={m.homeLogo} name={m.homeName} />
         </span>
         <span
@@ -129,6 +142,7 @@ export const MatchRow = memo(function MatchRow({ m, slug, flash, onReserve, busy
         </span>
         <span className="mrow__team mrow__team--away">
           <TeamLogo src={m.awayLogo} name={m.awayName} />
+          <RedCards n={m.redCards?.[1]} />
           <span className="mrow__name">{m.awayName}</span>
         </span>
       </Link>

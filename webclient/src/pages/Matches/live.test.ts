@@ -15,6 +15,12 @@ function item(over: Partial<MatchItem> = {}): MatchItem {
 }
 
 describe("applyLive", () => {
+  it("keeps a row's red cards from the scoreboard's s.redCards", () => {
+    const m = applyLive(item(), { "s.redCards": [0, 1] });
+    expect(m.redCards).toEqual([0, 1]);
+    expect(applyLive(m, { "s.redCards": [1, 1] }).redCards).toEqual([1, 1]);
+  });
+
   it("maps the topic's short fields onto the item", () => {
     const m = applyLive(item(), { st: 2, h: 1, a: 3, p: 2, pn: "HT", ps: [[1, 3]], clk: { s: 2700, r: false, at: 9 }, ts: 6_000 });
     expect(m).toMatchObject({ status: 2, homeScore: 1, awayScore: 3, period: 2, periodName: "HT", periods: [[1, 3]], updated: 6_000 });

@@ -69,6 +69,8 @@ export function applyLive(item: MatchItem, live: LiveFields | undefined): MatchI
           changed = true;
         } else if (k.startsWith("s.") && Array.isArray(v)) {
           next.stats = { ...(next.stats ?? {}), [k.slice(2)]: v as [number, number] };
+          // The row shows red cards beside the names (the scoreboard carries only this statistic).
+          if (k === "s.redCards") next.redCards = v as [number, number];
           changed = true;
         }
     }
