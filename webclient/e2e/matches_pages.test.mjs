@@ -259,6 +259,11 @@ describe("match list and library", () => {
     await screenshot(page, "matches-library-team");
     await page.getByTestId("squad").getByRole("link").first().click();
     await page.getByTestId("player-page").waitFor({ timeout: TIMEOUT });
+    // A footballer's facts: height and market value (money in the reader's format), no KDA.
+    const facts = await page.getByTestId("player-page").innerText();
+    assert.match(facts, /Height\s*\d{3} cm/);
+    assert.match(facts, /Market value\s*\$\d/);
+    assert.doesNotMatch(facts, /KDA/);
     await screenshot(page, "matches-library-player");
     await ctx.close();
   });

@@ -377,6 +377,10 @@ export interface PlayerInfo {
   birth: string;
   powerValue: number;
   kda: number;
+  /** Centimetres; absent when unknown. */
+  height?: number;
+  /** Whole US dollars; absent when unknown. */
+  marketValue?: number;
   photo: string;
   source: string;
 }

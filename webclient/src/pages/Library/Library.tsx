@@ -480,6 +480,8 @@ function PlayerBody({ tab, id, p }: { tab: LibraryTab; id: string; p: PlayerPage
     [t("matches.library.position"), pl.position || "–"],
     [t("matches.library.shirt"), pl.shirt ? String(pl.shirt) : "–"],
     [t("matches.library.birth"), <LibDate iso={pl.birth} />],
+    ...(pl.height ? [[t("matches.library.height"), t("matches.library.heightCm", { cm: pl.height })] as Fact] : []),
+    ...(pl.marketValue ? [[t("matches.library.marketValue"), <Money usd={pl.marketValue} />] as Fact] : []),
     [t("matches.library.powerValue"), pl.powerValue ? String(pl.powerValue) : "–"],
     // KDA belongs to esports players; a footballer or a tennis player has none to show.
     ...(pl.kda ? [[t("matches.library.kda"), pl.kda.toFixed(2)] as Fact] : []),
