@@ -32,7 +32,7 @@ var importRules = []struct {
 	{"api/seo", []string{"api/locale"}, "the pages' heads and sitemaps are a leaf: the areas feed them through engine, the site writes them"},
 	{"api/errcode", nil, "the one error catalogue is a leaf"},
 	{"api/locale/**", nil, "the message catalogue is a leaf"},
-	{"api/apitest", []string{"api", "actors/protocol"}, "test helpers for the areas"},
+	{"api/apitest", []string{"api", "actors/protocol", "actors/session"}, "test helpers for the areas, with fakes of the ports they use (the session hub's pushes)"},
 	// An area (account, wallet, anchor, matches, chat, ...) holds a service and its handlers; it
 	// may call other areas' services (Go refuses a cycle), the stores and the actors' messages. The
 	// streamer centre declares the small interface it needs of the media path (anchor.Media) in the
