@@ -82,7 +82,7 @@ describe("moderation presets", () => {
     await form.getByTestId("mp-goalSlowSecs").fill("120");
     await form.getByTestId("mp-goalSlowInterval").fill("30");
     await form.getByTestId("mp-save").click();
-    await s.waitForSelector('[data-testid="mp-message"].modpresets__ok', { timeout: TIMEOUT });
+    await s.waitForSelector('[data-testid="mp-message"][data-ok="true"]', { timeout: TIMEOUT });
     await s.evaluate(() => window.scrollTo(0, 0)); // a scrolled page draws the sticky header mid-shot
     await screenshot(s, "modpresets-centre");
     const { roomId } = await call("GET", "/anchor/liveInfo", { token: streamer.token });

@@ -208,7 +208,7 @@ export function ModPresetsForm({ room, compact }: { room?: string; compact?: boo
         {numberField("minFollowMins", "followers.minMins")}
       </fieldset>
       {message && (
-        <p className={message.ok ? styles.modpresetsOk : styles.modpresetsError} role="status" data-testid="mp-message">
+        <p className={message.ok ? styles.modpresetsOk : styles.modpresetsError} role="status" data-testid="mp-message" data-ok={message.ok}>
           {message.text}
         </p>
       )}
