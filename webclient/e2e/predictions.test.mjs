@@ -70,10 +70,13 @@ describe("in-room predictions", () => {
       assert.equal(await a.page.getByTestId("prediction-tools").count(), 0, "a viewer has no streamer tools");
 
       // The streamer's menu: the linked match's markets, and a free question.
+      // The form offers what the server answered when it opened (the living demo relinks rooms to
+      // matches as they start and end, so a second read could name another match).
+      const answered = s.page.waitForResponse((r) => r.url().includes("/live/predictions/markets"), { timeout: TIMEOUT });
       await s.page.getByTestId("prediction-new").click({ timeout: TIMEOUT });
+      const linked = (await (await answered).json()).result;
       await s.page.locator('[data-testid="prediction-form"][data-loaded="true"]').waitFor({ timeout: TIMEOUT });
       const markets = await s.page.locator('[data-testid="prediction-market"] option').evaluateAll((os) => os.map((o) => o.value));
-      const linked = await call("GET", "/live/predictions/markets", { query: { roomId: ROOM } });
       assert.deepEqual(markets, [...linked.markets.map((m) => m.market), "free"]);
       if (linked.markets.length > 0) {
         assert.ok(markets.includes("winner"), `a linked match offers the winner (${markets})`);
