@@ -35,7 +35,7 @@ func runCurve(e *env, desc string) (report.Scenario, error) {
 		sc.OutOfOrder += s.OutOfOrder
 		sc.UnexplainedHoles += s.UnexplainedHoles
 		sc.Errors += s.Errors
-		time.Sleep(2 * time.Second) // let the node close the step's connections
+		e.waitConnectionsClosed(10 * time.Second) // the next step starts on a node without this one's sockets
 		return nil
 	}
 	top := 0
@@ -52,4 +52,16 @@ func runCurve(e *env, desc string) (report.Scenario, error) {
 	}
 	sc.Subscribers, sc.Connections = top, top
 	return sc, nil
+}
+
+// waitConnectionsClosed waits until the node reports no open WebSocket connection (its
+// courtside_gateway_connections_open gauge), at most d; a node without the gauge is not waited for.
+func (e *env) waitConnectionsClosed(d time.Duration) {
+	for end := time.Now().Add(d); time.Now().Before(end); time.Sleep(200 * time.Millisecond) {
+		open, ok := e.metrics()["courtside_gateway_connections_open"]
+		if !ok || open == 0 {
+			return
+		}
+	}
+	progress("curve: the node still had open connections after %v", d)
 }

@@ -86,18 +86,18 @@ func (w *wiring) buildFeed() error {
 		n.log.Warn("live scores from the load feed: made-up matches for load tests", zap.Int("matches", load.Matches))
 		n.services = append(n.services, namedService{"feed-load", ServiceFunc(func(ctx context.Context) error {
 			// Made-up matches never outlive the run: the last run's go first, this run's at the end.
-			clear := func(ctx context.Context) {
+			removeLoadMatches := func(ctx context.Context) {
 				if k, err := w.sports.DeleteMatchesOfSource(ctx, feed.LoadSource); err != nil {
 					n.log.Warn("load feed: removing its matches", zap.Error(err))
 				} else if k > 0 {
 					n.log.Info("load feed: removed its matches", zap.Int64("matches", k))
 				}
 			}
-			clear(ctx)
+			removeLoadMatches(ctx)
 			err := load.Run(ctx, w.matchSink())
 			stop, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 			defer cancel()
-			clear(stop)
+			removeLoadMatches(stop)
 			return err
 		})})
 		return nil

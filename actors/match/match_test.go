@@ -196,13 +196,21 @@ func TestForbiddenTransitionsAreRefused(t *testing.T) {
 	}
 }
 
-func TestScoreboardSendsTheLatestValueOncePerTick(t *testing.T) {
+// liveSoccerBoard starts soccer match "c" in play with a subscriber of its scoreboard that has
+// had the first frame.
+func liveSoccerBoard(t *testing.T) (*harness, *probe) {
+	t.Helper()
 	h := newHarness(t, nil)
 	board := h.subscribe("scores:202")
 	h.push(fixtureEv("c", feed.GameSoccer), statusEv("c", 2, feed.StatusLive))
 	h.settle("c", "scores:202")
 	h.clock.Advance(50 * time.Millisecond)
 	waitUntil(t, "first frame", func() bool { return len(board.scoreFrames()) == 1 })
+	return h, board
+}
+
+func TestScoreboardSendsTheLatestValueOncePerTick(t *testing.T) {
+	h, board := liveSoccerBoard(t)
 	h.push(scoreEv("c", 3, 1, 0), scoreEv("c", 4, 1, 1), scoreEv("c", 5, 2, 1))
 	h.settle("c", "scores:202")
 	h.clock.Advance(50 * time.Millisecond)
@@ -221,12 +229,7 @@ func TestScoreboardSendsTheLatestValueOncePerTick(t *testing.T) {
 }
 
 func TestScoreboardCarriesRedCardsButNoOtherStatistic(t *testing.T) {
-	h := newHarness(t, nil)
-	board := h.subscribe("scores:202")
-	h.push(fixtureEv("c", feed.GameSoccer), statusEv("c", 2, feed.StatusLive))
-	h.settle("c", "scores:202")
-	h.clock.Advance(50 * time.Millisecond)
-	waitUntil(t, "first frame", func() bool { return len(board.scoreFrames()) == 1 })
+	h, board := liveSoccerBoard(t)
 	st := ev("c", 3, feed.KStats)
 	st.Stats = map[string]feed.Stat{"redCards": {0, 1}, "shots": {7, 3}}
 	h.push(st)
