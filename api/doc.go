@@ -44,8 +44,9 @@
 // top in http.go (Routes) and http_<topic>.go; layout_test.go keeps it so. The pieces the
 // handlers share live here: Auth (User, Viewer, Admin, Subject and the RequireUser,
 // RequireAdmin, RequireSubject wrappers of the route tables), FlexInt and FlexString,
-// Request.Paging and NewPage, Request.IntQuery, ParseUserID, Millis, PlainRequest and
-// WriteError.
+// Request.Paging, NewPage and Page.List (the {list, total, pageIndex, pageSize} answer),
+// Request.IntQuery, Meta.IP (the client address for records, "" when unknown), ParseUserID,
+// Millis, PlainRequest and WriteError.
 //
 // # Middleware order (outermost first)
 //

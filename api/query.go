@@ -27,6 +27,13 @@ type Page struct {
 // Offset is how many rows come before the page.
 func (p Page) Offset() int { return (p.Index - 1) * p.Size }
 
+// List is the answer of a paged list call: the page's rows, the total count of rows and the page
+// asked for, {"list", "total", "pageIndex", "pageSize"}. A call that adds a field of its own sets it
+// on the map it returns.
+func (p Page) List(rows any, total int) map[string]any {
+	return map[string]any{"list": rows, "total": total, "pageIndex": p.Index, "pageSize": p.Size}
+}
+
 // NewPage clamps index and size into a Page: index at least 1 (and at most MaxPageIndex), size
 // 1..MaxPageSize, 0 or less meaning DefaultPageSize. Whatever the numbers, the page is valid.
 func NewPage(index, size int64) Page {

@@ -85,3 +85,14 @@ func TestFlexFieldsTakeNumbersAndStrings(t *testing.T) {
 		t.Fatal("a word is a number")
 	}
 }
+
+func TestPageListIsTheAnswerOfAPagedCall(t *testing.T) {
+	got := api.NewPage(3, 10).List([]string{"a", "b"}, 22)
+	b, err := json.Marshal(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"list":["a","b"],"pageIndex":3,"pageSize":10,"total":22}`; string(b) != want {
+		t.Fatalf("Page.List = %s, want %s", b, want)
+	}
+}

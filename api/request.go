@@ -118,3 +118,12 @@ func decodeJSON(body io.Reader, v any) error {
 	}
 	return nil
 }
+
+// IP is ClientIP as text, empty when the address is unknown (what the audit log and the areas'
+// records store).
+func (m Meta) IP() string {
+	if !m.ClientIP.IsValid() {
+		return ""
+	}
+	return m.ClientIP.String()
+}

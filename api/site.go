@@ -56,7 +56,8 @@ func Site(dir string) http.Handler {
 
 func newSite(dir string) *site {
 	return &site{dir: dir, lookups: map[string]PageExists{}, entities: map[string]PageEntity{}, sitemaps: &seo.Sitemaps{},
-		now: time.Now}
+		now: time.Now, routes: buildFile[RouteTable]{name: "routes.json", parse: ParseRouteTable},
+		preloads: buildFile[preloadTable]{name: "preload.json", parse: parsePreloads}}
 }
 
 type site struct {
@@ -69,11 +70,9 @@ type site struct {
 	sitemaps     *seo.Sitemaps
 	pagesOnce    sync.Once // adds the "pages" section last, after the areas' (sitecrawl.go)
 	now          func() time.Time
-	compressed   assetCache // the hashed assets, compressed once (compress.go)
-
-	mu       sync.Mutex
-	table    *RouteTable
-	tableMod time.Time // routes.json's modification time when table was read
+	compressed   assetCache              // the hashed assets, compressed once (compress.go)
+	routes       buildFile[RouteTable]   // routes.json, the route table
+	preloads     buildFile[preloadTable] // preload.json, the modulepreload hints of each page (sitepreload.go)
 }
 
 func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -179,33 +178,8 @@ func (s *site) page(r *http.Request) resolved {
 	return out
 }
 
-// routeTable reads routes.json again when it changed (a new build while the node runs).
-func (s *site) routeTable() *RouteTable {
-	f, err := os.OpenInRoot(s.dir, "routes.json")
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.table != nil && st.ModTime().Equal(s.tableMod) {
-		return s.table
-	}
-	data, err := io.ReadAll(f)
-	if err != nil {
-		return s.table
-	}
-	t, err := ParseRouteTable(data)
-	if err != nil {
-		return s.table // keep the last good table; the web client's test catches a bad file
-	}
-	s.table, s.tableMod = t, st.ModTime()
-	return s.table
-}
+// routeTable is routes.json, read again when it changed (a new build while the node runs).
+func (s *site) routeTable() *RouteTable { return s.routes.get(s.dir) }
 
 // serveIndex writes index.html, rendered for this request (renderIndex), with the page's
 // status, and reports whether index.html exists. A page that exists can be revalidated: its
@@ -228,7 +202,7 @@ func (s *site) serveIndex(w http.ResponseWriter, r *http.Request, p resolved) bo
 	lang := s.pageLang(r)
 	head := seo.Build(seo.Input{Page: p.page, Params: p.params, Lang: lang, Origin: requestOrigin(r),
 		Path: r.URL.EscapedPath(), MobileOrigin: s.mobileOrigin, Entity: p.entity, Now: s.now(), LangInURL: langInURL(r)})
-	data := renderIndex(index, lang, head)
+	data := renderIndex(index, lang, head, s.preloadLinks(p.page, lang))
 	status := p.status
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")

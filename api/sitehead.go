@@ -59,15 +59,15 @@ func langInURL(r *http.Request) bool {
 }
 
 // renderIndex writes lang and dir into <html>, replaces the build's <title> and adds the
-// page's head before </head>.
-func renderIndex(index []byte, lang string, head seo.Head) []byte {
+// page's preload links (sitepreload.go) and head before </head>.
+func renderIndex(index []byte, lang string, head seo.Head, preload string) []byte {
 	dir := "ltr"
 	if rtl[lang] {
 		dir = "rtl"
 	}
 	out := htmlTag.ReplaceAllLiteral(index, []byte(`<html lang="`+LangTag(lang)+`" dir="`+dir+`" data-locale="`+lang+`">`))
 	title := `<title>` + html.EscapeString(head.Title) + `</title>`
-	tags := head.HTML()
+	tags := preload + head.HTML()
 	if titleTag.Match(out) {
 		out = titleTag.ReplaceAllLiteral(out, []byte(title))
 	} else {

@@ -58,6 +58,9 @@ type Config struct {
 	CurveTime  time.Duration
 	Pin        bool
 
+	Settle      time.Duration
+	SettleSlack int
+
 	SoakSubs      int
 	SoakRate      float64
 	SoakGiftEvery int
@@ -90,6 +93,8 @@ type Config struct {
 	ModRate          float64
 	ScoreSubs        int
 	ScoreLoadMatches int
+	ScoreMix         string
+	ScoreHot         int
 	Topics           []string
 	ScoreTime        time.Duration
 	RestConc         int
@@ -163,6 +168,8 @@ func (c *Config) flags(fs *flag.FlagSet) {
 	fs.DurationVar(&c.SoakTime, "soak-duration", time.Hour, "soak: load duration (after -warmup)")
 	fs.DurationVar(&c.SoakEvery, "soak-every", 10*time.Second, "soak: how often the moderator acts, listeners churn and the node is sampled")
 	fs.Float64Var(&c.SoakChurn, "soak-churn", 0.02, "soak: share of listeners that leave and join again every -soak-every")
+	fs.DurationVar(&c.Settle, "settle", 60*time.Second, "before each scenario, wait at most this long for the nodes' open-connections gauge to fall back to its value at the start of the run (0: do not wait)")
+	fs.IntVar(&c.SettleSlack, "settle-slack", 50, "settle: connections above that value that still count as settled")
 	fs.BoolVar(&c.Pin, "pin", true, "pin the node to CPU 0 and the load to the other CPUs with taskset (one node on this machine only; the report says machine.pinned)")
 	intList(&c.CurveSubs, "curve-subscribers", "1000,2000,5000,10000,15000,18000", "curve: subscriber steps (at -curve-rate)")
 	floatList(&c.CurveRates, "curve-rates", "1,4,10,40,100,200", "curve: lines-per-second steps (at the largest subscriber step)")
@@ -192,12 +199,14 @@ func (c *Config) flags(fs *flag.FlagSet) {
 
 	fs.IntVar(&c.ScoreSubs, "score-subscribers", 5000, "scoreboard: subscribers")
 	fs.IntVar(&c.ScoreLoadMatches, "score-load-matches", 0, "scoreboard: restart the harness's node with the load feed of this many football matches in play, each changing once a second (0: the demo's matches)")
-	list(&c.Topics, "topics", "scores:201,scores:202,scores:1,scores:2", "scoreboard: topics each subscriber subscribes to (scores:<gameId>: 201 basketball, 202 football, 1 LoL, 2 CS; or match:<id>)")
+	list(&c.Topics, "topics", "scores:201,scores:202,scores:1,scores:2", "scoreboard: the topics a list page follows, each one by every list subscriber of -score-mix (scores:<gameId>: 201 basketball, 202 football, 1 LoL, 2 CS; or match:<id>)")
+	fs.StringVar(&c.ScoreMix, "score-mix", defaultScoreMix, "scoreboard: subscribers by kind of page, as shares: match (one match page, spread over the live matches), hot (one of the -score-hot-matches big games), list (every topic of -topics); list=1 alone is every subscriber on every -topics topic")
+	fs.IntVar(&c.ScoreHot, "score-hot-matches", 10, "scoreboard: how many big games the hot subscribers crowd onto (the first live matches)")
 	fs.DurationVar(&c.ScoreTime, "score-duration", 30*time.Second, "scoreboard: duration")
 
 	fs.IntVar(&c.RestConc, "rest-concurrency", 16, "rest: concurrent clients")
 	fs.DurationVar(&c.RestTime, "rest-duration", 15*time.Second, "rest: duration")
-	list(&c.RestPaths, "rest-paths", "/java/v2/match/getPCLiveGameMatch,/java/match/gameMatchLive,/java/football/1,/java/live/getChatroomSpeech?roomId=1001&size=50,/java/chatroom/userInfo?roomId=1001,/java/system/gateways",
+	list(&c.RestPaths, "rest-paths", "/java/v2/match/getPCLiveGameMatch,/java/match/gameMatchLive,/java/live/rooms,/java/live/getChatroomSpeech?roomId=1001&size=50,/java/anchor/anchorList,/java/system/gateways",
 		"rest: GET paths (match list, match detail, room info, ...); a path the node does not serve (404) is reported and left out")
 	fs.BoolVar(&c.Profile, "profile", false, "save a CPU profile of the node over each load window as <out>/<scenario>.cpu.pprof (the local node is started with COURTSIDE_PPROF=true; a -target node must serve /debug/pprof)")
 	fs.Float64Var(&c.Scale, "scale", 1, "multiply every connection count by this (e.g. 0.1 for a quick run)")
@@ -276,6 +285,10 @@ func parseArgs(args []string) (*Config, []string, error) {
 		args = args[1:]
 	}
 	cfg.fill()
+	if _, err := parseScoreMix(cfg.ScoreMix); err != nil {
+		fmt.Fprintln(fs.Output(), err)
+		return nil, nil, err
+	}
 	return cfg, names, nil
 }
 

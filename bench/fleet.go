@@ -126,6 +126,9 @@ func makePlans(cfg *Config, tg *targetSet, groups []group, senders int) []plan {
 			if len(g.Tokens) > 0 {
 				part.Tokens = g.Tokens[base : base+n]
 			}
+			if len(g.PerConn) > 0 {
+				part.PerConn = g.PerConn[base : base+n]
+			}
 			if g.SenderBase >= 0 {
 				part.SenderBase = g.SenderBase + base
 			}
@@ -150,6 +153,7 @@ type run struct {
 	mEnd      time.Time
 
 	total, prio *hdr.Histogram
+	kinds       map[string]*kindTotal // scoreboard: per kind of subscriber, measured window
 	sec         *hdr.Histogram
 	secDeliv    uint64
 	series      []report.Point
@@ -167,9 +171,15 @@ type run struct {
 	finals    []workerMsg
 }
 
+// kindTotal is one kind of scoreboard subscriber's measured window.
+type kindTotal struct {
+	hist      *hdr.Histogram
+	delivered uint64
+}
+
 func newRun(e *env, name string, f *fleet, workers int) *run {
 	return &run{cfg: e.cfg, env: e, name: name, f: f, alive: workers, total: hdr.New(), prio: hdr.New(), sec: hdr.New(),
-		open: map[int]int{}, joined: map[int]int{}, t0: time.Now(), lastSec: time.Now()}
+		open: map[int]int{}, joined: map[int]int{}, kinds: map[string]*kindTotal{}, t0: time.Now(), lastSec: time.Now()}
 }
 
 // pump consumes worker reports until done() holds or timeout passes; it closes a series point and
@@ -221,6 +231,15 @@ func (r *run) take(m workerMsg) {
 		}
 		r.secDeliv += m.Delivered
 		if m.Measuring {
+			for k, t := range m.Kinds {
+				kt := r.kinds[k]
+				if kt == nil {
+					kt = &kindTotal{hist: hdr.New()}
+					r.kinds[k] = kt
+				}
+				kt.hist.MergeSparse(t.Hist)
+				kt.delivered += t.Delivered
+			}
 			r.delivered += m.Delivered
 			r.sent += m.Sent
 			r.acked += m.Acked

@@ -55,6 +55,10 @@ type env struct {
 	bin    string // the node binary of this build (a local node only)
 	target string
 	tokens []string // the chat senders' session tokens (senderTokens)
+
+	ctx           context.Context // the run's: ends on Ctrl-C
+	openBaseline  float64         // the open-connections gauge before the first scenario (settle)
+	baselineKnown bool
 }
 
 // targetSet is the gateways the workers dial.
@@ -98,7 +102,7 @@ func runBench(cfg *Config, names []string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	e := &env{cfg: cfg, http: cfg.HTTP, pids: cfg.ServerPIDs}
+	e := &env{cfg: cfg, http: cfg.HTTP, pids: cfg.ServerPIDs, ctx: ctx}
 	rep := &report.Report{Version: report.Version, Machine: machine(), Command: "go run ./bench " + strings.Join(os.Args[1:], " "), Started: time.Now().UTC()}
 	if len(cfg.Targets) == 0 {
 		n, err := startLocalNode(ctx, cfg)
@@ -281,10 +285,23 @@ func runScenario(e *env, sc scenario, label string) report.Scenario {
 	if label != "" {
 		name += " (" + label + ")"
 	}
+	st := e.settle()
 	load := loadAverage()
-	progress("=== %s (load average %.2f)", name, load)
+	if st.Known {
+		progress("=== %s (settled in %.1f s: %.0f connections open; load average %.2f)", name, st.Secs, st.Open, load)
+	} else {
+		progress("=== %s (load average %.2f)", name, load)
+	}
 	res, err := sc.run(e, sc.desc)
 	res.LoadAvgBefore = load
+	res.SettleS = round(st.Secs, 2)
+	if st.Known {
+		open := st.Open
+		res.ConnectionsOpenBefore = &open
+	}
+	if n := st.note(e.cfg.Settle); n != "" {
+		res.Notes = append(res.Notes, n)
+	}
 	res.Name, res.Description = sc.name, sc.desc
 	switch {
 	case isSkip(err):

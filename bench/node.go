@@ -80,9 +80,14 @@ func startNodeBinary(ctx context.Context, cfg *Config, root, bin string, extraEn
 		"COURTSIDE_ENV=prod", "COURTSIDE_LOG_LEVEL=warn", "COURTSIDE_DEMO=true", "COURTSIDE_DEMO_STREAMS=false",
 		"COURTSIDE_HTTP_ADDR=127.0.0.1:"+strconv.Itoa(httpPort),
 		"COURTSIDE_WS_ADDR=0.0.0.0:"+strconv.Itoa(wsPort),
+		"COURTSIDE_RTMP_ADDR=127.0.0.1:0", // not the default :1935, which another node on this machine may hold
 		"COURTSIDE_DATA_DIR="+n.dataDir,
 		"COURTSIDE_ADMIN_TOKEN="+cfg.AdminToken, // /metrics and /debug/pprof are not served in prod without it
 		"COURTSIDE_WEB_DIR="+n.dataDir,
+		// No ffmpeg: the demo otherwise draws and transcodes its highlight videos during the first
+		// minute, on the node's core, while the scenario measures the real-time path (a before/after
+		// pair against a build without videos compared ffmpeg's work, not the engine's).
+		"COURTSIDE_FFMPEG=-",
 	)
 	if cfg.Profile {
 		n.cmd.Env = append(n.cmd.Env, "COURTSIDE_PPROF=true")

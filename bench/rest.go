@@ -22,7 +22,7 @@ func runREST(e *env, desc string) (report.Scenario, error) {
 	tr := &http.Transport{MaxIdleConnsPerHost: c.RestConc * 2, MaxConnsPerHost: c.RestConc * 2}
 	cl := &http.Client{Transport: tr, Timeout: 10 * time.Second}
 	defer tr.CloseIdleConnections()
-	var served, notServed []string
+	var served, notServed, signedIn []string
 	for _, p := range c.RestPaths {
 		resp, err := cl.Get(e.http[0] + p)
 		if err != nil {
@@ -30,19 +30,26 @@ func runREST(e *env, desc string) (report.Scenario, error) {
 		}
 		io.Copy(io.Discard, resp.Body) //nolint:errcheck
 		resp.Body.Close()
-		if resp.StatusCode == http.StatusNotFound {
+		switch resp.StatusCode {
+		case http.StatusNotFound:
 			notServed = append(notServed, p)
+			continue
+		case http.StatusUnauthorized, http.StatusForbidden: // the scenario measures what a guest reads
+			signedIn = append(signedIn, p)
 			continue
 		}
 		served = append(served, p)
 	}
 	sc := report.Scenario{Name: "rest", Description: desc, Nodes: c.Nodes, Senders: c.RestConc, Connections: c.RestConc,
-		Params: map[string]any{"paths": served, "not_served": notServed, "concurrency": c.RestConc}}
+		Params: map[string]any{"paths": served, "not_served": notServed, "needs_sign_in": signedIn, "concurrency": c.RestConc}}
 	if len(served) == 0 {
 		return sc, skip("none of -rest-paths is served (404): %v", notServed)
 	}
 	if len(notServed) > 0 {
 		sc.Notes = append(sc.Notes, fmt.Sprintf("not served yet (404), left out: %v", notServed))
+	}
+	if len(signedIn) > 0 {
+		sc.Notes = append(sc.Notes, fmt.Sprintf("need a signed-in user (401/403), left out: %v", signedIn))
 	}
 	type result struct {
 		h      *hdr.Histogram

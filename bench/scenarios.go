@@ -26,7 +26,7 @@ var scenarios = []scenario{
 	{"quiet-room", "One big room with a trickle of chat (a few lines/s): the latency floor, i.e. how long a line waits when nothing else is going on. The room should send it at once, not at its next tick (target p50 <= 50 ms).", runQuietRoom},
 	{"flood-200", "One room of S subscribers flooded with 200 chat lines/s: the share of lines delivered live to every subscriber (the rest are sampled out of the live stream and stay in the history) and their latency (targets: >= 90 % live, p99 <= 300 ms).", runFlood},
 	{"moderation", "A flood in one room while a moderator mutes a sender and deletes a message every few seconds: mute violations, priority events lost, delete latency.", runModeration},
-	{"scoreboard", "Subscribers of score topics (`sub`), live matches ticking.", runScoreboard},
+	{"scoreboard", "Subscribers of score topics (`sub`) as fans subscribe (-score-mix): most on one match's page (match:<id>, spread over the live matches), a crowd on a few big games, some on a list page (scores:<gameId>); live matches ticking. Latency from each delta's `ts`, overall and per kind.", runScoreboard},
 	{"reconnect-storm", "Every client is dropped (TCP reset, no close frame) under a trickle of chat, then reconnects and resumes with `join since`: time until all resumed, gaps, duplicates.", runReconnectStorm},
 	{"curve", "One room step by step: subscribers 1k to 18k at 40 lines/s, then 1 to 200 lines/s at 18k; p50/p99, CPU per million deliveries and lines sampled out per step, plotted.", runCurve},
 	{"soak", "One room at a steady load for a long time (an hour in `make soak`): chat, gifts, a moderator muting and deleting, and listeners leaving and joining again; the node's RSS and goroutines sampled over time must stay flat (within 5 %).", runSoak},
@@ -224,7 +224,7 @@ func runHotRoom(e *env, desc string) (report.Scenario, error) {
 		if md, err = e.startModerator(c.Room, c.HotModEvery, c.Duration); err != nil {
 			modNote = "moderator actions off: " + strings.TrimPrefix(err.Error(), errSkipped.Error()+": ")
 		} else {
-			defer md.mod.close()
+			defer md.stop()
 			l.during, l.expected = md.during, append(l.expected, "4003 ")
 		}
 	}
@@ -349,6 +349,34 @@ type moderator struct {
 	ackRTT     *hdr.Histogram
 	failures   []string
 	probePrio  []roomSeq
+	muted      []string // senders it muted, unmuted again by stop
+}
+
+// stop lifts the moderator's mutes and closes its connection. It runs after the scenario's checks:
+// the senders are real accounts the harness reuses, and a 600 s mute left behind would refuse their
+// lines in the next scenario or the next run against the same database.
+func (md *moderator) stop() {
+	pending := map[string]bool{}
+	for i, uid := range md.muted {
+		n := fmt.Sprintf("unmute-%d", i)
+		pending[n] = true
+		md.mod.send(map[string]any{"t": "mod", "room": md.room, "op": "unmute", "uid": uid, "nonce": n})
+	}
+	deadline := time.After(5 * time.Second)
+	for len(pending) > 0 {
+		select {
+		case m, open := <-md.mod.in:
+			if !open {
+				pending = nil
+			} else if n, _ := m["nonce"].(string); pending[n] {
+				delete(pending, n)
+			}
+		case <-deadline:
+			progress("moderator: %d unmutes unanswered within 5 s", len(pending))
+			pending = nil
+		}
+	}
+	md.mod.close()
 }
 
 // startModerator signs in with -mod-token, joins room and checks the rights with a harmless unmute.
@@ -414,6 +442,7 @@ func (md *moderator) during(r *run, senders map[int]string) ([]mutedUser, []room
 			seq := uint64(m["seq"].(float64))
 			if uid := target[nonce]; uid != "" {
 				mutes = append(mutes, mutedUser{md.room, uid, seq})
+				md.muted = append(md.muted, uid)
 			} else {
 				prio = append(prio, roomSeq{md.room, seq})
 			}
@@ -479,7 +508,7 @@ func runModeration(e *env, desc string) (report.Scenario, error) {
 	if err != nil {
 		return report.Scenario{}, err
 	}
-	defer md.mod.close()
+	defer md.stop()
 	sc, err := e.runChatLoad(chatLoad{name: "moderation", desc: desc, rooms: []string{c.Room}, conns: c.ModSubs, rate: c.ModRate,
 		duration: c.Duration / 2, expected: []string{"4003 "}, during: md.during})
 	md.annotate(&sc)
@@ -495,22 +524,42 @@ func runScoreboard(e *env, desc string) (report.Scenario, error) {
 		}
 		defer restore()
 	}
+	mix, err := parseScoreMix(c.ScoreMix)
+	if err != nil {
+		return report.Scenario{}, err
+	}
+	// The match pages follow the load feed's matches (their ids are the feed's), else the matches
+	// the node's live list shows; the hot ones are the first.
+	var ids []string
+	if c.ScoreLoadMatches > 0 {
+		ids = loadMatchIDs(c.ScoreLoadMatches)
+	} else {
+		ids = e.liveMatchIDs(max(c.ScoreHot, min(c.ScoreSubs, 500)))
+	}
+	groups, kinds, mixNote := scoreGroups(mix, c.ScoreSubs, ids, c.Topics, c.ScoreHot)
+	probeTopic := c.Topics[0]
+	if len(groups[0].PerConn) > 0 {
+		probeTopic = groups[0].PerConn[0]
+	}
 	p, err := dialProbe(e.tg, "")
 	if err != nil {
 		return report.Scenario{}, err
 	}
-	p.send(map[string]any{"t": "sub", "topic": c.Topics[0], "nonce": "probe"})
+	p.send(map[string]any{"t": "sub", "topic": probeTopic, "nonce": "probe"})
 	m, err := p.expect(5*time.Second, func(m map[string]any) bool { return m["t"] == "subbed" || m["t"] == "error" })
 	p.close()
 	if err != nil {
 		return report.Scenario{}, fmt.Errorf("scoreboard probe: %w", err)
 	}
 	if m["t"] == "error" {
-		return report.Scenario{}, skip("score topics are not served yet: `sub %s` answered error %v (%v)", c.Topics[0], m["code"], m["key"])
+		return report.Scenario{}, skip("score topics are not served yet: `sub %s` answered error %v (%v)", probeTopic, m["code"], m["key"])
 	}
-	groups := []group{{Count: c.ScoreSubs, Topics: c.Topics, SenderBase: -1}}
 	sc := report.Scenario{Name: "scoreboard", Description: desc, Nodes: c.Nodes, Subscribers: c.ScoreSubs, Connections: c.ScoreSubs,
-		Params: map[string]any{"topics": c.Topics, "duration_s": c.ScoreTime.Seconds(), "live_matches": e.liveMatchesOf(c), "load_feed": c.ScoreLoadMatches > 0}}
+		Params: map[string]any{"topics": c.Topics, "score_mix": c.ScoreMix, "hot_matches": c.ScoreHot, "duration_s": c.ScoreTime.Seconds(),
+			"live_matches": e.liveMatchesOf(c), "load_feed": c.ScoreLoadMatches > 0}}
+	if mixNote != "" {
+		sc.Notes = append(sc.Notes, mixNote)
+	}
 	before, _ := readProcs(e.pids)
 	plans := makePlans(c, e.tg, groups, 0)
 	f, err := startFleet(plans)
@@ -562,6 +611,18 @@ func runScoreboard(e *env, desc string) (report.Scenario, error) {
 	sc.Series = r.series
 	sc.Params["client_cpu_s"] = round(r.clientCPU, 2)
 	sc.Params["score_frames"] = r.frames
+	for _, k := range kinds {
+		kf := report.KindFigures{Kind: k.Kind, Subscribers: k.Count, Topics: k.Topics}
+		if t := r.kinds[k.Kind]; t != nil {
+			kf.Delivered, kf.LatencyMs = t.delivered, report.LatencyOf(t.hist)
+			kf.DeliveredPerS = round(float64(t.delivered)/dur, 1)
+		}
+		sc.ByKind = append(sc.ByKind, kf)
+		if kf.Delivered == 0 {
+			sc.Notes = append(sc.Notes, fmt.Sprintf("the %s subscribers received no delta in the measured window", k.Kind))
+		}
+	}
+	sc.Notes = append(sc.Notes, "by_kind: match = one match page each (match:<id>, spread over the live matches), hot = the page of one of the params.hot_matches big games, list = a list page following every topic of params.topics (-score-mix)")
 	sc.Notes = append(sc.Notes, "delivered counts match deltas received (summed over subscribers); latency is from each delta's `ts` (the time of the match's newest event, ms) to the subscriber, so it includes the 50 ms coalescing tick")
 	if c.ScoreLoadMatches > 0 {
 		sc.Notes = append(sc.Notes, fmt.Sprintf("the node ran the load feed: %d football matches in play, each changing once a second (COURTSIDE_FEED=load); target p99 <= 100 ms at 10,000 matches and 5,000 subscribers", c.ScoreLoadMatches))

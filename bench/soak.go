@@ -45,7 +45,7 @@ func runSoak(e *env, desc string) (report.Scenario, error) {
 			return nil, nil, nil
 		}
 	} else {
-		defer md.mod.close()
+		defer md.stop()
 		md.each = cycle
 		l.during, l.expected = md.during, append(l.expected, "4003 ")
 	}

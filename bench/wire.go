@@ -21,14 +21,22 @@ type plan struct {
 // group is a set of like connections.
 type group struct {
 	Count      int      `json:"count"`
-	Rooms      []string `json:"rooms"`       // connection j joins Rooms[j % len] (none: stays idle after auth)
-	Topics     []string `json:"topics"`      // sub topics instead of rooms
-	SenderBase int      `json:"sender_base"` // >= 0: connection j is sender SenderBase+j
-	Rate       float64  `json:"rate"`        // chat lines per second per sender
-	GiftEvery  int      `json:"gift_every"`  // every n-th message of a sender is a gift (0: none)
+	Rooms      []string `json:"rooms"`              // connection j joins Rooms[j % len] (none: stays idle after auth)
+	Topics     []string `json:"topics"`             // sub topics instead of rooms
+	PerConn    []string `json:"per_conn,omitempty"` // connection j subscribes PerConn[j] alone (instead of Topics)
+	Kind       string   `json:"kind,omitempty"`     // scoreboard: the kind of page (latency and deliveries per kind)
+	SenderBase int      `json:"sender_base"`        // >= 0: connection j is sender SenderBase+j
+	Rate       float64  `json:"rate"`               // chat lines per second per sender
+	GiftEvery  int      `json:"gift_every"`         // every n-th message of a sender is a gift (0: none)
 	Token      string   `json:"token"`
 	Tokens     []string `json:"tokens,omitempty"` // connection j authenticates with Tokens[j] when given
 	Check      bool     `json:"check"`            // parse batches: latency and correctness checks
+}
+
+// kindTick is one kind of scoreboard subscriber's share of a tick.
+type kindTick struct {
+	Hist      hdr.Sparse `json:"hist"`
+	Delivered uint64     `json:"delivered"`
 }
 
 // command is a line the coordinator sends after the plan.
@@ -58,16 +66,17 @@ type workerMsg struct {
 	Worker int    `json:"worker"`
 
 	// tick: deltas since the previous tick
-	Hist      *hdr.Sparse `json:"hist,omitempty"`
-	PrioHist  *hdr.Sparse `json:"prio_hist,omitempty"`
-	Delivered uint64      `json:"delivered,omitempty"`
-	Sent      uint64      `json:"sent,omitempty"`
-	Acked     uint64      `json:"acked,omitempty"`
-	Frames    uint64      `json:"frames,omitempty"`
-	Scores    uint64      `json:"scores,omitempty"`
-	Measuring bool        `json:"measuring,omitempty"` // the deltas belong to the measured window
-	Open      int         `json:"open"`
-	Joined    int         `json:"joined"`
+	Hist      *hdr.Sparse         `json:"hist,omitempty"`
+	PrioHist  *hdr.Sparse         `json:"prio_hist,omitempty"`
+	Delivered uint64              `json:"delivered,omitempty"`
+	Sent      uint64              `json:"sent,omitempty"`
+	Acked     uint64              `json:"acked,omitempty"`
+	Frames    uint64              `json:"frames,omitempty"`
+	Scores    uint64              `json:"scores,omitempty"`
+	Measuring bool                `json:"measuring,omitempty"` // the deltas belong to the measured window
+	Kinds     map[string]kindTick `json:"kinds,omitempty"`     // scoreboard: the same, per kind of subscriber
+	Open      int                 `json:"open"`
+	Joined    int                 `json:"joined"`
 
 	// connected, resumed
 	Failed  int               `json:"failed,omitempty"`

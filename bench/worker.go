@@ -27,7 +27,8 @@ var fastJSON = jsoniter.ConfigFastest
 // peer is one client connection of a worker and what it has seen.
 type peer struct {
 	g        *group
-	token    string // the session token of the auth frame ("" = guest)
+	token    string   // the session token of the auth frame ("" = guest)
+	topics   []string // score topics it subscribes to (none: a room, or idle)
 	room     string
 	sender   int // fleet-wide sender index, -1 for a pure receiver
 	target   int
@@ -64,6 +65,7 @@ type worker struct {
 	lastPace                        time.Time
 
 	hist, prio                             *hdr.Histogram
+	kinds                                  map[string]*kindTotal // scoreboard: per kind of subscriber
 	delivered, sent, acked, frames, scores uint64
 	errors, closes, refused                map[string]uint64
 	connFailures                           uint64
@@ -84,7 +86,7 @@ type cachedFrame struct {
 
 func newWorker(p plan, out chan<- workerMsg) (*worker, error) {
 	w := &worker{p: p, chk: check.New(p.Senders), hist: hdr.New(), prio: hdr.New(), out: out,
-		errors: map[string]uint64{}, closes: map[string]uint64{}, refused: map[string]uint64{},
+		errors: map[string]uint64{}, closes: map[string]uint64{}, refused: map[string]uint64{}, kinds: map[string]*kindTotal{},
 		cache: map[uint64]*cachedFrame{}, seed: maphash.MakeSeed()}
 	for _, t := range p.Targets {
 		ap, err := netip.ParseAddrPort(t)
@@ -106,6 +108,10 @@ func newWorker(p plan, out chan<- workerMsg) (*worker, error) {
 			pr := &peer{g: g, sender: -1, target: (len(w.peers) + p.Worker) % len(w.targets), token: g.Token}
 			if j < len(g.Tokens) {
 				pr.token = g.Tokens[j]
+			}
+			pr.topics = g.Topics
+			if j < len(g.PerConn) {
+				pr.topics = g.PerConn[j : j+1]
 			}
 			if len(g.Rooms) > 0 {
 				pr.room = g.Rooms[j%len(g.Rooms)]
@@ -498,9 +504,20 @@ func (w *worker) Message(c *client.Conn, data []byte) {
 		w.frames++
 		if f := w.scoreFrame(data); f != nil {
 			now := time.Now().UnixNano()
+			var kt *kindTotal
+			if k := p.g.Kind; k != "" {
+				if kt = w.kinds[k]; kt == nil {
+					kt = &kindTotal{hist: hdr.New()}
+					w.kinds[k] = kt
+				}
+				kt.delivered += uint64(len(f.tsNs))
+			}
 			for _, ts := range f.tsNs {
 				if ts != 0 {
 					w.hist.Record(now - ts)
+					if kt != nil {
+						kt.hist.Record(now - ts)
+					}
 				}
 			}
 			w.scores += uint64(len(f.tsNs))
@@ -517,8 +534,8 @@ func (w *worker) Message(c *client.Conn, data []byte) {
 	case "welcome":
 		p.uid = m.User.ID
 		switch {
-		case len(p.g.Topics) > 0:
-			for _, t := range p.g.Topics {
+		case len(p.topics) > 0:
+			for _, t := range p.topics {
 				c.Send(fmt.Appendf(nil, `{"t":"sub","topic":%q,"nonce":"sub"}`, t))
 			}
 		case p.room != "":
@@ -629,6 +646,17 @@ func (w *worker) tick() {
 	if w.prio.Count() > 0 {
 		s := w.prio.Sparse()
 		r.PrioHist = &s
+	}
+	for k, kt := range w.kinds {
+		if kt.delivered == 0 && kt.hist.Count() == 0 {
+			continue
+		}
+		if r.Kinds == nil {
+			r.Kinds = map[string]kindTick{}
+		}
+		r.Kinds[k] = kindTick{Hist: kt.hist.Sparse(), Delivered: kt.delivered}
+		kt.hist.Reset()
+		kt.delivered = 0
 	}
 	w.hist.Reset()
 	w.prio.Reset()

@@ -14,6 +14,7 @@ import (
 	"courtside/api/account"
 	"courtside/api/account/mail"
 	"courtside/api/account/oauth"
+	"courtside/api/periodic"
 	"courtside/storage/postgres"
 )
 
@@ -134,18 +135,10 @@ func (m roomModerators) CanModerate(ctx context.Context, userID int64, id string
 
 // purgeSessions deletes long-expired sessions once an hour.
 func purgeSessions(ctx context.Context, accounts *account.Service, log *zap.Logger) error {
-	t := time.NewTicker(time.Hour)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-t.C:
-			if _, err := accounts.Store().PurgeSessions(ctx, time.Now().Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
-				log.Warn("session purge failed", zap.Error(err))
-			}
-		}
-	}
+	return periodic.Every(ctx, time.Hour, log, "session purge failed", func(ctx context.Context) error {
+		_, err := accounts.Store().PurgeSessions(ctx, time.Now().Add(-24*time.Hour))
+		return err
+	})
 }
 
 // CreateAdmin makes (or resets the password of, and grants the admin role to) an administrator

@@ -10,6 +10,7 @@ import (
 	"go.uber.org/zap"
 
 	"courtside/actors/wordfilter"
+	"courtside/api/periodic"
 	"courtside/storage/postgres"
 )
 
@@ -52,18 +53,11 @@ func newPlatformWords(n *Node) (*platformWords, error) {
 	p.cur.Store(wordfilter.New(p.base))
 	ctx, cancel := context.WithCancel(context.Background())
 	p.reload(ctx)
-	go func() {
-		t := time.NewTicker(wordsRecheck)
-		defer t.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-				p.reload(ctx)
-			}
-		}
-	}()
+	// reload logs its own failures (and keeps the current list), so the loop has none to log.
+	go periodic.Every(ctx, wordsRecheck, p.log, "banned words: reload", func(ctx context.Context) error {
+		p.reload(ctx)
+		return nil
+	})
 	n.onClose(cancel)
 	return p, nil
 }

@@ -31,6 +31,8 @@ var importRules = []struct {
 	{"api", []string{"api/errcode", "api/locale", "api/seo", "actors/protocol"}, "the REST edge: envelope, middleware, paging, user ids; no area"},
 	{"api/seo", []string{"api/locale"}, "the pages' heads and sitemaps are a leaf: the areas feed them through engine, the site writes them"},
 	{"api/errcode", nil, "the one error catalogue is a leaf"},
+	{"api/picture", nil, "the drawn pictures' letters and team colours are a leaf the areas share"},
+	{"api/periodic", nil, "the services' periodic loop is a leaf the areas and engine share"},
 	{"api/locale/**", nil, "the message catalogue is a leaf"},
 	{"api/apitest", []string{"api", "actors/protocol", "actors/session"}, "test helpers for the areas, with fakes of the ports they use (the session hub's pushes)"},
 	// An area (account, wallet, anchor, matches, chat, ...) holds a service and its handlers; it

@@ -64,7 +64,10 @@ func startClusterNode(t *testing.T, i int, db, name, etcd, redis string, env ...
 		"COURTSIDE_HTTP_ADDR=127.0.0.1:0", "COURTSIDE_WS_ADDR=127.0.0.1:0", "COURTSIDE_RTMP_ADDR=127.0.0.1:0",
 		"COURTSIDE_DEMO=true", "COURTSIDE_DEMO_STREAMS=false", "COURTSIDE_WEB_DIR="+dir,
 		"COURTSIDE_ETCD_ENDPOINTS="+etcd, "REDIS_CLUSTER="+redis, "COURTSIDE_CLUSTER_NAME="+name,
-		"COURTSIDE_CLUSTER_ADDR=127.0.0.1:0", "COURTSIDE_RELAY_HEARTBEAT=500ms", "COURTSIDE_TEST_TOKENS=1")
+		"COURTSIDE_CLUSTER_ADDR=127.0.0.1:0", "COURTSIDE_RELAY_HEARTBEAT=500ms", "COURTSIDE_TEST_TOKENS=1",
+		// No ffmpeg: a node these tests kill leaves its demo-video ffmpeg running, still writing into
+		// the node's TempDir when the test removes it (CI failed on "directory not empty").
+		"COURTSIDE_FFMPEG=-")
 	cmd.Env = append(cmd.Env, env...) // later entries win
 	logPath := filepath.Join(dir, fmt.Sprintf("node%d.log", i))
 	logFile, err := os.Create(logPath)

@@ -69,6 +69,7 @@ type Config struct {
 	OutboundMax int           `env:"COURTSIDE_WS_OUTBOUND_LIMIT" flag:"ws-outbound-limit" default:"262144" usage:"bytes queued per connection before ordinary chat is dropped for it"`
 	MaxMessage  int           `env:"COURTSIDE_WS_MAX_MESSAGE" flag:"ws-max-message" default:"65536" usage:"largest client WebSocket message (bytes); larger closes with 1009"`
 	WSPerIP     int           `env:"COURTSIDE_WS_MAX_CONNS_PER_IP" flag:"ws-max-conns-per-ip" default:"4096" usage:"most WebSocket connections from one client address (IPv6: one /64); more are answered 503; negative = no cap (behind a TCP load balancer every client has its address)"`
+	WSMaxConns  int           `env:"COURTSIDE_WS_MAX_CONNS" flag:"ws-max-conns" default:"0" usage:"most WebSocket connections the node holds at once (the next is reset at accept); 0 = the process's file-descriptor limit less 1,024 kept for databases, history and logs"`
 	WSCompress  bool          `env:"COURTSIDE_WS_COMPRESSION" flag:"ws-compression" default:"true" usage:"negotiate permessage-deflate with clients that offer it (no context takeover): each room frame is compressed once for all compressing subscribers; false = never compress"`
 	// Cluster mode (issue 8): off unless COURTSIDE_ETCD_ENDPOINTS is set. See docs/operations.md.
 	EtcdEndpoints  []string      `env:"COURTSIDE_ETCD_ENDPOINTS" flag:"etcd-endpoints" default:"" usage:"comma-separated etcd endpoints; set = cluster mode: rooms placed by identity across every node (needs REDIS_CLUSTER; chat history in Postgres unless SCYLLA_HOSTS)"`

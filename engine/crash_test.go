@@ -33,7 +33,8 @@ func startChild(t *testing.T, dbURL, dataDir string) *childNode {
 	cmd.Env = append(os.Environ(),
 		"COURTSIDE_TEST_NODE=1", "DATABASE_URL="+dbURL, "COURTSIDE_DATA_DIR="+dataDir,
 		"COURTSIDE_HTTP_ADDR=127.0.0.1:0", "COURTSIDE_WS_ADDR=127.0.0.1:0", "COURTSIDE_RTMP_ADDR=127.0.0.1:0", "COURTSIDE_DEMO=true", "COURTSIDE_DEMO_STREAMS=false",
-		"COURTSIDE_WEB_DIR="+t.TempDir(), "COURTSIDE_TEST_TOKENS=1")
+		"COURTSIDE_WEB_DIR="+t.TempDir(), "COURTSIDE_TEST_TOKENS=1",
+		"COURTSIDE_FFMPEG=-") // a killed child's demo-video ffmpeg would keep writing into dataDir
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)

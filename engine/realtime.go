@@ -12,9 +12,8 @@ import (
 // realtime glues the gateway to the actors: one session actor per connection. Its methods run on
 // gateway event loops, so they only copy bytes and post to mailboxes.
 type realtime struct {
-	props    func(*actor.Props) *actor.Props // cluster mode: sessions get replies from other nodes
 	system   *actor.ActorSystem
-	sessions *session.Config
+	sessions *actor.Props // session.Props, equipped by the topology (a cluster's sessions get replies from other nodes); one for every connection
 	resolver *locale.Resolver
 }
 
@@ -50,12 +49,7 @@ func (rt *realtime) OnOpen(c *gateway.Conn) {
 	if rt.resolver != nil {
 		lang = rt.resolver.Resolve(req.Header, req.RemoteIP)
 	}
-	props := session.Props(rt.sessions, wsConn{c}, lang)
-	if rt.props != nil {
-		props = rt.props(props)
-	}
-	pid := rt.system.Root.Spawn(props)
-	c.SetContext(pid)
+	c.SetContext(session.Spawn(rt.system.Root, rt.sessions, wsConn{c}, lang))
 }
 
 func (rt *realtime) OnMessage(c *gateway.Conn, msg []byte) {

@@ -10,6 +10,7 @@ import (
 
 	"courtside/actors/match/feed"
 	"courtside/api/news"
+	"courtside/api/periodic"
 	"courtside/api/search"
 	"courtside/api/videos"
 	"courtside/storage/postgres"
@@ -106,21 +107,14 @@ func (c *contentIndexer) Run(ctx context.Context) error {
 		c.log.Warn("search: indexing videos", zap.Error(err))
 	}
 	since := time.Time{} // the first pass takes every visible article
-	t := time.NewTicker(c.every)
-	defer t.Stop()
-	for {
+	return periodic.NowAndEvery(ctx, c.every, c.log, "search: indexing news", func(ctx context.Context) error {
 		now := time.Now()
-		if err := c.articles(ctx, now, since); err != nil && ctx.Err() == nil {
-			c.log.Warn("search: indexing news", zap.Error(err))
-		} else {
-			since = now.Add(-c.every) // overlap one period: a put is idempotent
+		if err := c.articles(ctx, now, since); err != nil {
+			return err
 		}
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-t.C:
-		}
-	}
+		since = now.Add(-c.every) // overlap one period: a put is idempotent
+		return nil
+	})
 }
 
 // articles puts the visible articles published after since, newest first.

@@ -117,8 +117,8 @@ func (n *Node) build(ctx context.Context) error {
 	}
 	n.gw = gateway.New(gateway.Config{
 		Addr: n.cfg.WSAddr, AllowedOrigins: n.cfg.Origins, MaxMessageSize: n.cfg.MaxMessage,
-		OutboundLimit: n.cfg.OutboundMax, MaxConnsPerIP: n.cfg.WSPerIP, Compression: wsCompression(n.cfg.WSCompress), Multicore: true, Logger: n.log.Named("gateway"), Registerer: n.reg,
-	}, &realtime{props: n.topo.props, system: n.topo.system(), sessions: sessions, resolver: w.resolver})
+		OutboundLimit: n.cfg.OutboundMax, MaxConnsPerIP: n.cfg.WSPerIP, MaxConns: n.cfg.WSMaxConns, Compression: wsCompression(n.cfg.WSCompress), Multicore: true, Logger: n.log.Named("gateway"), Registerer: n.reg,
+	}, &realtime{system: n.topo.system(), sessions: n.topo.props(session.Props(sessions)), resolver: w.resolver})
 
 	_, wsPort, _ := net.SplitHostPort(n.cfg.WSAddr)
 	port := 0

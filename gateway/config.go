@@ -67,6 +67,10 @@ type Config struct {
 	// MaxMessageSize. Default on (CompressionOn); CompressionOff answers
 	// every upgrade without the extension.
 	Compression CompressionMode `json:"compression" env:"COURTSIDE_WS_COMPRESSION"`
+	// MaxConns bounds the TCP connections the gateway holds at once, upgraded or still in the
+	// handshake; the next one is closed at accept (a reset). Default: the process's descriptor
+	// limit less 1,024 kept for the database pools, the chat history and the rest (accept.go).
+	MaxConns int `json:"maxConns" env:"COURTSIDE_WS_MAX_CONNS"`
 	// Multicore runs one gnet event loop per CPU instead of one in total.
 	Multicore bool `json:"multicore"`
 	// SocketSendBuffer sets SO_SNDBUF on accepted sockets; 0 keeps the OS
@@ -146,6 +150,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.MaxConnsPerIP == 0 {
 		c.MaxConnsPerIP = DefaultMaxConnsPerIP
+	}
+	if c.MaxConns <= 0 {
+		c.MaxConns = defaultMaxConns()
 	}
 	if c.Logger == nil {
 		c.Logger = zap.NewNop()

@@ -33,38 +33,38 @@ type Conn struct {
 	l    *loop
 	gc   gnet.Conn
 	id   uint64
-	req  *Request
-	ctxv atomic.Pointer[any] // SetContext / Context
+	req  atomic.Pointer[Request] // the upgrade; its headers only until OnOpen returns
+	ctxv atomic.Pointer[any]     // SetContext / Context
 
-	// Event-loop-only state.
+	// Event-loop-only state. Small fields are grouped so that they share words: a Conn is what
+	// every open connection costs (issue 24: an idle connection's memory).
 	state        connState
-	idx          int // position in l.conns
-	dec          wsframe.Decoder
-	opened       int64 // unix nanos: TCP accept
-	lastSeen     int64 // unix nanos: last complete frame from the peer
-	lastPing     int64 // unix nanos: last server ping
-	closeBy      int64 // unix nanos: drop TCP if the peer has not closed by then
 	closeCode    uint16
 	discardInput bool // frame boundaries lost after a protocol error: ignore everything until EOF
 	upgraded     bool
-	deflate      bool       // permessage-deflate negotiated; set before OnOpen, read by Send on any goroutine after it
-	remote       netip.Addr // TCP peer
-	peer         netip.Addr // what the peer is counted under for MaxConnsPerIP
-	overCap      bool       // past MaxConnsPerIP at accept: refused with 503, not counted
+	deflate      bool // permessage-deflate negotiated; set before OnOpen, read by Send on any goroutine after it
+	overCap      bool // past MaxConnsPerIP at accept: refused with 503, not counted
+	idx          int  // position in l.conns
+	dec          wsframe.Decoder
+	opened       int64      // unix nanos: TCP accept
+	lastSeen     int64      // unix nanos: last complete frame from the peer
+	lastPing     int64      // unix nanos: last server ping
+	closeBy      int64      // unix nanos: drop TCP if the peer has not closed by then
+	remote       netip.Addr // TCP peer; it is counted for MaxConnsPerIP under peerKey(remote)
 
 	// mu guards the outbound queue and the cross-goroutine flags below. It
 	// is never held together with loop.mu, nor while calling gnet or the
 	// Handler.
 	mu          sync.Mutex
-	ring        []*Frame // circular queue; len is a power of two
-	head, n     int
-	ringBytes   int   // bytes of frames in ring
-	outBuffered int   // gnet's outbound buffer size, as last seen by the loop
-	overSince   int64 // unix nanos when the queue went over the limit; 0 = under
-	scheduled   bool  // queued on l.dirty; the loop will call service
-	closing     bool  // close started or connection gone: Send refuses
-	gone        bool  // TCP connection closed; written only on the loop
+	scheduled   bool // queued on l.dirty; the loop will call service
+	closing     bool // close started or connection gone: Send refuses
+	gone        bool // TCP connection closed; written only on the loop
 	closeReq    uint16
+	head, n     int32    // first queued frame and frames queued in ring
+	ring        []*Frame // circular queue; len is a power of two
+	ringBytes   int      // bytes of frames in ring
+	outBuffered int      // gnet's outbound buffer size, as last seen by the loop
+	overSince   int64    // unix nanos when the queue went over the limit; 0 = under
 	closeReason string
 	dropped     uint64
 }
@@ -72,8 +72,9 @@ type Conn struct {
 // ID is unique per Server for the life of the process. Any goroutine.
 func (c *Conn) ID() uint64 { return c.id }
 
-// Request returns the upgrade request. Any goroutine (it is immutable).
-func (c *Conn) Request() *Request { return c.req }
+// Request returns the upgrade request: with its headers inside Handler.OnOpen, without them after
+// (see Request.Header). Any goroutine; the value is never modified.
+func (c *Conn) Request() *Request { return c.req.Load() }
 
 // SetContext attaches a value to the connection (typically the session's
 // actor PID). Any goroutine.
@@ -182,15 +183,16 @@ func (c *Conn) Close(code uint16, reason string) {
 
 // push appends f to the ring, growing it when full. c.mu held.
 func (c *Conn) push(f *Frame) {
-	if c.n == len(c.ring) {
+	mask := int32(len(c.ring) - 1)
+	if int(c.n) == len(c.ring) {
 		size := max(8, 2*len(c.ring))
 		grown := make([]*Frame, size)
-		for i := 0; i < c.n; i++ {
-			grown[i] = c.ring[(c.head+i)&(len(c.ring)-1)]
+		for i := range c.n {
+			grown[i] = c.ring[(c.head+i)&mask]
 		}
-		c.ring, c.head = grown, 0
+		c.ring, c.head, mask = grown, 0, int32(size-1)
 	}
-	c.ring[(c.head+c.n)&(len(c.ring)-1)] = f
+	c.ring[(c.head+c.n)&mask] = f
 	c.n++
 	c.ringBytes += len(f.wire(c.deflate))
 }
@@ -225,7 +227,7 @@ func (c *Conn) flush() bool {
 		for c.n > 0 && len(iov) < maxIov {
 			f := c.ring[c.head]
 			c.ring[c.head] = nil
-			c.head = (c.head + 1) & (len(c.ring) - 1)
+			c.head = (c.head + 1) & int32(len(c.ring)-1)
 			c.n--
 			b := f.wire(c.deflate)
 			iov = append(iov, b)
@@ -415,7 +417,7 @@ func (c *Conn) readHandshake() gnet.Action {
 	if c.overCap && (end >= 0 || len(buf) >= maxHandshakeSize) {
 		// Answered once the head is read, so that closing does not reset
 		// the connection under unread request bytes and lose the answer.
-		c.s.peers.logRefusal(c.s.log, c.peer)
+		c.s.peers.logRefusal(c.s.log, peerKey(c.remote))
 		c.s.m.ipCapRefusals.Inc()
 		return c.refuse(&handshakeError{http.StatusServiceUnavailable, "too many connections from this address"})
 	}
@@ -442,7 +444,7 @@ func (c *Conn) readHandshake() gnet.Action {
 	_, _ = c.gc.Write(b)
 	c.s.m.handshakes.WithLabelValues("101").Inc()
 
-	c.req = req
+	c.req.Store(req)
 	c.mu.Lock()
 	c.ring = make([]*Frame, 8) // allocated here, not on the first Send
 	c.mu.Unlock()
@@ -458,6 +460,7 @@ func (c *Conn) readHandshake() gnet.Action {
 	}
 	c.s.m.open.Inc()
 	c.s.h.OnOpen(c)
+	c.req.Store(req.withoutHeaders())
 	return gnet.None
 }
 

@@ -15,10 +15,14 @@ import (
 // Request is what the gateway keeps of the HTTP upgrade request. It is
 // immutable after the upgrade and safe to read from any goroutine.
 type Request struct {
-	Path   string
-	Query  url.Values
-	Host   string
-	Header http.Header // canonical keys: Origin, Cookie, Accept-Language, X-Forwarded-For, ...
+	Path     string
+	RawQuery string // the query without '?'; Query parses it
+	Host     string
+	// Header holds the upgrade's headers with canonical keys (Origin, Cookie, Accept-Language,
+	// X-Forwarded-For, ...) during Handler.OnOpen only: afterwards the connection keeps a copy
+	// without them, because an idle connection holding its headers costs about a kilobyte each
+	// (issue 24: an idle connection's memory). Read what you need in OnOpen.
+	Header http.Header
 	// RemoteIP is the TCP peer. X-Forwarded-For is left in Header, untrusted:
 	// only a deployment behind a known proxy should believe it.
 	RemoteIP netip.Addr
@@ -28,6 +32,17 @@ type Request struct {
 	Compressed bool
 
 	extensions string // Sec-WebSocket-Extensions of the 101 answer
+}
+
+// Query parses RawQuery (malformed pairs are skipped).
+func (r *Request) Query() url.Values {
+	q, _ := url.ParseQuery(r.RawQuery)
+	return q
+}
+
+// withoutHeaders is what an open connection keeps of its upgrade after OnOpen.
+func (r *Request) withoutHeaders() *Request {
+	return &Request{Path: r.Path, RawQuery: r.RawQuery, Host: r.Host, RemoteIP: r.RemoteIP, Compressed: r.Compressed}
 }
 
 // handshakeError is a refused upgrade: an HTTP status and a short body.
@@ -116,7 +131,7 @@ func (u *upgradeChecker) parse(head []byte) (*Request, string, *handshakeError) 
 	if !u.originAllowed(r.Header.Get("Origin"), r.Host) {
 		return nil, "", &handshakeError{http.StatusForbidden, "origin not allowed"}
 	}
-	req := &Request{Path: r.URL.Path, Query: r.URL.Query(), Host: r.Host, Header: r.Header}
+	req := &Request{Path: r.URL.Path, RawQuery: r.URL.RawQuery, Host: r.Host, Header: r.Header}
 	if u.deflate {
 		ext, herr := negotiateDeflate(r.Header)
 		if herr != nil {

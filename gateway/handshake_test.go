@@ -40,7 +40,7 @@ func TestChromiumRequestIsAcceptedWithItsHeaders(t *testing.T) {
 	if herr != nil {
 		t.Fatalf("refused: %d %s", herr.status, herr.msg)
 	}
-	if key != "x3JJHMbDL1EzLkh9GBhXDw==" || req.Path != "/ws" || req.Query.Get("v") != "1" || req.Host != "localhost:8081" {
+	if key != "x3JJHMbDL1EzLkh9GBhXDw==" || req.Path != "/ws" || req.Query().Get("v") != "1" || req.Host != "localhost:8081" {
 		t.Fatalf("request %+v key %q", req, key)
 	}
 	if req.Header.Get("Accept-Language") != "en-US,en;q=0.9" || req.Header.Get("Cookie") != "cs_session=abc" {
@@ -165,5 +165,29 @@ func TestWriteHandshakeSeedCorpus(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("seed_%02d", i)), []byte(body), 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// An open connection keeps its upgrade's headers only while OnOpen runs: an idle connection that
+// held them would cost about a kilobyte more (issue 24).
+func TestHeadersAreReadableInOnOpenAndDroppedAfter(t *testing.T) {
+	rec := newRecorder()
+	langInOpen := make(chan string, 1)
+	rec.onOpenF = func(c *Conn) { langInOpen <- c.Request().Header.Get("Accept-Language") }
+	s := startServer(t, Config{}, rec)
+	rc := dialRaw(t, s, upgradeRequest(s.Addr().String(), "/ws?v=1", "Accept-Language: ar-SA"))
+	if resp := rc.response(); resp.StatusCode != 101 {
+		t.Fatalf("status %d", resp.StatusCode)
+	}
+	c := rec.waitOpen(t)
+	if got := <-langInOpen; got != "ar-SA" {
+		t.Fatalf("Accept-Language in OnOpen = %q", got)
+	}
+	req := c.Request()
+	if req.Header != nil {
+		t.Fatalf("headers kept after OnOpen: %v", req.Header)
+	}
+	if req.Path != "/ws" || req.Query().Get("v") != "1" || !req.RemoteIP.IsLoopback() {
+		t.Fatalf("request after OnOpen %+v", req)
 	}
 }

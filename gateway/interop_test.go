@@ -29,7 +29,7 @@ func TestStrictClientEchoesMessagesOfEverySize(t *testing.T) {
 	c := dialStrict(t, s)
 	defer c.CloseNow()
 	conn := rec.waitOpen(t)
-	if conn.Request().Path != "/ws" || conn.Request().Query.Get("v") != "1" || !conn.Request().RemoteIP.IsLoopback() {
+	if conn.Request().Path != "/ws" || conn.Request().Query().Get("v") != "1" || !conn.Request().RemoteIP.IsLoopback() {
 		t.Fatalf("request %+v", conn.Request())
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)

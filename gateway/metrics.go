@@ -21,8 +21,12 @@ type metrics struct {
 	ipCapRefusals prometheus.Counter
 	// deflateHandshakes counts upgrades that negotiated permessage-deflate.
 	deflateHandshakes prometheus.Counter
-	codeMu            sync.Mutex
-	codeCounter       map[uint16]prometheus.Counter
+	// capacityRefusals counts connections closed at accept because MaxConns were open.
+	capacityRefusals prometheus.Counter
+	// acceptErrors counts failed accepts (out of descriptors, ...) and sockets gnet could not take.
+	acceptErrors prometheus.Counter
+	codeMu       sync.Mutex
+	codeCounter  map[uint16]prometheus.Counter
 }
 
 func newMetrics(reg prometheus.Registerer) *metrics {
@@ -59,6 +63,14 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 			Namespace: "courtside", Subsystem: "gateway", Name: "deflate_handshakes_total",
 			Help: "Upgrades that negotiated permessage-deflate (compressed frames).",
 		}),
+		capacityRefusals: prometheus.NewCounter(prometheus.CounterOpts{
+			Namespace: "courtside", Subsystem: "gateway", Name: "capacity_refusals_total",
+			Help: "Connections closed at accept because MaxConns connections were open.",
+		}),
+		acceptErrors: prometheus.NewCounter(prometheus.CounterOpts{
+			Namespace: "courtside", Subsystem: "gateway", Name: "accept_errors_total",
+			Help: "Accepts that failed (out of file descriptors, ...) and sockets the event loops could not take.",
+		}),
 		codeCounter: map[uint16]prometheus.Counter{},
 	}
 	if reg != nil {
@@ -70,6 +82,8 @@ func newMetrics(reg prometheus.Registerer) *metrics {
 		m.handshakes = register(reg, m.handshakes)
 		m.ipCapRefusals = register(reg, m.ipCapRefusals)
 		m.deflateHandshakes = register(reg, m.deflateHandshakes)
+		m.capacityRefusals = register(reg, m.capacityRefusals)
+		m.acceptErrors = register(reg, m.acceptErrors)
 	}
 	return m
 }

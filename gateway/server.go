@@ -2,6 +2,7 @@ package gateway
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"sync"
@@ -9,8 +10,8 @@ import (
 	"time"
 
 	"github.com/panjf2000/gnet/v2"
+	errorx "github.com/panjf2000/gnet/v2/pkg/errors"
 	"go.uber.org/zap"
-	"golang.org/x/sys/unix"
 )
 
 // Handler receives connection events. All three methods run on the
@@ -27,7 +28,7 @@ type Handler interface {
 	OnClose(c *Conn, code uint16)
 }
 
-// Server is the WebSocket gateway: a gnet engine serving Config.Path.
+// Server is the WebSocket gateway: its own TCP acceptor feeding gnet event loops, serving Config.Path.
 type Server struct {
 	cfg     Config
 	h       Handler
@@ -43,9 +44,12 @@ type Server struct {
 	addr      atomic.Pointer[net.TCPAddr]
 	nextID    atomic.Uint64
 	tcpOpen   atomic.Int64 // TCP connections, upgraded or not
+	// admitting counts sockets accepted but not yet opened by their event loop (accept.go), so a
+	// burst cannot overshoot MaxConns; OnOpen moves one from here to tcpOpen.
+	admitting atomic.Int64
 	written   atomic.Int64 // frame bytes handed to sockets (bytes_out without the float)
 
-	eng gnet.Engine // set in OnBoot, read after ready
+	eng gnet.Engine // the event loops' engine, set in OnBoot
 
 	loopsMu sync.Mutex
 	loops   map[gnet.EventLoop]*loop
@@ -98,39 +102,46 @@ func (s *Server) Run(ctx context.Context) error {
 	if s.cfg.SocketSendBuffer > 0 {
 		opts = append(opts, gnet.WithSocketSendBuffer(s.cfg.SocketSendBuffer))
 	}
-	errc := make(chan error, 1)
-	go func() { errc <- gnet.Run(&engineHandler{s: s}, "tcp://"+s.cfg.Addr, opts...) }()
-
-	select {
-	case <-s.ready:
-	case err := <-errc:
-		if err == nil {
-			err = fmt.Errorf("%w: engine exited during boot", ErrStartFailed)
-		}
+	// The gateway listens and accepts itself and hands each socket to gnet's event loops
+	// (accept.go says why).
+	ln, err := net.Listen("tcp", s.cfg.Addr)
+	if err != nil {
 		return fmt.Errorf("%w: %w", ErrStartFailed, err)
 	}
-	s.log.Info("gateway listening", zap.Stringer("addr", s.Addr()), zap.String("path", s.cfg.Path))
+	s.addr.Store(ln.Addr().(*net.TCPAddr))
+	cli, err := gnet.NewClient(&engineHandler{s: s}, opts...)
+	if err == nil {
+		err = cli.Start()
+	}
+	if err != nil {
+		_ = ln.Close()
+		return fmt.Errorf("%w: %w", ErrStartFailed, err)
+	}
+	acc := &acceptor{s: s, ln: ln.(*net.TCPListener), cli: cli}
+	errc := make(chan error, 1)
+	go func() { errc <- acc.run() }()
 
+	select {
+	case <-s.ready: // the first tick: the event loops run
+	case err := <-errc:
+		_ = cli.Stop()
+		return fmt.Errorf("%w: accept: %w", ErrStartFailed, err)
+	}
+	s.log.Info("gateway listening", zap.Stringer("addr", s.Addr()), zap.String("path", s.cfg.Path), zap.Int("maxConns", s.cfg.MaxConns))
+
+	var stopErr error
 	select {
 	case <-ctx.Done():
 	case err := <-errc:
-		return fmt.Errorf("gateway: engine stopped: %w", err)
+		stopErr = fmt.Errorf("gateway: accept stopped: %w", err)
 	}
+	_ = ln.Close() // no new connections; a running accept returns
 	s.shutdown()
-	// Engine.Stop triggers the shutdown at once but only notices its end by
-	// polling every 500 ms; gnet.Run returning is the earlier signal.
-	go func() {
-		stopCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		if err := s.eng.Stop(stopCtx); err != nil {
-			s.log.Warn("gnet stop", zap.Error(err))
-		}
-	}()
-	if err := <-errc; err != nil {
-		s.log.Warn("gnet exit", zap.Error(err))
+	if err := cli.Stop(); err != nil && !errors.Is(err, errorx.ErrEngineShutdown) {
+		s.log.Warn("gnet stop", zap.Error(err))
 	}
 	s.log.Info("gateway stopped")
-	return nil
+	return stopErr
 }
 
 // shutdown sends 1001 everywhere and waits for the connections to finish
@@ -180,27 +191,7 @@ type engineHandler struct {
 }
 
 func (e *engineHandler) OnBoot(eng gnet.Engine) gnet.Action {
-	s := e.s
-	s.eng = eng
-	// gnet does not expose the bound address; read it from a duplicate of
-	// the listening socket so ":0" works.
-	fd, err := eng.Dup()
-	if err != nil {
-		s.log.Error("cannot read listen address", zap.Error(err))
-		return gnet.Shutdown
-	}
-	defer unix.Close(fd)
-	sa, err := unix.Getsockname(fd)
-	if err != nil {
-		s.log.Error("cannot read listen address", zap.Error(err))
-		return gnet.Shutdown
-	}
-	switch a := sa.(type) {
-	case *unix.SockaddrInet4:
-		s.addr.Store(&net.TCPAddr{IP: net.IP(a.Addr[:]).To16(), Port: a.Port})
-	case *unix.SockaddrInet6:
-		s.addr.Store(&net.TCPAddr{IP: net.IP(a.Addr[:]), Port: a.Port})
-	}
+	e.s.eng = eng
 	return gnet.None
 }
 
@@ -230,12 +221,23 @@ func (e *engineHandler) OnOpen(gc gnet.Conn) ([]byte, gnet.Action) {
 	// Counted from the TCP accept, so that connections held in the
 	// handshake (slowloris) count too. One past the cap is answered 503 once
 	// its request head has arrived (see readHandshake).
-	c.peer = peerKey(c.remote)
-	c.overCap = !s.peers.acquire(c.peer)
+	c.overCap = !s.peers.acquire(peerKey(c.remote))
 	gc.SetContext(c)
 	l.add(c)
 	s.tcpOpen.Add(1)
+	s.admitted()
 	return nil, gnet.None
+}
+
+// admitted takes one socket off the admitting count (never below zero: a connection that did not
+// come through the acceptor has no place there).
+func (s *Server) admitted() {
+	for {
+		n := s.admitting.Load()
+		if n <= 0 || s.admitting.CompareAndSwap(n, n-1) {
+			return
+		}
+	}
 }
 
 func (e *engineHandler) OnTraffic(gc gnet.Conn) gnet.Action {
@@ -250,7 +252,7 @@ func (e *engineHandler) OnClose(gc gnet.Conn, _ error) gnet.Action {
 	if c, ok := gc.Context().(*Conn); ok {
 		c.onClosed()
 		if !c.overCap {
-			e.s.peers.release(c.peer)
+			e.s.peers.release(peerKey(c.remote))
 		}
 		e.s.tcpOpen.Add(-1)
 	}

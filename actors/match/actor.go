@@ -52,17 +52,21 @@ func (c *Config) fill() {
 }
 
 // scoreboardFields are the fields a game's scoreboard topic carries; statistics, odds and detail
-// only go to the match topic, except red cards, which a match row shows beside the score.
+// only go to the match topic, except red cards and a second leg's aggregate and the side that goes
+// through (or its called-off first leg), which a match row shows beside the score.
 var scoreboardFields = map[string]bool{
 	feed.FieldStatus: true, feed.FieldHome: true, feed.FieldAway: true, feed.FieldPeriod: true,
 	feed.FieldPeriodName: true, feed.FieldClock: true, feed.FieldPeriods: true, feed.FieldStart: true,
-	feed.FieldUpdated: true, feed.FieldRedCards: true,
+	feed.FieldUpdated: true, feed.FieldRedCards: true, feed.FieldAggregate: true, feed.FieldThrough: true,
+	feed.FieldFirstLeg: true,
 }
 
-// listFields are the fields whose change the Listener hears about.
+// listFields are the fields whose change the Listener hears about (a list row shows them; the
+// aggregate and the side through of a second leg change apart from the score).
 var listFields = map[string]bool{
 	feed.FieldStatus: true, feed.FieldHome: true, feed.FieldAway: true, feed.FieldPeriodName: true,
-	feed.FieldStart: true, feed.FieldOdds: true, feed.FieldPeriods: true,
+	feed.FieldStart: true, feed.FieldOdds: true, feed.FieldPeriods: true, feed.FieldAggregate: true,
+	feed.FieldThrough: true, feed.FieldFirstLeg: true,
 }
 
 // Actor is one match: the single writer of its live state.

@@ -33,7 +33,8 @@
 // With TopicConfig.MatchExists, Resolve refuses a made-up match id before any actor starts.
 //
 // Topics are `match:<id>` (every field of one match) and `scores:<gameId>` (the scoreboard
-// fields of every match of a game: st, h, a, p, pn, clk, ps, start, ts, and s.redCards). A topic actor behaves
+// fields of every match of a game: st, h, a, p, pn, clk, ps, start, ts, s.redCards, and a second
+// leg's d.agg and d.through). A topic actor behaves
 // towards the node relay exactly like a room (room.Join / room.JoinReply / room.RelayReport /
 // room.Deliver), so the relay serves topics unchanged: give it Finder{Rooms, Topics} as its
 // RoomFinder. A topic collects what its matches publish for Tick (50 ms), merging field by

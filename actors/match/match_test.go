@@ -245,6 +245,23 @@ func TestScoreboardCarriesRedCardsButNoOtherStatistic(t *testing.T) {
 	}
 }
 
+func TestScoreboardCarriesTheAggregateButNoOtherDetail(t *testing.T) {
+	h, board := liveSoccerBoard(t)
+	d := ev("c", 3, feed.KDetail)
+	d.Detail = map[string]any{"agg": []int{3, 2}, "through": 0, "momentum": 40}
+	h.push(d)
+	h.settle("c", "scores:202")
+	h.clock.Advance(50 * time.Millisecond)
+	waitUntil(t, "second frame", func() bool { return len(board.scoreFrames()) >= 2 })
+	f := string(board.scoreFrames()[1])
+	if !strings.Contains(f, `"d.agg":[3,2]`) || !strings.Contains(f, `"d.through":0`) {
+		t.Fatalf("frame %s: want the aggregate 3-2 and the home side through", f)
+	}
+	if strings.Contains(f, `"d.momentum"`) {
+		t.Fatalf("scoreboard frame carries a detail other than the aggregate: %s", f)
+	}
+}
+
 func TestSpoilerFreeDelayIsHonouredInOrder(t *testing.T) {
 	h := newHarness(t, nil)
 	name, err := h.topics.Resolve("match:d", 10000)

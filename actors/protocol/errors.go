@@ -38,9 +38,12 @@ const (
 
 // WebSocket close codes used by the node (the gateway owns the protocol-level ones).
 const (
-	CloseGoingAway    uint16 = 1001
-	ClosePolicy       uint16 = 1008
-	CloseSlowConsumer uint16 = 4008
+	CloseGoingAway uint16 = 1001
+	ClosePolicy    uint16 = 1008
+	// CloseInternalError: the node failed serving this connection (RFC 6455 1011); the client
+	// reconnects and resumes.
+	CloseInternalError uint16 = 1011
+	CloseSlowConsumer  uint16 = 4008
 	// CloseSessionEnded: the session's rights were revoked (a ban, a logout, a password reset, an
 	// expired session): sign in again.
 	CloseSessionEnded uint16 = 4001

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/asynkron/protoactor-go/actor"
@@ -55,6 +56,8 @@ type Config struct {
 	AuthTimeout time.Duration // close 1008 when no auth arrives in time; default 10s
 	RatePerSec  float64       // client messages per second one connection may send; default 20
 	Log         *zap.Logger
+
+	authDeadlines *authDeadlines // AuthTimeout of every session of this Config
 }
 
 // Watching hears how long a signed-in user stayed in a live room (from join to leave or to the
@@ -73,6 +76,9 @@ func (c *Config) fill() {
 	}
 	if c.AuthTimeout == 0 {
 		c.AuthTimeout = 10 * time.Second
+	}
+	if c.authDeadlines == nil {
+		c.authDeadlines = newAuthDeadlines(c.AuthTimeout)
 	}
 	if c.RatePerSec == 0 {
 		c.RatePerSec = 20
@@ -116,11 +122,12 @@ type Actor struct {
 	conn Conn
 	lang string
 
-	authed  bool
-	authing bool
-	user    room.Identity
-	token   string
-	sid     string
+	authed   bool
+	authing  bool
+	released bool // release ran: the connection's subscriptions and place are given back
+	user     room.Identity
+	token    string
+	sid      string
 
 	// A re-check of the rights in flight: room commands wait in held until it answers, so a room
 	// never sees a command under rights that were revoked before it was sent.
@@ -134,23 +141,62 @@ type Actor struct {
 
 	tokens   float64 // token bucket for client messages
 	lastFill time.Time
-	msg      protocol.ClientMessage
 }
 
-// Props returns the props of a session for conn, speaking lang until the client says otherwise.
-func Props(cfg *Config, conn Conn, lang string) *actor.Props {
+// inboundMsgs holds the messages that client commands are decoded into, shared by every session
+// and borrowed only while one command is handled: a session that kept its own (about 260 bytes,
+// and the strings of its last command, a sign-in token among them) paid for it all the time it
+// sat idle (issue 24: an idle connection's memory).
+var inboundMsgs = sync.Pool{New: func() any { return new(protocol.ClientMessage) }}
+
+// Props returns the props every session of cfg is spawned from: make them once (the engine does,
+// when it wires the gateway) and start each session with Spawn. The producer captures nothing of a
+// connection, so one Props serves them all; a Props and producer closure per connection cost about
+// 280 bytes of an idle connection's heap (issue 24).
+func Props(cfg *Config) *actor.Props {
 	cfg.fill()
 	return actor.PropsFromProducer(func() actor.Actor {
-		return &Actor{cfg: cfg, conn: conn, lang: lang, rooms: map[string]bool{}, joinedAt: map[string]time.Time{}, topics: map[string]string{}, tokens: 2 * cfg.RatePerSec}
-	})
+		// The maps are made on first use: most sessions join one room and many none (an idle
+		// connection's memory, issue 24).
+		return &Actor{cfg: cfg, tokens: 2 * cfg.RatePerSec}
+	}, actor.WithMailbox(sessionMailbox), actor.WithGuardian(stopOnFailure))
+}
+
+// stopOnFailure supervises sessions: one that panics is stopped, never restarted. A restarted
+// session would start without its connection (Open is its first message, sent once) and without
+// its sign-in and rooms; stopped, it releases what it held and closes the connection, and the
+// client reconnects and resumes like after any drop.
+var stopOnFailure = actor.NewOneForOneStrategy(0, 0, func(any) actor.Directive { return actor.StopDirective })
+
+// sessionMailbox is protoactor's lock-free unbounded mailbox: the same order and no bound, but an
+// empty one is a single queue node where the default keeps a ring of ten slots and its lock
+// (about 200 bytes of every idle connection, issue 24). A message costs one small node instead; a
+// session handles at most RatePerSec client messages and their answers, far below where that shows.
+var sessionMailbox = actor.UnboundedLockfree()
+
+// Open is a session's first message: the connection it serves and the language it speaks until
+// the client says otherwise. Spawn sends it.
+type Open struct {
+	Conn Conn
+	Lang string
+}
+
+// Spawn starts a session for conn from props (Props, perhaps equipped for a cluster) and hands it
+// its connection. Open is posted before anyone else knows the PID, so it is the session's first
+// message; every later one (Inbound, Closed, answers) finds the connection set.
+func Spawn(root *actor.RootContext, props *actor.Props, conn Conn, lang string) *actor.PID {
+	pid := root.Spawn(props)
+	root.Send(pid, &Open{Conn: conn, Lang: lang})
+	return pid
 }
 
 // Receive is the session's mailbox loop.
 func (a *Actor) Receive(ctx actor.Context) {
 	switch m := ctx.Message().(type) {
+	case *Open:
+		a.conn, a.lang = m.Conn, m.Lang
 	case *actor.Started:
-		self, sys := ctx.Self(), ctx.ActorSystem()
-		time.AfterFunc(a.cfg.AuthTimeout, func() { sys.Root.Send(self, &authTimeout{}) })
+		a.cfg.authDeadlines.add(ctx.ActorSystem(), ctx.Self())
 	case *Inbound:
 		a.onInbound(ctx, m.Data)
 	case *authResult:
@@ -176,19 +222,35 @@ func (a *Actor) Receive(ctx actor.Context) {
 	case *Notice:
 		a.conn.SendText(m.Payload)
 	case *Closed:
-		for id := range a.joinedAt {
-			a.watched(id)
-		}
-		for id := range a.rooms {
-			ctx.Send(a.cfg.Relay, &relay.Unsubscribe{Room: id, ConnID: a.conn.ID()})
-		}
-		for _, name := range a.topics {
-			ctx.Send(a.cfg.Relay, &relay.Unsubscribe{Room: name, ConnID: a.conn.ID()})
-		}
-		if a.authed && !a.user.Guest && a.cfg.Users != nil {
-			a.cfg.Users.Remove(a.user.ID, ctx.Self())
-		}
+		a.release(ctx)
 		ctx.Stop(ctx.Self())
+	case *actor.Stopped:
+		if !a.released && a.conn != nil {
+			// Stopped without its connection closing first: it failed (stopOnFailure).
+			a.release(ctx)
+			a.conn.Close(protocol.CloseInternalError, "session failed")
+		}
+	}
+}
+
+// release gives back what the session holds for its connection: its rooms' and topics'
+// subscriptions, its viewing time and its place among the user's sessions. Once.
+func (a *Actor) release(ctx actor.Context) {
+	if a.released {
+		return
+	}
+	a.released = true
+	for id := range a.joinedAt {
+		a.watched(id)
+	}
+	for id := range a.rooms {
+		ctx.Send(a.cfg.Relay, &relay.Unsubscribe{Room: id, ConnID: a.conn.ID()})
+	}
+	for _, name := range a.topics {
+		ctx.Send(a.cfg.Relay, &relay.Unsubscribe{Room: name, ConnID: a.conn.ID()})
+	}
+	if a.authed && !a.user.Guest && a.cfg.Users != nil {
+		a.cfg.Users.Remove(a.user.ID, ctx.Self())
 	}
 }
 
@@ -217,7 +279,11 @@ func (a *Actor) allow() bool {
 }
 
 func (a *Actor) onInbound(ctx actor.Context, data []byte) {
-	m := &a.msg
+	m := inboundMsgs.Get().(*protocol.ClientMessage)
+	defer func() {
+		*m = protocol.ClientMessage{} // keep no client's strings alive in the pool
+		inboundMsgs.Put(m)
+	}()
 	if err := protocol.Decode(data, m); err != nil {
 		a.sendError("", protocol.CodeBadMessage)
 		return
@@ -246,11 +312,17 @@ func (a *Actor) onInbound(ctx actor.Context, data []byte) {
 			a.sendError(m.Nonce, protocol.CodeFailed)
 			return
 		}
+		if a.rooms == nil {
+			a.rooms = map[string]bool{}
+		}
 		a.rooms[m.Room] = true
 		uid := ""
 		if !a.user.Guest {
 			uid = a.user.ID
 			if _, in := a.joinedAt[m.Room]; !in && a.cfg.Watching != nil {
+				if a.joinedAt == nil {
+					a.joinedAt = map[string]time.Time{}
+				}
 				a.joinedAt[m.Room] = time.Now()
 			}
 		}
@@ -311,6 +383,9 @@ func (a *Actor) subscribe(ctx actor.Context, m *protocol.ClientMessage) {
 	}
 	if ok && old != name {
 		ctx.Send(a.cfg.Relay, &relay.Unsubscribe{Room: old, ConnID: a.conn.ID()})
+	}
+	if a.topics == nil {
+		a.topics = map[string]string{}
 	}
 	a.topics[m.Topic] = name
 	ctx.Send(a.cfg.Relay, &relay.Subscribe{Room: name, Conn: a.conn, Session: ctx.Self()})

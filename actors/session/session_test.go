@@ -11,6 +11,7 @@ import (
 
 	"github.com/asynkron/protoactor-go/actor"
 
+	"courtside/actors/protocol"
 	"courtside/actors/relay"
 	"courtside/actors/room"
 	"courtside/actors/session"
@@ -82,7 +83,7 @@ func start(t *testing.T, cfg *session.Config) (*actor.ActorSystem, *actor.PID, *
 	cfg.Relay, cfg.Rooms = sink, noRooms{sink}
 	cfg.Translate = func(lang, key string) string { return lang + ":" + key }
 	c := &recConn{}
-	return sys, sys.Root.Spawn(session.Props(cfg, c, "zh_CN")), c
+	return sys, session.Spawn(sys.Root, session.Props(cfg), c, "zh_CN"), c
 }
 
 func in(sys *actor.ActorSystem, pid *actor.PID, s string) {
@@ -184,7 +185,7 @@ func startRecordingRooms(t *testing.T, cfg *session.Config) (*actor.ActorSystem,
 	cfg.Relay, cfg.Rooms = roomPID, noRooms{roomPID}
 	cfg.Translate = func(lang, key string) string { return lang + ":" + key }
 	c := &recConn{}
-	return sys, sys.Root.Spawn(session.Props(cfg, c, "en_US")), c, got
+	return sys, session.Spawn(sys.Root, session.Props(cfg), c, "en_US"), c, got
 }
 
 func nextCommand(t *testing.T, got <-chan room.Identity) room.Identity {
@@ -336,4 +337,22 @@ func TestTimeInRoomsIsReportedOnLeaveAndOnCloseForUsersOnly(t *testing.T) {
 		t.Fatalf("a guest was reported: %s", s)
 	case <-time.After(200 * time.Millisecond):
 	}
+}
+
+// panicConn fails the session's first write, as a bug in a handler would.
+type panicConn struct{ recConn }
+
+func (c *panicConn) SendText([]byte) bool { panic("write failed") }
+
+// A session that fails is stopped, not restarted without its connection: it closes the connection
+// (1011), and the client reconnects and resumes as after any drop.
+func TestAFailedSessionClosesItsConnection(t *testing.T) {
+	sys := actor.NewActorSystem()
+	t.Cleanup(sys.Shutdown)
+	sink := sys.Root.Spawn(actor.PropsFromFunc(func(actor.Context) {}))
+	cfg := &session.Config{Relay: sink, Rooms: noRooms{sink}, Translate: func(lang, key string) string { return key }}
+	c := &panicConn{}
+	pid := session.Spawn(sys.Root, session.Props(cfg), c, "en_US")
+	in(sys, pid, `{"t":"join","room":"1001"}`) // answered before sign-in: the write panics
+	c.wait(t, "the connection closed", func(_ []string, closed uint16) bool { return closed == protocol.CloseInternalError })
 }

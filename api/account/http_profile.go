@@ -116,7 +116,7 @@ func (h *handlers) followList(r *api.Request) (any, error) {
 	for i, e := range rows {
 		list[i] = followLine{FollowEntry: e, Since: api.Millis(e.Since)}
 	}
-	return map[string]any{"list": list, "total": total, "pageIndex": p.Index, "pageSize": p.Size}, nil
+	return p.List(list, int(total)), nil
 }
 
 // POST /user/uploadAvatar (multipart/form-data, one file part, any field name): JPG or PNG by

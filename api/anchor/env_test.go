@@ -34,16 +34,6 @@ type admins struct{}
 
 func (admins) IsAdmin(_ context.Context, uid int64) (bool, error) { return uid == adminID, nil }
 
-// phones: every user but 404 has a bound phone.
-type phones struct{}
-
-func (phones) BoundPhone(_ context.Context, uid int64) (string, error) {
-	if uid == 404 {
-		return "", nil
-	}
-	return fmt.Sprintf("+86138%08d", uid), nil
-}
-
 // matchBook is the match module's view for the tests.
 type matchBook struct {
 	mu sync.Mutex
@@ -179,7 +169,7 @@ func newEnvWith(t *testing.T, mut func(*media.Config)) *env {
 	e.hub = media.New(mcfg, media.Deps{Keys: ms, Rooms: ms, Unlocks: ms, Sources: ms,
 		Entitlements: tiers{now: e.clock.Now}, Notifier: media.Notifiers{ms, e.events}})
 	svc, err := anchor.New(anchor.Config{Now: e.clock.Now}, anchor.Deps{Store: e.store, Media: e.hub,
-		Roles: admins{}, Phones: phones{}, Matches: e.matches, Earnings: e.ledger, Payer: e.ledger,
+		Roles: admins{}, Phones: apitest.Phones{}, Matches: e.matches, Earnings: e.ledger, Payer: e.ledger,
 		Scores: e.scores, Notices: e.notices, Finder: e.finder, Rooms: e.rooms})
 	if err != nil {
 		t.Fatal(err)

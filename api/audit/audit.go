@@ -25,6 +25,14 @@ type Entry struct {
 	IP            string
 }
 
+// Actor is the staff member doing an action and the address they did it from, as an area's
+// service takes it and copies it into Entry.ActorID and Entry.IP. The areas' handlers build it from
+// the request: audit.Actor{ID: uid, IP: r.IP()}.
+type Actor struct {
+	ID int64
+	IP string
+}
+
 // Record is an entry as read back.
 type Record struct {
 	ID         int64           `json:"id"`

@@ -56,7 +56,7 @@ func (h *handlers) adminList(r *api.Request, uid int64) (any, error) {
 	for i, c := range rows {
 		out[i] = row{ChannelOverview: c, Link: base + c.Path}
 	}
-	return list(out, total, p), nil
+	return p.List(out, total), nil
 }
 
 // visitor is the request's client, for the keyed hashes.
@@ -74,9 +74,4 @@ func (h *handlers) base(r *api.Request) string {
 		scheme = "https"
 	}
 	return scheme + "://" + r.HTTP.Host
-}
-
-// list is the answer of the paged lists.
-func list(rows any, total int, p api.Page) map[string]any {
-	return map[string]any{"list": rows, "total": total, "pageIndex": p.Index, "pageSize": p.Size}
 }

@@ -52,7 +52,7 @@ func (h *handlers) users(r *api.Request, uid int64) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return list(rows, total, p), nil
+	return p.List(rows, total), nil
 }
 
 // days reads the period of a report (default 30).
@@ -90,5 +90,5 @@ func (h *handlers) water(r *api.Request, uid int64) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return list(rows, total, p), nil
+	return p.List(rows, total), nil
 }

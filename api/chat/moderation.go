@@ -230,7 +230,12 @@ func (s *Service) Operate(ctx context.Context, caller int64, in Operation) (Oper
 	}
 	out := Operated{Op: in.Op, Seq: r.Seq}
 	if in.Op == "mute" {
+		// The room's own end of the mute (its event), so the answer, the chatter card and every
+		// viewer's notice agree to the millisecond; the service's clock is the fallback only.
 		out.Until = start.Add(time.Duration(secs) * time.Second).UnixMilli()
+		if ev, err := protocol.DecodeEvent(r.Event); err == nil && ev.Until != 0 {
+			out.Until = ev.Until
+		}
 	}
 	return out, nil
 }

@@ -61,10 +61,7 @@ func view(c postgres.Comment) Comment {
 }
 
 // Actor is who does a staff action, for the audit log.
-type Actor struct {
-	ID int64
-	IP string
-}
+type Actor = audit.Actor
 
 func (s *Service) target(ctx context.Context, kind, id string) (TargetInfo, error) {
 	t, ok := s.d.Targets[kind]

@@ -54,10 +54,6 @@ func (h *handlers) staff(next api.UserHandler) api.HandlerFunc {
 	}
 }
 
-func list(p Page, page api.Page) map[string]any {
-	return map[string]any{"list": p.List, "total": p.Total, "pageIndex": page.Index, "pageSize": page.Size}
-}
-
 // list: GET /comments/list?kind=news&id=12&sort=newest|top&pageIndex=&pageSize=
 func (h *handlers) list(r *api.Request) (any, error) {
 	viewer, err := h.auth.Viewer(r)
@@ -72,7 +68,7 @@ func (h *handlers) list(r *api.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return list(p, page), nil
+	return page.List(p.List, p.Total), nil
 }
 
 // replies: GET /comments/replies?parentId=&pageIndex=&pageSize=
@@ -93,7 +89,7 @@ func (h *handlers) replies(r *api.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return list(p, page), nil
+	return page.List(p.List, p.Total), nil
 }
 
 // add: POST /comments/add {kind, id, parentId?, text}
@@ -151,15 +147,7 @@ func (h *handlers) mine(r *api.Request, uid int64) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return list(p, page), nil
-}
-
-func actor(r *api.Request, uid int64) Actor {
-	a := Actor{ID: uid}
-	if r.ClientIP.IsValid() {
-		a.IP = r.ClientIP.String()
-	}
-	return a
+	return page.List(p.List, p.Total), nil
 }
 
 // reports: GET /admin/comments/reports?status=open|actioned|dismissed&pageIndex=
@@ -172,7 +160,7 @@ func (h *handlers) reports(r *api.Request, _ int64) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return map[string]any{"list": rows, "total": total, "pageIndex": page.Index, "pageSize": page.Size}, nil
+	return page.List(rows, total), nil
 }
 
 // remove: POST /admin/comments/delete {id, reason}
@@ -184,7 +172,7 @@ func (h *handlers) remove(r *api.Request, uid int64) (any, error) {
 	if err := r.Decode(&in); err != nil {
 		return nil, err
 	}
-	if err := h.svc.Delete(r.Context(), actor(r, uid), in.ID, in.Reason); err != nil {
+	if err := h.svc.Delete(r.Context(), Actor{ID: uid, IP: r.IP()}, in.ID, in.Reason); err != nil {
 		return nil, err
 	}
 	return map[string]any{"id": in.ID, "deleted": true}, nil
@@ -198,7 +186,7 @@ func (h *handlers) dismiss(r *api.Request, uid int64) (any, error) {
 	if err := r.Decode(&in); err != nil {
 		return nil, err
 	}
-	if err := h.svc.Dismiss(r.Context(), actor(r, uid), in.ID); err != nil {
+	if err := h.svc.Dismiss(r.Context(), Actor{ID: uid, IP: r.IP()}, in.ID); err != nil {
 		return nil, err
 	}
 	return map[string]any{"id": in.ID}, nil

@@ -7,14 +7,6 @@ import (
 	"courtside/api"
 )
 
-func actor(r *api.Request, uid int64) Actor {
-	a := Actor{ID: uid}
-	if r.ClientIP.IsValid() {
-		a.IP = r.ClientIP.String()
-	}
-	return a
-}
-
 func msTime(ms int64) time.Time {
 	if ms <= 0 {
 		return time.Time{}
@@ -33,8 +25,9 @@ func (h *handlers) staffProclamations(r *api.Request, _ int64) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return map[string]any{"list": list, "total": total, "pageIndex": page.Index, "pageSize": page.Size,
-		"now": h.svc.Now().UnixMilli()}, nil
+	out := page.List(list, total)
+	out["now"] = h.svc.Now().UnixMilli()
+	return out, nil
 }
 
 // saveProclamation: POST /admin/content/proclamations {id?, lang, title, content, link, level,
@@ -53,7 +46,7 @@ func (h *handlers) saveProclamation(r *api.Request, uid int64) (any, error) {
 	if err := r.Decode(&in); err != nil {
 		return nil, err
 	}
-	return h.svc.SaveProclamation(r.Context(), actor(r, uid), ProclamationInput{ID: in.ID, Lang: in.Lang, Title: in.Title,
+	return h.svc.SaveProclamation(r.Context(), Actor{ID: uid, IP: r.IP()}, ProclamationInput{ID: in.ID, Lang: in.Lang, Title: in.Title,
 		Content: in.Content, Link: in.Link, Level: in.Level, Start: msTime(in.StartTime), End: msTime(in.EndTime)})
 }
 
@@ -66,7 +59,7 @@ func (h *handlers) withdrawProclamation(r *api.Request, uid int64) (any, error) 
 	if err := r.Decode(&in); err != nil {
 		return nil, err
 	}
-	return h.svc.WithdrawProclamation(r.Context(), actor(r, uid), in.ID, in.Reason)
+	return h.svc.WithdrawProclamation(r.Context(), Actor{ID: uid, IP: r.IP()}, in.ID, in.Reason)
 }
 
 // staffPages: GET /admin/content/pages → {list: [{slug, path, title, edited: [{lang, updateTime}], defaults: [lang]}]}
@@ -94,7 +87,7 @@ func (h *handlers) savePage(r *api.Request, uid int64) (any, error) {
 	if err := r.Decode(&in); err != nil {
 		return nil, err
 	}
-	return h.svc.SavePage(r.Context(), actor(r, uid), in.Slug, in.Lang, in.Title, in.Body)
+	return h.svc.SavePage(r.Context(), Actor{ID: uid, IP: r.IP()}, in.Slug, in.Lang, in.Title, in.Body)
 }
 
 // resetPage: POST /admin/content/pages/reset {slug, lang, reason}
@@ -107,5 +100,5 @@ func (h *handlers) resetPage(r *api.Request, uid int64) (any, error) {
 	if err := r.Decode(&in); err != nil {
 		return nil, err
 	}
-	return h.svc.ResetPage(r.Context(), actor(r, uid), in.Slug, in.Lang, in.Reason)
+	return h.svc.ResetPage(r.Context(), Actor{ID: uid, IP: r.IP()}, in.Slug, in.Lang, in.Reason)
 }

@@ -48,10 +48,7 @@ type Deps struct {
 }
 
 // Actor is the staff member acting, for the audit log.
-type Actor struct {
-	ID int64
-	IP string
-}
+type Actor = audit.Actor
 
 // Service is the content. Its methods hold the rules and take typed inputs; the REST handlers
 // (http*.go) call them. Safe for concurrent use.

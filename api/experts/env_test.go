@@ -38,16 +38,6 @@ func (staff) Can(_ context.Context, uid int64, perm string) (bool, error) {
 	return uid == staffID && perm == experts.PermReviewExperts, nil
 }
 
-// phones: every user but 404 has a bound phone.
-type phones struct{}
-
-func (phones) BoundPhone(_ context.Context, uid int64) (string, error) {
-	if uid == 404 {
-		return "", nil
-	}
-	return fmt.Sprintf("+86138%08d", uid), nil
-}
-
 // matches is the match module for the tests, backed by rows in sport_matches (the store reads the
 // status there when selling and settling).
 type matches struct {
@@ -104,7 +94,7 @@ func newEnv(t *testing.T) *env {
 	e.settle = settlement.New(settlement.Config{Now: e.clock.Now}, postgres.NewSettlements(pool))
 	var err error
 	e.svc, err = experts.New(experts.Config{Now: e.clock.Now}, experts.Deps{Store: postgres.NewExperts(pool), Settlement: e.settle,
-		Phones: phones{}, Staff: staff{}, Coins: ledgerCoins{e.ledger}, Matches: e.matches, Audit: audit.New(audit.Config{}, postgres.NewAuditLog(pool))})
+		Phones: apitest.Phones{}, Staff: staff{}, Coins: ledgerCoins{e.ledger}, Matches: e.matches, Audit: audit.New(audit.Config{}, postgres.NewAuditLog(pool))})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -166,8 +166,4 @@ func expertID(s string) (int64, error) {
 	return id, nil
 }
 
-func list(rows any, total int, p api.Page) map[string]any {
-	return map[string]any{"list": rows, "total": total, "pageIndex": p.Index, "pageSize": p.Size}
-}
-
 func millisOrZero(t time.Time) int64 { return api.Millis(t) }

@@ -79,7 +79,7 @@ func (h *handlers) adminPlans(r *api.Request, _ int64) (any, error) {
 		out[i] = h.planView(p, true, false)
 		out[i].Reason = p.Reason
 	}
-	return list(out, total, pg), nil
+	return pg.List(out, total), nil
 }
 
 func (h *handlers) adminDecidePlan(r *api.Request, by int64) (any, error) {

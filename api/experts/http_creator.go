@@ -95,7 +95,7 @@ func (h *handlers) ownPlans(r *api.Request, uid int64) (any, error) {
 		out[i] = h.planView(p, true, false)
 		out[i].Reason = p.Reason
 	}
-	return list(out, total, pg), nil
+	return pg.List(out, total), nil
 }
 
 func (h *handlers) dataBoard(r *api.Request, uid int64) (any, error) {

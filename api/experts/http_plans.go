@@ -60,7 +60,7 @@ func (h *handlers) bought(r *api.Request, uid int64) (any, error) {
 		out[i] = line{PlanView: h.planView(b.Plan, true, true), PaidPrice: b.Order.Price, Refunded: b.Order.Refunded,
 			BoughtAt: api.Millis(b.Order.CreatedAt)}
 	}
-	return list(out, total, pg), nil
+	return pg.List(out, total), nil
 }
 
 // views shapes public plans for viewer.
@@ -100,7 +100,7 @@ func (h *handlers) homePlans(r *api.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return list(views, total, pg), nil
+	return pg.List(views, total), nil
 }
 
 // focusEvents is GET /expert_plan/focusEvents?page=: the published plans on the matches the
@@ -120,7 +120,7 @@ func (h *handlers) focusEvents(r *api.Request, uid int64) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return list(views, total, pg), nil
+	return pg.List(views, total), nil
 }
 
 // plans is GET /expert_plan/getPlansPC?expertId=&matchId=&settled=1&page=: published plans.
@@ -148,7 +148,7 @@ func (h *handlers) plans(r *api.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return list(views, total, pg), nil
+	return pg.List(views, total), nil
 }
 
 // planInfo is a plan's details with its record: every version's hash and the settlements.

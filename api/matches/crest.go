@@ -4,27 +4,18 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"html"
-	"strings"
-	"unicode"
 
 	"courtside/actors/match/feed"
+	"courtside/api/picture"
 	"courtside/storage/postgres"
 )
 
 // A team, competition or player without a picture of its own (every demo one, and a provider's
 // before its pictures arrive) gets one drawn from what we know of it: colours taken from its id,
-// so it always wears the same ones, and its initials. A team wears a shield, a competition a round
-// badge, a player a portrait. The match list, the match page and the library then show a
+// so it always wears the same ones, and its initials (both from api/picture, which the news area's
+// covers share). A team wears a shield, a competition a round badge, a player a portrait. The match list, the match page and the library then show a
 // picture, never a broken image or bare letters.
-
-// crestColours are pairs of field and trim colours that read well with white initials.
-var crestColours = [][2]string{
-	{"#b91c1c", "#fbbf24"}, {"#1d4ed8", "#e5e7eb"}, {"#047857", "#fde68a"}, {"#7c3aed", "#c4b5fd"},
-	{"#0f172a", "#f97316"}, {"#be185d", "#fbcfe8"}, {"#0e7490", "#a5f3fc"}, {"#92400e", "#fcd34d"},
-	{"#15803d", "#f8fafc"}, {"#1e3a8a", "#fca5a5"}, {"#374151", "#34d399"}, {"#9f1239", "#1f2937"},
-}
 
 // PictureKind is what a generated picture shows.
 type PictureKind string
@@ -74,45 +65,18 @@ func (m *Service) Picture(ctx context.Context, kind PictureKind, id string) ([]b
 	var svg []byte
 	switch kind {
 	case PictureLeague:
-		svg = badgeSVG(id, name, initials(name))
+		svg = badgeSVG(id, name, picture.Initials(name))
 	case PicturePlayer:
-		svg = portraitSVG(id, name, initials(name))
+		svg = portraitSVG(id, name, picture.Initials(name))
 	default:
-		svg = crestSVG(id, name, initials(name))
+		svg = crestSVG(id, name, picture.Initials(name))
 	}
 	m.crests.Store(key, svg)
 	return svg, nil
 }
 
-// initials are the first letters of the first two words ("Harbor City Pioneers" → "HC").
-func initials(name string) string {
-	var b strings.Builder
-	n := 0
-	for _, w := range strings.Fields(name) {
-		for _, r := range w {
-			if unicode.IsLetter(r) || unicode.IsDigit(r) {
-				b.WriteRune(unicode.ToUpper(r))
-				n++
-				break
-			}
-		}
-		if n == 2 {
-			break
-		}
-	}
-	if n == 0 {
-		return "?"
-	}
-	return b.String()
-}
-
 // colours picks an id's pair of colours and a number for its other choices.
-func colours(id string) ([2]string, uint32) {
-	h := fnv.New32a()
-	h.Write([]byte(id))
-	sum := h.Sum32()
-	return crestColours[sum%uint32(len(crestColours))], sum
-}
+func colours(id string) ([2]string, uint32) { return picture.TeamColours(id), picture.Hash(id) }
 
 // crestSVG draws the shield; title carries the team's name for screen readers.
 func crestSVG(id, name, letters string) []byte {

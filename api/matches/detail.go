@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"sort"
-	"strconv"
 	"strings"
 
 	"courtside/actors/match/feed"
@@ -94,17 +93,21 @@ type StatRow struct {
 // frame of the game's family, feed/place.go) on the pitch or map and the momentum graph from the
 // game time (Secs).
 type TextLine struct {
-	Seq    uint64  `json:"seq"`
-	At     int64   `json:"at"`
-	Minute string  `json:"minute"`
-	Type   string  `json:"type"`
-	Team   int     `json:"team"`
-	Text   string  `json:"text"`
-	Name   string  `json:"name,omitempty"`
-	Period int     `json:"period,omitempty"`
-	Secs   int     `json:"secs,omitempty"`
-	X      float64 `json:"x,omitempty"`
-	Y      float64 `json:"y,omitempty"`
+	Seq    uint64 `json:"seq"`
+	At     int64  `json:"at"`
+	Minute string `json:"minute"`
+	Type   string `json:"type"`
+	Team   int    `json:"team"`
+	Text   string `json:"text"`
+	Name   string `json:"name,omitempty"`
+	// Assist is the second player's name (the assist, the player off, the victim) and Score the
+	// score the incident leaves (feed.Incident): the client writes the line from them.
+	Assist string     `json:"assist,omitempty"`
+	Score  *feed.Pair `json:"score,omitempty"`
+	Period int        `json:"period,omitempty"`
+	Secs   int        `json:"secs,omitempty"`
+	X      float64    `json:"x,omitempty"`
+	Y      float64    `json:"y,omitempty"`
 }
 
 // LogEntry is one entry of the game log.
@@ -205,24 +208,13 @@ var keyIncidents = map[string]bool{"goal": true, "redCard": true, "yellowCard": 
 	"firstBaron": true, "firstRoshan": true, "postponed": true, "cancelled": true, "fullTime": true, "pistolRound": true}
 
 // findGame resolves the {game} path segment: a catalogue id or abbreviation.
-func findGame(s string) (feed.Game, bool) {
-	if id, err := strconv.Atoi(s); err == nil {
-		return feed.GameByID(id)
-	}
-	for _, g := range feed.Games() {
-		if strings.EqualFold(g.Abbr, s) || strings.EqualFold(g.Name, s) {
-			return g, true
-		}
-	}
-	return feed.Game{}, false
-}
 
 // Detail is the match page of match id of game (a catalogue id or abbreviation) with every tab, or
 // only tab (one of Tabs) when given; viewer's reservation is marked. ErrGameNotFound for an unknown
 // game, ErrMatchNotFound for a match that does not exist or is of another game, ErrInvalidQuery for
 // an unknown tab.
 func (m *Service) Detail(ctx context.Context, game, id, tab string, viewer int64) (Detail, error) {
-	g, ok := findGame(game)
+	g, ok := feed.FindGame(game)
 	if !ok {
 		return Detail{}, ErrGameNotFound
 	}
@@ -400,7 +392,7 @@ func textLines(evs []feed.Event) []TextLine {
 			continue
 		}
 		out = append(out, TextLine{Seq: evs[i].Seq, At: evs[i].At, Minute: in.Minute, Type: in.Type, Team: in.Team, Text: in.Text,
-			Name: in.Name, Period: in.Period, Secs: in.Secs, X: in.X, Y: in.Y})
+			Name: in.Name, Assist: in.Assist, Score: in.Score, Period: in.Period, Secs: in.Secs, X: in.X, Y: in.Y})
 	}
 	return out
 }
@@ -432,7 +424,7 @@ func (m *Service) playerLines(ctx context.Context, match string) ([]PlayerLine, 
 // Exists says whether id is a match of game (slug or catalogue id), for the site's 404 of a
 // made-up match page (api.Server.PageLookup).
 func (m *Service) Exists(ctx context.Context, game, id string) (bool, error) {
-	g, ok := findGame(game)
+	g, ok := feed.FindGame(game)
 	if !ok {
 		return false, nil
 	}

@@ -2,10 +2,10 @@ package matches
 
 import (
 	"context"
+	"courtside/actors/match/feed"
+	"courtside/api"
 	"strconv"
 	"strings"
-
-	"courtside/api"
 )
 
 // handlers are the Matches calls of spec §7 and the data library: they read the query, ask auth who
@@ -46,7 +46,7 @@ func (m *Service) Routes(srv *api.Server, users api.Authenticator) {
 	srv.Handle("GET /library/team/{id}", h.libraryTeam)
 	srv.Handle("GET /library/players", h.libraryPlayers)
 	srv.Handle("GET /library/player/{id}", h.libraryPlayer)
-	srv.SetGames(func(seg string) bool { _, ok := findGame(seg); return ok })
+	srv.SetGames(func(seg string) bool { _, ok := feed.FindGame(seg); return ok })
 	srv.HandleGame("GET /{game}/{matchId}", h.detail)
 }
 

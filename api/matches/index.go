@@ -31,12 +31,22 @@ func newIndex() *index {
 	return &index{items: map[string]*postgres.MatchRow{}, fetching: map[string]bool{}, cache: map[string]cacheEntry{}}
 }
 
+// replace swaps in a full reload. The rows were read before the lock was taken, so a match actor's
+// newer state that reached update meanwhile is kept: a reload read during a burst of changes (the
+// demo's catch-up of a week at start) must not put a finished match back to an older minute, where
+// it would stay until the next reload.
 func (ix *index) replace(rows []postgres.MatchRow) {
 	m := make(map[string]*postgres.MatchRow, len(rows))
 	for i := range rows {
 		m[rows[i].ID] = &rows[i]
 	}
 	ix.mu.Lock()
+	for id, r := range m {
+		if old, ok := ix.items[id]; ok && old.Live.LastSeq > r.Live.LastSeq {
+			r.Live = old.Live
+			r.Start = old.Start
+		}
+	}
 	ix.items = m
 	ix.version++
 	ix.mu.Unlock()

@@ -9,6 +9,7 @@ import (
 
 	"courtside/actors/match/feed"
 	"courtside/actors/protocol"
+	"courtside/api/periodic"
 )
 
 // Deps are the parts the service is built from.
@@ -46,21 +47,7 @@ func (m *Service) Load(ctx context.Context) error { return m.load(ctx) }
 
 // Run reloads the index every Config.Reload until ctx ends (a Service for the engine's errgroup).
 func (m *Service) Run(ctx context.Context) error {
-	if err := m.load(ctx); err != nil {
-		m.cfg.Log.Warn("matches: index load failed", zap.Error(err))
-	}
-	t := time.NewTicker(m.cfg.Reload)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-t.C:
-			if err := m.load(ctx); err != nil && ctx.Err() == nil {
-				m.cfg.Log.Warn("matches: index reload failed", zap.Error(err))
-			}
-		}
-	}
+	return periodic.NowAndEvery(ctx, m.cfg.Reload, m.cfg.Log, "matches: index load failed", m.load)
 }
 
 // MatchChanged takes a match actor's new state (match.Listener). A match the index does not

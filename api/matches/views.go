@@ -37,8 +37,16 @@ type Item struct {
 	// RedCards are the red cards of each side, on a row beside the score (only where the game has
 	// them and one was shown; the scoreboard topic updates them as s.redCards).
 	RedCards *feed.Stat `json:"redCards,omitempty"`
-	Updated  int64      `json:"updated"`
-	Source   string     `json:"source"` // "simulator" for demo data: never show it as real
+	// Aggregate is a second leg's score over both legs (this match's home first) and Through the
+	// side (0 home, 1 away) that goes on once the tie is decided; the scoreboard topic updates them
+	// as d.agg and d.through.
+	Aggregate *feed.Pair `json:"aggregate,omitempty"`
+	Through   *int       `json:"through,omitempty"`
+	// FirstLeg is set on a second leg whose first leg was called off: "postponed", "cancelled" or
+	// "abandoned" (a row says so instead of an aggregate; the scoreboard topic updates it as d.leg1).
+	FirstLeg string `json:"firstLeg,omitempty"`
+	Updated  int64  `json:"updated"`
+	Source   string `json:"source"` // "simulator" for demo data: never show it as real
 	// Reservation is "bookable" or "booked" for a signed-in caller, "" otherwise (spec §4).
 	Reservation string `json:"reservation,omitempty"`
 	// Topic is the WebSocket topic with this match's live deltas.
@@ -59,6 +67,14 @@ func item(r *postgres.MatchRow, full bool) Item {
 	}
 	if rc, ok := st.Stats["redCards"]; ok && rc[0]+rc[1] > 0 {
 		it.RedCards = &rc
+	}
+	if agg, ok := st.Aggregate(); ok {
+		it.Aggregate = &agg
+		if side, ok := st.Through(); ok {
+			it.Through = &side
+		}
+	} else if first, ok := st.FirstLegCalledOff(); ok {
+		it.FirstLeg = first.String()
 	}
 	if full {
 		it.Detail, it.Stats = st.Detail, st.Stats

@@ -19,3 +19,20 @@ func TestARowShowsRedCardsOnlyWhenOneWasShown(t *testing.T) {
 		t.Fatalf("red cards %+v, want 1-2", it.RedCards)
 	}
 }
+
+func TestASecondLegRowShowsTheAggregateAndWhoGoesThrough(t *testing.T) {
+	row := &postgres.MatchRow{Fixture: feed.Fixture{ID: "m2", Game: feed.GameSoccer}}
+	if it := item(row, false); it.Aggregate != nil || it.Through != nil {
+		t.Fatalf("a single match: want no aggregate, got %+v %+v", it.Aggregate, it.Through)
+	}
+	// As the state comes back from Postgres: JSON numbers.
+	row.Live.Detail = map[string]any{"agg": []any{3.0, 3.0}, "momentum": 12.0}
+	it := item(row, false)
+	if it.Aggregate == nil || *it.Aggregate != (feed.Pair{3, 3}) || it.Through != nil || it.Detail != nil {
+		t.Fatalf("second leg in play: want aggregate 3-3, nobody through yet and no other detail, got %+v %+v %+v", it.Aggregate, it.Through, it.Detail)
+	}
+	row.Live.Detail["through"] = 1.0
+	if it := item(row, false); it.Through == nil || *it.Through != 1 {
+		t.Fatalf("through %+v, want the away side", it.Through)
+	}
+}

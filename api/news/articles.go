@@ -166,10 +166,7 @@ func check(d Draft) (Article, error) {
 }
 
 // Actor is who does a staff action, for the audit log.
-type Actor struct {
-	ID int64
-	IP string
-}
+type Actor = audit.Actor
 
 func (s *Service) name(ctx context.Context, id int64) string {
 	if s.d.Names == nil {

@@ -3,13 +3,12 @@ package news
 import (
 	"context"
 	"fmt"
-	"hash/fnv"
 	"html"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"courtside/actors/match/feed"
+	"courtside/api/picture"
 )
 
 // Every article gets a picture drawn here when it has none of its own (every demo article): a
@@ -23,33 +22,6 @@ var coverColours = [][3]string{
 	{"#0f172a", "#1d4ed8", "#38bdf8"}, {"#052e16", "#15803d", "#86efac"}, {"#3b0764", "#7c3aed", "#f0abfc"},
 	{"#431407", "#c2410c", "#fdba74"}, {"#082f49", "#0e7490", "#67e8f9"}, {"#450a0a", "#b91c1c", "#fca5a5"},
 	{"#1c1917", "#57534e", "#fcd34d"}, {"#172554", "#4338ca", "#a5b4fc"},
-}
-
-func hashOf(s string) uint32 {
-	h := fnv.New32a()
-	h.Write([]byte(s))
-	return h.Sum32()
-}
-
-func initialsOf(name string) string {
-	var b strings.Builder
-	n := 0
-	for _, w := range strings.Fields(name) {
-		for _, r := range w {
-			if unicode.IsLetter(r) || unicode.IsDigit(r) {
-				b.WriteRune(unicode.ToUpper(r))
-				n++
-				break
-			}
-		}
-		if n == 2 {
-			break
-		}
-	}
-	if n == 0 {
-		return "?"
-	}
-	return b.String()
 }
 
 // Cover draws article id's picture (ErrNotFound for no such article).
@@ -67,31 +39,21 @@ func (s *Service) Cover(ctx context.Context, id int64) ([]byte, error) {
 	return coverSVG(a.Game, a.Type, home, away, a.ID), nil
 }
 
-// crestColours are the team crests' field and trim colours (api/matches/crest.go), so a team wears
-// the same colours on a preview's picture as on its crest.
-var crestColours = [][2]string{
-	{"#b91c1c", "#fbbf24"}, {"#1d4ed8", "#e5e7eb"}, {"#047857", "#fde68a"}, {"#7c3aed", "#c4b5fd"},
-	{"#0f172a", "#f97316"}, {"#be185d", "#fbcfe8"}, {"#0e7490", "#a5f3fc"}, {"#92400e", "#fcd34d"},
-	{"#15803d", "#f8fafc"}, {"#1e3a8a", "#fca5a5"}, {"#374151", "#34d399"}, {"#9f1239", "#1f2937"},
-}
-
-func teamColours(id string) [2]string { return crestColours[hashOf(id)%uint32(len(crestColours))] }
-
 func shield(x int, name, fill, trim string) string {
 	return fmt.Sprintf(`<g transform="translate(%d 70)"><path d="M0 0 Q60 -16 120 0 L120 70 Q120 120 60 146 Q0 120 0 70 Z" fill="%s" stroke="%s" stroke-width="6"/>`+
 		`<text x="60" y="86" text-anchor="middle" font-family="Arial, Helvetica, sans-serif" font-size="44" font-weight="700" fill="#fff">%s</text></g>`,
-		x, fill, trim, html.EscapeString(initialsOf(name)))
+		x, fill, trim, html.EscapeString(picture.Initials(name)))
 }
 
 func coverSVG(game int, kind string, home, away [2]string, id int64) []byte {
 	g, _ := feed.GameByID(game)
-	c := coverColours[hashOf(strconv.Itoa(game))%uint32(len(coverColours))]
+	c := coverColours[picture.Hash(strconv.Itoa(game))%uint32(len(coverColours))]
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 320" width="640" height="320" role="img"><title>%s</title>`, html.EscapeString(g.Name))
 	fmt.Fprintf(&b, `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="%s"/><stop offset="1" stop-color="%s"/></linearGradient></defs>`, c[0], c[1])
 	b.WriteString(`<rect width="640" height="320" fill="url(#bg)"/>`)
 	// The field of the game's family, faint: a pitch, a court, or a map's hexagons.
-	seed := hashOf(strconv.FormatInt(id, 10))
+	seed := picture.Hash(strconv.FormatInt(id, 10))
 	switch {
 	case g.Kind == "esport":
 		for i := 0; i < 9; i++ {
@@ -103,7 +65,7 @@ func coverSVG(game int, kind string, home, away [2]string, id int64) []byte {
 			`<line x1="320" y1="30" x2="320" y2="290"/><circle cx="320" cy="160" r="52"/><rect x="30" y="95" width="70" height="130"/><rect x="540" y="95" width="70" height="130"/></g>`, c[2])
 	}
 	if kind == "preview" && home[1] != "" && away[1] != "" {
-		h, w := teamColours(home[0]), teamColours(away[0])
+		h, w := picture.TeamColours(home[0]), picture.TeamColours(away[0])
 		b.WriteString(shield(120, home[1], h[0], h[1]))
 		b.WriteString(shield(400, away[1], w[0], w[1]))
 		b.WriteString(`<text x="320" y="172" text-anchor="middle" font-family="Arial, Helvetica, sans-serif" font-size="48" font-weight="800" fill="#fff" stroke="#0008" stroke-width="2">VS</text>`)

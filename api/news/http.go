@@ -70,10 +70,6 @@ func (s *Service) PageExists(ctx context.Context, params map[string]string) (boo
 	return s.Exists(ctx, id)
 }
 
-func list(rows any, total int, p api.Page) map[string]any {
-	return map[string]any{"list": rows, "total": total, "pageIndex": p.Index, "pageSize": p.Size}
-}
-
 func pathID(r *api.Request, name string) (int64, error) {
 	id, err := strconv.ParseInt(r.PathValue(name), 10, 64)
 	if err != nil || id <= 0 {
@@ -152,7 +148,7 @@ func (h *handlers) list(r *api.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return list(rows, total, page), nil
+	return page.List(rows, total), nil
 }
 
 // anyList: GET /news/list?game=&type=&lang=&sort=hot&pageIndex=&pageSize=
@@ -170,7 +166,7 @@ func (h *handlers) anyList(r *api.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return list(rows, total, page), nil
+	return page.List(rows, total), nil
 }
 
 // article: GET /{game}/news{id} and GET /news/detail/{id}
@@ -199,7 +195,7 @@ func (h *handlers) comments(r *api.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return list(p.List, p.Total, page), nil
+	return page.List(p.List, p.Total), nil
 }
 
 // preview: GET /news/preview/{matchId} (the match's preview article; 6301 when there is none)
@@ -241,25 +237,25 @@ func (h *handlers) userList(r *api.Request) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		return list(rows, total, page), nil
+		return page.List(rows, total), nil
 	case "comments":
 		if h.svc.d.Comments == nil {
-			return list([]any{}, 0, page), nil
+			return page.List([]any{}, 0), nil
 		}
 		p, err := h.svc.d.Comments.ByUser(r.Context(), uid, page.Size, page.Offset())
 		if err != nil {
 			return nil, err
 		}
-		return list(p.List, p.Total, page), nil
+		return page.List(p.List, p.Total), nil
 	case "follows", "fans":
 		if h.svc.d.Follows == nil {
-			return list([]any{}, 0, page), nil
+			return page.List([]any{}, 0), nil
 		}
 		rows, total, err := h.svc.d.Follows.FollowList(r.Context(), uid, r.PathValue("type") == "fans", page.Size, page.Offset())
 		if err != nil {
 			return nil, err
 		}
-		return list(rows, int(total), page), nil
+		return page.List(rows, int(total)), nil
 	}
 	return nil, api.ErrNotFound
 }

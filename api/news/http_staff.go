@@ -7,14 +7,6 @@ import (
 	"courtside/api"
 )
 
-func actor(r *api.Request, uid int64) Actor {
-	a := Actor{ID: uid}
-	if r.ClientIP.IsValid() {
-		a.IP = r.ClientIP.String()
-	}
-	return a
-}
-
 // draftIn is the body of a save or a submission.
 type draftIn struct {
 	ID      int64           `json:"id"`
@@ -60,7 +52,7 @@ func (h *handlers) myPosts(r *api.Request, uid int64) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return list(rows, total, page), nil
+	return page.List(rows, total), nil
 }
 
 // staffList: GET /admin/news/articles?state=&userPost=true|false&game=&q=&pageIndex=&pageSize=
@@ -81,7 +73,7 @@ func (h *handlers) staffList(r *api.Request, _ int64) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return list(h.svc.views(r.Context(), rows), total, page), nil
+	return page.List(h.svc.views(r.Context(), rows), total), nil
 }
 
 // staffArticle: GET /admin/news/articles/{id} (any state, with its body: the editor and its preview)
@@ -103,7 +95,7 @@ func (h *handlers) save(r *api.Request, uid int64) (any, error) {
 	if err := r.Decode(&in); err != nil {
 		return nil, err
 	}
-	a, err := h.svc.Save(r.Context(), actor(r, uid), in.draft())
+	a, err := h.svc.Save(r.Context(), Actor{ID: uid, IP: r.IP()}, in.draft())
 	if err != nil {
 		return nil, err
 	}
@@ -123,7 +115,7 @@ func (h *handlers) publish(r *api.Request, uid int64) (any, error) {
 	if in.PublishTime > 0 {
 		at = time.UnixMilli(in.PublishTime)
 	}
-	a, err := h.svc.Publish(r.Context(), actor(r, uid), in.ID, at)
+	a, err := h.svc.Publish(r.Context(), Actor{ID: uid, IP: r.IP()}, in.ID, at)
 	if err != nil {
 		return nil, err
 	}
@@ -139,7 +131,7 @@ func (h *handlers) unpublish(r *api.Request, uid int64) (any, error) {
 	if err := r.Decode(&in); err != nil {
 		return nil, err
 	}
-	a, err := h.svc.Unpublish(r.Context(), actor(r, uid), in.ID, in.Reason)
+	a, err := h.svc.Unpublish(r.Context(), Actor{ID: uid, IP: r.IP()}, in.ID, in.Reason)
 	if err != nil {
 		return nil, err
 	}
@@ -156,7 +148,7 @@ func (h *handlers) review(r *api.Request, uid int64) (any, error) {
 	if err := r.Decode(&in); err != nil {
 		return nil, err
 	}
-	a, err := h.svc.Review(r.Context(), actor(r, uid), in.ID, in.Approve, in.Note)
+	a, err := h.svc.Review(r.Context(), Actor{ID: uid, IP: r.IP()}, in.ID, in.Approve, in.Note)
 	if err != nil {
 		return nil, err
 	}

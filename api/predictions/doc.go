@@ -29,6 +29,6 @@
 // stream, keys prediction.opened, prediction.update, prediction.locked, prediction.result, the
 // prediction's view as JSON in the text); the web client's widget and chat line read them.
 //
-// Concurrency: a Service is safe for concurrent use; Run is its one goroutine (the sweep and the
-// activity queue).
+// Concurrency: a Service is safe for concurrent use; Run is its one goroutine (the sweep, which
+// also credits the activity reported since the last one, in one transaction).
 package predictions

@@ -329,3 +329,42 @@ func TestPointsAreEarnedByWatchingAndChattingWithinTheDailyCaps(t *testing.T) {
 	}
 	e.ledgerOK()
 }
+
+// Reported activity is credited by the next sweep, in one write per user and kind however many
+// chat lines came in: 45 lines are one capped move of 200, not 45 moves; the caps and the
+// welcome allowance hold as for Earn, and a streamer's own lines earn nothing.
+func TestReportedActivityIsCreditedInOneWritePerSweep(t *testing.T) {
+	e := newEnv(t)
+	n := e.node()
+	for i := 0; i < 45; i++ {
+		n.svc.Chatted("u20", room)
+	}
+	for i := 0; i < 3; i++ {
+		n.svc.Chatted("u21", room)
+	}
+	n.svc.Watched("u20", room, 2*time.Minute+30*time.Second)
+	n.svc.Chatted("u10", room)
+	if e.points(viewerA) != -1 || e.moves("chat") != 0 {
+		t.Fatal("points written before the sweep")
+	}
+	must(0, n.svc.Sweep(e.ctx))
+	if e.moves("chat") != 2 || e.moves("watch") != 1 || e.moves("welcome") != 2 {
+		t.Fatalf("moves: chat %d watch %d welcome %d, want 2, 1, 2", e.moves("chat"), e.moves("watch"), e.moves("welcome"))
+	}
+	if a, b := e.points(viewerA), e.points(viewerB); a != 500+200+20 || b != 500+15 {
+		t.Fatalf("balances %d and %d, want 720 (chat capped at 200, 2 minutes) and 515", a, b)
+	}
+	var own int
+	if err := e.pool.QueryRow(e.ctx, `SELECT count(*) FROM channel_point_moves WHERE user_id = streamer_id`).Scan(&own); err != nil || own != 0 {
+		t.Fatalf("the streamer earned in their own room (%d, %v)", own, err)
+	}
+	// The next sweep has nothing to credit; the cap holds across sweeps.
+	must(0, n.svc.Sweep(e.ctx))
+	n.svc.Chatted("u20", room)
+	n.svc.Chatted("u21", room)
+	must(0, n.svc.Sweep(e.ctx))
+	if a, b := e.points(viewerA), e.points(viewerB); a != 720 || b != 520 {
+		t.Fatalf("after the cap: %d and %d", a, b)
+	}
+	e.ledgerOK()
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"time"
@@ -46,22 +47,28 @@ type Deps struct {
 
 // Service is the predictions area. It is safe for concurrent use.
 type Service struct {
-	cfg   Config
-	d     Deps
-	log   *zap.Logger
-	queue chan activity
+	cfg Config
+	d   Deps
+	log *zap.Logger
+
+	reportedMu sync.Mutex
+	reported   map[activityKey]int64 // units of activity reported since the last sweep
 
 	mu       sync.Mutex
 	pending  map[int64]bool   // predictions with a pool update waiting to go out
 	streamer map[string]int64 // room -> streamer (points are per streamer)
 }
 
-type activity struct {
-	user  int64
-	room  string
-	kind  string
-	units int64
+// activityKey is whose activity of which kind, in which room.
+type activityKey struct {
+	user int64
+	room string
+	kind string
 }
+
+// maxReported caps the users, rooms and kinds waiting for the next sweep: past it a report of a
+// new one is dropped (points are best effort, like experience).
+const maxReported = 100_000
 
 // New builds the Service and registers its Settler with Deps.Settlement.
 func New(cfg Config, d Deps) (*Service, error) {
@@ -69,7 +76,7 @@ func New(cfg Config, d Deps) (*Service, error) {
 	if d.Store == nil {
 		return nil, errors.New("predictions: Store is required")
 	}
-	s := &Service{cfg: cfg, d: d, log: cfg.Logger, queue: make(chan activity, 4096),
+	s := &Service{cfg: cfg, d: d, log: cfg.Logger, reported: map[activityKey]int64{},
 		pending: map[int64]bool{}, streamer: map[string]int64{}}
 	if d.Settlement != nil {
 		d.Settlement.Register(settler{s})
@@ -402,8 +409,9 @@ func (s *Service) streamerOf(ctx context.Context, room string) (int64, error) {
 }
 
 // Watched reports that user (wire form "u<id>") spent d in room; Chatted that a chat line of
-// theirs there is durable. Neither blocks (called from the realtime path): a full queue drops the
-// report (points are best effort, like experience).
+// theirs there is durable. Neither blocks (called from the realtime path): the units are added up
+// in memory and credited by the next Sweep, all of them in one transaction (a hot room's chat
+// lines are one write a second, not one each).
 func (s *Service) Watched(user, room string, d time.Duration) {
 	if m := int64(d / time.Minute); m > 0 {
 		s.report(user, room, "watch", m)
@@ -418,30 +426,63 @@ func (s *Service) report(user, room, kind string, n int64) {
 	if err != nil {
 		return
 	}
-	select {
-	case s.queue <- activity{user: int64(id), room: room, kind: kind, units: n}:
-	default:
+	k := activityKey{user: int64(id), room: room, kind: kind}
+	s.reportedMu.Lock()
+	if _, ok := s.reported[k]; ok || len(s.reported) < maxReported {
+		s.reported[k] += n
 	}
+	s.reportedMu.Unlock()
 }
 
 // Earn credits the points of n units of an activity (watch minutes, chat lines) in a room, within
 // the day's cap per streamer. It returns the points granted.
 func (s *Service) Earn(ctx context.Context, user int64, room, kind string, n int64) (int64, error) {
-	streamer, err := s.streamerOf(ctx, room)
-	if err != nil || streamer == 0 {
-		return 0, err
+	got, err := s.earn(ctx, map[activityKey]int64{{user: user, room: room, kind: kind}: n})
+	var granted int64
+	for _, e := range got {
+		granted += e.Granted
 	}
-	per, cap := s.cfg.WatchPerMinute, s.cfg.WatchDailyCap
-	if kind == "chat" {
-		per, cap = s.cfg.ChatPerLine, s.cfg.ChatDailyCap
+	return granted, err
+}
+
+// earnReported credits the activity reported since the last call.
+func (s *Service) earnReported(ctx context.Context) error {
+	s.reportedMu.Lock()
+	acts := s.reported
+	if len(acts) == 0 {
+		s.reportedMu.Unlock()
+		return nil
+	}
+	s.reported = map[activityKey]int64{}
+	s.reportedMu.Unlock()
+	_, err := s.earn(ctx, acts)
+	return err
+}
+
+// earn credits units of activity in one store call: points per unit and daily caps by kind, per
+// streamer (a room without one earns nothing).
+func (s *Service) earn(ctx context.Context, acts map[activityKey]int64) ([]postgres.Earning, error) {
+	es := make([]postgres.Earning, 0, len(acts))
+	for a, n := range acts {
+		streamer, err := s.streamerOf(ctx, a.room)
+		if err != nil {
+			return nil, err
+		}
+		if streamer == 0 {
+			continue
+		}
+		per, cap := s.cfg.WatchPerMinute, s.cfg.WatchDailyCap
+		if a.kind == "chat" {
+			per, cap = s.cfg.ChatPerLine, s.cfg.ChatDailyCap
+		}
+		es = append(es, postgres.Earning{User: a.user, Streamer: streamer, Kind: a.kind, Amount: n * per, DailyCap: cap})
 	}
 	now := s.cfg.Now().In(s.cfg.Location)
 	day := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, s.cfg.Location)
-	return s.d.Store.EarnPoints(ctx, user, streamer, kind, n*per, cap, s.cfg.Welcome, day, now)
+	return s.d.Store.EarnPoints(ctx, es, s.cfg.Welcome, day, now)
 }
 
-// Run applies reported activity and sweeps (due locks, event markets) every SweepEvery until ctx
-// ends.
+// Run sweeps every SweepEvery until ctx ends.
 func (s *Service) Run(ctx context.Context) error {
 	t := time.NewTicker(s.cfg.SweepEvery)
 	defer t.Stop()
@@ -449,12 +490,6 @@ func (s *Service) Run(ctx context.Context) error {
 		select {
 		case <-ctx.Done():
 			return nil
-		case a := <-s.queue:
-			c, cancel := context.WithTimeout(ctx, 5*time.Second)
-			if _, err := s.Earn(c, a.user, a.room, a.kind, a.units); err != nil && ctx.Err() == nil {
-				s.log.Warn("predictions: points", zap.Int64("user", a.user), zap.String("room", a.room), zap.Error(err))
-			}
-			cancel()
 		case <-t.C:
 			if err := s.Sweep(ctx); err != nil && ctx.Err() == nil {
 				s.log.Warn("predictions: sweep", zap.Error(err))
@@ -463,10 +498,19 @@ func (s *Service) Run(ctx context.Context) error {
 	}
 }
 
-// Sweep locks the predictions whose lock time passed or whose match kicked off, and resolves the
-// locked event markets whose deciding event is stored. Every node may run it: each change happens
-// once under the prediction's row lock.
+// Sweep credits the activity reported since the last sweep (points), locks the predictions whose
+// lock time passed or whose match kicked off, and resolves the locked event markets whose deciding
+// event is stored. Every node may run it: each change happens once under the prediction's row lock.
 func (s *Service) Sweep(ctx context.Context) error {
+	earnErr := s.earnReported(ctx)
+	if earnErr != nil {
+		earnErr = fmt.Errorf("points: %w", earnErr)
+	}
+	return errors.Join(earnErr, s.sweep(ctx))
+}
+
+// sweep: the locks and the event markets of Sweep.
+func (s *Service) sweep(ctx context.Context) error {
 	ids, err := s.d.Store.DueLocks(ctx, s.cfg.Now())
 	if err != nil {
 		return err

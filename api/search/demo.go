@@ -34,7 +34,9 @@ func (s *Service) DemoAliases(ctx context.Context) (int, error) {
 }
 
 // SeedDemo waits for the demo's sports data (the simulator writes it when the node starts), records
-// the native names and reindexes, so they are found at once. It returns when done or ctx ends.
+// the native names and re-reads every thing, writing those whose document changed (the ones that
+// gained a native name, or everything when Run's first reindex has not run yet), so they are found
+// at once. It returns when done or ctx ends.
 func (s *Service) SeedDemo(ctx context.Context) error {
 	for {
 		n, err := s.DemoAliases(ctx)
@@ -42,7 +44,7 @@ func (s *Service) SeedDemo(ctx context.Context) error {
 			return err
 		}
 		if n > 0 {
-			return s.Reindex(ctx)
+			return s.refreshAll(ctx)
 		}
 		select {
 		case <-ctx.Done():

@@ -11,7 +11,8 @@
 // OpenSearch or Meilisearch plug in as another Backend.
 //
 // Two ways in: the kinds that live in other areas' tables are read from them (Reindex at start and
-// every FullEvery, Refresh of what changed every RefreshEvery, by each table's updated time); news
+// every FullEvery, Refresh of what changed every RefreshEvery, by each table's updated time, writing
+// only the documents that differ from what this node last wrote: README "Keeping the index fresh"); news
 // and videos are put by their areas through Indexer (Put on publish or edit, Delete on unpublish).
 //
 // Concurrency: a Service is safe for concurrent use. Run is its background part; every node may run

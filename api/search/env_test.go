@@ -35,6 +35,11 @@ func newEnv(t *testing.T) *env {
 	}
 	srv := api.New(api.Config{})
 	svc.Routes(srv)
+	return newEnvOn(t, pool, svc, srv)
+}
+
+// newEnvOn is an env of svc (its routes on srv) over pool.
+func newEnvOn(t *testing.T, pool *pgxpool.Pool, svc *search.Service, srv *api.Server) *env {
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)
 	return &env{t: t, pool: pool, svc: svc, url: ts.URL, ctx: context.Background()}

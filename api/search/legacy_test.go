@@ -2,10 +2,8 @@ package search
 
 import (
 	"context"
-	"encoding/json"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -50,26 +48,7 @@ func (b *legacyBackend) query(ctx context.Context, q postgres.SearchQuery) ([]po
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []postgres.SearchHit
-	for rows.Next() {
-		var h postgres.SearchHit
-		var at *time.Time
-		var meta []byte
-		var rank float32
-		if err := rows.Scan(&h.Kind, &h.ID, &h.Title, &h.Subtitle, &h.Picture, &h.Target, &h.Lang, &h.Game, &rank, &at, &meta, &h.Score, &h.Total); err != nil {
-			return nil, err
-		}
-		h.Rank = float64(rank)
-		if at != nil {
-			h.At = *at
-		}
-		if len(meta) > 2 {
-			_ = json.Unmarshal(meta, &h.Meta)
-		}
-		out = append(out, h)
-	}
-	return out, rows.Err()
+	return postgres.ScanSearchHits(rows)
 }
 
 func (b *legacyBackend) Search(ctx context.Context, q Query) (Results, error) {

@@ -9,6 +9,7 @@ import (
 	"go.uber.org/zap"
 
 	"courtside/actors/match"
+	"courtside/api/periodic"
 	"courtside/storage/postgres"
 )
 
@@ -137,18 +138,10 @@ func (s *Service) Sweep(ctx context.Context) (int, error) {
 
 // Run sweeps every SweepEvery until ctx ends.
 func (s *Service) Run(ctx context.Context) error {
-	t := time.NewTicker(s.cfg.SweepEvery)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-t.C:
-			if _, err := s.Sweep(ctx); err != nil && ctx.Err() == nil {
-				s.log.Warn("settlement: sweep", zap.Error(err))
-			}
-		}
-	}
+	return periodic.Every(ctx, s.cfg.SweepEvery, s.log, "settlement: sweep", func(ctx context.Context) error {
+		_, err := s.Sweep(ctx)
+		return err
+	})
 }
 
 // RecordResultAt records the match's final state from the feed as of at without settling (a zero

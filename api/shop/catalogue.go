@@ -92,10 +92,7 @@ func (s *Service) StaffProduct(ctx context.Context, id int64) (postgres.ShopProd
 }
 
 // Actor is a staff member acting in the back office.
-type Actor struct {
-	ID int64
-	IP string
-}
+type Actor = audit.Actor
 
 // Limits of a product edit.
 const (

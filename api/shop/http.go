@@ -41,8 +41,3 @@ func (s *Service) Routes(srv *api.Server, users api.Authenticator) {
 	srv.Handle("GET /admin/shop/products/{id}", products(h.staffProduct))
 	srv.Handle("POST /admin/shop/products", products(h.saveProduct))
 }
-
-// list is the answer of the paged lists.
-func list(rows any, total int, p api.Page) map[string]any {
-	return map[string]any{"list": rows, "total": total, "pageIndex": p.Index, "pageSize": p.Size}
-}

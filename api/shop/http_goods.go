@@ -91,7 +91,7 @@ func (h *handlers) list(r *api.Request) (any, error) {
 	for i, p := range ps {
 		views[i] = h.product(p, false)
 	}
-	out := list(views, total, page)
+	out := page.List(views, total)
 	out["categories"] = cats
 	return out, nil
 }

@@ -149,7 +149,7 @@ func (h *handlers) myOrders(r *api.Request, uid int64) (any, error) {
 			out[i] = map[string]any{"type": o.Type, "orderNo": o.No, "title": o.Title, "quantity": o.Quantity, "coins": o.Coins,
 				"money": o.Money, "currency": o.Currency, "status": o.Status, "createdAt": api.Millis(o.CreatedAt)}
 		}
-		return list(out, total, page), nil
+		return page.List(out, total), nil
 	case "shop", "exchange":
 		q := OrderQuery{Status: r.Query("status"), Limit: page.Size, Offset: page.Offset()}
 		if r.Query("type") == "exchange" {
@@ -163,13 +163,13 @@ func (h *handlers) myOrders(r *api.Request, uid int64) (any, error) {
 		for i, o := range rows {
 			out[i] = h.order(o)
 		}
-		return list(out, total, page), nil
+		return page.List(out, total), nil
 	case "blindbox", "draws":
 		rows, total, err := h.svc.Draws(r.Context(), uid, page.Size, page.Offset())
 		if err != nil {
 			return nil, err
 		}
-		return list(viewDraws(rows), total, page), nil
+		return page.List(viewDraws(rows), total), nil
 	}
 	return nil, api.ErrFormat
 }

@@ -9,14 +9,6 @@ import (
 	"courtside/storage/postgres"
 )
 
-func actor(r *api.Request, uid int64) Actor {
-	a := Actor{ID: uid}
-	if r.ClientIP.IsValid() {
-		a.IP = r.ClientIP.String()
-	}
-	return a
-}
-
 // staffOrders: GET /admin/shop/orders?status=&kind=&pageIndex=&pageSize=
 func (h *handlers) staffOrders(r *api.Request, _ int64) (any, error) {
 	page, err := r.Paging()
@@ -32,7 +24,7 @@ func (h *handlers) staffOrders(r *api.Request, _ int64) (any, error) {
 		out[i] = viewOrder(o)
 		out[i].UserID = protocol.UserID(o.UserID).String()
 	}
-	return list(out, total, page), nil
+	return page.List(out, total), nil
 }
 
 // staffMove: POST /admin/shop/orders/{review,ship,chargeback,cancel,remarks}
@@ -51,7 +43,7 @@ func (h *handlers) staffMove(f func(context.Context, Actor, Move) (postgres.Shop
 		if in.OrderNo == "" {
 			return nil, api.ErrFormat
 		}
-		o, err := f(r.Context(), actor(r, uid), Move{OrderNo: in.OrderNo, Remarks: in.Remarks, TrackingNo: in.TrackingNo, Reason: in.Reason})
+		o, err := f(r.Context(), Actor{ID: uid, IP: r.IP()}, Move{OrderNo: in.OrderNo, Remarks: in.Remarks, TrackingNo: in.TrackingNo, Reason: in.Reason})
 		if err != nil {
 			return nil, err
 		}
@@ -75,7 +67,7 @@ func (h *handlers) staffProducts(r *api.Request, _ int64) (any, error) {
 	for i, p := range ps {
 		views[i] = viewProduct(p, false, true)
 	}
-	return list(views, total, page), nil
+	return page.List(views, total), nil
 }
 
 // staffProduct: GET /admin/shop/products/{id}
@@ -132,7 +124,7 @@ func (h *handlers) saveProduct(r *api.Request, uid int64) (any, error) {
 				ItemKind: z.ItemKind, ItemValue: z.ItemValue})
 		}
 	}
-	out, err := h.svc.SaveProduct(r.Context(), actor(r, uid), p)
+	out, err := h.svc.SaveProduct(r.Context(), Actor{ID: uid, IP: r.IP()}, p)
 	if err != nil {
 		return nil, err
 	}

@@ -3,13 +3,13 @@ package shop
 import (
 	"context"
 	"errors"
-	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 	"go.uber.org/zap"
 
 	"courtside/api/audit"
 	"courtside/api/notice"
+	"courtside/api/periodic"
 	"courtside/storage/postgres"
 )
 
@@ -77,18 +77,10 @@ func (s *Service) Config() Config { return s.cfg }
 
 // Run releases the stock of unpaid orders past their time every Config.SweepEvery until ctx ends.
 func (s *Service) Run(ctx context.Context) error {
-	t := time.NewTicker(s.cfg.SweepEvery)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-t.C:
-			if _, err := s.ExpireUnpaid(ctx); err != nil {
-				s.log.Warn("shop: expiring unpaid orders", zap.Error(err))
-			}
-		}
-	}
+	return periodic.Every(ctx, s.cfg.SweepEvery, s.log, "shop: expiring unpaid orders", func(ctx context.Context) error {
+		_, err := s.ExpireUnpaid(ctx)
+		return err
+	})
 }
 
 // notify tells the user of an order's new state, once per (order, state).

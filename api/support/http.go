@@ -40,14 +40,6 @@ func ticketID(r *api.Request) (int64, error) {
 	return id, nil
 }
 
-func staffOf(r *api.Request, uid int64) Staff {
-	s := Staff{ID: uid}
-	if r.ClientIP.IsValid() {
-		s.IP = r.ClientIP.String()
-	}
-	return s
-}
-
 // GET /support/limits → the form's categories and limits.
 func (h *handlers) limits(*api.Request) (any, error) { return h.svc.Limits(), nil }
 
@@ -120,7 +112,7 @@ func (h *handlers) queue(r *api.Request, _ int64) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return map[string]any{"list": list, "total": total, "pageIndex": page.Index, "pageSize": page.Size}, nil
+	return page.List(list, total), nil
 }
 
 // GET /admin/support/tickets/{id}
@@ -142,7 +134,7 @@ func (h *handlers) answer(r *api.Request, uid int64) (any, error) {
 	if err := r.Decode(&in); err != nil {
 		return nil, err
 	}
-	return h.svc.Answer(r.Context(), staffOf(r, uid), id, in.Message, in.Close)
+	return h.svc.Answer(r.Context(), Staff{ID: uid, IP: r.IP()}, id, in.Message, in.Close)
 }
 
 // POST /admin/support/tickets/{id}/close {reason}
@@ -155,5 +147,5 @@ func (h *handlers) staffClose(r *api.Request, uid int64) (any, error) {
 	if err := r.Decode(&in); err != nil {
 		return nil, err
 	}
-	return h.svc.StaffClose(r.Context(), staffOf(r, uid), id, in.Reason)
+	return h.svc.StaffClose(r.Context(), Staff{ID: uid, IP: r.IP()}, id, in.Reason)
 }

@@ -292,10 +292,7 @@ func (s *Service) Close(ctx context.Context, userID, id int64) (Ticket, error) {
 }
 
 // Staff is the staff member acting, for the audit log.
-type Staff struct {
-	ID int64
-	IP string
-}
+type Staff = audit.Actor
 
 // Queue is a page of tickets for staff: state "" or "all" for every state.
 func (s *Service) Queue(ctx context.Context, state string, limit, offset int) ([]Ticket, int, error) {

@@ -94,22 +94,7 @@ func views(rows []postgres.Video) []View {
 	return out
 }
 
-func list(rows any, total int, p api.Page) map[string]any {
-	return map[string]any{"list": rows, "total": total, "pageIndex": p.Index, "pageSize": p.Size}
-}
-
 // findGame reads a game segment: a catalogue id, abbreviation or name.
-func findGame(s string) (feed.Game, bool) {
-	if id, err := strconv.Atoi(s); err == nil {
-		return feed.GameByID(id)
-	}
-	for _, g := range feed.Games() {
-		if strings.EqualFold(g.Abbr, s) || strings.EqualFold(g.Name, s) {
-			return g, true
-		}
-	}
-	return feed.Game{}, false
-}
 
 // hot: GET /hot/video/{pageIndex}?kind=&pageSize= — the most watched ready videos.
 func (h *handlers) hot(r *api.Request) (any, error) {
@@ -126,7 +111,7 @@ func (h *handlers) hot(r *api.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return list(views(h.svc.LocalTitles(r.Context(), r.Lang, rows)), total, p), nil
+	return p.List(views(h.svc.LocalTitles(r.Context(), r.Lang, rows)), total), nil
 }
 
 // list: GET /videos/list?game=&kind=&matchId=&pageIndex=&pageSize= — ready videos, newest first.
@@ -137,7 +122,7 @@ func (h *handlers) list(r *api.Request) (any, error) {
 	}
 	game := -1
 	if g := r.Query("game"); g != "" {
-		fg, ok := findGame(g)
+		fg, ok := feed.FindGame(g)
 		if !ok {
 			return nil, ErrNotFound
 		}
@@ -147,12 +132,12 @@ func (h *handlers) list(r *api.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return list(views(h.svc.LocalTitles(r.Context(), r.Lang, rows)), total, p), nil
+	return p.List(views(h.svc.LocalTitles(r.Context(), r.Lang, rows)), total), nil
 }
 
 // detail: GET /{game}/video{id} — one ready video of that game; counts a view.
 func (h *handlers) detail(r *api.Request) (any, error) {
-	g, ok := findGame(r.PathValue("game"))
+	g, ok := feed.FindGame(r.PathValue("game"))
 	if !ok {
 		return nil, ErrNotFound
 	}

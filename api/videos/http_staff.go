@@ -52,7 +52,7 @@ func (h *handlers) staffList(r *api.Request, _ int64) (any, error) {
 	for i, v := range rows {
 		out[i] = staffView(v)
 	}
-	m := list(out, total, p)
+	m := p.List(out, total)
 	m["transcoder"] = h.svc.CanTranscode()
 	return m, nil
 }

@@ -14,6 +14,7 @@ import (
 	"go.uber.org/zap"
 	"golang.org/x/sync/errgroup"
 
+	"courtside/api/periodic"
 	"courtside/storage/postgres"
 )
 
@@ -40,18 +41,10 @@ func (s *Service) Run(ctx context.Context) error {
 		g.Go(func() error { s.work(ctx, name); return nil })
 	}
 	g.Go(func() error {
-		t := time.NewTicker(s.cfg.SweepEvery)
-		defer t.Stop()
-		for {
-			if _, err := s.Sweep(ctx); err != nil && ctx.Err() == nil {
-				s.log.Warn("videos: retention sweep", zap.Error(err))
-			}
-			select {
-			case <-ctx.Done():
-				return nil
-			case <-t.C:
-			}
-		}
+		return periodic.NowAndEvery(ctx, s.cfg.SweepEvery, s.log, "videos: retention sweep", func(ctx context.Context) error {
+			_, err := s.Sweep(ctx)
+			return err
+		})
 	})
 	return g.Wait()
 }

@@ -2,6 +2,8 @@ package videos
 
 import (
 	"context"
+	"courtside/actors/match/feed"
+	"courtside/storage/postgres"
 	"errors"
 	"io"
 	"os"
@@ -13,8 +15,6 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 	"go.uber.org/zap"
-
-	"courtside/storage/postgres"
 )
 
 // Staff tells what a staff member may do (the accounts module's back-office permissions:
@@ -469,6 +469,6 @@ func (s *Service) Exists(ctx context.Context, game, id string) (bool, error) {
 	if game == "" {
 		return true, nil
 	}
-	g, ok := findGame(game)
+	g, ok := feed.FindGame(game)
 	return ok && g.ID == v.GameID, nil
 }

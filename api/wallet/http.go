@@ -79,8 +79,3 @@ func orderView(o postgres.Order) map[string]any {
 		"createdAt": api.Millis(o.CreatedAt), "expiresAt": api.Millis(o.ExpiresAt), "paidAt": api.Millis(o.PaidAt),
 	}
 }
-
-// list is the answer of the paged user-area lists.
-func list(rows any, total int, p api.Page) map[string]any {
-	return map[string]any{"list": rows, "total": total, "pageIndex": p.Index, "pageSize": p.Size}
-}

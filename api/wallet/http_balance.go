@@ -34,7 +34,7 @@ func (h *handlers) details(c postgres.Currency) api.UserHandler {
 			lines[i] = map[string]any{"id": d.TxnID, "type": d.Type, "amount": d.Amount, "balance": d.BalanceAfter,
 				"reference": d.Reference, "time": api.Millis(d.At)}
 		}
-		out := list(lines, total, p)
+		out := p.List(lines, total)
 		out["currency"] = c
 		return out, nil
 	}

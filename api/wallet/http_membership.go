@@ -72,5 +72,5 @@ func (h *handlers) vipRecords(r *api.Request, uid int64) (any, error) {
 	for i, m := range recs {
 		rows[i] = recordView(m)
 	}
-	return list(rows, total, p), nil
+	return p.List(rows, total), nil
 }

@@ -13,6 +13,7 @@ import (
 	"go.uber.org/zap"
 
 	"courtside/api/audit"
+	"courtside/api/periodic"
 	"courtside/api/wallet/payment"
 	"courtside/storage/postgres"
 )
@@ -131,29 +132,20 @@ func (s *Service) Logger() *zap.Logger { return s.log }
 
 // Run expires unpaid orders every Config.SweepEvery until ctx ends, telling open payWs streams.
 func (s *Service) Run(ctx context.Context) error {
-	t := time.NewTicker(s.cfg.SweepEvery)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-t.C:
-			s.sweep(ctx)
-		}
-	}
+	return periodic.Every(ctx, s.cfg.SweepEvery, s.log, "wallet: expiring orders", s.sweep)
 }
 
-func (s *Service) sweep(ctx context.Context) {
+func (s *Service) sweep(ctx context.Context) error {
 	nos, err := s.store.ExpireOrders(ctx, s.cfg.Now())
 	if err != nil {
-		s.log.Warn("wallet: expiring orders", zap.Error(err))
-		return
+		return err
 	}
 	for _, no := range nos {
 		if o, err := s.store.Order(ctx, no); err == nil {
 			s.hub.publish(o)
 		}
 	}
+	return nil
 }
 
 // isAdmin reports whether userID is an administrator (false without Roles).

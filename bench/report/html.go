@@ -47,11 +47,12 @@ th{background:#f4f4f4}td:first-child,th:first-child{text-align:left}.skip{color:
 {{range .Scenarios}}<h2 id="{{.Name}}">{{.Name}}</h2><p>{{.Description}}</p>
 {{if .Skipped}}<p class="skip">Skipped: {{.Skipped}}</p>{{else}}
 <table>
-<tr><th>load average before</th><td>{{f .LoadAvgBefore}}</td></tr>
+<tr><th>before the load</th><td>load average {{f .LoadAvgBefore}}; settled in {{f .SettleS}} s{{with .ConnectionsOpenBefore}}, {{f .}} connections open{{else}} (connections gauge not read){{end}}</td></tr>
 <tr><th>connections</th><td>{{.Connections}} (opened in {{f .ConnectS}} s, {{.ConnectFailures}} failed)</td></tr>
 <tr><th>load</th><td>{{.Senders}} senders, offered {{f .OfferedMsgsPerS}} msg/s, accepted {{f .InboundMsgsPerS}} msg/s for {{f .DurationS}} s</td></tr>
 <tr><th>delivered</th><td>{{.Delivered}} ({{f .DeliveredMsgsPerS}}/s), sampled out {{.SampledOut}}</td></tr>
 <tr><th>latency ms</th><td>p50 {{f .LatencyMs.P50}} · p90 {{f .LatencyMs.P90}} · p99 {{f .LatencyMs.P99}} · p99.9 {{f .LatencyMs.P999}} · max {{f .LatencyMs.Max}}</td></tr>
+{{if .ByKind}}<tr><th>by kind of subscriber</th><td><table><tr><th>kind</th><th>subscribers</th><th>topics</th><th>delivered</th><th>delivered/s</th><th>p50 ms</th><th>p99 ms</th><th>max ms</th></tr>{{range .ByKind}}<tr><td>{{.Kind}}</td><td>{{.Subscribers}}</td><td>{{.Topics}}</td><td>{{.Delivered}}</td><td>{{f .DeliveredPerS}}</td><td>{{f .LatencyMs.P50}}</td><td>{{f .LatencyMs.P99}}</td><td>{{f .LatencyMs.Max}}</td></tr>{{end}}</table></td></tr>{{end}}
 {{with .PriorityLatencyMs}}<tr><th>priority events ms</th><td>p50 {{f .P50}} · p99 {{f .P99}} · max {{f .Max}} (from the event's server timestamp)</td></tr>{{end}}
 <tr><th>server</th><td>{{f .ServerCPUS}} CPU s ({{f .CPUSPerMillionDelivered}} per million delivered), RSS {{bytes .ServerRSSBytes}} ({{f .RSSBytesPerConn}} B/conn)</td></tr>
 <tr><th>correctness</th><td>duplicates {{.Duplicates}}, out of order {{.OutOfOrder}}, priority events {{.PriorityEvents}} (lost {{.PriorityEventsLost}}), mute violations {{.MuteViolations}}, unexplained seq holes {{.UnexplainedHoles}}, gap joins {{.GapJoins}}{{if .ResumeS}}, all resumed in {{f .ResumeS}} s{{end}}</td></tr>

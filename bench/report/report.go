@@ -128,28 +128,46 @@ type Scenario struct {
 	// BytesPerDelivered: WebSocket bytes the nodes wrote (courtside_gateway_bytes_out_total, from
 	// the measure command to the end of the drain) per line delivered in that span; chat
 	// scenarios only. With -compress the clients negotiate permessage-deflate.
-	BytesPerDelivered float64            `json:"bytes_per_delivered,omitempty"`
-	OutOfOrder        uint64             `json:"out_of_order"`
-	UnexplainedHoles  uint64             `json:"unexplained_holes"`
-	GapJoins          uint64             `json:"gap_joins"`
-	PriorityEvents    int                `json:"priority_events"`
-	PriorityLatencyMs *Latency           `json:"priority_latency_ms,omitempty"`
-	ConnectS          float64            `json:"connect_s"`
-	ConnectFailures   uint64             `json:"connect_failures"`
-	ResumeS           float64            `json:"resume_s,omitempty"`
-	LoadAvgBefore     float64            `json:"load_avg_1m_before"`        // the machine's load average when the scenario started
-	WritesPerS        float64            `json:"writes_per_s,omitempty"`    // history: durable chat lines per second
-	ReadLatencyMs     *Latency           `json:"read_latency_ms,omitempty"` // history: latest-50 read
-	ErrorCodes        map[string]uint64  `json:"error_codes"`
-	ExpectedRefusals  map[string]uint64  `json:"expected_refusals,omitempty"`
-	CloseCodes        map[string]uint64  `json:"close_codes"`
-	ServerMetrics     map[string]float64 `json:"server_metrics,omitempty"`
-	Params            map[string]any     `json:"params"`
-	Notes             []string           `json:"notes,omitempty"`
-	Series            []Point            `json:"series,omitempty"`
-	Soak              []SoakSample       `json:"soak,omitempty"`  // soak: the node's memory and goroutines over time
-	Curve             []CurvePoint       `json:"curve,omitempty"` // curve: one point per step
-	Distribution      []hdr.Point        `json:"distribution,omitempty"`
+	BytesPerDelivered float64  `json:"bytes_per_delivered,omitempty"`
+	OutOfOrder        uint64   `json:"out_of_order"`
+	UnexplainedHoles  uint64   `json:"unexplained_holes"`
+	GapJoins          uint64   `json:"gap_joins"`
+	PriorityEvents    int      `json:"priority_events"`
+	PriorityLatencyMs *Latency `json:"priority_latency_ms,omitempty"`
+	ConnectS          float64  `json:"connect_s"`
+	ConnectFailures   uint64   `json:"connect_failures"`
+	ResumeS           float64  `json:"resume_s,omitempty"`
+	LoadAvgBefore     float64  `json:"load_avg_1m_before"` // the machine's load average when the scenario started (after settling)
+	// SettleS is how long the harness waited before the scenario for the previous one's connections
+	// to close (the nodes' courtside_gateway_connections_open back near its value at the start of
+	// the run, bounded by -settle); ConnectionsOpenBefore is that gauge when the wait ended (absent
+	// when it could not be read).
+	SettleS               float64            `json:"settle_s"`
+	ConnectionsOpenBefore *float64           `json:"connections_open_before,omitempty"`
+	WritesPerS            float64            `json:"writes_per_s,omitempty"`    // history: durable chat lines per second
+	ReadLatencyMs         *Latency           `json:"read_latency_ms,omitempty"` // history: latest-50 read
+	ErrorCodes            map[string]uint64  `json:"error_codes"`
+	ExpectedRefusals      map[string]uint64  `json:"expected_refusals,omitempty"`
+	CloseCodes            map[string]uint64  `json:"close_codes"`
+	ServerMetrics         map[string]float64 `json:"server_metrics,omitempty"`
+	Params                map[string]any     `json:"params"`
+	Notes                 []string           `json:"notes,omitempty"`
+	Series                []Point            `json:"series,omitempty"`
+	Soak                  []SoakSample       `json:"soak,omitempty"`  // soak: the node's memory and goroutines over time
+	Curve                 []CurvePoint       `json:"curve,omitempty"` // curve: one point per step
+	Distribution          []hdr.Point        `json:"distribution,omitempty"`
+	ByKind                []KindFigures      `json:"by_kind,omitempty"` // scoreboard: per kind of subscriber (-score-mix)
+}
+
+// KindFigures is one kind of scoreboard subscriber (a match page, a big game's page, a list page)
+// in the measured window: latency from each delta's `ts` to the subscriber, deltas delivered.
+type KindFigures struct {
+	Kind          string  `json:"kind"`
+	Subscribers   int     `json:"subscribers"`
+	Topics        int     `json:"topics"` // distinct topics they follow
+	Delivered     uint64  `json:"delivered"`
+	DeliveredPerS float64 `json:"delivered_per_s"`
+	LatencyMs     Latency `json:"latency_ms"`
 }
 
 // Write writes latest.json and latest.html into dir.

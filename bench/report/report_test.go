@@ -16,8 +16,10 @@ func TestWriteProducesTheVersionOneShapeAndAnOfflinePage(t *testing.T) {
 	for i := int64(1); i <= 1000; i++ {
 		h.Record(i * 1e6)
 	}
+	open := 12.0
 	r := &Report{Version: Version, Started: time.Now(), Finished: time.Now(), Scenarios: []Scenario{
-		{Name: "hot-room", LatencyMs: LatencyOf(h), Distribution: h.Distribution(12),
+		{Name: "hot-room", LatencyMs: LatencyOf(h), Distribution: h.Distribution(12), SettleS: 7.25, ConnectionsOpenBefore: &open,
+			ByKind: []KindFigures{{Kind: "hot", Subscribers: 1000, Topics: 10, Delivered: 5, LatencyMs: Latency{P50: 41.5, P99: 87.25}}},
 			Series: []Point{{T: 0, Count: 10, P50: 5, P99: 9, Max: 12}, {T: 1, Count: 10, P50: 6, P99: 10, Max: 30}}},
 		{Name: "scoreboard", Skipped: "topics are not served"},
 	}}
@@ -41,6 +43,12 @@ func TestWriteProducesTheVersionOneShapeAndAnOfflinePage(t *testing.T) {
 			t.Errorf("scenario lacks %q", k)
 		}
 	}
+	if sc["settle_s"] != 7.25 || sc["connections_open_before"] != 12.0 {
+		t.Errorf("settle_s %v, connections_open_before %v", sc["settle_s"], sc["connections_open_before"])
+	}
+	if k := sc["by_kind"].([]any)[0].(map[string]any); k["kind"] != "hot" || k["latency_ms"].(map[string]any)["p99"] != 87.25 {
+		t.Errorf("by_kind %v", k)
+	}
 	lat := sc["latency_ms"].(map[string]any)
 	for _, k := range []string{"p50", "p90", "p99", "p999", "max"} {
 		if _, ok := lat[k]; !ok {
@@ -54,6 +62,11 @@ func TestWriteProducesTheVersionOneShapeAndAnOfflinePage(t *testing.T) {
 	s := string(html)
 	if strings.Count(s, "<svg") != 2 || !strings.Contains(s, "<polyline") || !strings.Contains(s, "topics are not served") {
 		t.Errorf("html lacks plots or the skip reason")
+	}
+	for _, want := range []string{"settled in 7.25 s, 12 connections open", "<td>hot</td><td>1000</td><td>10</td>", "<td>41.5</td><td>87.25</td>"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("html lacks %q", want)
+		}
 	}
 	for _, external := range []string{"<script", "http://", "https://", "<link"} {
 		if strings.Contains(strings.ReplaceAll(s, `xmlns="http://www.w3.org/2000/svg"`, ""), external) {

@@ -52,29 +52,36 @@ type Decoder struct {
 	// 0 means 16 KiB.
 	ShrinkAbove int
 
-	hdr     [MaxHeaderSize]byte // partial header carried between calls
-	hdrLen  int
-	inFrame bool   // a header was accepted; payload bytes are pending
-	cur     Header // the frame being read
-	left    int64  // payload bytes of cur still to come
-	maskPos int
+	// The fields below are ordered so that the small ones share words: a decoder is part of every
+	// open connection (issue 24: an idle connection's memory).
 
 	fragmented bool   // a data message without FIN is in progress
 	msgOp      Opcode // opcode of the first frame of the message being read
-	msg        []byte // reassembly buffer
 	msgDone    bool   // msg was handed out by the previous Next; reset it
 	compressed bool   // the message being read has RSV1 (Deflate only)
-	inflated   []byte // the last compressed message, inflated
+	inFrame    bool   // a header was accepted; payload bytes are pending
+	lost       bool   // a header could not be parsed: frame boundaries are unknown
+
+	hdr        [MaxHeaderSize]byte // partial header carried between calls
+	hdrLen     uint8               // bytes of hdr in use (< MaxHeaderSize)
+	maskPos    uint8               // position in cur.Mask of the next payload byte (0..3)
+	ctrlLen    uint8               // bytes of ctrl in use (<= MaxControlPayload)
+	discard    bool                // Discard was called: skip everything but close frames
+	peerClosed bool                // a close frame (valid or not) was read completely
 	text       UTF8Validator
 
-	ctrl    [MaxControlPayload]byte
-	ctrlLen int
+	cur      Header // the frame being read
+	left     int64  // payload bytes of cur still to come
+	msg      []byte // reassembly buffer
+	inflated []byte // the last compressed message, inflated
 
-	frames     uint64
-	failed     error
-	lost       bool // a header could not be parsed: frame boundaries are unknown
-	discard    bool // Discard was called: skip everything but close frames
-	peerClosed bool // a close frame (valid or not) was read completely
+	// ctrl holds a control frame's payload. It is made on the first control frame that has
+	// one, not with the decoder: most connections only ever see empty pings and pongs, and an
+	// idle connection would otherwise carry 125 bytes for nothing (issue 24).
+	ctrl *[MaxControlPayload]byte
+
+	frames uint64
+	failed error
 }
 
 // Frames returns the number of complete frames decoded so far (data
@@ -161,16 +168,19 @@ func (d *Decoder) Next(p []byte) (ev Event, n int, err error) {
 			chunk := p[n : n+int(take)]
 			var dst []byte
 			if d.cur.Op.IsControl() {
-				dst = d.ctrl[d.ctrlLen : d.ctrlLen+int(take)]
+				if d.ctrl == nil {
+					d.ctrl = new([MaxControlPayload]byte)
+				}
+				dst = d.ctrl[d.ctrlLen : int(d.ctrlLen)+int(take)]
 				copy(dst, chunk)
-				d.ctrlLen += int(take)
+				d.ctrlLen += uint8(take) // take <= MaxControlPayload: checked with the header
 			} else {
 				start := len(d.msg)
 				d.msg = append(d.msg, chunk...)
 				dst = d.msg[start:]
 			}
 			if d.cur.Masked {
-				d.maskPos = Mask(dst, d.cur.Mask, d.maskPos)
+				d.maskPos = uint8(Mask(dst, d.cur.Mask, int(d.maskPos)))
 			}
 			n += int(take)
 			d.left -= take
@@ -221,7 +231,7 @@ func (d *Decoder) finishSkipped() Event {
 	d.peerClosed = true
 	ev := Event{Kind: EventClose, Code: CloseNoStatus}
 	if d.cur.Length <= MaxControlPayload {
-		p := d.ctrl[:d.ctrlLen]
+		p := d.ctrlPayload()
 		ev.Payload = p
 		if len(p) >= 2 {
 			if code := binary.BigEndian.Uint16(p); ValidCloseCode(code) {
@@ -230,6 +240,14 @@ func (d *Decoder) finishSkipped() Event {
 		}
 	}
 	return ev
+}
+
+// ctrlPayload is the payload of the control frame just read (nil when it has none).
+func (d *Decoder) ctrlPayload() []byte {
+	if d.ctrl == nil {
+		return nil
+	}
+	return d.ctrl[:d.ctrlLen]
 }
 
 func (d *Decoder) shrinkAbove() int {
@@ -252,12 +270,12 @@ func (d *Decoder) readHeader(p []byte) (used int, ok bool, err error) {
 			return 0, false, err
 		}
 		if hn == 0 {
-			d.hdrLen = copy(d.hdr[:], p) // len(p) < MaxHeaderSize here
+			d.hdrLen = uint8(copy(d.hdr[:], p)) // len(p) < MaxHeaderSize here
 			return len(p), false, nil
 		}
 		used = hn
 	} else {
-		old := d.hdrLen
+		old := int(d.hdrLen)
 		add := copy(d.hdr[old:], p)
 		h, hn, err = ParseHeader(d.hdr[:old+add])
 		if err != nil {
@@ -265,7 +283,7 @@ func (d *Decoder) readHeader(p []byte) (used int, ok bool, err error) {
 			return 0, false, err
 		}
 		if hn == 0 {
-			d.hdrLen = old + add
+			d.hdrLen = uint8(old + add)
 			return add, false, nil
 		}
 		used = hn - old
@@ -340,12 +358,12 @@ func (d *Decoder) finishFrame() (Event, error) {
 	h := &d.cur
 	switch h.Op {
 	case OpPing:
-		return Event{Kind: EventPing, Payload: d.ctrl[:d.ctrlLen]}, nil
+		return Event{Kind: EventPing, Payload: d.ctrlPayload()}, nil
 	case OpPong:
-		return Event{Kind: EventPong, Payload: d.ctrl[:d.ctrlLen]}, nil
+		return Event{Kind: EventPong, Payload: d.ctrlPayload()}, nil
 	case OpClose:
 		d.peerClosed = true
-		p := d.ctrl[:d.ctrlLen]
+		p := d.ctrlPayload()
 		ev := Event{Kind: EventClose, Payload: p, Code: CloseNoStatus}
 		switch {
 		case len(p) == 0:

@@ -233,40 +233,106 @@ func (s *Predictions) Points(ctx context.Context, user, streamer, welcome int64,
 	return bal, err
 }
 
-// EarnPoints credits amount points of an activity kind (watch, chat), within dailyCap points of
-// that kind per user, streamer and day starting at dayStart (0: no cap). It returns what was granted.
-func (s *Predictions) EarnPoints(ctx context.Context, user, streamer int64, kind string, amount, dailyCap, welcome int64, dayStart, at time.Time) (int64, error) {
-	if amount <= 0 || user == streamer {
-		return 0, nil
+// Earning is activity points to credit: Amount points of Kind (watch, chat) to User in
+// Streamer's room, at most DailyCap points of that kind per user, streamer and day (0: no cap).
+// Granted is what EarnPoints credited.
+type Earning struct {
+	User, Streamer   int64
+	Kind             string
+	Amount, DailyCap int64
+	Granted          int64
+}
+
+// EarnPoints credits a batch of activity in one transaction of three statements whatever its size
+// (the chat lines of a hot room arrive by the hundred a second): the first visit's welcome
+// allowance where a balance is new, a row lock on every balance (in key order: two batches never
+// deadlock), then each earning within its daily cap, counted from dayStart. Earnings of the same
+// user, streamer and kind are added up first; what it returns is one per user, streamer and kind
+// (a user's earnings in their own room left out), with Granted set.
+func (s *Predictions) EarnPoints(ctx context.Context, earnings []Earning, welcome int64, dayStart, at time.Time) ([]Earning, error) {
+	type key struct {
+		user, streamer int64
+		kind           string
 	}
-	var granted int64
+	index := map[key]int{}
+	var out []Earning
+	for _, e := range earnings {
+		if e.Amount <= 0 || e.User == e.Streamer {
+			continue
+		}
+		k := key{e.User, e.Streamer, e.Kind}
+		if i, ok := index[k]; ok {
+			out[i].Amount += e.Amount
+			out[i].DailyCap = max(out[i].DailyCap, e.DailyCap)
+			continue
+		}
+		index[k] = len(out)
+		e.Granted = 0
+		out = append(out, e)
+	}
+	if len(out) == 0 {
+		return out, nil
+	}
+	n := len(out)
+	users, streamers, kinds := make([]int64, n), make([]int64, n), make([]string, n)
+	amounts, caps := make([]int64, n), make([]int64, n)
+	for i, e := range out {
+		users[i], streamers[i], kinds[i], amounts[i], caps[i] = e.User, e.Streamer, e.Kind, e.Amount, e.DailyCap
+	}
 	err := InTx(ctx, s.pool, func(tx pgx.Tx) error {
-		granted = 0
-		if err := ensurePoints(ctx, tx, user, streamer, welcome, at); err != nil {
+		for i := range out {
+			out[i].Granted = 0
+		}
+		// The welcome allowance of every new balance (ensurePoints, for many).
+		if _, err := tx.Exec(ctx, `WITH fresh AS (
+				INSERT INTO channel_points (user_id, streamer_id, balance)
+				SELECT DISTINCT u, s, $3::bigint FROM unnest($1::bigint[], $2::bigint[]) AS r(u, s) ORDER BY u, s
+				ON CONFLICT DO NOTHING RETURNING user_id, streamer_id)
+			INSERT INTO channel_point_moves (user_id, streamer_id, delta, balance_after, kind, key, at)
+			SELECT user_id, streamer_id, $3, $3, 'welcome', 'welcome:' || user_id || ':' || streamer_id, $4 FROM fresh
+			WHERE $3 > 0 ORDER BY user_id, streamer_id`, users, streamers, welcome, at); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `SELECT 1 FROM channel_points WHERE user_id = $1 AND streamer_id = $2 FOR UPDATE`, user, streamer); err != nil {
+		// Lock first, count after: the caps' sums below are read once no other writer of these
+		// balances is in between.
+		if _, err := tx.Exec(ctx, `SELECT 1 FROM channel_points WHERE (user_id, streamer_id) IN
+			(SELECT * FROM unnest($1::bigint[], $2::bigint[])) ORDER BY user_id, streamer_id FOR UPDATE`, users, streamers); err != nil {
 			return err
 		}
-		g := amount
-		if dailyCap > 0 {
-			var today int64
-			if err := tx.QueryRow(ctx, `SELECT coalesce(sum(delta), 0) FROM channel_point_moves
-				WHERE user_id = $1 AND streamer_id = $2 AND kind = $3 AND at >= $4`, user, streamer, kind, dayStart).Scan(&today); err != nil {
-				return err
-			}
-			g = min(amount, dailyCap-today)
+		rows, err := tx.Query(ctx, `WITH req AS (
+				SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::bigint[], $5::bigint[]) WITH ORDINALITY AS r(u, s, kind, amount, cap, n)),
+			grant_ AS (
+				SELECT r.n, r.u, r.s, r.kind, CASE WHEN r.cap > 0 THEN least(r.amount, r.cap - (SELECT coalesce(sum(m.delta), 0)
+					FROM channel_point_moves m WHERE m.user_id = r.u AND m.streamer_id = r.s AND m.kind = r.kind AND m.at >= $6))
+					ELSE r.amount END AS g
+				FROM req r),
+			pos AS (SELECT * FROM grant_ WHERE g > 0),
+			upd AS (
+				UPDATE channel_points p SET balance = p.balance + t.total
+				FROM (SELECT u, s, sum(g) AS total FROM pos GROUP BY u, s) t
+				WHERE p.user_id = t.u AND p.streamer_id = t.s
+				RETURNING p.user_id, p.streamer_id, p.balance),
+			moves AS (
+				INSERT INTO channel_point_moves (user_id, streamer_id, delta, balance_after, kind, ref, key, at)
+				SELECT pos.u, pos.s, pos.g,
+					upd.balance - coalesce(sum(pos.g) OVER (PARTITION BY pos.u, pos.s ORDER BY pos.n ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING), 0),
+					pos.kind, '', NULL, $7
+				FROM pos JOIN upd ON upd.user_id = pos.u AND upd.streamer_id = pos.s ORDER BY pos.n)
+			SELECT n, g FROM pos`, users, streamers, kinds, amounts, caps, dayStart, at)
+		if err != nil {
+			return err
 		}
-		if g <= 0 {
+		var i, g int64
+		_, err = pgx.ForEachRow(rows, []any{&i, &g}, func() error {
+			out[i-1].Granted = g
 			return nil
-		}
-		if _, _, err := move(ctx, tx, user, streamer, g, kind, "", "", at); err != nil {
-			return err
-		}
-		granted = g
-		return nil
+		})
+		return err
 	})
-	return granted, err
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // OpenPrediction stores a new open prediction (ErrPredictionActive when the room has one).

@@ -184,7 +184,11 @@ describe("the back office", { timeout: 240_000 }, () => {
     await screenshot(page, "admin-audit");
     await page.getByTestId("admin-audit-action").fill("user.");
     await page.getByTestId("admin-audit-action").press("Enter");
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="admin-audit-row"]')].every((r) => r.dataset.action.startsWith("user.")));
+    // Rows are back (the new filter's answer, not the loading box) and all match it.
+    await page.waitForFunction(() => {
+      const rows = [...document.querySelectorAll('[data-testid="admin-audit-row"]')];
+      return rows.length > 0 && rows.every((r) => r.dataset.action.startsWith("user."));
+    });
     assert.equal(await page.locator('[data-testid="admin-audit-row"] input, [data-testid="admin-audit-row"] button').count(), 0, "an audit entry is editable");
 
     // The same screens in another language and right to left.
@@ -195,6 +199,40 @@ describe("the back office", { timeout: 240_000 }, () => {
       await page.getByTestId("admin-menu-reports").waitFor();
       assert.notEqual((await page.getByTestId("admin-menu-reports").textContent()).trim(), "Reports", `${lang} menu untranslated`);
       await screenshot(page, `admin-reports-${lang}`);
+    }
+
+    // Every screen of the menu at 1280 px, in English and right to left: it settles (a heading, nothing
+    // still loading) and nothing runs past the screen's edge (the videos table once did).
+    await page.setViewportSize({ width: 1280, height: 900 });
+    for (const lang of ["en_US", "ar"]) {
+      await ctx.addCookies([{ name: "lang", value: lang, url: node.baseURL }]);
+      await page.goto(`${node.baseURL}/admin`);
+      await page.getByTestId("admin-menu-dashboard").waitFor({ timeout: TIMEOUT });
+      const entries = await page.locator('[data-testid^="admin-menu-"]').evaluateAll((links) => links.map((a) => a.dataset.testid));
+      for (const entry of entries) {
+        await page.getByTestId(entry).click();
+        await page.waitForFunction(() => {
+          const main = document.querySelector('[data-testid="admin-shell"] main');
+          return !!main?.querySelector("h1, h2") && !main.querySelector('[aria-busy="true"], [data-testid="loading"]');
+        }, null, { timeout: TIMEOUT });
+        // Past the edge: a table or a block of the screen reaching beyond the content box of the shell's
+        // main column (the column's padding hides a small overflow from its scrollWidth), or a page
+        // that scrolls sideways.
+        const overflow = await page.evaluate(() => {
+          const main = document.querySelector('[data-testid="admin-shell"] main');
+          const box = main.getBoundingClientRect();
+          const cs = getComputedStyle(main);
+          const left = box.left + parseFloat(cs.paddingLeft) - 1;
+          const right = box.right - parseFloat(cs.paddingRight) + 1;
+          const out = [...main.querySelectorAll(":scope > * > *, table")]
+            .filter((el) => { const r = el.getBoundingClientRect(); return r.width > 0 && (r.left < left || r.right > right); })
+            .map((el) => `${el.tagName.toLowerCase()}.${el.className} ${Math.round(el.getBoundingClientRect().width)}px`);
+          if (document.documentElement.scrollWidth > window.innerWidth + 1) out.push(`the page, ${document.documentElement.scrollWidth}px`);
+          return out;
+        });
+        assert.deepEqual(overflow, [], `${lang} ${entry} runs past the edge`);
+      }
+      await screenshot(page, `admin-last-${lang}`);
     }
     await ctx.close();
   });

@@ -6,6 +6,7 @@
 // answers GET /readyz with 200 once ready, and stops on SIGTERM. COURTSIDE_DEMO defaults
 // to true (demo rooms 1001-1004); every other variable of the test's environment
 // (DATABASE_URL, ...) passes through unchanged.
+import { after, before } from "node:test";
 import { spawn, spawnSync } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -186,6 +187,23 @@ export async function startNode({ env = {} } = {}) {
     throw new Error(`${err.message} (see ${logFile})`);
   }
   return { baseURL, wsAddr: `127.0.0.1:${wsPort}`, rtmpURL: `rtmp://127.0.0.1:${rtmpPort}/live`, logFile, stop };
+}
+
+/**
+ * One node and one browser for a test file: started before its tests, stopped after them. Read them
+ * as `env.node` and `env.browser` inside the tests (they exist once `before` has run).
+ */
+export function nodeAndBrowser({ env = {} } = {}) {
+  const run = { node: undefined, browser: undefined };
+  before(async () => {
+    run.node = await startNode({ env });
+    run.browser = await launchBrowser();
+  });
+  after(async () => {
+    await run.browser?.close();
+    await run.node?.stop();
+  });
+  return run;
 }
 
 export function launchBrowser() {

@@ -46,7 +46,7 @@ async function connected(page) {
     await page.locator('[data-testid="conn-state"][data-state="connected"]').waitFor({ timeout: TIMEOUT });
   } catch (err) {
     const state = await page.getByTestId("conn-state").getAttribute("data-state").catch(() => "absent");
-    const bar = await page.locator(".conn").innerText().catch(() => "");
+    const bar = await page.locator('[data-testid="conn-bar"]').innerText().catch(() => "");
     throw new Error(`${err.message}\nconnection state: ${state}; bar: ${bar}; frames: ${JSON.stringify(page.__frames ?? [])}`);
   }
 }

@@ -2,7 +2,9 @@
 // simulator: a live football match's animation tab draws the pitch with the match's events on it
 // (a marker's hover shows minute and kind) and more appear as the match goes on without a reload;
 // a momentum graph is beside it; the trends tab's odds chart has a line per bookmaker and labelled
-// axes; basketball and League of Legends draw their court and map. Screenshots go to
+// axes; basketball, League of Legends, CS2 (kills at the sites), a modes shooter (kills on the
+// objective), gridiron (touchdowns in the end zone) and table tennis (errors off the table) draw
+// their court, map, field or table. Screenshots go to
 // test-results/screenshots/matchviz-*.png.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
@@ -74,18 +76,30 @@ describe("match pictures", () => {
   it("a live football match shows its events on the pitch, more as it goes on, with momentum and odds per bookmaker", async () => {
     const staff = await administrator(call);
     // The next football match, played ahead to its kick-off with the demo clock: any hour works
-    // (a match already in play might be about to end).
+    // (a match already in play might be about to end). The demo postpones or cancels a few
+    // fixtures in a hundred: one that is not in play after its kick-off gives way to the next.
     let match;
     {
       const upcoming = await api("POST", "/v2/match/getPCUpcomingGameMatch", { gameId: SOCCER, pageSize: 50 });
-      const next = (upcoming.result?.list ?? []).filter((m) => (m.status === 0 || m.status === 8) && m.startTime > Date.now()).sort((a, b) => a.startTime - b.startTime)[0];
-      assert.ok(next, "an upcoming football match in the demo schedule");
-      let toKickOff = Math.ceil((next.startTime - Date.now()) / 60_000) + 1;
-      for (; toKickOff > 600; toKickOff -= 600) {
-        await call("POST", "/admin/demo/matches/advance", { token: staff.token, body: { matchId: next.id, minutes: 600 } });
+      const candidates = (upcoming.result?.list ?? []).filter((m) => (m.status === 0 || m.status === 8) && m.startTime > Date.now()).sort((a, b) => a.startTime - b.startTime);
+      assert.ok(candidates.length, "an upcoming football match in the demo schedule");
+      for (const next of candidates.slice(0, 4)) {
+        let toKickOff = Math.ceil((next.startTime - Date.now()) / 60_000) + 1;
+        for (; toKickOff > 600; toKickOff -= 600) {
+          await call("POST", "/admin/demo/matches/advance", { token: staff.token, body: { matchId: next.id, minutes: 600 } });
+        }
+        await call("POST", "/admin/demo/matches/advance", { token: staff.token, body: { matchId: next.id, minutes: toKickOff } });
+        const live = await playDemoMatch(call, staff.token, next.id, async () => {
+          const r = await api("GET", `/${abbr(SOCCER)}/${encodeURIComponent(next.id)}?tab=textLive`);
+          const status = r.result?.match?.status;
+          return status === undefined || status === 0 || status === 8 ? null : { inPlay: status === 1 };
+        }, { minutes: 1, rounds: 1, wait: 20_000 });
+        if (live.inPlay) {
+          match = next;
+          break;
+        }
       }
-      await call("POST", "/admin/demo/matches/advance", { token: staff.token, body: { matchId: next.id, minutes: toKickOff } });
-      match = next;
+      assert.ok(match, "one of the next four football matches kicked off");
     }
     // Play on until a few events with a place are on the server, the match still in its first half.
     const first = await playDemoMatch(call, staff.token, match.id, async () => {
@@ -103,10 +117,13 @@ describe("match pictures", () => {
     const shown = await markers.count();
     assert.ok(shown >= first.length, `${shown} markers for ${first.length} placed events`);
 
-    // Every marker is labelled; hovering one shows its minute and kind.
-    const label = await markers.first().getAttribute("aria-label");
+    // Every marker is labelled; hovering one shows its minute and kind. The one hovered is the last
+    // drawn, which nothing covers (two shots from the same spot overlap, and the later one takes the
+    // pointer).
+    const top = markers.nth(shown - 1);
+    const label = await top.getAttribute("aria-label");
     assert.match(label ?? "", /'.*·/, `marker label ${label}`);
-    await markers.first().hover();
+    await top.hover();
     const tip = await page.getByTestId("viz-tip").textContent();
     assert.equal(tip, label, "the hover text is the marker's label");
     assert.ok(await page.getByTestId("momentum").count(), "a momentum graph beside the pitch");
@@ -138,9 +155,15 @@ describe("match pictures", () => {
     await ctx.close();
   });
 
-  for (const [name, gameId, kind] of [
+  for (const [name, gameId, kind, must] of [
     ["basketball", 201, "court"],
     ["lol", 1, "moba"],
+    // Shooters' kills: CS2 at the round's site, Call of Duty style modes on the objective.
+    ["csgo", 2, "sites", "kill"],
+    ["cod", 8, "objective", "kill"],
+    ["gridiron", 209, "gridiron", "touchdown"],
+    // Table tennis: the table on its floor, the loser's errors in the net or on the floor.
+    ["tabletennis", 208, "tableTennis", "error"],
   ]) {
     it(`a ${name} match draws its ${kind} with the events`, async () => {
       const m = await finished(gameId);
@@ -154,6 +177,16 @@ describe("match pictures", () => {
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="viz-event"]').length > 0, null, { timeout: TIMEOUT });
       await field.getByTestId("viz-event").first().focus();
       assert.ok(await page.getByTestId("viz-tip").count(), "focus shows the event");
+      if (must) {
+        // A map shows one map at a time: look for the kind on any map the picker offers.
+        const maps = page.getByTestId("viz-maps").getByRole("tab");
+        let found = await field.locator(`[data-testid="viz-event"][data-type="${must}"]`).count();
+        for (let i = 0; !found && i < (await maps.count()); i++) {
+          await maps.nth(i).click();
+          found = await field.locator(`[data-testid="viz-event"][data-type="${must}"]`).count();
+        }
+        assert.ok(found > 0, `${name}: no ${must} on the ${kind}`);
+      }
       await screenshot(page, `matchviz-${name}`);
       await ctx.close();
     });

@@ -112,7 +112,7 @@ describe("multi-view and custom-tag rooms", { timeout: 240_000 }, () => {
     await until(async () => (await tiles(page)).every((t) => t.muted !== null), "the players after the reload");
     assert.deepEqual((await tiles(page)).map((t) => [t.room, t.sound]), [[first.roomId, false], [second.roomId, true]]);
     assert.equal((await tiles(page))[0].muted, true);
-    await page.locator(".mview__title").click();
+    await page.getByRole("heading", { level: 1 }).click();
     await until(async () => (await tiles(page))[1]?.muted === false, "the sound after the first click");
     assert.deepEqual(await tiles(page), [
       { room: first.roomId, sound: false, muted: true },
@@ -120,7 +120,7 @@ describe("multi-view and custom-tag rooms", { timeout: 240_000 }, () => {
     ]);
 
     // A click anywhere on a tile moves the sound too; removing the heard room hands it on.
-    await page.locator(`[data-testid="mv-tile"][data-room="${first.roomId}"] .mtile__info`).click();
+    await page.locator(`[data-testid="mv-tile"][data-room="${first.roomId}"] [data-testid="mv-tile-info"]`).click();
     await until(async () => (await tiles(page))[0]?.sound, "the sound back on the first tile");
     await page.locator(`[data-testid="mv-tile"][data-room="${first.roomId}"] [data-testid="mv-remove"]`).click();
     await until(async () => (await tiles(page)).length === 1, "one tile left");

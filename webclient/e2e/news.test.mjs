@@ -95,6 +95,9 @@ describe("news and comments", () => {
 
     // And in the soccer channel (the footer's News link, then the channel), where the fan comments.
     await fp.goto(`${node.baseURL}/`);
+    // Click once the home page's list is drawn: a CI run clicked the footer while the page was
+    // still filling in above it, and the click did not reach the link.
+    await fp.locator('[data-testid="match-row"], [data-testid="no-data"]').first().waitFor({ timeout: TIMEOUT });
     await fp.getByTestId("footer-news").click();
     await fp.getByTestId("news-list-page").waitFor({ timeout: TIMEOUT });
     await fp.getByTestId("news-channel-soccer").click();

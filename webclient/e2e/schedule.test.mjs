@@ -89,7 +89,16 @@ describe("schedule", () => {
       await page.waitForURL((u) => u.searchParams.get("day") === String(day), { timeout: TIMEOUT });
     }
     const rows = page.locator('[data-testid="match-row"]');
-    await rows.first().waitFor({ timeout: TIMEOUT });
+    // The filtered day replaces the list on screen: wait until only the chosen game's rows show (a row
+    // of the list before the filter can still be there for a moment on a slow machine).
+    await page.waitForFunction(
+      (g) => {
+        const all = [...document.querySelectorAll('[data-testid="match-row"]')];
+        return all.length > 0 && all.every((e) => e.getAttribute("data-game") === g);
+      },
+      String(match.gameId),
+      { timeout: TIMEOUT },
+    );
     // Every row is of the chosen game, under a competition header.
     const games = await rows.evaluateAll((els) => els.map((e) => e.getAttribute("data-game")));
     assert.ok(games.length > 0);
@@ -100,6 +109,13 @@ describe("schedule", () => {
     // The filtered schedule is a link of its own: reloading keeps it.
     await page.reload();
     await page.getByTestId("schedule-page").waitFor({ timeout: TIMEOUT });
+    // The select names the URL's game from the first paint (disabled until the game catalogue has
+    // arrived, then with the catalogue's options); the wait stays for a slow first render.
+    await page.waitForFunction(
+      (g) => document.querySelector('[data-testid="schedule-game"]')?.value === g,
+      game,
+      { timeout: TIMEOUT },
+    );
     assert.equal(await page.getByTestId("schedule-game").inputValue(), game);
 
     const first = rows.first();

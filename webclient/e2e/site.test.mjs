@@ -62,6 +62,31 @@ describe("shell", () => {
     await ctx.close();
   });
 
+  it("fits a phone screen in Arabic: nothing wider than the viewport (issue 19)", async () => {
+    // At 390 px the match rows' five fixed columns (at least 490 px) made the page wider than the
+    // screen, off the start edge in right-to-left Arabic.
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await ctx.addCookies([{ name: "lang", value: "ar", url: node.baseURL }]);
+    const page = await ctx.newPage();
+    // The soccer group's list has rows in Arabic; the Live tab adds the rooms column under them.
+    for (const path of ["/?game=soccer", "/?tab=live"]) {
+      await page.goto(`${node.baseURL}${path}`);
+      await page.waitForFunction(() => document.documentElement.dir === "rtl", null, { timeout: TIMEOUT });
+      await page.locator('[data-testid="match-row"], [data-testid="no-data"]').first().waitFor({ timeout: TIMEOUT });
+      const fit = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        innerWidth,
+        outside: [...document.querySelectorAll('[data-testid="header-inner"], [data-testid="match-row"]')]
+          .map((e) => e.getBoundingClientRect())
+          .filter((r) => r.left < -1 || r.right > innerWidth + 1).length,
+      }));
+      assert.ok(fit.scrollWidth <= fit.innerWidth, `${path}: page ${fit.scrollWidth} px wide in a ${fit.innerWidth} px viewport`);
+      assert.equal(fit.outside, 0, `${path}: a header or match row reaches past the screen's edge`);
+    }
+    await screenshot(page, "home-ar-390");
+    await ctx.close();
+  });
+
   it("shows the 404 page for an unknown route", async () => {
     const ctx = await guest();
     const page = await ctx.newPage();

@@ -50,6 +50,7 @@ const PAIRS: [string, string, string][] = [
 
 /** White labels on a filled token (buttons, badges, toasts). */
 const ON_FILL: [string, string][] = [
+  ["brand", "primary buttons, active tabs, badges (decision 0018)"],
   ["brand-dark", "pressed and hovered buttons"],
   ["bad", "error toasts and danger buttons"],
   ["ok", "success badges"],
@@ -57,7 +58,7 @@ const ON_FILL: [string, string][] = [
 
 describe("colour contrast of the tokens in index.css", () => {
   it("reads the tokens", () => {
-    for (const name of ["bg", "surface", "text", "muted", "brand-dark", "ok", "bad", "header-bg", "header-text"]) expect(t[name], name).toMatch(/^#[0-9a-f]{6}$/);
+    for (const name of ["bg", "surface", "text", "muted", "brand", "brand-dark", "ok", "bad", "header-bg", "header-text"]) expect(t[name], name).toMatch(/^#[0-9a-f]{6}$/);
   });
 
   it("computes WCAG ratios (known values)", () => {

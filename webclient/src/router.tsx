@@ -3,8 +3,8 @@
 // the page at most once per 60 s (spec §8), otherwise the network-problem page shows.
 import { createBrowserRouter, isRouteErrorResponse, Navigate, useRouteError } from "react-router";
 import { Layout } from "./components/Layout";
-import NotFound from "./pages/NotFound";
-import NetworkError from "./pages/NetworkError";
+import NotFound from "./components/ErrorPages/NotFound";
+import NetworkError from "./components/ErrorPages/NetworkError";
 import { isChunkLoadError, reloadOnce } from "./reloadGuard";
 
 function RouteError() {
@@ -25,7 +25,7 @@ export const router = createBrowserRouter([
       {
         errorElement: <RouteError />,
         children: [
-          { index: true, lazy: async () => ({ Component: (await import("./pages/Home")).default }) },
+          { index: true, lazy: async () => ({ Component: (await import("./pages/Home/Home")).default }) },
           // live (issue 17): every live room, and the site search
           { path: "live", lazy: async () => ({ Component: (await import("./pages/Live/LivePage")).default }) },
           // search (issue 22): the site search, under its long and short paths
@@ -38,13 +38,13 @@ export const router = createBrowserRouter([
           // multi-view and custom-tag rooms (issue 17)
           { path: "live2", lazy: async () => ({ Component: (await import("./pages/MultiView/MultiView")).default }) },
           { path: "customLive/:id?", lazy: async () => ({ Component: (await import("./pages/Live/CustomLive")).default }) },
-          { path: "protocol/:id", lazy: async () => ({ Component: (await import("./pages/Protocol")).default }) },
-          { path: "about", lazy: async () => ({ Component: (await import("./pages/Protocol")).About }) },
+          { path: "protocol/:id", lazy: async () => ({ Component: (await import("./pages/Protocol/Protocol")).default }) },
+          { path: "about", lazy: async () => ({ Component: (await import("./pages/Protocol/Protocol")).About }) },
           // content (issues 16, 19): the index of the protocol pages, and the licences page
-          { path: "protocol", lazy: async () => ({ Component: (await import("./pages/Protocol")).ProtocolIndex }) },
-          { path: "certificate", lazy: async () => ({ Component: (await import("./pages/Protocol")).Certificate }) },
+          { path: "protocol", lazy: async () => ({ Component: (await import("./pages/Protocol/Protocol")).ProtocolIndex }) },
+          { path: "certificate", lazy: async () => ({ Component: (await import("./pages/Protocol/Protocol")).Certificate }) },
           { path: "network-error", element: <NetworkError /> },
-          { path: "access-denied", lazy: async () => ({ Component: (await import("./pages/AccessDenied")).default }) },
+          { path: "access-denied", lazy: async () => ({ Component: (await import("./components/ErrorPages/AccessDenied")).default }) },
           // wallet (issue 6)
           { path: "recharge", lazy: async () => ({ Component: (await import("./pages/Wallet/Recharge")).default }) },
           { path: "userInfo/vip", lazy: async () => ({ Component: (await import("./pages/Wallet/Vip")).default }) },

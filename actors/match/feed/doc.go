@@ -23,9 +23,11 @@
 // Six, CrossFire), mode shooters (Call of Duty), hero shooters (Overwatch), battle royales (PUBG,
 // PUBG Mobile, Naraka), car football (Rocket League), real-time strategy (StarCraft II, Warcraft
 // III), card games (Hearthstone) and generic arena esports (ids 0, 27, 28). It includes
-// postponed, cancelled and abandoned fixtures, half-times and breaks, overtime and penalties,
-// line-ups, key incidents placed on the pitch or map, player statistics that fit each position,
-// and odds from two bookmakers drifting with the play (with the esports lines of spec §3). Heroes,
+// postponed, cancelled and abandoned fixtures (a postponed first leg of a tie is rescheduled two
+// days later, before its second leg: RescheduledFirstLegAfter), half-times and breaks, overtime
+// and penalties, line-ups, key incidents placed on the pitch or map, player statistics that fit
+// each position, and odds from two bookmakers drifting with the play (with the esports lines of
+// spec §3). Heroes,
 // maps, bookmakers and weapons carry invented or generic names, never a game's trademarks. Its
 // output is a pure function of (Seed, fixture, rosters): replaying it after a restart yields the
 // same events with the same sequence numbers, so consumers simply drop what they have already

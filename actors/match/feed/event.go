@@ -78,6 +78,13 @@ type Incident struct {
 	// the start of the map), for timelines and momentum graphs.
 	Secs int    `json:"secs,omitempty"`
 	Text string `json:"text,omitempty"` // one line of text live, English
+	// Score is the score the incident leaves, home first, where the incident changes or settles
+	// one: the match score after a goal, an own goal or a disallowed goal, at the end of a period
+	// and at full time; the series after a map win; the frames after a frame; the set's games or
+	// points after a set; the game's goals after an esports football goal; the shoot-out tally
+	// after a shoot-out kick. Nil when the incident carries no score. Clients write each line in
+	// the reader's language from Type, Team, Name, Assist, Minute and Score (Text is English only).
+	Score *Pair `json:"score,omitempty"`
 	// Key marks the incidents a key-events list shows (goals, cards, map wins, objectives...).
 	Key bool `json:"key,omitempty"`
 	// X and Y place the incident on the pitch or map, 0..100 each (pitch: X from the home goal

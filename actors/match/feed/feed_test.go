@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 )
@@ -294,5 +295,17 @@ func TestBasketballHasKeyEventsBeforeTheFirstPeriodEnds(t *testing.T) {
 	}
 	if withKey < 15 {
 		t.Fatalf("only %d of 20 basketball games had a key event in their first quarter", withKey)
+	}
+}
+
+func TestFindGameReadsIDAbbreviationOrNameInAnyCase(t *testing.T) {
+	soccer, _ := GameByID(GameSoccer)
+	for _, s := range []string{"202", soccer.Abbr, strings.ToUpper(soccer.Abbr), soccer.Name} {
+		if g, ok := FindGame(s); !ok || g.ID != GameSoccer {
+			t.Errorf("FindGame(%q) = %v, %v; want game %d", s, g.ID, ok, GameSoccer)
+		}
+	}
+	if _, ok := FindGame("curling-on-mars"); ok {
+		t.Error("an unknown game was found")
 	}
 }

@@ -1,5 +1,10 @@
 package feed
 
+import (
+	"strconv"
+	"strings"
+)
+
 // Kind of a game: a traditional sport or an esport.
 const (
 	KindSport  = "sport"
@@ -130,6 +135,20 @@ func GameByID(id int) (Game, bool) {
 		return Game{}, false
 	}
 	return games[i], true
+}
+
+// FindGame reads a game as a path or query names it: its id ("202"), its abbreviation or its name,
+// in any case ("soccer", "LoL").
+func FindGame(s string) (Game, bool) {
+	if id, err := strconv.Atoi(s); err == nil {
+		return GameByID(id)
+	}
+	for _, g := range games {
+		if strings.EqualFold(g.Abbr, s) || strings.EqualFold(g.Name, s) {
+			return g, true
+		}
+	}
+	return Game{}, false
 }
 
 // GroupInfo is one home tab group with its games.

@@ -118,6 +118,13 @@ type Fixture struct {
 	// users only (spec §1 and §6). Lists still show the row; the detail asks for membership.
 	VIPOnly       bool `json:"vipOnly,omitempty"`
 	LoginRequired bool `json:"loginRequired,omitempty"`
+	// Leg is 1 or 2 for the legs of a two-legged tie (0: a single match). A first leg is not a
+	// knockout match (a draw stands); the second leg is, on aggregate: level after 90 minutes over
+	// both legs goes to extra time and penalties (away goals do not count double).
+	Leg int `json:"leg,omitempty"`
+	// FirstLeg is the first leg of a second leg, read by the simulator only: it plays the second
+	// leg from the first leg's result (its script is a pure function of the fixture).
+	FirstLeg *Fixture `json:"-"`
 	// Rating of home and away (1..100), read by the simulator only.
 	HomeRating, AwayRating int `json:"-"`
 }

@@ -13,6 +13,27 @@ import "math"
 //     base is bottom left (about 6, 94), the away base top right (about 94, 6).
 //   - round-based shooters: a schematic map with the attackers' spawn at the bottom and the two
 //     bomb or spike sites at the top: site A on the right (X >= 50), site B on the left (X < 50).
+//     A round's deciding kill is placed at the round's site: the defenders' on the site, the
+//     attackers' on its approach just below it.
+//   - objective shooters (modes, hero shooters): a schematic map with the home side's spawn on the
+//     left (X = 0) and the away side's on the right, the objective (hill, point, payload
+//     checkpoint) a circle at the centre (50, 50) of radius objectiveR; kills are fought on the
+//     objective, each side's on the half it pushes into (home X > 50).
+//   - gridiron: X from the home end line to the away end line over 120 yards (the two 10-yard end
+//     zones included: the goal lines at X 8.3 and 91.7), Y across the 53.3-yard field from the top
+//     sideline. The home side attacks towards X = 100: its touchdowns are in the end zone at
+//     X > 91.7, its field goals kicked from the spot seven yards behind the line of scrimmage.
+//   - net courts (tennis, badminton, volleyball, table tennis): X from the home side's baseline (end line) to the
+//     away side's, the net at X = 50, Y from the top sideline (tennis and badminton: the doubles
+//     sideline; each court to its own scale, place_net.go's netCourts). A marker is where the ball
+//     landed, so what a side wins lands on the other half (home X > 50): an ace in the service box
+//     it was served to (the deuce box for the first point of a game, for the home server the one
+//     at Y < 50), a double fault's second serve just past the service line, the winning shot of a
+//     break or of a set deep in the server's or loser's half, a volleyball block right behind the
+//     net on the attacker's side. Table tennis's frame takes in 0.6 m of floor around the table
+//     (netCourt.apron): its aces, smashes, net cords and edge balls (on the table's edge) land on
+//     the other half, and an error, in the loser's colour, in the net on its own side or on the
+//     floor beyond the far half.
 //
 // Incidents without a place (substitutions, period ends, pistol rounds) leave both at 0, and so
 // may provider adapters that do not know the place.
@@ -98,4 +119,47 @@ func (b *builder) sitePlace() (site string, x, y float64) {
 		site, cx = "B", 26.0
 	}
 	return site, round1(cx + (b.r.Float64()-0.5)*16), round1(22 + (b.r.Float64()-0.5)*16)
+}
+
+// killNearSite places the deciding kill of a round fought at site ("A" or "B"): on the site for
+// the defenders, on its approach (between the site and the attackers' spawn) for the attackers.
+func (b *builder) killNearSite(site string, attacking bool) (x, y float64) {
+	cx := 74.0
+	if site == "B" {
+		cx = 26
+	}
+	y = 22 + (b.r.Float64()-0.5)*16
+	if attacking {
+		y = 36 + b.r.Float64()*14
+	}
+	return round1(cx + (b.r.Float64()-0.5)*22), round1(y)
+}
+
+// objectiveR is the objective's radius in the objective shooters' frame.
+const objectiveR = 14
+
+// objectiveKill places a kill of team on the objective, on the half team pushes into.
+func (b *builder) objectiveKill(team int) (x, y float64) {
+	r := objectiveR * math.Sqrt(b.r.Float64())
+	a := (b.r.Float64() - 0.5) * math.Pi // the half facing the enemy's spawn
+	x = 50 + r*math.Cos(a)
+	y = 50 + r*math.Sin(a)
+	return round1(towards(team, x)), round1(y)
+}
+
+// gridX is the X of a spot yards from team's own goal line (the field runs over 120 yards, end
+// zones included, and the away side's own goal line is at the far end).
+func gridX(team int, yards float64) float64 {
+	return round1(towards(team, (10+yards)/1.2))
+}
+
+// touchdownPlace is where team scores a touchdown: in the end zone it attacks.
+func (b *builder) touchdownPlace(team int) (x, y float64) {
+	return gridX(team, 100+1+b.r.Float64()*8), round1(12 + b.r.Float64()*76)
+}
+
+// kickPlace is where team kicks a field goal from with the ball on its own field-yard line: seven
+// yards behind the line of scrimmage, between the hash marks.
+func (b *builder) kickPlace(team, field int) (x, y float64) {
+	return gridX(team, float64(field-7)), round1(44 + b.r.Float64()*12)
 }

@@ -215,7 +215,7 @@ func (b *builder) basketball() {
 		t = t.Add(time.Duration(float64(secs)/speed) * time.Second)
 		b.detail(t, map[string]any{"fouls": []int{tf[0], tf[1]}})
 		b.flushStats(t)
-		b.incident(t, Incident{Type: "periodEnd", Team: -1, Period: i, Secs: elapsed, Key: true,
+		b.incident(t, Incident{Type: "periodEnd", Team: -1, Period: i, Secs: elapsed, Key: true, Score: b.scoreNow(),
 			Text: fmt.Sprintf("End of %s: %d-%d", name, b.home, b.away)})
 	}
 	for q := 1; q <= 4; q++ {

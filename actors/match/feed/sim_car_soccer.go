@@ -45,6 +45,7 @@ func (b *builder) carSoccer() {
 						in.Assist = a.Name
 					}
 					in.Text = fmt.Sprintf("Goal by %s, game %d %d-%d", p.Name, m, g[0], g[1])
+					in.Score = &Pair{g[0], g[1]}
 					b.incident(at, in)
 					b.score(at)
 					if sudden {

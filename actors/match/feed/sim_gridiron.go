@@ -55,7 +55,14 @@ func (b *builder) gridiron() {
 			gain := 0
 			turnover := false
 			incident := func(typ, text string, p Player, key bool) {
-				b.incident(at, Incident{Type: typ, Team: off, Player: p.ID, Name: p.Name, Minute: clk, Period: q, Secs: elapsed + secs - left, Key: key, Text: clk + " " + text})
+				in := Incident{Type: typ, Team: off, Player: p.ID, Name: p.Name, Minute: clk, Period: q, Secs: elapsed + secs - left, Key: key, Text: clk + " " + text}
+				switch typ { // the plays a field picture shows (place.go)
+				case "touchdown":
+					in.X, in.Y = b.touchdownPlace(off)
+				case "fieldGoal", "missedFieldGoal":
+					in.X, in.Y = b.kickPlace(off, field)
+				}
+				b.incident(at, in)
 			}
 			if b.chance(0.06) { // a flag
 				yds := []int{5, 10, 15}[b.r.IntN(3)]

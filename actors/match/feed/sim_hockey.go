@@ -68,6 +68,7 @@ func (b *builder) hockey() {
 						} else {
 							in.Text = fmt.Sprintf("%s GOAL! %s scores for %s (%d-%d)", minuteOf(gm), p.Name, b.sideName(team), b.home, b.away)
 						}
+						in.Score = b.scoreNow()
 						b.incident(at, in)
 						b.score(at)
 						if sudden {
@@ -141,10 +142,10 @@ func (b *builder) hockey() {
 			taken[team]++
 			if b.chance(0.32) {
 				so[team]++
-				b.incident(t, Incident{Type: "penaltyScored", Team: team, Player: p.ID, Name: p.Name, Period: 5, Key: true,
+				b.incident(t, Incident{Type: "penaltyScored", Team: team, Player: p.ID, Name: p.Name, Period: 5, Key: true, Score: &Pair{so[0], so[1]},
 					Text: fmt.Sprintf("Shoot-out: %s scores (%d-%d)", p.Name, so[0], so[1])})
 			} else {
-				b.incident(t, Incident{Type: "penaltyMissed", Team: team, Player: p.ID, Name: p.Name, Period: 5,
+				b.incident(t, Incident{Type: "penaltyMissed", Team: team, Player: p.ID, Name: p.Name, Period: 5, Score: &Pair{so[0], so[1]},
 					Text: fmt.Sprintf("Shoot-out: %s is stopped (%d-%d)", p.Name, so[0], so[1])})
 			}
 			b.detail(t, map[string]any{"shootout": []int{so[0], so[1]}})

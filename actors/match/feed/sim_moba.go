@@ -28,7 +28,7 @@ func (b *builder) series(bo int, breakLen time.Duration, playMap func(m int, t t
 			b.away++
 		}
 		b.score(t)
-		b.incident(t, Incident{Type: "mapWin", Team: w, Period: m, Key: true,
+		b.incident(t, Incident{Type: "mapWin", Team: w, Period: m, Key: true, Score: b.scoreNow(),
 			Text: fmt.Sprintf("%s wins map %d (%d-%d); series %d-%d", b.sideName(w), m, b.pers[m-1][w], b.pers[m-1][1-w], b.home, b.away)})
 		b.flushStats(t)
 		b.flushPlayers(t)

@@ -88,7 +88,7 @@ var ranges = map[int]map[string]limit{
 	28:               {"rounds": per(9), "kills": per(85)},
 }
 
-var commonIncidents = []string{"fullTime", "postponed", "cancelled", "abandoned"}
+var commonIncidents = []string{"fullTime", "postponed", "rescheduled", "cancelled", "abandoned"}
 
 // incidents are the incident types each game may show: events belong to their game.
 var incidents = map[int][]string{
@@ -97,10 +97,10 @@ var incidents = map[int][]string{
 	GameSportsOther: {"goal", "penalty", "penaltyScored", "penaltyMissed"},
 	GameBasketball:  {"threePointer", "periodEnd"},
 	22:              {"threePointer", "periodEnd"},
-	GameTennis:      {"break", "setWon"},
-	206:             {"setWon"},
-	207:             {"setWon"},
-	208:             {"setWon"},
+	GameTennis:      {"break", "setWon", "ace", "doubleFault", "winner"},
+	206:             {"setWon", "ace", "block", "smash"},
+	207:             {"setWon", "smash"},
+	208:             {"setWon", "ace", "edgeBall", "netCord", "smash", "error"},
 	GameSnooker:     {"century", "frameWon"},
 	GameBaseball:    {"homeRun", "pitchingChange"},
 	210:             {"toss", "wicket", "fifty", "hundred"},
@@ -112,12 +112,12 @@ var incidents = map[int][]string{
 	24:              {"mapWin", "kill", "firstBlood", "firstTower", "abyssalDragon", "darkSlayer"},
 	25:              {"mapWin", "kill", "firstBlood", "firstTower", "turtle", "lord"},
 	GameDota2:       {"mapWin", "kill", "firstBlood", "firstTower", "roshan", "firstRoshan"},
-	GameCS:          {"mapWin", "pistolRound", "bombPlant", "bombDefuse"},
-	GameValorant:    {"mapWin", "pistolRound", "spikePlant", "spikeDefuse"},
-	20:              {"mapWin", "defuserPlant", "defuserDisable"},
-	16:              {"mapWin", "pistolRound", "bombPlant", "bombDefuse"},
-	8:               {"mapWin"},
-	17:              {"mapWin"},
+	GameCS:          {"mapWin", "pistolRound", "bombPlant", "bombDefuse", "kill"},
+	GameValorant:    {"mapWin", "pistolRound", "spikePlant", "spikeDefuse", "kill"},
+	20:              {"mapWin", "defuserPlant", "defuserDisable", "kill"},
+	16:              {"mapWin", "pistolRound", "bombPlant", "bombDefuse", "kill"},
+	8:               {"mapWin", "kill"},
+	17:              {"mapWin", "kill"},
 	5:               {"gameWin", "teamEliminated"},
 	6:               {"gameWin", "teamEliminated"},
 	26:              {"gameWin", "teamEliminated"},

@@ -89,11 +89,13 @@ func (b *builder) tactical() {
 			}
 			label := fmt.Sprintf("R%d", round)
 			secs := int(t.Sub(start) / time.Second)
+			site := "A"
 			if b.chance(rules.plantP) {
 				b.stat(rules.plant, attacker, 1)
 				pl := b.pick(attacker, false)
 				b.pstatAdd(pl, attacker, "plants", 1)
-				site, sx, sy := b.sitePlace()
+				var sx, sy float64
+				site, sx, sy = b.sitePlace()
 				b.incident(t, Incident{Type: rules.plantIncident, Team: attacker, Player: pl.ID, Name: pl.Name, Period: m, Minute: label, Secs: secs,
 					X: sx, Y: sy, Text: fmt.Sprintf("Round %d: %s on site %s (%s)", round, rules.plantText, site, pl.Name)})
 				if w == attacker {
@@ -107,8 +109,14 @@ func (b *builder) tactical() {
 					b.incident(t, Incident{Type: rules.defuseIncident, Team: 1 - attacker, Player: df.ID, Name: df.Name, Period: m, Minute: label, Secs: secs,
 						X: sx, Y: sy, Text: fmt.Sprintf("Round %d: defused on site %s by %s", round, site, df.Name)})
 				}
+			} else if b.r.IntN(2) == 1 {
+				site = "B" // the round was fought at a site without a plant
 			}
-			b.roundKills(w, rules.weapons, weaponUse)
+			if killer, victim := b.roundKills(w, rules.weapons, weaponUse); killer.ID != "" {
+				kx, ky := b.killNearSite(site, w == attacker)
+				b.incident(t, Incident{Type: "kill", Team: w, Player: killer.ID, Name: killer.Name, Assist: victim.Name, Period: m, Minute: label, Secs: secs,
+					X: kx, Y: ky, Text: fmt.Sprintf("Round %d: %s wins the last duel on site %s against %s", round, killer.Name, site, victim.Name)})
+			}
 			r[w]++
 			b.pers[m-1][w]++
 			b.stat("rounds", w, 1)
@@ -179,8 +187,9 @@ func (rules tacticalRules) mapOver(r [2]int) int {
 }
 
 // roundKills plays the duels of one round: the winner kills three to five, the loser one to
-// four; nobody dies twice.
-func (b *builder) roundKills(w int, weapons []string, use map[string]map[string]int) {
+// four; nobody dies twice. It returns the winner's last kill (the one that decides the round):
+// the killer and the victim.
+func (b *builder) roundKills(w int, weapons []string, use map[string]map[string]int) (killer, victim Player) {
 	for team := 0; team < 2; team++ {
 		k := 1 + b.r.IntN(4)
 		if team == w {
@@ -203,6 +212,9 @@ func (b *builder) roundKills(w int, weapons []string, use map[string]map[string]
 				use[pl.ID][weapons[b.r.IntN(len(weapons))]]++
 			}
 			b.pstatAdd(victims[perm[i]], 1-team, "deaths", 1)
+			if team == w {
+				killer, victim = pl, victims[perm[i]]
+			}
 			if a := b.pick(team, false); a.ID != pl.ID && b.chance(0.4) {
 				b.pstatAdd(a, team, "assists", 1)
 			}
@@ -212,6 +224,7 @@ func (b *builder) roundKills(w int, weapons []string, use map[string]map[string]
 			b.pstatAdd(p, team, "damage", float64(b.r.IntN(40)))
 		}
 	}
+	return killer, victim
 }
 
 // shooterPlayers fills the per-round figures (average damage per round, headshot share, a
@@ -262,14 +275,26 @@ func (b *builder) modes() {
 		}
 		start := t
 		kills := func(mean float64) {
+			var n [2]int
+			var last [2][2]Player // each side's last kill: killer, victim
 			for team := 0; team < 2; team++ {
 				for k := b.poisson(mean); k > 0; k-- {
-					p := b.pick(team, false)
+					p, v := b.pick(team, false), b.pick(1-team, false)
 					b.pstatAdd(p, team, "kills", 1)
-					b.pstatAdd(b.pick(1-team, false), 1-team, "deaths", 1)
+					b.pstatAdd(v, 1-team, "deaths", 1)
 					b.pstatAdd(p, team, "damage", float64(100+b.r.IntN(60)))
 					b.stat("kills", team, 1)
+					n[team]++
+					last[team] = [2]Player{p, v}
 				}
+			}
+			// The fight's last kill by the side that won it, placed on the objective.
+			team := 0
+			if n[1] > n[0] {
+				team = 1
+			}
+			if n[team] > 0 {
+				b.objectiveKillIncident(t, start, m, team, last[team][0], last[team][1])
 			}
 		}
 		pts := &b.pers[m-1]
@@ -314,10 +339,14 @@ func (b *builder) modes() {
 					}
 					perm := b.r.Perm(len(b.starters(1 - side)))
 					for i := 0; i < min(k, len(perm)); i++ {
-						p := b.pick(side, false)
+						p, v := b.pick(side, false), b.starters(1 - side)[perm[i]]
 						b.pstatAdd(p, side, "kills", 1)
-						b.pstatAdd(b.starters(1 - side)[perm[i]], 1-side, "deaths", 1)
+						b.pstatAdd(v, 1-side, "deaths", 1)
 						b.stat("kills", side, 1)
+						if side == team && i == min(k, len(perm))-1 {
+							// The kill that wins the round, at the bomb site (the mode's objective).
+							b.objectiveKillIncident(t, start, m, side, p, v)
+						}
 					}
 				}
 				pts[team]++
@@ -352,6 +381,15 @@ func (b *builder) modes() {
 		}
 		return w, t
 	})
+}
+
+// objectiveKillIncident records a kill of team on the objective of map m (killer and victim).
+func (b *builder) objectiveKillIncident(t, start time.Time, m, team int, killer, victim Player) {
+	secs := int(t.Sub(start) / time.Second)
+	x, y := b.objectiveKill(team)
+	b.incident(t, Incident{Type: "kill", Team: team, Player: killer.ID, Name: killer.Name, Assist: victim.Name, Period: m,
+		Minute: fmt.Sprintf("M%d %02d:%02d", m, secs/60, secs%60), Secs: secs, X: x, Y: y,
+		Text: fmt.Sprintf("%s eliminates %s on the objective", killer.Name, victim.Name)})
 }
 
 func (b *builder) afterTick(t, start time.Time, m int, mode, mapName string) {
@@ -391,20 +429,28 @@ func (b *builder) heroShooter() {
 		fight := func(minutes int) {
 			for i := 0; i < minutes; i++ {
 				t = t.Add(time.Minute)
+				var n [2]int
+				var last [2][2]Player // each side's last elimination: killer, victim
 				for team := 0; team < 2; team++ {
 					k := b.poisson(3.6)
+					n[team] = k
 					b.stat("eliminations", team, float64(k))
 					b.stat("deaths", 1-team, float64(k))
 					for ; k > 0; k-- {
-						p := b.pick(team, false)
+						p, v := b.pick(team, false), b.pick(1-team, false)
 						b.pstatAdd(p, team, "eliminations", 1)
-						b.pstatAdd(b.pick(1-team, false), 1-team, "deaths", 1)
+						b.pstatAdd(v, 1-team, "deaths", 1)
+						last[team] = [2]Player{p, v}
 					}
 					b.stat("damage", team, float64(4500+b.r.IntN(2500)))
 					b.stat("healing", team, float64(3000+b.r.IntN(2000)))
 					if b.chance(0.35) {
 						b.stat("ultimates", team, 1)
 					}
+				}
+				// The minute's last elimination by the side that won the fight, on the objective.
+				if w := leader(Pair{n[0], n[1]}); n[w] > 0 {
+					b.objectiveKillIncident(t, start, m, w, last[w][0], last[w][1])
 				}
 				b.afterTick(t, start, m, mode, mapName)
 			}

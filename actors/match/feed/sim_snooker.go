@@ -128,7 +128,7 @@ func (b *builder) snooker() {
 		}
 		b.score(t)
 		b.flushStats(t)
-		b.incident(t, Incident{Type: "frameWon", Team: w, Period: frame, Key: true,
+		b.incident(t, Incident{Type: "frameWon", Team: w, Period: frame, Key: true, Score: b.scoreNow(),
 			Text: fmt.Sprintf("Frame %d to %s, %d-%d (frames %d-%d)", frame, b.sideName(w), pts[w], pts[1-w], b.home, b.away)})
 		if frame%2 == 0 {
 			b.odds(t, b.inplay(math.Max(float64(need-max(b.home, b.away))/float64(need), 0.05)))

@@ -235,20 +235,39 @@ func (b *builder) soccer() {
 	b.status(t, StatusLive)
 	play(2, "2H", 45, 45, 2+b.r.IntN(5))
 	full := 90
-	if b.f.Knockout && b.home == b.away {
+	// A knockout match level after 90 minutes (a second leg: level on aggregate; away goals do not
+	// count double) goes to extra time, and level after it to penalties.
+	through := -1
+	if b.f.Knockout && b.level() {
 		b.status(t, StatusOvertime)
 		play(3, "ET1", 90, 15, b.r.IntN(2))
 		play(4, "ET2", 105, 15, 1+b.r.IntN(2))
 		full = 120
-		if b.home == b.away {
-			b.shootout(&t, pt)
+		if b.level() {
+			through = b.shootout(&t, pt)
 		}
 	}
 	b.clock(t, Clock{Secs: full * 60, Running: false, Speed: speed})
 	b.status(t, StatusFinished)
 	b.soccerRatings(pt, full)
 	b.flushPlayers(t)
-	b.incident(t, Incident{Type: "fullTime", Team: -1, Key: true, Text: fmt.Sprintf("Full time: %s %d-%d %s", b.sideName(0), b.home, b.away, b.sideName(1))})
+	text := fmt.Sprintf("Full time: %s %d-%d %s", b.sideName(0), b.home, b.away, b.sideName(1))
+	if b.leg1 != nil {
+		agg := Pair{b.leg1[0] + b.home, b.leg1[1] + b.away}
+		if through < 0 {
+			through = 0
+			if agg[1] > agg[0] {
+				through = 1
+			}
+		}
+		b.detail(t, map[string]any{"through": through})
+		how := ""
+		if agg[0] == agg[1] {
+			how = " on penalties"
+		}
+		text += fmt.Sprintf(" (aggregate %d-%d, %s go through%s)", agg[0], agg[1], b.sideName(through), how)
+	}
+	b.incident(t, Incident{Type: "fullTime", Team: -1, Key: true, Text: text})
 }
 
 // save credits the goalkeeper of side team with a save.
@@ -275,7 +294,7 @@ func (b *builder) goal(at time.Time, team int, p Player, pt [2]*pitch, minute st
 	if gk := pt[1-team].gk; gk.ID != "" {
 		b.pstatAdd(gk, 1-team, "goalsConceded", 1)
 	}
-	in := Incident{Type: typ, Team: team, Player: scorer.ID, Name: scorer.Name, Minute: minute, Period: period, Secs: secs, Key: true, X: x, Y: y}
+	in := Incident{Type: typ, Team: team, Player: scorer.ID, Name: scorer.Name, Minute: minute, Period: period, Secs: secs, Key: true, X: x, Y: y, Score: b.scoreNow()}
 	if own {
 		in.Text = fmt.Sprintf("%s Own goal by %s (%d-%d)", minute, scorer.Name, b.home, b.away)
 	} else {
@@ -306,8 +325,11 @@ func (b *builder) goal(at time.Time, team int, p Player, pt [2]*pitch, minute st
 			b.pstatAdd(p, team, "goals", -1)
 		}
 		b.incident(at, Incident{Type: "goalDisallowed", Team: team, Player: scorer.ID, Name: scorer.Name, Minute: minute, Period: period, Secs: secs,
-			Key: true, X: x, Y: y, Text: fmt.Sprintf("%s Goal disallowed after a video review (%d-%d)", minute, b.home, b.away)})
+			Key: true, X: x, Y: y, Score: b.scoreNow(), Text: fmt.Sprintf("%s Goal disallowed after a video review (%d-%d)", minute, b.home, b.away)})
 		b.add(at, Event{Kind: KScore, Score: &Score{Home: b.home, Away: b.away, Periods: append([]Pair(nil), b.pers...), Correction: true}})
+		if b.leg1 != nil {
+			b.aggregate(at)
+		}
 	}
 }
 
@@ -383,8 +405,9 @@ func (b *builder) substitute(at time.Time, team int, pt *pitch, minuteNow int, m
 	}
 }
 
-// shootout plays penalties after a level extra time: five each, then sudden death.
-func (b *builder) shootout(t *time.Time, pt [2]*pitch) {
+// shootout plays penalties after a level extra time: five each, then sudden death. It returns
+// the side that won it.
+func (b *builder) shootout(t *time.Time, pt [2]*pitch) int {
 	b.status(*t, StatusPenalties)
 	b.period(*t, 5, "PEN", Clock{})
 	var pen [2]int
@@ -399,10 +422,10 @@ func (b *builder) shootout(t *time.Time, pt [2]*pitch) {
 		taken[team]++
 		if b.chance(0.75) {
 			pen[team]++
-			b.incident(*t, Incident{Type: "penaltyScored", Team: team, Player: p.ID, Name: p.Name, Period: 5, Key: true, X: 89, Y: 50,
+			b.incident(*t, Incident{Type: "penaltyScored", Team: team, Player: p.ID, Name: p.Name, Period: 5, Key: true, X: 89, Y: 50, Score: &Pair{pen[0], pen[1]},
 				Text: fmt.Sprintf("Shoot-out: %s scores (%d-%d)", p.Name, pen[0], pen[1])})
 		} else {
-			b.incident(*t, Incident{Type: "penaltyMissed", Team: team, Player: p.ID, Name: p.Name, Period: 5, Key: true, X: 89, Y: 50,
+			b.incident(*t, Incident{Type: "penaltyMissed", Team: team, Player: p.ID, Name: p.Name, Period: 5, Key: true, X: 89, Y: 50, Score: &Pair{pen[0], pen[1]},
 				Text: fmt.Sprintf("Shoot-out: %s misses (%d-%d)", p.Name, pen[0], pen[1])})
 		}
 		b.detail(*t, map[string]any{"pen": []int{pen[0], pen[1]}})
@@ -415,6 +438,10 @@ func (b *builder) shootout(t *time.Time, pt [2]*pitch) {
 			break
 		}
 	}
+	if pen[1] > pen[0] {
+		return 1
+	}
+	return 0
 }
 
 // soccerRatings fills minutes played and a match rating (3.0 to 10.0) for everyone who played.

@@ -17,10 +17,14 @@ func (b *builder) tennis() {
 	need := bo/2 + 1
 	s := b.strength()
 	serve := b.r.IntN(2)
+	court := netCourts[GameTennis]
+	p := [2]Player{b.roster(0)[0], b.roster(1)[0]}
+	var lastPoint pointEnd
 	for set := 1; b.home < need && b.away < need; set++ {
 		b.pers = append(b.pers, Pair{0, 0})
 		b.period(t, set, fmt.Sprintf("S%d", set), Clock{})
 		games := &b.pers[set-1]
+		minute := func() string { return fmt.Sprintf("S%d %d-%d", set, games[0], games[1]) }
 		for {
 			tiebreak := games[0] == 6 && games[1] == 6
 			pts := [2]int{}
@@ -39,11 +43,22 @@ func (b *builder) tennis() {
 				if firstIn {
 					b.stat("firstServeIn", serve, 1)
 				}
+				deuce := (pts[0]+pts[1])%2 == 0
+				last := pointEnd{}
 				if winner == serve && b.r.Float64() < 0.1 {
 					b.stat("aces", serve, 1)
+					last.kind = "ace"
+					x, y := b.acePlace(court, serve, deuce)
+					b.incident(t, Incident{Type: "ace", Team: serve, Player: p[serve].ID, Name: p[serve].Name, Period: set,
+						Minute: minute(), Secs: b.sinceStart(t), X: x, Y: y, Text: fmt.Sprintf("Ace by %s", p[serve].Name)})
 				} else if winner != serve && !firstIn && b.r.Float64() < 0.2 {
 					b.stat("doubleFaults", serve, 1)
+					last.kind = "doubleFault"
+					x, y := b.longServePlace(court, serve, deuce)
+					b.incident(t, Incident{Type: "doubleFault", Team: serve, Player: p[serve].ID, Name: p[serve].Name, Period: set,
+						Minute: minute(), Secs: b.sinceStart(t), X: x, Y: y, Text: fmt.Sprintf("Double fault by %s", p[serve].Name)})
 				}
+				lastPoint = last
 				if winner == serve {
 					b.stat("servicePointsWon", serve, 1)
 				}
@@ -71,9 +86,16 @@ func (b *builder) tennis() {
 			if pts[1] > pts[0] {
 				gw = 1
 			}
+			held := gw == serve
 			if !tiebreak && gw != serve {
 				b.stat("breakPointsWon", gw, 1)
-				b.incident(t, Incident{Type: "break", Team: gw, Period: set, Key: true,
+				// The break point is won by a shot into the server's half (or the server's
+				// double fault, already placed).
+				var x, y float64
+				if lastPoint.kind == "" {
+					x, y = b.deepPlace(court, gw)
+				}
+				b.incident(t, Incident{Type: "break", Team: gw, Player: p[gw].ID, Name: p[gw].Name, Period: set, Minute: minute(), Secs: b.sinceStart(t), X: x, Y: y, Key: true,
 					Text: fmt.Sprintf("Break of serve: %s leads %d-%d in set %d", b.sideName(gw), max(games[gw]+1, games[1-gw]), min(games[gw]+1, games[1-gw]), set)})
 			}
 			games[gw]++
@@ -90,7 +112,14 @@ func (b *builder) tennis() {
 					b.away++
 				}
 				b.score(t)
-				b.incident(t, Incident{Type: "setWon", Team: gw, Period: set, Key: true,
+				if lastPoint.kind == "" && (tiebreak || held) {
+					// A set won on serve (or in the tie-break) ends on a winning shot; a set
+					// won on a break has its break placed already.
+					x, y := b.deepPlace(court, gw)
+					b.incident(t, Incident{Type: "winner", Team: gw, Player: p[gw].ID, Name: p[gw].Name, Period: set, Minute: minute(), Secs: b.sinceStart(t), X: x, Y: y,
+						Text: fmt.Sprintf("Set point won by %s with a winner", p[gw].Name)})
+				}
+				b.incident(t, Incident{Type: "setWon", Team: gw, Period: set, Key: true, Score: &Pair{games[0], games[1]},
 					Text: fmt.Sprintf("Set %d to %s, %d-%d", set, b.sideName(gw), games[gw], games[1-gw])})
 				b.odds(t, b.inplay(0.5))
 				break
@@ -111,6 +140,9 @@ func (b *builder) tennis() {
 	b.flushPlayers(t)
 	b.incident(t, Incident{Type: "fullTime", Team: -1, Key: true, Text: fmt.Sprintf("Game, set and match %s, %d-%d in sets", b.sideName(map[bool]int{true: 0, false: 1}[b.home > b.away]), max(b.home, b.away), min(b.home, b.away))})
 }
+
+// pointEnd is how a point ended when the simulator says so: "ace", "doubleFault" or "" (a rally).
+type pointEnd struct{ kind string }
 
 func tennisLabel(p [2]int) string {
 	if p[0] >= 3 && p[1] >= 3 {

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"math"
 	"math/rand/v2"
 	"sort"
+	"sync"
 	"time"
 )
 
@@ -36,6 +38,16 @@ type Simulator struct {
 	matches  map[string]*simMatch
 	// ahead is how far each advanced fixture plays ahead of the clock (Advance).
 	ahead map[string]time.Duration
+	// legs caches the results of first legs (FirstLegResult): a second leg's script is rebuilt
+	// whenever it leaves the kept window, and its first leg would be played again each time.
+	legsMu sync.Mutex
+	legs   map[string]legResult
+}
+
+type legResult struct {
+	score  Pair
+	ok     bool
+	status Status // how the first leg ended: finished, postponed, cancelled or abandoned
 }
 
 type simMatch struct {
@@ -65,7 +77,7 @@ func NewSimulator(cfg SimConfig, fixtures []Fixture, rosters map[string][]Player
 	if cfg.AbandonedPct == 0 {
 		cfg.AbandonedPct = 1
 	}
-	s := &Simulator{cfg: cfg, rosters: rosters, matches: map[string]*simMatch{}, ahead: map[string]time.Duration{}}
+	s := &Simulator{cfg: cfg, rosters: rosters, matches: map[string]*simMatch{}, ahead: map[string]time.Duration{}, legs: map[string]legResult{}}
 	s.SetFixtures(fixtures)
 	return s
 }
@@ -216,15 +228,33 @@ func (s *Simulator) Script(f Fixture) []Event {
 		b.add(f.Start.Add(-2*time.Hour), Event{Kind: KStatus, Status: StatusPostponed})
 		b.incident(f.Start.Add(-2*time.Hour), Incident{Type: "postponed", Team: -1, Key: true,
 			Text: "Match postponed: " + []string{"waterlogged pitch", "travel disruption", "venue unavailable", "weather warning"}[b.r.IntN(4)]})
-		return b.evs
+		if f.Leg != 1 {
+			return b.evs
+		}
+		// A tie cannot wait for a league's free week: its first leg is played again within days,
+		// before the second leg (a week after the first), and the script goes on from the new
+		// kick-off. The aggregate then works as for any first leg (FirstLegResult).
+		b.reschedule(f.Start.Add(-time.Hour), f.Start.Add(RescheduledFirstLegAfter))
+		roll = math.MaxInt // played to the end: not called off a second time, nor abandoned
 	case roll < s.cfg.PostponedPct+s.cfg.CancelledPct:
 		b.add(f.Start.Add(-time.Hour), Event{Kind: KStatus, Status: StatusCancelled})
 		b.incident(f.Start.Add(-time.Hour), Incident{Type: "cancelled", Team: -1, Key: true, Text: "Match cancelled by the organiser"})
 		return b.evs
 	}
 	abandon := roll < s.cfg.PostponedPct+s.cfg.CancelledPct+s.cfg.AbandonedPct
+	f = b.f // a rescheduled first leg plays from its new kick-off
 	b.lineups(f.Start.Add(-45 * time.Minute))
 	b.add(f.Start.Add(-30*time.Minute), Event{Kind: KStatus, Status: StatusAnnounced})
+	if f.FirstLeg != nil {
+		// A second leg starts from the first leg's result, seen from this match's home side (the
+		// first leg's away side); a first leg that was called off leaves no aggregate (calledOff).
+		if first, ok := s.FirstLegResult(*f.FirstLeg); ok {
+			b.leg1 = &Pair{first[1], first[0]}
+			b.aggregate(f.Start.Add(-30 * time.Minute))
+		} else {
+			b.calledOff(f.Start.Add(-30*time.Minute), s.FirstLegStatus(*f.FirstLeg))
+		}
+	}
 	b.odds(f.Start.Add(-10*time.Minute), b.prematch())
 	switch b.p.Family {
 	case FamFootball:
@@ -270,6 +300,68 @@ func (s *Simulator) Script(f Fixture) []Event {
 		b.abandon()
 	}
 	return b.evs
+}
+
+// RescheduledFirstLegAfter is how long after its first date a postponed first leg is played: two
+// days, so that it is over before its second leg (a week after the first date in the demo).
+const RescheduledFirstLegAfter = 48 * time.Hour
+
+// reschedule gives a postponed match its new kick-off, announced at: the new start (KReschedule,
+// which moves the match on the lists), the status back to not started (the status history reads
+// postponed, then not started again) and an incident saying when. The builder plays on from start.
+func (b *builder) reschedule(at, start time.Time) {
+	b.add(at, Event{Kind: KReschedule, StartAt: start.UnixMilli()})
+	b.add(at, Event{Kind: KStatus, Status: StatusNotStarted})
+	b.incident(at, Incident{Type: "rescheduled", Team: -1, Key: true,
+		Text: "Match rescheduled to " + start.UTC().Format("Mon 2 Jan, 15:04 UTC")})
+	b.f.Start = start
+}
+
+// calledOff plays a second leg whose first leg was called off (postponed, cancelled or abandoned)
+// as a fan reads it: there is no aggregate, and the match says why ("leg1": the first leg's
+// status). A first leg postponed or abandoned is to be played (again) later, so the tie is not
+// decided today and a draw stands: no extra time. A cancelled first leg is not played at all, so
+// this match decides the tie alone, on the day (extra time and penalties when level).
+func (b *builder) calledOff(at time.Time, first Status) {
+	switch first {
+	case StatusPostponed, StatusAbandoned:
+		b.f.Knockout = false
+	case StatusCancelled:
+	default:
+		return
+	}
+	b.detail(at, map[string]any{"leg1": first.String()})
+}
+
+// FirstLegStatus is how first leg f ends as the simulator plays it: finished, postponed,
+// cancelled or abandoned.
+func (s *Simulator) FirstLegStatus(f Fixture) Status {
+	s.FirstLegResult(f)
+	s.legsMu.Lock()
+	defer s.legsMu.Unlock()
+	return s.legs[f.ID].status
+}
+
+// FirstLegResult is the final score of first leg f as the simulator plays it (home first, as in
+// f); ok is false when f was postponed, cancelled or abandoned. It is a pure function of the
+// seed, f and the rosters, so a second leg agrees with its first leg whenever either is played.
+func (s *Simulator) FirstLegResult(f Fixture) (Pair, bool) {
+	s.legsMu.Lock()
+	r, seen := s.legs[f.ID]
+	s.legsMu.Unlock()
+	if seen {
+		return r.score, r.ok
+	}
+	f.FirstLeg = nil
+	var st State
+	for _, ev := range s.Script(f) {
+		_ = st.Apply(&ev)
+	}
+	r = legResult{score: Pair{st.Home, st.Away}, ok: st.Status == StatusFinished, status: st.Status}
+	s.legsMu.Lock()
+	s.legs[f.ID] = r
+	s.legsMu.Unlock()
+	return r.score, r.ok
 }
 
 // abandon cuts the script at a moment in play and ends it abandoned (a storm, a floodlight
@@ -322,6 +414,8 @@ type builder struct {
 	stats map[string]Stat
 	pstat map[string]*PlayerStats
 	ros   [2][]Player
+	// leg1 is a second leg's first-leg score from this match's sides (home first); nil otherwise.
+	leg1 *Pair
 }
 
 func (b *builder) add(at time.Time, ev Event) {
@@ -348,11 +442,34 @@ func (b *builder) clock(at time.Time, clk Clock) {
 
 func (b *builder) score(at time.Time) {
 	b.add(at, Event{Kind: KScore, Score: &Score{Home: b.home, Away: b.away, Periods: append([]Pair(nil), b.pers...)}})
+	if b.leg1 != nil {
+		b.aggregate(at)
+	}
 }
+
+// aggregate publishes a second leg's score over both legs.
+func (b *builder) aggregate(at time.Time) {
+	b.detail(at, map[string]any{"agg": []int{b.leg1[0] + b.home, b.leg1[1] + b.away}})
+}
+
+// level says whether the match is level where it must be decided: on aggregate for a second leg,
+// on the day otherwise.
+func (b *builder) level() bool {
+	if b.leg1 != nil {
+		return b.leg1[0]+b.home == b.leg1[1]+b.away
+	}
+	return b.home == b.away
+}
+
+// scoreNow is the match score for an incident's Score.
+func (b *builder) scoreNow() *Pair { return &Pair{b.home, b.away} }
 
 func (b *builder) detail(at time.Time, d map[string]any) { b.add(at, Event{Kind: KDetail, Detail: d}) }
 
 func (b *builder) incident(at time.Time, in Incident) {
+	if in.Type == "fullTime" && in.Score == nil {
+		in.Score = b.scoreNow()
+	}
 	b.add(at, Event{Kind: KIncident, Incident: &in})
 }
 

@@ -18,7 +18,10 @@ var json = jsoniter.ConfigCompatibleWithStandardLibrary
 // Detail holds the sport-specific live detail; its documented shapes (keys and values):
 //
 //	football    "addedTime": int minutes announced; "pen": [h, a] shoot-out score; "momentum": -100
-//	            (away pressing) .. 100 (home pressing), every other minute, for momentum graphs
+//	            (away pressing) .. 100 (home pressing), every other minute, for momentum graphs;
+//	            on the second leg of a two-legged tie "agg": [h, a] the score over both legs (this
+//	            match's home first) and, once it is decided, "through": 0|1 the side that goes on;
+//	            when the first leg was called off "leg1": "postponed"|"cancelled"|"abandoned" instead
 //	hockey      "shootout": [h, a]
 //	basketball  "fouls": [h, a] team fouls this quarter
 //	tennis      "points": "30-15" (or "AD-40", tie-break "5-4"); "serve": 0|1; "tiebreak": bool
@@ -193,7 +196,70 @@ const (
 	PrefixStats     = "s." // s.<key>: a Stat
 	// FieldRedCards is the red-card statistic (football and the games that show cards on a row).
 	FieldRedCards = PrefixStats + "redCards"
+	// FieldAggregate is a second leg's score over both legs, FieldThrough the side that goes
+	// through once the tie is decided (a row shows both beside the score).
+	FieldAggregate = PrefixDetail + "agg"
+	FieldThrough   = PrefixDetail + "through"
+	// FieldFirstLeg is set on a second leg whose first leg was called off: the first leg's status
+	// ("postponed", "cancelled" or "abandoned"), which a row shows instead of an aggregate.
+	FieldFirstLeg = PrefixDetail + "leg1"
 )
+
+// FirstLegCalledOff reads, on a second leg, the status of a first leg that was called off
+// (postponed, cancelled or abandoned); ok is false for any other match.
+func (s *State) FirstLegCalledOff() (first Status, ok bool) {
+	v, _ := s.Detail["leg1"].(string)
+	for _, st := range []Status{StatusPostponed, StatusCancelled, StatusAbandoned} {
+		if v == st.String() {
+			return st, true
+		}
+	}
+	return 0, false
+}
+
+// Aggregate reads a second leg's score over both legs from its detail ("agg"); ok is false for
+// any other match. It accepts the value as the simulator writes it and as JSON decodes it.
+func (s *State) Aggregate() (agg Pair, ok bool) {
+	return pairOf(s.Detail["agg"])
+}
+
+// Through reads the side (0 home, 1 away) that goes through a decided two-legged tie.
+func (s *State) Through() (side int, ok bool) {
+	switch v := s.Detail["through"].(type) {
+	case int:
+		side, ok = v, true
+	case float64:
+		side, ok = int(v), v == float64(int(v))
+	}
+	return side, ok && (side == 0 || side == 1)
+}
+
+// pairOf reads a [h, a] detail value: a Pair or []int from the simulator, []any of numbers after
+// a JSON round trip.
+func pairOf(v any) (Pair, bool) {
+	switch x := v.(type) {
+	case Pair:
+		return x, true
+	case []int:
+		if len(x) == 2 {
+			return Pair{x[0], x[1]}, true
+		}
+	case []any:
+		if len(x) != 2 {
+			return Pair{}, false
+		}
+		var p Pair
+		for i, e := range x {
+			f, isNum := e.(float64)
+			if !isNum || f < 0 || f != float64(int(f)) {
+				return Pair{}, false
+			}
+			p[i] = int(f)
+		}
+		return p, true
+	}
+	return Pair{}, false
+}
 
 // AppendFields appends the published fields of s, sorted by key, reusing dst's storage.
 func (s *State) AppendFields(dst []Field) []Field {

@@ -160,50 +160,122 @@ func Generate(cfg Config) Dataset {
 		}
 		rankTeams(teams)
 		ref.Teams = append(ref.Teams, teams...)
-		teamIDs := make([]string, len(teams))
-		for i, t := range teams {
-			teamIDs[i] = t.ID
-		}
 		ref.Standings = append(ref.Standings, standings(r, l, season.ID, stage.ID, teams, windowStart)...)
 		ref.Honours = append(ref.Honours, honours(r, l, teams, ds.Rosters, year)...)
 		ref.Transfers = append(ref.Transfers, transfers(r, l, teams, ds.Rosters, today)...)
 		// The schedule: the same fixtures for a given day on every run.
+		sched := schedule{seed: cfg.Seed, li: li, l: l, season: season, stage: stage, teams: teams}
 		for d := -cfg.Days; d <= cfg.Days; d++ {
 			day := today.AddDate(0, 0, d)
-			dr := rng(cfg.Seed, l.id, day.Format("20060102"))
-			order := dr.Perm(len(teamIDs))
-			roundID := fmt.Sprintf("%s-r%s", stage.ID, day.Format("0102"))
-			ref.Rounds = append(ref.Rounds, feed.Round{ID: roundID, Stage: stage.ID, Name: roundName(l, day, season.Start), Order: int(day.Unix() / 86400)})
-			for k := 0; k < l.perDay && 2*k+1 < len(order); k++ {
-				// Minutes after midnight UTC, spread over the whole day and shifted per league, so
-				// some match is in play whatever the hour; start times fall on five minutes.
-				slot := (li*47 + k*(1440/l.perDay) + dr.IntN(10)*3) % 1440
-				slot -= slot % 5
-				home, away := teams[order[2*k]], teams[order[2*k+1]]
-				f := feed.Fixture{
-					ID: fmt.Sprintf("%s-%s-%d", l.id, day.Format("20060102"), k+1), Game: l.game, League: l.id,
-					Season: season.ID, Stage: stage.ID, Round: roundID, Home: home.ID, Away: away.ID,
-					Start: day.Add(time.Duration(slot) * time.Minute), BestOf: l.bestOf, Knockout: l.knockout,
-					Venue: home.Venue, Source: feed.SourceSimulator, HomeRating: home.Rating, AwayRating: away.Rating,
-				}
-				if f.Venue == "" {
-					f.Venue = l.venue
-				}
-				if hasReferee(l.game) {
-					f.Referee = person(dr, pickS(dr, append([]string{l.home, l.home}, l.pool...)))
-				}
-				switch x := dr.IntN(100); {
-				case x < 4 && l.pinned:
-					f.VIPOnly = true
-				case x < 9:
-					f.LoginRequired = true
-				}
-				ds.Fixtures = append(ds.Fixtures, f)
-			}
+			ref.Rounds = append(ref.Rounds, feed.Round{ID: sched.roundID(day), Stage: stage.ID, Name: roundName(l, day, season.Start), Order: int(day.Unix() / 86400)})
+			ds.Fixtures = append(ds.Fixtures, sched.day(day)...)
 		}
 	}
 	sort.Slice(ds.Fixtures, func(i, j int) bool { return ds.Fixtures[i].Start.Before(ds.Fixtures[j].Start) })
 	return ds
+}
+
+// schedule draws one competition's fixtures, day by day.
+type schedule struct {
+	seed   uint64
+	li     int
+	l      leagueSpec
+	season feed.Season
+	stage  feed.Stage
+	teams  []feed.Team
+}
+
+func (sc *schedule) roundID(day time.Time) string {
+	return fmt.Sprintf("%s-r%s", sc.stage.ID, day.Format("0102"))
+}
+
+// twoLegged names the competitions whose ties are played over two legs: the pairs drawn for a
+// first-leg week meet again a week later with home and away swapped, and the second leg is decided
+// on aggregate (extra time and penalties when level; away goals do not count double).
+var twoLegged = map[string]bool{"sim-scup": true}
+
+// legOf is 1 or 2 on the days of a two-legged competition (whole weeks alternate, counted from the
+// Unix epoch, so any day's leg is known without the window), 0 for other competitions.
+func legOf(l leagueSpec, day time.Time) int {
+	if !twoLegged[l.id] {
+		return 0
+	}
+	return int(day.Unix()/86400/7)%2 + 1
+}
+
+// day returns the fixtures of one day: single matches, first legs, or the second legs of the
+// ties drawn a week before.
+func (sc *schedule) day(day time.Time) []feed.Fixture {
+	switch legOf(sc.l, day) {
+	case 1:
+		fs := sc.draw(day)
+		for i := range fs {
+			fs[i].Leg, fs[i].Knockout = 1, false
+		}
+		return fs
+	case 2:
+		firsts := sc.day(day.AddDate(0, 0, -7))
+		fs := sc.draw(day)
+		for i := range fs {
+			if i >= len(firsts) {
+				break
+			}
+			first := firsts[i]
+			f := &fs[i]
+			// Same pair, home and away swapped, a week after the first leg; the referee and the
+			// access marks are this day's own.
+			f.Home, f.Away, f.HomeRating, f.AwayRating = first.Away, first.Home, first.AwayRating, first.HomeRating
+			f.Start = first.Start.AddDate(0, 0, 7)
+			f.Venue = sc.venueOf(f.Home)
+			f.Leg, f.Knockout, f.FirstLeg = 2, true, &first
+		}
+		return fs[:min(len(fs), len(firsts))]
+	}
+	return sc.draw(day)
+}
+
+func (sc *schedule) venueOf(team string) string {
+	for _, t := range sc.teams {
+		if t.ID == team && t.Venue != "" {
+			return t.Venue
+		}
+	}
+	return sc.l.venue
+}
+
+// draw is the day's random pairing: the same fixtures for a given day on every run.
+func (sc *schedule) draw(day time.Time) []feed.Fixture {
+	l, teams := sc.l, sc.teams
+	dr := rng(sc.seed, l.id, day.Format("20060102"))
+	order := dr.Perm(len(teams))
+	var out []feed.Fixture
+	for k := 0; k < l.perDay && 2*k+1 < len(order); k++ {
+		// Minutes after midnight UTC, spread over the whole day and shifted per league, so
+		// some match is in play whatever the hour; start times fall on five minutes.
+		slot := (sc.li*47 + k*(1440/l.perDay) + dr.IntN(10)*3) % 1440
+		slot -= slot % 5
+		home, away := teams[order[2*k]], teams[order[2*k+1]]
+		f := feed.Fixture{
+			ID: fmt.Sprintf("%s-%s-%d", l.id, day.Format("20060102"), k+1), Game: l.game, League: l.id,
+			Season: sc.season.ID, Stage: sc.stage.ID, Round: sc.roundID(day), Home: home.ID, Away: away.ID,
+			Start: day.Add(time.Duration(slot) * time.Minute), BestOf: l.bestOf, Knockout: l.knockout,
+			Venue: home.Venue, Source: feed.SourceSimulator, HomeRating: home.Rating, AwayRating: away.Rating,
+		}
+		if f.Venue == "" {
+			f.Venue = l.venue
+		}
+		if hasReferee(l.game) {
+			f.Referee = person(dr, pickS(dr, append([]string{l.home, l.home}, l.pool...)))
+		}
+		switch x := dr.IntN(100); {
+		case x < 4 && l.pinned:
+			f.VIPOnly = true
+		case x < 9:
+			f.LoginRequired = true
+		}
+		out = append(out, f)
+	}
+	return out
 }
 
 // Teams returns the dataset's teams (for the simulator's texts and line-up coaches).
@@ -222,6 +294,12 @@ func roundName(l leagueSpec, day, seasonStart time.Time) string {
 	n := int(day.Sub(seasonStart).Hours()/24)/7 + 1
 	if l.kind == "league" {
 		return fmt.Sprintf("Matchday %d", n)
+	}
+	switch legOf(l, day) {
+	case 1:
+		return fmt.Sprintf("Week %d, first legs", n)
+	case 2:
+		return fmt.Sprintf("Week %d, second legs", n)
 	}
 	return fmt.Sprintf("Week %d", n)
 }

@@ -58,6 +58,76 @@ func TestGenerateIsStableAndCoversTheWindow(t *testing.T) {
 	}
 }
 
+func TestTheCupsKnockoutTiesHaveTwoLegs(t *testing.T) {
+	ds := sportsdemo.Generate(sportsdemo.Config{Now: now})
+	byID := map[string]feed.Fixture{}
+	for _, f := range ds.Fixtures {
+		byID[f.ID] = f
+	}
+	var firsts, seconds, inWindow int
+	for _, f := range ds.Fixtures {
+		if f.League != "sim-scup" {
+			if f.Leg != 0 || f.FirstLeg != nil {
+				t.Fatalf("%s: a single-match competition has legs", f.ID)
+			}
+			continue
+		}
+		switch f.Leg {
+		case 1:
+			firsts++
+			if f.Knockout || f.FirstLeg != nil {
+				t.Fatalf("%s: a first leg is decided on the day", f.ID)
+			}
+		case 2:
+			seconds++
+			first := f.FirstLeg
+			if first == nil || !f.Knockout || first.Leg != 1 {
+				t.Fatalf("%s: a second leg without its first leg", f.ID)
+			}
+			if f.Home != first.Away || f.Away != first.Home || !f.Start.Equal(first.Start.AddDate(0, 0, 7)) {
+				t.Fatalf("%s: %s v %s at %v; first leg %s v %s at %v: want the pair swapped a week later",
+					f.ID, f.Home, f.Away, f.Start, first.Home, first.Away, first.Start)
+			}
+			// The first leg the second leg is played from is the one the site shows.
+			if shown, ok := byID[first.ID]; ok {
+				inWindow++
+				if !reflect.DeepEqual(shown, *first) {
+					t.Fatalf("%s: first leg %+v, the schedule has %+v", f.ID, *first, shown)
+				}
+			}
+		default:
+			t.Fatalf("%s: the cup's knockout match is not a leg", f.ID)
+		}
+	}
+	if firsts == 0 || seconds == 0 || inWindow == 0 {
+		t.Fatalf("%d first legs, %d second legs (%d with their first leg in the window)", firsts, seconds, inWindow)
+	}
+	// The second leg's aggregate starts from its first leg's result.
+	sim := feed.NewSimulator(feed.SimConfig{Seed: 2026}, ds.Fixtures, ds.Rosters)
+	for _, f := range ds.Fixtures {
+		if f.Leg != 2 {
+			continue
+		}
+		first, ok := sim.FirstLegResult(*f.FirstLeg)
+		if !ok {
+			continue
+		}
+		var st feed.State
+		for _, ev := range sim.Script(f) {
+			_ = st.Apply(&ev)
+		}
+		if st.Status != feed.StatusFinished {
+			continue
+		}
+		agg, ok := st.Aggregate()
+		if !ok || agg != (feed.Pair{first[1] + st.Home, first[0] + st.Away}) {
+			t.Fatalf("%s: aggregate %v %v after %d-%d and %d-%d", f.ID, agg, ok, first[0], first[1], st.Home, st.Away)
+		}
+		return
+	}
+	t.Fatal("no second leg was played to the end")
+}
+
 // TestSeededSiteIsAlive seeds a small window, plays the simulator up to "now" through real match
 // actors into Postgres, and checks the site has results, live matches and upcoming ones.
 func TestSeededSiteIsAlive(t *testing.T) {

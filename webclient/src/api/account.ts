@@ -2,46 +2,15 @@
 // names follow api/account/README.md (the backend's contract); the contract itself lives in client.ts.
 import { sealed } from "./seal";
 import { api, type RequestOptions } from "./client";
+import type { AccountUser } from "./accountUser";
 
 // Paths and field names follow api/account/README.md (the backend's contract).
 
 /** Identity type of the login form: e-mail (1) or mobile (2) (spec §4); 3 = register. */
 export type IdentityType = 1 | 2 | 3;
 
-/** User info as the server sends it (own info carries the private fields too). */
-export interface AccountUser {
-  userId: string;
-  uid: string;
-  name: string;
-  username?: string;
-  avatar?: string;
-  signature?: string;
-  level?: number;
-  experience?: number;
-  /** Total experience the next level needs; 0 at the top level. */
-  nextLevelExperience?: number;
-  /** 0 none, 1 VIP, 2 SVIP. */
-  member?: number;
-  roles?: string[];
-  follows?: number;
-  fans?: number;
-  /** The viewer follows this user. */
-  following?: boolean;
-  muted?: boolean;
-  /** The fields below are filled (own info, or an administrator's view). */
-  private?: boolean;
-  areaCode?: string;
-  /** "+<area><number>". */
-  phone?: string;
-  email?: string;
-  coin?: number;
-  diamond?: number;
-  vipExpire?: number;
-  svipExpire?: number;
-  hasPassword?: boolean;
-  newUser?: boolean;
-  createdAt?: number;
-}
+/** User info as the server sends it: in its own module (accountUser.ts says why). */
+export type { AccountUser } from "./accountUser";
 
 /** Answer of every sign-in call (spec §3: uid, token, newUser flag, user object). */
 export interface LoginResult {

@@ -54,6 +54,12 @@ export class ApiError extends Error {
   }
 }
 
+/** What to show the user for a failed call: the server's message, else the error's own text. */
+export function errorText(err: unknown): string {
+  if (err instanceof ApiError) return err.userMessage;
+  return err instanceof Error ? err.message : String(err);
+}
+
 export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;

@@ -101,6 +101,18 @@ export interface MatchItem {
   stats?: Record<string, [number, number]>;
   /** Red cards of each side, once one was shown (the scoreboard topic updates them as s.redCards). */
   redCards?: [number, number];
+  /**
+   * The second leg of a two-legged tie: the score over both legs (this match's home first), and once
+   * the tie is decided the side that goes through (0 home, 1 away); the scoreboard topic updates them
+   * as d.agg and d.through.
+   */
+  aggregate?: [number, number];
+  through?: 0 | 1;
+  /**
+   * A second leg whose first leg was called off (no aggregate then): how the first leg ended. The
+   * scoreboard topic updates it as d.leg1.
+   */
+  firstLeg?: "postponed" | "cancelled" | "abandoned";
   updated: number;
   /** "simulator" for demo data: never shown as real. */
   source: string;
@@ -214,6 +226,10 @@ export interface TextLine {
   text: string;
   /** The player named in the incident. */
   name?: string;
+  /** The second player: the assist, the player off, the victim, the batter out. */
+  assist?: string;
+  /** The score the incident leaves, home first (a goal, a map, full time...). */
+  score?: [number, number];
   period?: number;
   /** Game time in seconds (from the start of the match, or of the map). */
   secs?: number;
@@ -229,7 +245,17 @@ export interface LogEntry {
   status?: string;
   period?: { i: number; n: string };
   score?: { h: number; a: number; ps?: [number, number][] };
-  incident?: { type: string; team: number; player?: string; name?: string; minute?: string; period?: number; text?: string };
+  incident?: {
+    type: string;
+    team: number;
+    player?: string;
+    name?: string;
+    assist?: string;
+    minute?: string;
+    period?: number;
+    score?: [number, number];
+    text?: string;
+  };
 }
 
 export interface StandingRow {

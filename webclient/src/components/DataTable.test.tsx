@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { initI18n } from "../i18n";
 import { testRoot } from "../test/root";
 import { DataTable, type Column } from "./DataTable";
+import styles from "./DataTable.module.css";
 
 interface Line {
   id: string;
@@ -34,7 +35,7 @@ describe("DataTable", () => {
   it("renders translated headers and one row per entry with the column classes", async () => {
     await render(<DataTable testId="points" columns={columns} rows={lines} rowKey={(l) => l.id} rowClassName={(l) => (l.top ? "dtable__hl" : undefined)} />);
     const table = q('[data-testid="points"]')!;
-    expect(table.className).toBe("dtable");
+    expect(table.className).toBe(styles.dtable);
     expect(all("th").map((th) => [th.textContent, th.getAttribute("class")])).toEqual([
       ["Team", "dtable__left"],
       ["#", null],

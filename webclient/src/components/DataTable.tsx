@@ -4,6 +4,7 @@
 import type { Key, ReactNode } from "react";
 import type { ParseKeys, TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import styles from "./DataTable.module.css";
 
 export interface Column<Row> {
   /** The header cell's text, as an i18n key; translated when the table renders. */
@@ -27,7 +28,7 @@ export function DataTable<Row>({
   rows,
   rowKey,
   rowClassName,
-  className = "dtable",
+  className = styles.dtable,
   testId,
   caption,
 }: {
@@ -43,31 +44,34 @@ export function DataTable<Row>({
   const { t } = useTranslation();
   const colKey = (c: Column<Row>, i: number) => c.key ?? c.header ?? i;
   const headed = columns.some((c) => c.header !== undefined || c.label !== undefined);
+  // A table wider than a phone scrolls inside its own box; the page never scrolls sideways.
   return (
-    <table className={className} data-testid={testId}>
-      {caption && <caption>{caption}</caption>}
-      {headed && (
-        <thead>
-          <tr>
-            {columns.map((c, i) => (
-              <th key={colKey(c, i)} className={c.className}>
-                {c.label ?? (c.header && t(c.header))}
-              </th>
-            ))}
-          </tr>
-        </thead>
-      )}
-      <tbody>
-        {rows.map((r, ri) => (
-          <tr key={rowKey(r, ri)} className={rowClassName?.(r)}>
-            {columns.map((c, i) => (
-              <td key={colKey(c, i)} className={c.className}>
-                {c.cell(r, t)}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <div className={styles.tableScroll}>
+      <table className={className} data-testid={testId}>
+        {caption && <caption>{caption}</caption>}
+        {headed && (
+          <thead>
+            <tr>
+              {columns.map((c, i) => (
+                <th key={colKey(c, i)} className={c.className}>
+                  {c.label ?? (c.header && t(c.header))}
+                </th>
+              ))}
+            </tr>
+          </thead>
+        )}
+        <tbody>
+          {rows.map((r, ri) => (
+            <tr key={rowKey(r, ri)} className={rowClassName?.(r)}>
+              {columns.map((c, i) => (
+                <td key={colKey(c, i)} className={c.className}>
+                  {c.cell(r, t)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { testRoot } from "../test/root";
 import { FactList } from "./FactList";
+import styles from "./FactList.module.css";
 
 const { render, q, all } = testRoot();
 
@@ -17,7 +18,7 @@ describe("FactList", () => {
         ]}
       />,
     );
-    expect(q("dl")!.className).toBe("form-stats lib-facts");
+    expect(q("dl")!.className).toBe(`${styles.formStats} lib-facts`);
     expect(all("dl > div").map((d) => [d.querySelector("dt")!.textContent, d.querySelector("dd")!.textContent])).toEqual([
       ["Played", "10"],
       ["Results", "WWD"],
@@ -28,6 +29,6 @@ describe("FactList", () => {
 
   it("uses form-stats alone without an extra class", async () => {
     await render(<FactList facts={[["Period", "Q3"]]} />);
-    expect(q("dl")!.className).toBe("form-stats");
+    expect(q("dl")!.className).toBe(styles.formStats);
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { NavLink, useLocation, useSearchParams } from "react-router";
 import { useAtomValue, useSetAtom } from "../state/hooks";
 import { useTranslation } from "react-i18next";
@@ -11,12 +11,13 @@ import { useShopT } from "../i18n/shop";
 import { useNewsT } from "../i18n/news";
 import { useVideosT } from "../i18n/videos";
 import { HeaderSearchShell } from "./HeaderSearchShell";
+import { useDialog } from "./useDialog";
 import styles from "./Header.module.css";
 
 // The signed-in part (balances, bell, user menu) is a chunk of its own: a guest never loads it
 // (initial-JS budget, e2e/bundle-budget.test.mjs).
 const HeaderSearch = lazy(async () => ({ default: (await import("./HeaderSearch")).HeaderSearch }));
-const HeaderUser = lazy(async () => ({ default: (await import("../pages/User/HeaderUser")).HeaderUser }));
+const HeaderUser = lazy(async () => ({ default: (await import("./HeaderUser/HeaderUser")).HeaderUser }));
 
 /** Game tab groups of the home page (spec §2), in order. */
 export const GAME_GROUPS = ["recommended", "soccer", "basketball", "esports", "baseball", "tennis", "other"] as const;
@@ -52,9 +53,11 @@ export function Header() {
   useEffect(() => setMenu(false), [pathname]);
 
   // The areas that keep their own translations (locales/<area>) follow the main sections.
-  const areas = [
+  const areas: { key: string; to: string; label: string; match?: RegExp }[] = [
     { key: "news", to: "/news", label: nt("nav") },
-    { key: "videos", to: "/videos", label: vt("title") },
+    // The spec has no bare /videos: the header opens the list of every game's videos, and stays
+    // lit on any video page.
+    { key: "videos", to: "/videos/videoList", label: vt("title"), match: /^\/videos(\/|$)/ },
     { key: "experts", to: "/expert", label: tx("experts.nav.header") },
     { key: "shop", to: "/mall", label: shopT("nav") },
   ];
@@ -74,7 +77,12 @@ export function Header() {
       </NavLink>
     )),
     ...areas.map((a) => (
-      <NavLink key={a.key} to={a.to} className={({ isActive }) => `${styles.headerNavLink}${isActive ? ` ${styles.headerNavLinkActive}` : ""}`} data-testid={`nav-${a.key}`}>
+      <NavLink
+        key={a.key}
+        to={a.to}
+        className={({ isActive }) => `${styles.headerNavLink}${(a.match ? a.match.test(pathname) : isActive) ? ` ${styles.headerNavLinkActive}` : ""}`}
+        data-testid={`nav-${a.key}`}
+      >
         {a.label}
       </NavLink>
     )),
@@ -131,12 +139,12 @@ export function Header() {
         </div>
       </div>
       {menu && (
-        <div id="header-menu" className={styles.headerMenu} data-testid="nav-menu">
+        <HeaderMenu onClose={() => setMenu(false)}>
           <nav aria-label={t("discover.nav.label")}>{links}</nav>
           <Suspense fallback={<HeaderSearchShell />}>
             <HeaderSearch onDone={() => setMenu(false)} />
           </Suspense>
-        </div>
+        </HeaderMenu>
       )}
       {onMatches && (
         <nav className={styles.headerGames} aria-label={t("nav.label")}>
@@ -156,5 +164,15 @@ export function Header() {
         </nav>
       )}
     </header>
+  );
+}
+
+/** The small-screen menu: a popover (Escape closes it and focus goes back to the menu button). */
+function HeaderMenu({ onClose, children }: { onClose: () => void; children: ReactNode }) {
+  const dialog = useDialog<HTMLDivElement>(onClose, { modal: false });
+  return (
+    <div id="header-menu" className={styles.headerMenu} data-testid="nav-menu" {...dialog}>
+      {children}
+    </div>
   );
 }

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { searchApi, type SearchHit } from "../api/search";
+import { useResource } from "../data/resource";
 import { useSearchT } from "../i18n/search";
 import headerSearchStyles from "./HeaderSearch.module.css";
 import styles from "./Header.module.css";
@@ -11,39 +12,46 @@ import styles from "./Header.module.css";
 /** Wait after the last key before asking for suggestions. */
 const SUGGEST_DELAY_MS = 180;
 
+const NO_HITS: SearchHit[] = [];
+
+/** The text worth asking suggestions for, or null: one Latin letter matches too much to be worth a
+ *  request; one Chinese character does not. */
+function suggestable(text: string): string | null {
+  const q = text.trim();
+  return !q || ([...q].length < 2 && q.codePointAt(0)! <= 0x24f) ? null : q;
+}
+
 export function HeaderSearch({ onDone }: { onDone?: () => void }) {
   const { t } = useTranslation();
   const { t: st } = useSearchT();
   const navigate = useNavigate();
   const [text, setText] = useState("");
-  const [hits, setHits] = useState<SearchHit[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const listId = useId();
   const box = useRef<HTMLFormElement>(null);
 
+  // The text the suggestions are for: it follows the box SUGGEST_DELAY_MS after the last key.
+  const [asked, setAsked] = useState<string | null>(null);
+  const wanted = suggestable(text);
   useEffect(() => {
-    const q = text.trim();
-    // One Latin letter matches too much to be worth a request; one Chinese character does not.
-    if (!q || ([...q].length < 2 && q.codePointAt(0)! <= 0x24f)) {
-      setHits([]);
+    if (wanted === null) {
+      setAsked(null);
       return;
     }
-    const ctl = new AbortController();
-    const timer = setTimeout(() => {
-      searchApi.suggest(q, { signal: ctl.signal }).then(
-        (r) => {
-          setHits(r.list);
-          setActive(-1);
-        },
-        () => setHits([]),
-      );
-    }, SUGGEST_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      ctl.abort();
-    };
-  }, [text]);
+    const timer = setTimeout(() => setAsked(wanted), SUGGEST_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [wanted]);
+  const suggestions = useResource(asked === null ? null : `suggest:${asked}`, (signal) => searchApi.suggest(asked!, { signal }).then((r) => r.list));
+
+  // The list on screen stays while the next text's suggestions are on their way (no blink between
+  // keys); a failed ask, or a text too short to ask for, shows none. A new list starts unselected.
+  const [hits, setHits] = useState<SearchHit[]>(NO_HITS);
+  const next = wanted === null ? NO_HITS : suggestions.status === "loading" ? hits : (suggestions.value ?? NO_HITS);
+  if (next !== hits) {
+    setHits(next);
+    setActive(-1);
+  }
 
   // A click outside closes the list.
   useEffect(() => {
@@ -58,7 +66,6 @@ export function HeaderSearch({ onDone }: { onDone?: () => void }) {
   const done = (to: string) => {
     navigate(to);
     setText("");
-    setHits([]);
     setOpen(false);
     onDone?.();
   };

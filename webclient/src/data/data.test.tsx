@@ -164,4 +164,19 @@ describe("usePaged", () => {
     await flush();
     expect(calls).toBe(before);
   });
+
+  it("update edits the rows and moves the total by the rows a mutation added, so More still reaches the end", async () => {
+    let rows = [1, 2, 3];
+    await root.render(<Probe k="a" load={(p) => pages(rows, 2)(p)} />);
+    await flush();
+    rows = [0, 1, 2, 3]; // the reader posted 0: it is on top of the server's list too
+    act(() => seen.update((xs) => [0, ...xs], 1));
+    expect(seen.items).toEqual([0, 1, 2]);
+    expect(seen.total).toBe(4);
+    expect(seen.hasMore).toBe(true);
+    act(() => seen.more());
+    await flush();
+    expect(seen.items).toEqual([0, 1, 2, 3]);
+    expect(seen.hasMore).toBe(false);
+  });
 });

@@ -22,8 +22,9 @@ export interface PagedResource<T> {
   more: () => void;
   reload: () => void;
   refresh: () => void;
-  /** Changes the loaded rows locally (after a mutation), without a call. */
-  update: (fn: (items: T[]) => T[]) => void;
+  /** Changes the loaded rows locally (after a mutation), without a call; totalChange moves the
+   *  total by the rows the mutation added (+1 for a posted comment) or removed. */
+  update: (fn: (items: T[]) => T[], totalChange?: number) => void;
 }
 
 export interface PagedOptions<T> {
@@ -103,7 +104,8 @@ export function usePaged<T>(
           const added = seen && idOf ? p.list.filter((x) => !seen.has(idOf(x))) : p.list;
           // An empty page ends the list even if the total said otherwise (rows left meanwhile).
           const total = p.list.length === 0 ? cur.items.length : p.total;
-          return { ...cur, items: [...cur.items, ...added], total, page, loadingMore: false };
+          // A page that arrives clears the failure of an earlier try (More is the retry).
+          return { ...cur, items: [...cur.items, ...added], total, page, loadingMore: false, failure: null };
         });
       },
       (err: unknown) => {
@@ -117,7 +119,10 @@ export function usePaged<T>(
     setState((s) => fresh(s.key));
     again();
   }, [again]);
-  const update = useCallback((fn: (items: T[]) => T[]) => setState((s) => ({ ...s, items: fn(s.items) })), []);
+  const update = useCallback(
+    (fn: (items: T[]) => T[], totalChange = 0) => setState((s) => ({ ...s, items: fn(s.items), total: Math.max(0, s.total + totalChange) })),
+    [],
+  );
 
   return {
     status: shown.status,

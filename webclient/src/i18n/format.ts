@@ -44,6 +44,19 @@ const englishRegions = new Intl.DisplayNames(["en"], { type: "region" });
  * name stays as given where the code does not name exactly that country: sports count England,
  * Scotland and Wales apart, which the code GB cannot say.
  */
+/**
+ * The home nations sports count apart, by the English name a feed gives them beside the code GB (or
+ * by their ISO 3166-2 code): their names in each language are in the locale files (region.<code>),
+ * since Intl.DisplayNames knows countries only.
+ */
+const HOME_NATIONS: Record<string, string> = { England: "GB-ENG", Scotland: "GB-SCT", Wales: "GB-WLS", "Northern Ireland": "GB-NIR" };
+
+/** The locale files' key (region.<code>) of a home nation, or undefined for any other region. */
+export function homeNation(name: string, code: string | undefined): string | undefined {
+  if (code && /^GB-(ENG|SCT|WLS|NIR)$/.test(code)) return code;
+  return code === "GB" || !code ? HOME_NATIONS[name] : undefined;
+}
+
 export function regionName(name: string, code: string | undefined, tag: string): string {
   if (!name || !code || !/^[A-Z]{2}$/.test(code)) return name;
   try {

@@ -19,7 +19,14 @@ declare module "i18next" {
         // Statistic labels are looked up by a key the feed sends (statLabel), never by a literal key:
         // typing them as a record keeps the key union small enough for the compiler.
         // Game display names (matches.game) are looked up by the catalogue's abbr (gameLabel), likewise.
-        matches: Omit<typeof matches, "stat" | "game"> & { stat: Record<string, string>; game: Record<string, string> };
+        // Incident lines and objective names (matches.line, matches.objective) are looked up by the
+        // incident type the feed sends (incidentLine.ts), likewise.
+        matches: Omit<typeof matches, "stat" | "game" | "line" | "objective"> & {
+          stat: Record<string, string>;
+          game: Record<string, string>;
+          line: Record<string, string>;
+          objective: Record<string, string>;
+        };
         anchor: typeof anchor;
         // The back office's keys (locales/admin) are not typed one by one: their number tips the key
         // union over TypeScript's depth limit. locales.test.ts still checks every language has them all.

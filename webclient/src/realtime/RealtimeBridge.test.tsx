@@ -1,5 +1,4 @@
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { StateProvider } from "../state/hooks";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { RealtimeBridge } from "./RealtimeBridge";
@@ -13,8 +12,7 @@ import {
   topicAtom,
   topicWantsAtom,
 } from "../state/realtime";
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { testRoot } from "../test/root";
 
 // Test-only socket: records client frames, lets the test speak for the gateway.
 class FakeSocket {
@@ -38,8 +36,7 @@ class FakeSocket {
   }
 }
 
-let container: HTMLDivElement;
-let root: Root;
+const { root } = testRoot();
 
 beforeEach(async () => {
   FakeSocket.last = null;
@@ -48,10 +45,8 @@ beforeEach(async () => {
     "fetch",
     vi.fn(async () => new Response(JSON.stringify({ status: "success", result: { gateways: ["ws://gw.test:9/ws"] } }))),
   );
-  container = document.createElement("div");
-  root = createRoot(container);
   await act(async () => {
-    root.render(
+    root().render(
       <StateProvider>
         <RealtimeBridge />
       </StateProvider>,
@@ -60,7 +55,6 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  await act(async () => root.unmount());
   appStore.set(roomWantsAtom, {});
   appStore.set(topicWantsAtom, {});
   vi.unstubAllGlobals();

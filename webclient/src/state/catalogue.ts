@@ -1,7 +1,7 @@
 // The game catalogue (GET /game/v3/getPCGameSource), loaded once per page load and shared through
 // catalogueAtom: the match pages' games and groups, and whether the scores are the demo's.
 import { useEffect } from "react";
-import { ApiError } from "../api/client";
+import { errorText } from "../api/client";
 import { matchesApi } from "../api/matches";
 import { useAtom } from "./hooks";
 import { catalogueAtom } from "./matches";
@@ -18,7 +18,7 @@ export function useCatalogue() {
       (value) => setState({ status: "ready", value }),
       (err: unknown) => {
         catalogueLoad = null;
-        setState({ status: "error", message: err instanceof ApiError ? err.userMessage : String(err) });
+        setState({ status: "error", message: errorText(err) });
       },
     );
   }, [state.status, setState]);

@@ -1,7 +1,7 @@
 import { atom } from "jotai";
 import { appStore } from "./store";
 import { getCookie, TOKEN_COOKIE, USER_COOKIE } from "../session/cookies";
-import type { AccountUser } from "../api/account";
+import type { AccountUser } from "../api/accountUser";
 
 /**
  * The user object of the login answer (spec §3 User info) as kept in the `userInfo` cookie:

@@ -1,7 +1,8 @@
-// Wallet state (issue 6): the signed-in user's balances and membership as /user/userGold
-// reports them, and the recharge order the page is waiting on (spec §3 client state payWs).
+// Wallet state (issue 6): when the balance changed (its readers load /user/userGold through
+// src/data, pages/Wallet/balance.ts), and the recharge order the page is waiting on (spec §3 client
+// state payWs).
 import { atom } from "jotai";
-import type { RechargeOrder, WalletBalance } from "../api/wallet";
+import type { RechargeOrder } from "../api/wallet";
 
 export type Loadable<T> =
   | { status: "idle" }
@@ -9,8 +10,9 @@ export type Loadable<T> =
   | { status: "ready"; value: T }
   | { status: "error"; message: string };
 
-/** Coins, diamonds, tier and expiry of the signed-in user; reloaded after every payment. */
-export const walletBalanceAtom = atom<Loadable<WalletBalance>>({ status: "idle" });
+/** Counts the payments and purchases that changed the balance; the wallet's readers (useWalletBalance)
+ *  load it again on each. */
+export const balanceVersionAtom = atom(0);
 
 /** How the page learns an order's result: the payWs stream, its state, and the last order seen. */
 export type PayWatch =

@@ -24,5 +24,10 @@ export function testRoot() {
     q: <T extends Element = Element>(selector: string) => host.querySelector<T>(selector),
     all: (selector: string) => [...host.querySelectorAll(selector)],
     text: () => host.textContent ?? "",
+    /** The host element itself (e.g. to set dir="rtl" around what is rendered). */
+    host: () => host,
+    /** The React root, for a test that renders inside its own act (a synchronous act, or a
+     * render between two steps of one act); render above is the usual way. */
+    root: () => root,
   };
 }

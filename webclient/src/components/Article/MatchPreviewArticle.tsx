@@ -1,27 +1,17 @@
 // The preview article of a match (an article of type "preview" linked to it), for the match
 // detail's preview tab: its picture, title, summary and body, and a link to its page with comments.
 // Nothing is shown when the match has no preview yet.
-import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { newsApi, type Article } from "../../api/news";
+import { newsApi } from "../../api/news";
+import { useResource } from "../../data/resource";
 import { useNewsT } from "../../i18n/news";
 import { ArticleBody, langAttrs } from "./ArticleBody";
 import styles from "./Article.module.css";
 
 export function MatchPreviewArticle({ matchId }: { matchId: string }) {
   const { t } = useNewsT();
-  const [article, setArticle] = useState<Article | null>(null);
-  useEffect(() => {
-    let live = true;
-    setArticle(null);
-    newsApi.preview(matchId).then(
-      (a) => live && setArticle(a),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [matchId]);
+  // No preview yet (404) or a failed read: the tab shows nothing, as the comment above says.
+  const article = useResource(`match-preview:${matchId}`, () => newsApi.preview(matchId)).value;
   if (!article) return null;
   return (
     <article className={styles.artPreview} data-testid="match-preview-article" {...langAttrs(article.lang)}>

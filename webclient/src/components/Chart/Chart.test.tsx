@@ -3,13 +3,11 @@
 // the canvas: its accessible name, legend, axis titles, the table for screen readers, the tooltip,
 // resizing with its container and cleaning up.
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import i18next from "i18next";
 import { initI18n } from "../../i18n";
 import type { OptionsInput } from "./shape";
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { testRoot } from "../../test/root";
 
 const made: { el: HTMLElement; input: Omit<OptionsInput, "bars">; setSize: ReturnType<typeof vi.fn>; destroy: ReturnType<typeof vi.fn> }[] = [];
 vi.mock("./plot", () => ({
@@ -33,9 +31,8 @@ class FakeResizeObserver {
 
 const { Chart } = await import("./Chart");
 
-let container: HTMLDivElement;
-let root: Root;
-const q = (sel: string) => container.querySelector(sel);
+const { root, host } = testRoot();
+const q = (sel: string) => host().querySelector(sel);
 
 beforeAll(async () => {
   await initI18n("en_US");
@@ -45,14 +42,9 @@ beforeAll(async () => {
 beforeEach(() => {
   made.length = 0;
   vi.stubGlobal("ResizeObserver", FakeResizeObserver);
-  container = document.createElement("div");
-  document.body.appendChild(container);
-  root = createRoot(container);
 });
 
 afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
   vi.unstubAllGlobals();
   await i18next.changeLanguage("en_US");
 });
@@ -70,7 +62,7 @@ const odds = {
 };
 
 async function render(node: React.ReactNode) {
-  await act(async () => root.render(node));
+  await act(async () => root().render(node));
   // the dynamic import of ./plot resolves
   await act(async () => {
     await vi.waitFor(() => expect(made.length).toBeGreaterThan(0));
@@ -84,7 +76,7 @@ describe("Chart", () => {
     expect(q('[data-testid="chart-plot"]')!.getAttribute("aria-label")).toBe("Home win odds");
     expect(q('[data-testid="chart-x-label"]')!.textContent).toBe("Time");
     expect(q('[data-testid="chart-y-label"]')!.textContent).toBe("Decimal odds");
-    expect([...container.querySelectorAll("[data-series]")].map((e) => e.getAttribute("data-series"))).toEqual(["Northgate", "Meridian"]);
+    expect([...host().querySelectorAll("[data-series]")].map((e) => e.getAttribute("data-series"))).toEqual(["Northgate", "Meridian"]);
     expect(q('[data-testid="odds"]')!.getAttribute("data-points")).toBe("2");
     const table = q('[data-testid="chart-table"]')!;
     expect(table.querySelector("caption")!.textContent).toBe("Home win odds");
@@ -108,10 +100,16 @@ describe("Chart", () => {
       await i18next.changeLanguage("de");
     });
     await render(<Chart label="Momentum" x={[0, 1]} series={[{ name: "A", color: "#e8591a", values: [1.5, 1234.25] }]} />);
-    const cells = [...container.querySelectorAll('[data-testid="chart-table"] tbody td')].map((c) => c.textContent);
+    const cells = [...host().querySelectorAll('[data-testid="chart-table"] tbody td')].map((c) => c.textContent);
     expect(cells).toEqual(["1,5", "1.234,25"]);
     // the axes use the same formatter
     expect(made[0]!.input.formatY(1.5)).toBe("1,5");
+  });
+
+  it("draws axis labels without bidi marks, which a left-to-right canvas would put out of order", async () => {
+    await render(<Chart {...odds} formatX={() => "18\u200f/11"} formatY={() => "\u061c1,5"} />);
+    expect(made[0]!.input.formatX(0)).toBe("18/11");
+    expect(made[0]!.input.formatY(0)).toBe("1,5");
   });
 
   it("draws at its container's width and follows it when it resizes, and cleans up", async () => {
@@ -122,10 +120,9 @@ describe("Chart", () => {
     Object.defineProperty(plot.el, "clientWidth", { configurable: true, value: 420 });
     resized!();
     expect(plot.setSize).toHaveBeenCalledWith({ width: 420, height: 180 });
-    await act(async () => root.unmount());
+    await act(async () => root().unmount());
     expect(plot.destroy).toHaveBeenCalled();
     expect(resized).toBeNull();
-    root = createRoot(container);
   });
 
   it("shows the values under the cursor in a tooltip and hides it when the cursor leaves", async () => {
@@ -145,15 +142,15 @@ describe("Chart", () => {
       <Chart label="a" x={[0, 1]} series={[{ name: "A", color: "#e8591a", values: [1, 2] }]} />
     );
     await render(el);
-    await act(async () => root.render(<Chart label="a" x={[0, 1]} series={[{ name: "A", color: "#e8591a", values: [1, 2] }]} />));
+    await act(async () => root().render(<Chart label="a" x={[0, 1]} series={[{ name: "A", color: "#e8591a", values: [1, 2] }]} />));
     expect(made).toHaveLength(1);
-    await act(async () => root.render(<Chart label="a" x={[0, 1]} series={[{ name: "A", color: "#e8591a", values: [1, 3] }]} />));
+    await act(async () => root().render(<Chart label="a" x={[0, 1]} series={[{ name: "A", color: "#e8591a", values: [1, 3] }]} />));
     await vi.waitFor(() => expect(made).toHaveLength(2));
     expect(made[0]!.destroy).toHaveBeenCalled();
   });
 
   it("shows what the page gives for too little data, without loading uPlot", async () => {
-    await act(async () => root.render(<Chart label="a" x={[0]} series={[{ name: "A", color: "#e8591a", values: [1] }]} empty={<p data-testid="none">none</p>} />));
+    await act(async () => root().render(<Chart label="a" x={[0]} series={[{ name: "A", color: "#e8591a", values: [1] }]} empty={<p data-testid="none">none</p>} />));
     expect(q('[data-testid="none"]')).not.toBeNull();
     expect(q("figure")).toBeNull();
     expect(made).toHaveLength(0);

@@ -85,6 +85,15 @@ interface Tip {
   flip: boolean;
 }
 
+/**
+ * An axis label as the canvas draws it. The plot is drawn left to right in every language, and some
+ * languages' dates and numbers carry bidi marks (Arabic's "18‏/11") that a left-to-right canvas
+ * draws out of order ("1811/"); without the marks the label reads as printed.
+ */
+export function canvasText(s: string): string {
+  return s.replace(/[\u200e\u200f\u061c]/g, "");
+}
+
 export function Chart({
   label,
   x,
@@ -146,8 +155,8 @@ export function Chart({
         xKind,
         width: Math.max(120, el.clientWidth),
         height,
-        formatX: (v) => fmtRef.current.x(v),
-        formatY: (v) => fmtRef.current.y(v),
+        formatX: (v) => canvasText(fmtRef.current.x(v)),
+        formatY: (v) => canvasText(fmtRef.current.y(v)),
         yFromZero,
         yMin,
         yMax,

@@ -3,7 +3,6 @@
 // its parent; a report sends one of the spec's reasons; an article's text that looks like HTML is
 // shown as text, never parsed.
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { StateProvider } from "../../state/hooks";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -14,11 +13,9 @@ import { Comments } from "./Comments";
 import { ArticleBody } from "../Article";
 import type { Comment } from "../../api/news";
 import articleStyles from "../Article/Article.module.css";
+import { testRoot } from "../../test/root";
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
+const { root, host } = testRoot();
 const calls: { path: string; body?: Record<string, unknown> }[] = [];
 let answer: (path: string, body?: Record<string, unknown>) => Response;
 
@@ -29,8 +26,8 @@ const cmt = (c: Partial<Comment>): Comment => ({
   replyCount: 0, deleted: false, time: 1764000000000, ...c,
 });
 
-const q = (sel: string) => container.querySelector<HTMLElement>(sel);
-const all = (sel: string) => [...container.querySelectorAll<HTMLElement>(sel)];
+const q = (sel: string) => host().querySelector<HTMLElement>(sel);
+const all = (sel: string) => [...host().querySelectorAll<HTMLElement>(sel)];
 async function until(cond: () => boolean) {
   await vi.waitFor(() => expect(cond()).toBe(true), { timeout: 15000 });
 }
@@ -43,7 +40,7 @@ async function click(el: Element | null) {
 }
 async function render(ui: React.ReactNode) {
   await act(async () => {
-    root.render(
+    root().render(
       <StateProvider>
         <MemoryRouter>{ui}</MemoryRouter>
       </StateProvider>,
@@ -56,9 +53,6 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  container = document.createElement("div");
-  document.body.appendChild(container);
-  root = createRoot(container);
   calls.length = 0;
   vi.stubGlobal(
     "fetch",
@@ -72,8 +66,6 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
   vi.unstubAllGlobals();
 });
 
@@ -131,7 +123,7 @@ describe("<ArticleBody>", () => {
       <ArticleBody article={{ body: [{ type: "p", text: '<img src=x onerror="alert(1)">' }, { type: "h", text: "Form guide" }], matchCards: {} }} />,
     );
     expect(q(`.${articleStyles.artP}`)!.textContent).toBe('<img src=x onerror="alert(1)">');
-    expect(container.querySelector("img")).toBeNull();
+    expect(host().querySelector("img")).toBeNull();
     expect(q(`.${articleStyles.artH}`)!.textContent).toBe("Form guide");
   });
 });

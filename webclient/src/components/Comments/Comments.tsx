@@ -2,21 +2,19 @@
 // sign-in): newest or top first, one level of replies, a like per user, reports with the spec's
 // reasons. Any page mounts it (the article page today, the video page later). Loads through
 // commentsApi; errors of a post (a banned word, a mute) show under the box.
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useCallback, useState, type FormEvent } from "react";
 import { useAtomValue, useSetAtom } from "../../state/hooks";
-import { ApiError } from "../../api/client";
+import { errorText } from "../../api/client";
 import { commentsApi, REPORT_REASONS, type Comment, type CommentSort, type ReportReason } from "../../api/news";
+import { Loadable, usePaged } from "../../data";
 import { useNewsT } from "../../i18n/news";
 import { HTML_LANG, type Locale } from "../../i18n/locales";
 import { tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode, showToast } from "../../state/ui";
 import styles from "./Comments.module.css";
+import { TabList } from "../TabList/TabList";
 
 const PAGE = 20;
-
-function errorText(err: unknown): string {
-  return err instanceof ApiError ? err.userMessage : String(err);
-}
 
 function useTimeFormat() {
   const { language } = useNewsT();
@@ -171,58 +169,33 @@ export function Comments({ kind, id }: { kind: string; id: string }) {
   const openLogin = useSetAtom(loginModalAtom);
   const askSignIn = useCallback(() => openLogin({ open: true, mode: LoginMode.Password }), [openLogin]);
   const [sort, setSort] = useState<CommentSort>("newest");
-  const [items, setItems] = useState<Comment[]>([]);
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState(1);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    setError(null);
-    commentsApi.list(kind, id, sort, page, PAGE).then(
-      (res) => {
-        if (!live) return;
-        setItems((x) => (page === 1 ? res.list : [...x, ...res.list]));
-        setTotal(res.total);
-        setLoading(false);
-      },
-      (err: unknown) => {
-        if (!live) return;
-        setError(errorText(err));
-        setLoading(false);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [kind, id, sort, page, token]);
-
-  const changeSort = (s: CommentSort) => {
-    setSort(s);
-    setPage(1);
-  };
+  // A new target, order or session (likes are per user) starts again at page 1; More appends.
+  const list = usePaged(
+    `comments:${kind}:${id}:${sort}:${token ?? ""}`,
+    (page) => commentsApi.list(kind, id, sort, page, PAGE),
+    { idOf: (c) => c.id },
+  );
 
   return (
     <section className={styles.cmt} aria-labelledby="cmt-title" data-testid="comments">
       <header className={styles.cmtTop}>
-        <h2 id="cmt-title">{t("comments.title", { count: total })}</h2>
-        <div className={styles.cmtSort} role="tablist">
-          {(["newest", "top"] as const).map((s) => (
-            <button key={s} type="button" role="tab" aria-selected={sort === s} className={`${styles.cmtSortTab}${sort === s ? ` ${styles.cmtSortTabOn}` : ""}`} onClick={() => changeSort(s)} data-testid={`comments-sort-${s}`}>
-              {t(`comments.${s}`)}
-            </button>
-          ))}
-        </div>
+        <h2 id="cmt-title">{t("comments.title", { count: list.total })}</h2>
+        <TabList
+          items={(["newest", "top"] as const).map((s) => ({ key: s, label: t(`comments.${s}`), testId: `comments-sort-${s}` }))}
+          selected={sort}
+          onSelect={setSort}
+          labelledBy="cmt-title"
+          className={styles.cmtSort}
+          tabClassName={styles.cmtSortTab}
+          selectedClassName={styles.cmtSortTabOn}
+        />
       </header>
       {token ? (
         <Composer
           placeholder={t("comments.placeholder")}
           onSend={async (text) => {
             const c = await commentsApi.add(kind, id, text);
-            setItems((x) => [c, ...x]);
-            setTotal((n) => n + 1);
+            list.update((x) => [c, ...x], 1);
           }}
         />
       ) : (
@@ -230,15 +203,23 @@ export function Comments({ kind, id }: { kind: string; id: string }) {
           {t("comments.signIn")}
         </button>
       )}
-      {error && <p className={styles.cmtError} role="alert">{error}</p>}
-      {!loading && !error && items.length === 0 && <p className={styles.cmtEmpty}>{t("comments.empty")}</p>}
-      <ul className={styles.cmtList}>
-        {items.map((c) => (
-          <Thread key={`${sort}-${c.id}`} c={c} signedIn={!!token} askSignIn={askSignIn} kind={kind} id={id} />
-        ))}
-      </ul>
-      {items.length < total && (
-        <button type="button" className={`${styles.cmtBtn} ${styles.cmtBtnGhost} ${styles.cmtMore}`} disabled={loading} onClick={() => setPage((p) => p + 1)}>
+      <Loadable resource={list} minHeight={120}>
+        {() =>
+          list.items.length === 0 ? (
+            <p className={styles.cmtEmpty}>{t("comments.empty")}</p>
+          ) : (
+            <ul className={styles.cmtList}>
+              {list.items.map((c) => (
+                <Thread key={`${sort}-${c.id}`} c={c} signedIn={!!token} askSignIn={askSignIn} kind={kind} id={id} />
+              ))}
+            </ul>
+          )
+        }
+      </Loadable>
+      {/* A failed next page: the list read so far stays; More asks again. */}
+      {list.status === "ready" && list.error && <p className={styles.cmtError} role="alert">{list.error}</p>}
+      {list.hasMore && (
+        <button type="button" className={`${styles.cmtBtn} ${styles.cmtBtnGhost} ${styles.cmtMore}`} disabled={list.loadingMore} onClick={list.more}>
           {t("comments.more")}
         </button>
       )}

@@ -1,18 +1,15 @@
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { StateProvider } from "../../state/hooks";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../i18n";
 import { appStore } from "../../state/store";
 import { balancesAtom } from "../../state/session";
 import { chargeOutcome, useConfirmCharge, type Charge } from "./ConfirmCharge";
+import { testRoot } from "../../test/root";
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
-const q = (id: string) => container.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+const { root, host } = testRoot();
+const q = (id: string) => host().querySelector<HTMLElement>(`[data-testid="${id}"]`);
 let answers: boolean[] = [];
 
 function Buyer({ charge }: { charge: Charge }) {
@@ -31,7 +28,7 @@ async function render(charge: Charge) {
     { path: "/recharge", element: <p data-testid="recharge-page" /> },
   ]);
   await act(async () =>
-    root.render(
+    root().render(
       <StateProvider>
         <RouterProvider router={router} />
       </StateProvider>,
@@ -47,14 +44,6 @@ beforeEach(() => {
   answers = [];
   // no session: the dialog's refresh does nothing and the figures are the test's
   appStore.set(balancesAtom, { coin: 1200, diamond: 30 });
-  container = document.createElement("div");
-  document.body.appendChild(container);
-  root = createRoot(container);
-});
-
-afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
 });
 
 describe("ConfirmCharge", () => {
@@ -84,6 +73,20 @@ describe("ConfirmCharge", () => {
     await act(async () => q("buy")!.click());
     await act(async () => window.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape" })));
     await vi.waitFor(() => expect(answers).toEqual([false, false]));
+  });
+
+  it("focuses Pay and keeps Tab in the dialog", async () => {
+    await render({ what: "Golden Boot ×1", price: 520, currency: "coin" });
+    await act(async () => q("buy")!.click());
+    expect(document.activeElement).toBe(q("charge-ok"));
+    const tab = (shiftKey = false) =>
+      act(() => {
+        document.activeElement!.dispatchEvent(new KeyboardEvent("keydown", { key: "Tab", shiftKey, bubbles: true, cancelable: true }));
+      });
+    tab();
+    expect(document.activeElement).toBe(q("charge-cancel"));
+    tab(true);
+    expect(document.activeElement).toBe(q("charge-ok"));
   });
 
   it("offers the recharge page instead of Pay when the balance is too low, in the charge's currency", async () => {

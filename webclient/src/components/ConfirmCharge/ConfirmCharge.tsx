@@ -10,6 +10,7 @@ import { balancesAtom } from "../../state/session";
 import { refreshBalances } from "../../session/account";
 import { useGiftFxT } from "../../i18n/giftfx";
 import { HTML_LANG, type Locale } from "../../i18n/locales";
+import { useDialog } from "../useDialog";
 import styles from "./ConfirmCharge.module.css";
 
 export type ChargeCurrency = "coin" | "diamond";
@@ -47,16 +48,12 @@ export function ConfirmCharge({ charge, onConfirm, onCancel, balance }: ConfirmC
   useEffect(() => {
     if (balance === undefined) void refreshBalances();
   }, [balance]);
-  useEffect(() => {
-    pay.current?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && onCancel();
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [onCancel]);
+  // Pay (when the balance covers it) takes focus; Tab stays in the dialog; Escape cancels.
+  const dialog = useDialog<HTMLDivElement>(onCancel, { initialFocus: pay });
 
   return (
     <div className={styles.chargeBackdrop} onClick={(e) => e.target === e.currentTarget && onCancel()}>
-      <div className={styles.charge} role="dialog" aria-modal="true" aria-labelledby="charge-title" data-testid="charge-confirm" data-price={charge.price}>
+      <div className={styles.charge} role="dialog" aria-labelledby="charge-title" {...dialog} data-testid="charge-confirm" data-price={charge.price}>
         <h2 id="charge-title" className={styles.chargeTitle}>{t("confirm.title")}</h2>
         <p className={styles.chargeWhat} data-testid="charge-what">{charge.what}</p>
         <dl className={styles.chargeFigures}>

@@ -1,17 +1,14 @@
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../i18n";
 import type { ChatLine } from "../../realtime/roomLog";
 import { GiftOverlay, SCENE_MS, STILL_MS } from "./GiftOverlay";
 import type { GiftInfo } from "./giftFx";
+import { testRoot } from "../../test/root";
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
-const q = (id: string) => container.querySelector<HTMLElement>(`[data-testid="${id}"]`);
-const all = (id: string) => [...container.querySelectorAll<HTMLElement>(`[data-testid="${id}"]`)];
+const { root, host } = testRoot();
+const q = (id: string) => host().querySelector<HTMLElement>(`[data-testid="${id}"]`);
+const all = (id: string) => [...host().querySelectorAll<HTMLElement>(`[data-testid="${id}"]`)];
 
 const CATALOGUE: ReadonlyMap<string, GiftInfo> = new Map([
   ["3", { id: "3", name: "Whistle", icon: "gift/whistle.svg", currency: "gold", price: 5 }],
@@ -25,7 +22,7 @@ const gift = (seq: number, ts: number, g: string, uid = "u1"): ChatLine => ({
 });
 
 async function show(lines: ChatLine[], joined = true) {
-  await act(async () => root.render(<GiftOverlay lines={lines} joined={joined} catalogue={CATALOGUE} />));
+  await act(async () => root().render(<GiftOverlay lines={lines} joined={joined} catalogue={CATALOGUE} />));
   // the lazy scene module
   await act(async () => {
     await vi.dynamicImportSettled();
@@ -36,15 +33,7 @@ beforeAll(async () => {
   await initI18n("en_US");
 });
 
-beforeEach(() => {
-  container = document.createElement("div");
-  document.body.appendChild(container);
-  root = createRoot(container);
-});
-
 afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
   vi.useRealTimers();
 });
 
@@ -81,8 +70,8 @@ describe("GiftOverlay", () => {
     await show(base);
     await show([...base, gift(2, 2000, "11")]);
     await vi.waitFor(() => expect(q("gift-scene")).not.toBeNull());
-    expect(q("gift-scene")!.className).toContain("gift-scene--still");
-    expect(container.querySelector(".gift-scene__confetti")).toBeNull();
+    expect(q("gift-scene")!.dataset.still).toBe("true");
+    expect(q("gift-scene-confetti")).toBeNull();
     await act(async () => vi.advanceTimersByTime(STILL_MS + 10));
     expect(q("gift-fx")).toBeNull();
     vi.unstubAllGlobals();

@@ -21,7 +21,7 @@ import {
   type GiftInfo,
 } from "./giftFx";
 import { useGiftCatalogue } from "./catalogue";
-import "./GiftOverlay.css";
+import styles from "./GiftOverlay.module.css";
 
 const GiftScene = lazy(() => import("./GiftScene"));
 
@@ -74,11 +74,11 @@ export function FxPlayer({ queue, catalogue, onDone }: { queue: FxQueue; catalog
   }, [item, ms, onDone]); // a new item or combo step is a new object: the time restarts
   if (!item) return null;
   return (
-    <div className="gift-fx" data-testid="gift-fx" data-key={item.key}>
+    <div className={styles.giftFx} data-testid="gift-fx" data-key={item.key}>
       <Suspense fallback={null}>
         <GiftScene key={item.key} item={item} scene={sceneOf(catalogue.get(item.gift) ?? { name: item.giftName, icon: item.icon })} still={still} leaving={leaving && !still} />
       </Suspense>
-      <button type="button" className="gift-fx__skip" data-testid="gift-fx-skip" onClick={onDone}>
+      <button type="button" className={styles.giftFxSkip} data-testid="gift-fx-skip" onClick={onDone}>
         {t("skip")}
         {queue.waiting.length > 0 && <small> · {t("waiting", { n: queue.waiting.length })}</small>}
       </button>
@@ -144,17 +144,17 @@ export const GiftOverlay = memo(function GiftOverlay({ lines, joined, catalogue,
   const next = useCallback(() => setQueue(advance), []);
 
   return (
-    <div className="gift-overlay" aria-label={t("overlay")} data-testid="gift-overlay" data-playing={queue.playing?.gift ?? ""} data-waiting={queue.waiting.length}>
-      <ul className="gift-banners" aria-live="polite">
+    <div className={styles.giftOverlay} aria-label={t("overlay")} data-testid="gift-overlay" data-playing={queue.playing?.gift ?? ""} data-waiting={queue.waiting.length}>
+      <ul className={styles.giftBanners} aria-live="polite">
         {banners.map((b) => {
           const src = iconUrl(b.icon);
           return (
-            <li key={b.key} className="gift-banner" data-testid="gift-banner" data-combo={b.combo}>
-              <bdi className="gift-banner__name">{b.name}</bdi>
-              <span className="gift-banner__what">{t("sent", { gift: b.giftName, count: b.count })}</span>
+            <li key={b.key} className={styles.giftBanner} data-testid="gift-banner" data-combo={b.combo}>
+              <bdi className={styles.giftBannerName}>{b.name}</bdi>
+              <span>{t("sent", { gift: b.giftName, count: b.count })}</span>
               {src ? <img src={src} alt="" width={32} height={32} /> : <span aria-hidden="true">✦</span>}
               {b.combo > 1 && (
-                <strong className="gift-banner__combo" key={b.combo} data-testid="gift-banner-combo">
+                <strong className={styles.giftBannerCombo} key={b.combo} data-testid="gift-banner-combo">
                   ×{b.combo}
                 </strong>
               )}

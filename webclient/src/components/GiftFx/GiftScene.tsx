@@ -5,7 +5,7 @@
 import type { CSSProperties } from "react";
 import { useGiftFxT } from "../../i18n/giftfx";
 import { iconUrl, type FxItem, type Scene } from "./giftFx";
-import "./GiftScene.css";
+import styles from "./GiftScene.module.css";
 
 /** Confetti pieces: fixed positions so every viewer sees the same scene. */
 const CONFETTI = Array.from({ length: 18 }, (_, i) => ({
@@ -29,15 +29,16 @@ export default function GiftScene({ item, scene, still, leaving = false }: GiftS
   const src = iconUrl(item.icon);
   return (
     <div
-      className={`gift-scene gift-scene--${scene}${still ? " gift-scene--still" : ""}${leaving ? " gift-scene--leaving" : ""}`}
+      className={[styles.giftScene, styles[`gift-scene--${scene}`], still && styles.giftSceneStill, leaving && styles.giftSceneLeaving].filter(Boolean).join(" ")}
       data-testid="gift-scene"
+      data-still={still}
       data-scene={scene}
       data-gift={item.gift}
       data-combo={item.combo}
     >
-      {!still && <div className="gift-scene__rays" aria-hidden="true" />}
+      {!still && <div className={styles.giftSceneRays} aria-hidden="true" />}
       {!still && (
-        <div className="gift-scene__confetti" aria-hidden="true">
+        <div className={styles.giftSceneConfetti} aria-hidden="true" data-testid="gift-scene-confetti">
           {CONFETTI.map((c, i) => (
             <i
               key={i}
@@ -46,13 +47,13 @@ export default function GiftScene({ item, scene, still, leaving = false }: GiftS
           ))}
         </div>
       )}
-      <div className="gift-scene__actor">
-        {src ? <img src={src} alt="" className="gift-scene__img" /> : <span className="gift-scene__glyph">✦</span>}
+      <div className={styles.giftSceneActor}>
+        {src ? <img src={src} alt="" className={styles.giftSceneImg} /> : <span className={styles.giftSceneGlyph}>✦</span>}
       </div>
-      <div className="gift-scene__caption">
-        <bdi className="gift-scene__name">{item.name}</bdi> <span>{t("sent", { gift: item.giftName, count: item.count })}</span>
+      <div className={styles.giftSceneCaption}>
+        <bdi className={styles.giftSceneName}>{item.name}</bdi> <span>{t("sent", { gift: item.giftName, count: item.count })}</span>
         {item.combo > 1 && (
-          <strong className="gift-scene__combo" key={item.combo} data-testid="gift-scene-combo">
+          <strong className={styles.giftSceneCombo} key={item.combo} data-testid="gift-scene-combo">
             {t("combo", { n: item.combo })}
           </strong>
         )}

@@ -1,29 +1,18 @@
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../i18n";
 import { GiftLeaderboard } from "./GiftLeaderboard";
+import { testRoot } from "../../test/root";
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
-const rows = () => [...container.querySelectorAll('[data-testid="gift-lb-row"]')].map((r) => r.textContent);
+const { root, host } = testRoot();
+const rows = () => [...host().querySelectorAll('[data-testid="gift-lb-row"]')].map((r) => r.textContent);
 const ok = (result: unknown) => new Response(JSON.stringify({ status: "success", result }), { status: 200 });
 
 beforeAll(async () => {
   await initI18n("en_US");
 });
 
-beforeEach(() => {
-  container = document.createElement("div");
-  document.body.appendChild(container);
-  root = createRoot(container);
-});
-
 afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
   vi.unstubAllGlobals();
 });
 
@@ -45,11 +34,11 @@ describe("GiftLeaderboard", () => {
         return new Response("{}", { status: 404 });
       }),
     );
-    await act(async () => root.render(<GiftLeaderboard room="7" />));
+    await act(async () => root().render(<GiftLeaderboard room="7" />));
     await vi.waitFor(() => expect(rows()).toEqual(["1alice1,200 coins", "2User 1290 coins"]));
     expect(asked).toEqual(["day?room=7"]);
 
-    await act(async () => container.querySelector<HTMLButtonElement>('[data-testid="gift-lb-week"]')!.click());
+    await act(async () => host().querySelector<HTMLButtonElement>('[data-testid="gift-lb-week"]')!.click());
     await vi.waitFor(() => expect(rows()).toEqual(["1User 125,000 coins"]));
     expect(asked).toEqual(["day?room=7", "week?room=7"]);
   });
@@ -66,9 +55,9 @@ describe("GiftLeaderboard", () => {
         return new Response(JSON.stringify({ status: "fail", errorMsg: "boom" }), { status: 500 });
       }),
     );
-    await act(async () => root.render(<GiftLeaderboard room="7" />));
-    await vi.waitFor(() => expect(container.querySelector('[data-testid="no-data"]')?.textContent).toBe("No gifts yet"));
-    await act(async () => container.querySelector<HTMLButtonElement>('[data-testid="gift-lb-all"]')!.click());
-    await vi.waitFor(() => expect(container.querySelector('[data-testid="gift-lb-error"]')?.textContent).toBe("The ranking could not be loaded: boom"));
+    await act(async () => root().render(<GiftLeaderboard room="7" />));
+    await vi.waitFor(() => expect(host().querySelector('[data-testid="no-data"]')?.textContent).toBe("No gifts yet"));
+    await act(async () => host().querySelector<HTMLButtonElement>('[data-testid="gift-lb-all"]')!.click());
+    await vi.waitFor(() => expect(host().querySelector('[data-testid="gift-lb-error"]')?.textContent).toBe("The ranking could not be loaded: boom"));
   });
 });

@@ -1,7 +1,6 @@
 // The go-live toast: a `live` notice of the message centre shows the streamer and a Watch link to
 // the room; other kinds of notice, and the room's own page, show nothing.
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { StateProvider } from "../../state/hooks";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -9,12 +8,10 @@ import { initI18n } from "../../i18n";
 import { appStore } from "../../state/store";
 import { lastNoticeAtom } from "../../state/userarea";
 import { LiveNoticeToast, roomOfLink } from "./LiveNoticeToast";
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { testRoot } from "../../test/root";
 
 const ok = (result: unknown) => new Response(JSON.stringify({ status: "success", result }), { status: 200 });
-let container: HTMLDivElement;
-let root: Root;
+const { root, host } = testRoot();
 
 beforeAll(async () => {
   await initI18n("en_US");
@@ -25,21 +22,16 @@ beforeEach(() => {
     Promise.resolve(ok({ roomId: "1001", title: "Lakers vs Celtics: watch-along", name: "HoopsHannah", avatar: "", live: true })),
   );
   appStore.set(lastNoticeAtom, null);
-  container = document.createElement("div");
-  document.body.appendChild(container);
-  root = createRoot(container);
 });
 
 afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
   vi.unstubAllGlobals();
 });
 
 async function render(path: string) {
   const router = createMemoryRouter([{ path: "*", element: <LiveNoticeToast /> }], { initialEntries: [path] });
   await act(async () =>
-    root.render(
+    root().render(
       <StateProvider>
         <RouterProvider router={router} />
       </StateProvider>,
@@ -47,7 +39,7 @@ async function render(path: string) {
   );
 }
 const settle = () => act(async () => new Promise((r) => setTimeout(r, 20)));
-const toast = () => container.querySelector('[data-testid="live-notice"]');
+const toast = () => host().querySelector('[data-testid="live-notice"]');
 
 describe("live notice toast", () => {
   it("reads the room of a notice's link", () => {
@@ -62,7 +54,7 @@ describe("live notice toast", () => {
     await settle();
     expect(toast()?.textContent).toContain("HoopsHannah is live now");
     expect(toast()?.textContent).toContain("Lakers vs Celtics: watch-along");
-    expect(container.querySelector('[data-testid="live-notice-watch"]')?.getAttribute("href")).toBe("/live/1001");
+    expect(host().querySelector('[data-testid="live-notice-watch"]')?.getAttribute("href")).toBe("/live/1001");
   });
 
   it("ignores other notices and stays off the room's own page", async () => {

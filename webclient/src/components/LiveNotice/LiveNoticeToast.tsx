@@ -5,10 +5,11 @@
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useAtomValue } from "../../state/hooks";
-import { liveApi, type LiveCard } from "../../api/live";
+import { liveApi } from "../../api/live";
+import { useResource } from "../../data/resource";
 import { lastNoticeAtom } from "../../state/userarea";
 import { useMultiViewT } from "../../i18n/multiview";
-import "./LiveNoticeToast.css";
+import styles from "./LiveNoticeToast.module.css";
 
 /** How long the toast stays. */
 export const NOTICE_MS = 12_000;
@@ -23,46 +24,41 @@ export function LiveNoticeToast() {
   const notice = useAtomValue(lastNoticeAtom);
   const { t: mt } = useMultiViewT();
   const { pathname } = useLocation();
-  const [shown, setShown] = useState<{ link: string; at: number; card: LiveCard | null } | null>(null);
+  const [shown, setShown] = useState<{ link: string; at: number } | null>(null);
 
   useEffect(() => {
     if (!notice || notice.kind !== "live" || Date.now() - notice.at > NOTICE_MS) return;
-    const room = roomOfLink(notice.link);
-    if (!room) return;
-    const ctrl = new AbortController();
-    setShown({ link: notice.link, at: notice.at, card: null });
-    liveApi.room(room, { signal: ctrl.signal }).then(
-      (card) => !ctrl.signal.aborted && setShown((s) => (s && s.at === notice.at ? { ...s, card } : s)),
-      () => undefined,
-    );
+    if (!roomOfLink(notice.link)) return;
+    setShown({ link: notice.link, at: notice.at });
     const hide = setTimeout(() => setShown((s) => (s?.at === notice.at ? null : s)), NOTICE_MS);
-    return () => {
-      ctrl.abort();
-      clearTimeout(hide);
-    };
+    return () => clearTimeout(hide);
   }, [notice]);
 
+  // The room's card (avatar, name, title) of the notice on screen; until it comes, or when it cannot
+  // be read, the toast names "someone".
+  const room = shown ? roomOfLink(shown.link) : null;
+  const card = useResource(room ? `live-notice:${shown!.at}:${room}` : null, (signal) => liveApi.room(room!, { signal })).value;
+
   if (!shown || pathname === shown.link) return null;
-  const card = shown.card;
   const name = card?.name || "";
   return (
-    <div className="live-notice" role="status" aria-live="polite" data-testid="live-notice">
+    <div className={styles.liveNotice} role="status" aria-live="polite" data-testid="live-notice">
       {card &&
         (card.avatar ? (
-          <img className="live-notice__avatar" src={card.avatar} alt="" width={40} height={40} />
+          <img className={styles.liveNoticeAvatar} src={card.avatar} alt="" width={40} height={40} />
         ) : (
-          <span className="live-notice__avatar live-notice__avatar--letter" aria-hidden="true">
+          <span className={`${styles.liveNoticeAvatar} ${styles.liveNoticeAvatarLetter}`} aria-hidden="true">
             {(name || "?").charAt(0).toUpperCase()}
           </span>
         ))}
-      <div className="live-notice__text">
-        <p className="live-notice__head">{name ? mt("notice.live", { name }) : mt("notice.liveSomeone")}</p>
-        {card?.title && <p className="live-notice__title">{card.title}</p>}
+      <div className={styles.liveNoticeText}>
+        <p className={styles.liveNoticeHead}>{name ? mt("notice.live", { name }) : mt("notice.liveSomeone")}</p>
+        {card?.title && <p className={styles.liveNoticeTitle}>{card.title}</p>}
       </div>
-      <Link className="live-notice__watch" to={shown.link} data-testid="live-notice-watch" onClick={() => setShown(null)}>
+      <Link className={styles.liveNoticeWatch} to={shown.link} data-testid="live-notice-watch" onClick={() => setShown(null)}>
         {mt("notice.watch")}
       </Link>
-      <button type="button" className="live-notice__close" aria-label={mt("notice.dismiss")} title={mt("notice.dismiss")} onClick={() => setShown(null)}>
+      <button type="button" className={styles.liveNoticeClose} aria-label={mt("notice.dismiss")} title={mt("notice.dismiss")} onClick={() => setShown(null)}>
         <span aria-hidden="true">×</span>
       </button>
     </div>

@@ -6,13 +6,16 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { afterFailure } from "./machine";
 import type { InvalidKey } from "./validation";
+import { useDialog } from "../useDialog";
 import styles from "./LoginModal.module.css";
 
 /** The dialog of one step; data-mode names the step. */
 export function LoginDialog({ mode, title, onClose, children }: { mode: string | number; title: string; onClose: () => void; children: ReactNode }) {
   const { t } = useTranslation();
+  // Focus moves in (to ×, the first control), Tab stays in, Escape closes, focus goes back to the opener.
+  const dialog = useDialog<HTMLDivElement>(onClose);
   return (
-    <div className={styles.login} role="dialog" aria-modal="true" aria-labelledby="login-title" data-testid="login-modal" data-mode={mode}>
+    <div className={styles.login} role="dialog" aria-labelledby="login-title" {...dialog} data-testid="login-modal" data-mode={mode}>
       <button type="button" className={styles.loginClose} aria-label={t("common.close")} onClick={onClose}>
         ×
       </button>

@@ -1,5 +1,4 @@
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { StateProvider } from "../../state/hooks";
 import { MemoryRouter, useLocation } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -9,11 +8,9 @@ import { loginModalAtom, LoginMode } from "../../state/ui";
 import { oauthBindAtom, tokenAtom, userInfoAtom } from "../../state/session";
 import { OAUTH_STORAGE_KEY } from "../../session/oauth";
 import { initI18n } from "../../i18n";
+import { testRoot } from "../../test/root";
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
+const { root, host } = testRoot();
 let where = "";
 
 function typeInto(el: HTMLInputElement, value: string) {
@@ -28,7 +25,7 @@ function choose(el: HTMLSelectElement, value: string) {
   el.dispatchEvent(new Event("change", { bubbles: true }));
 }
 
-const q = <T extends Element>(testId: string) => container.querySelector<T>(`[data-testid="${testId}"]`);
+const q = <T extends Element>(testId: string) => host().querySelector<T>(`[data-testid="${testId}"]`);
 
 async function until(cond: () => boolean) {
   await vi.waitFor(() => expect(cond()).toBe(true));
@@ -76,7 +73,7 @@ function Where() {
 async function mount(mode: LoginMode = LoginMode.Password) {
   appStore.set(loginModalAtom, { open: true, mode });
   await act(async () => {
-    root.render(
+    root().render(
       <StateProvider>
         <MemoryRouter>
           <LoginModal />
@@ -92,9 +89,6 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  container = document.createElement("div");
-  document.body.appendChild(container);
-  root = createRoot(container);
   appStore.set(tokenAtom, "");
   appStore.set(userInfoAtom, null);
   appStore.set(oauthBindAtom, null);
@@ -103,8 +97,6 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
   vi.unstubAllGlobals();
 });
 
@@ -163,6 +155,26 @@ describe("LoginModal", () => {
     expect(document.body.style.overflow).toBe("");
   });
 
+  it("holds focus: the identity field on open, Shift+Tab from × to the last control, Tab from there back to ×", async () => {
+    fakeServer({});
+    await mount();
+    const dialog = q<HTMLElement>("login-modal")!;
+    const tab = (shiftKey = false) =>
+      act(() => {
+        document.activeElement!.dispatchEvent(new KeyboardEvent("keydown", { key: "Tab", shiftKey, bubbles: true, cancelable: true }));
+      });
+    const first = dialog.querySelector<HTMLElement>("button")!;
+    expect(first.getAttribute("aria-label")).toBe("Close");
+    expect(document.activeElement).toBe(q("login-identity"));
+    first.focus();
+    tab(true);
+    const last = document.activeElement as HTMLElement;
+    expect(last).not.toBe(first);
+    expect(dialog.contains(last)).toBe(true);
+    tab();
+    expect(document.activeElement).toBe(first);
+  });
+
   it("offers code login with a send-code button, terms links and the five providers", async () => {
     fakeServer({ "/login/V2/providers": { status: "success", result: [{ name: "google", type: 3 }] } });
     await mount(LoginMode.Code);
@@ -170,7 +182,7 @@ describe("LoginModal", () => {
     expect(q("login-password")).toBeNull();
     expect(q<HTMLAnchorElement>("terms-user")!.getAttribute("href")).toBe("/protocol/1");
     expect(q<HTMLAnchorElement>("terms-privacy")!.getAttribute("href")).toBe("/protocol/2");
-    const names = [...container.querySelectorAll('[data-testid^="oauth-"]')].map((b) => b.getAttribute("data-testid"));
+    const names = [...host().querySelectorAll('[data-testid^="oauth-"]')].map((b) => b.getAttribute("data-testid"));
     expect(names).toEqual(["oauth-line", "oauth-google", "oauth-twitter", "oauth-apple", "oauth-facebook"]);
     await until(() => q<HTMLButtonElement>("oauth-line")!.disabled);
     expect(q<HTMLButtonElement>("oauth-google")!.disabled).toBe(false);
@@ -217,7 +229,7 @@ describe("LoginModal", () => {
   it("takes the area code from the country list", async () => {
     const srv = fakeServer({ "/login/V2/sendMobilecheckCode": { status: "success", result: { sent: true } } });
     await mount(LoginMode.Code);
-    await until(() => container.querySelectorAll('[data-testid="login-area"] option').length === 2);
+    await until(() => host().querySelectorAll('[data-testid="login-area"] option').length === 2);
     await act(async () => choose(q<HTMLSelectElement>("login-area")!, "HK"));
     await act(async () => typeInto(q<HTMLInputElement>("login-identity")!, "91234567"));
     await act(async () => q<HTMLButtonElement>("login-send-code")!.click());
@@ -258,7 +270,7 @@ describe("LoginModal", () => {
       typeInto(q<HTMLInputElement>("login-password")!, "abcd1234");
     });
     await act(async () => q<HTMLButtonElement>("login-submit")!.click());
-    expect(container.textContent).toContain("Letters and digits only");
+    expect(host().textContent).toContain("Letters and digits only");
     await act(async () => typeInto(q<HTMLInputElement>("login-username")!, "fan2026"));
     await act(async () => q<HTMLButtonElement>("login-submit")!.click());
     await until(() => appStore.get(loginModalAtom).open === false);
@@ -295,7 +307,7 @@ describe("LoginModal", () => {
     sessionStorage.setItem(OAUTH_STORAGE_KEY, JSON.stringify({ type: 3, state: "st-1", verifier: "ver-1", returnTo: "/live/1001" }));
     appStore.set(loginModalAtom, { open: false, mode: LoginMode.Password });
     await act(async () => {
-      root.render(
+      root().render(
         <StateProvider>
           <MemoryRouter initialEntries={["/?code=c-1&state=st-1&scope=openid"]}>
             <LoginModal />
@@ -320,7 +332,7 @@ describe("LoginModal", () => {
     sessionStorage.setItem(OAUTH_STORAGE_KEY, JSON.stringify({ type: 6, state: "st-2", verifier: "ver-2", returnTo: "/" }));
     appStore.set(loginModalAtom, { open: false, mode: LoginMode.Password });
     await act(async () => {
-      root.render(
+      root().render(
         <StateProvider>
           <MemoryRouter initialEntries={["/?state=st-2&code=c-2"]}>
             <LoginModal />

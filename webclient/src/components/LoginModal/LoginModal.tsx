@@ -61,23 +61,15 @@ export function LoginModal() {
   };
   useOAuthReturn();
 
-  // Lock page scroll while open; close on Esc.
+  // Lock page scroll while open. Escape, Tab and focus are LoginDialog's (useDialog).
   useEffect(() => {
     if (!modal.open) return;
     const prev = document.body.style.overflow;
     document.body.style.overflow = "hidden";
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") {
-        setModal((m) => ({ ...m, open: false }));
-        setBind(null);
-      }
-    };
-    window.addEventListener("keydown", onKey);
     return () => {
       document.body.style.overflow = prev;
-      window.removeEventListener("keydown", onKey);
     };
-  }, [modal.open, setModal, setBind]);
+  }, [modal.open]);
 
   if (!modal.open) return null;
   let body;

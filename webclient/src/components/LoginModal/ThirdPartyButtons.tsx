@@ -2,12 +2,13 @@
 // §7's getPCWXLoginAddress, getPCQQLoginAddress) only when the server has them configured. A click
 // asks the server for the provider's URL (/login/V2/getLoginUrl, or the legacy call) and leaves for
 // it; LoginModal finishes the sign-in when the provider sends the browser back.
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { authApi, CHINA_OAUTH_PROVIDERS, OAUTH_PROVIDERS } from "../../api/account";
 import { ApiError } from "../../api/client";
 import { beginOAuth } from "../../session/oauth";
+import { useResource } from "../../data/resource";
 import styles from "./LoginModal.module.css";
 
 type ProviderName = (typeof OAUTH_PROVIDERS)[number]["name"] | (typeof CHINA_OAUTH_PROVIDERS)[number]["name"];
@@ -25,20 +26,11 @@ const LOOK: Record<ProviderName, { label: string; bg: string; glyph: string }> =
 export function ThirdPartyButtons({ onError }: { onError: (msg: string) => void }) {
   const { t } = useTranslation();
   const location = useLocation();
-  // Providers the server has configured; null = unknown (all buttons stay usable).
-  const [configured, setConfigured] = useState<Set<number> | null>(null);
+  // Providers the server has configured; null = unknown (not answered yet, or failed: all buttons stay usable).
+  const configured = useResource("oauth-providers", () =>
+    authApi.providers().then((list) => (Array.isArray(list) ? new Set(list.map((p) => p.type)) : null)),
+  ).value;
   const [busy, setBusy] = useState<number | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    authApi.providers().then(
-      (list) => live && Array.isArray(list) && setConfigured(new Set(list.map((p) => p.type))),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
 
   return (
     <div className={styles.loginOauth} data-testid="login-oauth">

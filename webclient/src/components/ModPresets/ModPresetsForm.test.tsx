@@ -1,18 +1,15 @@
 // The moderation presets form against a fake /java server: it loads the room's presets, refuses
 // numbers out of the server's limits in place, saves what was chosen and shows the server's refusal.
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { StateProvider } from "../../state/hooks";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../i18n";
 import { ModPresetsForm, fromDraft, toDraft } from "./ModPresetsForm";
 import type { ModPresets } from "../../api/modpresets";
+import { testRoot } from "../../test/root";
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
-const q = <T extends Element>(id: string) => container.querySelector<T>(`[data-testid="${id}"]`);
+const { root, host } = testRoot();
+const q = <T extends Element>(id: string) => host().querySelector<T>(`[data-testid="${id}"]`);
 const until = (cond: () => boolean) => vi.waitFor(() => expect(cond()).toBe(true));
 
 const stored: ModPresets = {
@@ -44,21 +41,14 @@ function setValue(el: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
 
 async function render(node: React.ReactNode) {
   await act(async () => {
-    root.render(<StateProvider>{node}</StateProvider>);
+    root().render(<StateProvider>{node}</StateProvider>);
   });
 }
 
 beforeAll(async () => {
   await initI18n("en_US");
 });
-beforeEach(() => {
-  container = document.createElement("div");
-  document.body.appendChild(container);
-  root = createRoot(container);
-});
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.unstubAllGlobals();
 });
 

@@ -2,9 +2,10 @@
 // streamer's own room, the live room's moderator panel for the room being watched. It loads and
 // saves GET/POST /java/live/modPresets; the numbers are checked here with the server's limits, and
 // what the server still refuses is shown in the request's language.
-import { useEffect, useState, type FormEvent } from "react";
-import { ApiError } from "../../api/client";
+import { useState, type FormEvent } from "react";
+import { errorText } from "../../api/client";
 import { modPresetsApi, type ModPresets, type RateAction } from "../../api/modpresets";
+import { Loadable, useResource } from "../../data";
 import { useModPresetsT, type ModPresetsKey } from "../../i18n/modpresets";
 import styles from "./ModPresets.module.css";
 
@@ -71,42 +72,32 @@ export function fromDraft(d: Draft, room: string): { presets?: ModPresets; error
   return Object.keys(errors).length ? { errors } : { presets, errors };
 }
 
-const errorText = (e: unknown) => (e instanceof ApiError ? e.userMessage : String(e));
-
 /** The presets of room (omitted: the signed-in streamer's own room). */
 export function ModPresetsForm({ room, compact }: { room?: string; compact?: boolean }) {
+  const presets = useResource(`modpresets:${room ?? ""}`, () => modPresetsApi.get(room));
+  if (presets.status !== "ready" || !presets.value) {
+    return (
+      <section className={styles.modpresets} data-testid="modpresets">
+        <Loadable resource={presets} minHeight={compact ? 120 : 240}>
+          {() => null}
+        </Loadable>
+      </section>
+    );
+  }
+  // The form edits its own draft of what was loaded; a save answers the stored presets.
+  return <PresetsForm key={room ?? ""} loaded={presets.value} room={room} compact={compact} onSaved={presets.set} />;
+}
+
+function PresetsForm({ loaded, room, compact, onSaved }: { loaded: ModPresets; room?: string; compact?: boolean; onSaved: (p: ModPresets) => void }) {
   const { t } = useModPresetsT();
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [roomId, setRoomId] = useState(room ?? "");
+  const [draft, setDraft] = useState<Draft>(() => toDraft(loaded));
+  const roomId = loaded.room;
   const [errors, setErrors] = useState<Partial<Record<NumField, true>>>({});
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    let live = true;
-    modPresetsApi.get(room).then(
-      (p) => {
-        if (!live) return;
-        setRoomId(p.room);
-        setDraft(toDraft(p));
-      },
-      (e) => live && setMessage({ ok: false, text: errorText(e) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [room]);
-
-  if (!draft) {
-    return (
-      <section className={styles.modpresets} data-testid="modpresets">
-        {message ? <p className={styles.modpresetsError} role="alert">{message.text}</p> : <p aria-busy="true">{t("loading")}</p>}
-      </section>
-    );
-  }
-
   const set = <K extends keyof Draft>(k: K, v: Draft[K]) => {
-    setDraft((d) => (d ? { ...d, [k]: v } : d));
+    setDraft((d) => ({ ...d, [k]: v }));
     setMessage(null);
   };
 
@@ -120,6 +111,7 @@ export function ModPresetsForm({ room, compact }: { room?: string; compact?: boo
       (p) => {
         setBusy(false);
         setDraft(toDraft(p));
+        onSaved(p);
         setMessage({ ok: true, text: t("saved") });
       },
       (err) => {

@@ -20,7 +20,8 @@ function clock(ms: number): string {
   }
 }
 
-export function PresetLine({ ev, room, canUndo, ended }: { ev: RoomEvent; room: string; canUndo: boolean; ended: boolean }) {
+/** className: the chat's line look, from the chat list that shows the line. */
+export function PresetLine({ ev, room, canUndo, ended, className = "" }: { ev: RoomEvent; room: string; canUndo: boolean; ended: boolean; className?: string }) {
   const { t } = useModPresetsT();
   const commands = useAtomValue(realtimeCommandsAtom);
   const [busy, setBusy] = useState(false);
@@ -38,7 +39,7 @@ export function PresetLine({ ev, room, canUndo, ended }: { ev: RoomEvent; room: 
   };
 
   return (
-    <div className={`chat-line chat-line--sys chat-line--mod ${styles.presetLine}`} data-testid="preset-line" data-key={ev.key} data-seq={ev.seq}>
+    <div className={`${className} ${styles.presetLine}`} data-testid="preset-line" data-key={ev.key} data-seq={ev.seq}>
       <span>{text}</span>
       {undoable && (
         <button type="button" className={styles.presetLineUndo} data-testid="preset-undo" disabled={busy} onClick={() => void undo()}>

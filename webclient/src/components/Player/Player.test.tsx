@@ -1,7 +1,6 @@
 // The player against a fake /java server, with mpegts.js replaced by a recorder (in this unit
 // test only: the browser tests play a real stream through the real mpegts.js).
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { StateProvider } from "../../state/hooks";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -11,8 +10,7 @@ import { preferredSourceAtom } from "../../state/anchor";
 import { tokenAtom } from "../../state/session";
 import { EMPTY_ROOM, roomAtom, theatreModeAtom } from "../../state/realtime";
 import { Player } from "./Player";
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { testRoot } from "../../test/root";
 
 interface FakeFlv {
   source: { type: string; url: string; isLive?: boolean };
@@ -82,15 +80,14 @@ const playback = (over: Record<string, unknown> = {}) =>
     ...over,
   });
 
-let container: HTMLDivElement;
-let root: Root;
-const q = <T extends Element>(id: string) => container.querySelector<T>(`[data-testid="${id}"]`);
+const { root, host } = testRoot();
+const q = <T extends Element>(id: string) => host().querySelector<T>(`[data-testid="${id}"]`);
 const state = () => q("live-player")?.getAttribute("data-state");
 const until = (cond: () => boolean, timeout = 2000) => vi.waitFor(() => expect(cond()).toBe(true), { timeout });
 
 async function mount(env = { mse: true, nativeHls: true }, theatreToggle = true) {
   await act(async () => {
-    root.render(
+    root().render(
       <StateProvider>
         <MemoryRouter>
           <Player roomId="a7" env={env} theatreToggle={theatreToggle} />
@@ -111,14 +108,9 @@ beforeEach(() => {
   flvPlayers.length = 0;
   appStore.set(preferredSourceAtom, null);
   appStore.set(tokenAtom, "tok");
-  container = document.createElement("div");
-  document.body.appendChild(container);
-  root = createRoot(container);
 });
 
 afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
   vi.unstubAllGlobals();
 });
 
@@ -224,11 +216,10 @@ describe("Player", () => {
     await mount();
     await act(async () => q<HTMLButtonElement>("player-theatre")!.click());
     expect(appStore.get(theatreModeAtom)).toBe(true);
-    expect(q("live-player")!.className).toContain("player--theatre");
+    expect(q("live-player")!.getAttribute("data-theatre")).toBe("true");
     await act(async () => q<HTMLButtonElement>("player-theatre")!.click());
     expect(appStore.get(theatreModeAtom)).toBe(false);
-    await act(async () => root.unmount());
-    root = createRoot(container);
+    await act(async () => root().render(null)); // unmounts what is shown, as a reload would
     await mount(undefined, false);
     expect(q("player-theatre")).toBeNull();
   });

@@ -6,12 +6,13 @@
 //
 // Usage: <Player roomId={id} /> (data-testid="live-player", data-state = the status, data-source = the
 // kind playing).
-import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useReducer, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useAtom, useAtomValue, useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
-import { anchorApi, AnchorErrorCode, type AnchorPageInfo, type PlaybackKind } from "../../api/anchor";
+import { anchorApi, AnchorErrorCode, type Playback, type PlaybackKind } from "../../api/anchor";
+import { useResource } from "../../data/resource";
 import { preferredSourceAtom } from "../../state/anchor";
 import { roomAtom, theatreModeAtom } from "../../state/realtime";
 import { tokenAtom } from "../../state/session";
@@ -24,8 +25,9 @@ import {
   TERMINAL,
   trialSecondsLeft,
   type PlayerStatus,
+  type Refusal,
 } from "./playerState";
-import "./Player.css";
+import styles from "./Player.module.css";
 
 // Unlocking a paid room (its confirmation and the balance) loads when a paid room refuses playback:
 // the live room's first render does without it (issue 19).
@@ -41,6 +43,10 @@ export interface PlayerProps {
    *  viewer's unmute asks onSoundRequest instead of unmuting this player alone. */
   muted?: boolean;
   onSoundRequest?: () => void;
+  /** A small tile (multi-view): square corners, a slimmer bar, always 16:9 even in theatre mode. */
+  compact?: boolean;
+  /** Placement by the parent (margins, size); the player's own look stays its own. */
+  className?: string;
 }
 
 /** How often an offline room is asked again, so the player starts when the streamer does. */
@@ -52,7 +58,25 @@ export const STALL_AFTER_MS = 6_000;
 
 const LOGIN_REQUIRED = 1002;
 
-export function Player({ roomId, theatreToggle = true, env: envProp, muted: mutedProp, onSoundRequest }: PlayerProps) {
+/** What one ask for the playback answered: the sources, "not live", or a refusal. */
+type PlaybackAnswer = { kind: "playback"; playback: Playback } | { kind: "notLive" } | { kind: "refused"; refusal: Refusal };
+
+/** Asks GET /live/playback and sorts the failures the player tells apart (it never rejects). */
+function askPlayback(roomId: string, signal: AbortSignal): Promise<PlaybackAnswer> {
+  return anchorApi.playback(roomId, { signal }).then(
+    (playback): PlaybackAnswer => ({ kind: "playback", playback }),
+    (err: unknown): PlaybackAnswer => {
+      if (err instanceof ApiError && (err.errorCode === AnchorErrorCode.NotLive || err.httpStatus === 404)) return { kind: "notLive" };
+      if (err instanceof ApiError && err.kind !== "network") {
+        return { kind: "refused", refusal: { message: err.userMessage, errorCode: err.errorCode, login: err.errorCode === LOGIN_REQUIRED } };
+      }
+      // The network failed after the client's retries: treat as offline and keep polling.
+      return { kind: "notLive" };
+    },
+  );
+}
+
+export function Player({ roomId, theatreToggle = true, env: envProp, muted: mutedProp, onSoundRequest, compact = false, className }: PlayerProps) {
   const { t } = useTranslation();
   const [state, dispatch] = useReducer(playerReducer, initialPlayerState);
   const [preferred, setPreferred] = useAtom(preferredSourceAtom);
@@ -73,43 +97,34 @@ export function Player({ roomId, theatreToggle = true, env: envProp, muted: mute
   const controlled = mutedProp !== undefined;
   const muted = mutedProp ?? ownMuted;
   const setMuted = (m: boolean) => (controlled ? !m && onSoundRequest?.() : setOwnMuted(m));
-  const [room, setRoom] = useState<AnchorPageInfo | null>(null);
-  const reqSeq = useRef(0);
 
   const env = () => (envRef.current ??= detectEnv(videoRef.current ?? undefined));
 
-  const load = useCallback(() => {
-    const seq = ++reqSeq.current;
-    anchorApi.playback(roomId).then(
-      (p) => {
-        if (seq !== reqSeq.current) return;
-        dispatch({ type: "playback", playback: p, playable: playableKinds(p.sources, env()), preferred: preferredRef.current, now: Date.now() });
-        setGeneration((g) => g + 1);
-      },
-      (err: unknown) => {
-        if (seq !== reqSeq.current) return;
-        if (err instanceof ApiError && (err.errorCode === AnchorErrorCode.NotLive || err.httpStatus === 404)) {
-          dispatch({ type: "notLive" });
-        } else if (err instanceof ApiError && err.kind !== "network") {
-          dispatch({ type: "refused", refusal: { message: err.userMessage, errorCode: err.errorCode, login: err.errorCode === LOGIN_REQUIRED } });
-        } else {
-          // The network failed after the client's retries: treat as offline and keep polling.
-          dispatch({ type: "notLive" });
-        }
-      },
-    );
-  }, [roomId]);
+  // The playback of this room for this session and this access (a new session changes the
+  // entitlements; a change of the room's access may refuse or allow the viewer): a new key starts
+  // over and drops the answers still on their way. Every later ask (fresh URLs, the stream ended,
+  // an offline room asked again, Retry) is a refresh of the same key.
+  const playbackKey = `playback:${roomId}:${token ?? ""}:${accessVersion}`;
+  const asked = useResource(playbackKey, (signal) => askPlayback(roomId, signal));
+  const load = asked.refresh;
+  const answer = asked.value;
 
-  // A new room, a new session (entitlements change) or a change of the room's access starts over.
   useEffect(() => {
     dispatch({ type: "reset" });
-    setRoom(null);
-    load();
-    const seq = reqSeq; // a counter, not a DOM node: bumping it drops the answers still on their way
-    return () => {
-      seq.current++;
-    };
-  }, [load, token, accessVersion]);
+  }, [playbackKey]);
+
+  // Each answer (a new object, even when it says the same) moves the player's state machine on.
+  useEffect(() => {
+    if (!answer) return;
+    if (answer.kind === "playback") {
+      dispatch({ type: "playback", playback: answer.playback, playable: playableKinds(answer.playback.sources, env()), preferred: preferredRef.current, now: Date.now() });
+      setGeneration((g) => g + 1); // the engine reattaches
+    } else if (answer.kind === "notLive") {
+      dispatch({ type: "notLive" });
+    } else {
+      dispatch({ type: "refused", refusal: answer.refusal });
+    }
+  }, [answer]);
 
   const source = state.playback?.sources.find((s) => s.kind === state.selected) ?? null;
   const terminal = TERMINAL.has(state.status);
@@ -206,11 +221,9 @@ export function Player({ roomId, theatreToggle = true, env: envProp, muted: mute
     return () => clearInterval(id);
   }, [state.status, load]);
 
-  // A refusal may be a paid room: learn its price to offer the unlock.
-  useEffect(() => {
-    if (state.status !== "refused" || state.refusal?.urlRefused || room) return;
-    anchorApi.info({ roomId }).then(setRoom, () => undefined);
-  }, [state.status, state.refusal, room, roomId]);
+  // A refusal may be a paid room: learn its price to offer the unlock (a failed ask offers none).
+  const mayUnlock = state.status === "refused" && !state.refusal?.urlRefused;
+  const room = useResource(mayUnlock ? `player-room:${roomId}:${token ?? ""}:${accessVersion}` : null, () => anchorApi.info({ roomId })).value;
 
   const select = (kind: PlaybackKind) => {
     setPreferred(kind);
@@ -234,11 +247,11 @@ export function Player({ roomId, theatreToggle = true, env: envProp, muted: mute
   const secondsLeft = trialSecondsLeft(state.trialEndsAt, now);
 
   return (
-    <div className={`player${theatre ? " player--theatre" : ""}`} data-testid="live-player" data-state={state.status} data-source={state.selected ?? ""}>
-      <div className="player__stage">
+    <div className={[styles.player, theatre && styles.playerTheatre, compact && styles.playerCompact, className].filter(Boolean).join(" ")} data-testid="live-player" data-theatre={theatre} data-state={state.status} data-source={state.selected ?? ""}>
+      <div className={styles.playerStage}>
         <video
           ref={videoRef}
-          className="player__video"
+          className={styles.playerVideo}
           data-testid="player-video"
           muted={muted}
           playsInline
@@ -248,22 +261,22 @@ export function Player({ roomId, theatreToggle = true, env: envProp, muted: mute
         />
         <Overlay status={state.status} />
         {state.status === "trialEnded" && (
-          <div className="player__panel" data-testid="player-trial-ended" role="alert">
-            <p className="player__panel-title">{t("anchor.player.trialEnded")}</p>
+          <div className={styles.playerPanel} data-testid="player-trial-ended" role="alert">
+            <p className={styles.playerPanelTitle}>{t("anchor.player.trialEnded")}</p>
             <p>{t("anchor.player.trialEndedHint")}</p>
-            <Link className="player__button" to="/userInfo/vip" data-testid="player-vip-link">
+            <Link className={styles.playerButton} to="/userInfo/vip" data-testid="player-vip-link">
               {t("anchor.player.activateMembership")}
             </Link>
           </div>
         )}
         {state.status === "refused" && (
-          <div className="player__panel" data-testid="player-refused" role="alert">
-            <p className="player__panel-title">
+          <div className={styles.playerPanel} data-testid="player-refused" role="alert">
+            <p className={styles.playerPanelTitle}>
               {state.refusal?.urlRefused ? t("anchor.player.urlRefused") : state.refusal?.message || t("anchor.player.refused")}
             </p>
-            <div className="player__panel-actions">
+            <div className={styles.playerPanelActions}>
               {state.refusal?.login && !token && (
-                <button type="button" className="player__button" onClick={() => openLogin({ open: true, mode: LoginMode.Password })}>
+                <button type="button" className={styles.playerButton} onClick={() => openLogin({ open: true, mode: LoginMode.Password })}>
                   {t("anchor.player.signIn")}
                 </button>
               )}
@@ -273,32 +286,32 @@ export function Player({ roomId, theatreToggle = true, env: envProp, muted: mute
                 </Suspense>
               )}
               {!state.refusal?.urlRefused && !room?.paid && (
-                <Link className="player__button" to="/userInfo/vip" data-testid="player-vip-link">
+                <Link className={styles.playerButton} to="/userInfo/vip" data-testid="player-vip-link">
                   {t("anchor.player.activateMembership")}
                 </Link>
               )}
-              <button type="button" className="player__button player__button--ghost" data-testid="player-retry" onClick={retry}>
+              <button type="button" className={`${styles.playerButton} ${styles.playerButtonGhost}`} data-testid="player-retry" onClick={retry}>
                 {t("anchor.player.retry")}
               </button>
             </div>
           </div>
         )}
         {state.status === "unsupported" && (
-          <div className="player__panel" data-testid="player-unsupported" role="alert">
-            <p className="player__panel-title">{t("anchor.player.unsupported")}</p>
+          <div className={styles.playerPanel} data-testid="player-unsupported" role="alert">
+            <p className={styles.playerPanelTitle}>{t("anchor.player.unsupported")}</p>
             {p?.proLocked && (
-              <Link className="player__button" to="/userInfo/vip" data-testid="player-vip-link">
+              <Link className={styles.playerButton} to="/userInfo/vip" data-testid="player-vip-link">
                 {t("anchor.player.upgradeSvip")}
               </Link>
             )}
           </div>
         )}
       </div>
-      <div className="player__bar">
+      <div className={styles.playerBar}>
         {showSwitch && (
-          <div className="player__sources" role="group" aria-label={t("anchor.player.source")}>
+          <div className={styles.playerSources} role="group" aria-label={t("anchor.player.source")}>
             {p?.proLocked && (
-              <Link className="player__source player__source--locked" to="/userInfo/vip" data-testid="player-source-pro-locked" title={t("anchor.player.proLocked")}>
+              <Link className={`${styles.playerSource} ${styles.playerSourceLocked}`} to="/userInfo/vip" data-testid="player-source-pro-locked" title={t("anchor.player.proLocked")}>
                 {t("anchor.player.kind.pro")} 🔒
               </Link>
             )}
@@ -308,7 +321,7 @@ export function Player({ roomId, theatreToggle = true, env: envProp, muted: mute
                 <button
                   key={k}
                   type="button"
-                  className={`player__source${k === state.selected ? " player__source--on" : ""}`}
+                  className={k === state.selected ? `${styles.playerSource} ${styles.playerSourceOn}` : styles.playerSource}
                   data-testid={`player-source-${k}`}
                   aria-pressed={k === state.selected}
                   disabled={!ok}
@@ -322,20 +335,20 @@ export function Player({ roomId, theatreToggle = true, env: envProp, muted: mute
           </div>
         )}
         {state.trialEndsAt !== null && !terminal && (
-          <span className="player__trial" data-testid="player-trial" data-seconds={secondsLeft}>
+          <span className={styles.playerTrial} data-testid="player-trial" data-seconds={secondsLeft}>
             {t("anchor.player.trialLeft", { time: formatCountdown(secondsLeft) })}{" "}
             <Link to="/userInfo/vip">{t("anchor.player.activateMembership")}</Link>
           </span>
         )}
-        <span className="player__spacer" />
-        {p && p.viewers > 0 && <span className="player__viewers">{t("anchor.player.viewers", { count: p.viewers })}</span>}
+        <span className={styles.playerSpacer} />
+        {p && p.viewers > 0 && <span>{t("anchor.player.viewers", { count: p.viewers })}</span>}
         {muted && watchingStatus(state.status) && (
-          <button type="button" className="player__tool" data-testid="player-unmute" onClick={() => setMuted(false)}>
+          <button type="button" className={styles.playerTool} data-testid="player-unmute" onClick={() => setMuted(false)}>
             {t("anchor.player.unmute")}
           </button>
         )}
         {theatreToggle && (
-          <button type="button" className="player__tool" data-testid="player-theatre" aria-pressed={theatre} onClick={() => setTheatre(!theatre)}>
+          <button type="button" className={styles.playerTool} data-testid="player-theatre" aria-pressed={theatre} onClick={() => setTheatre(!theatre)}>
             {theatre ? t("anchor.player.theatreOff") : t("anchor.player.theatreOn")}
           </button>
         )}
@@ -357,8 +370,8 @@ function Overlay({ status }: { status: PlayerStatus }) {
   const msg = text[status];
   if (!msg) return null;
   return (
-    <div className={`player__overlay player__overlay--${status}`} data-testid="player-message" aria-live="polite">
-      {(status === "loading" || status === "stalled") && <span className="player__spinner" aria-hidden="true" />}
+    <div className={`${styles.playerOverlay} ${styles[`player__overlay--${status}`] ?? ""}`} data-testid="player-message" aria-live="polite">
+      {(status === "loading" || status === "stalled") && <span className={styles.playerSpinner} aria-hidden="true" />}
       <span>{msg}</span>
     </div>
   );

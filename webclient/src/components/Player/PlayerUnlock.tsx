@@ -3,11 +3,12 @@
 // on demand.
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../api/client";
+import { errorText } from "../../api/client";
 import { anchorApi } from "../../api/anchor";
 import { useConfirmCharge } from "../ConfirmCharge/ConfirmCharge";
 import { useGiftFxT } from "../../i18n/giftfx";
 import { refreshBalances } from "../../session/account";
+import styles from "./Player.module.css";
 
 export default function PlayerUnlock({ roomId, price, onUnlocked }: { roomId: string; price: number; onUnlocked(): void }) {
   const { t } = useTranslation();
@@ -28,17 +29,17 @@ export default function PlayerUnlock({ roomId, price, onUnlocked }: { roomId: st
       },
       (err: unknown) => {
         setUnlocking(false);
-        setUnlockError(err instanceof ApiError ? err.userMessage : String(err));
+        setUnlockError(errorText(err));
       },
     );
   };
 
   return (
     <>
-      <button type="button" className="player__button" data-testid="player-unlock" disabled={unlocking} onClick={() => void unlock()}>
+      <button type="button" className={styles.playerButton} data-testid="player-unlock" disabled={unlocking} onClick={() => void unlock()}>
         {t("anchor.player.unlock", { price })}
       </button>
-      {unlockError && <p className="player__error">{unlockError}</p>}
+      {unlockError && <p className={styles.playerError}>{unlockError}</p>}
       {dialog}
     </>
   );

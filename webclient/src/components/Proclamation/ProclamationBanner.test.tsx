@@ -2,7 +2,6 @@
 // older proclamation can show), a signed-in user's is sent to the server and never kept locally
 // (another user of the same browser still sees it).
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { StateProvider } from "../../state/hooks";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -11,11 +10,9 @@ import { appStore } from "../../state/store";
 import { tokenAtom } from "../../state/session";
 import { ProclamationBanner } from "./ProclamationBanner";
 import { guestDismissed } from "./dismissed";
+import { testRoot } from "../../test/root";
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
+const { root, host } = testRoot();
 const ok = (result: unknown) => new Response(JSON.stringify({ status: "success", result }), { status: 200 });
 const proclamation = (id: number, content: string) => ({ id, lang: "en_US", title: "", content, link: "/live/1001", level: "info", startTime: 1, endTime: 0 });
 
@@ -40,7 +37,7 @@ function server() {
 
 async function mount() {
   await act(async () =>
-    root.render(
+    root().render(
       <StateProvider>
         <MemoryRouter>
           <ProclamationBanner />
@@ -50,7 +47,7 @@ async function mount() {
   );
 }
 
-const text = () => container.querySelector('[data-testid="proclamation-text"]')?.textContent ?? null;
+const text = () => host().querySelector('[data-testid="proclamation-text"]')?.textContent ?? null;
 
 beforeAll(async () => {
   await initI18n("en_US");
@@ -58,13 +55,8 @@ beforeAll(async () => {
 beforeEach(() => {
   localStorage.clear();
   appStore.set(tokenAtom, "");
-  container = document.createElement("div");
-  document.body.appendChild(container);
-  root = createRoot(container);
 });
 afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
   vi.unstubAllGlobals();
 });
 
@@ -73,15 +65,14 @@ describe("the proclamation banner", () => {
     const calls = server();
     await mount();
     await vi.waitFor(() => expect(text()).toBe("Cup final tonight"));
-    expect(container.querySelector("a")!.getAttribute("href")).toBe("/live/1001");
-    await act(async () => container.querySelector<HTMLButtonElement>('[data-testid="proclamation-close"]')!.click());
-    expect(container.querySelector('[data-testid="proclamation"]')).toBeNull();
+    expect(host().querySelector("a")!.getAttribute("href")).toBe("/live/1001");
+    await act(async () => host().querySelector<HTMLButtonElement>('[data-testid="proclamation-close"]')!.click());
+    expect(host().querySelector('[data-testid="proclamation"]')).toBeNull();
     expect(guestDismissed()).toEqual([2]);
     expect(calls.some((c) => c.method === "POST")).toBe(false);
 
     // A reload: the banner asks again, naming the closed one.
-    await act(async () => root.unmount());
-    root = createRoot(container);
+    await act(async () => root().render(null)); // unmounts what is shown, as a reload would
     await mount();
     await vi.waitFor(() => expect(text()).toBe("New season, new rooms"));
     expect(calls.at(-1)!.dismissed).toBe("2");
@@ -93,8 +84,8 @@ describe("the proclamation banner", () => {
     await mount();
     await vi.waitFor(() => expect(text()).toBe("Cup final tonight"));
     expect(calls[0]!.dismissed).toBeNull();
-    await act(async () => container.querySelector<HTMLButtonElement>('[data-testid="proclamation-close"]')!.click());
-    expect(container.querySelector('[data-testid="proclamation"]')).toBeNull();
+    await act(async () => host().querySelector<HTMLButtonElement>('[data-testid="proclamation-close"]')!.click());
+    expect(host().querySelector('[data-testid="proclamation"]')).toBeNull();
     await vi.waitFor(() => expect(calls.find((c) => c.method === "POST")).toMatchObject({ path: "/java/app/dismissProclamation", body: '{"id":2}' }));
     expect(guestDismissed()).toEqual([]);
   });
@@ -103,6 +94,6 @@ describe("the proclamation banner", () => {
     vi.stubGlobal("fetch", vi.fn(async () => ok(null)));
     await mount();
     await act(async () => new Promise((r) => setTimeout(r, 20)));
-    expect(container.innerHTML).toBe("");
+    expect(host().innerHTML).toBe("");
   });
 });

@@ -2,10 +2,10 @@
 // hides it for good: a signed-in user's dismissal is stored on the server (every device), a guest's
 // in this browser (and named to the server, so an older proclamation still running can show).
 // It reloads when the language or the signed-in user changes.
-import { useEffect, useState } from "react";
 import { useAtomValue } from "../../state/hooks";
 import { Link } from "react-router";
 import { contentApi, type Proclamation } from "../../api/content";
+import { useResource } from "../../data/resource";
 import { useContentT } from "../../i18n/content";
 import { localeAtom } from "../../state/locale";
 import { tokenAtom } from "../../state/session";
@@ -16,24 +16,16 @@ export function ProclamationBanner() {
   const { t } = useContentT();
   const token = useAtomValue(tokenAtom);
   const locale = useAtomValue(localeAtom);
-  const [p, setP] = useState<Proclamation | null>(null);
-
-  useEffect(() => {
-    let live = true;
+  // The banner is an extra: a failed call shows nothing rather than an error.
+  const banner = useResource<Proclamation | null>(`proclamation:${locale}:${token ?? ""}`, () => {
     const skip = token ? [] : guestDismissed();
-    contentApi.proclamation(skip).then(
-      (x) => live && setP(x && !skip.includes(x.id) ? x : null),
-      // The banner is an extra: a failed call shows nothing rather than an error.
-      () => live && setP(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [token, locale]);
+    return contentApi.proclamation(skip).then((x) => (x && !skip.includes(x.id) ? x : null));
+  });
+  const p = banner.value;
 
   if (!p) return null;
   const close = () => {
-    setP(null);
+    banner.set(null);
     if (token) contentApi.dismiss(p.id).catch(() => undefined);
     else addGuestDismissed(p.id);
   };

@@ -1,5 +1,4 @@
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { StateProvider } from "../../state/hooks";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../i18n";
@@ -7,12 +6,10 @@ import { appStore } from "../../state/store";
 import { tokenAtom, userInfoAtom, type UserInfo } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";
 import { ReservedBroadcast } from "./ReservedBroadcast";
+import { testRoot } from "../../test/root";
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
-const q = (id: string) => container.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+const { root, host } = testRoot();
+const q = (id: string) => host().querySelector<HTMLElement>(`[data-testid="${id}"]`);
 const ok = (result: unknown) => new Response(JSON.stringify({ status: "success", result }), { status: 200 });
 const ANN = { id: 7, roomId: "a21", anchorId: "u21", title: "Derby preview", startTime: Date.UTC(2026, 11, 1, 19), reservations: 2, reserved: false, bookable: true };
 
@@ -33,7 +30,7 @@ function server() {
 
 async function render() {
   await act(async () =>
-    root.render(
+    root().render(
       <StateProvider>
         <ReservedBroadcast roomId="a21" />
       </StateProvider>,
@@ -46,15 +43,10 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  container = document.createElement("div");
-  document.body.appendChild(container);
-  root = createRoot(container);
   appStore.set(loginModalAtom, { open: false, mode: LoginMode.Password });
 });
 
 afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
   appStore.set(tokenAtom, "");
   appStore.set(userInfoAtom, null);
   vi.unstubAllGlobals();
@@ -93,8 +85,7 @@ describe("ReservedBroadcast", () => {
     await render();
     await vi.waitFor(() => expect(q("teaser-title")).not.toBeNull());
     expect(q("teaser-reserve")).toBeNull();
-    await act(async () => root.unmount());
-    root = createRoot(container);
+    await act(async () => root().render(null)); // unmounts what is shown, as a reload would
     vi.stubGlobal("fetch", vi.fn(async () => ok({ announcement: null })));
     await render();
     await new Promise((r) => setTimeout(r, 20));

@@ -2,50 +2,49 @@
 // offline (issue 17 "Reservations"): title, start time, how many reserved, and a Reserve button (a
 // guest gets the login modal). A reserver is told through the message centre when the broadcast
 // starts; the reservation can be cancelled here or from "My bookings".
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { useAtomValue, useSetAtom } from "../../state/hooks";
-import { ApiError } from "../../api/client";
-import { reservationApi, type BroadcastAnnouncement } from "../../api/reservations";
+import { errorText } from "../../api/client";
+import { reservationApi } from "../../api/reservations";
+import { useResource } from "../../data/resource";
 import { HTML_LANG, type Locale } from "../../i18n/locales";
 import { useUserAreaT } from "../../i18n/userarea";
 import { tokenAtom, userInfoAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";
-import "./ReservedBroadcast.css";
+import styles from "./ReservedBroadcast.module.css";
 
-export function ReservedBroadcast({ roomId }: { roomId: string }) {
+/** className: the parent's placement or look around it (the live room's theatre mode darkens it). */
+export function ReservedBroadcast({ roomId, className }: { roomId: string; className?: string }) {
   const { t, language } = useUserAreaT();
   const loc = HTML_LANG[language as Locale] ?? "en-US";
   const token = useAtomValue(tokenAtom);
   const user = useAtomValue(userInfoAtom);
   const openLogin = useSetAtom(loginModalAtom);
-  const [ann, setAnn] = useState<BroadcastAnnouncement | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
 
-  const load = useCallback(
-    (signal?: AbortSignal) =>
-      reservationApi.announcement(roomId, { signal }).then(
-        (r) => !signal?.aborted && setAnn(r.announcement),
-        () => undefined,
-      ),
-    [roomId],
+  // The announcement with the caller's reservation: asked again when the viewer signs in or out. A
+  // failed read shows nothing (the teaser is an extra of an offline room).
+  const announcement = useResource(`announcement:${roomId}:${token ?? ""}`, (signal) =>
+    reservationApi.announcement(roomId, { signal }).then((r) => r.announcement),
   );
-  useEffect(() => {
-    const ctrl = new AbortController();
-    void load(ctrl.signal);
-    return () => ctrl.abort();
-  }, [load, token]);
+  const ann = announcement.value;
 
   if (!ann) return null;
   const own = !!user && user.uid === ann.anchorId;
   const act = (p: Promise<unknown>) => {
     setBusy(true);
     setError("");
+    // The buttons stay busy until the announcement after the change is on screen (no double reserve).
     p.then(
-      () => load().finally(() => setBusy(false)),
+      () =>
+        reservationApi
+          .announcement(roomId)
+          .then((r) => announcement.set(r.announcement), () => undefined)
+          .finally(() => setBusy(false)),
       (e) => {
         setBusy(false);
-        setError(e instanceof ApiError ? e.userMessage : String(e));
+        setError(errorText(e));
       },
     );
   };
@@ -58,34 +57,34 @@ export function ReservedBroadcast({ roomId }: { roomId: string }) {
   };
   const when = new Date(ann.startTime).toLocaleString(loc, { weekday: "short", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
   return (
-    <div className="room-teaser" data-testid="reserved-broadcast" data-reserved={ann.reserved}>
-      <span className="room-teaser__label">{t("reserve.upcoming")}</span>
-      <strong className="room-teaser__title" data-testid="teaser-title">
+    <div className={className ? `${styles.roomTeaser} ${className}` : styles.roomTeaser} data-testid="reserved-broadcast" data-reserved={ann.reserved}>
+      <span className={styles.roomTeaserLabel}>{t("reserve.upcoming")}</span>
+      <strong className={styles.roomTeaserTitle} data-testid="teaser-title">
         {ann.title}
       </strong>
-      <time className="room-teaser__time" dateTime={new Date(ann.startTime).toISOString()}>
+      <time dateTime={new Date(ann.startTime).toISOString()}>
         {when}
       </time>
-      <span className="room-teaser__count" data-testid="teaser-count">
+      <span className={styles.roomTeaserCount} data-testid="teaser-count">
         {t("reserve.count", { count: ann.reservations })}
       </span>
       {own ? null : ann.reserved ? (
         <>
-          <span className="room-teaser__done" data-testid="teaser-reserved">
+          <span className={styles.roomTeaserDone} data-testid="teaser-reserved">
             {t("reserve.reserved")}
           </span>
-          <button type="button" className="room-teaser__link" data-testid="teaser-cancel" disabled={busy} onClick={() => act(reservationApi.cancel(ann.id))}>
+          <button type="button" className={styles.roomTeaserLink} data-testid="teaser-cancel" disabled={busy} onClick={() => act(reservationApi.cancel(ann.id))}>
             {t("reserve.cancel")}
           </button>
         </>
       ) : (
-        <button type="button" className="room-teaser__reserve" data-testid="teaser-reserve" disabled={busy || !ann.bookable} onClick={reserve}>
+        <button type="button" className={styles.roomTeaserReserve} data-testid="teaser-reserve" disabled={busy || !ann.bookable} onClick={reserve}>
           {t("reserve.button")}
         </button>
       )}
-      {ann.reserved && <span className="room-teaser__hint">{t("reserve.hint")}</span>}
+      {ann.reserved && <span className={styles.roomTeaserHint}>{t("reserve.hint")}</span>}
       {error && (
-        <span className="room-teaser__error" role="alert">
+        <span className={styles.roomTeaserError} role="alert">
           {error}
         </span>
       )}

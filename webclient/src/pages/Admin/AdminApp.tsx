@@ -6,15 +6,14 @@ import { useAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { NavLink, Route, Routes } from "react-router";
 import { adminApi, type Enrolment } from "../../api/admin";
-import { ApiError } from "../../api/client";
+import { errorText } from "../../api/client";
 import { staffStateAtom } from "../../state/admin";
 import { Loadable, useResource } from "../../data";
 import { visibleSections } from "./sections";
 import { formatClock } from "./format";
-import NotFound from "../NotFound";
+import NotFound from "../../components/ErrorPages/NotFound";
 import styles from "./Admin.module.css";
 
-export const errorText = (err: unknown) => (err instanceof ApiError ? err.userMessage : String(err));
 
 export default function AdminApp() {
   const [state, setState] = useAtom(staffStateAtom);

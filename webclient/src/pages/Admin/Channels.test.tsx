@@ -1,6 +1,6 @@
 import { act } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { adminScreen, ok, type Answer } from "../../test/adminScreen";
+import { adminScreen, fail, ok, type Answer } from "../../test/adminScreen";
 import Channels from "./Channels";
 
 let answer: Answer;
@@ -33,5 +33,24 @@ describe("back office: promotion channels", () => {
     await act(async () => input.form!.requestSubmit());
     await vi.waitFor(() => expect(all('[data-testid="admin-channel-row"]')).toHaveLength(1));
     expect(queries).toEqual(["", "alice"]);
+  });
+});
+
+describe("back office: promotion channels, states", () => {
+  it("shows loading, offers Retry after a failed read, and the no-data picture when nothing matches", async () => {
+    let release = () => {};
+    let refuse = true;
+    answer = () => {
+      if (refuse) return new Promise((res) => (release = () => res(fail(1001, "Channels are away"))));
+      return ok({ list: [], total: 0, pageIndex: 1, pageSize: 50 });
+    };
+    await render(<Channels />);
+    expect(q('[data-testid="loading"]')).not.toBeNull();
+    await act(async () => release());
+    await vi.waitFor(() => expect(q('[data-testid="load-error"]')?.textContent).toContain("Channels are away"));
+    refuse = false;
+    await act(async () => q<HTMLButtonElement>('[data-testid="load-error"] button')!.click());
+    await vi.waitFor(() => expect(q('[data-testid="no-data"]')).not.toBeNull());
+    expect(q('[data-testid="admin-channels-total"]')!.textContent).toBe("0 channels");
   });
 });

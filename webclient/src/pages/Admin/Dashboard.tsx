@@ -18,9 +18,10 @@ export default function Dashboard() {
 function Today({ data }: { data: Data }) {
   const { t, i18n } = useTranslation();
   const n = (v: number) => formatNumber(v, i18n.language);
-  const cards: { key: string; label: string; value: string; to?: string }[] = [
+  const cards: { key: string; label: string; value: string; money?: string; to?: string }[] = [
     { key: "signups", label: t("admin.dashboard.signups"), value: n(data.signups) },
-    { key: "recharges", label: t("admin.dashboard.recharges"), value: `${n(data.recharges)} · ${formatFen(data.rechargeFen, i18n.language)}` },
+    // The amount is isolated left to right (<bdi> below): Arabic's "0.00 CN¥" would otherwise draw as "¥CN 0.00".
+    { key: "recharges", label: t("admin.dashboard.recharges"), value: n(data.recharges), money: formatFen(data.rechargeFen, i18n.language) },
     { key: "coins", label: t("admin.dashboard.coinsSpent"), value: n(data.coinsSpent) },
     { key: "reports", label: t("admin.dashboard.openReports"), value: n(data.openReports), to: "/admin/reports" },
     { key: "reportsHour", label: t("admin.dashboard.reportsHour"), value: n(data.reportsHour) },
@@ -36,7 +37,10 @@ function Today({ data }: { data: Data }) {
         {cards.map((c) => (
           <div key={c.key} className={styles.adminCard} data-testid={`admin-card-${c.key}`}>
             <span className={styles.adminCardLabel}>{c.label}</span>
-            <span className={styles.adminCardValue}>{c.to ? <Link to={c.to}>{c.value}</Link> : c.value}</span>
+            <span className={styles.adminCardValue}>
+              {c.to ? <Link to={c.to}>{c.value}</Link> : c.value}
+              {c.money && <> · <bdi dir="ltr">{c.money}</bdi></>}
+            </span>
           </div>
         ))}
       </div>
@@ -48,8 +52,10 @@ function Today({ data }: { data: Data }) {
         <ul className={styles.adminBars}>
           {data.liveRooms.map((r) => (
             <li key={r.room}>
-              <a href={`/live/${r.room}`} target="_blank" rel="noreferrer">{r.title || r.room}</a>
-              <span className={styles.adminBar} style={{ width: `${(r.viewers / maxViewers) * 100}%` }} />
+              <a href={`/live/${r.room}`} target="_blank" rel="noreferrer" title={r.title || r.room} dir="auto">{r.title || r.room}</a>
+              <span className={styles.adminBarTrack}>
+                <span className={styles.adminBar} style={{ width: `${(r.viewers / maxViewers) * 100}%` }} />
+              </span>
               <span>{t("admin.dashboard.viewers", { count: r.viewers })}</span>
             </li>
           ))}

@@ -9,7 +9,7 @@ import { profileAtom, tokenAtom } from "../../state/session";
 import { loginModalAtom } from "../../state/ui";
 import { ErrorPanel } from "../../components/ErrorPanel";
 import { Loadable, useResource } from "../../data";
-import AccessDenied from "../AccessDenied";
+import AccessDenied from "../../components/ErrorPages/AccessDenied";
 import { isStaff } from "./sections";
 import styles from "./Entry.module.css";
 

@@ -1,12 +1,13 @@
 // /admin/reports — the queue of reported chat lines, one entry per line however many reported it:
 // the reasons, the line with the lines around it (deleted ones marked), who reported it, who wrote it;
 // dismiss, delete the line, mute in the room, mute everywhere, ban.
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
+import { errorText } from "../../api/client";
 import { useAtomValue } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { adminApi, type Report, type ReportAction } from "../../api/admin";
+import { Loadable, useResource } from "../../data";
 import { staffStateAtom } from "../../state/admin";
-import { errorText } from "./AdminApp";
 import { formatTime } from "./format";
 import { Pager } from "./Users";
 import styles from "./Admin.module.css";
@@ -19,12 +20,8 @@ export default function Reports() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<string>("open");
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ list: Report[]; total: number } | null>(null);
   const [msg, setMsg] = useState("");
-  const load = useCallback(() => adminApi.reports(status, page, PAGE).then(setData, (e) => setMsg(errorText(e))), [status, page]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const reports = useResource(`admin-reports:${status}:${page}`, () => adminApi.reports(status, page, PAGE));
   return (
     <section data-testid="admin-reports">
       <h1 className={styles.adminTitle}>{t("admin.menu.reports")}</h1>
@@ -37,11 +34,12 @@ export default function Reports() {
         ))}
       </div>
       {msg && <p className={styles.adminMsg} role="status">{msg}</p>}
-      {data && data.list.length === 0 && <p className={styles.adminEmpty}>{t("admin.reports.none")}</p>}
-      {data?.list.map((r) => (
-        <ReportCard key={`${r.room}/${r.messageId}`} r={r} onDone={(m) => { setMsg(m); void load(); }} />
-      ))}
-      {data && <Pager page={page} pages={Math.max(1, Math.ceil(data.total / PAGE))} onPage={setPage} />}
+      <Loadable resource={reports} empty={(v) => v.list.length === 0} emptyLabel={t("admin.reports.none")}>
+        {(data) => data.list.map((r) => (
+          <ReportCard key={`${r.room}/${r.messageId}`} r={r} onDone={(m) => { setMsg(m); reports.refresh(); }} />
+        ))}
+      </Loadable>
+      {reports.value && <Pager page={page} pages={Math.max(1, Math.ceil(reports.value.total / PAGE))} onPage={setPage} />}
     </section>
   );
 }
@@ -70,7 +68,8 @@ function ReportCard({ r, onDone }: { r: Report; onDone: (msg: string) => void })
       <ol className={styles.adminChat}>
         {(r.context.length ? r.context : r.line ? [r.line] : []).map((l) => (
           <li key={l.id || l.time} className={`${l.reported ? styles.adminChatReported : ""}${l.deleted ? ` ${styles.adminChatDeleted}` : ""}`}>
-            <span className={styles.adminChatName}>{l.name || l.userId}</span> {l.text}
+            {/* <bdi>: a line in another direction than the page keeps its punctuation where its writer put it */}
+            <span className={styles.adminChatName}>{l.name || l.userId}</span> <bdi>{l.text}</bdi>
             {l.deleted && <em> ({t("admin.reports.deleted")})</em>}
           </li>
         ))}

@@ -2,12 +2,12 @@
 // balances and ledger (read-only), and the staff actions: platform mute, ban, unban, sign out
 // everywhere, role change. Every action needs a reason and is in the audit log.
 import { useState, type FormEvent } from "react";
+import { errorText } from "../../api/client";
 import { useAtomValue } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { adminApi, type AdminUser } from "../../api/admin";
 import { Loadable, useResource } from "../../data";
 import { staffStateAtom } from "../../state/admin";
-import { errorText } from "./AdminApp";
 import { formatNumber, formatTime } from "./format";
 import { UserSessions } from "./ops/UserSessions";
 import styles from "./Admin.module.css";
@@ -63,6 +63,8 @@ export default function Users() {
 
 function Roles({ user }: { user: AdminUser }) {
   const { t } = useTranslation();
+  // No role: a dash, as for a missing e-mail or phone (an empty cell reads as not loaded yet).
+  if (user.roles.length === 0) return <>—</>;
   return (
     <span className={styles.adminTags}>
       {user.roles.map((g) => (

@@ -1,7 +1,6 @@
 // The streamer centre's pages against a fake /java server: the earnings views and the
 // application form's client-side checks.
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { StateProvider } from "../../state/hooks";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -11,12 +10,10 @@ import { earningDaysAtom } from "../../state/anchor";
 import Revenue from "./Revenue";
 import { Apply } from "./Apply";
 import AnchorList from "./AnchorList";
+import { testRoot } from "../../test/root";
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
-const q = <T extends Element>(id: string) => container.querySelector<T>(`[data-testid="${id}"]`);
+const { root, host } = testRoot();
+const q = <T extends Element>(id: string) => host().querySelector<T>(`[data-testid="${id}"]`);
 const until = (cond: () => boolean) => vi.waitFor(() => expect(cond()).toBe(true));
 
 function fakeServer(handler: (path: string, query: URLSearchParams, body: unknown) => unknown) {
@@ -46,7 +43,7 @@ function days(n: number, coinsOn: Record<string, number>) {
 
 async function render(node: React.ReactNode) {
   await act(async () => {
-    root.render(
+    root().render(
       <StateProvider>
         <MemoryRouter>{node}</MemoryRouter>
       </StateProvider>,
@@ -60,14 +57,9 @@ beforeAll(async () => {
 
 beforeEach(() => {
   appStore.set(earningDaysAtom, 7);
-  container = document.createElement("div");
-  document.body.appendChild(container);
-  root = createRoot(container);
 });
 
 afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
   vi.unstubAllGlobals();
 });
 
@@ -82,7 +74,7 @@ describe("earnings", () => {
     await render(<Revenue />);
     await until(() => q("revenue-chart")?.getAttribute("data-points") === "7");
     expect(q("revenue-coins")!.textContent).toBe("70");
-    expect(container.querySelectorAll('[data-testid="revenue-line"]')).toHaveLength(1);
+    expect(host().querySelectorAll('[data-testid="revenue-line"]')).toHaveLength(1);
 
     await act(async () => q<HTMLButtonElement>("revenue-14")!.click());
     await until(() => q("revenue-chart")?.getAttribute("data-points") === "14");
@@ -153,8 +145,8 @@ describe("streamer list", () => {
     expect(loading!.style.minHeight).toBe("min(100vh, 720px)");
     const card = { anchorId: "u41", name: "HoopsHannah", roomId: "1001", title: "Hoops talk", coverUrl: "/c.png", live: true, viewers: 3, followers: 2, customTag: "" };
     await act(async () => answer([card]));
-    await until(() => container.querySelectorAll('[data-testid="anchor-card"]').length === 1);
-    const img = container.querySelector<HTMLImageElement>('[data-testid="anchor-card"] img[src="/c.png"]')!;
+    await until(() => host().querySelectorAll('[data-testid="anchor-card"]').length === 1);
+    const img = host().querySelector<HTMLImageElement>('[data-testid="anchor-card"] img[src="/c.png"]')!;
     expect([img.getAttribute("width"), img.getAttribute("height")]).toEqual(["320", "180"]);
     expect(q("loading")).toBeNull();
   });

@@ -4,12 +4,13 @@
 // allow-list), /anchorCenter/live (live settings), /anchorCenter/liveLinkDetails (the linked match
 // and the stream's health), /anchorCenter/revenueDetails (earnings) and /anchorCenter/rules. The layout loads GET /anchor/whether and
 // GET /anchor/liveInfo once and hands them to the tab pages through the outlet context.
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import { Link, NavLink, Outlet, useOutletContext } from "react-router";
-import { useAtom, useAtomValue, useSetAtom } from "../../state/hooks";
+import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../api/client";
-import { anchorApi, type AnchorBroadcastState, type AnchorLiveInfo, type ObsGuide } from "../../api/anchor";
+import { errorText } from "../../api/client";
+import { anchorApi, type AnchorBroadcastState, type AnchorLiveInfo, type AnchorWhether, type ObsGuide } from "../../api/anchor";
+import { Loadable, useResource } from "../../data";
 import { anchorWhetherAtom } from "../../state/anchor";
 import { tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";
@@ -25,96 +26,82 @@ import styles from "./Anchor.module.css";
 export interface CenterContext {
   info: AnchorLiveInfo;
   setInfo: (i: AnchorLiveInfo) => void;
+  /** Loads the status and live info again, keeping the page on screen (after a change). */
   reload: () => void;
 }
 
 export const useCenter = () => useOutletContext<CenterContext>();
 
-export const errorText = (err: unknown) => (err instanceof ApiError ? err.userMessage : String(err));
-
 /** How often the broadcast page asks for the live state. */
 export const STATE_POLL_MS = 5_000;
+
+/** What the layout loads: the streamer status, and the live info once the user is a streamer. */
+interface CenterAnswer {
+  whether: AnchorWhether;
+  info: AnchorLiveInfo | null;
+}
+
+const isStreamer = (w: AnchorWhether) => w.status === "approved" || w.status === "banned";
 
 export default function AnchorCenter() {
   const { t } = useTranslation();
   const { t: ct } = useCentreT();
   const token = useAtomValue(tokenAtom);
-  const [whether, setWhether] = useAtom(anchorWhetherAtom);
-  const [info, setInfo] = useState<AnchorLiveInfo | null>(null);
-  const [error, setError] = useState("");
+  const setWhether = useSetAtom(anchorWhetherAtom);
   const openLogin = useSetAtom(loginModalAtom);
 
-  const reload = useCallback(() => {
-    setError("");
-    anchorApi.whether({ toast: false }).then(
-      (w) => {
-        setWhether(w);
-        if (w.status === "approved" || w.status === "banned") anchorApi.liveInfo({ toast: false }).then(setInfo, (e) => setError(errorText(e)));
-      },
-      (e) => setError(errorText(e)),
-    );
-  }, [setWhether]);
+  // One answer per signed-in session: a new token loads again from scratch.
+  const res = useResource<CenterAnswer>(token ? `anchor-center|${token}` : null, async (signal) => {
+    const whether = await anchorApi.whether({ toast: false, signal });
+    setWhether(whether);
+    const info = isStreamer(whether) ? await anchorApi.liveInfo({ toast: false, signal }) : null;
+    return { whether, info };
+  });
+  const { set, refresh } = res;
+  const setInfo = useCallback((info: AnchorLiveInfo) => set((cur) => ({ whether: cur!.whether, info })), [set]);
 
-  useEffect(() => {
-    setWhether(null);
-    setInfo(null);
-    if (token) reload();
-  }, [token, reload, setWhether]);
-
-  let body;
-  if (!token) {
-    body = (
-      <div className={`${styles.anchorPanel} ${styles.anchorSignin}`} data-testid="anchor-signin">
-        <p>{t("anchor.center.signInFirst")}</p>
-        <button type="button" className={styles.anchorButton} onClick={() => openLogin({ open: true, mode: LoginMode.Password })}>
-          {t("anchor.center.signIn")}
-        </button>
-      </div>
-    );
-  } else if (error) {
-    body = (
-      <div className={styles.anchorPanel}>
-        <p className={styles.anchorError}>{error}</p>
-        <button type="button" className={styles.anchorButton} onClick={reload}>
-          {t("anchor.center.retry")}
-        </button>
-      </div>
-    );
-  } else if (!whether) {
-    body = <p className={styles.anchorMuted} aria-busy="true">{t("anchor.center.loading")}</p>;
-  } else if (whether.status !== "approved" && whether.status !== "banned") {
-    body = <Apply status={whether.status} onSubmitted={reload} />;
-  } else if (!info) {
-    body = <p className={styles.anchorMuted} aria-busy="true">{t("anchor.center.loading")}</p>;
-  } else {
-    body = (
-      <>
-        {info.status === "banned" && (
-          <p className={`${styles.anchorBanner} ${styles.anchorBannerBad}`} data-testid="anchor-banned">
-            {t("anchor.center.banned")}
-          </p>
-        )}
-        <nav className={styles.anchorTabs} aria-label={t("anchor.center.title")}>
-          <NavLink end to="/anchorCenter" className={({ isActive }) => `${styles.anchorTab}${isActive ? ` ${styles.anchorTabOn}` : ""}`}>
-            {t("anchor.center.tabBroadcast")}
-          </NavLink>
-          <NavLink to="/anchorCenter/live" className={({ isActive }) => `${styles.anchorTab}${isActive ? ` ${styles.anchorTabOn}` : ""}`}>
-            {t("anchor.center.tabSettings")}
-          </NavLink>
-          <NavLink to="/anchorCenter/liveLinkDetails" data-testid="tab-link-details" className={({ isActive }) => `${styles.anchorTab}${isActive ? ` ${styles.anchorTabOn}` : ""}`}>
-            {ct("nav.details")}
-          </NavLink>
-          <NavLink to="/anchorCenter/revenueDetails" className={({ isActive }) => `${styles.anchorTab}${isActive ? ` ${styles.anchorTabOn}` : ""}`}>
-            {t("anchor.center.tabEarnings")}
-          </NavLink>
-          <NavLink to="/anchorCenter/rules" data-testid="tab-rules" className={({ isActive }) => `${styles.anchorTab}${isActive ? ` ${styles.anchorTabOn}` : ""}`}>
-            {ct("nav.rules")}
-          </NavLink>
-        </nav>
-        <Outlet context={{ info, setInfo, reload } satisfies CenterContext} />
-      </>
-    );
-  }
+  const body = !token ? (
+    <div className={`${styles.anchorPanel} ${styles.anchorSignin}`} data-testid="anchor-signin">
+      <p>{t("anchor.center.signInFirst")}</p>
+      <button type="button" className={styles.anchorButton} onClick={() => openLogin({ open: true, mode: LoginMode.Password })}>
+        {t("anchor.center.signIn")}
+      </button>
+    </div>
+  ) : (
+    <Loadable resource={res} minHeight={320}>
+      {({ whether, info }) =>
+        !isStreamer(whether) || !info ? (
+          <Apply status={whether.status} onSubmitted={refresh} />
+        ) : (
+          <>
+            {info.status === "banned" && (
+              <p className={`${styles.anchorBanner} ${styles.anchorBannerBad}`} data-testid="anchor-banned">
+                {t("anchor.center.banned")}
+              </p>
+            )}
+            <nav className={styles.anchorTabs} aria-label={t("anchor.center.title")}>
+              <NavLink end to="/anchorCenter" className={({ isActive }) => `${styles.anchorTab}${isActive ? ` ${styles.anchorTabOn}` : ""}`}>
+                {t("anchor.center.tabBroadcast")}
+              </NavLink>
+              <NavLink to="/anchorCenter/live" className={({ isActive }) => `${styles.anchorTab}${isActive ? ` ${styles.anchorTabOn}` : ""}`}>
+                {t("anchor.center.tabSettings")}
+              </NavLink>
+              <NavLink to="/anchorCenter/liveLinkDetails" data-testid="tab-link-details" className={({ isActive }) => `${styles.anchorTab}${isActive ? ` ${styles.anchorTabOn}` : ""}`}>
+                {ct("nav.details")}
+              </NavLink>
+              <NavLink to="/anchorCenter/revenueDetails" className={({ isActive }) => `${styles.anchorTab}${isActive ? ` ${styles.anchorTabOn}` : ""}`}>
+                {t("anchor.center.tabEarnings")}
+              </NavLink>
+              <NavLink to="/anchorCenter/rules" data-testid="tab-rules" className={({ isActive }) => `${styles.anchorTab}${isActive ? ` ${styles.anchorTabOn}` : ""}`}>
+                {ct("nav.rules")}
+              </NavLink>
+            </nav>
+            <Outlet context={{ info, setInfo, reload: refresh } satisfies CenterContext} />
+          </>
+        )
+      }
+    </Loadable>
+  );
 
   return (
     <main className={styles.anchor} data-testid="anchor-center">
@@ -128,21 +115,14 @@ export default function AnchorCenter() {
 export function Broadcast() {
   const { t } = useTranslation();
   const { info, setInfo } = useCenter();
-  const [state, setState] = useState<AnchorBroadcastState>({
-    roomId: info.roomId,
-    broadcasting: info.broadcasting,
-    live: info.live,
-    stalled: info.stalled,
-    viewers: info.viewers,
-  });
+  // The live state polled every STATE_POLL_MS; until the first answer (or if polling fails) the
+  // layout's live info stands in for it.
+  const polled = useResource(`anchor-broadcast|${info.roomId}`, () => anchorApi.isBroadcast(), { refreshMs: STATE_POLL_MS });
+  const fromInfo: AnchorBroadcastState = { roomId: info.roomId, broadcasting: info.broadcasting, live: info.live, stalled: info.stalled, viewers: info.viewers };
+  const state = polled.value ?? fromInfo;
+  const setState = (fn: (s: AnchorBroadcastState) => AnchorBroadcastState) => polled.set((cur) => fn(cur ?? fromInfo));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
-
-  useEffect(() => {
-    const poll = () => anchorApi.isBroadcast().then(setState, () => undefined);
-    const id = setInterval(poll, STATE_POLL_MS);
-    return () => clearInterval(id);
-  }, []);
 
   const start = () => {
     setBusy(true);
@@ -273,12 +253,8 @@ export function ObsGuidePanel({ guide: initial, hasKey, banned }: { guide: ObsGu
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   // Where to push comes from GET /getAnchorIP: the ingest actually configured (issue 17).
-  const [ingest, setIngest] = useState<AnchorIngest | null>(null);
-  const [ingestError, setIngestError] = useState("");
-  const loadIngest = useCallback(() => {
-    streamCentreApi.ingest().then(setIngest, (e) => setIngestError(errorText(e)));
-  }, []);
-  useEffect(loadIngest, [loadIngest]);
+  const ingestRes = useResource<AnchorIngest>("anchor-ingest", () => streamCentreApi.ingest());
+  const ingest = ingestRes.value;
 
   const rotate = () => {
     setBusy(true);
@@ -289,7 +265,7 @@ export function ObsGuidePanel({ guide: initial, hasKey, banned }: { guide: ObsGu
         setConfirming(false);
         setGuide(g);
         setKeyExists(true);
-        loadIngest(); // the new key's hint
+        ingestRes.refresh(); // the new key's hint
       },
       (e) => {
         setBusy(false);
@@ -306,22 +282,16 @@ export function ObsGuidePanel({ guide: initial, hasKey, banned }: { guide: ObsGu
         <li>{t("anchor.obs.step2")}</li>
         <li>{t("anchor.obs.step3")}</li>
       </ol>
-      {ingest ? (
-        <>
-          <CopyField label={t("anchor.obs.server")} value={ingest.server} testId="obs-server" />
-          <p className={styles.anchorMuted} data-testid="obs-server-origin" data-configured={ingest.configured}>
-            {ingest.configured ? ct("ingest.configured") : ct("ingest.derived")} {ct("ingest.host")}: <bdi>{ingest.host}</bdi> · {ct("ingest.port")}: {ingest.port}
-          </p>
-        </>
-      ) : ingestError ? (
-        <p className={styles.anchorError} role="alert">
-          {ingestError}
-        </p>
-      ) : (
-        <p className={styles.anchorMuted} aria-busy="true">
-          {ct("ingest.loading")}
-        </p>
-      )}
+      <Loadable resource={ingestRes} minHeight={64}>
+        {(ig) => (
+          <>
+            <CopyField label={t("anchor.obs.server")} value={ig.server} testId="obs-server" />
+            <p className={styles.anchorMuted} data-testid="obs-server-origin" data-configured={ig.configured}>
+              {ig.configured ? ct("ingest.configured") : ct("ingest.derived")} {ct("ingest.host")}: <bdi>{ig.host}</bdi> · {ct("ingest.port")}: {ig.port}
+            </p>
+          </>
+        )}
+      </Loadable>
       {guide.streamKey ? (
         <>
           <CopyField label={t("anchor.obs.streamKey")} value={guide.streamKey} testId="obs-key" secret />

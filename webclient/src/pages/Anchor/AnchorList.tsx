@@ -8,7 +8,7 @@ import { anchorApi, type AnchorListEntry, type AnchorPageInfo } from "../../api/
 import { Loadable, useResource } from "../../data";
 import { Player } from "../../components/Player";
 import { Avatar } from "../../components/Avatar";
-import { formatCount } from "../Matches/format";
+import { formatCount } from "../../features/matches/format";
 import styles from "./Anchor.module.css";
 import { ReservedBroadcast } from "../../components/ReservedBroadcast/ReservedBroadcast";
 

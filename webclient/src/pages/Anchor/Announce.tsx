@@ -2,11 +2,13 @@
 // start time and an optional linked match. The room page shows it while the room is offline with a
 // Reserve button; when the streamer next goes live (from an hour before the start) every reserver is
 // told through the message centre. Announcing again edits it (reservations stay); it can be withdrawn.
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { reservationApi, type BroadcastAnnouncement } from "../../api/reservations";
-import { errorText, useCenter } from "./AnchorCenter";
+import { Loadable, useResource } from "../../data";
+import { useCenter } from "./AnchorCenter";
 import styles from "./Anchor.module.css";
+import { errorText } from "../../api/client";
 
 /** The value of a datetime-local input for a time (local time, minutes). */
 export function toLocalInput(ms: number): string {
@@ -16,26 +18,37 @@ export function toLocalInput(ms: number): string {
 }
 
 export function Announce() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { info } = useCenter();
-  const [current, setCurrent] = useState<BroadcastAnnouncement | null>(null);
-  const [title, setTitle] = useState("");
-  const [when, setWhen] = useState("");
-  const [matchId, setMatchId] = useState("");
+  const res = useResource(`anchor-announcement|${info.roomId}`, (signal) => reservationApi.announcement(info.roomId, { signal }));
+  return (
+    <section className={`${styles.anchorPanel} ${styles.anchorForm}`} data-testid="announce">
+      <h2 className={styles.anchorSub}>{t("anchor.announce.title")}</h2>
+      <p className={styles.anchorMuted}>{t("anchor.announce.rule")}</p>
+      <Loadable resource={res} minHeight={280}>
+        {(r) => <AnnounceForm current={r.announcement} onChange={(announcement) => res.set({ announcement })} />}
+      </Loadable>
+    </section>
+  );
+}
+
+/** The form, filled from the announcement in force; saving or withdrawing hands the new one up. */
+function AnnounceForm({ current, onChange }: { current: BroadcastAnnouncement | null; onChange: (a: BroadcastAnnouncement | null) => void }) {
+  const { t, i18n } = useTranslation();
+  const [title, setTitle] = useState(current?.title ?? "");
+  const [when, setWhen] = useState(current ? toLocalInput(current.startTime) : "");
+  const [matchId, setMatchId] = useState(current?.matchId ?? "");
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
   const show = (a: BroadcastAnnouncement | null) => {
-    setCurrent(a);
+    onChange(a);
     if (a) {
       setTitle(a.title);
       setWhen(toLocalInput(a.startTime));
       setMatchId(a.matchId ?? "");
     }
   };
-  useEffect(() => {
-    reservationApi.announcement(info.roomId).then((r) => show(r.announcement), () => undefined);
-  }, [info.roomId]);
 
   const run = (p: Promise<BroadcastAnnouncement | null>, ok: string) => {
     setBusy(true);
@@ -64,9 +77,7 @@ export function Announce() {
   const withdraw = () => run(reservationApi.withdraw().then(() => null), t("anchor.announce.withdrawn"));
 
   return (
-    <section className={`${styles.anchorPanel} ${styles.anchorForm}`} data-testid="announce">
-      <h2 className={styles.anchorSub}>{t("anchor.announce.title")}</h2>
-      <p className={styles.anchorMuted}>{t("anchor.announce.rule")}</p>
+    <>
       <label className={styles.anchorField}>
         <span>{t("anchor.announce.broadcastTitle")}</span>
         <input data-testid="announce-title" value={title} maxLength={60} onChange={(e) => setTitle(e.target.value)} />
@@ -102,6 +113,6 @@ export function Announce() {
           </button>
         )}
       </div>
-    </section>
+    </>
   );
 }

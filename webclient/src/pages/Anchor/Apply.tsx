@@ -2,13 +2,13 @@
 // the account's bound phone, intro, live content, ID front / back / hand-held photos, and the
 // rules (18 or older). States: none (the form), review, approved, rejected (the reason, and the
 // form again), banned.
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { userApi } from "../../api/account";
 import { anchorApi, type AnchorApplicationStatus, type AnchorStatus, type AnchorUploadKind } from "../../api/anchor";
+import { useResource } from "../../data";
 import { useCentreT } from "../../i18n/streamcentre";
-import { errorText } from "./AnchorCenter";
 import { StreamerRulesList } from "./StreamerRules";
 import {
   checkDetailPicture,
@@ -21,6 +21,7 @@ import {
   type FieldError,
 } from "./validation";
 import styles from "./Anchor.module.css";
+import { errorText } from "../../api/client";
 
 const EMPTY: ApplicationForm = {
   realName: "",
@@ -36,12 +37,9 @@ const EMPTY: ApplicationForm = {
 
 export function Apply({ status, onSubmitted }: { status: AnchorStatus; onSubmitted: () => void }) {
   const { t } = useTranslation();
-  const [detail, setDetail] = useState<AnchorApplicationStatus | null>(null);
   const [again, setAgain] = useState(false);
-
-  useEffect(() => {
-    if (status !== "none") anchorApi.status().then(setDetail, () => undefined);
-  }, [status]);
+  // The application on file adds its summary (and a rejection's reason) to the state; without it the state still reads.
+  const detail = useResource(status !== "none" ? `anchor-application|${status}` : null, () => anchorApi.status()).value;
 
   if (status === "review") {
     return (
@@ -109,13 +107,12 @@ function ApplyForm({ onSubmitted }: { onSubmitted: () => void }) {
   const { t: ct } = useCentreT();
   const [form, setForm] = useState<ApplicationForm>(EMPTY);
   const [errors, setErrors] = useState<ApplicationErrors>({});
-  const [phone, setPhone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState("");
 
-  useEffect(() => {
-    userApi.info(undefined, { toast: false }).then((u) => setPhone(u.phone ?? ""), () => setPhone(""));
-  }, []);
+  // The bound phone: null while it loads; "" when none is bound (or it could not be read: the form says to bind one).
+  const account = useResource("anchor-apply-account", (signal) => userApi.info(undefined, { toast: false, signal }));
+  const phone = account.status === "loading" ? null : (account.value?.phone ?? "");
 
   // Editing a field clears its message; the next submit checks everything again.
   const set = <K extends keyof ApplicationForm>(k: K, v: ApplicationForm[K]) => {

@@ -2,14 +2,16 @@
 // match (a talk show, an analysis desk) carries a tag instead, shown on its card and in its header
 // and listed on /customLive/{tag}. Suggestions are the usual kinds of show (in the streamer's
 // language) and the tags other live rooms use now, so rooms of one kind meet on one page.
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { anchorApi } from "../../api/anchor";
 import { liveApi, tagPath } from "../../api/live";
 import { useMultiViewT, type MultiViewKey } from "../../i18n/multiview";
-import { errorText, useCenter } from "./AnchorCenter";
+import { useResource } from "../../data";
+import { useCenter } from "./AnchorCenter";
 import { normalizeTag, TAG_MAX } from "./customTag";
 import styles from "./Anchor.module.css";
+import { errorText } from "../../api/client";
 
 const PRESETS: MultiViewKey[] = [
   "tagForm.suggestions.talkShow",
@@ -28,15 +30,11 @@ export function CustomTagForm() {
   const { t } = useMultiViewT();
   const { info, setInfo } = useCenter();
   const [tag, setTag] = useState(info.customTag);
-  const [inUse, setInUse] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-
-  useEffect(() => {
-    const ctrl = new AbortController();
-    liveApi.tags({ signal: ctrl.signal }).then((r) => setInUse(r.list.map((x) => x.tag)), () => undefined);
-    return () => ctrl.abort();
-  }, []);
+  // The tags live rooms use now join the suggestions; without them the presets still stand.
+  const tags = useResource("live-tags", (signal) => liveApi.tags({ signal }));
+  const inUse = useMemo(() => tags.value?.list.map((x) => x.tag) ?? [], [tags.value]);
 
   const suggestions = useMemo(() => {
     const seen = new Set<string>();

@@ -1,57 +1,34 @@
 // /anchorCenter/liveLinkDetails (spec §2, issue 17): the linked match and its live state (score and
 // clock, kept live by the match's topic), and the stream's health measured at the RTMP ingest —
 // bitrate, frame rate and viewers now, and over the current (or last) broadcast as a chart.
-import { useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
 import { Link } from "react-router";
 import { streamCentreApi, type HealthPoint, type LiveLinkDetails as Details } from "../../api/streamcentre";
+import { Loadable, useResource } from "../../data";
 import { useCentreT } from "../../i18n/streamcentre";
 import { HTML_LANG, isLocale } from "../../i18n/locales";
 import { useTranslation } from "react-i18next";
-import { gameLabel, useLiveMatch } from "../Matches/hooks";
-import { useGameNames } from "../Live/hooks";
-import { LiveClock, useStatusLabel } from "../Matches/MatchRow";
-import { errorText } from "./AnchorCenter";
+import { gameLabel, useLiveMatch } from "../../features/matches/hooks";
+import { useGameNames } from "../../features/live/hooks";
+import { LiveClock, useStatusLabel } from "../../features/matches/MatchRow";
 import styles from "./Anchor.module.css";
 
 /** How often the page asks for the stream's health (the ingest samples every 5 s). */
 export const DETAILS_POLL_MS = 5_000;
 
 export default function LiveLinkDetails() {
+  // Polled: a failed poll keeps the last answer on screen (the health of a moment ago).
+  const res = useResource("anchor-link-details", () => streamCentreApi.linkDetails(), { refreshMs: DETAILS_POLL_MS });
+  return (
+    <Loadable resource={res} minHeight={420}>
+      {(d) => <DetailsView d={d} />}
+    </Loadable>
+  );
+}
+
+function DetailsView({ d }: { d: Details }) {
   const { t, language } = useCentreT();
-  const [d, setD] = useState<Details | null>(null);
-  const [error, setError] = useState("");
-
-  useEffect(() => {
-    let live = true;
-    const load = () =>
-      streamCentreApi.linkDetails().then(
-        (x) => {
-          if (!live) return;
-          setD(x);
-          setError("");
-        },
-        (e) => live && setError(errorText(e)),
-      );
-    void load();
-    const id = setInterval(load, DETAILS_POLL_MS);
-    return () => {
-      live = false;
-      clearInterval(id);
-    };
-  }, []);
-
   const tag = isLocale(language) ? HTML_LANG[language] : undefined;
-  if (!d) {
-    return error ? (
-      <p className={styles.anchorError} role="alert">
-        {error}
-      </p>
-    ) : (
-      <p className={styles.anchorMuted} aria-busy="true">
-        {t("details.loading")}
-      </p>
-    );
-  }
   const phase = !d.broadcasting && !d.live ? "off" : !d.live ? "waiting" : d.stalled ? "stalled" : "live";
   const num = new Intl.NumberFormat(tag, { maximumFractionDigits: 1 });
   const when = new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short" });

@@ -1,9 +1,9 @@
 // The streamer centre's past broadcasts (GET /liveRecord) with their recordings (issue 22): watch,
 // hide from the site and show again, or delete.
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
-import { ApiError } from "../../api/client";
-import { videosApi, type LiveSessionRecord } from "../../api/videos";
+import { videosApi } from "../../api/videos";
+import { Loadable, useResource } from "../../data";
 import { formatDate, formatDuration } from "../../components/Videos";
 import { useVideosT } from "../../i18n/videos";
 import videoStyles from "../../components/Videos/Videos.module.css";
@@ -11,16 +11,8 @@ import styles from "./Anchor.module.css";
 
 export function LiveRecords() {
   const { t, language } = useVideosT();
-  const [list, setList] = useState<LiveSessionRecord[] | null>(null);
-  const [error, setError] = useState("");
+  const res = useResource("anchor-live-records", (signal) => videosApi.myRecords(1, { toast: false, signal }));
   const [busy, setBusy] = useState(0);
-  const load = useCallback(() => {
-    videosApi.myRecords(1, { toast: false }).then(
-      (r) => setList(r.list),
-      (e: unknown) => setError(e instanceof ApiError ? e.userMessage : String(e)),
-    );
-  }, []);
-  useEffect(load, [load]);
 
   const act = (id: number, state: "hidden" | "ready" | "deleted") => {
     if (state === "deleted" && !window.confirm(t("records.confirmDelete"))) return;
@@ -28,7 +20,7 @@ export function LiveRecords() {
     videosApi.setRecordingState(id, state).then(
       () => {
         setBusy(0);
-        load();
+        res.refresh();
       },
       () => setBusy(0),
     );
@@ -37,9 +29,8 @@ export function LiveRecords() {
   return (
     <section className={styles.anchorPanel} data-testid="live-records">
       <h2 className={styles.anchorSub}>{t("records.title")}</h2>
-      {error && <p className={styles.anchorError}>{error}</p>}
-      {list && list.length === 0 && <p className={styles.anchorMuted}>{t("records.empty")}</p>}
-      {list && list.length > 0 && (
+      <Loadable resource={res} empty={(r) => r.list.length === 0} emptyLabel={t("records.empty")} minHeight={160}>
+        {({ list }) => (
         <ul className={videoStyles.recs}>
           {list.map((s) => {
             const v = s.video;
@@ -80,7 +71,8 @@ export function LiveRecords() {
             );
           })}
         </ul>
-      )}
+        )}
+      </Loadable>
     </section>
   );
 }

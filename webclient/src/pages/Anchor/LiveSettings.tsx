@@ -3,18 +3,20 @@
 // external m3u8 source, and the linked match (in progress or starting within 1 hour, picked from
 // a search: MatchPicker.tsx) or a custom tag.
 import { ModPresetsForm } from "../../components/ModPresets/ModPresetsForm";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { CustomTagForm } from "./CustomTagForm";
 import { useTranslation } from "react-i18next";
 import { anchorApi, type AnchorSettings } from "../../api/anchor";
 import { type MatchItem } from "../../api/matches";
 import { streamCentreApi } from "../../api/streamcentre";
+import { useResource } from "../../data";
 import { useCentreT } from "../../i18n/streamcentre";
 import { MatchPicker } from "./MatchPicker";
-import { errorText, useCenter } from "./AnchorCenter";
+import { useCenter } from "./AnchorCenter";
 import { FieldMessage, ImageUpload } from "./Apply";
 import { LIMITS, MAX_DETAIL_PICS, validateSettings, type SettingsErrors } from "./validation";
 import styles from "./Anchor.module.css";
+import { errorText } from "../../api/client";
 
 export default function LiveSettings() {
   const { t } = useTranslation();
@@ -161,22 +163,13 @@ function MatchLink() {
   const { t } = useTranslation();
   const { t: ct } = useCentreT();
   const { info, setInfo } = useCenter();
-  const [linked, setLinked] = useState<Pick<MatchItem, "homeName" | "awayName"> | null>(null);
+  const [picked, setPicked] = useState<Pick<MatchItem, "homeName" | "awayName"> | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
-  // The linked match's teams, so the streamer never reads a bare id.
-  useEffect(() => {
-    if (!info.matchId) return;
-    let live = true;
-    streamCentreApi.linkDetails().then(
-      (d) => live && d.match && setLinked(d.match),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [info.matchId]);
+  // The linked match's teams, so the streamer never reads a bare id (the one just picked until they load).
+  const details = useResource(info.matchId ? `anchor-linked-match|${info.matchId}` : null, () => streamCentreApi.linkDetails());
+  const linked = details.value?.match ?? picked;
 
   const save = (body: { matchId?: string }, picked?: MatchItem) => {
     setBusy(true);
@@ -185,7 +178,7 @@ function MatchLink() {
       (r) => {
         setBusy(false);
         setInfo({ ...info, matchId: r.matchId, gameId: r.gameId, customTag: r.customTag });
-        setLinked(picked ?? null);
+        setPicked(picked ?? null);
         setMessage({ ok: true, text: t("anchor.settings.saved") });
       },
       (err) => {

@@ -2,21 +2,18 @@
 // window by team or competition (debounced), marks the linked match, links on click, and says when
 // nothing fits.
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { StateProvider } from "../../state/hooks";
 import { MemoryRouter } from "react-router";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { initI18n } from "../../i18n";
 import type { MatchItem } from "../../api/matches";
 import { MatchPicker } from "./MatchPicker";
 import { looksLikeSource } from "./SourceAllowList";
+import { testRoot } from "../../test/root";
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
-const all = (id: string) => [...container.querySelectorAll<HTMLElement>(`[data-testid="${id}"]`)];
-const q = (id: string) => container.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+const { root, host } = testRoot();
+const all = (id: string) => [...host().querySelectorAll<HTMLElement>(`[data-testid="${id}"]`)];
+const q = (id: string) => host().querySelector<HTMLElement>(`[data-testid="${id}"]`);
 const until = (cond: () => boolean) => vi.waitFor(() => expect(cond()).toBe(true), { timeout: 3000 });
 
 const match = (id: string, home: string, away: string, league: string, status: number, startTime: number): MatchItem =>
@@ -47,15 +44,7 @@ beforeAll(async () => {
   await initI18n("en_US");
 });
 
-beforeEach(() => {
-  container = document.createElement("div");
-  document.body.appendChild(container);
-  root = createRoot(container);
-});
-
 afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
   vi.unstubAllGlobals();
 });
 
@@ -72,7 +61,7 @@ describe("match picker", () => {
     const queries = fakeServer();
     const picked: string[] = [];
     await act(async () => {
-      root.render(
+      root().render(
         <StateProvider>
           <MemoryRouter>
             <MatchPicker linkedId="m1" busy={false} onPick={(m) => picked.push(m.id)} />
@@ -104,10 +93,10 @@ describe("match picker", () => {
     await act(async () => (all("match-option-link")[0] as HTMLButtonElement).click());
     expect(picked).toEqual(["m2"]);
 
-    // Nothing fits: said so, no list.
+    // Nothing fits: the no-data picture says so, no list.
     await type(input, "derby county");
-    await until(() => q("match-picker-empty") !== null);
-    expect(q("match-picker-empty")!.textContent).toBe("No match in play or starting within the hour fits your search.");
+    await until(() => q("no-data") !== null);
+    expect(q("no-data")!.textContent).toBe("No match in play or starting within the hour fits your search.");
     expect(all("match-option")).toHaveLength(0);
   });
 

@@ -5,10 +5,10 @@
 import { useEffect, useState } from "react";
 import type { MatchItem } from "../../api/matches";
 import { streamCentreApi } from "../../api/streamcentre";
+import { Loadable, useResource } from "../../data";
 import { useCentreT } from "../../i18n/streamcentre";
 import { HTML_LANG, isLocale } from "../../i18n/locales";
-import { inPlay } from "../Matches/live";
-import { errorText } from "./AnchorCenter";
+import { inPlay } from "../../features/matches/live";
 import styles from "./Anchor.module.css";
 
 /** How long the picker waits after the last keystroke before searching. */
@@ -17,22 +17,13 @@ export const PICKER_DEBOUNCE_MS = 250;
 export function MatchPicker({ linkedId, busy, onPick }: { linkedId: string; busy: boolean; onPick: (m: MatchItem) => void }) {
   const { t, language } = useCentreT();
   const [q, setQ] = useState("");
-  const [state, setState] = useState<{ status: "loading" | "ready" | "error"; list: MatchItem[]; error?: string }>({ status: "loading", list: [] });
-
+  // The search runs once typing pauses: the query the list answers follows the field after a delay.
+  const [asked, setAsked] = useState("");
   useEffect(() => {
-    let live = true;
-    setState((s) => ({ ...s, status: "loading" }));
-    const id = setTimeout(() => {
-      streamCentreApi.streamableMatches(q.trim()).then(
-        (r) => live && setState({ status: "ready", list: r.list }),
-        (e) => live && setState({ status: "error", list: [], error: errorText(e) }),
-      );
-    }, PICKER_DEBOUNCE_MS);
-    return () => {
-      live = false;
-      clearTimeout(id);
-    };
+    const id = setTimeout(() => setAsked(q.trim()), PICKER_DEBOUNCE_MS);
+    return () => clearTimeout(id);
   }, [q]);
+  const res = useResource(`streamable-matches|${asked}`, () => streamCentreApi.streamableMatches(asked));
 
   const time = new Intl.DateTimeFormat(isLocale(language) ? HTML_LANG[language] : undefined, { hour: "2-digit", minute: "2-digit" });
   return (
@@ -42,24 +33,10 @@ export function MatchPicker({ linkedId, busy, onPick }: { linkedId: string; busy
         <input type="search" data-testid="match-search" value={q} placeholder={t("picker.placeholder")} maxLength={60} onChange={(e) => setQ(e.target.value)} />
       </label>
       <span className={styles.anchorMuted}>{t("picker.rule")}</span>
-      {state.status === "loading" && state.list.length === 0 && (
-        <p className={styles.anchorMuted} aria-busy="true">
-          {t("picker.loading")}
-        </p>
-      )}
-      {state.status === "error" && (
-        <p className={styles.anchorError} role="alert">
-          {state.error}
-        </p>
-      )}
-      {state.status === "ready" && state.list.length === 0 && (
-        <p className={styles.anchorMuted} data-testid="match-picker-empty">
-          {t("picker.empty")}
-        </p>
-      )}
-      {state.list.length > 0 && (
-        <ul className={styles.anchorPickerList} data-testid="match-picker-list" aria-busy={state.status === "loading"}>
-          {state.list.map((m) => {
+      <Loadable resource={res} empty={(r) => r.list.length === 0} emptyLabel={t("picker.empty")} minHeight={120}>
+        {({ list }) => (
+        <ul className={styles.anchorPickerList} data-testid="match-picker-list" aria-busy={q.trim() !== asked}>
+          {list.map((m) => {
             const on = m.id === linkedId;
             return (
               <li key={m.id} className={`${styles.anchorPickerItem}${on ? ` ${styles.anchorPickerItemOn}` : ""}`} data-testid="match-option" data-match-id={m.id}>
@@ -86,7 +63,8 @@ export function MatchPicker({ linkedId, busy, onPick }: { linkedId: string; busy
             );
           })}
         </ul>
-      )}
+        )}
+      </Loadable>
     </div>
   );
 }

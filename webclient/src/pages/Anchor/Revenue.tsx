@@ -1,14 +1,13 @@
 // /anchorCenter/revenueDetails — gift income (spec §2, §7 goldTotal / goldDetail): totals and a
 // daily bar chart for the last 7, 14 or 30 days, and the income lines, newest first.
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
-import { anchorApi, type AnchorGoldDetail, type AnchorGoldTotal } from "../../api/anchor";
+import { anchorApi, type AnchorGoldTotal } from "../../api/anchor";
 import { earningDaysAtom } from "../../state/anchor";
 import { Chart, SERIES_COLOURS } from "../../components/Chart/Chart";
-import { NoData } from "../../components/NoData";
 import { formatNumber, useLocaleTag } from "../../i18n/format";
-import { errorText } from "./AnchorCenter";
+import { Loadable, useResource } from "../../data";
 import { EARNING_VIEWS, fillDays } from "./earnings";
 import styles from "./Anchor.module.css";
 
@@ -17,31 +16,12 @@ const PAGE_SIZE = 20;
 export default function Revenue() {
   const { t, i18n } = useTranslation();
   const [days, setDays] = useAtom(earningDaysAtom);
-  const [total, setTotal] = useState<AnchorGoldTotal | null>(null);
-  const [detail, setDetail] = useState<AnchorGoldDetail | null>(null);
   const [page, setPage] = useState(1);
-  const [error, setError] = useState("");
-
-  useEffect(() => {
-    let live = true;
-    setTotal(null);
-    setError("");
-    anchorApi.goldTotal(days).then((r) => live && setTotal(r), (e) => live && setError(errorText(e)));
-    return () => {
-      live = false;
-    };
-  }, [days]);
-
-  useEffect(() => {
-    let live = true;
-    anchorApi.goldDetail(days, page, PAGE_SIZE).then((r) => live && setDetail(r), (e) => live && setError(errorText(e)));
-    return () => {
-      live = false;
-    };
-  }, [days, page]);
+  const total = useResource(`anchor-gold-total|${days}`, () => anchorApi.goldTotal(days));
+  const detail = useResource(`anchor-gold-detail|${days}|${page}`, () => anchorApi.goldDetail(days, page, PAGE_SIZE));
 
   const nf = new Intl.NumberFormat(i18n.language.replace("_", "-").replace(/^thai$/, "th").replace(/^jp$/, "ja").replace(/^tl$/, "fil"));
-  const pages = detail ? Math.max(1, Math.ceil(detail.total / PAGE_SIZE)) : 1;
+  const pages = detail.value ? Math.max(1, Math.ceil(detail.value.total / PAGE_SIZE)) : 1;
 
   return (
     <div className={`${styles.anchorGrid} ${styles.anchorGridWide}`}>
@@ -66,8 +46,8 @@ export default function Revenue() {
             ))}
           </div>
         </div>
-        {error && <p className={styles.anchorError}>{error}</p>}
-        {total && (
+        <Loadable resource={total} minHeight={300}>
+          {(total) => (
           <>
             <dl className={styles.anchorTotals}>
               <div>
@@ -85,13 +65,13 @@ export default function Revenue() {
             </dl>
             <EarningsChart total={total} label={t("anchor.revenue.chart", { count: days })} />
           </>
-        )}
+          )}
+        </Loadable>
       </section>
       <section className={styles.anchorPanel} data-testid="revenue-detail">
         <h2 className={styles.anchorSub}>{t("anchor.revenue.detail")}</h2>
-        {detail && detail.list.length === 0 ? (
-          <NoData />
-        ) : (
+        <Loadable resource={detail} empty={(d) => d.list.length === 0} minHeight={240}>
+          {(detail) => (
           <table className={styles.anchorTable}>
             <thead>
               <tr>
@@ -102,7 +82,7 @@ export default function Revenue() {
               </tr>
             </thead>
             <tbody>
-              {detail?.list.map((l, i) => (
+              {detail.list.map((l, i) => (
                 <tr key={`${l.time}-${i}`} data-testid="revenue-line">
                   <td>{new Date(l.time).toLocaleString()}</td>
                   <td>
@@ -116,7 +96,8 @@ export default function Revenue() {
               ))}
             </tbody>
           </table>
-        )}
+          )}
+        </Loadable>
         {pages > 1 && (
           <div className={styles.anchorActions}>
             <button type="button" className={styles.anchorLink} disabled={page <= 1} onClick={() => setPage(page - 1)}>

@@ -3,8 +3,8 @@
 import { useState } from "react";
 import { streamCentreApi, type SourceList } from "../../api/streamcentre";
 import { useCentreT } from "../../i18n/streamcentre";
-import { errorText } from "./AnchorCenter";
 import styles from "./Anchor.module.css";
+import { errorText } from "../../api/client";
 
 /** A quick client-side shape check (the server decides): an IPv4/IPv6 address, optionally /bits. */
 export function looksLikeSource(s: string): boolean {

@@ -4,8 +4,9 @@ import { useState } from "react";
 import { QRCodeSVG } from "qrcode.react";
 import { useChannelT } from "../../i18n/channel";
 import { channelApi, type Channel, type ChannelType } from "../../api/channel";
-import { ApiError } from "../../api/client";
+import { errorText } from "../../api/client";
 import { Loadable, useResource } from "../../data";
+import { useDialog } from "../../components/useDialog";
 import { formatDateTime, useLocaleTag } from "./format";
 import styles from "./Channel.module.css";
 
@@ -88,7 +89,7 @@ function ChannelForm({ form, onClose, onSaved }: { form: Form; onClose: () => vo
         setError("");
         channelApi.save(v).then(onSaved, (err: unknown) => {
           setBusy(false);
-          setError(err instanceof ApiError ? err.userMessage : String(err));
+          setError(errorText(err));
         });
       }}
     >
@@ -119,8 +120,9 @@ function ChannelForm({ form, onClose, onSaved }: { form: Form; onClose: () => vo
 function LinkDialog({ channel, onClose }: { channel: Channel; onClose: () => void }) {
   const { t } = useChannelT();
   const [copied, setCopied] = useState(false);
+  const dialog = useDialog<HTMLDivElement>(onClose);
   return (
-    <div className={styles.chanDialog} role="dialog" aria-modal="true" aria-label={t("getLink")} data-testid="channel-link-dialog">
+    <div className={styles.chanDialog} role="dialog" aria-label={t("getLink")} data-testid="channel-link-dialog" {...dialog}>
       <div className={styles.chanDialogBox}>
         <h2>{channel.name}</h2>
         <div className={styles.chanQr} data-testid="channel-qr">

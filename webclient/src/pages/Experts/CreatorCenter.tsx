@@ -9,8 +9,9 @@ import { expertsApi, type ApplyStart, type Board as BoardData, type MatchOption,
 import { tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";
 import { Loadable, useResource } from "../../data";
-import { OutcomeBadge, errorText, formatCoins, formatLine, formatWhen, percent } from "./parts";
-import styles from "./Experts.module.css";
+import { OutcomeBadge, formatCoins, formatLine, formatWhen, percent } from "../../features/experts/parts";
+import styles from "../../features/experts/Experts.module.css";
+import { errorText } from "../../api/client";
 
 export default function CreatorCenter() {
   const { t } = useExpertsT();

@@ -8,8 +8,8 @@ import { NoData } from "../../components/NoData";
 import { Loadable, useResource } from "../../data";
 import { useLocaleTag } from "../../i18n/format";
 import { ExpertsNav } from "./ExpertsHome";
-import { Avatar, PlanCard, StatsLine, percent, signedPercent } from "./parts";
-import styles from "./Experts.module.css";
+import { Avatar, PlanCard, StatsLine, percent, signedPercent } from "../../features/experts/parts";
+import styles from "../../features/experts/Experts.module.css";
 
 type ExpertInfo = { expert: Expert; experience: string };
 type Graph = { day: string; hitRate: number; yield: number; settled: number }[];

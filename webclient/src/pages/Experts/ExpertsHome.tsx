@@ -5,8 +5,8 @@ import { Link } from "react-router";
 import { useExpertsT } from "../../i18n/experts";
 import { expertsApi, type Expert, type RankKind } from "../../api/experts";
 import { Loadable, useResource } from "../../data";
-import { Avatar, ExpertCard, PlanCard, percent, signedPercent } from "./parts";
-import styles from "./Experts.module.css";
+import { Avatar, ExpertCard, PlanCard, percent, signedPercent } from "../../features/experts/parts";
+import styles from "../../features/experts/Experts.module.css";
 
 export default function ExpertsHome() {
   const { t } = useExpertsT();

@@ -7,8 +7,8 @@ import { tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";
 import { Loadable, useResource } from "../../data";
 import { ExpertsNav } from "./ExpertsHome";
-import { OutcomeBadge, PickText, PlanCard, formatCoins, formatWhen } from "./parts";
-import styles from "./Experts.module.css";
+import { OutcomeBadge, PickText, PlanCard, formatCoins, formatWhen } from "../../features/experts/parts";
+import styles from "../../features/experts/Experts.module.css";
 
 export default function MyPlans() {
   const { t, i18n } = useExpertsT();

@@ -13,8 +13,9 @@ import { refreshBalances } from "../../session/account";
 import { useConfirmCharge } from "../../components/ConfirmCharge/ConfirmCharge";
 import { useGiftFxT } from "../../i18n/giftfx";
 import { ExpertsNav } from "./ExpertsHome";
-import { OutcomeBadge, PickText, errorText, formatCoins, formatWhen, percent } from "./parts";
-import styles from "./Experts.module.css";
+import { OutcomeBadge, PickText, formatCoins, formatWhen, percent } from "../../features/experts/parts";
+import styles from "../../features/experts/Experts.module.css";
+import { errorText } from "../../api/client";
 
 export default function PlanDetail() {
   const { id = "" } = useParams();

@@ -5,11 +5,11 @@ import { useTranslation } from "react-i18next";
 import { useExpertsT } from "../../i18n/experts";
 import { expertsApi, type Expert } from "../../api/experts";
 import { Loadable, useResource } from "../../data";
-import { gameLabel } from "../Matches/hooks";
-import { useGameNames } from "../Live/hooks";
+import { gameLabel } from "../../features/matches/hooks";
+import { useGameNames } from "../../features/live/hooks";
 import { ExpertsNav } from "./ExpertsHome";
-import { ExpertCard } from "./parts";
-import styles from "./Experts.module.css";
+import { ExpertCard } from "../../features/experts/parts";
+import styles from "../../features/experts/Experts.module.css";
 
 /** The games among the experts, most experts first (ties by game id, so the order is stable). */
 export function specialistGames(list: readonly Pick<Expert, "games">[]): number[] {

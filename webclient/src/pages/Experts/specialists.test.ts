@@ -13,7 +13,7 @@ describe("specialistGames", () => {
 
 describe("formatCoins", () => {
   it("formats in every locale, including the codes that are not BCP 47 tags", async () => {
-    const { formatCoins } = await import("./parts");
+    const { formatCoins } = await import("../../features/experts/parts");
     expect(formatCoins(12345, "thai")).toBe("12,345");
     expect(formatCoins(12345, "de")).toBe("12.345");
     expect(formatCoins(12345, "jp")).toBe("12,345");
@@ -22,7 +22,7 @@ describe("formatCoins", () => {
 
 describe("plan links in chat", () => {
   it("round-trips a plan message into its words and the plan's address", async () => {
-    const { planMessage, splitPlanLinks } = await import("./PlanLinker");
+    const { planMessage, splitPlanLinks } = await import("../../features/experts/PlanLinker");
     const msg = planMessage({ id: "28", title: "Home side press late" });
     expect(splitPlanLinks(msg)).toEqual([{ text: "Home side press late " }, { text: "/expert/plan/28", plan: "/expert/plan/28" }]);
     expect(splitPlanLinks("no link here")).toEqual([{ text: "no link here" }]);

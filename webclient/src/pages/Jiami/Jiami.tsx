@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useJiamiT } from "../../i18n/jiami";
 import { systemApi } from "../../api/system";
-import { ApiError } from "../../api/client";
+import { ApiError, errorText } from "../../api/client";
 import { canSeal, sealForCheck } from "../../api/seal";
 import styles from "./Jiami.module.css";
 
@@ -77,7 +77,7 @@ export default function Jiami() {
       const ms = performance.now() - t0;
       set("open", r.ok && r.challenge === challenge ? { state: "ok", detail: t("check.detail.opened", { ms: nf.format(ms) }) } : { state: "fail", detail: t("check.detail.mismatch") });
     } catch (err) {
-      set("open", { state: "fail", detail: err instanceof ApiError ? err.userMessage : String(err) });
+      set("open", { state: "fail", detail: errorText(err) });
     }
     set("tamper", { state: "running", detail: "" });
     try {
@@ -86,7 +86,7 @@ export default function Jiami() {
     } catch (err) {
       set(
         "tamper",
-        err instanceof ApiError && err.kind === "refused" ? { state: "ok", detail: t("check.detail.refused") } : { state: "fail", detail: err instanceof ApiError ? err.userMessage : String(err) },
+        err instanceof ApiError && err.kind === "refused" ? { state: "ok", detail: t("check.detail.refused") } : { state: "fail", detail: errorText(err) },
       );
     }
     // The translations are read when each step ends; the check runs on demand (run).

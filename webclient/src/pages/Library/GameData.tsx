@@ -10,15 +10,15 @@ import { matchesApi, type PlayerInfo, type TeamInfo } from "../../api/matches";
 import { Loadable, useResource, type Resource } from "../../data";
 import { useGameDataT } from "../../i18n/gamedata";
 import { GAME_SLUGS } from "../../seo/games";
-import NotFound from "../NotFound";
-import { catalogueIndex, gameLabel, useCatalogue } from "../Matches/hooks";
-import { LoadError, Loading } from "../Matches/MatchList";
-import { TeamLogo } from "../Matches/MatchRow";
-import { LeagueGrid } from "../Matches/LeagueGrid";
+import NotFound from "../../components/ErrorPages/NotFound";
+import { catalogueIndex, gameLabel, useCatalogue } from "../../features/matches/hooks";
+import { LoadError, Loading } from "../../features/matches/MatchList";
+import { TeamLogo } from "../../features/matches/MatchRow";
+import { LeagueGrid } from "../../features/matches/LeagueGrid";
 import { Region } from "../../components/Region";
-import "../Matches/Matches.css";
-import "../Matches/Schedule.css";
-import "./Library.css";
+import listStyles from "../../features/matches/Matches.module.css";
+import schedStyles from "../../features/matches/Schedule.module.css";
+import styles from "./Library.module.css";
 
 /** How many teams and players the hub shows before "see all". */
 export const HUB_ROWS = 12;
@@ -44,19 +44,19 @@ function Hub({ gameId, slug, name, logo }: { gameId: number; slug: string; name:
   const teams = useResource(`hub-teams|${gameId}`, () => matchesApi.libraryTeams({ gameId, pageIndex: 1, pageSize: HUB_ROWS }));
   const players = useResource(`hub-players|${gameId}`, () => matchesApi.libraryPlayers({ gameId, pageIndex: 1, pageSize: HUB_ROWS }));
   return (
-    <section className="lib gamedata" data-testid="game-data" data-game={slug}>
-      <header className="gamepage__head">
-        <TeamLogo src={logo} name={name} />
+    <section className={styles.lib} data-testid="game-data" data-game={slug}>
+      <header className={schedStyles.gamepageHead}>
+        <TeamLogo src={logo} name={name} className={schedStyles.gamepageLogo} />
         <h1>{t("title", { game: name })}</h1>
-        <nav className="mlist__games">
-          <Link className="mlist__game" to={`/${slug}`} data-testid="game-data-game">
+        <nav className={listStyles.mlistGames}>
+          <Link className={listStyles.mlistGame} to={`/${slug}`} data-testid="game-data-game">
             {name}
           </Link>
         </nav>
       </header>
-      <p className="muted">{t("intro", { game: name })}</p>
+      <p className={styles.muted}>{t("intro", { game: name })}</p>
 
-      <div className="gamepage__section" data-testid="game-data-leagues">
+      <div className={schedStyles.gamepageSection} data-testid="game-data-leagues">
         <h2>
           {t("leagues")}
           <Link to={`/leagueLibrary?game=${gameId}`}>{t("seeAll")} →</Link>
@@ -70,11 +70,11 @@ function Hub({ gameId, slug, name, logo }: { gameId: number; slug: string; name:
         all={`/squadLibrary?game=${gameId}`}
         resource={teams}
         row={(x: TeamInfo) => (
-          <Link key={x.id} className="lib-row" to={`/squadLibrary/${encodeURIComponent(x.id)}`} data-testid="game-data-team">
+          <Link key={x.id} className={styles.libRow} to={`/squadLibrary/${encodeURIComponent(x.id)}`} data-testid="game-data-team">
             <TeamLogo src={x.logo} name={x.name} />
-            <span className="lib-row__name">{x.name}</span>
-            <span className="muted"><Region name={x.country} code={x.countryCode} /></span>
-            <span className="muted">{x.worldRanking > 0 ? t("ranking", { n: x.worldRanking }) : ""}</span>
+            <span className={styles.libRowName}>{x.name}</span>
+            <span className={styles.muted}><Region name={x.country} code={x.countryCode} /></span>
+            <span className={styles.muted}>{x.worldRanking > 0 ? t("ranking", { n: x.worldRanking }) : ""}</span>
           </Link>
         )}
       />
@@ -84,11 +84,11 @@ function Hub({ gameId, slug, name, logo }: { gameId: number; slug: string; name:
         all={`/playerLibrary?game=${gameId}`}
         resource={players}
         row={(x: PlayerInfo) => (
-          <Link key={x.id} className="lib-row" to={`/playerLibrary/${encodeURIComponent(x.id)}`} data-testid="game-data-player">
+          <Link key={x.id} className={styles.libRow} to={`/playerLibrary/${encodeURIComponent(x.id)}`} data-testid="game-data-player">
             <TeamLogo src={x.photo} name={x.name} />
-            <span className="lib-row__name">{x.name}</span>
-            <span className="muted">{x.position}</span>
-            <span className="muted"><Region name={x.nationality} code={x.nationalityCode} /></span>
+            <span className={styles.libRowName}>{x.name}</span>
+            <span className={styles.muted}>{x.position}</span>
+            <span className={styles.muted}><Region name={x.nationality} code={x.nationalityCode} /></span>
           </Link>
         )}
       />
@@ -99,13 +99,13 @@ function Hub({ gameId, slug, name, logo }: { gameId: number; slug: string; name:
 function Entries<T>({ testId, title, all, resource, row }: { testId: string; title: string; all: string; resource: Resource<T[]>; row: (x: T) => ReactNode }) {
   const { t } = useGameDataT();
   return (
-    <div className="gamepage__section" data-testid={testId}>
+    <div className={schedStyles.gamepageSection} data-testid={testId}>
       <h2>
         {title}
         <Link to={all}>{t("seeAll")} →</Link>
       </h2>
       <Loadable resource={resource} empty={(list) => list.length === 0} minHeight={HUB_LIST_HEIGHT}>
-        {(list) => <div className="gamedata__rows">{list.map(row)}</div>}
+        {(list) => <div className={styles.gamedataRows}>{list.map(row)}</div>}
       </Loadable>
     </div>
   );

@@ -18,19 +18,20 @@ import { NoData } from "../../components/NoData";
 import { DataTable, type Column } from "../../components/DataTable";
 import { FactList, type Fact } from "../../components/FactList";
 import { Loadable, usePaged, useResource } from "../../data";
-import { catalogueIndex, gameLabel, gameSlug, useCatalogue } from "../Matches/hooks";
-import { LIST_MIN_HEIGHT } from "../Matches/MatchList";
-import { SimulatedBadge, TeamLogo } from "../Matches/MatchRow";
-import { StandingsTable } from "../Matches/DetailTabs";
+import { catalogueIndex, gameLabel, gameSlug, useCatalogue } from "../../features/matches/hooks";
+import { LIST_MIN_HEIGHT } from "../../features/matches/MatchList";
+import { SimulatedBadge, TeamLogo } from "../../features/matches/MatchRow";
+import { StandingsTable } from "../../features/matches/DetailTabs";
 import { formatCompactMoney, formatDate, useLocaleTag } from "../../i18n/format";
 import { Region } from "../../components/Region";
-import "../Matches/Matches.css";
-import "../Matches/MatchDetail.css";
-import NotFound from "../NotFound";
+import NotFound from "../../components/ErrorPages/NotFound";
 import { isLibraryTab, type LibraryTab } from "./stats";
 import { LeagueSection, LibraryTabs, PlayerSection, TeamSection, type LibraryKind } from "./Sections";
-import "../Matches/Schedule.css";
-import "./Library.css";
+import styles from "./Library.module.css";
+import listStyles from "../../features/matches/Matches.module.css";
+import detailStyles from "../../features/matches/MatchDetail.module.css";
+import cardStyles from "../../features/matches/LeagueGrid.module.css";
+import tableStyles from "../../components/DataTable.module.css";
 
 /** The bare page (/leagueLibrary/:id) shows this sub-page; its tab is marked as the current one. */
 const DEFAULT_TAB: Record<LibraryKind, LibraryTab> = { league: "teamTable", team: "teamTable", player: "config" };
@@ -58,7 +59,7 @@ function Money({ usd }: { usd: number }) {
 function LibraryNav() {
   const { t } = useTranslation();
   return (
-    <nav className="lib-nav" data-testid="library-nav">
+    <nav className={styles.libNav} data-testid="library-nav">
       <Link to="/leagueLibrary">{t("matches.library.leagues")}</Link>
       <Link to="/squadLibrary">{t("matches.library.teams")}</Link>
       <Link to="/playerLibrary">{t("matches.library.players")}</Link>
@@ -86,12 +87,12 @@ function GameFilter({ value, onChange }: { value?: number; onChange: (id?: numbe
   if (cat.status !== "ready") return null;
   const games = cat.value.games.filter((g) => g.simulated || g.id === value);
   return (
-    <div className="mlist__games" aria-label={t("matches.library.game")}>
-      <button type="button" className={`mlist__game${value === undefined ? " mlist__game--on" : ""}`} onClick={() => onChange(undefined)}>
+    <div className={listStyles.mlistGames} aria-label={t("matches.library.game")}>
+      <button type="button" className={`${listStyles.mlistGame}${value === undefined ? ` ${listStyles.mlistGameOn}` : ""}`} onClick={() => onChange(undefined)}>
         {t("matches.all")}
       </button>
       {games.map((g) => (
-        <button key={g.id} type="button" className={`mlist__game${value === g.id ? " mlist__game--on" : ""}`} onClick={() => onChange(g.id)}>
+        <button key={g.id} type="button" className={`${listStyles.mlistGame}${value === g.id ? ` ${listStyles.mlistGameOn}` : ""}`} onClick={() => onChange(g.id)}>
           {gameLabel(t, g)}
         </button>
       ))}
@@ -108,7 +109,7 @@ function GameHubLink({ gameId }: { gameId: number }) {
   const info = byId.get(gameId);
   if (!info || !GAME_SLUGS.has(info.abbr)) return null;
   return (
-    <p className="lib__hub">
+    <p className={styles.libHub}>
       <Link to={`/${encodeURIComponent(info.abbr)}/data`} data-testid="library-game-data">
         {gt("libraryLink", { game: gameLabel(t, info) })} →
       </Link>
@@ -120,7 +121,7 @@ function GameHubLink({ gameId }: { gameId: number }) {
 function IndexPage({ testId, title, children }: { testId: string; title: string; children: (gameId: number | undefined) => ReactNode }) {
   const [gameId, setGame] = useGameFilter();
   return (
-    <section className="lib" data-testid={testId}>
+    <section className={styles.lib} data-testid={testId}>
       <LibraryNav />
       <h1>{title}</h1>
       <GameFilter value={gameId} onChange={setGame} />
@@ -147,13 +148,13 @@ function LeagueGrid({ gameId }: { gameId?: number }) {
   return (
     <Loadable resource={leagues} empty={(list) => list.length === 0} minHeight={LIST_MIN_HEIGHT}>
       {(list) => (
-        <ul className="league-grid lib__grid">
+        <ul className={`${cardStyles.leagueGrid} ${styles.libGrid}`}>
           {list.map((l) => (
             <li key={l.id}>
-              <Link to={`/leagueLibrary/${encodeURIComponent(l.id)}`} className="league-card" data-testid="library-league">
-                <span className="league-card__game">{gameLabel(t, byId.get(l.gameId))}</span>
-                <span className="league-card__name">{l.name}</span>
-                <span className="league-card__counts">
+              <Link to={`/leagueLibrary/${encodeURIComponent(l.id)}`} className={cardStyles.leagueCard} data-testid="library-league">
+                <span className={cardStyles.leagueCardGame}>{gameLabel(t, byId.get(l.gameId))}</span>
+                <span className={cardStyles.leagueCardName}>{l.name}</span>
+                <span className={cardStyles.leagueCardCounts}>
                   <Region name={l.country} code={l.countryCode} />
                 </span>
               </Link>
@@ -198,11 +199,11 @@ function PagedRows<T extends { id: string }>({
 /** One row of an index: picture, name and two details, linking to the entry's page. */
 function IndexRow({ to, testId, image, name, details }: { to: string; testId: string; image: string; name: string; details: [ReactNode, ReactNode] }) {
   return (
-    <Link className="lib-row" to={to} data-testid={testId}>
+    <Link className={styles.libRow} to={to} data-testid={testId}>
       <TeamLogo src={image} name={name} />
-      <span className="lib-row__name">{name}</span>
-      <span className="muted">{details[0]}</span>
-      <span className="muted">{details[1]}</span>
+      <span className={styles.libRowName}>{name}</span>
+      <span className={styles.muted}>{details[0]}</span>
+      <span className={styles.muted}>{details[1]}</span>
     </Link>
   );
 }
@@ -243,11 +244,11 @@ const TRANSFER_COLUMNS: Column<Transfer>[] = [
   { header: "matches.library.date", cell: (x) => <LibDate iso={x.date} /> },
   {
     header: "matches.detail.player",
-    className: "dtable__left",
+    className: tableStyles.dtableLeft,
     cell: (x) => <Link to={`/playerLibrary/${encodeURIComponent(x.playerId)}`}>{x.playerName || x.playerId}</Link>,
   },
-  { header: "matches.library.from", className: "dtable__left", cell: (x) => teamLink(x.fromTeamId, x.fromTeamName) },
-  { header: "matches.library.to", className: "dtable__left", cell: (x) => teamLink(x.toTeamId, x.toTeamName) },
+  { header: "matches.library.from", className: tableStyles.dtableLeft, cell: (x) => teamLink(x.fromTeamId, x.fromTeamName) },
+  { header: "matches.library.to", className: tableStyles.dtableLeft, cell: (x) => teamLink(x.toTeamId, x.toTeamName) },
   { header: "matches.library.fee", cell: (x, t) => (x.fee > 0 ? <Money usd={x.fee} /> : t("matches.library.undisclosed")) },
 ];
 
@@ -267,10 +268,10 @@ function TransfersTable({ list }: { list: Transfer[] }) {
 function HonoursList({ list }: { list: Honour[] }) {
   if (list.length === 0) return <NoData />;
   return (
-    <ul className="lineup" data-testid="honours">
+    <ul className={styles.lineup} data-testid="honours">
       {list.map((h, i) => (
         <li key={`${h.title}-${h.season}-${i}`}>
-          🏆 {h.title} <span className="muted">· {h.season || h.year}</span>
+          🏆 {h.title} <span className={styles.muted}>· {h.season || h.year}</span>
         </li>
       ))}
     </ul>
@@ -280,7 +281,7 @@ function HonoursList({ list }: { list: Honour[] }) {
 /** A titled block of a config sub-page (advancement, transfers, honours). */
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <div className="lib-block">
+    <div className={styles.libBlock}>
       <h3>{title}</h3>
       {children}
     </div>
@@ -292,16 +293,16 @@ function Advancement({ p }: { p: LeaguePageData }) {
   const { byId } = catalogueIndex(cat.status === "ready" ? cat.value : undefined);
   if (p.advancement.kind === "table" || !p.advancement.rounds?.length) return <StandingsTable rows={p.standings} />;
   return (
-    <div className="bracket" data-testid="bracket">
+    <div className={styles.bracket} data-testid="bracket">
       {p.advancement.rounds.map((r) => (
-        <div key={r.id} className="bracket__round">
+        <div key={r.id} className={styles.bracketRound}>
           <h4>{r.name}</h4>
           {r.matches.map((m) => (
-            <Link key={m.id} to={`/${gameSlug(m.gameId, byId)}/${encodeURIComponent(m.id)}`} className="bracket__match">
-              <span className={m.status === 5 && m.homeScore > m.awayScore ? "bracket__win" : undefined}>
+            <Link key={m.id} to={`/${gameSlug(m.gameId, byId)}/${encodeURIComponent(m.id)}`} className={styles.bracketMatch}>
+              <span className={m.status === 5 && m.homeScore > m.awayScore ? styles.bracketWin : undefined}>
                 {m.homeName} <b>{m.status === 0 || m.status === 8 ? "" : m.homeScore}</b>
               </span>
-              <span className={m.status === 5 && m.awayScore > m.homeScore ? "bracket__win" : undefined}>
+              <span className={m.status === 5 && m.awayScore > m.homeScore ? styles.bracketWin : undefined}>
                 {m.awayName} <b>{m.status === 0 || m.status === 8 ? "" : m.awayScore}</b>
               </span>
             </Link>
@@ -332,26 +333,26 @@ function LeagueBody({ tab, id, p }: { tab: LibraryTab; id: string; p: LeaguePage
   const { t: st } = useScheduleT();
   const current = p.seasons.find((s) => s.current);
   return (
-    <section className="lib" data-testid="league-page">
+    <section className={styles.lib} data-testid="league-page">
       <LibraryNav />
-      <header className="lib-head">
-        <TeamLogo src={p.league.logo} name={p.league.name} />
+      <header className={styles.libHead}>
+        <TeamLogo src={p.league.logo} name={p.league.name} className={styles.libHeadLogo} />
         <div>
           <h1>{p.league.name}</h1>
-          <p className="muted">
+          <p className={styles.muted}>
             <Region name={p.league.country} code={p.league.countryCode} /> {current && `· ${t("matches.library.season")}: ${current.name}`} {p.league.source === "simulator" && <SimulatedBadge />}
           </p>
         </div>
       </header>
       <LibraryTabs kind="league" id={id} current={tab} />
-      <div className="mdetail__panel" data-testid={`libpanel-${tab}`}>
+      <div className={detailStyles.mdetailPanel} data-testid={`libpanel-${tab}`}>
         <LeagueSection
           tab={tab}
           p={p}
           config={
             <div data-testid="config">
               <FactList
-                className="lib-facts"
+                className={styles.libFacts}
                 facts={[
                   [t("matches.library.country"), <Region name={p.league.country} code={p.league.countryCode} />],
                   [st("lib.format"), st(`lib.kinds.${p.league.kind}` as "lib.kinds.league", { defaultValue: p.league.kind || "–" })],
@@ -386,7 +387,7 @@ const SQUAD_COLUMNS: Column<PlayerInfo>[] = [
   { header: "matches.library.shirt", cell: (x) => x.shirt || "" },
   {
     header: "matches.detail.player",
-    className: "dtable__left",
+    className: tableStyles.dtableLeft,
     cell: (x) => <Link to={`/playerLibrary/${encodeURIComponent(x.id)}`}>{x.name}</Link>,
   },
   { header: "matches.library.position", cell: (x) => x.position },
@@ -424,24 +425,24 @@ function TeamBody({ tab, id, p }: { tab: LibraryTab; id: string; p: TeamPageData
     [t("matches.library.members"), String(p.squad.length)],
   ];
   return (
-    <section className="lib" data-testid="team-page">
+    <section className={styles.lib} data-testid="team-page">
       <LibraryNav />
-      <header className="lib-head">
-        <TeamLogo src={tm.logo} name={tm.name} />
+      <header className={styles.libHead}>
+        <TeamLogo src={tm.logo} name={tm.name} className={styles.libHeadLogo} />
         <div>
           <h1>{tm.name}</h1>
           {tm.source === "simulator" && <SimulatedBadge />}
         </div>
       </header>
       <LibraryTabs kind="team" id={id} current={tab} />
-      <div className="mdetail__panel" data-testid={`libpanel-${tab}`}>
+      <div className={detailStyles.mdetailPanel} data-testid={`libpanel-${tab}`}>
         <TeamSection
           tab={tab}
           p={p}
           squad={p.squad.length === 0 ? <NoData /> : <DataTable testId="squad" columns={SQUAD_COLUMNS} rows={p.squad} rowKey={(x) => x.id} />}
           config={
             <div data-testid="config">
-              <FactList facts={facts} className="lib-facts" />
+              <FactList facts={facts} className={styles.libFacts} />
               <Block title={t("matches.library.transfers")}>
                 <TransfersTable list={p.transfers} />
               </Block>
@@ -487,26 +488,26 @@ function PlayerBody({ tab, id, p }: { tab: LibraryTab; id: string; p: PlayerPage
     ...(pl.kda ? [[t("matches.library.kda"), pl.kda.toFixed(2)] as Fact] : []),
   ];
   return (
-    <section className="lib" data-testid="player-page">
+    <section className={styles.lib} data-testid="player-page">
       <LibraryNav />
-      <header className="lib-head">
-        <TeamLogo src={pl.photo} name={pl.name} />
+      <header className={styles.libHead}>
+        <TeamLogo src={pl.photo} name={pl.name} className={styles.libHeadLogo} />
         <div>
           <h1>{pl.name}</h1>
-          <p className="muted">
+          <p className={styles.muted}>
             {t("matches.library.team")}: {p.team ? <Link to={`/squadLibrary/${encodeURIComponent(p.team.id)}`}>{p.team.name}</Link> : "–"}{" "}
             {pl.source === "simulator" && <SimulatedBadge />}
           </p>
         </div>
       </header>
       <LibraryTabs kind="player" id={id} current={tab} />
-      <div className="mdetail__panel" data-testid={`libpanel-${tab}`}>
+      <div className={detailStyles.mdetailPanel} data-testid={`libpanel-${tab}`}>
         <PlayerSection
           tab={tab}
           p={p}
           config={
             <div data-testid="config">
-              <FactList facts={facts} className="lib-facts" />
+              <FactList facts={facts} className={styles.libFacts} />
               <Block title={t("matches.library.transfers")}>
                 <TransfersTable list={p.transfers} />
               </Block>

@@ -25,12 +25,15 @@ import { useAtomValue } from "../../state/hooks";
 import { HTML_LANG } from "../../i18n/locales";
 import { localeAtom } from "../../state/locale";
 import { Loadable, useResource } from "../../data";
-import { catalogueIndex, gameSlug, useCatalogue } from "../Matches/hooks";
-import { LiveMatchList } from "../Matches/MatchList";
-import { TeamLogo } from "../Matches/MatchRow";
-import { StandingsTable, statLabel, WindowPicker, WindowStats } from "../Matches/DetailTabs";
-import { percent } from "../Matches/format";
+import { catalogueIndex, gameSlug, useCatalogue } from "../../features/matches/hooks";
+import { LiveMatchList } from "../../features/matches/MatchList";
+import { TeamLogo } from "../../features/matches/MatchRow";
+import { StandingsTable, statLabel, WindowPicker, WindowStats } from "../../features/matches/DetailTabs";
+import { percent } from "../../features/matches/format";
 import { LIBRARY_TABS, leagueAverage, leagueSummary, RANK_METRICS, rankTeams, teamLines, type LibraryTab, type RankMetric, type TeamLine } from "./stats";
+import styles from "./Library.module.css";
+import detailStyles from "../../features/matches/MatchDetail.module.css";
+import tableStyles from "../../components/DataTable.module.css";
 
 export type LibraryKind = "league" | "team" | "player";
 
@@ -43,12 +46,12 @@ const BASE: Record<LibraryKind, string> = { league: "/leagueLibrary", team: "/sq
 export function LibraryTabs({ kind, id, current }: { kind: LibraryKind; id: string; current: LibraryTab }) {
   const { t } = useScheduleT();
   return (
-    <nav className="mdetail__tabs">
+    <nav className={detailStyles.mdetailTabs}>
       {LIBRARY_TABS.map((k) => (
         <NavLink
           key={k}
           to={`${BASE[kind]}/${encodeURIComponent(id)}/${k}`}
-          className={`mdetail__tab${k === current ? " mdetail__tab--on" : ""}`}
+          className={`${detailStyles.mdetailTab}${k === current ? ` ${detailStyles.mdetailTabOn}` : ""}`}
           aria-current={k === current ? "page" : undefined}
           data-testid={`libtab-${k}`}
         >
@@ -80,7 +83,7 @@ function FixturesAndResults({ upcoming, results }: { upcoming: TeamPageData["upc
 function RankBy<K extends string>({ value, options, label, onChange }: { value: K; options: readonly K[]; label: (k: K) => string; onChange: (k: K) => void }) {
   const { t } = useScheduleT();
   return (
-    <label className="sched__league lib-rankby">
+    <label className={styles.libRankby}>
       <span>{t("lib.rankBy")}</span>
       <select value={value} onChange={(e) => onChange(e.target.value as K)} data-testid="rank-by">
         {options.map((k) => (
@@ -94,7 +97,7 @@ function RankBy<K extends string>({ value, options, label, onChange }: { value: 
 }
 
 const teamCell = (l: { teamId: string; teamName: string; teamLogo: string }) => (
-  <Link to={`/squadLibrary/${encodeURIComponent(l.teamId)}`} className="lib-team">
+  <Link to={`/squadLibrary/${encodeURIComponent(l.teamId)}`} className={styles.libTeam}>
     <TeamLogo src={l.teamLogo} name={l.teamName} /> {l.teamName}
   </Link>
 );
@@ -147,7 +150,7 @@ function LeagueRankings({ p }: { p: LeaguePageData }) {
   if (lines.length === 0) return <NoData />;
   const columns: Column<TeamLine>[] = [
     { key: "rank", label: "#", cell: (l) => lines.indexOf(l) + 1 },
-    { key: "team", label: tr("matches.table.team"), className: "dtable__left", cell: teamCell },
+    { key: "team", label: tr("matches.table.team"), className: tableStyles.dtableLeft, cell: teamCell },
     { key: "played", label: tr("matches.table.played"), cell: (l) => l.played },
     { key: "value", label: metricLabel(t, tr, metric), cell: (l) => <b>{metricValue(l, metric)}</b> },
   ];
@@ -181,7 +184,7 @@ function LeagueData({ p, transfers }: { p: LeaguePageData; transfers: ReactNode 
   if (b) facts.push([t("lib.biggestWin"), `${b.homeName} ${b.homeScore}-${b.awayScore} ${b.awayName}`]);
   return (
     <div data-testid="data-module">
-      <FactList facts={facts} className="lib-facts" />
+      <FactList facts={facts} className={styles.libFacts} />
       {transfers}
     </div>
   );
@@ -196,7 +199,7 @@ function LeagueMeans({ p }: { p: LeaguePageData }) {
   type Row = { teamId: string; teamName: string; teamLogo: string } & typeof avg;
   const rows: Row[] = [{ teamId: "", teamName: t("lib.leagueAverage"), teamLogo: "", ...avg }, ...lines];
   const columns: Column<Row>[] = [
-    { key: "team", label: tr("matches.table.team"), className: "dtable__left", cell: (r) => (r.teamId ? teamCell(r) : <b>{r.teamName}</b>) },
+    { key: "team", label: tr("matches.table.team"), className: tableStyles.dtableLeft, cell: (r) => (r.teamId ? teamCell(r) : <b>{r.teamName}</b>) },
     { key: "played", label: tr("matches.table.played"), cell: (r) => (r.teamId ? r.played : fixed(r.played, 1)) },
     { key: "for", label: t("lib.scoredPerMatch"), cell: (r) => fixed(r.scoredPerMatch) },
     { key: "against", label: t("lib.concededPerMatch"), cell: (r) => fixed(r.concededPerMatch) },
@@ -205,7 +208,7 @@ function LeagueMeans({ p }: { p: LeaguePageData }) {
   ];
   return (
     <div data-testid="means-module">
-      <DataTable columns={columns} rows={rows} rowKey={(r) => r.teamId || "average"} rowClassName={(r) => (r.teamId ? undefined : "dtable__hl")} />
+      <DataTable columns={columns} rows={rows} rowKey={(r) => r.teamId || "average"} rowClassName={(r) => (r.teamId ? undefined : tableStyles.dtableHl)} />
     </div>
   );
 }
@@ -255,7 +258,7 @@ function SquadRankings({ squad }: { squad: PlayerInfo[] }) {
   const rows = [...squad].sort((a, b) => squadValue(b, metric) - squadValue(a, metric) || a.name.localeCompare(b.name));
   const columns: Column<PlayerInfo>[] = [
     { key: "rank", label: "#", cell: (x) => rows.indexOf(x) + 1 },
-    { key: "player", label: tr("matches.detail.player"), className: "dtable__left", cell: (x) => <Link to={`/playerLibrary/${encodeURIComponent(x.id)}`}>{x.name}</Link> },
+    { key: "player", label: tr("matches.detail.player"), className: tableStyles.dtableLeft, cell: (x) => <Link to={`/playerLibrary/${encodeURIComponent(x.id)}`}>{x.name}</Link> },
     { key: "position", label: tr("matches.library.position"), cell: (x) => x.position },
     {
       key: "value",
@@ -291,7 +294,7 @@ function TeamMeans({ p }: { p: TeamPageData }) {
   const rows = p.form.windows.filter((w) => w.played > 0);
   if (rows.length === 0) return <NoData />;
   const columns: Column<(typeof rows)[number]>[] = [
-    { key: "window", label: "", className: "dtable__left", cell: (w) => tr("matches.detail.window", { n: w.window }) },
+    { key: "window", label: "", className: tableStyles.dtableLeft, cell: (w) => tr("matches.detail.window", { n: w.window }) },
     { key: "played", label: tr("matches.detail.played"), cell: (w) => w.played },
     { key: "for", label: t("lib.scoredPerMatch"), cell: (w) => fixed(w.avgFor) },
     { key: "against", label: t("lib.concededPerMatch"), cell: (w) => fixed(w.avgAgainst) },
@@ -373,13 +376,13 @@ function PlayerRecent({ p }: { p: PlayerPageData }) {
     ...p.recent.map((r, i): Line => ({ key: `${r.match}-${i}`, name: matchName(r.match), value: (k) => r.values[k] ?? "–" })),
   ];
   const columns: Column<Line>[] = [
-    { key: "match", label: "", className: "dtable__left", cell: (l) => l.name },
+    { key: "match", label: "", className: tableStyles.dtableLeft, cell: (l) => l.name },
     ...keys.map((k): Column<Line> => ({ key: k, label: statName(k), cell: (l) => l.value(k) })),
   ];
   return (
-    <div className="table-scroll" data-testid="data-module">
+    <div className={tableStyles.tableScroll} data-testid="data-module">
       <h3>{t("matches.library.recentMatches", { n: p.window })}</h3>
-      <DataTable testId="player-recent" columns={columns} rows={lines} rowKey={(l) => l.key} rowClassName={(l) => (l.average ? "dtable__hl" : undefined)} />
+      <DataTable testId="player-recent" columns={columns} rows={lines} rowKey={(l) => l.key} rowClassName={(l) => (l.average ? tableStyles.dtableHl : undefined)} />
     </div>
   );
 }
@@ -397,7 +400,7 @@ function PlayerTeamBody({ p, team, show }: { p: PlayerPageData; team: TeamPageDa
   if (team.squad.length === 0) return <NoData />;
   const columns: Column<PlayerInfo>[] = [
     { key: "shirt", label: tr("matches.library.shirt"), cell: (x) => x.shirt || "" },
-    { key: "player", label: tr("matches.detail.player"), className: "dtable__left", cell: (x) => <Link to={`/playerLibrary/${encodeURIComponent(x.id)}`}>{x.name}</Link> },
+    { key: "player", label: tr("matches.detail.player"), className: tableStyles.dtableLeft, cell: (x) => <Link to={`/playerLibrary/${encodeURIComponent(x.id)}`}>{x.name}</Link> },
     { key: "position", label: tr("matches.library.position"), cell: (x) => x.position },
     { key: "nationality", label: tr("matches.library.nationality"), cell: (x) => <Region name={x.nationality} code={x.nationalityCode} /> },
   ];
@@ -406,7 +409,7 @@ function PlayerTeamBody({ p, team, show }: { p: PlayerPageData; team: TeamPageDa
       <h3>
         <Link to={`/squadLibrary/${encodeURIComponent(team.team.id)}`}>{team.team.name}</Link>
       </h3>
-      <DataTable columns={columns} rows={team.squad} rowKey={(x) => x.id} rowClassName={(x) => (x.id === p.player.id ? "dtable__hl" : undefined)} />
+      <DataTable columns={columns} rows={team.squad} rowKey={(x) => x.id} rowClassName={(x) => (x.id === p.player.id ? tableStyles.dtableHl : undefined)} />
     </div>
   );
 }
@@ -423,7 +426,7 @@ function PlayerBest({ p }: { p: PlayerPageData }) {
   const rows = p.recent.map((r, i) => ({ ...r, i })).sort((a, b) => (b.values[key] ?? 0) - (a.values[key] ?? 0) || a.i - b.i);
   const columns: Column<(typeof rows)[number]>[] = [
     { key: "rank", label: "#", cell: (r) => rows.indexOf(r) + 1 },
-    { key: "match", label: tr("matches.detail.results"), className: "dtable__left", cell: (r) => matchName(r.match) },
+    { key: "match", label: tr("matches.detail.results"), className: tableStyles.dtableLeft, cell: (r) => matchName(r.match) },
     { key: "value", label: statName(key), cell: (r) => <b>{r.values[key] ?? "–"}</b> },
   ];
   return (
@@ -442,7 +445,7 @@ function PlayerMeans({ p }: { p: PlayerPageData }) {
   return (
     <div data-testid="means-module">
       <h3>{tr("matches.detail.recentAvg", { n: p.window })}</h3>
-      <FactList facts={keys.map((k): Fact => [statName(k), fixed(p.averages[k]!, 1)])} className="lib-facts" />
+      <FactList facts={keys.map((k): Fact => [statName(k), fixed(p.averages[k]!, 1)])} className={styles.libFacts} />
     </div>
   );
 }

@@ -7,13 +7,13 @@ import { useTranslation } from "react-i18next";
 import { liveApi, tagPath } from "../../api/live";
 import { useMultiViewT } from "../../i18n/multiview";
 import { NoData } from "../../components/NoData";
-import { LoadError, Loading } from "../Matches/MatchList";
-import { gameLabel, useFetch } from "../Matches/hooks";
-import { formatCount } from "../Matches/format";
-import { LiveCardView } from "./LiveCardView";
-import { useCardMatches, useGameNames } from "./hooks";
+import { Loadable, useResource } from "../../data";
+import { gameLabel } from "../../features/matches/hooks";
+import { formatCount } from "../../features/matches/format";
+import { LiveCardList, LiveCardView } from "../../features/live/LiveCardView";
+import { useCardMatches, useGameNames } from "../../features/live/hooks";
 import { LIVE_REFRESH_MS } from "./LivePage";
-import "./Live.css";
+import styles from "./Live.module.css";
 
 export default function CustomLive() {
   const { id } = useParams();
@@ -23,31 +23,34 @@ export default function CustomLive() {
 function TagRooms({ tag }: { tag: string }) {
   const { t } = useTranslation();
   const { t: mt } = useMultiViewT();
-  const { state, reload } = useFetch((signal) => liveApi.tagRooms(tag, { signal }), `tag-rooms-${tag}`, LIVE_REFRESH_MS);
-  const rooms = state.status === "ready" ? state.value.list : [];
+  const res = useResource(`tag-rooms|${tag}`, (signal) => liveApi.tagRooms(tag, { signal }), { refreshMs: LIVE_REFRESH_MS });
+  const rooms = res.value?.list ?? [];
   const matches = useCardMatches(rooms);
   const names = useGameNames();
-  const shown = state.status === "ready" ? state.value.tag : tag;
+  const shown = res.value?.tag ?? tag;
   return (
-    <section className="live-page" data-testid="custom-live" data-tag={shown}>
-      <div className="live-page__head">
-        <h1 className="live-page__title">
+    <section className={styles.livePage} data-testid="custom-live" data-tag={shown}>
+      <div className={styles.livePageHead}>
+        <h1 className={styles.livePageTitle}>
           <bdi>#{shown}</bdi>
         </h1>
-        {state.status === "ready" && <span className="live-page__count">{mt("customLive.count", { count: rooms.length })}</span>}
-        <Link className="live-page__more" to="/customLive">{mt("customLive.allTags")}</Link>
+        {res.status === "ready" && <span className={styles.livePageCount}>{mt("customLive.count", { count: rooms.length })}</span>}
+        <Link className={styles.livePageMore} to="/customLive">{mt("customLive.allTags")}</Link>
       </div>
-      <p className="live-page__intro">{mt("customLive.intro")}</p>
-      {state.status === "loading" && <Loading />}
-      {state.status === "error" && <LoadError message={state.message} notServed={state.notServed} onRetry={reload} />}
-      {state.status === "ready" && rooms.length === 0 && <p className="live-column__none" data-testid="custom-live-none">{mt("customLive.none")}</p>}
-      {rooms.length > 0 && (
-        <ul className="lcards" data-testid="live-cards">
-          {rooms.map((c) => (
-            <LiveCardView key={c.roomId} card={c} match={c.match ? (matches.get(c.match.id) ?? c.match) : undefined} gameName={gameLabel(t, names.get(c.gameId)) || undefined} />
-          ))}
-        </ul>
-      )}
+      <p className={styles.livePageIntro}>{mt("customLive.intro")}</p>
+      <Loadable resource={res}>
+        {(v) =>
+          v.list.length === 0 ? (
+            <p className={styles.livePageNone} data-testid="custom-live-none">{mt("customLive.none")}</p>
+          ) : (
+            <LiveCardList testId="live-cards">
+              {v.list.map((c) => (
+                <LiveCardView key={c.roomId} card={c} match={c.match ? (matches.get(c.match.id) ?? c.match) : undefined} gameName={gameLabel(t, names.get(c.gameId)) || undefined} />
+              ))}
+            </LiveCardList>
+          )
+        }
+      </Loadable>
     </section>
   );
 }
@@ -55,36 +58,36 @@ function TagRooms({ tag }: { tag: string }) {
 function AllTags() {
   const { t: mt } = useMultiViewT();
   const { t } = useTranslation();
-  const { state, reload } = useFetch((signal) => liveApi.tags({ signal }), "live-tags", LIVE_REFRESH_MS);
-  const tags = state.status === "ready" ? state.value.list : [];
+  const tags = useResource("live-tags", (signal) => liveApi.tags({ signal }), { refreshMs: LIVE_REFRESH_MS });
   return (
-    <section className="live-page" data-testid="custom-live-tags">
-      <div className="live-page__head">
-        <h1 className="live-page__title">{mt("customLive.title")}</h1>
+    <section className={styles.livePage} data-testid="custom-live-tags">
+      <div className={styles.livePageHead}>
+        <h1 className={styles.livePageTitle}>{mt("customLive.title")}</h1>
       </div>
-      <p className="live-page__intro">{mt("customLive.intro")}</p>
-      {state.status === "loading" && <Loading />}
-      {state.status === "error" && <LoadError message={state.message} notServed={state.notServed} onRetry={reload} />}
-      {state.status === "ready" && tags.length === 0 && (
-        <>
-          <p className="live-column__none">{mt("customLive.noTags")}</p>
-          <NoData />
-        </>
-      )}
-      {tags.length > 0 && (
-        <ul className="tag-list">
-          {tags.map((x) => (
-            <li key={x.tag}>
-              <Link className="tag-list__tag" to={tagPath(x.tag)} data-testid="custom-live-tag">
-                <bdi className="tag-list__name">#{x.tag}</bdi>
-                <span className="tag-list__meta">
-                  {mt("customLive.rooms", { count: x.rooms })} · {t("discover.viewers", { count: x.viewers, n: formatCount(x.viewers) })}
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      <p className={styles.livePageIntro}>{mt("customLive.intro")}</p>
+      <Loadable resource={tags}>
+        {(v) =>
+          v.list.length === 0 ? (
+            <>
+              <p className={styles.livePageNone}>{mt("customLive.noTags")}</p>
+              <NoData />
+            </>
+          ) : (
+            <ul className={styles.tagList}>
+              {v.list.map((x) => (
+                <li key={x.tag}>
+                  <Link className={styles.tagListTag} to={tagPath(x.tag)} data-testid="custom-live-tag">
+                    <bdi className={styles.tagListName}>#{x.tag}</bdi>
+                    <span className={styles.tagListMeta}>
+                      {mt("customLive.rooms", { count: x.rooms })} · {t("discover.viewers", { count: x.viewers, n: formatCount(x.viewers) })}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </Loadable>
     </section>
   );
 }

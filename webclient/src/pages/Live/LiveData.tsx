@@ -2,39 +2,42 @@
 // they stream with their share of the viewers, and the most watched rooms; refreshed like /live.
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import { liveApi } from "../../api/live";
+import type { LiveCard } from "../../api/live";
 import { NoData } from "../../components/NoData";
 import { useLiveDataT } from "../../i18n/livedata";
-import { LoadError, Loading } from "../Matches/MatchList";
-import { formatCount } from "../Matches/format";
-import { gameLabel, useFetch } from "../Matches/hooks";
-import { useGameNames } from "./hooks";
-import { LIVE_REFRESH_MS } from "./LivePage";
+import { Loadable } from "../../data";
+import { formatCount } from "../../features/matches/format";
+import { gameLabel } from "../../features/matches/hooks";
+import { useGameNames } from "../../features/live/hooks";
+import { useLiveRooms } from "./LivePage";
 import { liveStats } from "./liveStats";
-import "./Live.css";
+import styles from "./LiveData.module.css";
+import pageStyles from "./Live.module.css";
 
 export default function LiveData() {
+  const rooms = useLiveRooms();
+  return <Loadable resource={rooms}>{(v) => <Figures rooms={v.list} />}</Loadable>;
+}
+
+function Figures({ rooms }: { rooms: LiveCard[] }) {
   const { t: tt } = useTranslation();
   const { t } = useLiveDataT();
   const names = useGameNames();
-  const { state, reload } = useFetch((signal) => liveApi.rooms(undefined, { signal }), "live-rooms", LIVE_REFRESH_MS);
-  if (state.status === "loading") return <Loading />;
-  if (state.status === "error") return <LoadError message={state.message} onRetry={reload} />;
-  const s = liveStats(state.value.list);
+  const s = liveStats(rooms);
   const most = Math.max(1, ...s.games.map((g) => g.viewers));
   return (
-    <section className="live-data" data-testid="live-data">
-      <h1 className="live-page__title">{t("title")}</h1>
-      <div className="live-data__totals">
-        <div className="live-data__total" data-testid="live-data-rooms">
+    <section className={styles.liveData} data-testid="live-data">
+      <h1 className={pageStyles.livePageTitle}>{t("title")}</h1>
+      <div className={styles.liveDataTotals}>
+        <div className={styles.liveDataTotal} data-testid="live-data-rooms">
           <strong>{formatCount(s.rooms)}</strong>
           <span>{t("rooms")}</span>
         </div>
-        <div className="live-data__total" data-testid="live-data-viewers">
+        <div className={styles.liveDataTotal} data-testid="live-data-viewers">
           <strong>{formatCount(s.viewers)}</strong>
           <span>{t("viewers")}</span>
         </div>
-        <div className="live-data__total">
+        <div className={styles.liveDataTotal}>
           <strong>{formatCount(s.games.length)}</strong>
           <span>{t("games")}</span>
         </div>
@@ -42,37 +45,37 @@ export default function LiveData() {
       {s.rooms === 0 ? (
         <NoData label={t("none")} />
       ) : (
-        <div className="live-data__panels">
-          <div className="live-data__panel">
+        <div className={styles.liveDataPanels}>
+          <div className={styles.liveDataPanel}>
             <h2>{t("byGame")}</h2>
-            <ul className="live-data__bars">
+            <ul className={styles.liveDataBars}>
               {s.games.map((g) => (
                 <li key={g.gameId} data-testid="live-data-game">
                   <Link to={`/live?game=${g.gameId}`}>{gameLabel(tt, names.get(g.gameId), t("otherGame"))}</Link>
-                  <span className="live-data__bar" aria-hidden="true">
+                  <span className={styles.liveDataBar} aria-hidden="true">
                     <span style={{ inlineSize: `${(100 * g.viewers) / most}%` }} />
                   </span>
-                  <span className="live-data__figure">{t("gameFigures", { rooms: g.rooms, viewers: formatCount(g.viewers) })}</span>
+                  <span className={styles.liveDataFigure}>{t("gameFigures", { rooms: g.rooms, viewers: formatCount(g.viewers) })}</span>
                 </li>
               ))}
             </ul>
           </div>
-          <div className="live-data__panel">
+          <div className={styles.liveDataPanel}>
             <h2>{t("topRooms")}</h2>
-            <ol className="live-data__top">
+            <ol className={styles.liveDataTop}>
               {s.top.map((c) => (
                 <li key={c.roomId} data-testid="live-data-room">
                   <Link to={`/live/${encodeURIComponent(c.roomId)}`}>
                     <strong>{c.name}</strong> · {c.title}
                   </Link>
-                  <span className="live-data__figure">{t("watching", { viewers: formatCount(c.viewers) })}</span>
+                  <span className={styles.liveDataFigure}>{t("watching", { viewers: formatCount(c.viewers) })}</span>
                 </li>
               ))}
             </ol>
           </div>
         </div>
       )}
-      <p className="live-data__more">
+      <p className={styles.liveDataMore}>
         <Link to="/live">{t("allRooms")}</Link>
       </p>
     </section>

@@ -4,17 +4,22 @@ import { Link, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { liveApi } from "../../api/live";
 import { useLiveDataT } from "../../i18n/livedata";
-import { NoData } from "../../components/NoData";
-import { LoadError, Loading } from "../Matches/MatchList";
-import { gameLabel, useFetch } from "../Matches/hooks";
-import { LiveCardView } from "./LiveCardView";
-import { gamesOf, useCardMatches, useGameNames } from "./hooks";
+import { Loadable, useResource } from "../../data";
+import { gameLabel } from "../../features/matches/hooks";
+import { LiveCardList, LiveCardView } from "../../features/live/LiveCardView";
+import { gamesOf, useCardMatches, useGameNames } from "../../features/live/hooks";
 import { FollowingLive } from "./FollowingLive";
 import { useMultiViewT } from "../../i18n/multiview";
-import "./Live.css";
+import styles from "./Live.module.css";
+import { TabList } from "../../components/TabList/TabList";
 
 /** How often the list reloads (rooms going live or ending, viewers). */
 export const LIVE_REFRESH_MS = 30_000;
+
+/** The rooms live now, refreshed every LIVE_REFRESH_MS (/live and /live/data share the key). */
+export function useLiveRooms() {
+  return useResource("live-rooms", (signal) => liveApi.rooms(undefined, { signal }), { refreshMs: LIVE_REFRESH_MS });
+}
 
 export default function LivePage() {
   const { t } = useTranslation();
@@ -22,8 +27,8 @@ export default function LivePage() {
   const { t: mt } = useMultiViewT();
   const [params, setParams] = useSearchParams();
   const game = Number(params.get("game")) || 0;
-  const { state, reload } = useFetch((signal) => liveApi.rooms(undefined, { signal }), "live-rooms", LIVE_REFRESH_MS);
-  const all = state.status === "ready" ? state.value.list : [];
+  const rooms = useLiveRooms();
+  const all = rooms.value?.list ?? [];
   const matches = useCardMatches(all);
   const names = useGameNames();
   const games = gamesOf(all);
@@ -35,48 +40,40 @@ export default function LivePage() {
     else p.delete("game");
     setParams(p);
   };
-
   return (
-    <section className="live-page" data-testid="live-page">
-      <div className="live-page__head">
-        <h1 className="live-page__title">{t("discover.live.title")}</h1>
-        {state.status === "ready" && <span className="live-page__count">{t("discover.live.count", { count: all.length })}</span>}
-        <Link className="live-page__figures" to="/live/data" data-testid="live-figures-link">{dt("title")}</Link>
-        <Link className="live-page__multi" to="/live2" data-testid="open-multiview">
+    <section className={styles.livePage} data-testid="live-page">
+      <div className={styles.livePageHead}>
+        <h1 className={styles.livePageTitle}>{t("discover.live.title")}</h1>
+        {rooms.status === "ready" && <span className={styles.livePageCount}>{t("discover.live.count", { count: all.length })}</span>}
+        <Link className={styles.livePageFigures} to="/live/data" data-testid="live-figures-link">{dt("title")}</Link>
+        <Link className={styles.livePageMulti} to="/live2" data-testid="open-multiview">
           {mt("open")}
         </Link>
       </div>
       <FollowingLive />
       {games.length > 0 && (
-        <div className="live-page__games" role="tablist" aria-label={t("discover.live.games")}>
-          <button type="button" role="tab" aria-selected={game === 0} className={`home__chip${game === 0 ? " home__chip--on" : ""}`} onClick={() => pick(0)} data-testid="live-game-all">
-            {t("discover.live.allGames")}
-          </button>
-          {games.map((g) => (
-            <button
-              key={g}
-              type="button"
-              role="tab"
-              aria-selected={game === g}
-              className={`home__chip${game === g ? " home__chip--on" : ""}`}
-              onClick={() => pick(g)}
-              data-testid={`live-game-${g}`}
-            >
-              {gameLabel(t, names.get(g), t("discover.live.otherGame"))}
-            </button>
-          ))}
-        </div>
+        <TabList
+          items={[
+            { key: 0, label: t("discover.live.allGames"), testId: "live-game-all" },
+            ...games.map((g) => ({ key: g, label: gameLabel(t, names.get(g), t("discover.live.otherGame")), testId: `live-game-${g}` })),
+          ]}
+          selected={game}
+          onSelect={pick}
+          label={t("discover.live.games")}
+          className={styles.livePageGames}
+          tabClassName={styles.chip}
+          selectedClassName={styles.chipOn}
+        />
       )}
-      {state.status === "loading" && <Loading />}
-      {state.status === "error" && <LoadError message={state.message} notServed={state.notServed} onRetry={reload} />}
-      {state.status === "ready" && shown.length === 0 && <NoData />}
-      {shown.length > 0 && (
-        <ul className="lcards" data-testid="live-cards">
-          {shown.map((c) => (
-            <LiveCardView key={c.roomId} card={c} match={c.match ? (matches.get(c.match.id) ?? c.match) : undefined} gameName={gameLabel(t, names.get(c.gameId)) || undefined} />
-          ))}
-        </ul>
-      )}
+      <Loadable resource={rooms} empty={() => shown.length === 0}>
+        {() => (
+          <LiveCardList testId="live-cards">
+            {shown.map((c) => (
+              <LiveCardView key={c.roomId} card={c} match={c.match ? (matches.get(c.match.id) ?? c.match) : undefined} gameName={gameLabel(t, names.get(c.gameId)) || undefined} />
+            ))}
+          </LiveCardList>
+        )}
+      </Loadable>
     </section>
   );
 }

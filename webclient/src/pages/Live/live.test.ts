@@ -2,8 +2,8 @@
 import { describe, expect, it } from "vitest";
 import type { LiveCard, MatchLive } from "../../api/live";
 import type { MatchItem } from "../../api/matches";
-import { streamedMatches } from "./watch";
-import { gamesOf, searchCards } from "./hooks";
+import { streamedMatches } from "../../features/live/watch";
+import { gamesOf, searchCards } from "../../features/live/hooks";
 
 const card = (p: Partial<LiveCard>): LiveCard => ({
   roomId: "r", title: "", anchorId: "u1", name: "", avatar: "", followers: 0, coverUrl: "", matchId: "", gameId: 0,

@@ -3,7 +3,7 @@ import { useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import type { RoomView } from "../../state/realtime";
 import { loginModalAtom, LoginMode } from "../../state/ui";
-import "./ChatInput.css";
+import styles from "./ChatInput.module.css";
 
 // A signed-in viewer's input loads on demand (issue 19: the room's initial JavaScript); until it
 // has arrived the same input shows, disabled.
@@ -20,8 +20,8 @@ export function ChatInput({ room, view, signedIn = true }: { room: string; view:
   if (!signedIn) {
     const ask = () => openLogin({ open: true, mode: LoginMode.Password });
     return (
-      <form className="chat-input chat-input--guest" onSubmit={(e) => (e.preventDefault(), ask())}>
-        <div className="chat-input__row">
+      <form className={styles.chatInput} onSubmit={(e) => (e.preventDefault(), ask())}>
+        <div className={styles.chatInputRow}>
           <input
             data-testid="chat-input"
             data-guest="true"
@@ -52,8 +52,8 @@ export function ChatInput({ room, view, signedIn = true }: { room: string; view:
 function ChatInputPlaceholder() {
   const { t } = useTranslation();
   return (
-    <form className="chat-input" onSubmit={(e) => e.preventDefault()}>
-      <div className="chat-input__row">
+    <form className={styles.chatInput} onSubmit={(e) => e.preventDefault()}>
+      <div className={styles.chatInputRow}>
         <input data-testid="chat-input" disabled value="" placeholder={t("live.placeholder")} aria-label={t("live.placeholder")} />
         <button type="submit" data-testid="chat-send" disabled>
           {t("live.send")}

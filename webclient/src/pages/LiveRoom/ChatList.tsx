@@ -9,13 +9,14 @@ import { formatTime } from "./format";
 import { endedActions, isPresetEvent } from "../../components/ModPresets/presetEvents";
 import type { Combo } from "../../components/GiftFx/giftLines";
 import { useGiftFxT } from "../../i18n/giftfx";
-import "./ChatList.css";
+import styles from "./ChatList.module.css";
+import colors from "./PaidColors.module.css";
 
 // The rarer parts of a line load on demand (issue 19, the room's initial JavaScript): an expert's
 // badge, a plan link in a message (the plain text shows until then), a moderation preset's line and
 // a prediction's line.
-const ExpertBadge = lazy(async () => ({ default: (await import("../Experts/ExpertBadge")).ExpertBadge }));
-const PlanLinkText = lazy(async () => ({ default: (await import("../Experts/PlanLinker")).PlanLinkText }));
+const ExpertBadge = lazy(async () => ({ default: (await import("../../features/experts/ExpertBadge")).ExpertBadge }));
+const PlanLinkText = lazy(async () => ({ default: (await import("../../features/experts/PlanLinker")).PlanLinkText }));
 const PresetLine = lazy(async () => ({ default: (await import("../../components/ModPresets/PresetLine")).PresetLine }));
 const PredictionLine = lazy(async () => ({ default: (await import("./PredictionLine")).PredictionLine }));
 
@@ -51,7 +52,7 @@ export function ChatList({ lines, selfId, actions, onActions, onName, room = "",
     (_: number, l: ChatLine) =>
       l.kind === "event" && isPresetEvent(l.ev) ? (
         <Suspense fallback={null}>
-          <PresetLine ev={l.ev} room={room} canUndo={canModerate} ended={!!l.ev.msg && ended.has(l.ev.msg)} />
+          <PresetLine className={`${styles.chatLine} ${styles.chatLineSys} ${styles.chatLineMod}`} ev={l.ev} room={room} canUndo={canModerate} ended={!!l.ev.msg && ended.has(l.ev.msg)} />
         </Suspense>
       ) : (
         <Line line={l} actions={actions && l.kind === "event" && l.ev.uid !== selfId} onActions={onActions} onName={onName} combo={combos?.get(l.seq)} />
@@ -59,9 +60,10 @@ export function ChatList({ lines, selfId, actions, onActions, onName, room = "",
     [actions, selfId, onActions, onName, room, canModerate, ended, combos],
   );
   return (
-    <div className="chat-list" data-testid="chat-list" data-count={lines.length}>
+    // A log: screen readers announce the lines that arrive (politely), not the whole list again.
+    <div className={styles.chatList} role="log" aria-live="polite" aria-relevant="additions" aria-atomic="false" aria-label={t("live.chat")} data-testid="chat-list" data-count={lines.length}>
       {lines.length === 0 ? (
-        <p className="chat-list__empty">{t("live.empty")}</p>
+        <p className={styles.chatListEmpty}>{t("live.empty")}</p>
       ) : (
         <>
           <Virtuoso
@@ -78,7 +80,7 @@ export function ChatList({ lines, selfId, actions, onActions, onName, room = "",
           {!atBottom && (
             <button
               type="button"
-              className="chat-list__jump"
+              className={styles.chatListJump}
               data-testid="chat-jump"
               onClick={() => ref.current?.scrollToIndex({ index: lines.length - 1, align: "end", behavior: "auto" })}
             >
@@ -106,27 +108,27 @@ const Line = memo(function Line({
 }) {
   const { t } = useTranslation();
   const { t: fx } = useGiftFxT();
-  if (line.kind === "gap") return <div className="chat-line chat-line--gap" data-testid="chat-gap">{t("live.gap")}</div>;
+  if (line.kind === "gap") return <div className={`${styles.chatLine} ${styles.chatLineGap}`} data-testid="chat-gap">{t("live.gap")}</div>;
   const ev = line.ev;
   const who = ev.name ?? ev.uid;
   switch (ev.k) {
     case "chat":
       return (
-        <div className="chat-line" data-testid="chat-line" data-seq={line.seq} data-id={ev.id} data-uid={ev.uid}>
+        <div className={styles.chatLine} data-testid="chat-line" data-seq={line.seq} data-id={ev.id} data-uid={ev.uid}>
           <ChatBadges ev={ev} />
-          <span className="chat-line__lvl">Lv{ev.lvl ?? 0}</span> {ev.badge === "expert" && ev.uid && (
+          <span className={styles.chatLineLvl}>Lv{ev.lvl ?? 0}</span> {ev.badge === "expert" && ev.uid && (
             <Suspense fallback={null}>
               <ExpertBadge uid={ev.uid} />
             </Suspense>
           )}
           {actions && onName && ev.uid ? (
-            <button type="button" className="chat-line__name chat-line__name--button" data-testid="chat-name" onClick={() => onName(ev)}>
+            <button type="button" className={`${styles.chatLineName} ${styles.chatLineNameButton}`} aria-haspopup="dialog" data-testid="chat-name" onClick={() => onName(ev)}>
               <bdi>{who}</bdi>
             </button>
           ) : (
-            <bdi className="chat-line__name">{who}</bdi>
+            <bdi className={styles.chatLineName}>{who}</bdi>
           )}{" "}
-          <bdi className="chat-line__text">
+          <bdi>
             <Suspense fallback={ev.text ?? ""}>
               <PlanLinkText text={ev.text ?? ""} />
             </Suspense>
@@ -134,8 +136,8 @@ const Line = memo(function Line({
           {actions && (
             <button
               type="button"
-              className="chat-line__more"
-              data-testid="msg-actions"
+              className={styles.chatLineMore}
+              aria-haspopup="dialog" data-testid="msg-actions"
               aria-label={t("live.menu.open")}
               title={t("live.menu.open")}
               onClick={() => onActions(ev)}
@@ -147,11 +149,11 @@ const Line = memo(function Line({
       );
     case "gift":
       return (
-        <div className="chat-line chat-line--gift" data-testid="gift-line" data-seq={line.seq} data-combo={combo?.n ?? 1}>
-          <span className="chat-line__gift" aria-hidden="true">✦</span> <bdi className="chat-line__name">{who}</bdi>{" "}
+        <div className={`${styles.chatLine} ${styles.chatLineGift}`} data-testid="gift-line" data-seq={line.seq} data-combo={combo?.n ?? 1}>
+          <span className={styles.chatLineGiftIcon} aria-hidden="true">✦</span> <bdi className={styles.chatLineName}>{who}</bdi>{" "}
           {t("live.event.gift", { gift: ev.text || ev.gift || "", count: ev.count ?? 1 })}
           {combo && (
-            <strong className="chat-line__combo" key={combo.n} data-testid="gift-line-combo">
+            <strong className={styles.chatLineCombo} key={combo.n} data-testid="gift-line-combo">
               {" "}
               {fx("combo", { n: combo.n })}
             </strong>
@@ -159,13 +161,13 @@ const Line = memo(function Line({
         </div>
       );
     case "paid":
-      // A paid message (issue 25 §4) in its tier's colour; PinnedBar.css styles it.
+      // A paid message (issue 25 §4) in its tier's colour (PaidColors.module.css).
       return (
-        <div className={`chat-line chat-line--paid paid-color--${ev.color ?? "blue"}`} data-testid="paid-line" data-seq={line.seq} data-id={ev.id} data-pin={ev.pin}>
-          <span className="chat-line__coins">{ev.coins}</span> <bdi className="chat-line__name">{who}</bdi>{" "}
-          <bdi className="chat-line__text">{ev.text}</bdi>
+        <div className={`${styles.chatLine} ${styles.chatLinePaid} ${colors[`paid-color--${ev.color ?? "blue"}`]}`} data-testid="paid-line" data-seq={line.seq} data-id={ev.id} data-pin={ev.pin}>
+          <span className={styles.chatLineCoins}>{ev.coins}</span> <bdi className={styles.chatLineName}>{who}</bdi>{" "}
+          <bdi>{ev.text}</bdi>
           {actions && (
-            <button type="button" className="chat-line__more" data-testid="msg-actions" aria-label={t("live.menu.open")} title={t("live.menu.open")} onClick={() => onActions(ev)}>
+            <button type="button" className={styles.chatLineMore} aria-haspopup="dialog" data-testid="msg-actions" aria-label={t("live.menu.open")} title={t("live.menu.open")} onClick={() => onActions(ev)}>
               ⋯
             </button>
           )}
@@ -175,13 +177,13 @@ const Line = memo(function Line({
       if (ev.key?.startsWith("prediction."))
         return (
           <Suspense fallback={null}>
-            <PredictionLine ev={ev} seq={line.seq} />
+            <PredictionLine className={`${styles.chatLine} ${styles.chatLineSys}`} ev={ev} seq={line.seq} />
           </Suspense>
         );
-      return <div className="chat-line chat-line--sys" data-testid="sys-line" data-seq={line.seq}>{ev.text}</div>;
+      return <div className={`${styles.chatLine} ${styles.chatLineSys}`} data-testid="sys-line" data-seq={line.seq}>{ev.text}</div>;
     default: {
       const text = systemText(t, line);
-      return text ? <div className="chat-line chat-line--sys chat-line--mod" data-testid="sys-line" data-kind={ev.k} data-seq={line.seq}>{text}</div> : null;
+      return text ? <div className={`${styles.chatLine} ${styles.chatLineSys} ${styles.chatLineMod}`} data-testid="sys-line" data-kind={ev.k} data-seq={line.seq}>{text}</div> : null;
     }
   }
 });

@@ -4,16 +4,18 @@
 // the reports against them, and act: mute (10 min, 1 h, 24 h), unmute, delete the line, make or
 // remove a moderator with the member id typed again (spec §5). Everything comes from and goes
 // through the REST calls of api/chat, which the room actor decides; the card never shows an id.
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
+import { useResource } from "../../data";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../api/client";
-import { chatroomApi, type Chatter, type OperateOp } from "../../api/chatroom";
+import { errorText } from "../../api/client";
+import { chatroomApi, type OperateOp } from "../../api/chatroom";
 import { userApi } from "../../api/account";
 import { useChatroomT } from "../../i18n/chatroom";
 import { formatLeft } from "../../realtime/selfMute";
 import type { RoomEvent } from "../../realtime/protocol";
 import { showToast } from "../../state/ui";
-import "./ChatterCard.css";
+import styles from "./ChatterCard.module.css";
+import { useDialog } from "../../components/useDialog";
 
 /** Mute lengths the card offers (seconds) with their labels in the live room's namespace. */
 export const CARD_MUTES = [
@@ -22,25 +24,9 @@ export const CARD_MUTES = [
   { secs: 86400, key: "d1" },
 ] as const;
 
-type Load = { status: "loading" } | { status: "ready"; card: Chatter; skew: number } | { status: "error"; message: string };
-
-const message = (e: unknown) => (e instanceof ApiError ? e.userMessage : String(e));
-
-/** The card of ev's author in room; reload() reads it again after an action. */
+/** The card of ev's author in room, with the skew of the server's clock; refresh() reads it again after an action. */
 function useChatter(room: string, uid: string) {
-  const [load, setLoad] = useState<Load>({ status: "loading" });
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    let live = true;
-    chatroomApi.userInfo(room, uid).then(
-      (card) => live && setLoad({ status: "ready", card, skew: card.now - Date.now() }),
-      (e: unknown) => live && setLoad({ status: "error", message: message(e) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [room, uid, version]);
-  return { load, reload: useCallback(() => setVersion((v) => v + 1), []) };
+  return useResource(`chatter:${room}:${uid}`, () => chatroomApi.userInfo(room, uid).then((card) => ({ card, skew: card.now - Date.now() })));
 }
 
 /** The server's now (from the card's clock), ticking each second while a mute is shown. */
@@ -68,28 +54,21 @@ export function ChatterCard({ room, ev, onClose, onReport }: ChatterCardProps) {
   const { t } = useTranslation();
   const { t: ct } = useChatroomT();
   const uid = ev.uid ?? "";
-  const { load, reload } = useChatter(room, uid);
+  const load = useChatter(room, uid);
+  const popup = useDialog<HTMLDivElement>(onClose);
+  const reload = load.refresh;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [appoint, setAppoint] = useState<OperateOp | null>(null);
   const [typed, setTyped] = useState("");
-  const [following, setFollowing] = useState<boolean | null>(null);
-  const card = load.status === "ready" ? load.card : null;
+  const card = load.value?.card ?? null;
   const mod = card?.moderation;
-  const now = useServerNow(load.status === "ready" ? load.skew : 0, !!mod && (mod.mutedUntil > 0 || mod.platformUntil > 0));
+  const now = useServerNow(load.value?.skew ?? 0, !!mod && (mod.mutedUntil > 0 || mod.platformUntil > 0));
   const name = card?.name ?? ev.name ?? "";
 
-  useEffect(() => {
-    if (!card || card.self) return;
-    let live = true;
-    userApi.hasFollow(uid).then(
-      (r) => live && setFollowing(r.following),
-      () => live && setFollowing(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [card, uid]);
+  // Follow shows once we know whether the reader follows the chatter (not on one's own card).
+  const follow = useResource(card && !card.self ? `follows:${uid}` : null, () => userApi.hasFollow(uid));
+  const following = follow.value?.following ?? null;
 
   const act = async (run: () => Promise<unknown>, done: string, close = false) => {
     setBusy(true);
@@ -102,7 +81,7 @@ export function ChatterCard({ room, ev, onClose, onReport }: ChatterCardProps) {
       if (close) onClose();
       else reload();
     } catch (e) {
-      setError(message(e));
+      setError(errorText(e));
     } finally {
       setBusy(false);
     }
@@ -122,49 +101,49 @@ export function ChatterCard({ room, ev, onClose, onReport }: ChatterCardProps) {
   const isMod = !!card?.badges.includes("moderator");
 
   return (
-    <div className="chatter-card" role="dialog" aria-label={ct("card.title")} data-testid="chatter-card">
-      <div className="chatter-card__head">
-        <span className="chatter-card__avatar" aria-hidden="true">
+    <div className={styles.chatterCard} role="dialog" aria-label={ct("card.title")} data-testid="chatter-card" {...popup}>
+      <div className={styles.chatterCardHead}>
+        <span className={styles.chatterCardAvatar} aria-hidden="true">
           {card?.avatar ? <img src={card.avatar} alt="" /> : (name || "?").slice(0, 1).toUpperCase()}
         </span>
-        <div className="chatter-card__who">
-          <bdi className="chatter-card__name" data-testid="card-name">
+        <div className={styles.chatterCardWho}>
+          <bdi className={styles.chatterCardName} data-testid="card-name">
             {name}
           </bdi>
           {card && (
-            <span className="chatter-card__level" data-testid="card-level">
+            <span className={styles.chatterCardLevel} data-testid="card-level">
               {ct("card.level", { level: card.level })}
             </span>
           )}
           {card && card.badges.length > 0 && (
-            <span className="chatter-card__badges">
+            <span className={styles.chatterCardBadges}>
               {card.badges.map((b) => (
-                <span key={b} className={`chatter-badge chatter-badge--${b}`} data-testid={`card-badge-${b}`}>
+                <span key={b} className={`${styles.chatterBadge} ${styles[`chatter-badge--${b}`]}`} data-testid={`card-badge-${b}`}>
                   {ct(`card.badge.${b}`)}
                 </span>
               ))}
             </span>
           )}
         </div>
-        <button type="button" className="chatter-card__close" aria-label={ct("card.close")} data-testid="card-close" onClick={onClose}>
+        <button type="button" className={styles.chatterCardClose} aria-label={ct("card.close")} data-testid="card-close" onClick={onClose}>
           ×
         </button>
       </div>
       {ev.text && (
-        <p className="chatter-card__quote">
+        <p className={styles.chatterCardQuote}>
           <bdi>{ev.text}</bdi>
         </p>
       )}
-      {load.status === "loading" && <p className="chatter-card__muted-text">{ct("card.loading")}</p>}
+      {load.status === "loading" && <p className={styles.chatterCardMutedText}>{ct("card.loading")}</p>}
       {load.status === "error" && (
-        <p className="chatter-card__error" role="alert" data-testid="card-error">
-          {load.message}
+        <p className={styles.chatterCardError} role="alert" data-testid="card-error">
+          {load.error}
         </p>
       )}
-      {card?.self && <p className="chatter-card__muted-text">{ct("card.you")}</p>}
+      {card?.self && <p className={styles.chatterCardMutedText}>{ct("card.you")}</p>}
       {mod && (
-        <div className="chatter-card__record" data-testid="card-record">
-          <p className={mutedLeft || platformLeft ? "chatter-card__state chatter-card__state--muted" : "chatter-card__state"} data-testid="card-mute-state" data-muted={mutedLeft > 0}>
+        <div className={styles.chatterCardRecord} data-testid="card-record">
+          <p className={mutedLeft || platformLeft ? `${styles.chatterCardState} ${styles.chatterCardStateMuted}` : styles.chatterCardState} data-testid="card-mute-state" data-muted={mutedLeft > 0}>
             {mutedLeft > 0
               ? ct("card.muted", { left: formatLeft(mutedLeft) })
               : platformLeft > 0
@@ -184,7 +163,7 @@ export function ChatterCard({ room, ev, onClose, onReport }: ChatterCardProps) {
         </div>
       )}
       {card && !card.self && (
-        <div className="chatter-card__row">
+        <div className={styles.chatterCardRow}>
           {following !== null && (
             <button
               type="button"
@@ -193,8 +172,8 @@ export function ChatterCard({ room, ev, onClose, onReport }: ChatterCardProps) {
               disabled={busy}
               onClick={() =>
                 void userApi.follow(uid, !following).then(
-                  (r) => setFollowing(r.following),
-                  (e: unknown) => setError(message(e)),
+                  (r) => follow.set({ following: r.following }),
+                  (e: unknown) => setError(errorText(e)),
                 )
               }
             >
@@ -209,14 +188,14 @@ export function ChatterCard({ room, ev, onClose, onReport }: ChatterCardProps) {
         </div>
       )}
       {card?.you.mute && (
-        <div className="chatter-card__row" data-testid="card-mute-actions">
+        <div className={styles.chatterCardRow} data-testid="card-mute-actions">
           {mutedLeft > 0 ? (
             <button type="button" data-testid="card-unmute" disabled={busy} onClick={() => operate("unmute", ct("card.unmuted", { name }))}>
               {t("live.mod.unmute")}
             </button>
           ) : (
             <>
-              <span className="chatter-card__label">{ct("card.muteFor")}</span>
+              <span className={styles.chatterCardLabel}>{ct("card.muteFor")}</span>
               {CARD_MUTES.map((m) => (
                 <button
                   key={m.secs}
@@ -233,10 +212,10 @@ export function ChatterCard({ room, ev, onClose, onReport }: ChatterCardProps) {
         </div>
       )}
       {card?.you.moderate && ev.id && ev.k === "chat" && (
-        <div className="chatter-card__row">
+        <div className={styles.chatterCardRow}>
           <button
             type="button"
-            className="chatter-card__danger"
+            className={styles.chatterCardDanger}
             data-testid="card-delete"
             disabled={busy}
             onClick={() => void act(() => chatroomApi.deleteLine(room, ev.id!), t("live.menu.deleted"), true)}
@@ -246,20 +225,20 @@ export function ChatterCard({ room, ev, onClose, onReport }: ChatterCardProps) {
         </div>
       )}
       {card?.you.appoint && !appoint && (
-        <div className="chatter-card__row">
+        <div className={styles.chatterCardRow}>
           <button type="button" data-testid={isMod ? "card-remove-mod" : "card-make-mod"} disabled={busy} onClick={() => setAppoint(isMod ? "removeMod" : "addMod")}>
             {isMod ? ct("card.removeMod") : ct("card.makeMod")}
           </button>
         </div>
       )}
       {appoint && (
-        <form className="chatter-card__confirm" onSubmit={confirmAppoint} data-testid="card-confirm-form">
+        <form className={styles.chatterCardConfirm} onSubmit={confirmAppoint} data-testid="card-confirm-form">
           <label>
             {ct("card.confirmLabel", { name })}
             <input data-testid="card-confirm-input" value={typed} autoComplete="off" onChange={(e) => setTyped(e.target.value)} />
           </label>
           <small>{ct("card.confirmHint")}</small>
-          <div className="chatter-card__row">
+          <div className={styles.chatterCardRow}>
             <button type="submit" data-testid="card-confirm" disabled={busy || !typed.trim()}>
               {ct("card.confirm")}
             </button>
@@ -270,7 +249,7 @@ export function ChatterCard({ room, ev, onClose, onReport }: ChatterCardProps) {
         </form>
       )}
       {error && (
-        <p className="chatter-card__error" role="alert" data-testid="card-error">
+        <p className={styles.chatterCardError} role="alert" data-testid="card-error">
           {error}
         </p>
       )}

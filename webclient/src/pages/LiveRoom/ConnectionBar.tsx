@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useAtomValue } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { connErrorAtom, connStatusAtom, realtimeCommandsAtom } from "../../state/realtime";
-import "./ConnectionBar.css";
+import styles from "./ConnectionBar.module.css";
 
 /** Connection state (spec §4) with the time to the next attempt and a manual reconnect. */
 export function ConnectionBar() {
@@ -19,13 +19,13 @@ export function ConnectionBar() {
   const secs = status.retryAt ? Math.max(0, Math.ceil((status.retryAt - now) / 1000)) : 0;
 
   return (
-    <div className={`conn conn--${status.state}`}>
-      <span className="conn__dot" aria-hidden="true" />
-      <span data-testid="conn-state" data-state={status.state}>{t(`live.state.${status.state}`)}</span>
-      {status.state === "disconnected" && status.retryAt && <span className="conn__retry">{t("live.retryIn", { s: secs })}</span>}
-      {connError && <span className="conn__error" role="alert">{connError.msg || connError.key}</span>}
+    <div className={`${styles.conn} ${styles[`conn--${status.state}`]}`} data-testid="conn-bar">
+      <span className={styles.connDot} aria-hidden="true" />
+      <span role="status" data-testid="conn-state" data-state={status.state}>{t(`live.state.${status.state}`)}</span>
+      {status.state === "disconnected" && status.retryAt && <span>{t("live.retryIn", { s: secs })}</span>}
+      {connError && <span className={styles.connError} role="alert">{connError.msg || connError.key}</span>}
       {(status.state === "disconnected" || status.state === "reconnecting") && (
-        <button type="button" className="conn__reconnect" data-testid="reconnect" onClick={() => commands?.reconnect()}>
+        <button type="button" className={styles.connReconnect} data-testid="reconnect" onClick={() => commands?.reconnect()}>
           {t("live.reconnect")}
         </button>
       )}

@@ -33,7 +33,7 @@ describe("Danmu", () => {
     act(() => root.render(<Danmu lines={[...history, line(3, { text: "GOAL!" }), line(4, { k: "gift", name: "Ana", text: "Scarf", count: 2 })]} joined />));
     expect(flying().map((e) => e.textContent)).toEqual(["GOAL!", "Ana ✦ Scarf ×2"]);
     const [first, second] = flying() as [HTMLElement, HTMLElement];
-    expect(second.className).toContain("danmu__line--gift");
+    expect(second.dataset.gift).toBe("true");
     // Each in its own lane; a line that lands leaves.
     expect(first.style.top).not.toBe(second.style.top);
     act(() => first.dispatchEvent(new Event("animationend", { bubbles: true })));

@@ -5,7 +5,7 @@
 // as on Bilibili). The toggle is remembered (state/realtime: danmuAtom).
 import { memo, useEffect, useRef, useState } from "react";
 import type { ChatLine } from "../../realtime/roomLog";
-import "./Danmu.css";
+import styles from "./Danmu.module.css";
 
 /** Lanes of the overlay and the most lines in flight. */
 export const LANES = 8;
@@ -63,11 +63,12 @@ export const Danmu = memo(function Danmu({ lines, joined, now = Date.now }: { li
   const landed = (key: number) => setFlying((cur) => cur.filter((f) => f.key !== key));
 
   return (
-    <div className="danmu" data-testid="danmu" aria-hidden="true">
+    <div className={styles.danmu} data-testid="danmu" aria-hidden="true">
       {flying.map((f) => (
         <span
           key={f.key}
-          className={`danmu__line${f.gift ? " danmu__line--gift" : ""}`}
+          className={`${styles.danmuLine}${f.gift ? ` ${styles.danmuLineGift}` : ""}`}
+          data-gift={f.gift}
           data-testid="danmu-line"
           style={{ top: `${(f.lane * 100) / LANES}%`, animationDuration: `${FLIGHT_MS}ms` }}
           onAnimationEnd={() => landed(f.key)}

@@ -10,7 +10,7 @@ import { COMBO_WINDOW_MS, iconUrl, isBigGift } from "../../components/GiftFx/gif
 import { useConfirmCharge } from "../../components/ConfirmCharge/ConfirmCharge";
 import { useGiftFxT } from "../../i18n/giftfx";
 import { refreshBalances } from "../../session/account";
-import "./GiftPanel.css";
+import styles from "./GiftPanel.module.css";
 
 /** Quantities offered per send (the usual combo sizes). */
 export const COMBO_COUNTS = [1, 10, 66, 99, 520, 1314] as const;
@@ -56,7 +56,7 @@ export function GiftPanel({ room, view, signedIn }: { room: string; view: RoomVi
 
   if (!signedIn) {
     return (
-      <section className="gift-panel gift-panel--guest" data-testid="gift-panel" aria-label={t("live.gift.title")}>
+      <section className={`${styles.giftPanel} ${styles.giftPanelGuest}`} data-testid="gift-panel" aria-label={t("live.gift.title")}>
         <p data-testid="gift-login">{t("live.gift.login")}</p>
         <button type="button" onClick={() => openLogin({ open: true, mode: LoginMode.Password })}>
           {t("live.gift.loginButton")}
@@ -90,18 +90,18 @@ export function GiftPanel({ room, view, signedIn }: { room: string; view: RoomVi
   };
 
   return (
-    <section className="gift-panel" data-testid="gift-panel" aria-label={t("live.gift.title")}>
-      <div className="gift-panel__head">
-        <h2 className="gift-panel__title">{t("live.gift.title")}</h2>
-        <Link to="/svga" className="gift-panel__preview" data-testid="gift-preview-link">
+    <section className={styles.giftPanel} data-testid="gift-panel" aria-label={t("live.gift.title")}>
+      <div className={styles.giftPanelHead}>
+        <h2 className={styles.giftPanelTitle}>{t("live.gift.title")}</h2>
+        <Link to="/svga" className={styles.giftPanelPreview} data-testid="gift-preview-link">
           {fx("preview.link")}
         </Link>
       </div>
-      {catalogue.state === "loading" && <div className="gift-panel__loading" aria-busy="true" />}
+      {catalogue.state === "loading" && <div className={styles.giftPanelLoading} aria-busy="true" role="status" aria-label={t("common.loading")} />}
       {catalogue.state === "none" && <NoData label={t("live.gift.none")} />}
       {catalogue.state === "ready" && (
         <>
-          <ul className="gift-panel__list">
+          <ul className={styles.giftPanelList}>
             {catalogue.gifts.map((g) => (
               <li key={g.id}>
                 <button
@@ -109,34 +109,34 @@ export function GiftPanel({ room, view, signedIn }: { room: string; view: RoomVi
                   data-testid="gift-item"
                   data-gift={g.id}
                   aria-pressed={selected === g.id}
-                  className={selected === g.id ? "is-selected" : undefined}
+                  className={selected === g.id ? styles.isSelected : undefined}
                   onClick={() => setSelected(g.id)}
                 >
                   {g.icon && !broken.has(g.id) ? (
                     <img src={iconUrl(g.icon)} alt="" width={36} height={36} loading="lazy" onError={() => setBroken((s) => new Set(s).add(g.id))} />
                   ) : (
-                    <span className="gift-panel__icon" aria-hidden="true">✦</span>
+                    <span className={styles.giftPanelIcon} aria-hidden="true">✦</span>
                   )}
-                  <span className="gift-panel__name">{g.name}</span>
+                  <span className={styles.giftPanelName}>{g.name}</span>
                   <Price gift={g} />
                 </button>
               </li>
             ))}
           </ul>
-          <div className="gift-panel__send">
-            <span className="gift-panel__count-label">{t("live.gift.count")}</span>
-            <div className="gift-panel__counts" role="group" aria-label={t("live.gift.count")}>
+          <div className={styles.giftPanelSend}>
+            <span className={styles.giftPanelCountLabel}>{t("live.gift.count")}</span>
+            <div className={styles.giftPanelCounts} role="group" aria-label={t("live.gift.count")}>
               {COMBO_COUNTS.map((n) => (
-                <button key={n} type="button" data-testid={`gift-count-${n}`} aria-pressed={count === n} className={count === n ? "is-selected" : undefined} onClick={() => setCount(n)}>
+                <button key={n} type="button" data-testid={`gift-count-${n}`} aria-pressed={count === n} className={count === n ? styles.isSelected : undefined} onClick={() => setCount(n)}>
                   ×{n}
                 </button>
               ))}
             </div>
-            <button type="button" className="gift-panel__go" data-testid="gift-send" disabled={!ready || !selected || busy} onClick={() => void send()}>
+            <button type="button" className={styles.giftPanelGo} data-testid="gift-send" disabled={!ready || !selected || busy} onClick={() => void send()}>
               {t("live.gift.send")}
             </button>
             {combo && combo.n > 1 && combo.gift === selected && (
-              <span className="gift-panel__combo" key={combo.n} data-testid="gift-combo">
+              <span className={styles.giftPanelCombo} key={combo.n} data-testid="gift-combo">
                 {t("live.gift.combo", { n: combo.n })}
               </span>
             )}
@@ -145,7 +145,7 @@ export function GiftPanel({ room, view, signedIn }: { room: string; view: RoomVi
       )}
       {dialog}
       {error && (
-        <p className="gift-panel__error" role="alert" data-testid="gift-error">
+        <p className={styles.giftPanelError} role="alert" data-testid="gift-error">
           {error.insufficient ? t("live.gift.insufficient") : error.msg}
           {error.insufficient && (
             <>
@@ -167,8 +167,8 @@ function Price({ gift }: { gift: Gift }) {
   const diamond = gift.currency === "score";
   const name = diamond ? t("live.gift.diamond") : t("live.gift.gold");
   return (
-    <small className="gift-panel__price" title={name}>
-      {gift.price} <span className={diamond ? "gift-panel__cur gift-panel__cur--diamond" : "gift-panel__cur"} role="img" aria-label={name} />
+    <small className={styles.giftPanelPrice} title={name}>
+      {gift.price} <span className={diamond ? `${styles.giftPanelCur} ${styles.giftPanelCurDiamond}` : styles.giftPanelCur} role="img" aria-label={name} />
     </small>
   );
 }

@@ -57,6 +57,24 @@ afterEach(async () => {
 });
 
 describe("MessageMenu", () => {
+  it("takes focus when it opens, closes on Escape without reaching the window, and gives focus back", async () => {
+    commands(() => ({ ok: true }));
+    const opener = document.createElement("button");
+    document.body.appendChild(opener);
+    opener.focus();
+    const onWindow = vi.fn();
+    window.addEventListener("keydown", onWindow);
+    const onClose = await render(true);
+    expect(document.activeElement).toBe(q("menu-report"));
+    await act(async () => q("msg-menu")!.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true })));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(onWindow).not.toHaveBeenCalled();
+    await act(async () => root.render(<></>));
+    expect(document.activeElement).toBe(opener);
+    window.removeEventListener("keydown", onWindow);
+    opener.remove();
+  });
+
   it("offers only Report to a signed-in viewer, with the six reasons of spec §6", async () => {
     const sent = commands(() => ({ ok: true, seq: 8 }));
     const onClose = await render(false);

@@ -6,7 +6,8 @@ import { showToast } from "../../state/ui";
 import { REPORT_REASONS, type RoomEvent } from "../../realtime/protocol";
 import type { CommandResult } from "../../realtime/connection";
 import { PaidRemoval } from "./PaidRemoval";
-import "./MessageMenu.css";
+import { useDialog } from "../../components/useDialog";
+import styles from "./MessageMenu.module.css";
 
 /** Mute lengths offered to moderators (seconds). */
 export const MUTE_CHOICES = [
@@ -31,6 +32,7 @@ export function MessageMenu(props: { room: string; ev: RoomEvent; canModerate: b
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const who = ev.name ?? ev.uid ?? "";
+  const popup = useDialog<HTMLDivElement>(onClose);
 
   const run = async (send: () => Promise<CommandResult> | undefined, done: string) => {
     setBusy(true);
@@ -47,12 +49,12 @@ export function MessageMenu(props: { room: string; ev: RoomEvent; canModerate: b
   };
 
   return (
-    <div className="msg-menu" role="dialog" aria-label={t("live.menu.open")} data-testid="msg-menu">
-      <p className="msg-menu__quote">
-        <bdi className="msg-menu__who">{who}</bdi> <bdi>{ev.text}</bdi>
+    <div className={styles.msgMenu} role="dialog" aria-label={t("live.menu.open")} data-testid="msg-menu" {...popup}>
+      <p className={styles.msgMenuQuote}>
+        <bdi className={styles.msgMenuWho}>{who}</bdi> <bdi>{ev.text}</bdi>
       </p>
       {step === "main" && (
-        <div className="msg-menu__row">
+        <div className={styles.msgMenuRow}>
           {signedIn && (
             <button type="button" data-testid="menu-report" onClick={() => setStep("report")}>
               {t("live.menu.report")}
@@ -63,11 +65,11 @@ export function MessageMenu(props: { room: string; ev: RoomEvent; canModerate: b
               {t("live.menu.mute")}
             </button>
           )}
-          {canModerate && ev.k === "paid" && ev.pin && <PaidRemoval room={room} pin={ev.pin} onDone={onClose} />}
+          {canModerate && ev.k === "paid" && ev.pin && <PaidRemoval room={room} pin={ev.pin} onDone={onClose} buttonClassName={styles.msgMenuDanger} />}
           {canModerate && ev.id && ev.k !== "paid" && (
             <button
               type="button"
-              className="msg-menu__danger"
+              className={styles.msgMenuDanger}
               data-testid="menu-delete"
               disabled={busy}
               onClick={() => void run(() => commands?.command({ t: "mod", room, op: "delete", msg: ev.id }), t("live.menu.deleted"))}
@@ -78,7 +80,7 @@ export function MessageMenu(props: { room: string; ev: RoomEvent; canModerate: b
         </div>
       )}
       {step === "report" && (
-        <div className="msg-menu__grid">
+        <div className={styles.msgMenuGrid}>
           {REPORT_REASONS.map((reason) => (
             <button
               key={reason}
@@ -93,7 +95,7 @@ export function MessageMenu(props: { room: string; ev: RoomEvent; canModerate: b
         </div>
       )}
       {step === "mute" && (
-        <div className="msg-menu__grid">
+        <div className={styles.msgMenuGrid}>
           {MUTE_CHOICES.map((c) => (
             <button
               key={c.secs}
@@ -110,11 +112,11 @@ export function MessageMenu(props: { room: string; ev: RoomEvent; canModerate: b
         </div>
       )}
       {error && (
-        <p className="msg-menu__error" role="alert" data-testid="menu-error">
+        <p className={styles.msgMenuError} role="alert" data-testid="menu-error">
           {error}
         </p>
       )}
-      <button type="button" className="msg-menu__cancel" data-testid="menu-cancel" onClick={onClose}>
+      <button type="button" className={styles.msgMenuCancel} data-testid="menu-cancel" onClick={onClose}>
         {t("live.menu.cancel")}
       </button>
     </div>

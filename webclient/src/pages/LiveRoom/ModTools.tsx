@@ -8,7 +8,8 @@ import { formatTime } from "./format";
 import { ModPresetsForm } from "../../components/ModPresets/ModPresetsForm";
 import { endedActions, isPresetEvent } from "../../components/ModPresets/presetEvents";
 import { useModPresetsT } from "../../i18n/modpresets";
-import "./ModTools.css";
+import styles from "./ModTools.module.css";
+import { useDialog } from "../../components/useDialog";
 
 /** Slow-mode interval the toggle turns on (seconds). */
 export const SLOW_MODE_SECS = 30;
@@ -37,9 +38,9 @@ export function ModTools({ room, view, canOpenClose }: { room: string; view: Roo
   };
 
   return (
-    <div className="mod-tools" data-testid="mod-tools">
-      <div className="mod-tools__row">
-        <button type="button" data-testid="muted-list-toggle" aria-expanded={panel} onClick={() => setPanel((p) => !p)}>
+    <div className={styles.modTools} data-testid="mod-tools">
+      <div className={styles.modToolsRow}>
+        <button type="button" data-testid="muted-list-toggle" aria-haspopup="dialog" aria-expanded={panel} onClick={() => setPanel((p) => !p)}>
           {t("live.mod.mutedList")}
         </button>
         <button
@@ -54,7 +55,7 @@ export function ModTools({ room, view, canOpenClose }: { room: string; view: Roo
         <button type="button" data-testid="shield-button" data-on={shieldOn} disabled={busy || shieldOn} onClick={() => void run({ t: "mod", room, op: "shield" })}>
           {shieldOn ? mt("panel.shieldOn") : mt("panel.shield")}
         </button>
-        <button type="button" data-testid="presets-toggle" aria-expanded={presets} onClick={() => setPresets((p) => !p)}>
+        <button type="button" data-testid="presets-toggle" aria-haspopup="dialog" aria-expanded={presets} onClick={() => setPresets((p) => !p)}>
           {mt("panel.open")}
         </button>
         {canOpenClose && (
@@ -69,19 +70,29 @@ export function ModTools({ room, view, canOpenClose }: { room: string; view: Roo
           </button>
         )}
       </div>
-      {error && <p className="mod-tools__error" role="alert" data-testid="mod-error">{error}</p>}
+      {error && <p className={styles.modToolsError} role="alert" data-testid="mod-error">{error}</p>}
       {panel && <MutedPanel room={room} onClose={() => setPanel(false)} />}
       {presets && (
-        <div className="muted-panel mod-tools__presets" data-testid="presets-panel">
-          <div className="muted-panel__head">
-            <span />
-            <button type="button" aria-label={mt("panel.close")} onClick={() => setPresets(false)}>
-              ×
-            </button>
-          </div>
+        <PresetsPanel label={mt("panel.open")} closeLabel={mt("panel.close")} onClose={() => setPresets(false)}>
           <ModPresetsForm room={room} compact />
-        </div>
+        </PresetsPanel>
       )}
+    </div>
+  );
+}
+
+/** The moderation presets' form over the chat, as a popup (focus, Escape). */
+function PresetsPanel({ label, closeLabel, onClose, children }: { label: string; closeLabel: string; onClose(): void; children: React.ReactNode }) {
+  const popup = useDialog<HTMLDivElement>(onClose);
+  return (
+    <div className={`${styles.mutedPanel} ${styles.modToolsPresets}`} role="dialog" aria-label={label} data-testid="presets-panel" {...popup}>
+      <div className={styles.mutedPanelHead}>
+        <span />
+        <button type="button" aria-label={closeLabel} onClick={onClose}>
+          ×
+        </button>
+      </div>
+      {children}
     </div>
   );
 }
@@ -92,6 +103,7 @@ function MutedPanel({ room, onClose }: { room: string; onClose(): void }) {
   const commands = useAtomValue(realtimeCommandsAtom);
   const [list, setList] = useState<MutedEntry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const popup = useDialog<HTMLDivElement>(onClose);
 
   const load = useCallback(async () => {
     if (!commands) return;
@@ -116,21 +128,21 @@ function MutedPanel({ room, onClose }: { room: string; onClose(): void }) {
   };
 
   return (
-    <div className="muted-panel" role="dialog" aria-label={t("live.mod.mutedList")} data-testid="muted-list">
-      <div className="muted-panel__head">
+    <div className={styles.mutedPanel} role="dialog" aria-label={t("live.mod.mutedList")} data-testid="muted-list" {...popup}>
+      <div className={styles.mutedPanelHead}>
         <strong>{t("live.mod.mutedList")}</strong>
         <button type="button" onClick={onClose} aria-label={t("live.mod.close")}>
           ×
         </button>
       </div>
-      {error && <p className="mod-tools__error" role="alert">{error}</p>}
-      {list && list.length === 0 && <p className="muted-panel__empty">{t("live.mod.noMuted")}</p>}
+      {error && <p className={styles.modToolsError} role="alert">{error}</p>}
+      {list && list.length === 0 && <p className={styles.mutedPanelEmpty}>{t("live.mod.noMuted")}</p>}
       {list && list.length > 0 && (
         <ul>
           {list.map((m) => (
             <li key={m.uid} data-testid="muted-row" data-uid={m.uid}>
               <span>
-                <bdi className="muted-panel__name">{m.name || m.uid}</bdi>
+                <bdi className={styles.mutedPanelName}>{m.name || m.uid}</bdi>
                 <small>{t("live.mod.until", { time: formatTime(m.until) })}</small>
               </span>
               <button type="button" data-testid="unmute" onClick={() => void unmute(m.uid)}>

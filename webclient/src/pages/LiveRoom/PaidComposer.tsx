@@ -4,7 +4,7 @@
 import { useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { useSetAtom } from "../../state/hooks";
-import { ApiError } from "../../api/client";
+import { ApiError, errorText } from "../../api/client";
 import { paidApi } from "../../api/paidmsg";
 import { usePaidT } from "../../i18n/paidmsg";
 import { refreshBalances } from "../../session/account";
@@ -13,7 +13,8 @@ import { useGiftFxT } from "../../i18n/giftfx";
 import { loginModalAtom, LoginMode, showToast } from "../../state/ui";
 import { newNonce } from "./pins";
 import { usePaidConfig } from "./paidConfig";
-import "./PinnedBar.css";
+import styles from "./PaidComposer.module.css";
+import colors from "./PaidColors.module.css";
 
 const MAX_CHARS = 300;
 /** Insufficient gold coins (4007): the recharge prompt. */
@@ -59,29 +60,29 @@ export function PaidComposer({ room, signedIn }: { room: string; signedIn: boole
       void refreshBalances(); // the header's coins
     } catch (err) {
       const insufficient = err instanceof ApiError && err.errorCode === INSUFFICIENT;
-      setError({ insufficient, msg: err instanceof ApiError ? err.userMessage : String(err) });
+      setError({ insufficient, msg: errorText(err) });
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <div className="paid-composer">
+    <div className={styles.paidComposer}>
       {dialog}
-      <button type="button" className="paid-composer__open" data-testid="paid-open" aria-expanded={open} onClick={toggle}>
+      <button type="button" className={styles.paidComposerOpen} data-testid="paid-open" aria-expanded={open} onClick={toggle}>
         {signedIn ? t("open") : t("login")}
       </button>
       {open && (
-        <form className={`paid-composer__form paid-color--${tier.color}`} data-testid="paid-form" onSubmit={(e) => void submit(e)} aria-label={t("title")}>
-          <p className="paid-composer__rules">{t("rules")}</p>
-          <div className="paid-composer__tiers" role="radiogroup" aria-label={t("title")}>
+        <form className={`${styles.paidComposerForm} ${colors[`paid-color--${tier.color}`]}`} data-testid="paid-form" onSubmit={(e) => void submit(e)} aria-label={t("title")}>
+          <p className={styles.paidComposerRules}>{t("rules")}</p>
+          <div className={styles.paidComposerTiers} role="radiogroup" aria-label={t("title")}>
             {cfg.tiers.map((x) => (
               <button
                 key={x.coins}
                 type="button"
                 role="radio"
                 aria-checked={x.coins === tier.coins}
-                className={`paid-composer__tier paid-color--${x.color}`}
+                className={`${styles.paidComposerTier} ${colors[`paid-color--${x.color}`]}`}
                 data-testid={`paid-tier-${x.coins}`}
                 onClick={() => {
                   setCoins(x.coins);
@@ -105,7 +106,7 @@ export function PaidComposer({ room, signedIn }: { room: string; signedIn: boole
               setError(null);
             }}
           />
-          <div className="paid-composer__row">
+          <div className={styles.paidComposerRow}>
             <button type="submit" data-testid="paid-send" disabled={busy || !text.trim()}>
               {busy ? t("sending") : t("send", { coins: tier.coins })}
             </button>
@@ -114,7 +115,7 @@ export function PaidComposer({ room, signedIn }: { room: string; signedIn: boole
             </button>
           </div>
           {error && (
-            <p className="paid-composer__error" role="alert" data-testid="paid-error">
+            <p className={styles.paidComposerError} role="alert" data-testid="paid-error">
               {error.insufficient ? t("insufficient") : error.msg}{" "}
               {error.insufficient && (
                 <Link to="/recharge" data-testid="paid-recharge">

@@ -4,7 +4,7 @@
 import { fromEvent, type Market, type Prediction } from "../../api/predictions";
 import type { RoomEvent } from "../../realtime/protocol";
 import { usePredictionsT, type PredictionsT } from "../../i18n/predictions";
-import "./PredictionLine.css";
+import styles from "./PredictionLine.module.css";
 
 /** The question of a prediction in the reader's language. */
 export function questionOf(t: PredictionsT, p: Prediction): string {
@@ -48,8 +48,8 @@ export function lineView(ev: RoomEvent): ReturnType<typeof fromEvent> {
 /** Wraps text in Unicode first-strong isolates (FSI … PDI): its direction does not leak around it. */
 const isolate = (s: string) => `\u2068${s}\u2069`;
 
-/** The chat line of a prediction's change: opened, closed, the result with the leaderboard. */
-export function PredictionLine({ ev, seq }: { ev: RoomEvent; seq: number }) {
+/** The chat line of a prediction's change: opened, closed, the result with the leaderboard. className: the chat's line look (ChatList). */
+export function PredictionLine({ ev, seq, className = "" }: { ev: RoomEvent; seq: number; className?: string }) {
   const { t } = usePredictionsT();
   const v = lineView(ev);
   if (!v || ev.key === "prediction.update") return null;
@@ -71,10 +71,10 @@ export function PredictionLine({ ev, seq }: { ev: RoomEvent; seq: number }) {
         : t("chat.noWinners");
   } else return null;
   return (
-    <div className="chat-line chat-line--sys chat-line--prediction" data-testid="prediction-line" data-key={ev.key} data-seq={seq}>
-      <span className="chat-line__prediction-icon" aria-hidden="true">◆</span> {text}
+    <div className={`${className} ${styles.chatLinePrediction}`} data-testid="prediction-line" data-key={ev.key} data-seq={seq}>
+      <span className={styles.chatLinePredictionIcon} aria-hidden="true">◆</span> {text}
       {extra && (
-        <span className="chat-line__prediction-leaders" data-testid="prediction-leaders">
+        <span className={styles.chatLinePredictionLeaders} data-testid="prediction-leaders">
           {extra}
         </span>
       )}

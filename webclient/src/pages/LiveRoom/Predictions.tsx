@@ -4,15 +4,14 @@
 // prediction's view, so every viewer's widget updates at once without polling. Viewers stake
 // channel points on one outcome; the streamer and moderators open, lock, resolve and cancel.
 import { useEffect, useMemo, useState } from "react";
-import { ApiError } from "../../api/client";
+import { useResource } from "../../data";
+import { errorText } from "../../api/client";
 import { newer, predictionsApi, type Market, type Offer, type Prediction } from "../../api/predictions";
 import type { ChatLine } from "../../realtime/roomLog";
 import { usePredictionsT } from "../../i18n/predictions";
 import { formatTime } from "./format";
 import { lineView, outcomeOf, questionOf } from "./PredictionLine";
-import "./Predictions.css";
-
-const errorText = (e: unknown) => (e instanceof ApiError ? e.userMessage : String(e));
+import styles from "./Predictions.module.css";
 
 interface PanelProps {
   room: string;
@@ -22,38 +21,29 @@ interface PanelProps {
   canRun: boolean;
 }
 
+type Own = { outcome: number; stake: number; payout?: number };
+type Loaded = { list: Prediction[]; points: number; canRun?: boolean; streamer?: boolean };
+
 /** The prediction widget of a live room. */
 export function PredictionsPanel({ room, lines, signedIn, canRun }: PanelProps) {
   const { t } = usePredictionsT();
-  const [loaded, setLoaded] = useState<{ list: Prediction[]; points: number; canRun?: boolean; streamer?: boolean } | null>(null);
-  const [reload, setReload] = useState(0);
-  const [mine, setMine] = useState<Record<number, { outcome: number; stake: number; payout?: number }>>({});
-  const [points, setPoints] = useState<number | null>(null);
+  // The room's latest predictions and our points, read once per room (and again for a payout); a
+  // failed read shows no prediction, the room's broadcast still brings the next one.
+  const list = useResource<Loaded>(`predictions:${room}:${signedIn}`, () => predictionsApi.list(room).catch((): Loaded => ({ list: [], points: 0 })));
+  const loaded = list.value;
+  const points = signedIn && loaded ? loaded.points : null;
+  const mine = useMemo(() => {
+    const m: Record<number, Own> = {};
+    for (const p of loaded?.list ?? []) {
+      if (!p.mine) continue;
+      const over = p.state === "resolved" || p.state === "cancelled";
+      m[p.id] = { outcome: p.mine.outcome, stake: p.mine.stake, payout: over ? (p.mine.payout ?? 0) : undefined };
+    }
+    return m;
+  }, [loaded]);
   const [creating, setCreating] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    predictionsApi.list(room).then(
-      (r) => {
-        if (!live) return;
-        setLoaded(r);
-        if (signedIn) setPoints(r.points);
-        const m: Record<number, { outcome: number; stake: number; payout?: number }> = {};
-        for (const p of r.list) {
-          if (!p.mine) continue;
-          const over = p.state === "resolved" || p.state === "cancelled";
-          m[p.id] = { outcome: p.mine.outcome, stake: p.mine.stake, payout: over ? (p.mine.payout ?? 0) : undefined };
-        }
-        setMine(m);
-      },
-      () => live && setLoaded({ list: [], points: 0 }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [room, signedIn, reload]);
 
   // The newest prediction, from the REST answer and the room's broadcast (whichever is newer).
   const current = useMemo(() => {
@@ -73,9 +63,10 @@ export function PredictionsPanel({ room, lines, signedIn, canRun }: PanelProps) 
   // A settled prediction we had an entry on: read our payout once.
   const settled = current && (current.state === "resolved" || current.state === "cancelled");
   const needPayout = !!settled && !!own && own.payout === undefined;
+  const { refresh } = list;
   useEffect(() => {
-    if (needPayout) setReload((n) => n + 1);
-  }, [needPayout]);
+    if (needPayout) refresh();
+  }, [needPayout, refresh]);
 
   const act = async (f: () => Promise<unknown>) => {
     setBusy(true);
@@ -95,11 +86,11 @@ export function PredictionsPanel({ room, lines, signedIn, canRun }: PanelProps) 
   const shown = current && (active || !creating) ? current : null;
 
   return (
-    <section className="predictions" data-testid="predictions" aria-label={t("title")}>
-      <header className="predictions__head">
-        <h2 className="predictions__title">{t("title")}</h2>
+    <section className={styles.predictions} data-testid="predictions" aria-label={t("title")}>
+      <header className={styles.predictionsHead}>
+        <h2 className={styles.predictionsTitle}>{t("title")}</h2>
         {signedIn && points !== null && !(runs && points === 0) && (
-          <span className="predictions__points" data-testid="prediction-points" data-points={points}>
+          <span className={styles.predictionsPoints} data-testid="prediction-points" data-points={points}>
             {t("points", { points })}
           </span>
         )}
@@ -116,18 +107,22 @@ export function PredictionsPanel({ room, lines, signedIn, canRun }: PanelProps) 
           onEnter={(outcome, stake) =>
             act(async () => {
               const r = await predictionsApi.enter(shown.id, outcome, stake);
-              setMine((m) => ({ ...m, [shown.id]: { outcome: r.outcome, stake: r.stake } }));
-              if (r.points !== undefined) setPoints(r.points);
+              // The entry joins the loaded answer (the prediction may have come over the broadcast only).
+              list.set((cur) => {
+                const base = cur ?? { list: [], points: 0 };
+                const entered = { ...shown, mine: { ...shown.mine, outcome: r.outcome, stake: r.stake, payout: undefined } };
+                return { ...base, points: r.points ?? base.points, list: [entered, ...base.list.filter((x) => x.id !== shown.id)] };
+              });
             })
           }
         />
       ) : (
-        <p className="predictions__none" data-testid="prediction-none">
+        <p className={styles.predictionsNone} data-testid="prediction-none">
           {t("none")}
         </p>
       )}
       {runs && !creating && (
-        <div className="predictions__tools" data-testid="prediction-tools">
+        <div className={styles.predictionsTools} data-testid="prediction-tools">
           {!active && (
             <button type="button" data-testid="prediction-new" onClick={() => setCreating(true)}>
               {t("new")}
@@ -144,7 +139,7 @@ export function PredictionsPanel({ room, lines, signedIn, canRun }: PanelProps) 
           {active && (
             <button
               type="button"
-              className="predictions__cancel"
+              className={styles.predictionsCancel}
               data-testid="prediction-cancel"
               disabled={busy}
               onClick={() => act(() => predictionsApi.cancel(active.id))}
@@ -155,11 +150,11 @@ export function PredictionsPanel({ room, lines, signedIn, canRun }: PanelProps) 
         </div>
       )}
       {error && (
-        <p className="predictions__error" role="alert" data-testid="prediction-error">
+        <p className={styles.predictionsError} role="alert" data-testid="prediction-error">
           {error}
         </p>
       )}
-      <p className="predictions__rules" data-testid="prediction-rules">
+      <p className={styles.predictionsRules} data-testid="prediction-rules">
         {t("rules")}
       </p>
     </section>
@@ -189,42 +184,42 @@ function Card({
   const open = p.state === "open";
   const entering = open && signedIn && mayEnter;
   return (
-    <div className="predictions__card" data-testid="prediction-card" data-state={p.state} data-id={p.id}>
-      <p className="predictions__question" data-testid="prediction-question">
-        <bdi>{questionOf(t, p)}</bdi> <span className={`predictions__state predictions__state--${p.state}`}>{t(`state.${p.state}`)}</span>
+    <div data-testid="prediction-card" data-state={p.state} data-id={p.id}>
+      <p className={styles.predictionsQuestion} data-testid="prediction-question">
+        <bdi>{questionOf(t, p)}</bdi> <span className={`${styles.predictionsState} ${styles[`predictions__state--${p.state}`] ?? ""}`}>{t(`state.${p.state}`)}</span>
       </p>
-      <ol className="predictions__outcomes">
+      <ol className={styles.predictionsOutcomes}>
         {p.outcomes.map((o, i) => {
           const share = p.pool > 0 ? Math.round((o.points * 100) / p.pool) : 0;
           const won = p.state === "resolved" && p.winner === i;
           return (
-            <li key={i} className={`predictions__outcome${won ? " is-won" : ""}${chosen === i ? " is-chosen" : ""}`} data-testid="prediction-outcome">
+            <li key={i} className={`${styles.predictionsOutcome}${won ? ` ${styles.predictionsOutcomeWon}` : ""}${chosen === i ? ` ${styles.predictionsOutcomeChosen}` : ""}`} data-testid="prediction-outcome">
               <label>
                 {entering && (
                   <input type="radio" name={`pred-${p.id}`} checked={chosen === i} disabled={!!own} onChange={() => setPick(i)} />
                 )}
-                <span className="predictions__label">
+                <span className={styles.predictionsLabel}>
                   <bdi>{outcomeOf(t, p, i)}</bdi>
                 </span>
-                <span className="predictions__share">{share}%</span>
+                <span className={styles.predictionsShare}>{share}%</span>
               </label>
-              <span className="predictions__bar" style={{ inlineSize: `${share}%` }} aria-hidden="true" />
-              <small className="predictions__meta" data-testid="prediction-outcome-points" data-points={o.points}>
+              <span className={styles.predictionsBar} style={{ inlineSize: `${share}%` }} aria-hidden="true" />
+              <small className={styles.predictionsMeta} data-testid="prediction-outcome-points" data-points={o.points}>
                 {t("stat", { points: o.points, entries: o.entries })}
               </small>
             </li>
           );
         })}
       </ol>
-      <p className="predictions__pool" data-testid="prediction-pool" data-pool={p.pool}>
+      <p className={styles.predictionsPool} data-testid="prediction-pool" data-pool={p.pool}>
         {t("pool", { points: p.pool, entries: p.entries })}
       </p>
-      {open && p.lockAt ? <p className="predictions__lock">{t("locksAt", { time: formatTime(p.lockAt) })}</p> : null}
-      {open && p.lockOn === "kickoff" && <p className="predictions__lock">{t("locksAtKickoff")}</p>}
-      {p.state === "locked" && <p className="predictions__lock">{t("lockedNote")}</p>}
-      {p.market !== "free" && (p.state === "open" || p.state === "locked") && <p className="predictions__auto">{t("auto")}</p>}
+      {open && p.lockAt ? <p className={styles.predictionsLock}>{t("locksAt", { time: formatTime(p.lockAt) })}</p> : null}
+      {open && p.lockOn === "kickoff" && <p className={styles.predictionsLock}>{t("locksAtKickoff")}</p>}
+      {p.state === "locked" && <p className={styles.predictionsLock}>{t("lockedNote")}</p>}
+      {p.market !== "free" && (p.state === "open" || p.state === "locked") && <p className={styles.predictionsAuto}>{t("auto")}</p>}
       {own && (
-        <p className="predictions__mine" data-testid="prediction-mine">
+        <p className={styles.predictionsMine} data-testid="prediction-mine">
           {p.state === "resolved" && own.payout !== undefined
             ? own.outcome === p.winner
               ? t("won", { points: own.payout })
@@ -236,10 +231,10 @@ function Card({
               : t("mine", { points: own.stake, outcome: outcomeOf(t, p, own.outcome) })}
         </p>
       )}
-      {open && !signedIn && <p className="predictions__login">{t("login")}</p>}
+      {open && !signedIn && <p className={styles.predictionsLogin}>{t("login")}</p>}
       {entering && (
         <form
-          className="predictions__enter"
+          className={styles.predictionsEnter}
           onSubmit={(e) => {
             e.preventDefault();
             const n = Number(stake);
@@ -271,7 +266,7 @@ function ResolveBox({ p, busy, onResolve }: { p: Prediction; busy: boolean; onRe
   const { t } = usePredictionsT();
   const [w, setW] = useState(0);
   return (
-    <span className="predictions__resolve">
+    <span className={styles.predictionsResolve}>
       <select aria-label={t("resolve")} data-testid="prediction-winner" value={w} onChange={(e) => setW(Number(e.target.value))}>
         {p.outcomes.map((_, i) => (
           <option key={i} value={i}>
@@ -290,30 +285,19 @@ const LOCK_MINUTES = [1, 2, 5, 10];
 
 function OpenForm({ room, onDone }: { room: string; onDone: () => void }) {
   const { t } = usePredictionsT();
-  const [offers, setOffers] = useState<Offer[] | null>(null);
-  const [teams, setTeams] = useState<{ home: string; away: string }>({ home: "", away: "" });
-  const [market, setMarket] = useState<Market>("free");
+  // The markets the room's match offers; none (a free question only) when the read fails.
+  const markets = useResource(`prediction-markets:${room}`, () =>
+    predictionsApi.markets(room).catch(() => ({ markets: [] as Offer[], home: "", away: "" })),
+  );
+  const offers = markets.value?.markets ?? null;
+  const teams = { home: markets.value?.home ?? "", away: markets.value?.away ?? "" };
+  const [picked, setMarket] = useState<Market | null>(null);
+  const market: Market = picked ?? offers?.[0]?.market ?? "free";
   const [question, setQuestion] = useState("");
   const [outcomes, setOutcomes] = useState(["", ""]);
   const [lock, setLock] = useState("manual");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    predictionsApi.markets(room).then(
-      (r) => {
-        if (!live) return;
-        setOffers(r.markets);
-        setTeams({ home: r.home, away: r.away });
-        if (r.markets[0]) setMarket(r.markets[0].market);
-      },
-      () => live && setOffers([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [room]);
 
   const offer = offers?.find((o) => o.market === market);
   const submit = async () => {
@@ -338,7 +322,7 @@ function OpenForm({ room, onDone }: { room: string; onDone: () => void }) {
 
   return (
     <form
-      className="predictions__form"
+      className={styles.predictionsForm}
       data-testid="prediction-form"
       data-loaded={offers !== null}
       onSubmit={(e) => {
@@ -357,7 +341,7 @@ function OpenForm({ room, onDone }: { room: string; onDone: () => void }) {
           <option value="free">{t("marketName.free")}</option>
         </select>
       </label>
-      {offers && offers.length === 0 && <p className="predictions__hint">{t("form.noMatch")}</p>}
+      {offers && offers.length === 0 && <p className={styles.predictionsHint}>{t("form.noMatch")}</p>}
       {market === "free" ? (
         <>
           <label>
@@ -376,14 +360,14 @@ function OpenForm({ room, onDone }: { room: string; onDone: () => void }) {
             </label>
           ))}
           {outcomes.length < 10 && (
-            <button type="button" className="predictions__link" onClick={() => setOutcomes((xs) => [...xs, ""])}>
+            <button type="button" className={styles.predictionsLink} onClick={() => setOutcomes((xs) => [...xs, ""])}>
               {t("form.addOutcome")}
             </button>
           )}
         </>
       ) : (
         offer && (
-          <p className="predictions__hint" data-testid="prediction-offer">
+          <p className={styles.predictionsHint} data-testid="prediction-offer">
             {t(`market.${offer.market as Exclude<Market, "free">}`, { home: teams.home, away: teams.away, line: offer.line ?? 0 })}
           </p>
         )
@@ -400,16 +384,16 @@ function OpenForm({ room, onDone }: { room: string; onDone: () => void }) {
           {market !== "free" && <option value="kickoff">{t("form.lockKickoff")}</option>}
         </select>
       </label>
-      <div className="predictions__form-actions">
+      <div className={styles.predictionsFormActions}>
         <button type="button" onClick={onDone}>
           {t("form.back")}
         </button>
-        <button type="submit" className="predictions__go" data-testid="prediction-open" disabled={busy}>
+        <button type="submit" className={styles.predictionsGo} data-testid="prediction-open" disabled={busy}>
           {t("form.open")}
         </button>
       </div>
       {error && (
-        <p className="predictions__error" role="alert" data-testid="prediction-error">
+        <p className={styles.predictionsError} role="alert" data-testid="prediction-error">
           {error}
         </p>
       )}

@@ -1,9 +1,11 @@
 // The live room's identity (issue 17): the streamer's avatar and name, follow with the follower
 // count, the live viewers, the title, the game, and the linked match's scoreboard inline, updated by
 // the match's topic (useLiveMatch). No internal id is shown.
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { liveApi, streamerName, type LiveCard } from "../../api/live";
+import { liveApi, streamerName } from "../../api/live";
+import { useResource } from "../../data";
+import styles from "./LiveRoom.module.css";
 
 // Past the title and the streamer's name, the head loads on demand (the avatar too) (issue 19: the room's first
 // render is the player, the title and the chat): followers and Follow, the game, tag and
@@ -12,71 +14,75 @@ const Avatar = lazy(async () => ({ default: (await import("../../components/Avat
 const details = () => import("./RoomDetails");
 const RoomFollow = lazy(async () => ({ default: (await details()).RoomFollow }));
 const RoomMeta = lazy(async () => ({ default: (await details()).RoomMeta }));
-const RoomExtras = lazy(async () => ({ default: (await details()).RoomExtras }));
+const RoomTeaser = lazy(async () => ({ default: (await details()).RoomTeaser }));
+const RoomScore = lazy(async () => ({ default: (await details()).RoomScore }));
 
 /** How often the head reloads (title, link and followers change from the streamer centre). */
 const HEAD_REFRESH_MS = 60_000;
 
-function useRoomCard(id: string) {
-  const [card, setCard] = useState<LiveCard | null>(null);
-  const [missing, setMissing] = useState(false);
-  useEffect(() => {
-    const ctrl = new AbortController();
-    setCard(null);
-    setMissing(false);
-    const load = () =>
-      liveApi.room(id, { signal: ctrl.signal }).then(
-        (c) => !ctrl.signal.aborted && setCard(c),
-        () => !ctrl.signal.aborted && setMissing(true),
-      );
-    void load();
-    const t = setInterval(() => void load(), HEAD_REFRESH_MS);
-    return () => {
-      ctrl.abort();
-      clearInterval(t);
-    };
-  }, [id]);
-  return { card, setCard, missing };
-}
-
 export function RoomHead({ id, presence, children }: { id: string; presence: number; children?: React.ReactNode }) {
   const { t } = useTranslation();
-  const { card, setCard, missing } = useRoomCard(id);
+  // A failed first read shows "untitled"; a failed refresh keeps the head on screen.
+  const room = useResource(`room-head:${id}`, (signal) => liveApi.room(id, { signal }), { refreshMs: HEAD_REFRESH_MS });
+  const card = room.value;
+  const missing = room.status === "error";
 
-  if (!card) {
-    return (
-      <div className="room-head" data-testid="room-head" aria-busy={!missing}>
-        <div className="room-head__main">
-          <h1 className="live-room__title">{missing ? t("live.room.untitled") : "\u00a0"}</h1>
+  // Issue 19 (layout shift at phone width): one tree, loading or not, and every box of the head has its
+  // final size from the first paint, whatever the card then holds: the avatar's square, the title's
+  // lines (clamped, the whole title in its tooltip), the name and meta lines (one line each, cut with an
+  // ellipsis) and the score's band (reserved even before the card says whether the room streams a
+  // match: a band that closed on arrival would move the player and the chat as much as one that opened).
+  const name = card ? streamerName(card, t("discover.streamer")) : "";
+  const title = card?.title || (card || missing ? t("live.room.untitled") : "\u00a0");
+  const metaWait = <div className={`${styles.roomHeadLine} ${styles.roomHeadLineMeta}`}>{"\u00a0"}</div>;
+  return (
+    <div className={styles.roomHeadBox}>
+      <div className={styles.roomHead} data-testid="room-head" aria-busy={!card && !missing}>
+        <span className={styles.roomHeadAvatar}>
+          {card && (
+            <Suspense fallback={null}>
+              <Avatar src={card.avatar || undefined} name={name} size={52} testId="room-avatar" />
+            </Suspense>
+          )}
+        </span>
+        <div className={styles.roomHeadMain}>
+          <h1 className={styles.liveRoomTitle} data-testid={card ? "room-title" : undefined} title={card ? title : undefined}>
+            {title}
+          </h1>
+          <div className={styles.roomHeadLine}>
+            {card ? (
+              <>
+                <span className={styles.roomHeadName} data-testid="room-streamer">{name}</span>
+                <Suspense fallback={null}>
+                  <RoomFollow card={card} onFollowers={(n) => room.set((c) => ({ ...c!, followers: n }))} />
+                </Suspense>
+              </>
+            ) : (
+              "\u00a0"
+            )}
+          </div>
+          {card ? (
+            <Suspense fallback={metaWait}>
+              <RoomMeta card={card} presence={presence} />
+            </Suspense>
+          ) : (
+            metaWait
+          )}
         </div>
         {children}
-      </div>
-    );
-  }
-  const name = streamerName(card, t("discover.streamer"));
-  return (
-    <div className="room-head" data-testid="room-head">
-      <Suspense fallback={<span className="room-head__avatar-slot" aria-hidden="true" />}>
-        <Avatar src={card.avatar || undefined} name={name} size={52} testId="room-avatar" />
-      </Suspense>
-      <div className="room-head__main">
-        <h1 className="live-room__title" data-testid="room-title">
-          {card.title || t("live.room.untitled")}
-        </h1>
-        <div className="room-head__line">
-          <span className="room-head__name" data-testid="room-streamer">{name}</span>
+        {card && !card.live && (
           <Suspense fallback={null}>
-            <RoomFollow card={card} onFollowers={(n) => setCard((c) => (c ? { ...c, followers: n } : c))} />
+            <RoomTeaser card={card} />
           </Suspense>
+        )}
+        <div className={styles.roomHeadScoreRow}>
+          {card?.match && (
+            <Suspense fallback={null}>
+              <RoomScore card={card} />
+            </Suspense>
+          )}
         </div>
-        <Suspense fallback={<div className="room-head__line room-head__line--meta" />}>
-          <RoomMeta card={card} presence={presence} />
-        </Suspense>
       </div>
-      {children}
-      <Suspense fallback={null}>
-        <RoomExtras card={card} />
-      </Suspense>
     </div>
   );
 }

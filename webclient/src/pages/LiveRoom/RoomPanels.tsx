@@ -5,6 +5,7 @@ import { GiftPanel } from "./GiftPanel";
 import { GiftLeaderboard } from "../../components/GiftLeaderboard/GiftLeaderboard";
 import type { ChatLine } from "../../realtime/roomLog";
 import type { RoomView } from "../../state/realtime";
+import styles from "./LiveRoom.module.css";
 
 export default function RoomPanels({ room, view, lines, signedIn, canRun, rankingVersion }: {
   room: string;
@@ -20,7 +21,7 @@ export default function RoomPanels({ room, view, lines, signedIn, canRun, rankin
     <>
       <PredictionsPanel room={room} lines={lines} signedIn={signedIn} canRun={canRun} />
       <GiftPanel room={room} view={view} signedIn={signedIn} />
-      <div className="live-room__ranking">
+      <div className={styles.liveRoomRanking}>
         <GiftLeaderboard room={room} version={rankingVersion} />
       </div>
     </>

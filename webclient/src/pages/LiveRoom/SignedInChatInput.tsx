@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { connStatusAtom, realtimeCommandsAtom, type RoomView } from "../../state/realtime";
 import { formatLeft, muteLeft } from "../../realtime/selfMute";
 import { useChatroomT } from "../../i18n/chatroom";
+import styles from "./ChatInput.module.css";
 
 const MAX_CHARS = 200;
 
@@ -45,8 +46,8 @@ export default function SignedInChatInput({ room, view }: { room: string; view: 
   if (left > 0) {
     const muted = ct("input.muted", { left: formatLeft(left) });
     return (
-      <form className="chat-input chat-input--muted" onSubmit={(e) => e.preventDefault()}>
-        <div className="chat-input__row">
+      <form className={`${styles.chatInput} ${styles.chatInputMuted}`} onSubmit={(e) => e.preventDefault()}>
+        <div className={styles.chatInputRow}>
           <input data-testid="chat-input" data-muted="true" disabled value="" placeholder={muted} aria-label={muted} />
           <button type="submit" data-testid="chat-send" disabled>
             {t("live.send")}
@@ -60,8 +61,8 @@ export default function SignedInChatInput({ room, view }: { room: string; view: 
     );
   }
   return (
-    <form className="chat-input" onSubmit={submit}>
-      <div className="chat-input__row">
+    <form className={styles.chatInput} onSubmit={submit}>
+      <div className={styles.chatInputRow}>
         <input
           data-testid="chat-input"
           value={text}
@@ -77,10 +78,10 @@ export default function SignedInChatInput({ room, view }: { room: string; view: 
           {t("live.send")}
         </button>
       </div>
-      {error && <p className="chat-input__error" role="alert" data-testid="chat-error">{error}</p>}
-      {!error && view.joined && !view.open && <p className="chat-input__hint" data-testid="room-closed">{t("live.closed")}</p>}
+      {error && <p className={styles.chatInputError} role="alert" data-testid="chat-error">{error}</p>}
+      {!error && view.joined && !view.open && <p className={styles.chatInputHint} data-testid="room-closed">{t("live.closed")}</p>}
       {!error && view.joined && view.open && view.slowSecs > 0 && (
-        <p className="chat-input__hint" data-testid="slow-hint">{t("live.slowHint", { s: view.slowSecs })}</p>
+        <p className={styles.chatInputHint} data-testid="slow-hint">{t("live.slowHint", { s: view.slowSecs })}</p>
       )}
     </form>
   );

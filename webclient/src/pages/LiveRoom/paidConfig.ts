@@ -1,6 +1,8 @@
 // The tiers and removal reasons of paid messages (GET /paidmsg/tiers), read once per page load and
-// shared by the composer and the pinned bar.
-import { useEffect, useState } from "react";
+// shared by the composer, the pinned bar and the removal menu: they read it through useResource
+// (src/data), and the load answers every reader from one request (a failed one is asked again by
+// the next reader).
+import { useResource } from "../../data/resource";
 import { paidApi, type PaidTier, type RemovalReason } from "../../api/paidmsg";
 
 export interface PaidConfig {
@@ -8,28 +10,26 @@ export interface PaidConfig {
   reasons: RemovalReason[];
 }
 
-let loading: Promise<PaidConfig> | null = null;
+let shared: Promise<PaidConfig> | null = null;
 
-function load(): Promise<PaidConfig> {
-  loading ??= paidApi.tiers().then(
+/** The configuration, from the one request of this page load. */
+export function loadPaidConfig(): Promise<PaidConfig> {
+  shared ??= paidApi.tiers().then(
     (r) => ({ tiers: r.list ?? [], reasons: r.reasons ?? [] }),
     (e: unknown) => {
-      loading = null; // try again next time
+      shared = null; // try again next time
       throw e;
     },
   );
-  return loading;
+  return shared;
 }
 
-/** The paid message configuration, null while loading or when it cannot be read. */
+/** Forgets the shared answer (tests). */
+export function forgetPaidConfig(): void {
+  shared = null;
+}
+
+/** The paid message configuration, null while loading or when it cannot be read (no paid messages then). */
 export function usePaidConfig(): PaidConfig | null {
-  const [cfg, setCfg] = useState<PaidConfig | null>(null);
-  useEffect(() => {
-    let live = true;
-    load().then((c) => live && setCfg(c), () => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
-  return cfg;
+  return useResource("paidmsg/tiers", loadPaidConfig).value;
 }

@@ -7,14 +7,16 @@ import { useTranslation } from "react-i18next";
 import { GroupedVirtuoso } from "react-virtuoso";
 import type { LeagueCount, MatchItem } from "../../api/matches";
 import { NoData } from "../../components/NoData";
-import { catalogueIndex, gameLabel, useCatalogue, useMatchRows } from "./hooks";
-import { MatchRow, TeamLogo } from "./MatchRow";
+import { useRegionName } from "../../components/Region";
+import { catalogueIndex, gameLabel, useCatalogue, useMatchRows } from "../../features/matches/hooks";
+import { MatchRow, TeamLogo } from "../../features/matches/MatchRow";
 import { groupByCompetition } from "./scheduleFilters";
-import "./Schedule.css";
+import styles from "../../features/matches/Schedule.module.css";
 
 /** A day's matches, grouped by competition, each group headed by its crest, name and country. */
 export function CompetitionList({ items, leagues, empty }: { items: MatchItem[]; leagues: Map<string, LeagueCount>; empty?: string }) {
   const { t } = useTranslation();
+  const regionOf = useRegionName();
   const cat = useCatalogue();
   const { byId } = catalogueIndex(cat.status === "ready" ? cat.value : undefined);
   const { live, rowProps } = useMatchRows(items);
@@ -30,19 +32,19 @@ export function CompetitionList({ items, leagues, empty }: { items: MatchItem[];
         const g = groups[i]!;
         const l = leagues.get(g.leagueId);
         return (
-          <div className="sched__group" data-testid="schedule-group" data-league={g.leagueId}>
+          <div className={styles.schedGroup} data-testid="schedule-group" data-league={g.leagueId}>
             <TeamLogo src={l?.logo} name={g.leagueName} />
             {g.leagueId ? (
-              <Link to={`/leagueLibrary/${encodeURIComponent(g.leagueId)}`} className="sched__group-name">
+              <Link to={`/leagueLibrary/${encodeURIComponent(g.leagueId)}`} className={styles.schedGroupName}>
                 {g.leagueName}
               </Link>
             ) : (
-              <span className="sched__group-name">{g.leagueName}</span>
+              <span className={styles.schedGroupName}>{g.leagueName}</span>
             )}
-            <span className="muted">
-              {[l?.country, gameLabel(t, byId.get(g.gameId))].filter(Boolean).join(" · ")}
+            <span className={styles.muted}>
+              {[l?.country && regionOf(l.country, l.countryCode), gameLabel(t, byId.get(g.gameId))].filter(Boolean).join(" · ")}
             </span>
-            <span className="sched__group-count">{t("matches.list.count", { n: g.items.length })}</span>
+            <span className={styles.schedGroupCount}>{t("matches.list.count", { n: g.items.length })}</span>
           </div>
         );
       }}

@@ -9,16 +9,16 @@ import { matchesApi } from "../../api/matches";
 import { useScheduleT } from "../../i18n/schedule";
 import { useGameDataT } from "../../i18n/gamedata";
 import { GAME_SLUGS } from "../../seo/games";
-import NotFound from "../NotFound";
+import NotFound from "../../components/ErrorPages/NotFound";
 import { Loadable, useResource } from "../../data";
-import { catalogueIndex, gameLabel, useCatalogue } from "./hooks";
-import { LIST_MIN_HEIGHT, LiveMatchList, LoadError, Loading } from "./MatchList";
-import { TeamLogo } from "./MatchRow";
+import { catalogueIndex, gameLabel, useCatalogue } from "../../features/matches/hooks";
+import { LIST_MIN_HEIGHT, LiveMatchList, LoadError, Loading } from "../../features/matches/MatchList";
+import { TeamLogo } from "../../features/matches/MatchRow";
 import { CompetitionList } from "./CompetitionList";
-import { LeagueGrid } from "./LeagueGrid";
-import { dayFrom, isoDay, tzOffsetMinutes } from "./format";
-import "./Matches.css";
-import "./Schedule.css";
+import { LeagueGrid } from "../../features/matches/LeagueGrid";
+import { dayFrom, isoDay, tzOffsetMinutes } from "../../features/matches/format";
+import styles from "../../features/matches/Schedule.module.css";
+import listStyles from "../../features/matches/Matches.module.css";
 
 /**
  * The live panel while it loads: about the no-data picture's height, the usual answer outside
@@ -55,42 +55,42 @@ function Game({ gameId, slug }: { gameId: number; slug: string }) {
   const leagues = useResource(`game-leagues|${gameId}`, () => matchesApi.libraryLeagues(gameId));
   const leagueById = useMemo(() => new Map((leagues.value ?? []).map((l) => [l.id, { ...l, live: 0, upcoming: 0, total: 0 }])), [leagues.value]);
   return (
-    <section className="mlist gamepage" data-testid="game-page" data-game={slug}>
-      <header className="gamepage__head">
-        <TeamLogo src={info?.logo} name={name} />
+    <section data-testid="game-page" data-game={slug}>
+      <header className={styles.gamepageHead}>
+        <TeamLogo src={info?.logo} name={name} className={styles.gamepageLogo} />
         <h1>{name}</h1>
-        <nav className="mlist__games">
-          <Link className="mlist__game" to={`/schedule?game=${encodeURIComponent(slug)}`} data-testid="game-schedule-link">
+        <nav className={listStyles.mlistGames}>
+          <Link className={listStyles.mlistGame} to={`/schedule?game=${encodeURIComponent(slug)}`} data-testid="game-schedule-link">
             {st("gamePage.fullSchedule")}
           </Link>
-          <Link className="mlist__game" to={`/match/${encodeURIComponent(slug)}`}>
+          <Link className={listStyles.mlistGame} to={`/match/${encodeURIComponent(slug)}`}>
             {t("matches.list.title")}
           </Link>
-          <Link className="mlist__game" to={`/${encodeURIComponent(slug)}/data`} data-testid="game-data-link">
+          <Link className={listStyles.mlistGame} to={`/${encodeURIComponent(slug)}/data`} data-testid="game-data-link">
             {gt("link")}
           </Link>
         </nav>
       </header>
 
-      <div className="gamepage__section" data-testid="game-live">
+      <div className={styles.gamepageSection} data-testid="game-live">
         <h2>{st("gamePage.live")}</h2>
-        <div className="mlist__panel">
+        <div className={`${listStyles.mlistPanel} ${styles.gamepagePanel}`}>
           <Loadable resource={live} empty={(v) => v.list.length === 0} emptyLabel={st("gamePage.noLive")} minHeight={LIVE_MIN_HEIGHT}>
             {(v) => <LiveMatchList items={v.list} />}
           </Loadable>
         </div>
       </div>
 
-      <div className="gamepage__section" data-testid="game-today">
+      <div className={styles.gamepageSection} data-testid="game-today">
         <h2>{st("gamePage.today")}</h2>
-        <div className="mlist__panel">
+        <div className={`${listStyles.mlistPanel} ${styles.gamepagePanel}`}>
           <Loadable resource={day} minHeight={LIST_MIN_HEIGHT}>
             {(v) => <CompetitionList items={v.list} leagues={leagueById} />}
           </Loadable>
         </div>
       </div>
 
-      <div className="gamepage__section" data-testid="game-leagues">
+      <div className={styles.gamepageSection} data-testid="game-leagues">
         <h2>
           {st("gamePage.leagues")}
           <Link to={`/leagueLibrary?game=${gameId}`}>{t("matches.library.leagues")} →</Link>

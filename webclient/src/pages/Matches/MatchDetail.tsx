@@ -9,14 +9,15 @@ import { Link, useParams, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { matchesApi, type DetailTab, type MatchDetail as Detail, type MatchItem } from "../../api/matches";
 import { GAME_SLUGS } from "../../seo/games";
-import NotFound from "../NotFound";
+import NotFound from "../../components/ErrorPages/NotFound";
 import { Loadable, useResource } from "../../data";
-import { useLiveMatch, useReserve, useScoreFlash } from "./hooks";
-import { LIST_MIN_HEIGHT, Loading } from "./MatchList";
-import { LiveClock, SimulatedBadge, TeamLogo, useStatusLabel } from "./MatchRow";
-import { WatchLive } from "../Live/WatchLive";
-import { formatDateTime } from "./format";
-import { inPlay, upcoming } from "./live";
+import { useLiveMatch, useReserve, useScoreFlash } from "../../features/matches/hooks";
+import { LIST_MIN_HEIGHT, Loading } from "../../features/matches/MatchList";
+import { LiveClock, ReserveButton, SimulatedBadge, statusClass, TeamLogo, useStatusLabel } from "../../features/matches/MatchRow";
+import { WatchLive } from "../../features/live/WatchLive";
+import { Aggregate } from "../../features/matches/Aggregate";
+import { formatDateTime } from "../../features/matches/format";
+import { inPlay, upcoming } from "../../features/matches/live";
 import {
   AnimationTab,
   GameLogTab,
@@ -33,11 +34,12 @@ import {
   statsFromMatch,
   TextLiveTab,
   TrendsTab,
-} from "./DetailTabs";
-import { MatchRecordings } from "../Videos";
-import "./Matches.css";
-import "./MatchDetail.css";
+} from "../../features/matches/DetailTabs";
+import { MatchRecordings } from "../../features/videos";
 import { MatchPreviewArticle } from "../../components/Article";
+import styles from "../../features/matches/MatchDetail.module.css";
+import tableStyles from "../../components/DataTable.module.css";
+import { TabList } from "../../components/TabList/TabList";
 
 export const DETAIL_TABS = [
   "overview", "data", "recent", "headToHead", "lineups", "gameLog", "technicalStats", "playerStats",
@@ -52,7 +54,7 @@ const DATA_OF_TAB: Partial<Record<DetailPageTab, DetailTab>> = { animation: "tex
 const TIMELINE_REFRESH_MS = 15_000;
 
 // The experts' plans on this match: loaded with the tab, from the experts area.
-const MatchExperts = lazy(() => import("../Experts/MatchExperts"));
+const MatchExperts = lazy(() => import("../../features/experts/MatchExperts"));
 
 const STATUS_NAMES = ["notStarted", "live", "halftime", "overtime", "penalties", "finished", "postponed", "cancelled", "announced"];
 
@@ -63,21 +65,21 @@ function Head({ m, flash }: { m: MatchItem; flash: boolean }) {
   const live = inPlay(m.status);
   const canReserve = upcoming(m.status) || m.status === 6 || m.reservation === "booked";
   return (
-    <header className="mhead" data-testid="match-head" data-status={m.status}>
-      <div className="mhead__meta">
+    <header className={styles.mhead} data-testid="match-head" data-status={m.status}>
+      <div className={styles.mheadMeta}>
         {m.leagueId ? <Link to={`/leagueLibrary/${encodeURIComponent(m.leagueId)}`}>{m.leagueName}</Link> : m.leagueName}
         <span>· {formatDateTime(m.startTime)}</span>
         {m.venue && <span>· {m.venue}</span>}
         {m.bestOf ? <span>· {t("matches.detail.bestOf", { n: m.bestOf })}</span> : null}
         {m.source === "simulator" && <SimulatedBadge />}
       </div>
-      <div className="mhead__main">
-        <Link className="mhead__team" to={`/squadLibrary/${encodeURIComponent(m.homeId)}`}>
-          <TeamLogo src={m.homeLogo} name={m.homeName} />
+      <div className={styles.mheadMain}>
+        <Link className={styles.mheadTeam} to={`/squadLibrary/${encodeURIComponent(m.homeId)}`}>
+          <TeamLogo src={m.homeLogo} name={m.homeName} className={styles.mheadLogo} />
           <span>{m.homeName}</span>
         </Link>
-        <div className="mhead__center">
-          <div className={`mhead__score${flash ? " score-flash" : ""}${live ? " mhead__score--live" : ""}`} data-testid="match-score" data-flash={flash ? "1" : undefined} aria-live="polite">
+        <div className={styles.mheadCenter}>
+          <div className={`${styles.mheadScore}${flash ? ` ${styles.scoreFlash}` : ""}${live ? ` ${styles.mheadScoreLive}` : ""}`} data-testid="match-score" data-flash={flash ? "1" : undefined} aria-live="polite">
             {upcoming(m.status) ? (
               t("matches.vs")
             ) : (
@@ -86,24 +88,21 @@ function Head({ m, flash }: { m: MatchItem; flash: boolean }) {
               </>
             )}
           </div>
-          <div className={`mrow__status mrow__status--${STATUS_NAMES[m.status] ?? "x"}`} data-testid="match-status">
+          <div className={statusClass(m.status)} data-testid="match-status">
             {statusLabel(m.status)}
           </div>
           {live && <LiveClock m={m} />}
+          {(!upcoming(m.status) || m.firstLeg) && <Aggregate m={m} full />}
           <WatchLive matchId={m.id} large />
-          {canReserve && (
-            <button type="button" className={`reserve${m.reservation === "booked" ? " reserve--on" : ""}`} data-testid="reserve" disabled={busy === m.id} onClick={() => toggle(m)}>
-              {m.reservation === "booked" ? t("matches.booked") : t("matches.book")}
-            </button>
-          )}
+          {canReserve && <ReserveButton m={m} busy={busy === m.id} onClick={() => toggle(m)} />}
         </div>
-        <Link className="mhead__team mhead__team--away" to={`/squadLibrary/${encodeURIComponent(m.awayId)}`}>
-          <TeamLogo src={m.awayLogo} name={m.awayName} />
+        <Link className={styles.mheadTeam} to={`/squadLibrary/${encodeURIComponent(m.awayId)}`}>
+          <TeamLogo src={m.awayLogo} name={m.awayName} className={styles.mheadLogo} />
           <span>{m.awayName}</span>
         </Link>
       </div>
       {m.periods.length > 0 && (
-        <table className="dtable periods" data-testid="periods">
+        <table className={`${tableStyles.dtable} ${styles.periods}`} data-testid="periods">
           <thead>
             <tr>
               <th />
@@ -116,7 +115,7 @@ function Head({ m, flash }: { m: MatchItem; flash: boolean }) {
           <tbody>
             {[0, 1].map((side) => (
               <tr key={side}>
-                <td className="dtable__left">{side === 0 ? m.homeName : m.awayName}</td>
+                <td className={tableStyles.dtableLeft}>{side === 0 ? m.homeName : m.awayName}</td>
                 {m.periods.map((p, i) => (
                   <td key={i}>{p[side]}</td>
                 ))}
@@ -241,24 +240,17 @@ function MatchPage({ game, id, detail }: { game: string; id: string; detail: Det
   }
 
   return (
-    <section className="mdetail" data-testid="match-page" data-game={m.gameId}>
+    <section data-testid="match-page" data-game={m.gameId}>
       <Head m={m} flash={flashing.has(m.id)} />
-      <div className="mdetail__tabs" role="tablist">
-        {DETAIL_TABS.map((k) => (
-          <button
-            key={k}
-            type="button"
-            role="tab"
-            aria-selected={tab === k}
-            className={`mdetail__tab${tab === k ? " mdetail__tab--on" : ""}`}
-            data-testid={`dtab-${k}`}
-            onClick={() => select(k)}
-          >
-            {t(`matches.tab.${k}`)}
-          </button>
-        ))}
-      </div>
-      <div className="mdetail__panel" role="tabpanel" data-testid={`dpanel-${tab}`}>
+      <TabList
+        items={DETAIL_TABS.map((k) => ({ key: k, label: t(`matches.tab.${k}`), testId: `dtab-${k}` }))}
+        selected={tab}
+        onSelect={select}
+        className={styles.mdetailTabs}
+        tabClassName={styles.mdetailTab}
+        selectedClassName={styles.mdetailTabOn}
+      />
+      <div className={styles.mdetailPanel} role="tabpanel" data-testid={`dpanel-${tab}`}>
         {panel}
       </div>
     </section>

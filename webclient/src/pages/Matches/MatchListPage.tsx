@@ -11,15 +11,16 @@ import { GAME_GROUPS } from "../../components/Header";
 import { tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";
 import { NoData } from "../../components/NoData";
-import NotFound from "../NotFound";
+import NotFound from "../../components/ErrorPages/NotFound";
 import { Loadable, useResource } from "../../data";
-import { catalogueIndex, gameLabel, gameSlug, useCatalogue, useMatchRows } from "./hooks";
-import { LIST_MIN_HEIGHT, LiveMatchList, LoadError, Loading } from "./MatchList";
-import { MatchRow } from "./MatchRow";
-import { WeekStrip } from "./WeekStrip";
-import { dayFrom, isoDay, tzOffsetMinutes } from "./format";
+import { catalogueIndex, gameLabel, gameSlug, useCatalogue, useMatchRows } from "../../features/matches/hooks";
+import { LIST_MIN_HEIGHT, LiveMatchList, LoadError, Loading } from "../../features/matches/MatchList";
+import { MatchRow } from "../../features/matches/MatchRow";
+import { WeekStrip } from "../../features/matches/WeekStrip";
+import { dayFrom, isoDay, tzOffsetMinutes } from "../../features/matches/format";
 import { Virtuoso } from "react-virtuoso";
-import "./Matches.css";
+import styles from "../../features/matches/Matches.module.css";
+import { TabList } from "../../components/TabList/TabList";
 
 const LIST_TABS = ["matches", "results", "favourites"] as const;
 type ListTab = (typeof LIST_TABS)[number];
@@ -32,9 +33,9 @@ function Favourites() {
   const bookings = useResource(token ? `fav|${token}` : null, (signal) => matchesApi.bookings(1, 100, signal));
   if (!token) {
     return (
-      <div className="load-error">
+      <div className={styles.mlistLogin}>
         <NoData label={t("matches.list.loginForFavourites")} />
-        <button type="button" className="load-error__retry" onClick={() => setModal({ open: true, mode: LoginMode.Password })}>
+        <button type="button" className={styles.mlistLoginButton} onClick={() => setModal({ open: true, mode: LoginMode.Password })}>
           {t("header.login")}
         </button>
       </div>
@@ -60,7 +61,7 @@ function BookingList({ bookings }: { bookings: Booking[] }) {
       computeItemKey={(_, m) => m.id}
       itemContent={(_, m) => (
         <div data-testid="booking" data-state={stateOf.get(m.id)}>
-          <div className="booking-state">{t(`matches.booking.${stateOf.get(m.id) ?? "booked"}`)}</div>
+          <div className={styles.bookingState}>{t(`matches.booking.${stateOf.get(m.id) ?? "booked"}`)}</div>
           <MatchRow {...rowProps(m)} showDate />
         </div>
       )}
@@ -128,41 +129,34 @@ export default function MatchListPage() {
   };
 
   return (
-    <section className="mlist" data-testid="match-list-page">
-      <div className="mlist__head">
-        <h1 className="mlist__title">
+    <section data-testid="match-list-page">
+      <div className={styles.mlistHead}>
+        <h1 className={styles.mlistTitle}>
           {t("matches.list.title")}
-          {game && <span className="home__group"> · {one ? gameLabel(t, one) : t(`nav.${game}` as "nav.soccer")}</span>}
+          {game && <span className={styles.mlistGroup}> · {one ? gameLabel(t, one) : t(`nav.${game}` as "nav.soccer")}</span>}
         </h1>
-        <div className="mlist__tabs" role="tablist">
-          {LIST_TABS.map((k) => (
-            <button
-              key={k}
-              type="button"
-              role="tab"
-              aria-selected={tab === k}
-              className={`mlist__tab${tab === k ? " mlist__tab--on" : ""}`}
-              data-testid={`list-tab-${k}`}
-              onClick={() => selectTab(k)}
-            >
-              {t(`matches.list.${k}`)}
-            </button>
-          ))}
-        </div>
+        <TabList
+          items={LIST_TABS.map((k) => ({ key: k, label: t(`matches.list.${k}`), testId: `list-tab-${k}` }))}
+          selected={tab}
+          onSelect={selectTab}
+          className={styles.mlistTabs}
+          tabClassName={styles.mlistTab}
+          selectedClassName={styles.mlistTabOn}
+        />
       </div>
       {groupGames.length > 1 && (
-        <nav className="mlist__games" aria-label={t("matches.library.game")}>
-          <Link to={`/match/${groupId}`} className={`mlist__game${isGroup ? " mlist__game--on" : ""}`}>
+        <nav className={styles.mlistGames} aria-label={t("matches.library.game")}>
+          <Link to={`/match/${groupId}`} className={`${styles.mlistGame}${isGroup ? ` ${styles.mlistGameOn}` : ""}`}>
             {t("matches.all")}
           </Link>
           {groupGames.map((id) => (
-            <Link key={id} to={`/match/${gameSlug(id, byId)}`} className={`mlist__game${one?.id === id ? " mlist__game--on" : ""}`}>
+            <Link key={id} to={`/match/${gameSlug(id, byId)}`} className={`${styles.mlistGame}${one?.id === id ? ` ${styles.mlistGameOn}` : ""}`}>
               {gameLabel(t, byId.get(id), String(id))}
             </Link>
           ))}
         </nav>
       )}
-      <div className="mlist__panel" data-testid="match-list">
+      <div className={styles.mlistPanel} data-testid="match-list">
         {tab === "favourites" ? (
           <Favourites />
         ) : (

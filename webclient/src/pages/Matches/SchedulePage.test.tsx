@@ -8,6 +8,9 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { initI18n } from "../../i18n";
 import { testRoot } from "../../test/root";
 import type { LeagueCount, MatchItem } from "../../api/matches";
+import { appStore } from "../../state/store";
+import { catalogueAtom } from "../../state/matches";
+import type { GameCatalogue } from "../../api/matches";
 import SchedulePage from "./SchedulePage";
 import { competitionOptions, groupByCompetition, readFilters, writeFilters } from "./scheduleFilters";
 
@@ -76,6 +79,8 @@ describe("SchedulePage", () => {
   });
   beforeEach(() => {
     bodies.length = 0;
+    // The catalogue is the page's once-per-load state: each test starts with it loaded.
+    appStore.set(catalogueAtom, { status: "ready", value: catalogue as unknown as GameCatalogue });
     vi.stubGlobal(
       "fetch",
       vi.fn(async (input: string, init?: RequestInit) => {
@@ -96,6 +101,10 @@ describe("SchedulePage", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   async function open(url: string) {
+    await mount(url);
+    await vi.waitFor(() => expect(bodies.length).toBeGreaterThan(0));
+  }
+  async function mount(url: string) {
     await render(
       <StateProvider>
         <MemoryRouter initialEntries={[url]}>
@@ -113,7 +122,6 @@ describe("SchedulePage", () => {
         </MemoryRouter>
       </StateProvider>,
     );
-    await vi.waitFor(() => expect(bodies.length).toBeGreaterThan(0));
   }
   const select = (id: string) => q<HTMLSelectElement>(`[data-testid="${id}"]`)!;
   async function choose(id: string, value: string) {
@@ -122,6 +130,36 @@ describe("SchedulePage", () => {
       select(id).dispatchEvent(new Event("change", { bubbles: true }));
     });
   }
+
+  it("shows the URL's game and competition in disabled selects until the catalogue and the competitions arrive", async () => {
+    // The catalogue is on its way (the page's load of it is not answered in this test).
+    appStore.set(catalogueAtom, { status: "loading" });
+    await mount("/schedule?game=lol&league=sim-lol");
+    const game = select("schedule-game");
+    expect(game.disabled).toBe(true);
+    expect(game.value).toBe("lol");
+    expect(game.selectedOptions[0]?.textContent).toBe("League of Legends");
+    expect(select("schedule-league").disabled).toBe(true);
+    expect(select("schedule-league").value).toBe("sim-lol");
+    expect(select("schedule-league").selectedOptions[0]?.textContent).toBe("Loading…");
+    // Clear keeps its place: it is there (usable) whether or not the catalogue has come.
+    expect(q<HTMLButtonElement>('[data-testid="schedule-clear"]')!.disabled).toBe(false);
+
+    await act(async () => appStore.set(catalogueAtom, { status: "ready", value: catalogue as unknown as GameCatalogue }));
+    await vi.waitFor(() => expect(select("schedule-league").disabled).toBe(false));
+    expect(game.disabled).toBe(false);
+    expect(game.value).toBe("lol");
+    expect(select("schedule-league").value).toBe("sim-lol");
+    expect(select("schedule-league").selectedOptions[0]?.textContent).toBe("Hangang Series");
+  });
+
+  it("keeps Clear in the bar, disabled while nothing is filtered", async () => {
+    await open("/schedule");
+    const clear = q<HTMLButtonElement>('[data-testid="schedule-clear"]')!;
+    expect(clear.disabled).toBe(true);
+    await choose("schedule-game", "lol");
+    expect(clear.disabled).toBe(false);
+  });
 
   it("asks for the URL's game, competition and day, and writes a change back to the URL", async () => {
     await open("/schedule?game=lol&day=2");

@@ -11,14 +11,14 @@ import { HTML_LANG } from "../../i18n/locales";
 import { useScheduleT } from "../../i18n/schedule";
 import { localeAtom } from "../../state/locale";
 import { Loadable, useResource } from "../../data";
-import { catalogueIndex, gameLabel, useCatalogue } from "./hooks";
+import { catalogueIndex, gameLabel, useCatalogue } from "../../features/matches/hooks";
 import { CompetitionList } from "./CompetitionList";
-import { LIST_MIN_HEIGHT } from "./MatchList";
-import { WeekStrip } from "./WeekStrip";
-import { dayFrom, isoDay, tzOffsetMinutes } from "./format";
+import { LIST_MIN_HEIGHT } from "../../features/matches/MatchList";
+import { WeekStrip } from "../../features/matches/WeekStrip";
+import { dayFrom, isoDay, tzOffsetMinutes } from "../../features/matches/format";
 import { competitionOptions, readFilters, writeFilters, type ScheduleFilters } from "./scheduleFilters";
-import "./Matches.css";
-import "./Schedule.css";
+import styles from "../../features/matches/Schedule.module.css";
+import listStyles from "../../features/matches/Matches.module.css";
 
 const PAGE = 100;
 
@@ -40,29 +40,49 @@ function useCompetitions(gameId: number | undefined) {
 
 /**
  * The filter bar: the game (grouped as the home page's game tabs) and the competition of that
- * game, both selects over the URL's filters, and a way back to everything.
+ * game, both selects over the URL's filters, and a way back to everything. The bar keeps one size
+ * (issue 19): the selects have fixed widths, Clear keeps its place (hidden while nothing is
+ * filtered), and until the game catalogue (and the competitions) arrive the selects are disabled
+ * and show the URL's choice rather than "All games".
  */
 export function ScheduleFilterBar({
   filters,
   leagues,
+  leaguesLoading = false,
   onChange,
 }: {
   filters: ScheduleFilters;
   leagues: LeagueCount[];
+  /** The competitions are on their way: their select waits, disabled. */
+  leaguesLoading?: boolean;
   onChange: (change: Partial<ScheduleFilters>) => void;
 }) {
   const { t } = useTranslation();
   const { t: st } = useScheduleT();
   const cat = useCatalogue();
   const { byAbbr, byId, groups } = catalogueIndex(cat.status === "ready" ? cat.value : undefined);
+  // A failed catalogue leaves the selects usable (every game), as before.
+  const catLoading = cat.status === "idle" || cat.status === "loading";
   const gameId = byAbbr.get(filters.game)?.id;
   const options = competitionOptions(leagues, gameId, filters.league);
+  const leagueWaits = catLoading || leaguesLoading;
+  const filtered = !!(filters.game || filters.league);
   return (
-    <div className="sched__filters" data-testid="schedule-filters">
-      <label className="sched__league">
+    <div className={styles.schedFilters} data-testid="schedule-filters">
+      <label className={`${styles.schedLeague} ${styles.schedGame}`}>
         <span>{st("game")}</span>
-        <select value={gameId === undefined ? "" : filters.game} onChange={(e) => onChange({ game: e.target.value })} data-testid="schedule-game">
-          <option value="">{st("allGames")}</option>
+        <select
+          value={catLoading || gameId !== undefined ? filters.game : ""}
+          disabled={catLoading}
+          aria-busy={catLoading || undefined}
+          onChange={(e) => onChange({ game: e.target.value })}
+          data-testid="schedule-game"
+        >
+          {catLoading && filters.game ? (
+            <option value={filters.game}>{t(`matches.game.${filters.game}` as "matches.game.lol", { defaultValue: filters.game.toUpperCase() })}</option>
+          ) : (
+            <option value="">{st("allGames")}</option>
+          )}
           {groups
             .filter((g) => g.id !== "recommended")
             .map((g) => (
@@ -79,23 +99,39 @@ export function ScheduleFilterBar({
             ))}
         </select>
       </label>
-      <label className="sched__league">
+      <label className={`${styles.schedLeague} ${styles.schedCompetition}`}>
         <span>{st("competition")}</span>
-        <select value={filters.league} onChange={(e) => onChange({ league: e.target.value })} data-testid="schedule-league">
-          <option value="">{st("allCompetitions")}</option>
-          {options.map((l) => (
-            <option key={l.id} value={l.id}>
-              {l.name}
-              {gameId === undefined ? ` · ${gameLabel(t, byId.get(l.gameId))}` : ""}
-            </option>
-          ))}
+        <select
+          value={filters.league}
+          disabled={leagueWaits}
+          aria-busy={leagueWaits || undefined}
+          onChange={(e) => onChange({ league: e.target.value })}
+          data-testid="schedule-league"
+        >
+          {leagueWaits && filters.league ? (
+            <option value={filters.league}>{t("common.loading")}</option>
+          ) : (
+            <option value="">{st("allCompetitions")}</option>
+          )}
+          {!leagueWaits &&
+            options.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name}
+                {gameId === undefined ? ` · ${gameLabel(t, byId.get(l.gameId))}` : ""}
+              </option>
+            ))}
         </select>
       </label>
-      {(filters.game || filters.league) && (
-        <button type="button" className="week__today" onClick={() => onChange({ game: "", league: "" })} data-testid="schedule-clear">
-          {st("clear")}
-        </button>
-      )}
+      {/* Always there, so that choosing a game never widens or wraps the bar. */}
+      <button
+        type="button"
+        className={`${styles.schedClear}${filtered ? "" : ` ${styles.schedClearIdle}`}`}
+        disabled={!filtered}
+        onClick={() => onChange({ game: "", league: "" })}
+        data-testid="schedule-clear"
+      >
+        {st("clear")}
+      </button>
     </div>
   );
 }
@@ -137,13 +173,13 @@ export default function SchedulePage() {
   };
   const longDay = new Intl.DateTimeFormat(HTML_LANG[locale] ?? "en-US", { weekday: "long", day: "numeric", month: "long" });
   return (
-    <section className="mlist sched" data-testid="schedule-page">
-      <div className="mlist__head">
-        <h1 className="mlist__title">{st("title")}</h1>
-        <p className="muted sched__intro">{st("intro", { zone: zoneLabel() })}</p>
+    <section data-testid="schedule-page">
+      <div className={listStyles.mlistHead}>
+        <h1 className={listStyles.mlistTitle}>{st("title")}</h1>
+        <p className={`${styles.muted} ${styles.schedIntro}`}>{st("intro", { zone: zoneLabel() })}</p>
       </div>
-      <ScheduleFilterBar filters={filters} leagues={leagues} onChange={change} />
-      <div className="mlist__panel" data-testid="schedule-list">
+      <ScheduleFilterBar filters={filters} leagues={leagues} leaguesLoading={comps.status === "loading" && !comps.value} onChange={change} />
+      <div className={listStyles.mlistPanel} data-testid="schedule-list">
         <WeekStrip
           today={today}
           first={0}
@@ -151,7 +187,7 @@ export default function SchedulePage() {
           counts={day.value?.days}
           onSelect={(offset) => change({ day: offset })}
         />
-        <h2 className="sched__day" data-testid="schedule-day">
+        <h2 className={styles.schedDay} data-testid="schedule-day">
           {longDay.format(dayFrom(today, filters.day))}
         </h2>
         <Loadable resource={waiting ? { ...day, status: "loading" } : day} minHeight={LIST_MIN_HEIGHT}>
@@ -159,7 +195,7 @@ export default function SchedulePage() {
             <>
               <CompetitionList items={v.list} leagues={leagueById} empty={st("empty")} />
               {v.list.length < v.total && (
-                <button type="button" className="load-error__retry sched__more" onClick={() => setPages((n) => n + 1)} data-testid="schedule-more">
+                <button type="button" className={styles.schedMore} onClick={() => setPages((n) => n + 1)} data-testid="schedule-more">
                   {st("more")}
                 </button>
               )}

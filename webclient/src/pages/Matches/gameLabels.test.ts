@@ -7,7 +7,7 @@ import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
 import type { GameInfo } from "../../api/matches";
 import { LOCALES } from "../../i18n/locales";
-import { gameLabel } from "./hooks";
+import { gameLabel } from "../../features/matches/hooks";
 
 // The 36 abbrs of the catalogue, in its display order.
 const ABBRS = [

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "../../i18n/locales";
-import { statLabel } from "./DetailTabs";
+import { statLabel } from "../../features/matches/DetailTabs";
 import statKeys from "./statKeys.json";
 
 type Labels = Record<string, unknown>;

@@ -2,7 +2,6 @@
 // moved by a click on a tile, removing the heard room hands the sound on, and the URL and the
 // remembered view follow. The player is stubbed (its own tests are in components/Player).
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { StateProvider } from "../../state/hooks";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -10,6 +9,7 @@ import { initI18n } from "../../i18n";
 import { appStore } from "../../state/store";
 import { multiViewAtom } from "../../state/multiview";
 import MultiView from "./MultiView";
+import { testRoot } from "../../test/root";
 
 vi.mock("../../components/Player/Player", () => ({
   default: ({ roomId, muted, onSoundRequest }: { roomId: string; muted?: boolean; onSoundRequest?: () => void }) => (
@@ -19,16 +19,13 @@ vi.mock("../../components/Player/Player", () => ({
   ),
 }));
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 const card = (roomId: string) => ({
   roomId, title: `Room ${roomId}`, anchorId: "u1", name: `Streamer${roomId}`, avatar: "", followers: 3, coverUrl: "",
   matchId: "", gameId: 0, customTag: roomId === "1007" ? "Talk show" : "", live: true, liveSince: 0, viewers: 5,
 });
 const ok = (result: unknown) => new Response(JSON.stringify({ status: "success", result }), { status: 200 });
 
-let container: HTMLDivElement;
-let root: Root;
+const { root, host } = testRoot();
 let router: ReturnType<typeof createMemoryRouter>;
 
 beforeAll(async () => {
@@ -43,21 +40,16 @@ beforeEach(() => {
     return Promise.resolve(ok({}));
   });
   appStore.set(multiViewAtom, { rooms: [], sound: null });
-  container = document.createElement("div");
-  document.body.appendChild(container);
-  root = createRoot(container);
 });
 
 afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
   vi.unstubAllGlobals();
 });
 
 async function open(url: string) {
   router = createMemoryRouter([{ path: "/live2", element: <MultiView /> }], { initialEntries: [url] });
   await act(async () =>
-    root.render(
+    root().render(
       <StateProvider>
         <RouterProvider router={router} />
       </StateProvider>,
@@ -72,14 +64,14 @@ async function settle() {
 }
 
 const tiles = () =>
-  Array.from(container.querySelectorAll<HTMLElement>('[data-testid="mv-tile"]')).map((t) => ({
+  Array.from(host().querySelectorAll<HTMLElement>('[data-testid="mv-tile"]')).map((t) => ({
     room: t.dataset.room,
     sound: t.dataset.sound === "true",
     muted: t.querySelector<HTMLElement>('[data-testid="live-player"]')?.dataset.muted,
   }));
-const layout = () => container.querySelector<HTMLElement>('[data-testid="mv-grid"]')?.dataset.layout ?? "empty";
+const layout = () => host().querySelector<HTMLElement>('[data-testid="mv-grid"]')?.dataset.layout ?? "empty";
 const search = () => new URLSearchParams(router.state.location.search);
-const tile = (room: string) => container.querySelector<HTMLElement>(`[data-testid="mv-tile"][data-room="${room}"]`)!;
+const tile = (room: string) => host().querySelector<HTMLElement>(`[data-testid="mv-tile"][data-room="${room}"]`)!;
 const click = async (el: Element | null) => {
   await act(async () => (el as HTMLElement).click());
   await settle();
@@ -93,14 +85,14 @@ describe("multi-view page", () => {
       { room: "1001", sound: false, muted: "true" },
       { room: "1002", sound: true, muted: "false" },
     ]);
-    expect(container.querySelectorAll('[data-testid="live-player"]')).toHaveLength(2);
+    expect(host().querySelectorAll('[data-testid="live-player"]')).toHaveLength(2);
     expect(tile("1002").textContent).toContain("Streamer1002");
   });
 
   it("moves the sound on a click of a tile or of its player's unmute, and keeps it in the URL", async () => {
     await open("/live2?rooms=1001,1002,1003&sound=1001");
     expect(layout()).toBe("four");
-    await click(tile("1003").querySelector(".mtile__info"));
+    await click(tile("1003").querySelector('[data-testid="mv-tile-info"]'));
     expect(tiles().map((t) => [t.room, t.sound, t.muted])).toEqual([
       ["1001", false, "true"],
       ["1002", false, "true"],
@@ -118,10 +110,10 @@ describe("multi-view page", () => {
     expect(tiles()).toEqual([{ room: "1002", sound: true, muted: "false" }]);
     expect(layout()).toBe("one");
     expect(search().get("rooms")).toBe("1002");
-    await click(container.querySelector('[data-testid="mv-add"]'));
-    const picks = Array.from(container.querySelectorAll<HTMLElement>('[data-testid="mv-pick"]')).map((p) => p.dataset.room);
+    await click(host().querySelector('[data-testid="mv-add"]'));
+    const picks = Array.from(host().querySelectorAll<HTMLElement>('[data-testid="mv-pick"]')).map((p) => p.dataset.room);
     expect(picks).toEqual(["1001", "1003", "1007"]); // the rooms not shown yet
-    await click(container.querySelector('[data-testid="mv-pick"][data-room="1007"]'));
+    await click(host().querySelector('[data-testid="mv-pick"][data-room="1007"]'));
     expect(tiles().map((t) => [t.room, t.sound])).toEqual([
       ["1002", true],
       ["1007", false],

@@ -13,7 +13,7 @@ import { useMultiViewT } from "../../i18n/multiview";
 import { addRoom, gridOf, isFull, moveSound, parseView, removeRoom, startingView, viewParams, type View } from "./multiview";
 import { RoomPicker } from "./RoomPicker";
 import { Tile } from "./Tile";
-import "./MultiView.css";
+import styles from "./MultiView.module.css";
 
 /** Whether the page may start sound now (navigator.userActivation; browsers without it: assume so). */
 function hasUserActivation(): boolean {
@@ -77,18 +77,18 @@ export default function MultiView() {
   const n = view.rooms.length;
   const full = isFull(view);
   return (
-    <section className="mview" data-testid="multiview" data-rooms={view.rooms.join(",")} data-sound={view.sound ?? ""}>
-      <div className="mview__head">
+    <section className={styles.mview} data-testid="multiview" data-rooms={view.rooms.join(",")} data-sound={view.sound ?? ""}>
+      <div className={styles.mviewHead}>
         <div>
-          <h1 className="mview__title">{t("title")}</h1>
-          <p className="mview__intro">{t("intro")}</p>
+          <h1 className={styles.mviewTitle}>{t("title")}</h1>
+          <p className={styles.mviewIntro}>{t("intro")}</p>
         </div>
-        <div className="mview__actions">
-          <button type="button" className="mview__add" data-testid="mv-add" disabled={full} title={full ? t("full") : undefined} onClick={() => setPicking(true)}>
+        <div className={styles.mviewActions}>
+          <button type="button" className={styles.mviewAdd} data-testid="mv-add" disabled={full} title={full ? t("full") : undefined} onClick={() => setPicking(true)}>
             + {t("addRoom")}
           </button>
           {n > 0 && (
-            <button type="button" className="mview__ghost" data-testid="mv-copy" onClick={copyLink}>
+            <button type="button" className={styles.mviewGhost} data-testid="mv-copy" onClick={copyLink}>
               {t("copyLink")}
             </button>
           )}
@@ -96,24 +96,24 @@ export default function MultiView() {
       </div>
       {picking && !full && <RoomPicker exclude={view.rooms} onPick={pick} onClose={() => setPicking(false)} />}
       {n === 0 ? (
-        <div className="mview__empty">
+        <div className={styles.mviewEmpty}>
           <p>{t("empty")}</p>
           {!picking && <RoomPicker exclude={view.rooms} onPick={pick} />}
         </div>
       ) : (
-        <div className={`mview__grid mview__grid--${gridOf(n)}`} data-testid="mv-grid" data-layout={gridOf(n)}>
+        <div className={`${styles.mviewGrid} ${styles[`mview__grid--${gridOf(n)}`]}`} data-testid="mv-grid" data-layout={gridOf(n)}>
           {view.rooms.map((id) => (
             <Tile key={id} roomId={id} sound={view.sound === id} audible={activated} onListen={listen} onRemove={remove} />
           ))}
           {n === 3 && (
-            <button type="button" className="mview__cell-add" onClick={() => setPicking(true)}>
+            <button type="button" className={styles.mviewCellAdd} onClick={() => setPicking(true)}>
               <span aria-hidden="true">+</span>
               {t("addRoom")}
             </button>
           )}
         </div>
       )}
-      <p className="mview__back">
+      <p className={styles.mviewBack}>
         <Link to="/live">{gt("discover.live.title")}</Link>
       </p>
     </section>

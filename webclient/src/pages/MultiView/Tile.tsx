@@ -6,9 +6,11 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { liveApi, streamerName, tagPath } from "../../api/live";
 import { useMultiViewT } from "../../i18n/multiview";
-import { useFetch, useLiveMatch } from "../Matches/hooks";
-import { LiveClock } from "../Matches/MatchRow";
-import { inPlay, upcoming } from "../Matches/live";
+import { useLiveMatch } from "../../features/matches/hooks";
+import { useResource } from "../../data";
+import { LiveClock } from "../../features/matches/MatchRow";
+import { inPlay, upcoming } from "../../features/matches/live";
+import styles from "./MultiView.module.css";
 
 const Player = lazy(() => import("../../components/Player/Player"));
 
@@ -31,15 +33,15 @@ export const Tile = memo(function Tile({
 }) {
   const { t } = useTranslation();
   const { t: mt } = useMultiViewT();
-  const { state } = useFetch((signal) => liveApi.room(roomId, { signal }), `mv-room-${roomId}`, TILE_REFRESH_MS);
-  const card = state.status === "ready" ? state.value : null;
+  const room = useResource(`mv-room-${roomId}`, (signal) => liveApi.room(roomId, { signal }), { refreshMs: TILE_REFRESH_MS });
+  const card = room.value;
   const match = useLiveMatch(card?.match ?? null);
   const name = card ? streamerName(card, t("discover.streamer")) : "";
   const stop = (e: React.MouseEvent) => e.stopPropagation();
 
   return (
     <article
-      className={`mtile${sound ? " mtile--sound" : ""}`}
+      className={`${styles.mtile}${sound ? ` ${styles.mtileSound}` : ""}`}
       data-testid="mv-tile"
       data-room={roomId}
       data-sound={sound}
@@ -47,53 +49,53 @@ export const Tile = memo(function Tile({
       data-audible={sound && audible}
       onClick={() => !sound && onListen(roomId)}
     >
-      <div className="mtile__video">
-        <Suspense fallback={<div className="mtile__wait">{mt("tile.loading")}</div>}>
-          <Player roomId={roomId} theatreToggle={false} muted={!(sound && audible)} onSoundRequest={() => onListen(roomId)} />
+      <div className={styles.mtileVideo}>
+        <Suspense fallback={<div className={styles.mtileWait}>{mt("tile.loading")}</div>}>
+          <Player roomId={roomId} compact theatreToggle={false} muted={!(sound && audible)} onSoundRequest={() => onListen(roomId)} />
         </Suspense>
       </div>
-      <div className="mtile__info">
-        <div className="mtile__text">
-          <p className="mtile__title" title={card?.title}>
-            {card ? card.title || t("live.room.untitled") : state.status === "error" ? mt("tile.gone") : mt("tile.loading")}
+      <div className={styles.mtileInfo} data-testid="mv-tile-info">
+        <div className={styles.mtileText}>
+          <p className={styles.mtileTitle} title={card?.title}>
+            {card ? card.title || t("live.room.untitled") : room.status === "error" ? mt("tile.gone") : mt("tile.loading")}
           </p>
           {card && (
-            <p className="mtile__meta">
-              <span className="mtile__name" data-testid="mv-tile-streamer">{name}</span>
+            <p className={styles.mtileMeta}>
+              <span className={styles.mtileName} data-testid="mv-tile-streamer">{name}</span>
               {card.customTag && (
-                <Link className="mtile__tag" to={tagPath(card.customTag)} onClick={stop}>
+                <Link className={styles.mtileTag} to={tagPath(card.customTag)} onClick={stop}>
                   <bdi>#{card.customTag}</bdi>
                 </Link>
               )}
             </p>
           )}
         </div>
-        <div className="mtile__tools" onClick={stop}>
+        <div className={styles.mtileTools} onClick={stop}>
           <button
             type="button"
-            className={`mtile__sound${sound ? " mtile__sound--on" : ""}`}
+            className={`${styles.mtileListen}${sound ? ` ${styles.mtileListenOn}` : ""}`}
             data-testid="mv-sound"
             aria-pressed={sound}
             onClick={() => onListen(roomId)}
           >
             <span aria-hidden="true">{sound && audible ? "🔊" : "🔇"}</span> {sound && audible ? mt("tile.sound") : mt("tile.listen")}
           </button>
-          <Link className="mtile__tool" to={`/live/${encodeURIComponent(roomId)}`} data-testid="mv-open">
+          <Link className={styles.mtileTool} to={`/live/${encodeURIComponent(roomId)}`} data-testid="mv-open">
             {mt("tile.openRoom")}
           </Link>
-          <button type="button" className="mtile__tool" data-testid="mv-remove" onClick={() => onRemove(roomId)}>
+          <button type="button" className={styles.mtileTool} data-testid="mv-remove" onClick={() => onRemove(roomId)}>
             {mt("tile.remove")}
           </button>
         </div>
       </div>
       {match && (
-        <div className="mtile__score" data-testid="mv-score" data-match={match.id}>
-          <span className="mtile__team">{match.homeName}</span>
+        <div className={styles.mtileScore} data-testid="mv-score" data-match={match.id}>
+          <span className={styles.mtileTeam}>{match.homeName}</span>
           <b data-testid="mv-score-value" aria-live="polite">
             {upcoming(match.status) ? t("matches.vs") : `${match.homeScore} - ${match.awayScore}`}
           </b>
-          <span className="mtile__team">{match.awayName}</span>
-          {inPlay(match.status) && <LiveClock m={match} />}
+          <span className={styles.mtileTeam}>{match.awayName}</span>
+          {inPlay(match.status) && <LiveClock m={match} className={styles.mtilePeriod} />}
         </div>
       )}
     </article>

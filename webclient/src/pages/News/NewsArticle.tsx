@@ -6,7 +6,7 @@ import { newsApi } from "../../api/news";
 import { useNewsT } from "../../i18n/news";
 import { ArticleBody, langAttrs, useDateTime, useNumber } from "../../components/Article";
 import { Comments } from "../../components/Comments/Comments";
-import NotFound from "../NotFound";
+import NotFound from "../../components/ErrorPages/NotFound";
 import { Loadable, useResource } from "../../data";
 import styles from "./News.module.css";
 import articleStyles from "../../components/Article/Article.module.css";

@@ -9,6 +9,7 @@ import { NoData } from "../../components/NoData";
 import { ArticleCard } from "../../components/Article";
 import { usePaged, useResource } from "../../data";
 import styles from "./News.module.css";
+import { TabList } from "../../components/TabList/TabList";
 
 /** The channels in the bar: the games with the most coverage first. */
 export const CHANNELS = ["soccer", "basketball", "lol", "csgo", "dota2", "valorant", "tennis", "kog", "baseball", "cricket"];
@@ -38,21 +39,14 @@ export default function NewsList() {
             </Link>
           ))}
         </nav>
-        <div className={styles.newsTypes} role="tablist">
-          {(["all", ...ARTICLE_TYPES] as const).map((ty) => (
-            <button
-              key={ty}
-              type="button"
-              role="tab"
-              aria-selected={ty === type}
-              className={`${styles.newsTab}${ty === type ? ` ${styles.newsTabOn}` : ""}`}
-              onClick={() => setParams(ty === "all" ? {} : { type: ty })}
-              data-testid={`news-type-${ty}`}
-            >
-              {t(`types.${ty}`)}
-            </button>
-          ))}
-        </div>
+        <TabList
+          items={(["all", ...ARTICLE_TYPES] as const).map((ty) => ({ key: ty, label: t(`types.${ty}`), testId: `news-type-${ty}` }))}
+          selected={type}
+          onSelect={(ty) => setParams(ty === "all" ? {} : { type: ty })}
+          className={styles.newsTypes}
+          tabClassName={styles.newsTab}
+          selectedClassName={styles.newsTabOn}
+        />
       </header>
       <div className={styles.newsLayout}>
         <section aria-label={t("latest")}>

@@ -2,7 +2,7 @@
 // (/news/:id, spec §2: the game is optional).
 import { useParams } from "react-router";
 import { GAME_SLUGS } from "../../seo/games";
-import NotFound from "../NotFound";
+import NotFound from "../../components/ErrorPages/NotFound";
 import NewsList from "./NewsList";
 import { ArticleView } from "./NewsArticle";
 

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../api/client";
+import { errorText } from "../../api/client";
 import { newsApi, type ArticleType, type Block } from "../../api/news";
 import { useNewsT } from "../../i18n/news";
 import { GAME_ID_BY_SLUG, useDateTime } from "../../components/Article";
@@ -40,7 +40,7 @@ function SubmitForm({ onDone }: { onDone: () => void }) {
       setText("");
       onDone();
     } catch (err) {
-      setError(err instanceof ApiError ? err.userMessage : String(err));
+      setError(errorText(err));
     }
   };
   return (

@@ -9,7 +9,7 @@ import { useSearchT, type SearchT } from "../../i18n/search";
 import { HTML_LANG, type Locale } from "../../i18n/locales";
 import { NoData } from "../../components/NoData";
 import { Loadable, useResource } from "../../data";
-import "./Search.css";
+import styles from "./Search.module.css";
 
 function useLocaleTag(): string {
   const { i18n } = useTranslation();
@@ -34,13 +34,13 @@ function Facts({ hit, t }: { hit: SearchHit; t: SearchT }) {
       if (when) parts.push(<time key="when" dateTime={hit.time}>{when}</time>);
       if (LIVE_STATUS.has(status) || status === 5) {
         parts.push(
-          <b key="score" className="sres__score" data-testid="search-score">
+          <b key="score" className={styles.sresScore} data-testid="search-score">
             {m.homeScore} – {m.awayScore}
           </b>,
         );
       }
       const label = LIVE_STATUS.has(status) ? t("status.live") : status === 5 ? t("status.finished") : status === 6 || status === 7 ? t("status.postponed") : t("status.upcoming");
-      parts.push(<span key="status" className={LIVE_STATUS.has(status) ? "sres__live" : undefined}>{label}</span>);
+      parts.push(<span key="status" className={LIVE_STATUS.has(status) ? styles.sresLive : undefined}>{label}</span>);
       break;
     }
     case "streamer":
@@ -51,7 +51,7 @@ function Facts({ hit, t }: { hit: SearchHit; t: SearchT }) {
       if (when) parts.push(<time key="when" dateTime={hit.time}>{new Intl.DateTimeFormat(loc, { dateStyle: "medium" }).format(new Date(hit.time!))}</time>);
       break;
   }
-  return <span className="sres__facts">{parts}</span>;
+  return <span className={styles.sresFacts}>{parts}</span>;
 }
 
 /** A result's picture: its logo, photo or cover, else its initials. */
@@ -61,7 +61,7 @@ function Thumb({ hit }: { hit: SearchHit }) {
   const round = hit.kind === "player" || hit.kind === "streamer" || hit.kind === "expert";
   const initials = [...hit.title.replace(/ vs .*/, "")].filter((c) => c.trim()).slice(0, 2).join("").toUpperCase();
   return (
-    <span className={`sres__thumb sres__thumb--${hit.kind}${round ? " sres__thumb--round" : ""}`} aria-hidden="true">
+    <span className={`${styles.sresThumb} ${styles[`sres__thumb--${hit.kind}`] ?? ""}${round ? ` ${styles.sresThumbRound}` : ""}`} aria-hidden="true">
       {pic && !broken ? <img src={pic} alt="" loading="lazy" onError={() => setBroken(true)} /> : <span>{initials}</span>}
     </span>
   );
@@ -71,13 +71,13 @@ function Row({ hit, t }: { hit: SearchHit; t: SearchT }) {
   const live = hit.meta?.live === true || (hit.kind === "match" && LIVE_STATUS.has(Number(hit.meta?.status)));
   return (
     <li>
-      <Link to={hit.target} className="sres" data-testid="search-hit" data-kind={hit.kind} data-title={hit.title}>
+      <Link to={hit.target} className={styles.sres} data-testid="search-hit" data-kind={hit.kind} data-title={hit.title}>
         <Thumb hit={hit} />
-        <span className="sres__text">
-          <span className="sres__title">{hit.title}</span>
+        <span className={styles.sresText}>
+          <span className={styles.sresTitle}>{hit.title}</span>
           <Facts hit={hit} t={t} />
         </span>
-        {live && <span className="sres__badge">{t("live")}</span>}
+        {live && <span className={styles.sresBadge}>{t("live")}</span>}
       </Link>
     </li>
   );
@@ -85,17 +85,17 @@ function Row({ hit, t }: { hit: SearchHit; t: SearchT }) {
 
 function Group({ g, t, all }: { g: SearchGroup; t: SearchT; all: boolean }) {
   return (
-    <section className="sgroup" data-testid={`search-group-${g.kind}`} aria-labelledby={`sgroup-${g.kind}`}>
-      <h2 className="sgroup__title" id={`sgroup-${g.kind}`}>
-        {t(`kinds.${g.kind}`)} <span className="sgroup__count">{g.total}</span>
+    <section className={styles.sgroup} data-testid={`search-group-${g.kind}`} aria-labelledby={`sgroup-${g.kind}`}>
+      <h2 className={styles.sgroupTitle} id={`sgroup-${g.kind}`}>
+        {t(`kinds.${g.kind}`)} <span className={styles.sgroupCount}>{g.total}</span>
       </h2>
-      <ul className="sgroup__list">
+      <ul className={styles.sgroupList}>
         {g.list.map((h) => (
           <Row key={h.id} hit={h} t={t} />
         ))}
       </ul>
       {all && g.total > g.list.length && (
-        <Link className="sgroup__more" to={`?kind=${g.kind}`} data-testid="search-more">
+        <Link className={styles.sgroupMore} to={`?kind=${g.kind}`} data-testid="search-more">
           {t("seeAll", { count: g.total })}
         </Link>
       )}
@@ -119,9 +119,9 @@ export default function SearchPage() {
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   return (
-    <section className="search-page" data-testid="search-page">
-      <h1 className="search-page__title">{t("title", { text })}</h1>
-      <nav className="search-page__kinds" aria-label={t("all")}>
+    <section className={styles.searchPage} data-testid="search-page">
+      <h1 className={styles.searchPageTitle}>{t("title", { text })}</h1>
+      <nav className={styles.searchPageKinds} aria-label={t("all")}>
         <Link to="." className={kind === "" ? "is-active" : undefined} aria-current={kind === "" ? "page" : undefined}>
           {t("all")}
         </Link>
@@ -136,12 +136,12 @@ export default function SearchPage() {
           value.groups.length === 0 ? (
             <>
               <NoData label={t("none", { text })} />
-              <p className="search-page__hint">{t("noneHint")}</p>
+              <p className={styles.searchPageHint}>{t("noneHint")}</p>
             </>
           ) : (
             <>
               {value.typo && (
-                <p className="search-page__typo" data-testid="search-typo">
+                <p className={styles.searchPageTypo} data-testid="search-typo">
                   {t("typo")}
                 </p>
               )}
@@ -153,7 +153,7 @@ export default function SearchPage() {
         }
       </Loadable>
       {kind !== "" && results.status === "ready" && total > PAGE_SIZE && (
-        <nav className="search-page__pager" aria-label={t("pageOf", { page, pages })}>
+        <nav className={styles.searchPagePager} aria-label={t("pageOf", { page, pages })}>
           {page > 1 ? <Link to={`?kind=${kind}&page=${page - 1}`}>{t("prev")}</Link> : <span />}
           <span>{t("pageOf", { page, pages })}</span>
           {page < pages ? <Link to={`?kind=${kind}&page=${page + 1}`}>{t("next")}</Link> : <span />}

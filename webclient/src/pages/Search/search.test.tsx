@@ -7,6 +7,7 @@ import { initI18n } from "../../i18n";
 import { testRoot } from "../../test/root";
 import type { SearchResults } from "../../api/search";
 import SearchPage from "./SearchPage";
+import styles from "./Search.module.css";
 
 const answer = vi.hoisted(() => ({ value: null as unknown }));
 const calls = vi.hoisted(() => [] as unknown[][]);
@@ -71,7 +72,7 @@ describe("SearchPage", () => {
     expect(calls.at(-1)).toEqual(["barcelonna", "team", 2]);
     expect(q("[data-testid=search-typo]")).not.toBeNull();
     expect(q("[data-testid=search-more]")).toBeNull();
-    expect(q(".search-page__pager")!.textContent).toContain("Page 2 of 3");
+    expect(q(`.${styles.searchPagePager}`)!.textContent).toContain("Page 2 of 3");
   });
 
   it("shows the no-data picture when nothing is found", async () => {

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Player } from "../../components/Player";
 import { liveApi, type LiveCard } from "../../api/live";
+import { useResource } from "../../data/resource";
 import { systemApi } from "../../api/system";
 import { gatewayUrl, pickGateway } from "../../realtime/protocol";
 import { GATEWAY_FALLBACK_PORT } from "../../config";
@@ -20,10 +21,13 @@ interface Result {
 
 const PLAYBACK_WAIT_MS = 20_000;
 
+function mostWatched(r: { list: LiveCard[] }): LiveCard | null {
+  return r.list.filter((c) => c.live).sort((a, b) => b.viewers - a.viewers)[0] ?? null;
+}
+
 export default function SelfTest() {
   const { t, language } = useSelfTestT();
   const [results, setResults] = useState<Partial<Record<CheckId, Result>>>({});
-  const [room, setRoom] = useState<LiveCard | null | undefined>(undefined);
   const [copied, setCopied] = useState(false);
   const videoBox = useRef<HTMLDivElement>(null);
   const nf = new Intl.NumberFormat(language.replace("_", "-"), { maximumFractionDigits: 0 });
@@ -75,13 +79,10 @@ export default function SelfTest() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // The video: the most watched live room now, played muted; its first frame ends the check.
-  useEffect(() => {
-    liveApi.rooms().then(
-      (r) => setRoom(r.list.filter((c) => c.live).sort((a, b) => b.viewers - a.viewers)[0] ?? null),
-      () => setRoom(null),
-    );
-  }, []);
+  // The video: the most watched live room now (null: none, or the list could not be read), played
+  // muted; its first frame ends the check.
+  const rooms = useResource("selftest-room", () => liveApi.rooms().then(mostWatched, () => null));
+  const room = rooms.status === "ready" ? rooms.value : undefined;
   useEffect(() => {
     if (room === undefined) return;
     if (room === null) {

@@ -10,6 +10,7 @@ import { Loadable, useResource } from "../../data";
 import { formatCoins, isKnownCategory, useLocaleTag } from "./format";
 import { CoinIcon } from "./Coin";
 import styles from "./Shop.module.css";
+import { TabList } from "../../components/TabList/TabList";
 
 const SORTS: { value: ShopSort; key: "default" | "priceAsc" | "priceDesc" | "popular" }[] = [
   { value: "", key: "default" },
@@ -77,21 +78,14 @@ export default function Mall() {
         </nav>
       </div>
       <div className={styles.shopBar}>
-        <div className={styles.shopCats} role="tablist">
-          {["", ...categories].map((c) => (
-            <button
-              key={c || "all"}
-              type="button"
-              role="tab"
-              aria-selected={category === c}
-              className={category === c ? `${styles.shopCat} ${styles.shopCatOn}` : styles.shopCat}
-              data-testid={`shop-cat-${c || "all"}`}
-              onClick={() => setCategory(c)}
-            >
-              {c ? label(c) : t("categories.all")}
-            </button>
-          ))}
-        </div>
+        <TabList
+          items={["", ...categories].map((c) => ({ key: c, label: c ? label(c) : t("categories.all"), testId: `shop-cat-${c || "all"}` }))}
+          selected={category}
+          onSelect={setCategory}
+          className={styles.shopCats}
+          tabClassName={styles.shopCat}
+          selectedClassName={styles.shopCatOn}
+        />
         <label className={styles.shopSort}>
           {t("sort.label")}
           <select value={sort} onChange={(e) => setSort(e.target.value as ShopSort)} data-testid="shop-sort">

@@ -3,7 +3,6 @@
 // and says where the code went, the code goes with the payment, and every failure says 'Redemption
 // failed' with its reason.
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { StateProvider } from "../../state/hooks";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -14,11 +13,9 @@ import { OrderForm } from "./OrderForm";
 import Exchange from "./Exchange";
 import { failureReason } from "./ConfirmCode";
 import { needsConfirmCode, type Product, type ShopOrder } from "../../api/shop";
+import { testRoot } from "../../test/root";
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
+const { root, host } = testRoot();
 const calls: { path: string; body?: Record<string, unknown> }[] = [];
 let answer: (path: string, body?: Record<string, unknown>) => Response;
 
@@ -36,7 +33,7 @@ const scarf: Product = { id: 1, kind: "physical", category: "apparel", name: "Su
   soldOut: false, perOrderLimit: 3, perUserLimit: 0, redeemed: 0, confirmCode: true, confirmAbove: 5000 };
 const card: Product = { ...scarf, id: 2, kind: "virtual", name: "Gift card", price: 2000, confirmCode: false };
 
-const q = <T extends Element = HTMLElement>(sel: string) => container.querySelector<T>(sel);
+const q = <T extends Element = HTMLElement>(sel: string) => host().querySelector<T>(sel);
 const byTest = <T extends Element = HTMLElement>(id: string) => q<T>(`[data-testid="${id}"]`);
 async function until(cond: () => boolean) {
   await vi.waitFor(() => expect(cond()).toBe(true), { timeout: 15000 });
@@ -50,7 +47,7 @@ async function click(el: Element | null) {
 }
 async function render(p: Product, done = vi.fn()) {
   await act(async () => {
-    root.render(
+    root().render(
       <StateProvider>
         <MemoryRouter>
           <OrderForm product={p} onDone={done} onCancel={() => undefined} />
@@ -74,9 +71,6 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  container = document.createElement("div");
-  document.body.appendChild(container);
-  root = createRoot(container);
   calls.length = 0;
   appStore.set(tokenAtom, "tok");
   vi.stubGlobal(
@@ -91,8 +85,6 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
   vi.unstubAllGlobals();
 });
 
@@ -126,7 +118,7 @@ describe("OrderForm's confirmation code", () => {
     expect(byTest("order-code")).not.toBeNull();
     await fillAddress();
     await click(byTest("order-submit"));
-    expect(container.textContent).toContain("Please enter the 6-digit confirmation code");
+    expect(host().textContent).toContain("Please enter the 6-digit confirmation code");
     expect(paid("/java/orderpay/goodsOrder")).toHaveLength(0);
 
     await click(byTest("order-send-code"));
@@ -196,7 +188,7 @@ describe("the records' Pay now", () => {
       return fail(1004, "not found");
     };
     await act(async () => {
-      root.render(
+      root().render(
         <StateProvider>
           <MemoryRouter>
             <Exchange />
@@ -206,7 +198,7 @@ describe("the records' Pay now", () => {
     });
     await until(() => byTest("record-pay") !== null);
     await click(byTest("record-pay"));
-    expect(container.textContent).toContain("Please enter the 6-digit confirmation code");
+    expect(host().textContent).toContain("Please enter the 6-digit confirmation code");
     expect(paid("/java/orderpay/payGoodsOrder")).toHaveLength(0);
     await click(byTest("record-G1-send-code"));
     await until(() => byTest("record-G1-code-sent")?.textContent === "Code sent by e-mail to l***@example.com");

@@ -2,20 +2,19 @@
 // with a search, a message to support for signed-in users (a guest gets the sign-in window), and
 // the user's requests with their threads. An answer from staff arrives as a `notice` frame linking
 // here; the list and the open thread reload at once (api/support, docs/user-guide.md).
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { userInfoAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";
 import { lastNoticeAtom } from "../../state/userarea";
-import { ApiError } from "../../api/client";
+import { errorText } from "../../api/client";
+import { Loadable, useResource, type LoadableState } from "../../data";
 import { CATEGORIES, DEFAULT_LIMITS, supportApi, type Category, type SupportLimits, type Ticket } from "../../api/support";
 import { useSupportT, type SupportKey } from "../../i18n/support";
 import { HTML_LANG, isLocale } from "../../i18n/locales";
 import { FAQ, searchFaq, type FaqItem } from "./faq";
 import styles from "./Support.module.css";
-
-const errorText = (e: unknown) => (e instanceof ApiError ? e.userMessage : String(e));
 
 export function formatWhen(ms: number, lang: string): string {
   return new Intl.DateTimeFormat(isLocale(lang) ? HTML_LANG[lang] : "en-US", { dateStyle: "medium", timeStyle: "short" }).format(new Date(ms));
@@ -90,39 +89,35 @@ function SignInPrompt() {
 /** The signed-in part: the form, the requests, the open thread (?ticket=<id>). */
 function Desk() {
   const [params, setParams] = useSearchParams();
-  const [tickets, setTickets] = useState<Ticket[] | null>(null);
-  const [limits, setLimits] = useState<SupportLimits>(DEFAULT_LIMITS);
-  const [error, setError] = useState("");
-  const [version, setVersion] = useState(0);
+  const mine = useResource("support-mine", () => supportApi.mine());
+  const limits = mine.value?.limits ?? DEFAULT_LIMITS;
+  // Counts staff answers that arrived while the page is open; the open thread loads again on each.
+  const [answers, setAnswers] = useState(0);
   const notice = useAtomValue(lastNoticeAtom);
+  const seenNotice = useRef(notice);
   const openId = Number(params.get("ticket")) || 0;
+  const { refresh } = mine;
 
-  useEffect(() => {
-    supportApi.mine().then(
-      (r) => {
-        setTickets(r.list);
-        setLimits(r.limits);
-        setError("");
-      },
-      (e) => setError(errorText(e)),
-    );
-  }, [version]);
   // An answer from staff (a message-centre notice linking here): reload the list and the thread.
   useEffect(() => {
-    if (notice?.link.startsWith("/salesmartly")) setVersion((v) => v + 1);
-  }, [notice]);
+    if (notice === seenNotice.current) return; // the one before the page opened is in the first load
+    seenNotice.current = notice;
+    if (!notice?.link.startsWith("/salesmartly")) return;
+    refresh();
+    setAnswers((n) => n + 1);
+  }, [notice, refresh]);
 
   const open = (id: number) => setParams(id ? { ticket: String(id) } : {}, { replace: false });
   const created = (t: Ticket) => {
-    setVersion((v) => v + 1);
+    refresh();
     open(t.id);
   };
   return (
     <>
       <NewTicketForm limits={limits} onCreated={created} />
       <section className={styles.supportBox} aria-labelledby="support-tickets-title">
-        <TicketList tickets={tickets} error={error} openId={openId} onOpen={open} />
-        {openId > 0 && <Thread key={openId} id={openId} version={version} limits={limits} onChanged={() => setVersion((v) => v + 1)} />}
+        <TicketList mine={mine} openId={openId} onOpen={open} />
+        {openId > 0 && <Thread key={openId} id={openId} answers={answers} limits={limits} onChanged={refresh} />}
       </section>
     </>
   );
@@ -199,50 +194,71 @@ function StateBadge({ state }: { state: Ticket["state"] }) {
   return <span className={`${styles.supportState} ${styles[`support__state--${state}`] ?? ""}`} data-testid="support-ticket-state">{t(`tickets.state.${state}` as SupportKey)}</span>;
 }
 
-function TicketList({ tickets, error, openId, onOpen }: { tickets: Ticket[] | null; error: string; openId: number; onOpen: (id: number) => void }) {
+function TicketList({ mine, openId, onOpen }: { mine: LoadableState & { value: { list: Ticket[] } | null }; openId: number; onOpen: (id: number) => void }) {
   const { t, language } = useSupportT();
   return (
     <>
       <h2 id="support-tickets-title">{t("tickets.title")}</h2>
-      {error && <p className={styles.supportError} role="alert">{error}</p>}
-      {tickets === null && !error && <div aria-busy="true" className={styles.supportWait} />}
-      {tickets?.length === 0 && <p className={styles.supportEmpty} data-testid="support-tickets-empty">{t("tickets.empty")}</p>}
-      <ul className={styles.supportTickets}>
-        {tickets?.map((tk) => (
-          <li key={tk.id}>
-            <button type="button" className={tk.id === openId ? `${styles.supportTicket} ${styles.supportTicketOn}` : styles.supportTicket}
-              onClick={() => onOpen(tk.id === openId ? 0 : tk.id)} aria-expanded={tk.id === openId} data-testid="support-ticket" data-id={tk.id}>
-              <span className={styles.supportTicketSubject}>{tk.subject}</span>
-              <span className={styles.supportTicketMeta}>
-                {t(`category.${tk.category}` as SupportKey)} · {t("tickets.updatedAt", { time: formatWhen(tk.updateTime, language) })} · {t("tickets.messages", { n: tk.messages })}
-              </span>
-              <StateBadge state={tk.state} />
-            </button>
-          </li>
-        ))}
-      </ul>
+      <Loadable resource={mine} empty={(v) => v.list.length === 0} emptyLabel={t("tickets.empty")} minHeight={120}>
+        {({ list }) => (
+          <ul className={styles.supportTickets}>
+            {list.map((tk) => (
+              <li key={tk.id}>
+                <button type="button" className={tk.id === openId ? `${styles.supportTicket} ${styles.supportTicketOn}` : styles.supportTicket}
+                  onClick={() => onOpen(tk.id === openId ? 0 : tk.id)} aria-expanded={tk.id === openId} data-testid="support-ticket" data-id={tk.id}>
+                  <span className={styles.supportTicketSubject}>{tk.subject}</span>
+                  <span className={styles.supportTicketMeta}>
+                    {t(`category.${tk.category}` as SupportKey)} · {t("tickets.updatedAt", { time: formatWhen(tk.updateTime, language) })} · {t("tickets.messages", { n: tk.messages })}
+                  </span>
+                  <StateBadge state={tk.state} />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Loadable>
     </>
   );
 }
 
-function Thread({ id, version, limits, onChanged }: { id: number; version: number; limits: SupportLimits; onChanged: () => void }) {
+function Thread({ id, answers, limits, onChanged }: { id: number; answers: number; limits: SupportLimits; onChanged: () => void }) {
+  const thread = useResource(`support-ticket|${id}`, () => supportApi.get(id));
+  const { refresh } = thread;
+  // A staff answer arrived: load the thread again, keeping it on screen meanwhile.
+  useEffect(() => {
+    if (answers > 0) refresh();
+  }, [answers, refresh]);
+  return (
+    <Loadable resource={thread} minHeight={200}>
+      {(ticket) => (
+        <ThreadView
+          ticket={ticket}
+          limits={limits}
+          onChanged={(tk) => {
+            thread.set(tk);
+            onChanged();
+          }}
+        />
+      )}
+    </Loadable>
+  );
+}
+
+/** A request's messages, with the reply form and Close while it is open. */
+function ThreadView({ ticket, limits, onChanged }: { ticket: Ticket; limits: SupportLimits; onChanged: (tk: Ticket) => void }) {
   const { t, language } = useSupportT();
-  const [ticket, setTicket] = useState<Ticket | null>(null);
+  const id = ticket.id;
   const [text, setText] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    supportApi.get(id).then(setTicket, (e) => setError(errorText(e)));
-  }, [id, version]);
   const act = (f: () => Promise<Ticket>) => {
     setBusy(true);
     setError("");
     f().then(
       (tk) => {
-        setTicket(tk);
         setText("");
         setBusy(false);
-        onChanged();
+        onChanged(tk);
       },
       (e) => {
         setError(errorText(e));
@@ -254,7 +270,6 @@ function Thread({ id, version, limits, onChanged }: { id: number; version: numbe
     e.preventDefault();
     act(() => supportApi.reply(id, text));
   };
-  if (!ticket) return error ? <p className={styles.supportError} role="alert">{error}</p> : <div aria-busy="true" className={styles.supportWait} />;
   return (
     <article className={styles.supportThread} data-testid="support-thread" data-state={ticket.state}>
       <header className={styles.supportThreadHead}>

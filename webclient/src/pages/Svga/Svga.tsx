@@ -60,7 +60,7 @@ export default function Svga() {
       {reduced && <p className={styles.svgaNote} data-testid="svga-reduced">{t("preview.reduced")}</p>}
       <div className={styles.svgaStage} aria-label={t("preview.stage")} data-testid="svga-stage">
         <div className={styles.svgaField} aria-hidden="true" />
-        <div className="gift-overlay">
+        <div className={styles.svgaOverlay}>
           <FxPlayer queue={queue} catalogue={catalogue} onDone={next} />
         </div>
       </div>

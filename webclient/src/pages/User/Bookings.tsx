@@ -11,7 +11,7 @@ import { matchesApi, type Booking, type GameCatalogue } from "../../api/matches"
 import { reservationApi, type ReservedBroadcast } from "../../api/reservations";
 import { tokenAtom } from "../../state/session";
 import { NoData } from "../../components/NoData";
-import { ApiError } from "../../api/client";
+import { errorText } from "../../api/client";
 import { useResource } from "../../data";
 import styles from "./UserAreaPages.module.css";
 import userAreaStyles from "./UserArea.module.css";
@@ -61,7 +61,7 @@ export default function Bookings() {
       },
       (e: unknown) => {
         setBusy(null);
-        setError(e instanceof ApiError ? e.userMessage : String(e));
+        setError(errorText(e));
       },
     );
   };

@@ -1,12 +1,12 @@
 // /userInfo/focus: the follow list (spec §2): who I follow (with unfollow) and my followers,
 // paged from /user/getFollowOrFansH5 and virtualised (style.md React 3).
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Virtuoso } from "react-virtuoso";
 import { useTranslation } from "react-i18next";
 import { userApi, type FollowEntry } from "../../api/account";
 import { refreshAccount } from "../../session/account";
-import { NoData } from "../../components/NoData";
+import { Loadable, usePaged } from "../../data";
 import { Avatar } from "../../components/Avatar";
 import Bookings from "./Bookings";
 import { useUserAreaT } from "../../i18n/userarea";
@@ -58,45 +58,23 @@ export default function Focus() {
   );
 }
 
+const idOf = (x: FollowEntry) => x.userId;
+
 function FollowList({ type }: { type: Tab }) {
   const { t } = useTranslation();
-  const [items, setItems] = useState<FollowEntry[]>([]);
-  const [total, setTotal] = useState<number | null>(null);
+  // Page 1 on opening, the next page at the list's end (endReached).
+  const list = usePaged(
+    `follow-list|${type}`,
+    (page) => userApi.followList({ type, pageIndex: page, pageSize: PAGE_SIZE }).then((r) => ({ list: r.list ?? [], total: r.total ?? 0 })),
+    { idOf },
+  );
   const [busy, setBusy] = useState<Set<string>>(new Set());
-  const page = useRef(0);
-  const loading = useRef(false);
-
-  const loadMore = useCallback(async () => {
-    if (loading.current || (total !== null && items.length >= total)) return;
-    loading.current = true;
-    try {
-      const r = await userApi.followList({ type, pageIndex: page.current + 1, pageSize: PAGE_SIZE });
-      page.current += 1;
-      setItems((old) => {
-        const seen = new Set(old.map((x) => x.userId));
-        return [...old, ...(r.list ?? []).filter((x) => !seen.has(x.userId))];
-      });
-      setTotal(r.total ?? 0);
-    } catch {
-      setTotal((n) => n ?? 0);
-    } finally {
-      loading.current = false;
-    }
-  }, [type, items.length, total]);
-
-  useEffect(() => {
-    void loadMore();
-    // The first page once, on opening: later pages come from endReached (loadMore changes with
-    // every page loaded and must not start this again).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   async function unfollow(id: string) {
     setBusy((s) => new Set(s).add(id));
     try {
       await userApi.follow(id, false);
-      setItems((old) => old.filter((x) => x.userId !== id));
-      setTotal((n) => (n === null ? n : Math.max(0, n - 1)));
+      list.update((old) => old.filter((x) => x.userId !== id), -1);
       void refreshAccount();
     } catch {
       // toasted by the client
@@ -109,33 +87,35 @@ function FollowList({ type }: { type: Tab }) {
     }
   }
 
-  if (total === null) return <p aria-busy="true">{t("common.loading")}</p>;
-  if (items.length === 0) return <NoData />;
   return (
-    <Virtuoso
-      useWindowScroll
-      data={items}
-      endReached={() => void loadMore()}
-      computeItemKey={(_, it) => it.userId}
-      itemContent={(_, it) => (
-        <div className={focusStyles.focusRow} data-testid="focus-row">
-          <Link to={`/userInfo/${it.userId}`} className={focusStyles.focusWho}>
-            <Avatar src={it.avatar} name={it.name} size={44} />
-            <span className={focusStyles.focusText}>
-              <span className={focusStyles.focusName}>
-                {it.name} <span className={focusStyles.focusLevel}>{t("account.levelShort", { level: it.level ?? 1 })}</span>
-              </span>
-              <span className={focusStyles.focusSig}>{it.signature || t("account.noSignature")}</span>
-            </span>
-          </Link>
-          {type === 1 && (
-            <button type="button" className={styles.uareaSecondary} data-testid="focus-unfollow" disabled={busy.has(it.userId)}
-              onClick={() => void unfollow(it.userId)}>
-              {t("account.unfollow")}
-            </button>
+    <Loadable resource={list} empty={() => list.items.length === 0} minHeight={320}>
+      {() => (
+        <Virtuoso
+          useWindowScroll
+          data={list.items}
+          endReached={list.more}
+          computeItemKey={(_, it) => it.userId}
+          itemContent={(_, it) => (
+            <div className={focusStyles.focusRow} data-testid="focus-row">
+              <Link to={`/userInfo/${it.userId}`} className={focusStyles.focusWho}>
+                <Avatar src={it.avatar} name={it.name} size={44} />
+                <span className={focusStyles.focusText}>
+                  <span className={focusStyles.focusName}>
+                    {it.name} <span className={focusStyles.focusLevel}>{t("account.levelShort", { level: it.level ?? 1 })}</span>
+                  </span>
+                  <span className={focusStyles.focusSig}>{it.signature || t("account.noSignature")}</span>
+                </span>
+              </Link>
+              {type === 1 && (
+                <button type="button" className={styles.uareaSecondary} data-testid="focus-unfollow" disabled={busy.has(it.userId)}
+                  onClick={() => void unfollow(it.userId)}>
+                  {t("account.unfollow")}
+                </button>
+              )}
+            </div>
           )}
-        </div>
+        />
       )}
-    />
+    </Loadable>
   );
 }

@@ -14,6 +14,7 @@ import { NoData } from "../../components/NoData";
 import { useResource } from "../../data";
 import userAreaPagesStyles from "./UserAreaPages.module.css";
 import styles from "./UserArea.module.css";
+import { TabList } from "../../components/TabList/TabList";
 
 export default function Messages() {
   const { t, language } = useUserAreaT();
@@ -66,20 +67,14 @@ export default function Messages() {
           {t("messages.markAll")}
         </button>
       </div>
-      <div className={styles.utabs} role="tablist">
-        {[false, true].map((u) => (
-          <button
-            key={String(u)}
-            type="button"
-            role="tab"
-            aria-selected={unreadOnly === u}
-            className={unreadOnly === u ? `${styles.utabsTab} ${styles.utabsTabOn}` : styles.utabsTab}
-            onClick={() => setUnreadOnly(u)}
-          >
-            {t(u ? "messages.unread" : "messages.all")}
-          </button>
-        ))}
-      </div>
+      <TabList
+        items={(["all", "unread"] as const).map((k) => ({ key: k, label: t(`messages.${k}`) }))}
+        selected={unreadOnly ? "unread" : "all"}
+        onSelect={(k) => setUnreadOnly(k === "unread")}
+        className={styles.utabs}
+        tabClassName={styles.utabsTab}
+        selectedClassName={styles.utabsTabOn}
+      />
       {page.error && <p className={styles.uformError}>{page.error}</p>}
       {!page.loading && !page.error && list.length === 0 && <NoData />}
       <ul className={userAreaPagesStyles.unotices} data-testid="msg-list">

@@ -5,7 +5,7 @@ import { useEffect, useState, type KeyboardEvent } from "react";
 import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { useUserAreaT, type UserAreaKey } from "../../i18n/userarea";
-import { ApiError } from "../../api/client";
+import { errorText } from "../../api/client";
 import { matchesApi, type GameCatalogue } from "../../api/matches";
 import { userAreaApi, type NoticeKind, type Prefs } from "../../api/userarea";
 import { tokenAtom } from "../../state/session";
@@ -73,7 +73,7 @@ export default function Preferences() {
         setShared(saved);
         setState({ saving: false, saved: true, error: null });
       },
-      (err: unknown) => setState({ saving: false, saved: false, error: err instanceof ApiError ? err.userMessage : String(err) }),
+      (err: unknown) => setState({ saving: false, saved: false, error: errorText(err) }),
     );
   };
 

@@ -1,51 +1,44 @@
 // /userInfo: the signed-in user's profile card (avatar, name, level and progress, membership,
 // signature, follows, balances). /userInfo/:id: another user's public profile with follow.
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { balancesAtom, profileAtom, tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";
 import { userApi, type AccountUser } from "../../api/account";
-import { ApiError } from "../../api/client";
+import { Loadable, useResource } from "../../data";
 import { Avatar } from "../../components/Avatar";
 import { useCaijianT } from "../../i18n/caijian";
 import { BadgeMark, badgeOf } from "./Badge";
-import { Coin, Diamond, formatCount } from "./Currency";
+import { Coin, Diamond, formatCount } from "../../components/Currency";
 import profileStyles from "./Profile.module.css";
-import { ProfilePosts } from "../News/ProfilePosts";
+import { ProfilePosts } from "../../features/news/ProfilePosts";
 import styles from "./UserArea.module.css";
+
+/** The height of the profile card, held while it loads. */
+const CARD_HEIGHT = 180;
 
 export default function Profile() {
   const { id } = useParams();
   const own = useAtomValue(profileAtom);
-  const [other, setOther] = useState<AccountUser | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const self = id === undefined || (own !== null && own.userId === id);
+  // Another user's public profile; the own one is the session's (profileAtom).
+  const other = useResource(self || !id ? null : `user-info|${id}`, (signal) => userApi.info(id, { toast: false, signal }));
 
-  useEffect(() => {
-    if (self || !id) return;
-    let live = true;
-    setError(null);
-    userApi.info(id, { toast: false }).then(
-      (u) => live && setOther(u),
-      (err) => live && setError(err instanceof ApiError ? err.userMessage : ""),
-    );
-    return () => {
-      live = false;
-    };
-  }, [id, self]);
-
-  if (error !== null) return <div className={styles.ucard} role="alert">{error}</div>;
-  const user = self ? own : other;
-  if (!user) return <ProfileSkeleton />;
-  return <ProfileCard user={user} self={self} onChange={setOther} />;
+  if (self) return own ? <ProfileCard user={own} self onChange={() => undefined} /> : <ProfileSkeleton />;
+  return (
+    <Loadable resource={other} notFound="page" minHeight={CARD_HEIGHT}>
+      {(user) => <ProfileCard user={user} self={false} onChange={other.set} />}
+    </Loadable>
+  );
 }
 
+/** The own profile before the session's info arrived. */
 function ProfileSkeleton() {
   const { t } = useTranslation();
   return (
-    <div className={styles.ucard} aria-busy="true">
+    <div className={styles.ucard} aria-busy="true" style={{ minHeight: CARD_HEIGHT }}>
       {t("common.loading")}
     </div>
   );

@@ -1,18 +1,15 @@
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { StateProvider } from "../../state/hooks";
 import { MemoryRouter } from "react-router";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Security } from "./Security";
 import { initI18n } from "../../i18n";
 import type { AccountUser } from "../../api/account";
 import { maskEmail, maskPhone, nationalNumber } from "./mask";
+import { testRoot } from "../../test/root";
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
-const q = <T extends Element>(id: string) => container.querySelector<T>(`[data-testid="${id}"]`);
+const { root, host } = testRoot();
+const q = <T extends Element>(id: string) => host().querySelector<T>(`[data-testid="${id}"]`);
 function typeInto(el: HTMLInputElement, value: string) {
   Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(el, value);
   el.dispatchEvent(new Event("input", { bubbles: true }));
@@ -37,20 +34,13 @@ const phoneOnly: AccountUser = { userId: "u8", uid: "u8", name: "fan8", private:
 beforeAll(async () => {
   await initI18n("en_US");
 });
-beforeEach(() => {
-  container = document.createElement("div");
-  document.body.appendChild(container);
-  root = createRoot(container);
-});
 afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
   vi.unstubAllGlobals();
 });
 
 async function render(user: AccountUser) {
   await act(async () =>
-    root.render(
+    root().render(
       <StateProvider>
         <MemoryRouter>
           <Security user={user} />
@@ -80,7 +70,7 @@ describe("Security centre", () => {
       typeInto(q<HTMLInputElement>("password-confirm")!, "abcd12345");
     });
     await act(async () => q<HTMLButtonElement>("password-submit")!.click());
-    expect(container.textContent).toContain("The two passwords do not match");
+    expect(host().textContent).toContain("The two passwords do not match");
     expect(calls.some((c) => c.path === "/user/V2/mobileOrNameToChangePass")).toBe(false);
 
     await act(async () => typeInto(q<HTMLInputElement>("password-confirm")!, "abcd1234"));

@@ -7,6 +7,7 @@ import { profileAtom } from "../../state/session";
 import { EditProfile } from "./EditProfile";
 import { Security } from "./Security";
 import styles from "./UserArea.module.css";
+import { TabList } from "../../components/TabList/TabList";
 
 export default function Setting() {
   const { t } = useTranslation();
@@ -15,21 +16,15 @@ export default function Setting() {
   const tab = params.get("tab") === "security" ? "security" : "profile";
   return (
     <div data-testid="setting">
-      <div className={`${styles.ucard} ${styles.utabs}`} role="tablist">
-        {(["profile", "security"] as const).map((k) => (
-          <button
-            key={k}
-            type="button"
-            role="tab"
-            aria-selected={tab === k}
-            className={tab === k ? `${styles.utabsTab} ${styles.utabsTabOn}` : styles.utabsTab}
-            data-testid={`setting-tab-${k}`}
-            onClick={() => setParams(k === "security" ? { tab: "security" } : {}, { replace: true })}
-          >
-            {t(k === "security" ? "account.menu.security" : "account.menu.setting")}
-          </button>
-        ))}
-      </div>
+      <TabList
+        items={(["profile", "security"] as const).map((k) => ({ key: k, label: t(k === "security" ? "account.menu.security" : "account.menu.setting"), testId: `setting-tab-${k}` }))}
+        selected={tab}
+        onSelect={(k) => setParams(k === "security" ? { tab: "security" } : {}, { replace: true })}
+        label={t("account.menu.setting")}
+        className={`${styles.ucard} ${styles.utabs}`}
+        tabClassName={styles.utabsTab}
+        selectedClassName={styles.utabsTabOn}
+      />
       {!profile ? (
         <div className={styles.ucard} aria-busy="true">
           {t("common.loading")}

@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import { useAtomValue } from "../../state/hooks";
 import { useUserAreaT, type UserAreaKey } from "../../i18n/userarea";
 import { HTML_LANG, type Locale } from "../../i18n/locales";
-import { ApiError } from "../../api/client";
+import { errorText } from "../../api/client";
 import { userAreaApi, type TaskView } from "../../api/userarea";
 import { tokenAtom } from "../../state/session";
 import { refreshAccount } from "../../session/account";
@@ -37,7 +37,7 @@ function TaskRow({ task, onClaimed }: { task: TaskView; onClaimed: (msg: string)
       },
       (err: unknown) => {
         setBusy(false);
-        setError(err instanceof ApiError ? err.userMessage : String(err));
+        setError(errorText(err));
       },
     );
   };

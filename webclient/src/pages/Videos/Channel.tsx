@@ -3,16 +3,16 @@
 import { Link } from "react-router";
 import { videosApi } from "../../api/videos";
 import { useVideosT } from "../../i18n/videos";
-import { useFetch } from "../Matches/hooks";
-import { LoadError, Loading } from "../Matches/MatchList";
-import { VideoGrid, useGameName } from "./shared";
-import styles from "./Videos.module.css";
+import { Loadable, useResource } from "../../data";
+import { VideoGrid, useGameName } from "../../features/videos/shared";
+import styles from "../../features/videos/Videos.module.css";
 
 export function Channel({ game }: { game: string }) {
   const { t } = useVideosT();
   const gameName = useGameName();
-  const latest = useFetch((signal) => videosApi.list({ game, pageSize: 8 }, signal), `latest|${game}`);
-  const highlights = useFetch((signal) => videosApi.list({ game, kind: "highlight", pageSize: 4 }, signal), `hl|${game}`);
+  const latest = useResource(`videos-latest|${game}`, (signal) => videosApi.list({ game, pageSize: 8 }, signal));
+  // The highlights strip shows only when there are some; it draws no state of its own.
+  const highlights = useResource(`videos-highlights|${game}`, (signal) => videosApi.list({ game, kind: "highlight", pageSize: 4 }, signal));
   return (
     <section className={styles.videos} data-testid="videos-channel">
       <div className={styles.videosHead}>
@@ -21,16 +21,17 @@ export function Channel({ game }: { game: string }) {
           {t("all")}
         </Link>
       </div>
-      {highlights.state.status === "ready" && highlights.state.value.list.length > 0 && (
+      {highlights.value && highlights.value.list.length > 0 && (
         <>
           <h2 className={styles.videosSectionTitle}>{t("kind.highlight")}</h2>
-          <VideoGrid videos={highlights.state.value.list} strip showGame={false} />
+          <VideoGrid videos={highlights.value.list} strip showGame={false} />
         </>
       )}
       <h2 className={styles.videosSectionTitle}>{t("latest")}</h2>
-      {latest.state.status === "loading" && <Loading />}
-      {latest.state.status === "error" && <LoadError message={latest.state.message} onRetry={latest.reload} />}
-      {latest.state.status === "ready" && <VideoGrid videos={latest.state.value.list} showGame={false} />}
+      <Loadable resource={latest} minHeight={360}>
+        {/* VideoGrid draws the no-data picture itself on an empty list */}
+        {(r) => <VideoGrid videos={r.list} showGame={false} />}
+      </Loadable>
     </section>
   );
 }

@@ -5,17 +5,20 @@
 // are listed under the timeline. api/videos/README.md "Replay" is the contract.
 import { useEffect, useMemo, useRef, useState, type RefObject } from "react";
 import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
 import { videosApi, type ReplayLine, type ReplayTimeline as Timeline, type TimelineEvent } from "../../api/videos";
 import { formatDuration } from "../../components/Videos";
 import { useReplayT, type ReplayKey, type ReplayT } from "../../i18n/replay";
-import { useFetch } from "../Matches/hooks";
-import { VideoGrid } from "./shared";
+import { useResource } from "../../data";
+import { VideoGrid } from "../../features/videos/shared";
 import styles from "./Replay.module.css";
 
 /** The chat is loaded a minute at a time, the current minute and the next. */
 export const CHUNK_MS = 60_000;
 /** The most lines shown at once (the newest). */
 const MAX_SHOWN = 150;
+/** The timeline is read again this often (highlights are cut after the recording ends). */
+const TIMELINE_REFRESH_MS = 30_000;
 
 /** The player's current time in milliseconds, updated while it plays and when it seeks. */
 export function usePlayerTime(videoRef: RefObject<HTMLVideoElement | null>): number {
@@ -41,52 +44,75 @@ export function shownLines(chunks: ReadonlyMap<number, readonly ReplayLine[]>, n
   return lines.slice(-max);
 }
 
-/** Loads the replay's minutes around `now`; a minute cut by the server's cap is loaded on. */
+/** The replay's chat loaded so far: its lines by minute, and the minutes whose last load failed. */
+export interface ChatMinutes {
+  chunks: ReadonlyMap<number, readonly ReplayLine[]>;
+  failed: ReadonlySet<number>;
+}
+
+const NO_MINUTES: ChatMinutes = { chunks: new Map(), failed: new Set() };
+
+/** The minutes the chat needs at minute `cur` (it and the next) that are neither loaded nor just failed. */
+export function wantedMinutes(have: ChatMinutes, cur: number): number[] {
+  return [cur, cur + 1].filter((i) => i >= 0 && !have.chunks.has(i) && !have.failed.has(i));
+}
+
+/** One minute of chat; a minute cut by the server's cap is loaded on. */
+async function loadMinute(videoId: number, i: number, signal: AbortSignal): Promise<ReplayLine[]> {
+  const lines: ReplayLine[] = [];
+  let from = i * CHUNK_MS;
+  const to = (i + 1) * CHUNK_MS;
+  while (from < to) {
+    const w = await videosApi.replayChat(videoId, from, to, signal);
+    lines.push(...w.lines);
+    if (w.nextMs < 0 || w.nextMs <= from) break;
+    from = w.nextMs;
+  }
+  return lines;
+}
+
+/**
+ * `have` with the minutes `cur` and `cur + 1` added (those not loaded yet, a failed one tried again).
+ * A minute that fails is marked failed rather than failing the whole load, so the minutes loaded stay.
+ */
+export async function loadMinutes(videoId: number, cur: number, have: ChatMinutes, signal: AbortSignal): Promise<ChatMinutes> {
+  const want = [cur, cur + 1].filter((i) => i >= 0 && !have.chunks.has(i));
+  const got = await Promise.allSettled(want.map((i) => loadMinute(videoId, i, signal)));
+  const chunks = new Map(have.chunks);
+  const failed = new Set<number>();
+  got.forEach((r, k) => {
+    if (r.status === "fulfilled") chunks.set(want[k]!, r.value);
+    else failed.add(want[k]!);
+  });
+  return { chunks, failed };
+}
+
+/**
+ * The replay's chat around the player's time, through one resource per video: the first load reads
+ * the current minute and the next; when the player reaches (or seeks to) a minute not loaded yet,
+ * a refresh adds it, keeping the lines on screen. A failed minute is tried again at the next minute
+ * change, a seek, or Retry.
+ */
 function useReplayChunks(videoId: number, now: number) {
-  const [chunks, setChunks] = useState<ReadonlyMap<number, readonly ReplayLine[]>>(new Map());
-  const [failed, setFailed] = useState(false);
-  const pending = useRef(new Set<number>());
-  const abort = useRef(new AbortController());
-  useEffect(() => {
-    const ctl = new AbortController();
-    abort.current = ctl;
-    pending.current = new Set();
-    setChunks(new Map());
-    return () => ctl.abort();
-  }, [videoId]);
   const cur = Math.floor(now / CHUNK_MS);
+  // The minutes on screen, for the next load to add to (the load runs after this render).
+  const held = useRef<ChatMinutes>(NO_MINUTES);
+  const chat = useResource(`replay-chat|${videoId}`, (signal) => loadMinutes(videoId, cur, held.current, signal));
+  const have = chat.value ?? NO_MINUTES;
+  held.current = have;
+  const wanted = wantedMinutes(have, cur).join(",");
+  const { status, refresh } = chat;
   useEffect(() => {
-    for (const i of [cur, cur + 1]) {
-      if (i < 0 || pending.current.has(i)) continue;
-      pending.current.add(i);
-      const signal = abort.current.signal;
-      (async () => {
-        const lines: ReplayLine[] = [];
-        let from = i * CHUNK_MS;
-        const to = (i + 1) * CHUNK_MS;
-        while (from < to) {
-          const w = await videosApi.replayChat(videoId, from, to, signal);
-          lines.push(...w.lines);
-          if (w.nextMs < 0 || w.nextMs <= from) break;
-          from = w.nextMs;
-        }
-        if (!signal.aborted) {
-          setFailed(false);
-          setChunks((m) => new Map(m).set(i, lines));
-        }
-      })().catch(() => {
-        pending.current.delete(i); // tried again at the next minute change or seek
-        if (!signal.aborted) setFailed(true);
-      });
-    }
-  }, [videoId, cur]);
-  return { chunks, loaded: chunks.has(cur), failed };
+    if (status === "ready" && wanted) refresh();
+  }, [status, wanted, refresh]);
+  return { chat, chunks: have.chunks, loaded: have.chunks.has(cur), failed: have.failed.has(cur) };
 }
 
 export function ReplayChat({ videoId, videoRef }: { videoId: number; videoRef: RefObject<HTMLVideoElement | null> }) {
   const { t } = useReplayT();
+  const { t: tc } = useTranslation();
   const now = usePlayerTime(videoRef);
-  const { chunks, loaded, failed } = useReplayChunks(videoId, now);
+  const { chat, chunks, loaded, failed } = useReplayChunks(videoId, now);
   const lines = useMemo(() => shownLines(chunks, now), [chunks, now]);
   const list = useRef<HTMLOListElement>(null);
   const last = lines.length ? lines[lines.length - 1]!.seq : 0;
@@ -106,7 +132,19 @@ export function ReplayChat({ videoId, videoRef }: { videoId: number; videoRef: R
           </li>
         ))}
       </ol>
-      {lines.length === 0 && <p className={styles.rchatEmpty}>{failed ? t("chat.error") : loaded ? t("chat.empty") : t("chat.loading")}</p>}
+      {lines.length === 0 && (
+        <p className={styles.rchatEmpty} role={failed ? "alert" : undefined} data-testid="replay-chat-state" data-state={failed ? "error" : loaded ? "empty" : "loading"}>
+          {failed ? t("chat.error") : loaded ? t("chat.empty") : t("chat.loading")}
+          {failed && (
+            <>
+              {" "}
+              <button type="button" className={styles.rchatRetry} onClick={chat.refresh}>
+                {tc("common.retry")}
+              </button>
+            </>
+          )}
+        </p>
+      )}
       <p className={styles.rchatNote}>{t("chat.note")}</p>
     </aside>
   );
@@ -231,9 +269,10 @@ export function ReplayTimelineView({ timeline, videoRef }: { timeline: Timeline;
   );
 }
 
-/** The timeline of a recording, refreshed while its highlights are being cut. */
+/** The timeline of a recording, refreshed while its highlights are being cut. It draws no state of
+ *  its own: a recording without a timeline (no match, or not served) shows the player alone. */
 export function ReplayTimeline({ videoId, videoRef }: { videoId: number; videoRef: RefObject<HTMLVideoElement | null> }) {
-  const { state } = useFetch((signal) => videosApi.replayTimeline(videoId, signal), `replay-tl|${videoId}`, 30_000);
-  if (state.status !== "ready") return null;
-  return <ReplayTimelineView timeline={state.value} videoRef={videoRef} />;
+  const tl = useResource(`replay-timeline|${videoId}`, (signal) => videosApi.replayTimeline(videoId, signal), { refreshMs: TIMELINE_REFRESH_MS });
+  if (!tl.value) return null;
+  return <ReplayTimelineView timeline={tl.value} videoRef={videoRef} />;
 }

@@ -1,17 +1,16 @@
 // /videos/videoList and /videos/:game/videoList — every ready video (of a game), newest first,
-// by kind, a page at a time.
-import { useCallback, useEffect, useState } from "react";
+// by kind, a page at a time ("More"). The kind lives in the URL (?kind=).
 import { Link, useParams, useSearchParams } from "react-router";
-import { ApiError } from "../../api/client";
 import { videosApi, type Video, type VideoKind } from "../../api/videos";
 import { useVideosT } from "../../i18n/videos";
 import { GAME_SLUGS } from "../../seo/games";
-import NotFound from "../NotFound";
-import { LoadError, Loading } from "../Matches/MatchList";
-import { KindChips, LIST_KINDS, VideoGrid, useGameName } from "./shared";
-import styles from "./Videos.module.css";
+import NotFound from "../../components/ErrorPages/NotFound";
+import { Loadable, usePaged } from "../../data";
+import { KindChips, LIST_KINDS, VideoGrid, useGameName } from "../../features/videos/shared";
+import styles from "../../features/videos/Videos.module.css";
 
 const PAGE = 24;
+const idOf = (v: Video) => v.id;
 
 export default function VideoList() {
   const { game = "" } = useParams();
@@ -20,22 +19,14 @@ export default function VideoList() {
   const [params, setParams] = useSearchParams();
   const k = params.get("kind") ?? "";
   const kind = (LIST_KINDS as readonly string[]).includes(k) ? (k as VideoKind | "") : "";
-  const [state, setState] = useState<{ items: Video[]; total: number; page: number; loading: boolean; error: string }>({
-    items: [], total: 0, page: 0, loading: true, error: "",
-  });
-  const load = useCallback(
-    (page: number) => {
-      setState((s) => ({ ...s, loading: true, error: "" }));
-      videosApi.list({ game, kind, pageIndex: page, pageSize: PAGE }).then(
-        (r) => setState((s) => ({ items: page === 1 ? r.list : [...s.items, ...r.list], total: r.total, page, loading: false, error: "" })),
-        (e: unknown) => setState((s) => ({ ...s, loading: false, error: e instanceof ApiError ? e.userMessage : String(e) })),
-      );
-    },
-    [game, kind],
+  const known = !game || GAME_SLUGS.has(game);
+  const list = usePaged(
+    known ? `videos|${game}|${kind}` : null,
+    (page, signal) => videosApi.list({ game, kind, pageIndex: page, pageSize: PAGE }, signal),
+    { idOf },
   );
-  useEffect(() => load(1), [load]);
 
-  if (game && !GAME_SLUGS.has(game)) return <NotFound />;
+  if (!known) return <NotFound />;
   const setKind = (next: VideoKind | "") => {
     const p = new URLSearchParams(params);
     if (next) p.set("kind", next);
@@ -53,14 +44,25 @@ export default function VideoList() {
         )}
       </div>
       <KindChips kind={kind} onChange={setKind} />
-      {state.page === 0 && state.loading && <Loading />}
-      {state.error && <LoadError message={state.error} onRetry={() => load(Math.max(1, state.page))} />}
-      {state.page > 0 && <VideoGrid videos={state.items} showGame={!game} />}
-      {state.items.length < state.total && (
-        <button type="button" className={styles.videosMore} disabled={state.loading} onClick={() => load(state.page + 1)}>
-          {t("loadMore")}
-        </button>
-      )}
+      {/* VideoGrid draws the no-data picture itself on an empty list */}
+      <Loadable resource={list} minHeight={480}>
+        {() => (
+          <>
+            <VideoGrid videos={list.items} showGame={!game} />
+            {list.error && (
+              // A later page failed: the pages read stay, "More" tries it again.
+              <p className={styles.videosError} role="alert" data-testid="more-error">
+                {list.error}
+              </p>
+            )}
+            {list.hasMore && (
+              <button type="button" className={styles.videosMore} disabled={list.loadingMore} onClick={list.more} data-testid="videos-more">
+                {t("loadMore")}
+              </button>
+            )}
+          </>
+        )}
+      </Loadable>
     </section>
   );
 }

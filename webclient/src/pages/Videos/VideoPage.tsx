@@ -1,41 +1,41 @@
 // /videos/:game/:id and /videos/:id — one video: the HLS player, its title, game, date, views, the
 // match it shows, more videos of its game, and the comments (mounted here after the merge of the
-// comments feature: <Comments kind="video" id={...} />).
+// comments feature: <Comments kind="video" id={...} />). A video the server does not know (404)
+// shows the not-found page, like an id or game that cannot be one.
 import { useRef } from "react";
 import { Link, useParams } from "react-router";
-import { videosApi } from "../../api/videos";
+import { videosApi, type VideoDetail } from "../../api/videos";
 import { HlsVideo, formatDate } from "../../components/Videos";
 import { useVideosT } from "../../i18n/videos";
 import { GAME_SLUGS } from "../../seo/games";
-import NotFound from "../NotFound";
-import { useFetch } from "../Matches/hooks";
-import { LoadError, Loading } from "../Matches/MatchList";
-import { VideoGrid, useGameName, useNumberFormat } from "./shared";
+import NotFound from "../../components/ErrorPages/NotFound";
+import { Loadable, useResource } from "../../data";
+import { VideoGrid, useGameName, useNumberFormat } from "../../features/videos/shared";
 import { Comments } from "../../components/Comments/Comments";
 import { ReplayChat, ReplayTimeline } from "./Replay";
-import styles from "./Videos.module.css";
+import styles from "../../features/videos/Videos.module.css";
 import replayStyles from "./Replay.module.css";
 
 export default function VideoPage({ id: idProp }: { id?: string }) {
   const params = useParams();
   const id = idProp ?? params.id ?? "";
   const game = idProp ? "" : (params.game ?? "");
+  const valid = /^\d+$/.test(id) && (!game || GAME_SLUGS.has(game));
+  const detail = useResource(valid ? `video|${game}/${id}` : null, (signal) => videosApi.detail(id, game || undefined, signal));
+  if (!valid) return <NotFound />;
+  return (
+    <Loadable resource={detail} notFound="page" minHeight={560}>
+      {(d) => <VideoView detail={d} />}
+    </Loadable>
+  );
+}
+
+function VideoView({ detail }: { detail: VideoDetail }) {
   const { t, language } = useVideosT();
   const player = useRef<HTMLVideoElement>(null);
   const gameName = useGameName();
   const nf = useNumberFormat();
-  const valid = /^\d+$/.test(id) && (!game || GAME_SLUGS.has(game));
-  const { state, reload } = useFetch(
-    (signal) => (valid ? videosApi.detail(id, game || undefined, signal) : Promise.reject(new Error("not a video"))),
-    `${game}/${id}`,
-  );
-  if (!valid) return <NotFound />;
-  if (state.status === "loading") return <Loading />;
-  if (state.status === "error") {
-    if (state.notServed) return <NotFound />;
-    return <LoadError message={state.message} onRetry={reload} />;
-  }
-  const { video: v, related } = state.value;
+  const { video: v, related } = detail;
   return (
     <section className={styles.vpage} data-testid="video-page" data-video={v.id}>
       <div className={styles.vpageMain}>

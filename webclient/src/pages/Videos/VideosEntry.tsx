@@ -2,7 +2,7 @@
 // the segment is a game of the catalogue, a video when it is a number, else the not-found page.
 import { useParams } from "react-router";
 import { GAME_SLUGS } from "../../seo/games";
-import NotFound from "../NotFound";
+import NotFound from "../../components/ErrorPages/NotFound";
 import { Channel } from "./Channel";
 import VideoPage from "./VideoPage";
 

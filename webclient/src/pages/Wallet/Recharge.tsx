@@ -6,7 +6,8 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../api/client";
+import { errorText } from "../../api/client";
+import { useResource, type Resource } from "../../data";
 import { walletApi, type PayMethod, type PayMethods, type RechargePresets, type RechargeQuote, type WalletProduct } from "../../api/wallet";
 import { tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode } from "../../state/ui";
@@ -19,29 +20,16 @@ import { OrderResult } from "./OrderResult";
 import { useOrderWatch } from "./useOrderWatch";
 import { useIntlLocale, WalletHeader } from "./WalletHeader";
 import styles from "./Wallet.module.css";
+import { TabList } from "../../components/TabList/TabList";
 
 /** Brand names stay as they are in every language. */
 const BRANDS: Record<string, string> = { alipay: "Alipay", paypal: "PayPal", usdt: "USDT" };
 
-function errorText(err: unknown): string {
-  return err instanceof ApiError ? err.userMessage : String(err);
-}
-
-function useLoad<T>(load: () => Promise<T>): Loadable<T> {
-  const [state, setState] = useState<Loadable<T>>({ status: "loading" });
-  useEffect(() => {
-    let live = true;
-    load().then(
-      (value) => live && setState({ status: "ready", value }),
-      (err: unknown) => live && setState({ status: "error", message: errorText(err) }),
-    );
-    return () => {
-      live = false;
-    };
-    // Loaded once when the page opens; `load` is a new closure on every render by design.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  return state;
+/** A src/data resource in the page's state shape (the wallet's Loadable), which its parts read. */
+function stateOf<T>(r: Resource<T>): Loadable<T> {
+  if (r.status === "ready") return { status: "ready", value: r.value as T };
+  if (r.status === "error") return { status: "error", message: r.error ?? "" };
+  return { status: r.status };
 }
 
 export function MethodName({ m }: { m: Pick<PayMethod, "type"> }) {
@@ -61,11 +49,12 @@ export default function Recharge() {
   const [params, setParams] = useSearchParams();
   const asked: WalletProduct = params.get("type") === "diamond" ? "diamond" : "coin";
 
-  const coins = useLoad(() => walletApi.presets("coin"));
-  const diamonds = useLoad(() => walletApi.presets("diamond"));
-  const methods = useLoad<PayMethods>(() => walletApi.payMethods());
+  // Loaded once when the page opens, through the data layer.
+  const coins = stateOf(useResource("recharge-presets|coin", () => walletApi.presets("coin")));
+  const diamonds = stateOf(useResource("recharge-presets|diamond", () => walletApi.presets("diamond")));
+  const methods = stateOf(useResource<PayMethods>("recharge-methods", () => walletApi.payMethods()));
   // The buttons for this region and language (GET /system/payButton); null until known.
-  const buttons = useLoad<PayButtons | null>(() => systemApi.payButtons().catch(() => null));
+  const buttons = stateOf(useResource<PayButtons | null>("recharge-buttons", () => systemApi.payButtons().catch(() => null)));
   const shown = buttons.status === "ready" ? buttons.value : null;
   const products = rechargeProducts(shown);
   const product: WalletProduct = products.includes(asked) || products.length === 0 ? asked : products[0]!;
@@ -74,7 +63,6 @@ export default function Recharge() {
   const [choice, setChoice] = useState<Choice>(1);
   const [customRaw, setCustomRaw] = useState("");
   const [method, setMethod] = useState("");
-  const [quote, setQuote] = useState<Loadable<RechargeQuote>>({ status: "idle" });
   const clientKey = useRef(newClientKey());
   const { watch, setWatch, follow, reset } = useOrderWatch();
 
@@ -101,25 +89,18 @@ export default function Recharge() {
     return { product, id: choice, payType: chosen.type };
   }, [chosen, choice, custom, product]);
 
-  // The price in the method's currency is the server's (USD methods round up, spec §9).
+  // The price in the method's currency is the server's (USD methods round up, spec §9). A custom
+  // amount is quoted once typing pauses; the key is the request, so a newer one aborts the older.
+  const requestText = request ? JSON.stringify(request) : null;
+  const [quoted, setQuoted] = useState<string | null>(null);
   useEffect(() => {
-    if (!request) {
-      setQuote({ status: "idle" });
-      return;
-    }
-    const ctl = new AbortController();
-    setQuote({ status: "loading" });
-    const timer = setTimeout(() => {
-      walletApi.quote(request, ctl.signal).then(
-        (value) => setQuote({ status: "ready", value }),
-        (err: unknown) => !ctl.signal.aborted && setQuote({ status: "error", message: errorText(err) }),
-      );
-    }, request.id === 0 ? 250 : 0);
-    return () => {
-      clearTimeout(timer);
-      ctl.abort();
-    };
-  }, [request]);
+    const timer = setTimeout(() => setQuoted(requestText), request?.id === 0 ? 250 : 0);
+    return () => clearTimeout(timer);
+    // The request's text says when it changed; the object is rebuilt on renders that change nothing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [requestText]);
+  const quoteRes = useResource<RechargeQuote>(quoted ? `recharge-quote|${quoted}` : null, (signal) => walletApi.quote(JSON.parse(quoted!) as NonNullable<typeof request>, signal));
+  const quote: Loadable<RechargeQuote> = !requestText ? { status: "idle" } : quoted !== requestText ? { status: "loading" } : stateOf(quoteRes);
 
   const selectProduct = (p: WalletProduct) => {
     if (busy) return;
@@ -168,22 +149,20 @@ export default function Recharge() {
     <section className={styles.wallet} data-testid="recharge">
       <WalletHeader />
       <h1 className={styles.walletTitle}>{t("wallet.recharge.title")}</h1>
-      <div className={styles.walletTabs} role="tablist">
-        {products.map((p) => (
-          <button
-            key={p}
-            type="button"
-            role="tab"
-            aria-selected={product === p}
-            className={product === p ? `${styles.walletTab} ${styles.walletTabOn}` : styles.walletTab}
-            data-testid={`recharge-tab-${p}`}
-            disabled={busy && product !== p}
-            onClick={() => selectProduct(p)}
-          >
-            {p === "coin" ? t("wallet.balance.coins") : t("wallet.balance.diamonds")}
-          </button>
-        ))}
-      </div>
+      <TabList
+        items={products.map((p) => ({
+          key: p,
+          label: p === "coin" ? t("wallet.balance.coins") : t("wallet.balance.diamonds"),
+          testId: `recharge-tab-${p}`,
+          disabled: busy && product !== p,
+        }))}
+        selected={product}
+        onSelect={selectProduct}
+        label={t("wallet.recharge.title")}
+        className={styles.walletTabs}
+        tabClassName={styles.walletTab}
+        selectedClassName={styles.walletTabOn}
+      />
 
       {presets.status === "error" || methods.status === "error" ? (
         <div className={styles.walletPanel} role="alert" data-testid="recharge-load-error">

@@ -2,22 +2,19 @@
 // the page shows (prices, the upgrade difference), the 99999 rule, and the live result of a
 // recharge from the payWs stream.
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { StateProvider } from "../../state/hooks";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { appStore } from "../../state/store";
 import { tokenAtom } from "../../state/session";
-import { walletBalanceAtom } from "../../state/wallet";
+import { balanceVersionAtom } from "../../state/wallet";
 import { initI18n } from "../../i18n";
 import Recharge from "./Recharge";
 import Vip from "./Vip";
+import { testRoot } from "../../test/root";
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
-const q = <T extends Element>(testId: string) => container.querySelector<T>(`[data-testid="${testId}"]`);
+const { root, host } = testRoot();
+const q = <T extends Element>(testId: string) => host().querySelector<T>(`[data-testid="${testId}"]`);
 
 function typeInto(el: HTMLInputElement, value: string) {
   Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(el, value);
@@ -75,7 +72,7 @@ class FakeEventSource {
 
 async function render(ui: React.ReactNode, path: string) {
   await act(async () => {
-    root.render(
+    root().render(
       <StateProvider>
         <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
       </StateProvider>,
@@ -88,20 +85,15 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  container = document.createElement("div");
-  document.body.appendChild(container);
-  root = createRoot(container);
   routes = [];
   calls.length = 0;
   appStore.set(tokenAtom, "tok");
-  appStore.set(walletBalanceAtom, { status: "idle" });
+  appStore.set(balanceVersionAtom, 0);
   stubNetwork();
   vi.stubGlobal("EventSource", FakeEventSource);
 });
 
 afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
   vi.unstubAllGlobals();
 });
 
@@ -297,5 +289,66 @@ describe("Membership page", () => {
     expect(q("charge-recharge")!.getAttribute("href")).toBe("/recharge");
     await act(async () => q<HTMLButtonElement>("charge-cancel")!.click());
     expect(q("vip-result")).toBeNull();
+  });
+
+  it("shows a failed package list with Retry, which loads it again; no records is the no-data picture", async () => {
+    let n = 0;
+    routes.push(
+      (u) => (u.pathname === "/java/orderpay/vip/list" ? (++n === 1 ? new Response(JSON.stringify({ status: "fail", errorMsg: "down" }), { status: 500 }) : ok(PKGS)) : undefined),
+      (u) => (u.pathname === "/java/user/userGold" ? ok({ gold: 1000, score: 0, vipLevel: 0, vipExpire: 0 }) : undefined),
+      (u) => (u.pathname === "/java/user/getVipOpenRecord" ? ok({ list: [], total: 0, pageIndex: 1, pageSize: 50 }) : undefined),
+      (u) => (u.pathname === "/java/orderpay/getVipAmount" ? ok({ action: "purchase", tier: 1, months: 1, upgradeDays: 0, coins: 300, expiresAt: Date.now() + 30 * DAY }) : undefined),
+    );
+    await render(<Vip />, "/userInfo/vip");
+    await until(() => host().querySelector('[data-testid="load-error"] button') !== null);
+    expect(q("vip-buy")).toBeNull();
+    await act(async () => host().querySelector<HTMLButtonElement>('[data-testid="load-error"] button')!.click());
+    await until(() => q("vip-buy") !== null);
+    expect(q("vip-records")!.querySelector('[data-testid="no-data"]')).not.toBeNull();
+  });
+
+  it("a purchase shows the result and loads the balance and the records again, the balance once for header and page", async () => {
+    let bought = false;
+    const expire = Date.now() + 30 * DAY;
+    routes.push(
+      (u) => (u.pathname === "/java/orderpay/vip/list" ? ok(PKGS) : undefined),
+      (u) => (u.pathname === "/java/user/userGold" ? ok(bought ? { gold: 700, score: 0, vipLevel: 1, vipExpire: expire } : { gold: 1000, score: 0, vipLevel: 0, vipExpire: 0 }) : undefined),
+      (u) =>
+        u.pathname === "/java/user/getVipOpenRecord"
+          ? ok({ list: bought ? [{ id: 1, action: "purchase", tier: 1, months: 1, upgradeDays: 0, coins: 300, createdAt: Date.now(), expiresAt: expire }] : [], total: bought ? 1 : 0, pageIndex: 1, pageSize: 50 })
+          : undefined,
+      (u) => (u.pathname === "/java/orderpay/getVipAmount" ? ok({ action: bought ? "renew" : "purchase", tier: 1, months: 1, upgradeDays: 0, coins: 300, expiresAt: expire }) : undefined),
+      (u) => {
+        if (u.pathname !== "/java/orderpay/vip/pay") return undefined;
+        bought = true;
+        return ok({ id: 1, action: "purchase", tier: 1, months: 1, upgradeDays: 0, coins: 300, createdAt: Date.now(), expiresAt: expire });
+      },
+    );
+    await render(<Vip />, "/userInfo/vip");
+    await until(() => q("vip-buy") !== null && q("balance-coins")?.textContent === "1,000");
+    expect(calls.filter((c) => c.path === "/java/user/userGold")).toHaveLength(1);
+    await act(async () => q<HTMLButtonElement>("vip-buy")!.click());
+    await until(() => q("charge-ok") !== null);
+    await act(async () => q<HTMLButtonElement>("charge-ok")!.click());
+    await until(() => q("vip-result")?.getAttribute("data-ok") === "true");
+    await until(() => q("balance-coins")?.textContent === "700" && q("vip-status")?.getAttribute("data-state") === "vip");
+    await until(() => host().querySelectorAll('[data-testid="vip-record"]').length === 1);
+    // After paying: one read for the account (refreshAccount) and one shared by the strip and the page.
+    const paid = calls.findIndex((c) => c.path === "/java/orderpay/vip/pay");
+    expect(calls.slice(paid).filter((c) => c.path === "/java/user/userGold")).toHaveLength(2);
+  });
+
+  it("the wallet strip shows a failed balance with Retry, which loads it again", async () => {
+    let n = 0;
+    routes.push(
+      (u) => (u.pathname === "/java/orderpay/vip/list" ? ok(PKGS) : undefined),
+      (u) => (u.pathname === "/java/user/userGold" ? (++n === 1 ? new Response(JSON.stringify({ status: "fail", errorMsg: "down" }), { status: 500 }) : ok({ gold: 42, score: 0, vipLevel: 0, vipExpire: 0 })) : undefined),
+      (u) => (u.pathname === "/java/user/getVipOpenRecord" ? ok({ list: [], total: 0, pageIndex: 1, pageSize: 50 }) : undefined),
+    );
+    await render(<Vip />, "/userInfo/vip");
+    await until(() => q("balance-retry") !== null);
+    await act(async () => q<HTMLButtonElement>("balance-retry")!.click());
+    await until(() => q("balance-coins")?.textContent === "42");
+    expect(q("balance-error")).toBeNull();
   });
 });

@@ -18,7 +18,7 @@ export function WalletHeader() {
   const { t } = useTranslation();
   const loc = useIntlLocale();
   const { signedIn, balance } = useWalletBalance();
-  const b = balance.status === "ready" ? balance.value : null;
+  const b = balance.value;
   return (
     <div className={styles.walletHead} data-testid="wallet-head">
       <nav className={styles.walletHeadNav} aria-label={t("wallet.nav.recharge")}>
@@ -46,7 +46,10 @@ export function WalletHeader() {
       )}
       {balance.status === "error" && (
         <p className={styles.walletError} role="alert" data-testid="balance-error">
-          {t("wallet.balance.loadFailed")}: {balance.message}
+          {t("wallet.balance.loadFailed")}: {balance.error}{" "}
+          <button type="button" className={styles.walletRetry} onClick={balance.reload} data-testid="balance-retry">
+            {t("common.retry")}
+          </button>
         </p>
       )}
     </div>

@@ -2,80 +2,28 @@
 // loaded a page at a time as the virtualised list scrolls; the no-data image when empty. It is
 // also where a payer's browser comes back from a provider (?order=<no>): the order's result is
 // shown from payWs on top.
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { useAtomValue } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import { Virtuoso } from "react-virtuoso";
-import { ApiError } from "../../api/client";
 import { walletApi, type WalletDetail, type WalletProduct } from "../../api/wallet";
 import { tokenAtom } from "../../state/session";
-import { NoData } from "../../components/NoData";
+import { Loadable, usePaged, useResource } from "../../data";
 import { formatCount } from "./amount";
 import { OrderResult } from "./OrderResult";
 import { useOrderWatch } from "./useOrderWatch";
 import { SignInPrompt, useIntlLocale, WalletHeader } from "./WalletHeader";
 import { useUserAreaT } from "../../i18n/userarea";
 import styles from "./Wallet.module.css";
+import { TabList } from "../../components/TabList/TabList";
 
 const PAGE_SIZE = 20;
 const KNOWN_TYPES = ["recharge", "gift", "membership", "welcome", "refund", "shop", "plan", "adjustment"] as const;
 type KnownType = (typeof KNOWN_TYPES)[number];
 
-function errorText(err: unknown): string {
-  return err instanceof ApiError ? err.userMessage : String(err);
-}
-
-interface ListState {
-  items: WalletDetail[];
-  total: number;
-  /** Pages loaded so far. */
-  page: number;
-  loading: boolean;
-  error: string | null;
-}
-
-const EMPTY: ListState = { items: [], total: 0, page: 0, loading: true, error: null };
-
-/** Pages through one currency's details; reset when the currency or the version changes. */
-function useDetails(currency: WalletProduct, enabled: boolean, version: number) {
-  const [state, setState] = useState<ListState>(EMPTY);
-  const gen = useRef(0);
-
-  const load = useCallback(
-    (page: number, g: number) => {
-      setState((s) => ({ ...s, loading: true, error: null }));
-      walletApi.details(currency, page, PAGE_SIZE).then(
-        (res) => {
-          if (g !== gen.current) return;
-          setState((s) => {
-            const seen = new Set(s.items.map((d) => `${d.id}:${d.time}:${d.amount}`));
-            const fresh = res.list.filter((d) => !seen.has(`${d.id}:${d.time}:${d.amount}`));
-            return { items: [...s.items, ...fresh], total: res.total, page, loading: false, error: null };
-          });
-        },
-        (err: unknown) => g === gen.current && setState((s) => ({ ...s, loading: false, error: errorText(err) })),
-      );
-    },
-    [currency],
-  );
-
-  useEffect(() => {
-    if (!enabled) return;
-    const g = ++gen.current;
-    setState(EMPTY);
-    load(1, g);
-  }, [enabled, load, version]);
-
-  const current = useRef(state);
-  current.current = state;
-  const more = useCallback(() => {
-    const s = current.current;
-    if (!s.loading && !s.error && s.items.length < s.total) load(s.page + 1, gen.current);
-  }, [load]);
-
-  return { state, more };
-}
+/** A detail line's identity: the same line shifted to the next page by a new one is shown once. */
+const idOf = (d: WalletDetail) => `${d.id}:${d.time}:${d.amount}`;
 
 function DetailRow({ d }: { d: WalletDetail }) {
   const { t } = useTranslation();
@@ -105,16 +53,12 @@ function DetailRow({ d }: { d: WalletDetail }) {
 /** The result of the order a payer came back from. */
 function ReturnedOrder({ orderNo, onPaid }: { orderNo: string; onPaid: () => void }) {
   const { watch, setWatch, follow } = useOrderWatch();
+  // The order is read once; from then on payWs reports its result (useOrderWatch).
+  const order = useResource(`wallet-order|${orderNo}`, () => walletApi.order(orderNo));
   useEffect(() => {
-    let live = true;
-    walletApi.order(orderNo).then(
-      (o) => live && follow(o),
-      (err: unknown) => live && setWatch({ phase: "error", message: errorText(err) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [orderNo, follow, setWatch]);
+    if (order.status === "ready" && order.value) follow(order.value);
+    else if (order.status === "error") setWatch({ phase: "error", message: order.error ?? "" });
+  }, [order.status, order.value, order.error, follow, setWatch]);
   const paid = watch.phase === "done" && watch.order.state === "paid";
   useEffect(() => {
     if (paid) onPaid();
@@ -128,9 +72,9 @@ export default function Water() {
   const [params, setParams] = useSearchParams();
   const currency: WalletProduct = params.get("type") === "diamond" ? "diamond" : "coin";
   const orderNo = params.get("order");
-  const [version, setVersion] = useState(0);
-  const { state, more } = useDetails(currency, token !== "", version);
-  const refresh = useCallback(() => setVersion((v) => v + 1), []);
+  const list = usePaged(token ? `wallet-water|${currency}` : null, (page) => walletApi.details(currency, page, PAGE_SIZE), { idOf });
+  // A payment that went through changes the lines: the list starts again from the newest.
+  const refresh = list.reload;
 
   const select = (c: WalletProduct) => {
     const next = new URLSearchParams(params);
@@ -144,36 +88,21 @@ export default function Water() {
       <WalletHeader />
       <h1 className={styles.walletTitle}>{t("wallet.details.title")}</h1>
       {token && orderNo && <ReturnedOrder orderNo={orderNo} onPaid={refresh} />}
-      <div className={styles.walletTabs} role="tablist">
-        {(["coin", "diamond"] as const).map((c) => (
-          <button
-            key={c}
-            type="button"
-            role="tab"
-            aria-selected={currency === c}
-            className={currency === c ? `${styles.walletTab} ${styles.walletTabOn}` : styles.walletTab}
-            data-testid={`water-tab-${c}`}
-            onClick={() => select(c)}
-          >
-            {c === "coin" ? t("wallet.balance.coins") : t("wallet.balance.diamonds")}
-          </button>
-        ))}
-      </div>
+      <TabList
+        items={(["coin", "diamond"] as const).map((c) => ({ key: c, label: c === "coin" ? t("wallet.balance.coins") : t("wallet.balance.diamonds"), testId: `water-tab-${c}` }))}
+        selected={currency}
+        onSelect={select}
+        label={t("wallet.details.title")}
+        className={styles.walletTabs}
+        tabClassName={styles.walletTab}
+        selectedClassName={styles.walletTabOn}
+      />
       {!token ? (
         <SignInPrompt />
-      ) : state.error && state.items.length === 0 ? (
-        <div className={styles.walletPanel} role="alert" data-testid="water-error">
-          <NoData label={t("wallet.details.loadFailed")} />
-          <p className={styles.walletError}>{state.error}</p>
-        </div>
-      ) : state.loading && state.items.length === 0 ? (
-        <p className={styles.walletMuted} aria-busy="true">{t("wallet.details.loading")}</p>
-      ) : state.items.length === 0 ? (
-        <div className={styles.walletPanel} data-testid="water-empty">
-          <NoData label={t("wallet.details.empty")} />
-        </div>
       ) : (
-        <div className={`${styles.walletPanel} ${styles.waterList}`} data-testid="water-list" data-total={state.total}>
+        <Loadable resource={list} empty={() => list.items.length === 0} emptyLabel={t("wallet.details.empty")} minHeight={320}>
+          {() => (
+        <div className={`${styles.walletPanel} ${styles.waterList}`} data-testid="water-list" data-total={list.total}>
           <div className={`${styles.waterRow} ${styles.waterRowHead}`} aria-hidden="true">
             <span>{t("wallet.details.type")}</span>
             <span>{t("wallet.details.amount")}</span>
@@ -183,20 +112,22 @@ export default function Water() {
           <Virtuoso
             // The page scrolls, not a box: short lists take their own height, long ones load on.
             useWindowScroll
-            data={state.items}
-            computeItemKey={(_, d) => `${d.id}:${d.time}:${d.amount}`}
-            endReached={more}
+            data={list.items}
+            computeItemKey={(_, d) => idOf(d)}
+            endReached={list.more}
             itemContent={(_, d) => <DetailRow d={d} />}
             components={{
               Footer: () =>
-                state.loading ? (
+                list.loadingMore ? (
                   <p className={`${styles.walletMuted} ${styles.waterFoot}`}>{t("wallet.details.loading")}</p>
-                ) : state.error ? (
-                  <p className={`${styles.walletError} ${styles.waterFoot}`}>{state.error}</p>
+                ) : list.error ? (
+                  <p className={`${styles.walletError} ${styles.waterFoot}`}>{list.error}</p>
                 ) : null,
             }}
           />
         </div>
+          )}
+        </Loadable>
       )}
     </section>
   );

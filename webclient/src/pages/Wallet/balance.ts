@@ -1,47 +1,48 @@
-// Loading the signed-in user's wallet (GET /user/userGold) into walletBalanceAtom. Every page
-// of the wallet shows it; a payment or a purchase reloads it.
-import { useEffect } from "react";
+// The signed-in user's wallet (GET /user/userGold), read through useResource (src/data) by the
+// strip on top of every wallet page and by the membership page. A payment or a purchase calls
+// reloadBalance(): every reader refreshes, keeping the figures on screen meanwhile. Readers of the
+// same moment share one request, and each answer also updates the header's figures (balancesAtom).
+import { useEffect, useRef } from "react";
 import { useAtomValue } from "../../state/hooks";
-import { ApiError } from "../../api/client";
-import { walletApi } from "../../api/wallet";
+import { walletApi, type WalletBalance } from "../../api/wallet";
+import { useResource, type Resource } from "../../data/resource";
 import { appStore } from "../../state/store";
 import { balancesAtom, tokenAtom } from "../../state/session";
-import { walletBalanceAtom } from "../../state/wallet";
+import { balanceVersionAtom } from "../../state/wallet";
 
-let inFlight: Promise<void> | null = null;
+let inFlight: Promise<WalletBalance> | null = null;
 
-/** Reloads the balance (one request at a time; a call during a load waits for it). */
-export function reloadBalance(): Promise<void> {
-  if (!appStore.get(tokenAtom)) {
-    appStore.set(walletBalanceAtom, { status: "idle" });
-    return Promise.resolve();
-  }
-  if (inFlight) return inFlight;
-  const prev = appStore.get(walletBalanceAtom);
-  if (prev.status !== "ready") appStore.set(walletBalanceAtom, { status: "loading" });
-  inFlight = walletApi
+/** The balance now: the request already on its way, else a new one. */
+function loadBalance(): Promise<WalletBalance> {
+  inFlight ??= walletApi
     .balance()
-    .then(
-      (value) => {
-        appStore.set(walletBalanceAtom, { status: "ready", value });
-        // The header shows the same figures from its own atom.
-        appStore.set(balancesAtom, { coin: value.gold, diamond: value.score });
-      },
-      (err: unknown) =>
-        appStore.set(walletBalanceAtom, { status: "error", message: err instanceof ApiError ? err.userMessage : String(err) }),
-    )
+    .then((value) => {
+      // The header shows the same figures from its own atom.
+      appStore.set(balancesAtom, { coin: value.gold, diamond: value.score });
+      return value;
+    })
     .finally(() => {
       inFlight = null;
     });
   return inFlight;
 }
 
-/** The wallet of the signed-in user, loaded on first use and again after a sign-in. */
-export function useWalletBalance() {
+/** The balance changed (a payment, a purchase): every reader loads it again. */
+export function reloadBalance(): void {
+  appStore.set(balanceVersionAtom, (v) => v + 1);
+}
+
+/** The wallet of the signed-in user, loaded on first use, again after a sign-in and after reloadBalance(). */
+export function useWalletBalance(): { signedIn: boolean; balance: Resource<WalletBalance> } {
   const token = useAtomValue(tokenAtom);
-  const balance = useAtomValue(walletBalanceAtom);
+  const balance = useResource(token ? `wallet-balance|${token}` : null, loadBalance);
+  const version = useAtomValue(balanceVersionAtom);
+  const seen = useRef(version);
+  const { refresh } = balance;
   useEffect(() => {
-    void reloadBalance();
-  }, [token]);
+    if (version === seen.current) return;
+    seen.current = version;
+    refresh();
+  }, [version, refresh]);
   return { signedIn: token !== "", balance };
 }

@@ -110,9 +110,11 @@ type Adapter struct {
 	tracker *providers.Tracker
 	refs    providers.Collector
 	known   map[string]*known // our match id -> what we know of it
-	last    map[string]time.Time
+	last    providers.Schedule
 	off     map[string]bool // endpoints the plan refuses
 	oddsAt  map[string]string
+	ties    ties              // fixtures of cup rounds, to tell the legs of a tie (ties.go)
+	rounds  map[roundKey]bool // cup rounds read whole to find a first leg (loadRound)
 }
 
 type known struct {
@@ -132,7 +134,7 @@ func New(cfg Config) (*Adapter, error) {
 		return nil, errors.New("apisports: an API key is required (COURTSIDE_FEED_API_KEY)")
 	}
 	a := &Adapter{cfg: cfg, clients: map[string]*providers.Client{}, tracker: providers.NewTracker(cfg.Resume, cfg.Log, cfg.Now),
-		known: map[string]*known{}, last: map[string]time.Time{}, off: map[string]bool{}, oddsAt: map[string]string{}}
+		known: map[string]*known{}, last: providers.Schedule{}, off: map[string]bool{}, oddsAt: map[string]string{}, ties: ties{}, rounds: map[roundKey]bool{}}
 	for _, sp := range cfg.Sports {
 		base := map[string]string{SportFootball: cfg.FootballURL, SportBasketball: cfg.BasketballURL}[sp]
 		if base == "" {
@@ -150,27 +152,13 @@ func (a *Adapter) Tracker() *providers.Tracker { return a.tracker }
 // Run polls until ctx ends. A refused key stops it with ErrUnauthorized; every other failure
 // is logged and the next poll tries again.
 func (a *Adapter) Run(ctx context.Context, sink feed.Sink) error {
-	tick := min(a.cfg.PollLive, 15*time.Second)
-	for {
-		if err := a.Poll(ctx, sink); err != nil {
-			if errors.Is(err, providers.ErrUnauthorized) || ctx.Err() != nil {
-				return err
-			}
-			a.cfg.Log.Warn("apisports poll failed", zap.Error(err))
-		}
-		if err := providers.SleepCtx(ctx, tick); err != nil {
-			return nil
-		}
-	}
+	return providers.RunPolls(ctx, min(a.cfg.PollLive, 15*time.Second), a.cfg.Log, "apisports", func(ctx context.Context) error {
+		return a.Poll(ctx, sink)
+	})
 }
 
 func (a *Adapter) due(task string, every time.Duration) bool {
-	now := a.cfg.Now()
-	if last, ok := a.last[task]; ok && now.Sub(last) < every {
-		return false
-	}
-	a.last[task] = now
-	return true
+	return a.last.Due(task, every, a.cfg.Now())
 }
 
 // Poll does the work that is due: the schedule, live matches, details of matches about to
@@ -321,15 +309,69 @@ func (a *Adapter) readList(ctx context.Context, sp, path string, q url.Values, s
 	if err != nil {
 		return err
 	}
+	snaps := make([]*providers.Snapshot, len(fxs))
+	refs := make([]providers.Reference, len(fxs))
 	for i := range fxs {
 		s, ref, err := footballSnapshot(&fxs[i], now)
 		if err != nil {
 			a.cfg.Log.Warn("apisports: fixture refused", zap.String("reason", err.Error()))
 			continue
 		}
+		snaps[i], refs[i] = &s, ref
+		a.ties.note(&fxs[i], s.Status) // both legs in one answer find each other, in any order
+	}
+	for i := range fxs {
+		if snaps[i] != nil {
+			a.loadRound(ctx, &fxs[i])
+		}
+	}
+	for i := range fxs {
+		if snaps[i] == nil {
+			continue
+		}
+		s, ref := *snaps[i], refs[i]
+		first, second, isFirst := a.ties.note(&fxs[i], s.Status)
+		applyLeg(&s, &fxs[i], first, second, isFirst)
 		a.apply(ctx, s, ref, sp, fxs[i].Fixture.ID, sink)
 	}
 	return nil
+}
+
+// loadRound reads the whole round of fx once (GET /fixtures?league=&season=&round=, one request)
+// when fx is in a cup round and the adapter knows no swapped pair for it: after a restart a second
+// leg's answer no longer brings its first leg along, and the round's answer has it. Its fixtures
+// are only remembered as legs (ties.note), not applied: the schedule and the live reads bring
+// those the site follows. A round is asked for at most once while the adapter runs, whatever the
+// answer (a final or a first leg has no pair to find); a failed request is logged and the tie
+// stays unknown until an answer has both legs.
+func (a *Adapter) loadRound(ctx context.Context, fx *fbFixture) {
+	if !cupRound(fx.League.Round) || a.ties.paired(fx) {
+		return
+	}
+	k := roundKey{fx.League.ID, fx.League.Season, fx.League.Round}
+	if a.rounds[k] {
+		return
+	}
+	a.rounds[k] = true
+	q := url.Values{"league": {strconv.FormatInt(k.league, 10)}, "season": {strconv.Itoa(k.season)}, "round": {k.round}}
+	body, err := a.get(ctx, SportFootball, "fixtures", q)
+	if err == nil {
+		var fxs []fbFixture
+		if fxs, err = DecodeFootball(body); err == nil {
+			now := a.cfg.Now()
+			for i := range fxs {
+				if fxs[i].League.ID != k.league || fxs[i].League.Season != k.season || fxs[i].League.Round != k.round {
+					continue // not of the round asked for: never a leg of its ties
+				}
+				if s, _, err := footballSnapshot(&fxs[i], now); err == nil {
+					a.ties.note(&fxs[i], s.Status)
+				}
+			}
+		}
+	}
+	if err != nil {
+		a.cfg.Log.Warn("apisports: the legs of a cup round were not read", zap.String("round", k.round), zap.Int64("league", k.league), zap.Error(err))
+	}
 }
 
 // live reads the matches in play: football's live list, then the details of those and of the

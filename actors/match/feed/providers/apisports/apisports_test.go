@@ -3,6 +3,7 @@ package apisports_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"os"
 	"strings"
@@ -83,6 +84,16 @@ func TestMatchDayIsFollowedLive(t *testing.T) {
 	got := strings.Join(sink.Incidents("as-fb-1001"), ",")
 	if got != "yellowCard,goal,goal,substitution,goal,goalDisallowed" {
 		t.Fatalf("incidents %s (each once, in match order)", got)
+	}
+	// Each goal's line says the score it made, counted along the events (they carry none).
+	var made []string
+	for _, ev := range sink.Events["as-fb-1001"] {
+		if ev.Kind == feed.KIncident && ev.Incident.Score != nil {
+			made = append(made, fmt.Sprintf("%s %d-%d", ev.Incident.Type, ev.Incident.Score[0], ev.Incident.Score[1]))
+		}
+	}
+	if got = strings.Join(made, ","); got != "goal 1-0,goal 1-1,goal 2-1,goalDisallowed 1-1" {
+		t.Fatalf("incident scores %s", got)
 	}
 	if st.Stats["possession"] != (feed.Stat{54, 46}) || st.Stats["shots"] != (feed.Stat{13, 8}) || st.Stats["goals"] != (feed.Stat{1, 1}) {
 		t.Fatalf("statistics %v", st.Stats)
@@ -303,5 +314,60 @@ func TestHostilePayloadsAreRefused(t *testing.T) {
 	}
 	if a.Tracker().Refused < 2 {
 		t.Fatalf("%d refusals logged, want the negative and the backwards score", a.Tracker().Refused)
+	}
+}
+
+// TestRestartedAdapterFindsTheFirstLeg: a node restarted after the first legs of a cup round were
+// played. Its first answer (the day of the second legs) holds only the second legs; the adapter
+// reads their round once (GET /fixtures?league=&season=&round=, the recorded round answer) and
+// maps the finished second leg with the aggregate over both legs and the side through on
+// penalties, the other one as the second leg of a postponed first leg. Later polls do not ask for
+// the round again.
+func TestRestartedAdapterFindsTheFirstLeg(t *testing.T) {
+	srv := providertest.NewStandIn(t, map[string][]providertest.Answer{
+		"/fixtures?date=2026-11-16":                              {{File: "fixtures_empty.json"}},
+		"/fixtures?date=2026-11-17":                              {{File: "fixtures_second_legs.json"}},
+		"/fixtures?date=2026-11-18":                              {{File: "fixtures_empty.json"}},
+		"/fixtures?league=9002&round=Quarter-finals&season=2026": {{File: "fixtures_tie.json"}},
+		"/fixtures?live=all":                                     {{File: "fixtures_empty.json"}},
+		"/fixtures?ids=2004":                                     {{File: "fixtures_empty.json"}},
+		"/odds/live":                                             {{File: "fixtures_empty.json"}},
+	})
+	clk := providertest.NewClock(time.Date(2026, 11, 17, 23, 30, 0, 0, time.UTC))
+	a := newAdapter(t, srv, clk, func(c *apisports.Config) {
+		c.Sports = []string{apisports.SportFootball}
+		c.PollFixtures = time.Minute
+	})
+	sink := providertest.NewConsumer(t)
+	for i := 0; i < 3; i++ {
+		if err := a.Poll(context.Background(), sink); err != nil {
+			t.Fatal(err)
+		}
+		clk.Advance(2 * time.Minute)
+	}
+	if n := srv.Count("/fixtures?league="); n != 1 {
+		t.Fatalf("the round was asked for %d times, want once", n)
+	}
+	leg := func(id string) (int, map[string]any) {
+		l := 0
+		for _, ev := range sink.Events[id] {
+			if ev.Kind == feed.KFixture && ev.Fixture != nil {
+				l = ev.Fixture.Leg
+			}
+		}
+		st := sink.States[id]
+		if st == nil {
+			t.Fatalf("%s was never sent", id)
+		}
+		return l, st.Detail
+	}
+	// 2001 Harbour Lane 2-1 Millbrook (not in the day's answer); 2002 Millbrook 1-0, 4-3 on penalties.
+	l, d := leg("as-fb-2002")
+	if l != 2 || fmt.Sprint(d["agg"]) != "[2 2]" || fmt.Sprint(d["through"]) != "0" {
+		t.Fatalf("second leg after a restart: leg %d, detail %v", l, d)
+	}
+	l, d = leg("as-fb-2004")
+	if l != 2 || d["leg1"] != "postponed" {
+		t.Fatalf("second leg of the postponed first leg after a restart: leg %d, detail %v", l, d)
 	}
 }

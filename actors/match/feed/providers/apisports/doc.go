@@ -19,6 +19,17 @@
 //   - basketball: GET /games?date= (schedule, status Q1-Q4/OT/BT/HT/FT/AOT/POST/CANC/SUSP/ABD,
 //     scores by quarter, the quarter clock) and GET /odds?game=.
 //
+// Two-legged ties (ties.go): API-Football has no leg field, but both legs of a cup tie share
+// league, season and round with the teams swapped. The adapter remembers the fixtures of every
+// round that is not "Regular Season - n" and maps a fixture whose swapped pair played in the same
+// round up to 60 days earlier as the second leg (Fixture.Leg 2, a knockout on aggregate, detail
+// "agg" over both legs and, once finished, "through"); the earlier one as the first leg (Leg 1).
+// A second leg whose first leg was postponed, cancelled or abandoned carries "leg1" instead of an
+// aggregate (a knockout only when the first leg was cancelled), as the simulator does. A cup
+// fixture without a known pair (after a restart, the first leg is in no answer any more) makes
+// the adapter read its round once, GET /fixtures?league=&season=&round=, so the second leg is
+// mapped with its first leg from the start (one request per cup round while the adapter runs).
+//
 // Leagues, seasons, stages, rounds, teams and players go to Config.Reference. Ids are the
 // provider's, prefixed: "as-fb-1001" (a football fixture), "as-fb-t4101" (a team),
 // "as-bb-3001" (a basketball game).

@@ -48,7 +48,7 @@ var fuzzNow = time.Date(2026, 11, 20, 18, 30, 0, 0, time.UTC)
 // only events the state machine accepts are sent.
 func FuzzDecodeFootball(f *testing.F) {
 	seed(f, "fixtures_date.json", "fixtures_live.json", "fixture_1001_step1.json", "fixture_1001_step5.json", "fixture_1001_step7.json",
-		"fixture_1003.json", "error_ratelimit.json")
+		"fixture_1003.json", "error_ratelimit.json", "fixtures_tie.json")
 	f.Fuzz(func(t *testing.T, body []byte) {
 		fxs, err := DecodeFootball(body)
 		if err != nil {
@@ -56,11 +56,14 @@ func FuzzDecodeFootball(f *testing.F) {
 		}
 		tr := providers.NewTracker(nil, nil, func() time.Time { return fuzzNow })
 		sink := &checkSink{t: t, states: map[string]*feed.State{}}
+		book := ties{}
 		for i := range fxs {
 			s, _, err := footballSnapshot(&fxs[i], fuzzNow)
 			if err != nil {
 				continue
 			}
+			first, second, isFirst := book.note(&fxs[i], s.Status)
+			applyLeg(&s, &fxs[i], first, second, isFirst)
 			tr.Apply(context.Background(), s, sink)
 		}
 	})

@@ -201,11 +201,23 @@ func footballSnapshot(fx *fbFixture, now time.Time) (providers.Snapshot, provide
 		}
 		return -1
 	}
+	// The provider's events carry no score: the running score is counted along them (they come in
+	// match order), so a goal's line can say what it made the score.
+	var tally feed.Pair
 	for _, ev := range fx.Events {
 		in, ok := footballIncident(&ev, side(ev.Team.ID))
-		if ok {
-			s.Incidents = append(s.Incidents, in)
+		if !ok {
+			continue
 		}
+		switch in.Type {
+		case "goal", "ownGoal":
+			tally[in.Team]++
+			in.Score = &feed.Pair{tally[0], tally[1]}
+		case "goalDisallowed":
+			tally[in.Team] = max(tally[in.Team]-1, 0)
+			in.Score = &feed.Pair{tally[0], tally[1]}
+		}
+		s.Incidents = append(s.Incidents, in)
 	}
 	// line-ups
 	for _, lu := range fx.Lineups {

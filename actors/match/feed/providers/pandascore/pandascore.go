@@ -86,7 +86,7 @@ type Adapter struct {
 	tracker *providers.Tracker
 	refs    providers.Collector
 	known   map[int64]*known
-	last    map[string]time.Time
+	last    providers.Schedule
 	off     map[string]bool
 }
 
@@ -108,7 +108,7 @@ func New(cfg Config) (*Adapter, error) {
 		return nil, errors.New("pandascore: a token is required (COURTSIDE_FEED_API_KEY)")
 	}
 	a := &Adapter{cfg: cfg, tracker: providers.NewTracker(cfg.Resume, cfg.Log, cfg.Now), known: map[int64]*known{},
-		last: map[string]time.Time{}, off: map[string]bool{}}
+		last: providers.Schedule{}, off: map[string]bool{}}
 	a.client = providers.NewClient(providers.ClientConfig{BaseURL: cfg.BaseURL, Header: http.Header{"Authorization": {"Bearer " + cfg.APIKey}},
 		HTTP: cfg.HTTP, Now: cfg.Now, Wait: cfg.Wait, Log: cfg.Log, Observe: observe})
 	return a, nil
@@ -119,27 +119,13 @@ func (a *Adapter) Tracker() *providers.Tracker { return a.tracker }
 
 // Run polls until ctx ends; a refused token stops it with ErrUnauthorized.
 func (a *Adapter) Run(ctx context.Context, sink feed.Sink) error {
-	tick := min(a.cfg.PollLive, 20*time.Second)
-	for {
-		if err := a.Poll(ctx, sink); err != nil {
-			if errors.Is(err, providers.ErrUnauthorized) || ctx.Err() != nil {
-				return err
-			}
-			a.cfg.Log.Warn("pandascore poll failed", zap.Error(err))
-		}
-		if err := providers.SleepCtx(ctx, tick); err != nil {
-			return nil
-		}
-	}
+	return providers.RunPolls(ctx, min(a.cfg.PollLive, 20*time.Second), a.cfg.Log, "pandascore", func(ctx context.Context) error {
+		return a.Poll(ctx, sink)
+	})
 }
 
 func (a *Adapter) due(task string, every time.Duration) bool {
-	now := a.cfg.Now()
-	if last, ok := a.last[task]; ok && now.Sub(last) < every {
-		return false
-	}
-	a.last[task] = now
-	return true
+	return a.last.Due(task, every, a.cfg.Now())
 }
 
 // Poll does the work that is due: the schedule and results, running matches (and those that

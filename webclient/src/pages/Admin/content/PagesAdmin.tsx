@@ -4,7 +4,7 @@
 // save, and back to the shipped text. The server keeps the rules and audits every save.
 import { useState } from "react";
 import { Link } from "react-router";
-import { ApiError } from "../../../api/client";
+import { errorText } from "../../../api/client";
 import { contentApi, type PageBlock, type PageStatus, type SitePage } from "../../../api/content";
 import { Loadable, useResource } from "../../../data";
 import { PageBody } from "../../../components/PageBody";
@@ -14,7 +14,6 @@ import { formatNumber, formatTime } from "../format";
 import styles from "./contentAdmin.module.css";
 import adminStyles from "../Admin.module.css";
 
-const errText = (err: unknown) => (err instanceof ApiError ? err.userMessage : String(err));
 type EditBlock = { type: "h" | "p" | "list"; text: string };
 
 /** Blocks as the editor holds them (a list's items one per line), and back. */
@@ -77,7 +76,7 @@ function PageForm({ slug, lang, page, onChanged }: { slug: string; lang: string;
       setNote(t("admin.pages.saved"));
       onChanged();
     } catch (err) {
-      setError(errText(err));
+      setError(errorText(err));
     }
   };
   const reset = async () => {
@@ -91,7 +90,7 @@ function PageForm({ slug, lang, page, onChanged }: { slug: string; lang: string;
       setReason("");
       onChanged();
     } catch (err) {
-      setError(errText(err));
+      setError(errorText(err));
     }
   };
 

@@ -2,10 +2,11 @@
 // now (scheduled, showing, ended, withdrawn), a form to publish one now or schedule it for one
 // language or all, edit one not yet over, and withdraw one with a reason. The server checks the rules
 // and writes each action to the audit log.
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../../api/client";
+import { errorText } from "../../../api/client";
 import { contentApi, type Proclamation, type ProclamationInput, type ProclamationLevel, type ProclamationState } from "../../../api/content";
+import { Loadable, useResource } from "../../../data";
 import { useContentT } from "../../../i18n/content";
 import { LOCALES, LOCALE_NAMES, type Locale } from "../../../i18n/locales";
 import { formatTime } from "../format";
@@ -15,7 +16,6 @@ import adminStyles from "../Admin.module.css";
 /** Proclamations per page of the list (the server pages it). */
 const PAGE = 50;
 const STATES: readonly ("" | ProclamationState)[] = ["", "active", "scheduled", "ended", "withdrawn"];
-const errText = (err: unknown) => (err instanceof ApiError ? err.userMessage : String(err));
 
 /** datetime-local value of ms in the browser's zone ("" for 0), and back. */
 export function toLocalInput(ms: number): string {
@@ -43,7 +43,7 @@ function Form({ initial, onDone }: { initial: ProclamationInput; onDone: (saved:
       await contentApi.saveProclamation({ ...p, startTime: fromLocalInput(start), endTime: fromLocalInput(end) });
       onDone(true);
     } catch (err) {
-      setError(errText(err));
+      setError(errorText(err));
       setBusy(false);
     }
   };
@@ -106,7 +106,7 @@ function Withdraw({ id, onDone }: { id: number; onDone: () => void }) {
   const [reason, setReason] = useState("");
   const [error, setError] = useState("");
   const go = () =>
-    contentApi.withdrawProclamation(id, reason).then(onDone, (err) => setError(errText(err)));
+    contentApi.withdrawProclamation(id, reason).then(onDone, (err) => setError(errorText(err)));
   return (
     <div className={styles.cadmWithdraw}>
       <input placeholder={t("admin.proclamations.reason")} aria-label={t("admin.proclamations.reason")} value={reason}
@@ -123,22 +123,10 @@ export function ProclamationsAdmin() {
   const { t, language } = useContentT();
   const [state, setState] = useState<"" | ProclamationState>("");
   const { t: at } = useTranslation();
-  const [list, setList] = useState<Proclamation[] | null>(null);
   const [page, setPage] = useState(1);
-  const [total, setTotal] = useState(0);
-  const [error, setError] = useState("");
   const [editing, setEditing] = useState<ProclamationInput | null>(null);
-  const load = useCallback(() => {
-    setError("");
-    contentApi.staffProclamations({ state, pageIndex: page, pageSize: PAGE }).then(
-      (r) => {
-        setList(r.list);
-        setTotal(r.total);
-      },
-      (err) => setError(errText(err)),
-    );
-  }, [state, page]);
-  useEffect(load, [load]);
+  const proclamations = useResource(`admin-proclamations:${state}:${page}`, () => contentApi.staffProclamations({ state, pageIndex: page, pageSize: PAGE }));
+  const total = proclamations.value?.total ?? 0;
 
   const edit = (p: Proclamation) =>
     setEditing({ id: p.id, lang: p.lang, title: p.title, content: p.content, link: p.link, level: p.level, startTime: p.startTime, endTime: p.endTime });
@@ -156,7 +144,7 @@ export function ProclamationsAdmin() {
       </div>
       <p className={adminStyles.adminHint}>{t("admin.proclamations.intro")}</p>
       {editing && (
-        <Form key={editing.id ?? 0} initial={editing} onDone={(saved) => { setEditing(null); if (saved) load(); }} />
+        <Form key={editing.id ?? 0} initial={editing} onDone={(saved) => { setEditing(null); if (saved) proclamations.refresh(); }} />
       )}
       <div className={adminStyles.adminFilters} role="group">
         {STATES.map((s) => (
@@ -165,49 +153,49 @@ export function ProclamationsAdmin() {
           </button>
         ))}
       </div>
-      {error && <p className={adminStyles.adminError} role="alert">{error}</p>}
-      {list && list.length === 0 && <p className={adminStyles.adminEmpty}>{t("admin.proclamations.none")}</p>}
-      {list && list.length > 0 && (
-        <table className={adminStyles.adminTable}>
-          <thead>
-            <tr>
-              <th>{t("admin.proclamations.state")}</th>
-              <th>{t("admin.proclamations.lang")}</th>
-              <th>{t("admin.proclamations.content")}</th>
-              <th>{t("admin.proclamations.when")}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((p) => (
-              <tr key={p.id} data-testid="proclamation-row" data-id={p.id}>
-                <td>
-                  <span className={`${styles.cadmState} ${styles[`cadm-state--${p.state}`] ?? ""}`} data-testid="proclamation-state">{t(`admin.proclamations.states.${p.state ?? "active"}`)}</span>
-                  <div className={adminStyles.adminHint}>{t(`admin.proclamations.${p.level}`)}</div>
-                </td>
-                <td>{langName(p.lang)}</td>
-                <td className={styles.cadmText}>
-                  {p.title && <strong>{p.title} </strong>}
-                  {p.content}
-                  {p.link && <div className={adminStyles.adminHint}>{p.link}</div>}
-                </td>
-                <td>
-                  {formatTime(p.startTime, language)}
-                  <br />→ {p.endTime ? formatTime(p.endTime, language) : t("admin.proclamations.noEnd")}
-                </td>
-                <td>
-                  {(p.state === "active" || p.state === "scheduled") && (
-                    <div className={styles.cadmRow}>
-                      <button type="button" className={adminStyles.adminLinkbtn} onClick={() => edit(p)}>{t("admin.proclamations.edit")}</button>
-                      <Withdraw id={p.id} onDone={load} />
-                    </div>
-                  )}
-                </td>
+      <Loadable resource={proclamations} empty={(v) => v.list.length === 0} emptyLabel={t("admin.proclamations.none")}>
+        {({ list }) => (
+          <table className={adminStyles.adminTable}>
+            <thead>
+              <tr>
+                <th>{t("admin.proclamations.state")}</th>
+                <th>{t("admin.proclamations.lang")}</th>
+                <th>{t("admin.proclamations.content")}</th>
+                <th>{t("admin.proclamations.when")}</th>
+                <th />
               </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+            </thead>
+            <tbody>
+              {list.map((p) => (
+                <tr key={p.id} data-testid="proclamation-row" data-id={p.id}>
+                  <td>
+                    <span className={`${styles.cadmState} ${styles[`cadm-state--${p.state}`] ?? ""}`} data-testid="proclamation-state">{t(`admin.proclamations.states.${p.state ?? "active"}`)}</span>
+                    <div className={adminStyles.adminHint}>{t(`admin.proclamations.${p.level}`)}</div>
+                  </td>
+                  <td>{langName(p.lang)}</td>
+                  <td className={styles.cadmText}>
+                    {p.title && <strong>{p.title} </strong>}
+                    {p.content}
+                    {p.link && <div className={adminStyles.adminHint}>{p.link}</div>}
+                  </td>
+                  <td>
+                    {formatTime(p.startTime, language)}
+                    <br />→ {p.endTime ? formatTime(p.endTime, language) : t("admin.proclamations.noEnd")}
+                  </td>
+                  <td>
+                    {(p.state === "active" || p.state === "scheduled") && (
+                      <div className={styles.cadmRow}>
+                        <button type="button" className={adminStyles.adminLinkbtn} onClick={() => edit(p)}>{t("admin.proclamations.edit")}</button>
+                        <Withdraw id={p.id} onDone={proclamations.refresh} />
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Loadable>
       {total > PAGE && (
         <div className={adminStyles.adminFilters} data-testid="proclamation-pager">
           {page > 1 && <button type="button" className={adminStyles.adminBtn} onClick={() => setPage(page - 1)}>{at("admin.common.prev")}</button>}

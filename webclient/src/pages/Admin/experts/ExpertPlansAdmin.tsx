@@ -2,12 +2,13 @@
 // publish or refuse a plan under review (the expert sees the reason), hide a published plan (the
 // record keeps it), and correct a match's result when the feed was wrong: every plan on the match is
 // settled again and the ledger movements follow (api/experts CorrectResult, audited).
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
+import { errorText } from "../../../api/client";
 import { useTranslation } from "react-i18next";
 import { expertsApi, type Plan, type PlanAction } from "../../../api/experts";
-import { OutcomeBadge, PickText, formatCoins } from "../../Experts/parts";
+import { OutcomeBadge, PickText, formatCoins } from "../../../features/experts/parts";
+import { Loadable, useResource } from "../../../data";
 import { useExpertsT } from "../../../i18n/experts";
-import { errorText } from "../AdminApp";
 import { formatTime } from "../format";
 import styles from "./expertsAdmin.module.css";
 import adminStyles from "../Admin.module.css";
@@ -113,16 +114,11 @@ export function ExpertPlansAdmin() {
   const { t } = useTranslation();
   const { t: et } = useExpertsT();
   const [state, setState] = useState<string>("review");
-  const [list, setList] = useState<Plan[] | null>(null);
   const [msg, setMsg] = useState("");
-  const load = useCallback(() => expertsApi.adminPlans(state).then((r) => setList(r.list), (e) => setMsg(errorText(e))), [state]);
-  useEffect(() => {
-    setList(null);
-    void load();
-  }, [load]);
+  const plans = useResource(`admin-expert-plans:${state}`, () => expertsApi.adminPlans(state).then((r) => r.list));
   const done = (m: string) => {
     setMsg(m);
-    void load();
+    plans.refresh();
   };
   return (
     <section data-testid="admin-expert-plans">
@@ -135,8 +131,9 @@ export function ExpertPlansAdmin() {
         ))}
       </div>
       {msg && <p className={adminStyles.adminMsg} role="status">{msg}</p>}
-      {list && list.length === 0 && <p className={adminStyles.adminEmpty}>{t("admin.common.empty")}</p>}
-      {list?.map((p) => <PlanPanel key={p.id} plan={p} onDone={done} />)}
+      <Loadable resource={plans} empty={(list) => list.length === 0} emptyLabel={t("admin.common.empty")}>
+        {(list) => list.map((p) => <PlanPanel key={p.id} plan={p} onDone={done} />)}
+      </Loadable>
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { adminScreen, fail, ok } from "../../../test/adminScreen";
 import { ExpertApplicationsAdmin, ExpertPlansAdmin } from ".";
 import type { ExpertApplicationAdmin, Plan } from "../../../api/experts";
 
-let answer: (path: string, body?: Record<string, unknown>) => Response;
+let answer: (path: string, body?: Record<string, unknown>) => Response | Promise<Response>;
 const { calls, q, all, until, click, typeInto, render } = adminScreen({ answer: (path, body) => answer(path, body), token: "tok" });
 
 const application = (a: Partial<ExpertApplicationAdmin>): ExpertApplicationAdmin => ({
@@ -36,6 +36,7 @@ describe("ExpertApplicationsAdmin", () => {
     await until(() => calls.some((c) => c.path.endsWith("/decide")));
     expect(calls.find((c) => c.path.endsWith("/decide"))?.body).toMatchObject({ userId: "u10", action: "approve" });
     await until(() => !!q('[role="status"]')?.textContent?.includes("Nadia Voss"));
+    await until(() => calls.filter((c) => c.path === "/java/admin/experts/applications").length === 2); // read again
   }, 60_000);
 });
 
@@ -52,6 +53,7 @@ describe("ExpertPlansAdmin", () => {
     await click(q('[data-testid="admin-plan-approve"]'));
     await until(() => calls.some((c) => c.path.endsWith("/plans/decide")));
     expect(calls.find((c) => c.path.endsWith("/plans/decide"))?.body).toMatchObject({ planId: "28", action: "approve" });
+    await until(() => calls.filter((c) => c.path === "/java/admin/experts/plans").length === 2); // read again
   }, 60_000);
 
   it("corrects the result of a started match from a published plan", async () => {
@@ -71,5 +73,38 @@ describe("ExpertPlansAdmin", () => {
     await until(() => calls.some((c) => c.path.endsWith("/results/correct")));
     expect(calls.find((c) => c.path.endsWith("/results/correct"))?.body).toMatchObject({ matchId: "m1", status: 5, home: 2, away: 1, reason: "feed missed a late goal" });
     await until(() => !!q('[role="status"]')?.textContent?.includes("2–1"));
+  }, 60_000);
+});
+
+describe("the experts' queues, states", () => {
+  it("applications: loading, Retry after a failed read, the no-data picture on an empty state", async () => {
+    let release = () => {};
+    let refuse = true;
+    answer = () => (refuse ? new Promise((res) => (release = () => res(fail(1001, "Applications are away")))) : ok({ list: [] }));
+    await render(<ExpertApplicationsAdmin />);
+    expect(q('[data-testid="loading"]')).not.toBeNull();
+    await act(async () => release());
+    await until(() => !!q('[data-testid="load-error"]')?.textContent?.includes("Applications are away"));
+    refuse = false;
+    await click(q('[data-testid="load-error"] button'));
+    await until(() => !!q('[data-testid="no-data"]'));
+    expect(calls.filter((c) => c.path === "/java/admin/experts/applications")).toHaveLength(2);
+  }, 60_000);
+
+  it("plans: Retry after a failed read, then each state tab asks for its own list", async () => {
+    let refuse = true;
+    answer = (path) => {
+      if (refuse) return fail(1001, "Plans are away");
+      return path === "/java/admin/experts/plans" ? ok({ list: [plan({})], total: 1 }) : fail(1004, "not found");
+    };
+    await render(<ExpertPlansAdmin />);
+    await until(() => !!q('[data-testid="load-error"]')?.textContent?.includes("Plans are away"));
+    refuse = false;
+    await click(q('[data-testid="load-error"] button'));
+    await until(() => all('[data-testid="admin-expert-plan"]').length === 1);
+    answer = () => ok({ list: [], total: 0 });
+    await click(all('[role="group"] button')[1]!);
+    await until(() => !!q('[data-testid="no-data"]'));
+    expect(calls.at(-1)!.query).toContain("state=published");
   }, 60_000);
 });

@@ -2,9 +2,10 @@
 // write or edit one as blocks (paragraphs, headings, quotes, pictures of this site, match cards) with
 // a preview rendered exactly as readers will see it; save a draft, publish now, schedule for later,
 // unpublish. Each action is in the audit log on the server side.
-import { useCallback, useEffect, useState } from "react";
-import { ApiError } from "../../../api/client";
+import { useEffect, useState } from "react";
+import { errorText } from "../../../api/client";
 import { ARTICLE_TYPES, newsApi, type Article, type ArticleInput, type ArticleType, type Block } from "../../../api/news";
+import { Loadable, useResource } from "../../../data";
 import { useNewsT } from "../../../i18n/news";
 import { LOCALES, LOCALE_NAMES, type Locale } from "../../../i18n/locales";
 import { useTranslation } from "react-i18next";
@@ -15,9 +16,8 @@ import shopStyles from "../shop/shopAdmin.module.css";
 const STATES = ["", "draft", "scheduled", "published", "unpublished"] as const;
 const EMPTY: ArticleInput = { gameId: 202, type: "news", title: "", summary: "", body: [{ type: "p", text: "" }], cover: "", tags: [], matchIds: [], teamIds: [], lang: "en_US" };
 
-function errText(err: unknown) {
-  return err instanceof ApiError ? err.userMessage : String(err);
-}
+/** The pause after the last key stroke in the search box before the list is asked for again. */
+const SEARCH_DELAY_MS = 250;
 
 const csv = (s: string) => s.split(",").map((x) => x.trim()).filter(Boolean);
 
@@ -90,7 +90,7 @@ function Editor({ initial, onClose }: { initial: ArticleInput & { state?: string
       setNote(t("admin.saved"));
       return out;
     } catch (err) {
-      setError(errText(err));
+      setError(errorText(err));
       return null;
     }
   };
@@ -102,7 +102,7 @@ function Editor({ initial, onClose }: { initial: ArticleInput & { state?: string
       setState(out.state);
       setNote(t(`states.${out.state}`));
     } catch (err) {
-      setError(errText(err));
+      setError(errorText(err));
     }
   };
   const showPreview = async () => {
@@ -216,22 +216,19 @@ export function NewsAdmin() {
   const when = useDateTime();
   const [state, setState] = useState<(typeof STATES)[number]>("");
   const [q, setQ] = useState("");
-  const [rows, setRows] = useState<Article[]>([]);
+  const [query, setQuery] = useState("");
   const [editing, setEditing] = useState<(ArticleInput & { state?: string; publishTime?: number }) | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const load = useCallback(
-    () => newsApi.staffList({ state, q, userPost: false, pageSize: 100 }).then((p) => setRows(p.list), (err: unknown) => setError(errText(err))),
-    [state, q],
-  );
+  // The list follows the search box once typing pauses (one call per word, not per letter).
   useEffect(() => {
-    void load();
-  }, [load]);
-  const edit = async (id: number) => {
-    const a = await newsApi.staffArticle(id);
-    setEditing({ id: a.id, gameId: a.gameId, type: a.type, title: a.title, summary: a.summary, body: a.body ?? [], cover: a.cover.startsWith("/java/news/cover/") ? "" : a.cover,
-      tags: a.tags, matchIds: a.matchIds, teamIds: a.teamIds, playerIds: a.playerIds, lang: a.lang, state: a.state, publishTime: a.publishTime });
-  };
-  if (editing) return <Editor initial={editing} onClose={() => { setEditing(null); void load(); }} />;
+    const timer = setTimeout(() => setQuery(q.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [q]);
+  const articles = useResource(`admin-news:${state}:${query}`, () => newsApi.staffList({ state, q: query, userPost: false, pageSize: 100 }).then((p) => p.list));
+  // A failed open is toasted by the client; the list stays.
+  const edit = (id: number) =>
+    newsApi.staffArticle(id).then((a) => setEditing({ id: a.id, gameId: a.gameId, type: a.type, title: a.title, summary: a.summary, body: a.body ?? [], cover: a.cover.startsWith("/java/news/cover/") ? "" : a.cover,
+      tags: a.tags, matchIds: a.matchIds, teamIds: a.teamIds, playerIds: a.playerIds, lang: a.lang, state: a.state, publishTime: a.publishTime }), () => undefined);
+  if (editing) return <Editor initial={editing} onClose={() => { setEditing(null); articles.refresh(); }} />;
   return (
     <div className={shopStyles.sadm} data-testid="news-admin">
       <div className={shopStyles.sadmHead}>
@@ -244,38 +241,41 @@ export function NewsAdmin() {
             {s ? t(`states.${s}`) : t("admin.anyState")}
           </button>
         ))}
-        <input className={styles.nadmSearch} placeholder={t("admin.search")} value={q} onChange={(e) => setQ(e.target.value)} />
+        <input className={styles.nadmSearch} placeholder={t("admin.search")} value={q} onChange={(e) => setQ(e.target.value)} data-testid="news-admin-q" />
       </div>
-      {error && <p className={shopStyles.sadmError}>{error}</p>}
-      <table className={shopStyles.sadmTable}>
-        <thead>
-          <tr>
-            <th>{t("my.titleField")}</th>
-            <th>{t("my.game")}</th>
-            <th>{t("my.type")}</th>
-            <th>{t("admin.lang")}</th>
-            <th>{t("admin.publishTime")}</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((a) => (
-            <tr key={a.id} data-testid="news-admin-row">
-              <td className={shopStyles.sadmStrong}>{a.title}</td>
-              <td>{gameName(a.game)}</td>
-              <td>{t(`types.${a.type}`)}</td>
-              <td>{langName(a.lang)}</td>
-              <td>
-                <span className={`${shopStyles.sadmStatus} ${styles[`nadm-state--${a.state}`] ?? ""}`}>{t(`states.${a.state}`)}</span>
-                {a.publishTime ? <div className={shopStyles.sadmMuted}>{when(a.publishTime)}</div> : null}
-              </td>
-              <td>
-                <button type="button" onClick={() => void edit(a.id)}>{t("admin.edit")}</button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Loadable resource={articles} empty={(rows) => rows.length === 0}>
+        {(rows) => (
+          <table className={shopStyles.sadmTable}>
+            <thead>
+              <tr>
+                <th>{t("my.titleField")}</th>
+                <th>{t("my.game")}</th>
+                <th>{t("my.type")}</th>
+                <th>{t("admin.lang")}</th>
+                <th>{t("admin.publishTime")}</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((a) => (
+                <tr key={a.id} data-testid="news-admin-row">
+                  <td className={shopStyles.sadmStrong}>{a.title}</td>
+                  <td>{gameName(a.game)}</td>
+                  <td>{t(`types.${a.type}`)}</td>
+                  <td>{langName(a.lang)}</td>
+                  <td>
+                    <span className={`${shopStyles.sadmStatus} ${styles[`nadm-state--${a.state}`] ?? ""}`}>{t(`states.${a.state}`)}</span>
+                    {a.publishTime ? <div className={shopStyles.sadmMuted}>{when(a.publishTime)}</div> : null}
+                  </td>
+                  <td>
+                    <button type="button" onClick={() => void edit(a.id)} data-testid="news-admin-edit">{t("admin.edit")}</button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Loadable>
     </div>
   );
 }

@@ -42,8 +42,8 @@ export function NewsReview() {
       <div className={shopStyles.sadmHead}>
         <h2>{t("admin.reviewTitle")}</h2>
       </div>
-      <Loadable resource={pending}>
-        {(rows) => rows.length === 0 ? <p className={shopStyles.sadmMuted}>{t("admin.noPending")}</p> : (
+      <Loadable resource={pending} empty={(rows) => rows.length === 0} emptyLabel={t("admin.noPending")}>
+        {(rows) => (
           <ul className={styles.nadmList}>
             {rows.map((a) => (
               <Pending key={a.id} a={a} onDone={pending.refresh} />

@@ -2,10 +2,11 @@
 // room, who may watch (members only, paid and its price), ending the broadcast, the room's moderators
 // and its recent chat with deleted lines marked. The rules are the streamer centre's and the room's;
 // each action is in the audit log on the server side.
-import { useCallback, useEffect, useState, type FormEvent } from "react";
-import { adminOpsApi, type RoomCard, type RoomDetail } from "../../../api/adminops";
+import { useState, type FormEvent } from "react";
+import { errorText } from "../../../api/client";
+import { adminOpsApi, type RoomCard } from "../../../api/adminops";
+import { Loadable, useResource } from "../../../data";
 import { useOpsT } from "../../../i18n/adminops";
-import { errorText } from "../AdminApp";
 import { formatClock, formatNumber, formatTime } from "../format";
 import { MutedPreview } from "./MutedPreview";
 import { Pager, ReasonField } from "./Pager";
@@ -19,22 +20,9 @@ export function LiveRoomsAdmin() {
   const [q, setQ] = useState("");
   const [query, setQuery] = useState("");
   const [page, setPage] = useState(1);
-  const [rooms, setRooms] = useState<RoomCard[] | null>(null);
-  const [total, setTotal] = useState(0);
   const [open, setOpen] = useState("");
-  const [error, setError] = useState("");
   const [msg, setMsg] = useState("");
-  const load = useCallback(() => {
-    setError("");
-    adminOpsApi.rooms(query, page, SIZE).then(
-      (r) => {
-        setRooms(r.list);
-        setTotal(r.total);
-      },
-      (e) => setError(errorText(e)),
-    );
-  }, [query, page]);
-  useEffect(load, [load]);
+  const rooms = useResource(`admin-rooms:${page}:${query}`, () => adminOpsApi.rooms(query, page, SIZE));
   const search = (e: FormEvent) => {
     e.preventDefault();
     setPage(1);
@@ -47,52 +35,54 @@ export function LiveRoomsAdmin() {
       <form className={adminStyles.adminFilters} onSubmit={search}>
         <label>{t("rooms.search")}<input value={q} onChange={(e) => setQ(e.target.value)} data-testid="admin-rooms-q" /></label>
         <button type="submit" className={adminStyles.adminBtn}>{t("common.search")}</button>
-        <button type="button" className={adminStyles.adminBtn} onClick={load}>{t("common.refresh")}</button>
+        <button type="button" className={adminStyles.adminBtn} onClick={rooms.refresh} data-testid="admin-rooms-refresh">{t("common.refresh")}</button>
       </form>
-      {error && <p className={adminStyles.adminError} role="alert">{error}</p>}
       {msg && <p className={adminStyles.adminMsg} role="status" data-testid="admin-rooms-msg">{msg}</p>}
-      <ul className={styles.opsRooms}>
-        {rooms?.map((r) => (
-          <li key={r.room} className={styles.opsRoom} data-testid="admin-room" data-room={r.room}>
-            <div className={styles.opsRoomCard}>
-              {r.coverUrl ? <img className={styles.opsRoomPreview} src={r.coverUrl} alt="" /> : <div className={`${styles.opsRoomPreview} ${styles.opsRoomPreviewNone}`}>{t("rooms.noPreview")}</div>}
-              <div className={styles.opsRoomFacts}>
-                <h2 className={styles.opsRoomTitle}>{r.title}</h2>
-                <div className={adminStyles.adminHint}>{r.streamerName || r.streamer} · #{r.room}</div>
-                <div className={adminStyles.adminTags}>
-                  <span className={`${adminStyles.adminTag} ${r.up ? styles.opsTagLive : ""}`}>{r.up ? t("rooms.up") : t("rooms.waiting")}</span>
-                  {r.memberOnly && <span className={adminStyles.adminTag}>{t("rooms.memberOnly")}</span>}
-                  {r.paid && <span className={adminStyles.adminTag}>{t("rooms.paid")} · {formatNumber(r.price, language)}</span>}
+      <Loadable resource={rooms} empty={(r) => r.list.length === 0} emptyLabel={t("common.empty")}>
+        {({ list }) => (
+          <ul className={styles.opsRooms}>
+            {list.map((r) => (
+              <li key={r.room} className={styles.opsRoom} data-testid="admin-room" data-room={r.room}>
+                <div className={styles.opsRoomCard}>
+                  {r.coverUrl ? <img className={styles.opsRoomPreview} src={r.coverUrl} alt="" /> : <div className={`${styles.opsRoomPreview} ${styles.opsRoomPreviewNone}`}>{t("rooms.noPreview")}</div>}
+                  <div className={styles.opsRoomFacts}>
+                    {/* dir="auto": an English title in Arabic keeps its start, and its ellipsis goes at its end */}
+                    <h2 className={styles.opsRoomTitle} dir="auto">{r.title}</h2>
+                    <div className={adminStyles.adminHint}>{r.streamerName || r.streamer} · #{r.room}</div>
+                    <div className={adminStyles.adminTags}>
+                      <span className={`${adminStyles.adminTag} ${r.up ? styles.opsTagLive : ""}`}>{r.up ? t("rooms.up") : t("rooms.waiting")}</span>
+                      {r.memberOnly && <span className={adminStyles.adminTag}>{t("rooms.memberOnly")}</span>}
+                      {r.paid && <span className={adminStyles.adminTag}>{t("rooms.paid")} · {formatNumber(r.price, language)}</span>}
+                    </div>
+                    {r.since > 0 && <div className={adminStyles.adminHint}>{t("rooms.since", { time: formatTime(r.since, language) })}</div>}
+                  </div>
+                  <dl className={styles.opsRoomNumbers}>
+                    <dt>{t("rooms.viewers")}</dt><dd data-testid="admin-room-viewers">{formatNumber(r.viewers, language)}</dd>
+                    <dt>{t("rooms.chatRate")}</dt><dd>{formatNumber(r.chatPerMin, language)}</dd>
+                  </dl>
+                  <button type="button" className={adminStyles.adminBtn} onClick={() => setOpen(open === r.room ? "" : r.room)} data-testid="admin-room-manage">
+                    {open === r.room ? t("rooms.close") : t("rooms.manage")}
+                  </button>
                 </div>
-                {r.since > 0 && <div className={adminStyles.adminHint}>{t("rooms.since", { time: formatTime(r.since, language) })}</div>}
-              </div>
-              <dl className={styles.opsRoomNumbers}>
-                <dt>{t("rooms.viewers")}</dt><dd data-testid="admin-room-viewers">{formatNumber(r.viewers, language)}</dd>
-                <dt>{t("rooms.chatRate")}</dt><dd>{formatNumber(r.chatPerMin, language)}</dd>
-              </dl>
-              <button type="button" className={adminStyles.adminBtn} onClick={() => setOpen(open === r.room ? "" : r.room)} data-testid="admin-room-manage">
-                {open === r.room ? t("rooms.close") : t("rooms.manage")}
-              </button>
-            </div>
-            {open === r.room && (
-              <RoomPanel card={r} onEnded={() => {
-                setMsg(t("rooms.ended", { room: r.room }));
-                setOpen("");
-                load();
-              }} onChanged={load} />
-            )}
-          </li>
-        ))}
-      </ul>
-      {rooms && rooms.length === 0 && <p className={adminStyles.adminEmpty}>{t("common.empty")}</p>}
-      <Pager page={page} size={SIZE} total={total} onPage={setPage} />
+                {open === r.room && (
+                  <RoomPanel card={r} onEnded={() => {
+                    setMsg(t("rooms.ended", { room: r.room }));
+                    setOpen("");
+                    rooms.refresh();
+                  }} onChanged={rooms.refresh} />
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Loadable>
+      <Pager page={page} size={SIZE} total={rooms.value?.total ?? 0} onPage={setPage} />
     </section>
   );
 }
 
 function RoomPanel({ card, onEnded, onChanged }: { card: RoomCard; onEnded: () => void; onChanged: () => void }) {
   const { t, language } = useOpsT();
-  const [detail, setDetail] = useState<RoomDetail | null>(null);
   const [reason, setReason] = useState("");
   const [memberOnly, setMemberOnly] = useState(card.memberOnly);
   const [paid, setPaid] = useState(card.paid);
@@ -101,10 +91,7 @@ function RoomPanel({ card, onEnded, onChanged }: { card: RoomCard; onEnded: () =
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   const [msg, setMsg] = useState("");
-  const load = useCallback(() => {
-    adminOpsApi.room(card.room).then(setDetail, (e) => setError(errorText(e)));
-  }, [card.room]);
-  useEffect(load, [load]);
+  const detail = useResource(`admin-room:${card.room}`, () => adminOpsApi.room(card.room));
   const run = (f: () => Promise<unknown>, done: string, after?: () => void) => {
     setBusy(true);
     setError("");
@@ -126,7 +113,7 @@ function RoomPanel({ card, onEnded, onChanged }: { card: RoomCard; onEnded: () =
   const moderator = (userId: string, add: boolean) =>
     run(() => adminOpsApi.setModerator(card.room, userId, add, reason), t("rooms.moderatorsSaved"), () => {
       setModId("");
-      load();
+      detail.refresh();
     });
   const end = () => run(() => adminOpsApi.endRoom(card.room, reason), "", onEnded);
   return (
@@ -153,39 +140,43 @@ function RoomPanel({ card, onEnded, onChanged }: { card: RoomCard; onEnded: () =
           {msg && <p className={adminStyles.adminMsg} role="status">{msg}</p>}
         </div>
       </div>
-      <div className={styles.opsRoomCols}>
-        <div>
-          <h3 className={adminStyles.adminSub}>{t("rooms.chat")}</h3>
-          {detail && detail.lines.length === 0 && <p className={adminStyles.adminEmpty}>{t("rooms.noChat")}</p>}
-          <ul className={adminStyles.adminChat} data-testid="admin-room-chat">
-            {detail?.lines.map((l) => (
-              <li key={l.id || l.seq} className={l.deleted ? adminStyles.adminChatDeleted : ""} data-testid="admin-room-line" data-deleted={l.deleted}>
-                <span className={adminStyles.adminHint}>{formatClock(l.time, language)}</span>{" "}
-                <span className={adminStyles.adminChatName}>{l.name || l.userId}</span> {l.text}
-                {l.deleted && <span className={`${adminStyles.adminTag} ${adminStyles.adminTagBanned} ${styles.opsDeleted}`}>{t("rooms.deleted")}</span>}
-              </li>
-            ))}
-          </ul>
-        </div>
-        <div>
-          <h3 className={adminStyles.adminSub}>{t("rooms.moderators")}</h3>
-          {detail && detail.moderators.length === 0 && <p className={adminStyles.adminEmpty}>{t("rooms.noModerators")}</p>}
-          <ul className={styles.opsList}>
-            {detail?.moderators.map((m) => (
-              <li key={m.userId} data-testid="admin-room-moderator">
-                {m.name || m.userId} <span className={adminStyles.adminHint}>{m.userId} · {formatTime(m.addedAt, language)}</span>{" "}
-                <button type="button" className={adminStyles.adminLinkbtn} disabled={busy} onClick={() => moderator(m.userId, false)}>{t("rooms.removeModerator")}</button>
-              </li>
-            ))}
-          </ul>
-          <div className={adminStyles.adminActions}>
-            <label>{t("rooms.userId")}<input value={modId} onChange={(e) => setModId(e.target.value)} data-testid="admin-room-mod-id" /></label>
-            <button type="button" className={adminStyles.adminBtn} disabled={busy || !modId.trim()} onClick={() => moderator(modId.trim(), true)} data-testid="admin-room-mod-add">
-              {t("rooms.addModerator")}
-            </button>
+      <Loadable resource={detail}>
+        {(d) => (
+          <div className={styles.opsRoomCols}>
+            <div>
+              <h3 className={adminStyles.adminSub}>{t("rooms.chat")}</h3>
+              {d.lines.length === 0 && <p className={adminStyles.adminEmpty}>{t("rooms.noChat")}</p>}
+              <ul className={adminStyles.adminChat} data-testid="admin-room-chat">
+                {d.lines.map((l) => (
+                  <li key={l.id || l.seq} className={l.deleted ? adminStyles.adminChatDeleted : ""} data-testid="admin-room-line" data-deleted={l.deleted}>
+                    <span className={adminStyles.adminHint}>{formatClock(l.time, language)}</span>{" "}
+                    <span className={adminStyles.adminChatName}>{l.name || l.userId}</span> <bdi>{l.text}</bdi>
+                    {l.deleted && <span className={`${adminStyles.adminTag} ${adminStyles.adminTagBanned} ${styles.opsDeleted}`}>{t("rooms.deleted")}</span>}
+                  </li>
+                ))}
+              </ul>
+            </div>
+            <div>
+              <h3 className={adminStyles.adminSub}>{t("rooms.moderators")}</h3>
+              {d.moderators.length === 0 && <p className={adminStyles.adminEmpty}>{t("rooms.noModerators")}</p>}
+              <ul className={styles.opsList}>
+                {d.moderators.map((m) => (
+                  <li key={m.userId} data-testid="admin-room-moderator">
+                    {m.name || m.userId} <span className={adminStyles.adminHint}>{m.userId} · {formatTime(m.addedAt, language)}</span>{" "}
+                    <button type="button" className={adminStyles.adminLinkbtn} disabled={busy} onClick={() => moderator(m.userId, false)}>{t("rooms.removeModerator")}</button>
+                  </li>
+                ))}
+              </ul>
+              <div className={adminStyles.adminActions}>
+                <label>{t("rooms.userId")}<input value={modId} onChange={(e) => setModId(e.target.value)} data-testid="admin-room-mod-id" /></label>
+                <button type="button" className={adminStyles.adminBtn} disabled={busy || !modId.trim()} onClick={() => moderator(modId.trim(), true)} data-testid="admin-room-mod-add">
+                  {t("rooms.addModerator")}
+                </button>
+              </div>
+            </div>
           </div>
-        </div>
-      </div>
+        )}
+      </Loadable>
     </div>
   );
 }

@@ -2,10 +2,10 @@
 // of what an entry catches before it is added, the list with each entry's forms, and the rooms' own
 // word lists (read-only: their streamers and moderators keep them). Each change is in the audit log.
 import { useEffect, useState, type FormEvent } from "react";
+import { errorText } from "../../../api/client";
 import { adminOpsApi } from "../../../api/adminops";
 import { Loadable, useResource } from "../../../data";
 import { useOpsT } from "../../../i18n/adminops";
-import { errorText } from "../AdminApp";
 import { formatTime } from "../format";
 import { Pager, ReasonField } from "./Pager";
 import styles from "./ops.module.css";

@@ -1,15 +1,18 @@
 // The live rooms, moderation rules and money screens against a stubbed network: staff refund a paid
 // recharge with a reason and see its ledger entries balance; end a broadcast and set a room to
-// members only; read a room's chat with the deleted line marked; preview and add a banned word.
+// members only; read a room's chat with the deleted line marked; preview and add a banned word. Each
+// list shows loading while its first answer is on its way, a failed load with Retry, and the no-data
+// picture when the server has nothing.
 import { act } from "react";
 import { describe, expect, it } from "vitest";
 import { adminScreen, fail, ok } from "../../../test/adminScreen";
 import { LiveRoomsAdmin, MoneyAdmin, WordsAdmin } from ".";
+import { canvasText } from "../../../components/Chart/Chart";
 import { DashboardCharts } from "./DashboardCharts";
 import { UserSessions } from "./UserSessions";
 import type { MoneyRow, RoomCard } from "../../../api/adminops";
 
-let answer: (path: string, body?: Record<string, unknown>) => Response;
+let answer: (path: string, body?: Record<string, unknown>) => Response | Promise<Response>;
 const { calls, q, all, until, click, typeInto, render } = adminScreen({ answer: (path, body) => answer(path, body), token: "tok" });
 
 const paidRow: MoneyRow = {
@@ -31,7 +34,31 @@ const refundedRow: MoneyRow = {
 const liveRoom: RoomCard = { room: "1006", title: "Derby night", streamer: "u42", streamerName: "caster", coverUrl: "", viewers: 1234,
   chatPerMin: 18, up: true, memberOnly: false, paid: false, price: 0, since: 1 };
 
+/** An answer that waits until the test lets it go: the screen shows loading meanwhile. */
+function held(r: () => Response) {
+  let release = () => undefined as void;
+  const answered = new Promise<Response>((resolve) => {
+    release = () => resolve(r());
+  });
+  return { answered, release: () => act(async () => release()) };
+}
+
 describe("MoneyAdmin", () => {
+  it("shows loading, a failed load with Retry, then the no-data picture for an empty list", async () => {
+    const first = held(() => fail(1004, "Money list unavailable"));
+    answer = () => first.answered;
+    await render(<MoneyAdmin />);
+    expect(q('[data-testid="loading"]')).not.toBeNull();
+    await first.release();
+    await until(() => q('[data-testid="load-error"]') !== null);
+    expect(q('[data-testid="load-error"]')!.textContent).toContain("Money list unavailable");
+    answer = () => ok({ list: [], total: 0 });
+    await click(q('[data-testid="load-error"] button'));
+    await until(() => q('[data-testid="no-data"]') !== null);
+    expect(q('[data-testid="no-data"]')!.textContent).toContain("Nothing here.");
+    expect(calls.filter((c) => c.path === "/java/admin/money").length).toBe(2);
+  }, 60_000);
+
   it("refunds a paid recharge with a reason and shows its entries balancing", async () => {
     answer = (path) => {
       if (path === "/java/admin/money") return ok({ list: [paidRow], total: 1 });
@@ -54,6 +81,8 @@ describe("MoneyAdmin", () => {
     expect(q('[data-testid="admin-money-balanced"]')!.getAttribute("data-balanced")).toBe("true");
     expect(q('[data-testid="admin-money-msg"]')!.textContent).toContain("R1");
     expect(q('[data-testid="admin-money-refund"]')).toBeNull();
+    // The refund's answer replaced the row in place: the list was not asked for again.
+    expect(calls.filter((c) => c.path === "/java/admin/money").length).toBe(1);
     // Another list asks the server for it, from its first page.
     await click(q('[data-testid="admin-money-kind-chargeback"]'));
     await until(() => calls.some((c) => c.path === "/java/admin/money" && c.query?.includes("kind=chargeback") === true));
@@ -74,8 +103,11 @@ describe("LiveRoomsAdmin", () => {
     await render(<LiveRoomsAdmin />);
     await until(() => all('[data-testid="admin-room"]').length === 1);
     expect(q('[data-testid="admin-room-viewers"]')!.textContent).toBe("1,234");
+    // a title and chat lines take their own direction (an English title on the Arabic screen is cut at its end)
+    expect(q('[data-testid="admin-room"] h2')!.getAttribute("dir")).toBe("auto");
     await click(q('[data-testid="admin-room-manage"]'));
     await until(() => all('[data-testid="admin-room-line"]').length === 2);
+    expect(all('[data-testid="admin-room-line"] bdi').map((b) => b.textContent)).toEqual(["what a goal", "rude words"]);
     expect(all('[data-testid="admin-room-line"]').map((l) => l.dataset.deleted)).toEqual(["false", "true"]);
     expect(q('[data-testid="admin-room-line"][data-deleted="true"]')!.textContent).toContain("deleted");
     expect(q<HTMLButtonElement>('[data-testid="admin-room-end"]')!.disabled).toBe(true); // a reason first
@@ -90,6 +122,39 @@ describe("LiveRoomsAdmin", () => {
     expect(q('[data-testid="admin-rooms-msg"]')!.textContent).toContain("1006");
     expect(calls.find((c) => c.path === "/java/admin/rooms/end")?.body).toEqual({ room: "1006", reason: "pirated feed" });
     await until(() => all('[data-testid="admin-room"]').length === 0);
+  }, 60_000);
+});
+
+describe("LiveRoomsAdmin states", () => {
+  it("retries a failed list, refreshes without blinking, and retries a room's failed panel", async () => {
+    answer = () => fail(1004, "Rooms unavailable");
+    await render(<LiveRoomsAdmin />);
+    await until(() => q('[data-testid="load-error"]')?.textContent?.includes("Rooms unavailable") === true);
+    let viewers = 1234;
+    let roomFails = true;
+    answer = (path) => {
+      if (path === "/java/admin/rooms") return ok({ list: [{ ...liveRoom, viewers }], total: 1 });
+      if (path === "/java/admin/rooms/1006") return roomFails ? fail(1004, "Room unavailable") : ok({ room: "1006", chatPerMin: 0, moderators: [], lines: [] });
+      return fail(1004, "not found");
+    };
+    await click(q('[data-testid="load-error"] button'));
+    await until(() => all('[data-testid="admin-room"]').length === 1);
+    // Refresh keeps the rooms on screen while the new numbers come.
+    viewers = 99;
+    await click(q('[data-testid="admin-rooms-refresh"]'));
+    expect(q('[data-testid="loading"]')).toBeNull();
+    await until(() => q('[data-testid="admin-room-viewers"]')?.textContent === "99");
+    await click(q('[data-testid="admin-room-manage"]'));
+    await until(() => q('[data-testid="admin-room-panel"] [data-testid="load-error"]') !== null);
+    expect(q('[data-testid="admin-room-panel"] [data-testid="load-error"]')!.textContent).toContain("Room unavailable");
+    roomFails = false;
+    await click(q('[data-testid="admin-room-panel"] [data-testid="load-error"] button'));
+    await until(() => q('[data-testid="admin-room-chat"]') !== null);
+    expect(q('[data-testid="admin-room-panel"]')!.textContent).toContain("No chat");
+    // No rooms live: the no-data picture.
+    answer = () => ok({ list: [], total: 0 });
+    await click(q('[data-testid="admin-rooms-refresh"]'));
+    await until(() => q('[data-testid="no-data"]') !== null);
   }, 60_000);
 });
 
@@ -132,8 +197,34 @@ describe("DashboardCharts", () => {
     expect(all('[data-testid="admin-chart-signups"] [data-testid="chart-table"] tbody tr').length).toBe(14);
     expect(q('[data-testid="admin-chart-signups"] figcaption')!.textContent).toContain("91");
     expect(q('[data-testid="admin-chart-recharges"] figcaption')!.textContent).toContain("140.00");
+    expect(q('[data-testid="admin-chart-recharges"] figcaption bdi')!.getAttribute("dir")).toBe("ltr");
     expect(q('[data-testid="admin-chart-coins"] figcaption')!.textContent).toContain("520");
     expect(q('[data-testid="admin-charts"] h2')!.textContent).toBe("Last 14 days");
+  }, 60_000);
+});
+
+describe("DashboardCharts day labels", () => {
+  it("are drawn without bidi marks (the Chart strips them), so Arabic's 18/11 is not drawn as 1811/ on the left-to-right plot", () => {
+    const day = Date.UTC(2026, 10, 18);
+    const ar = new Intl.DateTimeFormat("ar", { month: "numeric", day: "numeric", timeZone: "UTC" });
+    expect(canvasText(ar.format(day))).not.toMatch(/[\u200e\u200f\u061c]/);
+    expect(canvasText(ar.format(day))).toMatch(/^(18|١٨)\/(11|١١)$/);
+    expect(canvasText(new Intl.DateTimeFormat("en-US", { month: "numeric", day: "numeric", timeZone: "UTC" }).format(day))).toBe("11/18");
+  });
+});
+
+describe("DashboardCharts states", () => {
+  it("shows loading in the charts' space, a failed load with Retry, and the no-data picture without days", async () => {
+    const first = held(() => fail(1004, "Charts unavailable"));
+    answer = () => first.answered;
+    await render(<DashboardCharts />);
+    expect(q<HTMLElement>('[data-testid="admin-charts"] [data-testid="loading"]')!.style.minHeight).toBe("160px");
+    await first.release();
+    await until(() => q('[data-testid="load-error"]')?.textContent?.includes("Charts unavailable") === true);
+    answer = () => ok({ list: [] });
+    await click(q('[data-testid="load-error"] button'));
+    await until(() => q('[data-testid="admin-charts"] [data-testid="no-data"]') !== null);
+    expect(q('[data-testid="admin-chart-signups"]')).toBeNull();
   }, 60_000);
 });
 

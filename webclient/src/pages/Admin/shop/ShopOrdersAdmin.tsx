@@ -1,16 +1,18 @@
 // The back office's shop orders (issue 21; staff with manageOrders): every user's orders by state;
 // review, ship with a tracking number, charge back or cancel (coins refunded by the server in the
 // same transaction), remarks. Each action is in the audit log on the server side.
-import { useCallback, useEffect, useState } from "react";
-import { ApiError } from "../../../api/client";
+import { useState } from "react";
+import { errorText } from "../../../api/client";
 import { shopApi, type ShopOrder, type StaffMove } from "../../../api/shop";
+import { Loadable, useResource } from "../../../data";
 import { useShopT } from "../../../i18n/shop";
+import { formatNumber, formatTime } from "../format";
 import styles from "./shopAdmin.module.css";
 
 const STATUSES = ["", "unpaid", "exchanging", "review", "exchanged", "charged_back", "cancelled", "expired"] as const;
 
 function Row({ o, onChange }: { o: ShopOrder; onChange: (o: ShopOrder) => void }) {
-  const { t } = useShopT();
+  const { t, language } = useShopT();
   const [tracking, setTracking] = useState(o.trackingNo);
   const [remarks, setRemarks] = useState(o.remarks);
   const [error, setError] = useState<string | null>(null);
@@ -22,7 +24,7 @@ function Row({ o, onChange }: { o: ShopOrder; onChange: (o: ShopOrder) => void }
     try {
       onChange(await shopApi.move(action, { orderNo: o.orderNo, trackingNo: tracking, remarks }));
     } catch (err) {
-      setError(err instanceof ApiError ? err.userMessage : String(err));
+      setError(errorText(err));
     } finally {
       setBusy(false);
     }
@@ -31,14 +33,14 @@ function Row({ o, onChange }: { o: ShopOrder; onChange: (o: ShopOrder) => void }
     <tr data-testid="admin-order" data-order={o.orderNo} data-status={o.status}>
       <td>
         <div className={styles.sadmStrong}>{o.name} × {o.quantity}</div>
-        <div className={styles.sadmMuted}>{o.orderNo} · {new Date(o.createdAt).toLocaleString()}</div>
+        <div className={styles.sadmMuted}>{o.orderNo} · {formatTime(o.createdAt, language)}</div>
         {o.recipient && <div className={styles.sadmMuted}>{o.recipient} · {o.contact} · {o.address}</div>}
       </td>
       <td>{o.userId}</td>
-      <td className={styles.sadmNum}>{o.coins}</td>
+      <td className={styles.sadmNum}>{formatNumber(o.coins, language)}</td>
       <td>
         <span className={`${styles.sadmStatus} ${styles[`sadm-status--${o.status}`] ?? ""}`}>{t(`status.${o.status}`)}</span>
-        {o.refunded && <div className={styles.sadmMuted}>↩ {o.coins}</div>}
+        {o.refunded && <div className={styles.sadmMuted}>↩ {formatNumber(o.coins, language)}</div>}
       </td>
       <td className={styles.sadmActions}>
         {o.kind === "physical" && (
@@ -62,48 +64,43 @@ function Row({ o, onChange }: { o: ShopOrder; onChange: (o: ShopOrder) => void }
 export function ShopOrdersAdmin() {
   const { t } = useShopT();
   const [status, setStatus] = useState<string>("exchanging");
-  const [orders, setOrders] = useState<ShopOrder[]>([]);
-  const [total, setTotal] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  const load = useCallback(() => {
-    shopApi.staffOrders({ status, pageSize: 100 }).then(
-      (p) => {
-        setOrders(p.list);
-        setTotal(p.total);
-      },
-      (err: unknown) => setError(err instanceof ApiError ? err.userMessage : String(err)),
-    );
-  }, [status]);
-  useEffect(load, [load]);
+  const orders = useResource(`admin-shop-orders:${status}`, () => shopApi.staffOrders({ status, pageSize: 100 }));
+  // A staff move answers with the order as it now stands: it replaces its row in place (it stays in
+  // the list under its new status until the filter changes).
+  const replace = (n: ShopOrder) =>
+    orders.set((cur) => ({ ...(cur ?? { total: 0, pageIndex: 1, pageSize: 100 }), list: (cur?.list ?? []).map((x) => (x.orderNo === n.orderNo ? n : x)) }));
   return (
     <section className={styles.sadm} data-testid="shop-orders-admin">
       <header className={styles.sadmHead}>
-        <h2>{t("adminOrders.title")} <span className={styles.sadmMuted}>({total})</span></h2>
+        <h2>{t("adminOrders.title")} {orders.value && <span className={styles.sadmMuted}>({orders.value.total})</span>}</h2>
         <div className={styles.sadmFilter}>
           {STATUSES.map((s) => (
-            <button key={s || "all"} type="button" className={status === s ? styles.sadmOn : undefined} onClick={() => setStatus(s)}>
+            <button key={s || "all"} type="button" className={status === s ? styles.sadmOn : undefined} onClick={() => setStatus(s)} data-testid={`admin-orders-${s || "all"}`}>
               {s ? t(`status.${s}`) : t("adminOrders.all")}
             </button>
           ))}
         </div>
       </header>
-      {error && <p className={styles.sadmError}>{error}</p>}
-      <table className={styles.sadmTable}>
-        <thead>
-          <tr>
-            <th>{t("adminOrders.product")}</th>
-            <th>{t("adminOrders.user")}</th>
-            <th>{t("records.total")}</th>
-            <th>{t("adminOrders.status")}</th>
-            <th>{t("adminOrders.actions")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.map((o) => (
-            <Row key={`${o.orderNo}:${o.updatedAt}`} o={o} onChange={(n) => setOrders((xs) => xs.map((x) => (x.orderNo === n.orderNo ? n : x)))} />
-          ))}
-        </tbody>
-      </table>
+      <Loadable resource={orders} empty={(p) => p.list.length === 0}>
+        {({ list }) => (
+          <table className={styles.sadmTable}>
+            <thead>
+              <tr>
+                <th>{t("adminOrders.product")}</th>
+                <th>{t("adminOrders.user")}</th>
+                <th>{t("records.total")}</th>
+                <th>{t("adminOrders.status")}</th>
+                <th>{t("adminOrders.actions")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((o) => (
+                <Row key={`${o.orderNo}:${o.updatedAt}`} o={o} onChange={replace} />
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Loadable>
     </section>
   );
 }

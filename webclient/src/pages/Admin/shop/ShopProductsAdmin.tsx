@@ -1,10 +1,12 @@
 // The back office's products (issue 21; staff with manageShop): the catalogue on and off the shelf;
 // create and edit a product, its stock and limits, and a blind box's prizes and weights (the odds
 // are shown as they will be published). Each save is in the audit log on the server side.
-import { useEffect, useState, type FormEvent } from "react";
-import { ApiError } from "../../../api/client";
+import { useState, type FormEvent } from "react";
+import { errorText } from "../../../api/client";
 import { shopApi, type Product, type ProductInput, type ProductKind } from "../../../api/shop";
+import { Loadable, useResource } from "../../../data";
 import { useShopT } from "../../../i18n/shop";
+import { formatNumber } from "../format";
 import styles from "./shopAdmin.module.css";
 
 type Prize = NonNullable<ProductInput["prizes"]>[number];
@@ -32,7 +34,7 @@ function Editor({ initial, onSaved, onCancel }: { initial: ProductInput; onSaved
     try {
       onSaved(await shopApi.saveProduct(p));
     } catch (err) {
-      setError(err instanceof ApiError ? err.userMessage : String(err));
+      setError(errorText(err));
     }
   };
   const num = (k: "price" | "stock" | "perOrderLimit" | "perUserLimit" | "itemValue" | "sort", label: string) => (
@@ -122,30 +124,21 @@ function Editor({ initial, onSaved, onCancel }: { initial: ProductInput; onSaved
 
 /** The shop's catalogue for the back office shell (the lead mounts it). */
 export function ShopProductsAdmin() {
-  const { t } = useShopT();
-  const [products, setProducts] = useState<Product[]>([]);
+  const { t, language } = useShopT();
+  const products = useResource("admin-shop-products", () => shopApi.staffProducts().then((p) => p.list));
   const [editing, setEditing] = useState<ProductInput | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const load = () =>
-    shopApi.staffProducts().then(
-      (p) => setProducts(p.list),
-      (err: unknown) => setError(err instanceof ApiError ? err.userMessage : String(err)),
-    );
-  useEffect(() => {
-    void load();
-  }, []);
-  const edit = async (id: number) => {
-    const p = await shopApi.staffProduct(id);
-    const { soldOut: _s, redeemed: _r, ...rest } = p;
-    setEditing({ ...rest, prizes: p.prizes?.map(({ odds: _o, ...z }) => z) });
-  };
+  // A failed open is toasted by the client; the list stays.
+  const edit = (id: number) =>
+    shopApi.staffProduct(id).then((p) => {
+      const { soldOut: _s, redeemed: _r, ...rest } = p;
+      setEditing({ ...rest, prizes: p.prizes?.map(({ odds: _o, ...z }) => z) });
+    }, () => undefined);
   return (
     <section className={styles.sadm} data-testid="shop-products-admin">
       <header className={styles.sadmHead}>
         <h2>{t("adminProducts.title")}</h2>
         <button type="button" className={styles.sadmPrimary} onClick={() => setEditing({ ...EMPTY })}>{t("adminProducts.new")}</button>
       </header>
-      {error && <p className={styles.sadmError}>{error}</p>}
       {editing && (
         <Editor
           key={editing.id ?? "new"}
@@ -153,38 +146,42 @@ export function ShopProductsAdmin() {
           onCancel={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            void load();
+            products.refresh();
           }}
         />
       )}
-      <table className={styles.sadmTable}>
-        <thead>
-          <tr>
-            <th>{t("adminProducts.name")}</th>
-            <th>{t("adminProducts.kind")}</th>
-            <th>{t("adminProducts.price")}</th>
-            <th>{t("adminProducts.stock")}</th>
-            <th>{t("adminProducts.active")}</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {products.map((p) => (
-            <tr key={p.id} data-testid="admin-product">
-              <td>
-                <img src={p.picture} alt="" className={styles.sadmThumb} /> {p.name}
-              </td>
-              <td>{t(`kinds.${p.kind}`)}</td>
-              <td className={styles.sadmNum}>{p.price}</td>
-              <td className={styles.sadmNum}>{p.stock}</td>
-              <td>{p.active ? "✓" : "—"}</td>
-              <td>
-                <button type="button" onClick={() => void edit(p.id)}>{t("adminProducts.edit")}</button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Loadable resource={products} empty={(list) => list.length === 0}>
+        {(list) => (
+          <table className={styles.sadmTable}>
+            <thead>
+              <tr>
+                <th>{t("adminProducts.name")}</th>
+                <th>{t("adminProducts.kind")}</th>
+                <th>{t("adminProducts.price")}</th>
+                <th>{t("adminProducts.stock")}</th>
+                <th>{t("adminProducts.active")}</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((p) => (
+                <tr key={p.id} data-testid="admin-product">
+                  <td>
+                    <img src={p.picture} alt="" className={styles.sadmThumb} /> {p.name}
+                  </td>
+                  <td>{t(`kinds.${p.kind}`)}</td>
+                  <td className={styles.sadmNum}>{formatNumber(p.price, language)}</td>
+                  <td className={styles.sadmNum}>{formatNumber(p.stock, language)}</td>
+                  <td>{p.active ? "✓" : "—"}</td>
+                  <td>
+                    <button type="button" onClick={() => void edit(p.id)}>{t("adminProducts.edit")}</button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Loadable>
     </section>
   );
 }

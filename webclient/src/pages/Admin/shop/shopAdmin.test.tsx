@@ -1,6 +1,7 @@
 // The shop's staff components and the order form against a stubbed network: staff ship an order
 // with its tracking number, cancel another, edit a blind box's odds; the form refuses a physical
-// order without a recipient and shows 'Insufficient gold coins' with the recharge link.
+// order without a recipient and shows 'Insufficient gold coins' with the recharge link. Both staff
+// lists show loading, a failed load with Retry, and the no-data picture when there is nothing.
 import { act } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { adminScreen, fail, ok } from "../../../test/adminScreen";
@@ -8,7 +9,7 @@ import { ShopOrdersAdmin, ShopProductsAdmin } from ".";
 import { OrderForm } from "../../Shop/OrderForm";
 import type { Product, ShopOrder } from "../../../api/shop";
 
-let answer: (path: string, body?: Record<string, unknown>) => Response;
+let answer: (path: string, body?: Record<string, unknown>) => Response | Promise<Response>;
 const { calls, q, all, text, until, click, typeInto, render } = adminScreen({ answer: (path, body) => answer(path, body), token: "tok" });
 
 const order = (o: Partial<ShopOrder>): ShopOrder => ({
@@ -40,9 +41,56 @@ describe("ShopOrdersAdmin", () => {
     await until(() => q('[data-order="G2"]')?.getAttribute("data-status") === "cancelled");
     expect(q('[data-order="G2"]')!.textContent).toContain("Cancelled");
   }, 60_000);
+
+  it("writes coins and the order's time in the interface language", async () => {
+    answer = () => ok({ list: [order({ coins: 12990, createdAt: Date.UTC(2026, 10, 18, 9, 30) })], total: 1 });
+    await render(<ShopOrdersAdmin />);
+    await until(() => all('[data-testid="admin-order"]').length === 1);
+    const row = q('[data-testid="admin-order"]')!;
+    expect(row.textContent).toContain("12,990");
+    expect(row.textContent).toMatch(/Nov 18, 2026/);
+  }, 60_000);
+});
+
+describe("ShopOrdersAdmin states", () => {
+  it("shows loading, a failed load with Retry, the total, and the no-data picture for an empty filter", async () => {
+    let letGo = () => undefined as void;
+    answer = () => new Promise<Response>((resolve) => (letGo = () => resolve(fail(1004, "Orders unavailable"))));
+    await render(<ShopOrdersAdmin />);
+    expect(q('[data-testid="loading"]')).not.toBeNull();
+    await act(async () => letGo());
+    await until(() => q('[data-testid="load-error"]')?.textContent?.includes("Orders unavailable") === true);
+    answer = () => ok({ list: [order({})], total: 1, pageIndex: 1, pageSize: 100 });
+    await click(q('[data-testid="load-error"] button'));
+    await until(() => all('[data-testid="admin-order"]').length === 1);
+    expect(q('[data-testid="shop-orders-admin"] h2')!.textContent).toContain("(1)");
+    answer = () => ok({ list: [], total: 0, pageIndex: 1, pageSize: 100 });
+    await click(q('[data-testid="admin-orders-cancelled"]'));
+    await until(() => q('[data-testid="no-data"]') !== null);
+    expect(calls.at(-1)?.query).toContain("status=cancelled");
+  }, 60_000);
 });
 
 describe("ShopProductsAdmin", () => {
+  it("writes prices and stock as numbers of the interface language", async () => {
+    answer = () => ok({ list: [{ ...scarf, price: 2990, stock: 1200 }], total: 1 });
+    await render(<ShopProductsAdmin />);
+    await until(() => all('[data-testid="admin-product"]').length === 1);
+    const cells = [...q('[data-testid="admin-product"]')!.querySelectorAll("td")].map((c) => c.textContent);
+    expect(cells[2]).toBe("2,990");
+    expect(cells[3]).toBe("1,200");
+  }, 60_000);
+
+  it("shows a failed load with Retry and the no-data picture for an empty catalogue", async () => {
+    answer = () => fail(1004, "Products unavailable");
+    await render(<ShopProductsAdmin />);
+    await until(() => q('[data-testid="load-error"]')?.textContent?.includes("Products unavailable") === true);
+    answer = () => ok({ list: [], total: 0 });
+    await click(q('[data-testid="load-error"] button'));
+    await until(() => q('[data-testid="no-data"]') !== null);
+  }, 60_000);
+
+
   it("edits a blind box's prizes and shows the odds they publish", async () => {
     const box = { ...scarf, id: 9, kind: "blindbox", name: "Mystery", price: 100, prizes: [{ name: "50 coins", weight: 3, coins: 50, odds: 75 }, { name: "VIP", weight: 1, odds: 25 }] };
     answer = (path) => {
@@ -63,6 +111,10 @@ describe("ShopProductsAdmin", () => {
     await until(() => calls.some((c) => c.path === "/java/admin/shop/products" && c.body !== undefined));
     const saved = calls.find((c) => c.body)!.body!;
     expect(saved.prizes).toEqual([{ name: "50 coins", weight: 1, coins: 50 }, { name: "VIP", weight: 1 }]);
+    // The saved product closes the editor and the list is asked for again.
+    await until(() => q('[data-testid="product-editor"]') === null);
+    await until(() => calls.filter((c) => c.path === "/java/admin/shop/products" && c.body === undefined).length === 2);
+    expect(all('[data-testid="admin-product"]').length).toBe(1);
   }, 60_000);
 });
 

@@ -2,10 +2,10 @@
 // (open ones longest waiting first), a request's thread, an answer (which reaches the user's message
 // centre at once), answer-and-close and close with a reason. Each answer and close is audited.
 import { useState, type FormEvent } from "react";
+import { errorText } from "../../../api/client";
 import { supportApi, type Ticket, type TicketState } from "../../../api/support";
 import { Loadable, useResource } from "../../../data";
 import { useSupportT, type SupportKey } from "../../../i18n/support";
-import { errorText } from "../AdminApp";
 import { formatTime } from "../format";
 import { Pager, ReasonField } from "../ops/Pager";
 import styles from "./supportAdmin.module.css";

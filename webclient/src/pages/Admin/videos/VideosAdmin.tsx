@@ -1,13 +1,14 @@
 // The back office's videos (issue 22; staff with editContent): upload a file (sent in parts, with
 // its progress), follow its transcoding (the queue's progress, refreshed while a job runs), open,
 // hide, show again or delete any video, recordings of broadcasts included.
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../../api/client";
+import { errorText } from "../../../api/client";
 import { uploadVideo, videosApi, type StaffVideo, type VideoInput, type VideoKind } from "../../../api/videos";
 import { formatDate, formatDuration, videoPath } from "../../../components/Videos";
 import { useVideosT } from "../../../i18n/videos";
 import { GAME_SLUGS } from "../../../seo/games";
+import { Loadable, useResource } from "../../../data";
 import styles from "./videosAdmin.module.css";
 
 const KINDS: VideoKind[] = ["highlight", "replay", "clip"];
@@ -16,6 +17,7 @@ const GAMES: readonly [string, number][] = [
   ["soccer", 202], ["basketball", 201], ["lol", 1], ["csgo", 2], ["dota2", 4], ["valorant", 14], ["tennis", 203],
   ["baseball", 205], ["cricket", 210], ["kog", 3], ["snooker", 204], ["volleyball", 206],
 ];
+/** How often the list refreshes while a video is uploading or transcoding. */
 const POLL_MS = 1500;
 
 function UploadForm({ onUploaded, disabled }: { onUploaded: () => void; disabled: boolean }) {
@@ -39,7 +41,7 @@ function UploadForm({ onUploaded, disabled }: { onUploaded: () => void; disabled
       (e.target as HTMLFormElement).reset();
       onUploaded();
     } catch (err) {
-      setError(err instanceof ApiError ? err.userMessage : String(err));
+      setError(errorText(err));
     } finally {
       setSent(null);
     }
@@ -135,91 +137,80 @@ function StateCell({ v }: { v: StaffVideo }) {
 export function VideosAdmin() {
   const { t, language } = useVideosT();
   const gameLabel = useGameLabel();
-  const [page, setPage] = useState<{ list: StaffVideo[]; total: number; transcoder: boolean } | null>(null);
-  const [error, setError] = useState("");
-  const load = useCallback(() => {
-    videosApi.staffList(1).then(
-      (r) => {
-        setPage(r);
-        setError("");
-      },
-      (e: unknown) => setError(e instanceof ApiError ? e.userMessage : String(e)),
-    );
-  }, []);
-  useEffect(load, [load]);
+  // The list polls (keeping itself on screen) only while a video is still uploading or transcoding.
+  const [polling, setPolling] = useState(false);
+  const videos = useResource("admin-videos", (signal) => videosApi.staffList(1, signal), { refreshMs: polling ? POLL_MS : 0 });
+  const page = videos.value;
   const busy = page?.list.some((v) => v.state === "processing" || v.state === "uploading") ?? false;
-  useEffect(() => {
-    if (!busy) return;
-    const id = setInterval(load, POLL_MS);
-    return () => clearInterval(id);
-  }, [busy, load]);
+  if (busy !== polling) setPolling(busy);
 
+  // A failed move is toasted by the client.
   const move = (v: StaffVideo, state: "hidden" | "ready" | "deleted") => {
     if (state === "deleted" && !window.confirm(t("admin.confirmDelete"))) return;
-    videosApi.setState(v.id, state).then(load, () => undefined);
+    videosApi.setState(v.id, state).then(videos.refresh, () => undefined);
   };
 
   return (
     <section className={styles.vadm} data-testid="videos-admin">
       <h2>{t("admin.title")}</h2>
       {page && !page.transcoder && <p className={styles.vadmError}>{t("admin.noTranscoder")}</p>}
-      <UploadForm onUploaded={load} disabled={!!page && !page.transcoder} />
-      {error && <p className={styles.vadmError}>{error}</p>}
-      {page && page.list.length === 0 && <p className={styles.vadmMuted}>{t("admin.empty")}</p>}
-      {page && page.list.length > 0 && (
-        <table className={styles.vadmTable}>
-          <thead>
-            <tr>
-              <th />
-              <th>{t("admin.videoTitle")}</th>
-              <th>{t("admin.kind")}</th>
-              <th>{t("admin.duration")}</th>
-              <th>{t("admin.added")}</th>
-              <th>{t("admin.status")}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {page.list.map((v) => (
-              <tr key={v.id} data-testid="admin-video" data-id={v.id}>
-                <td className={styles.vadmThumb}>{v.poster ? <img src={v.poster} alt="" /> : null}</td>
-                <td>
-                  <div className={styles.vadmStrong}>{v.title}</div>
-                  <div className={styles.vadmMuted}>{gameLabel(v.game)}</div>
-                </td>
-                <td>{t(`kind.${v.kind}`)}</td>
-                <td className={styles.vadmNum}>{v.durationSec > 0 ? formatDuration(v.durationSec) : "—"}</td>
-                <td className={styles.vadmNum}>{formatDate(v.createdAt, language)}</td>
-                <td>
-                  <StateCell v={v} />
-                </td>
-                <td className={styles.vadmButtons}>
-                  {v.state === "ready" && (
-                    <a href={videoPath(v)} target="_blank" rel="noreferrer" data-testid="admin-open">
-                      {t("admin.preview")}
-                    </a>
-                  )}
-                  {v.state === "ready" && (
-                    <button type="button" onClick={() => move(v, "hidden")}>
-                      {t("admin.hide")}
-                    </button>
-                  )}
-                  {v.state === "hidden" && (
-                    <button type="button" onClick={() => move(v, "ready")}>
-                      {t("admin.show")}
-                    </button>
-                  )}
-                  {v.state !== "processing" && (
-                    <button type="button" className={styles.vadmDanger} onClick={() => move(v, "deleted")}>
-                      {t("admin.delete")}
-                    </button>
-                  )}
-                </td>
+      <UploadForm onUploaded={videos.refresh} disabled={!!page && !page.transcoder} />
+      <Loadable resource={videos} empty={(p) => p.list.length === 0} emptyLabel={t("admin.empty")}>
+        {({ list }) => (
+          <table className={styles.vadmTable}>
+            <thead>
+              <tr>
+                <th />
+                <th>{t("admin.videoTitle")}</th>
+                <th>{t("admin.kind")}</th>
+                <th>{t("admin.duration")}</th>
+                <th>{t("admin.added")}</th>
+                <th>{t("admin.status")}</th>
+                <th />
               </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+            </thead>
+            <tbody>
+              {list.map((v) => (
+                <tr key={v.id} data-testid="admin-video" data-id={v.id}>
+                  <td className={styles.vadmThumb}>{v.poster ? <img src={v.poster} alt="" /> : null}</td>
+                  <td>
+                    <div className={styles.vadmStrong}>{v.title}</div>
+                    <div className={styles.vadmMuted}>{gameLabel(v.game)}</div>
+                  </td>
+                  <td>{t(`kind.${v.kind}`)}</td>
+                  <td className={styles.vadmNum}>{v.durationSec > 0 ? formatDuration(v.durationSec) : "—"}</td>
+                  <td className={styles.vadmDate}>{formatDate(v.createdAt, language)}</td>
+                  <td>
+                    <StateCell v={v} />
+                  </td>
+                  <td className={styles.vadmButtons}>
+                    {v.state === "ready" && (
+                      <a href={videoPath(v)} target="_blank" rel="noreferrer" data-testid="admin-open">
+                        {t("admin.preview")}
+                      </a>
+                    )}
+                    {v.state === "ready" && (
+                      <button type="button" onClick={() => move(v, "hidden")} data-testid="admin-hide">
+                        {t("admin.hide")}
+                      </button>
+                    )}
+                    {v.state === "hidden" && (
+                      <button type="button" onClick={() => move(v, "ready")} data-testid="admin-show">
+                        {t("admin.show")}
+                      </button>
+                    )}
+                    {v.state !== "processing" && (
+                      <button type="button" className={styles.vadmDanger} onClick={() => move(v, "deleted")} data-testid="admin-delete">
+                        {t("admin.delete")}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Loadable>
     </section>
   );
 }

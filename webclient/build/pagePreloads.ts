@@ -1,0 +1,91 @@
+// A Vite plugin that writes dist/preload.json (issue 19): for the pages the route table names
+// (routes.json's "page"), the JavaScript a page needs beyond the entry chunk (its lazy route chunk
+// and that chunk's static imports), and for each language its locale chunk. The Go node reads it
+// (api/sitepreload.go) and adds <link rel="modulepreload"> for the requested page and the reader's
+// language to the first HTML, so the browser fetches them beside the entry chunk instead of one
+// after the other: entry → (runs) → locale chunk → first render → route chunk → its imports.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Plugin } from "vite";
+import { LOCALE_BUNDLES } from "./localeBundles";
+
+/**
+ * Route-table page names and the module of their route (src/router.tsx). The pages issue 19
+ * measures, and the ones a visitor lands on most; any other page gets only its language's chunk.
+ */
+export const PRELOAD_PAGES: Record<string, string> = {
+  home: "src/pages/Home/Home.tsx",
+  matchList: "src/pages/Matches/MatchListPage.tsx",
+  match: "src/pages/Matches/MatchDetail.tsx",
+  liveRoom: "src/pages/LiveRoom/LiveRoom.tsx",
+  liveIndex: "src/pages/Live/LivePage.tsx",
+  anchorIndex: "src/pages/Anchor/AnchorList.tsx",
+  newsIndex: "src/pages/News/NewsList.tsx",
+};
+
+/**
+ * Chunks that start their dynamic imports as soon as they run (src/components/LazyVirtuoso.tsx
+ * fetches react-virtuoso when a list's module loads): a page that imports one preloads those too.
+ */
+export const EAGER_DYNAMIC = new Set(["LazyVirtuoso"]);
+
+export interface ManifestChunk {
+  file: string;
+  name?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+export interface PreloadTable {
+  about: string;
+  /** Page name → absolute paths of its JS beyond the entry's closure. */
+  pages: Record<string, string[]>;
+  /** Locale code → absolute paths of its locale chunk (and imports beyond the entry's closure). */
+  locales: Record<string, string[]>;
+}
+
+/** The table for a build manifest (pure, for the test). */
+export function preloadTable(manifest: Manifest, pages: Record<string, string> = PRELOAD_PAGES): PreloadTable {
+  const closure = (keys: string[]) => {
+    const seen = new Set<string>();
+    const files: string[] = [];
+    const walk = (k: string) => {
+      const chunk = manifest[k];
+      if (seen.has(k) || !chunk) return;
+      seen.add(k);
+      files.push(chunk.file);
+      chunk.imports?.forEach(walk);
+      if (chunk.name && EAGER_DYNAMIC.has(chunk.name)) chunk.dynamicImports?.forEach(walk);
+    };
+    keys.forEach(walk);
+    return files;
+  };
+  // The entry and its static imports are in index.html already (script + Vite's own modulepreloads).
+  const inIndex = new Set(closure(Object.keys(manifest).filter((k) => manifest[k]!.isEntry)));
+  const beyond = (key: string) => closure([key]).filter((f) => f.endsWith(".js") && !inIndex.has(f)).map((f) => `/${f}`);
+  const out: PreloadTable = {
+    about: "Written by webclient/build/pagePreloads.ts; read by api/sitepreload.go: <link rel=modulepreload> per page and language.",
+    pages: {},
+    locales: {},
+  };
+  for (const [page, mod] of Object.entries(pages)) if (manifest[mod]) out.pages[page] = beyond(mod);
+  const prefix = `${LOCALE_BUNDLES}/`;
+  for (const key of Object.keys(manifest).sort()) if (key.startsWith(prefix)) out.locales[key.slice(prefix.length)] = beyond(key);
+  return out;
+}
+
+/** The plugin: needs build.manifest (it reads the manifest Vite wrote into the bundle). */
+export function pagePreloads(): Plugin {
+  return {
+    name: "courtside-page-preloads",
+    apply: "build",
+    writeBundle(options, bundle) {
+      const asset = bundle[".vite/manifest.json"];
+      if (!asset || asset.type !== "asset" || !options.dir) return;
+      const manifest = JSON.parse(String(asset.source)) as Manifest;
+      writeFileSync(join(options.dir, "preload.json"), `${JSON.stringify(preloadTable(manifest), null, 1)}\n`);
+    },
+  };
+}

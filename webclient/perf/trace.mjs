@@ -1,0 +1,117 @@
+// Where a page's main-thread time goes (issue 19): loads one page of a running node in Debian's
+// Chromium with Lighthouse's CPU slowdown (4x) and prints the long tasks (over 50 ms) with what ran
+// in them, and the functions with the most self time from a CPU profile of the load. Lighthouse gives
+// the totals (TBT, bootup time); this says which code to cut.
+//
+//   node perf/trace.mjs http://127.0.0.1:18120/ [seconds=8]
+//
+// Environment: TRACE_CPU (slowdown, default 4), TRACE_NET=off (no slow-4G throttling), TRACE_TOP (functions listed, default 25), TRACE_SHOT
+// (a PNG of the page at the end).
+import { chromium } from "playwright-core";
+
+const url = process.argv[2];
+if (!url) throw new Error("usage: node perf/trace.mjs <url> [seconds]");
+const seconds = Number(process.argv[3] ?? 8);
+const slowdown = Number(process.env.TRACE_CPU ?? 4);
+const top = Number(process.env.TRACE_TOP ?? 25);
+const network = process.env.TRACE_NET !== "off";
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+});
+try {
+  // Lighthouse's mobile viewport, so the same rows are on screen.
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: slowdown });
+  if (network) {
+    // Lighthouse's slow 4G (150 ms round trip, 1.6 Mbit/s down), applied by the browser rather than
+    // simulated: the chain of requests before the first render shows in the LCP.
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: (1638.4 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 });
+  }
+  await page.addInitScript(() => {
+    // Long tasks and LCP as the page sees them (the PerformanceObserver buffers from navigation on).
+    window.__perf = { long: [], lcp: null };
+    new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__perf.long.push([Math.round(e.startTime), Math.round(e.duration)]))).observe({ type: "longtask", buffered: true });
+    new PerformanceObserver((l) => l.getEntries().forEach((e) => (window.__perf.lcp = { t: Math.round(e.startTime), el: e.element ? `${e.element.tagName}.${e.element.className}`.slice(0, 80) : "?" }))).observe({ type: "largest-contentful-paint", buffered: true });
+  });
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+  await cdp.send("Profiler.start");
+  const started = Date.now();
+  await page.goto(url, { waitUntil: "commit", timeout: 60_000 });
+  await page.waitForTimeout(seconds * 1000);
+  const { profile } = await cdp.send("Profiler.stop");
+  if (process.env.TRACE_SHOT) await page.screenshot({ path: process.env.TRACE_SHOT });
+  const perf = await page.evaluate(() => window.__perf);
+  const tbt = perf.long.reduce((s, [, d]) => s + Math.max(0, d - 50), 0);
+  console.log(`${url}  (CPU ${slowdown}x${network ? ", slow 4G" : ""}, ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(`LCP ${perf.lcp?.t} ms on ${perf.lcp?.el}; long tasks ${perf.long.length}, blocking ${tbt} ms (all, not only before TTI)`);
+  console.log("long tasks [start ms, duration ms]:", JSON.stringify(perf.long));
+
+  // Self time per function from the sampled profile; the time between samples goes to the sampled node.
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map();
+  const deltas = profile.timeDeltas;
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (deltas[i + 1] ?? 0)));
+  const byFn = new Map();
+  for (const [id, us] of self) {
+    const f = byId.get(id).callFrame;
+    if (f.functionName === "(idle)" || f.functionName === "(program)") continue;
+    const key = `${f.functionName || "(anonymous)"} ${f.url.replace(/^.*\//, "")}:${f.lineNumber + 1}`;
+    byFn.set(key, (byFn.get(key) ?? 0) + us);
+  }
+  // Long tasks from the profile itself: runs of non-idle samples with no idle gap; each listed with
+  // the functions that had the most self time in it.
+  const idleIds = new Set(profile.nodes.filter((n) => n.callFrame.functionName === "(idle)").map((n) => n.id));
+  const fnKey = (id) => {
+    const f = byId.get(id).callFrame;
+    return `${f.functionName || "(anonymous)"} ${f.url.replace(/^.*\//, "")}:${f.lineNumber + 1}`;
+  };
+  let t = profile.startTime;
+  let run = null;
+  const runs = [];
+  profile.samples.forEach((id, i) => {
+    t += deltas[i] ?? 0;
+    const us = deltas[i + 1] ?? 0;
+    if (idleIds.has(id)) {
+      if (run) runs.push(run);
+      run = null;
+      return;
+    }
+    run ??= { start: t, us: 0, fns: new Map() };
+    run.us += us;
+    run.fns.set(fnKey(id), (run.fns.get(fnKey(id)) ?? 0) + us);
+  });
+  if (run) runs.push(run);
+  console.log("\nbusy runs over 50 ms in the profile (ms from profile start):");
+  for (const r of runs.filter((r) => r.us > 50_000)) {
+    const fns = [...r.fns].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, us]) => `${k} ${Math.round(us / 1000)}`);
+    console.log(`  @${Math.round((r.start - profile.startTime) / 1000)} ${Math.round(r.us / 1000)} ms: ${fns.join(" | ")}`);
+  }
+  const total = [...byFn.values()].reduce((a, b) => a + b, 0);
+  console.log(`\nscript/GC self time ${Math.round(total / 1000)} ms; top ${top}:`);
+  for (const [k, us] of [...byFn].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${String(Math.round(us / 1000)).padStart(7)} ms  ${k}`);
+  // Inclusive time of the app's own functions (not the libraries'): which component's subtree costs.
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const incl = new Map();
+  for (const [id, us] of self) {
+    const seen = new Set();
+    for (let n = id; n !== undefined; n = parent.get(n)) {
+      const f = byId.get(n).callFrame;
+      if (!/\/assets\//.test(f.url) || !/^[A-Z]/.test(f.functionName)) continue;
+      const key = `${f.functionName} ${f.url.replace(/^.*\//, "")}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      incl.set(key, (incl.get(key) ?? 0) + us);
+    }
+  }
+  console.log(`\ncomponents (capitalised functions) by inclusive time:`);
+  for (const [k, us] of [...incl].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${String(Math.round(us / 1000)).padStart(7)} ms  ${k}`);
+} finally {
+  await browser.close();
+}

@@ -1,7 +1,0 @@
-import { useTranslation } from "react-i18next";
-import { ErrorPanel } from "../components/ErrorPanel";
-
-export default function NotFound() {
-  const { t } = useTranslation();
-  return <ErrorPanel code="404" title={t("errors.notFound")} />;
-}
