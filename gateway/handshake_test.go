@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"courtside/gateway/wsframe"
 )
 
 // chromiumRequest is the upgrade request Chromium sends (header order and
@@ -182,6 +184,13 @@ func TestHeadersAreReadableInOnOpenAndDroppedAfter(t *testing.T) {
 	c := rec.waitOpen(t)
 	if got := <-langInOpen; got != "ar-SA" {
 		t.Fatalf("Accept-Language in OnOpen = %q", got)
+	}
+	// OnOpen's caller drops the headers when OnOpen returns, on the connection's event loop; the
+	// recorder's channel fires inside OnOpen. An echoed message is handled on the same loop after
+	// that, so once it is back the headers are gone or never will be.
+	rc.sendFrame(true, wsframe.OpText, []byte("after open"))
+	if ev := rc.next(); string(ev.Payload) != "after open" {
+		t.Fatalf("echo %q", ev.Payload)
 	}
 	req := c.Request()
 	if req.Header != nil {
