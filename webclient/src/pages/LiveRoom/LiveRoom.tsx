@@ -1,7 +1,8 @@
 // /live/:id — the live room. It declares the room it wants (roomWantsAtom) and reads the
 // room's atom; the RealtimeBridge does all socket work. Chat (virtualised), connection
 // state, moderation (menu on a message, muted users, slow mode, open/close), gifts and
-// theatre mode.
+// theatre mode. The room's card (GET /live/room) feeds the head and, under the panels, the
+// about section (offline teaser, intro, pictures).
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useParams } from "react-router";
 import { useAtom, useAtomValue, useSetAtom } from "../../state/hooks";
