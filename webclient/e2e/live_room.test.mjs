@@ -239,6 +239,8 @@ describe("live room: a streamer's room", () => {
       // The same room in Arabic, right to left.
       const a = await ctxA.newPage();
       await a.goto(`${node.baseURL}/live/${roomId}`);
+      await connected(a);
+      await a.getByTestId("room-viewers").waitFor({ timeout: TIMEOUT });
       const aboutAr = await showAbout(a);
       assert.equal(await a.evaluate(() => document.documentElement.dir), "rtl");
       assert.match(await aboutAr.getByTestId("room-teaser").innerText(), /^قبل البث/);
