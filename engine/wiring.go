@@ -113,7 +113,7 @@ func (n *Node) build(ctx context.Context) error {
 	n.topo.setRelay(relayPID)
 	sessions := &session.Config{
 		Relay: relayPID, Rooms: w.registry, Topics: w.topics, Users: n.topo.users(), Log: n.log.Named("session"),
-		Translate: func(lang, key string) string { return locale.Message(lang, key) },
+		Translate: locale.Message,
 	}
 	n.gw = gateway.New(gateway.Config{
 		Addr: n.cfg.WSAddr, AllowedOrigins: n.cfg.Origins, MaxMessageSize: n.cfg.MaxMessage,

@@ -302,7 +302,10 @@ type Joined struct {
 	Presence int    `json:"presence"`
 	Gap      bool   `json:"gap"`
 	Slow     int    `json:"slow"` // slow mode in seconds, 0 when off
-	You      You    `json:"you"`
+	// MinLevel is the level a viewer needs to chat (absent: none); the room's streamer, moderators
+	// and staff are exempt.
+	MinLevel int `json:"minLevel,omitempty"`
+	You      You `json:"you"`
 }
 
 // You says what the joining user may do in the room (administrators learn their role from
@@ -330,6 +333,8 @@ type Error struct {
 	Code  Code   `json:"code"`
 	Key   string `json:"key"`
 	Msg   string `json:"msg"`
+	// Level is the level needed, on a refusal for a level too low (chat.levelTooLow).
+	Level int `json:"level,omitempty"`
 }
 
 // Presence reports viewers in a room.

@@ -304,7 +304,7 @@ func (a *Actor) onJoinReply(ctx actor.Context, m *room.JoinReply) {
 		}
 	} else {
 		joined := protocol.Encode(&protocol.Joined{T: "joined", Room: m.Room, Seq: m.Seq, Open: m.Open, Presence: m.Presence,
-			Gap: m.Gap, Slow: m.Slow, You: protocol.You{Mod: m.Mod, Streamer: m.Streamer, MutedUntil: m.MutedUntil}})
+			Gap: m.Gap, Slow: m.Slow, MinLevel: m.MinLevel, You: protocol.You{Mod: m.Mod, Streamer: m.Streamer, MutedUntil: m.MutedUntil}})
 		p.conn.Send(a.cfg.Encode(joined, true))
 		if len(m.Replay) > 0 {
 			p.conn.Send(a.cfg.Encode(protocol.AppendBatch(nil, m.Room, m.Replay, 0), true))

@@ -513,6 +513,35 @@ func TestJoinReplyTellsTheJoinerWhatTheyMayDo(t *testing.T) {
 	}
 }
 
+// A line refused for a level too low names the level the room asks (issue 17: "Level too low: level 6
+// needed"); the join reply tells every joiner that level, so a client can lock the input beforehand.
+// Other refusals carry no level.
+func TestLevelRefusalAndJoinReplyCarryTheLevelNeeded(t *testing.T) {
+	h := newHarness(t, func(_ *room.Config, s *room.Snapshot) { s.MinLevel = 6 })
+	low := viewer
+	low.ID, low.Level = "u-low", 5
+	if r := h.send(low, chat("hi")); r.Code != protocol.CodeLevelTooLow || r.Level != 6 {
+		t.Fatalf("level 5 in a level-6 room: code %d level %d, want %d level 6", r.Code, r.Level, protocol.CodeLevelTooLow)
+	}
+	if r := h.send(low, chat("you BadWord")); r.Code != protocol.CodeLevelTooLow || r.Level != 6 {
+		t.Fatalf("the level is checked first: %+v", r)
+	}
+	high := viewer
+	high.ID, high.Level = "u-high", 6
+	if r := h.send(high, chat("you BadWord")); r.Code != protocol.CodeNonCompliant || r.Level != 0 {
+		t.Fatalf("another refusal names no level: %+v", r)
+	}
+	if r := h.send(high, chat("level six speaks")); r.Code != 0 {
+		t.Fatalf("level 6 refused: %+v", r)
+	}
+	p, pid := newProbe(h.sys)
+	h.sys.Root.Send(h.reg.Get(h.id), &room.Join{Relay: pid, Ticket: 1, UserID: low.ID})
+	at := 0
+	if jr := p.waitFor(t, &at, "join reply", func(m any) bool { _, ok := m.(*room.JoinReply); return ok }).(*room.JoinReply); jr.MinLevel != 6 {
+		t.Fatalf("join reply: min level %d, want 6", jr.MinLevel)
+	}
+}
+
 // An approved expert's chat lines carry the verified badge on the wire; nobody else's do.
 func TestExpertChatLinesCarryTheVerifiedBadge(t *testing.T) {
 	h := newHarness(t, nil)

@@ -76,6 +76,15 @@ func (a *Actor) chatRefusal(c *Command, now time.Time) protocol.Code {
 	return 0
 }
 
+// refusal is the reply refusing a command with code; a level refusal names the level needed.
+func (a *Actor) refusal(nonce string, code protocol.Code) *Reply {
+	r := &Reply{Nonce: nonce, Code: code}
+	if code == protocol.CodeLevelTooLow {
+		r.Level = a.state.MinLevel
+	}
+	return r
+}
+
 func (a *Actor) isMuted(uid string, now time.Time) bool {
 	if m, ok := a.state.Mutes[uid]; ok {
 		if now.Before(m.Until) {
@@ -99,7 +108,7 @@ func (a *Actor) onChat(ctx actor.Context, c *Command) {
 		}
 	}
 	if code := a.chatRefusal(c, now); code != 0 {
-		a.reply(ctx, c.ReplyTo, &Reply{Nonce: c.Msg.Nonce, Code: code})
+		a.reply(ctx, c.ReplyTo, a.refusal(c.Msg.Nonce, code))
 		return
 	}
 	a.pace.accepted()

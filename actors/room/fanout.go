@@ -232,7 +232,7 @@ func (a *Actor) sendJoinReply(ctx actor.Context, j *Join, reply *JoinReply) {
 // Admins are not known here (the relay does not carry roles); clients learn that from `welcome`.
 func (a *Actor) joinReply(j *Join) *JoinReply {
 	r := &JoinReply{Room: a.id, Ticket: j.Ticket, Seq: a.broadcast, Open: a.state.Open, Presence: a.presence,
-		Slow: int(a.state.SlowMode / time.Second), Rejoin: j.Rejoin}
+		Slow: int(a.state.SlowMode / time.Second), Rejoin: j.Rejoin, MinLevel: a.state.MinLevel}
 	if j.UserID != "" {
 		r.Streamer = j.UserID == a.state.StreamerID
 		r.Mod = r.Streamer || a.state.Moderators[j.UserID]

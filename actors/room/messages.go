@@ -40,6 +40,9 @@ type Reply struct {
 	Muted []protocol.MutedEntry // for the `muted` command
 	List  bool                  // true when Muted answers a `muted` command
 	Card  *Card                 // for a TCard command (card.go)
+	// Level is the level the room asks of a chatter when Code is CodeLevelTooLow (issue 17: the
+	// refusal says which level is needed).
+	Level int
 }
 
 // Join subscribes a relay (on behalf of one local connection, named by Ticket) to the room.
@@ -82,6 +85,9 @@ type JoinReply struct {
 	// MutedUntil is the end of the joining user's mute here or platform-wide (unix ms; 0: none), so
 	// a muted viewer who reloads finds the chat input locked with the time left.
 	MutedUntil int64
+	// MinLevel is the level a viewer needs to chat here (0: none); the streamer, moderators and
+	// staff are exempt. The client locks the input of a viewer whose level is lower.
+	MinLevel int
 }
 
 // Deliver is one frame for every local subscriber of Room on the receiving relay.

@@ -145,7 +145,7 @@ func (a *Actor) onPaid(ctx actor.Context, c *Command) {
 		return
 	}
 	if code := a.paidRefusal(c, a.cfg.Now()); code != 0 {
-		a.reply(ctx, c.ReplyTo, &Reply{Nonce: m.Nonce, Code: code})
+		a.reply(ctx, c.ReplyTo, a.refusal(m.Nonce, code))
 		return
 	}
 	order := PaidOrder{From: u.ID, FromName: u.Name, Streamer: a.state.StreamerID, Room: a.id, Text: m.Text, Coins: int64(m.Count), Key: key}

@@ -29,7 +29,7 @@ func BenchmarkIdleSessionHeap(b *testing.B) {
 		sys := actor.NewActorSystem()
 		sink := sys.Root.Spawn(actor.PropsFromFunc(func(actor.Context) {}))
 		cfg := &session.Config{Relay: sink, Rooms: noRooms{sink}, AuthTimeout: time.Hour,
-			Translate: func(_, key string) string { return key }}
+			Translate: func(_, key string, _ ...any) string { return key }}
 		props, c := session.Props(cfg), &recConn{}
 		before := heapInUse()
 		pids := make([]*actor.PID, sessions)

@@ -39,8 +39,8 @@ type TopicResolver interface {
 // encoded frame.
 type Notice struct{ Payload []byte }
 
-// Translator localizes a message key.
-type Translator func(lang, key string) string
+// Translator localizes a message key, formatted with args when any are given (locale.Message).
+type Translator func(lang, key string, args ...any) string
 
 // Config holds what all sessions of a node share.
 type Config struct {
@@ -87,7 +87,7 @@ func (c *Config) fill() {
 		c.Log = zap.NewNop()
 	}
 	if c.Translate == nil {
-		c.Translate = func(_, key string) string { return key }
+		c.Translate = func(_, key string, _ ...any) string { return key }
 	}
 }
 
@@ -502,6 +502,10 @@ func (a *Actor) onReply(r *room.Reply) {
 		if r.Code == protocol.CodeRoomNotFound {
 			delete(a.rooms, r.Room)
 		}
+		if r.Code == protocol.CodeLevelTooLow && r.Level > 0 {
+			a.sendLevelError(r.Nonce, r.Room, r.Level)
+			return
+		}
 		a.sendRoomError(r.Nonce, r.Room, r.Code)
 	case r.List:
 		a.send(&protocol.MutedList{T: "mutedList", Room: r.Room, Nonce: r.Nonce, List: r.Muted})
@@ -516,6 +520,14 @@ func (a *Actor) sendError(nonce string, code protocol.Code) { a.sendRoomError(no
 
 func (a *Actor) sendRoomError(nonce, room string, code protocol.Code) {
 	a.send(&protocol.Error{T: "error", Nonce: nonce, Room: room, Code: code, Key: code.Key(), Msg: a.cfg.Translate(a.lang, code.Key())})
+}
+
+// sendLevelError refuses a chat line for a level too low, naming the level needed: "Level too low:
+// level 5 needed" in the session's language, and the level as a field for the client's own text.
+func (a *Actor) sendLevelError(nonce, room string, level int) {
+	code := protocol.CodeLevelTooLow
+	a.send(&protocol.Error{T: "error", Nonce: nonce, Room: room, Code: code, Key: code.Key(),
+		Msg: a.cfg.Translate(a.lang, "chat.levelNeeded", level), Level: level})
 }
 
 // guest makes an identity for a visitor without a token.

@@ -81,7 +81,7 @@ func start(t *testing.T, cfg *session.Config) (*actor.ActorSystem, *actor.PID, *
 	t.Cleanup(sys.Shutdown)
 	sink := sys.Root.Spawn(actor.PropsFromFunc(func(actor.Context) {}))
 	cfg.Relay, cfg.Rooms = sink, noRooms{sink}
-	cfg.Translate = func(lang, key string) string { return lang + ":" + key }
+	cfg.Translate = func(lang, key string, _ ...any) string { return lang + ":" + key }
 	c := &recConn{}
 	return sys, session.Spawn(sys.Root, session.Props(cfg), c, "zh_CN"), c
 }
@@ -183,7 +183,7 @@ func startRecordingRooms(t *testing.T, cfg *session.Config) (*actor.ActorSystem,
 		}
 	}))
 	cfg.Relay, cfg.Rooms = roomPID, noRooms{roomPID}
-	cfg.Translate = func(lang, key string) string { return lang + ":" + key }
+	cfg.Translate = func(lang, key string, _ ...any) string { return lang + ":" + key }
 	c := &recConn{}
 	return sys, session.Spawn(sys.Root, session.Props(cfg), c, "en_US"), c, got
 }
@@ -350,9 +350,36 @@ func TestAFailedSessionClosesItsConnection(t *testing.T) {
 	sys := actor.NewActorSystem()
 	t.Cleanup(sys.Shutdown)
 	sink := sys.Root.Spawn(actor.PropsFromFunc(func(actor.Context) {}))
-	cfg := &session.Config{Relay: sink, Rooms: noRooms{sink}, Translate: func(lang, key string) string { return key }}
+	cfg := &session.Config{Relay: sink, Rooms: noRooms{sink}, Translate: func(lang, key string, _ ...any) string { return key }}
 	c := &panicConn{}
 	pid := session.Spawn(sys.Root, session.Props(cfg), c, "en_US")
 	in(sys, pid, `{"t":"join","room":"1001"}`) // answered before sign-in: the write panics
 	c.wait(t, "the connection closed", func(_ []string, closed uint16) bool { return closed == protocol.CloseInternalError })
+}
+
+// A chat line refused for a level too low reaches the client with the level needed: as a field, and
+// in the localized message ("Level too low: level 6 needed"), issue 17. Other refusals are unchanged.
+func TestLevelRefusalNamesTheLevelNeeded(t *testing.T) {
+	sys := actor.NewActorSystem()
+	t.Cleanup(sys.Shutdown)
+	roomPID := sys.Root.Spawn(actor.PropsFromFunc(func(c actor.Context) {
+		if cmd, ok := c.Message().(*room.Command); ok {
+			r := &room.Reply{Room: cmd.Msg.Room, Nonce: cmd.Msg.Nonce, Code: protocol.CodeLevelTooLow, Level: 6}
+			if cmd.Msg.Text == "other" {
+				r.Code, r.Level = protocol.CodeNonCompliant, 0
+			}
+			c.Send(cmd.ReplyTo, r)
+		}
+	}))
+	cfg := &session.Config{Relay: roomPID, Rooms: noRooms{roomPID}, Auth: tokenAuth{"t": {ID: "u5", Name: "Low", Level: 2}}}
+	cfg.Translate = func(lang, key string, args ...any) string { return fmt.Sprint(lang, ":", key, args) }
+	c := &recConn{}
+	sys2, pid := sys, session.Spawn(sys.Root, session.Props(cfg), c, "en_US") // the auth's lan wins
+	in(sys2, pid, `{"t":"auth","token":"t","lan":"de"}`)
+	c.wait(t, "welcome", containsFrame(`"t":"welcome"`))
+	in(sys2, pid, `{"t":"join","room":"1001"}`)
+	in(sys2, pid, `{"t":"chat","room":"1001","text":"hi","nonce":"n1"}`)
+	c.wait(t, "the level refusal", containsFrame(`"nonce":"n1","room":"1001","code":4006,"key":"chat.levelTooLow","msg":"de:chat.levelNeeded[6]","level":6}`))
+	in(sys2, pid, `{"t":"chat","room":"1001","text":"other","nonce":"n2"}`)
+	c.wait(t, "another refusal", containsFrame(`"nonce":"n2","room":"1001","code":4004,"key":"chat.nonCompliant","msg":"de:chat.nonCompliant[]"}`))
 }

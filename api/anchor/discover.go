@@ -45,22 +45,35 @@ func (s *Service) LiveRooms(ctx context.Context, gameID int) ([]LiveCard, error)
 	return cards, nil
 }
 
+// RoomCard is one streamer's room as the room itself shows it: its card, and what the lists leave
+// out (issue 17): the pre-broadcast teaser of an offline room, the detailed intro and its pictures.
+type RoomCard struct {
+	LiveCard
+	Teaser      string
+	DetailIntro string
+	DetailPics  []int64 // upload ids, in the streamer's order (never nil)
+}
+
 // Room is the public head of one streamer's room (live or not): ErrRoomNotFound when the room has
 // no streamer.
-func (s *Service) Room(ctx context.Context, room string) (LiveCard, error) {
+func (s *Service) Room(ctx context.Context, room string) (RoomCard, error) {
 	if !protocol.ValidRoomID(room) {
-		return LiveCard{}, ErrBadInput
+		return RoomCard{}, ErrBadInput
 	}
 	row, err := s.d.Store.LiveCard(ctx, room)
 	if errors.Is(err, postgres.ErrAnchorNotFound) {
-		return LiveCard{}, ErrRoomNotFound
+		return RoomCard{}, ErrRoomNotFound
 	}
 	if err != nil {
-		return LiveCard{}, err
+		return RoomCard{}, err
 	}
-	cards := s.cards([]postgres.LiveCardRow{row}, nil)
+	cards := s.cards([]postgres.LiveCardRow{row.LiveCardRow}, nil)
 	s.attachMatches(cards)
-	return cards[0], nil
+	out := RoomCard{LiveCard: cards[0], Teaser: row.Teaser, DetailIntro: row.DetailIntro, DetailPics: row.DetailPics}
+	if out.DetailPics == nil {
+		out.DetailPics = []int64{}
+	}
+	return out, nil
 }
 
 // MatchLive is the live rooms streaming one match (isMatchLive). gameID > 0 must be the game the

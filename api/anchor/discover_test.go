@@ -146,3 +146,40 @@ func TestLiveRoomsListSortFilterAndMatchLinks(t *testing.T) {
 		t.Fatalf("anchor list: %+v", list.List)
 	}
 }
+
+// The room's own card (GET /live/room) carries what the room shows besides the head (issue 17):
+// the teaser while it is offline, the detailed intro and its pictures; the lists leave them out.
+func TestRoomCardCarriesTeaserIntroAndPictures(t *testing.T) {
+	e := newEnv(t)
+	id := liveStreamer(t, e, "Quinn", "r5", "-", 0, 0)
+	pics := []int64{e.uploadID(id, "detail", 12, 12), e.uploadID(id, "detail", 24, 24)}
+	e.ok(id, "POST", "/updateAnchor", e.validSettings(id, func(s *anchor.Settings) {
+		s.Teaser, s.DetailIntro, s.DetailPics = "Derby preview at 8 pm", "Tactics board and the away end's songs", pics
+	}), nil)
+
+	var room struct {
+		card
+		Teaser        string   `json:"teaser"`
+		DetailIntro   string   `json:"detailIntro"`
+		DetailPicURLs []string `json:"detailPicUrls"`
+	}
+	e.ok(0, "GET", "/live/room?roomId=r5", nil, &room)
+	if room.Name != "Quinn" || room.Live || room.Teaser != "Derby preview at 8 pm" || room.DetailIntro != "Tactics board and the away end's songs" {
+		t.Fatalf("room card: %+v", room)
+	}
+	if len(room.DetailPicURLs) != 2 || room.DetailPicURLs[0] != fmt.Sprintf("/java/anchor/upload/%d", pics[0]) || room.DetailPicURLs[1] != fmt.Sprintf("/java/anchor/upload/%d", pics[1]) {
+		t.Fatalf("pictures, in the streamer's order: %v (uploads %v)", room.DetailPicURLs, pics)
+	}
+	// Each picture is served to anyone (the room's guests see them).
+	if r := e.call(0, "GET", room.DetailPicURLs[0][len("/java"):], nil); r.Status != 200 {
+		t.Fatalf("picture: HTTP %d", r.Status)
+	}
+
+	// A room without pictures answers an empty list, never null.
+	liveStreamer(t, e, "Rafa", "r6", "m-3", 202, 0)
+	var bare map[string]any
+	e.ok(0, "GET", "/live/room?roomId=r6", nil, &bare)
+	if pics, ok := bare["detailPicUrls"].([]any); !ok || len(pics) != 0 || bare["detailIntro"] != "intro" || bare["teaser"] != "" {
+		t.Fatalf("bare room card: %v", bare)
+	}
+}

@@ -80,13 +80,26 @@ func (h *handlers) liveRooms(r *api.Request) (any, error) {
 	return map[string]any{"list": cardsOf(cs)}, nil
 }
 
+// RoomAnswer is one room's card as the live room shows it (GET /live/room): the card, the teaser
+// (shown while the room is offline), the detailed intro and the URLs of its pictures (1:1, at most 3).
+type RoomAnswer struct {
+	Card
+	Teaser        string   `json:"teaser"`
+	DetailIntro   string   `json:"detailIntro"`
+	DetailPicURLs []string `json:"detailPicUrls"`
+}
+
 // GET /live/room?roomId= : the head of one streamer's room.
 func (h *handlers) liveRoom(r *api.Request) (any, error) {
 	c, err := h.svc.Room(r.Context(), r.Query("roomId"))
 	if err != nil {
 		return nil, err
 	}
-	return cardOf(c), nil
+	out := RoomAnswer{Card: cardOf(c.LiveCard), Teaser: c.Teaser, DetailIntro: c.DetailIntro, DetailPicURLs: make([]string, 0, len(c.DetailPics))}
+	for _, id := range c.DetailPics {
+		out.DetailPicURLs = append(out.DetailPicURLs, uploadURL(id))
+	}
+	return out, nil
 }
 
 // GET /getAnchorMatchLive?matchIds=a,b : every match a live room streams, with its rooms.

@@ -62,11 +62,27 @@ func (s *Anchors) LiveCards(ctx context.Context, matchID string, limit int) ([]L
 	return out, rows.Err()
 }
 
-// LiveCard returns one streamer's room, live or not (ErrAnchorNotFound when the room has no streamer).
-func (s *Anchors) LiveCard(ctx context.Context, room string) (LiveCardRow, error) {
-	c, err := scanLiveCard(s.pool.QueryRow(ctx, `SELECT `+liveCardCols+liveCardFrom+` WHERE l.room_id=$1`, room))
+// RoomCardRow is one room's card with what only the room itself shows (issue 17): the teaser of an
+// offline room, the detailed intro and its pictures (upload ids). The lists leave them out.
+type RoomCardRow struct {
+	LiveCardRow
+	Teaser      string
+	DetailIntro string
+	DetailPics  []int64
+}
+
+// LiveCard returns one streamer's room, live or not, with its teaser, intro and pictures
+// (ErrAnchorNotFound when the room has no streamer).
+func (s *Anchors) LiveCard(ctx context.Context, room string) (RoomCardRow, error) {
+	var c RoomCardRow
+	err := s.pool.QueryRow(ctx, `SELECT `+liveCardCols+`, l.teaser, l.detail_intro, l.detail_pics`+liveCardFrom+` WHERE l.room_id=$1`, room).
+		Scan(&c.RoomID, &c.Title, &c.StreamerID, &c.Username, &c.Avatar, &c.Followers, &c.Cover, &c.MatchID,
+			&c.GameID, &c.CustomTag, &c.Live, &c.LiveSince, &c.Teaser, &c.DetailIntro, &c.DetailPics)
 	if err == pgx.ErrNoRows {
 		return c, ErrAnchorNotFound
+	}
+	if c.LiveSince.Equal(time.Unix(0, 0)) {
+		c.LiveSince = time.Time{}
 	}
 	return c, err
 }

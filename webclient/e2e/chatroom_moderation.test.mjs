@@ -1,7 +1,8 @@
 // Browser end-to-end test of the chatter card and the REST forms of moderation (issue 17) against a
 // real node: a staff member names a room moderator over POST /java/chatroom/operate (with the member
 // id confirmed); the moderator clicks a viewer's name in the chat, reads the card (level, badges,
-// mute state, record) and mutes the viewer for 10 minutes; the viewer's input locks at once with
+// mute state, record) and mutes the viewer for 10 minutes; the moderator's lines carry the moderator
+// badge; the viewer's input locks at once with
 // the time left, and stays locked after a reload; the viewer's own card of the moderator is the
 // plain one; the line the moderator deletes from the card disappears for another viewer; the
 // moderation record holds every action. One screenshot of the card in Arabic.
@@ -107,6 +108,9 @@ describe("chatroom moderation: the chatter card", () => {
     // A viewer's card of the moderator is the plain one: badges, follow, no record or actions.
     await send(m, `keep it clean ${tag}`);
     await line(v, `keep it clean ${tag}`).waitFor({ timeout: TIMEOUT });
+    // The moderator's line carries the moderator badge for everyone; the viewer's lines carry none.
+    assert.deepEqual(await line(v, `keep it clean ${tag}`).getByTestId("chat-badge").evaluateAll((els) => els.map((e) => e.dataset.badge)), ["mod"]);
+    assert.equal(await line(w, `ref is blind ${tag}`).getByTestId("chat-badge").count(), 0);
     const plain = await openCard(v, `keep it clean ${tag}`);
     await plain.getByTestId("card-badge-moderator").waitFor();
     await plain.getByTestId("card-follow").waitFor({ timeout: TIMEOUT });

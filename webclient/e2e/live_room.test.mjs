@@ -1,11 +1,14 @@
 // Browser end-to-end tests of the full live room against a real node: a flooded chat stays
 // virtualised and follows the newest line, theatre mode, what a guest may do (read, not chat nor
-// give, spec §6), and (when the node has the accounts backend) moderation by a signed-in
+// give, spec §6), a streamer's own room (the head's link to the streamer page, the about section with
+// the offline teaser, the intro and its pictures, in English and Arabic; the streamer badge on the
+// streamer's lines), and (when the node has the accounts backend) moderation by a signed-in
 // administrator. Talkers are signed-in users the tests register.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { administrator, launchBrowser, restClient, screenshot, startNode, until } from "./harness.mjs";
-import { registerByEmail, signedInContext } from "./journeys.mjs";
+import { join } from "node:path";
+import { SCREENSHOT_DIR, administrator, launchBrowser, png, restClient, screenshot, startNode, until } from "./harness.mjs";
+import { approveStreamer, registerByEmail, registerByMobile, signedInContext } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
 const FLOOD = 30;
@@ -166,6 +169,86 @@ describe("live room: layout", () => {
     assert.equal(await page.getByTestId("msg-actions").count(), 0);
     await screenshot(page, "live-gift-guest");
     await ctx.close();
+  });
+});
+
+/** Scrolls the room's about section into view and waits for its (lazy) pictures to load. */
+async function showAbout(page) {
+  const about = page.getByTestId("room-about");
+  await about.waitFor({ timeout: TIMEOUT });
+  await about.scrollIntoViewIfNeeded();
+  await about.getByTestId("room-pic").evaluateAll((imgs) =>
+    Promise.all(imgs.map((img) => (img.complete ? null : new Promise((r) => img.addEventListener("load", r, { once: true }))))),
+  );
+  return about;
+}
+
+describe("live room: a streamer's room", () => {
+  it("links the streamer page, shows the teaser, intro and pictures below the chat, and badges the streamer's lines", async () => {
+    const admin = await administrator(call);
+    const host = await registerByMobile(call, { prefix: "lrhost", password: "roomhost2026x" });
+    await approveStreamer(call, admin, host);
+    const upload = async (rgb) => {
+      const form = new FormData();
+      form.append("file", new Blob([png(120, 120, rgb)], { type: "image/png" }), "detail.png");
+      return (await call("POST", "/anchor/upload", { token: host.token, query: { kind: "detail" }, form })).id;
+    };
+    const pics = [await upload([201, 77, 16]), await upload([30, 58, 138])];
+    const teaser = "Derby preview with the tactics board, Saturday 8 pm";
+    const intro = "Former academy coach. Every derby live, with the line-ups drawn on the board.";
+    await call("POST", "/updateAnchor", { token: host.token, body: { title: "Derby night watch-along", teaser, detailIntro: intro, detailPics: pics, externalComments: true } });
+    const roomId = `a${host.user.uid.slice(1)}`;
+
+    const [ctxV, ctxH, ctxA] = await Promise.all([
+      context({ session: await viewer() }),
+      context({ session: host }),
+      signedInContext(browser, node.baseURL, null, { lang: "ar", viewport: { width: 1280, height: 800 } }),
+    ]);
+    try {
+      const [v, h] = await Promise.all([ctxV.newPage(), ctxH.newPage()]);
+      await Promise.all([v.goto(`${node.baseURL}/live/${roomId}`), h.goto(`${node.baseURL}/live/${roomId}`)]);
+      await Promise.all([connected(v), connected(h)]);
+
+      // The head: the streamer's username links to the streamer page (/anchor/<numeric id>).
+      const name = v.getByTestId("room-streamer");
+      await name.waitFor({ timeout: TIMEOUT });
+      assert.equal(await name.innerText(), host.user.name);
+      assert.equal(await name.getAttribute("href"), `/anchor/${host.user.uid.slice(1)}`);
+
+      // The about section, under the player and the chat's column top: teaser (offline), intro, pictures.
+      const about = v.getByTestId("room-about");
+      await about.waitFor({ timeout: TIMEOUT });
+      assert.equal(await about.getByTestId("room-teaser").innerText(), `Before the broadcast\n${teaser}`);
+      assert.equal(await about.getByTestId("room-intro").innerText(), intro);
+      const imgs = about.getByTestId("room-pic");
+      assert.equal(await imgs.count(), 2);
+      assert.deepEqual(await imgs.evaluateAll((els) => els.map((e) => [e.getAttribute("loading"), e.width === e.height])), [["lazy", true], ["lazy", true]]);
+      const [player, box] = await Promise.all([v.getByTestId("player").boundingBox(), about.boundingBox()]);
+      assert.ok(box.y >= player.y + player.height, "the about section is under the player");
+      await showAbout(v);
+      await about.screenshot({ path: join(SCREENSHOT_DIR, "live-room-about.png") });
+
+      // The streamer's line carries the streamer badge for the viewer.
+      const tag = Date.now().toString(36);
+      await send(h, `welcome to the derby ${tag}`);
+      const theirs = v.getByTestId("chat-line").filter({ hasText: `welcome to the derby ${tag}` });
+      await theirs.waitFor({ timeout: TIMEOUT });
+      assert.deepEqual(await theirs.getByTestId("chat-badge").evaluateAll((els) => els.map((e) => e.dataset.badge)), ["streamer"]);
+      assert.equal(await theirs.getByTestId("chat-badge").innerText(), "Streamer");
+
+      // The same room in Arabic, right to left.
+      const a = await ctxA.newPage();
+      await a.goto(`${node.baseURL}/live/${roomId}`);
+      await connected(a);
+      await a.getByTestId("room-viewers").waitFor({ timeout: TIMEOUT });
+      const aboutAr = await showAbout(a);
+      assert.equal(await a.evaluate(() => document.documentElement.dir), "rtl");
+      assert.match(await aboutAr.getByTestId("room-teaser").innerText(), /^قبل البث/);
+      await screenshot(a, "live-room-about-ar");
+      await screenshot(v, "live-room-about-en");
+    } finally {
+      await Promise.all([ctxV.close(), ctxH.close(), ctxA.close()]);
+    }
   });
 });
 

@@ -24,6 +24,19 @@ export interface LiveCard {
   match?: MatchItem;
 }
 
+/** One room's card as the live room shows it (GET /live/room): what the lists leave out besides. */
+export interface RoomCard extends LiveCard {
+  /** The pre-broadcast teaser, shown while the room is offline ("" for none). */
+  teaser: string;
+  /** The streamer's detailed intro ("" for none). */
+  detailIntro: string;
+  /** The intro's pictures (1:1, at most 3), in the streamer's order. */
+  detailPicUrls: string[];
+}
+
+/** The streamer page (/anchor/:id) of a room's streamer: the numeric id, as the site map lists it. */
+export const streamerPath = (c: Pick<LiveCard, "anchorId">) => `/anchor/${encodeURIComponent(c.anchorId.replace(/^u/, ""))}`;
+
 /** The live rooms streaming one match. */
 export interface MatchLive {
   matchId: string;
@@ -54,8 +67,8 @@ export const liveApi = {
   /** Every live room now, most viewers first; gameId keeps one game. */
   rooms: (gameId?: number, opts?: RequestOptions) =>
     api.get<{ list: LiveCard[] }>("/live/rooms", { ...quiet, ...opts, query: { gameId: gameId || undefined } }),
-  /** The head of one streamer's room, live or not. */
-  room: (roomId: string, opts?: RequestOptions) => api.get<LiveCard>("/live/room", { ...quiet, ...opts, query: { roomId } }),
+  /** The head of one streamer's room, live or not, with its teaser, intro and pictures. */
+  room: (roomId: string, opts?: RequestOptions) => api.get<RoomCard>("/live/room", { ...quiet, ...opts, query: { roomId } }),
   /** Every match some live room streams (matchIds keeps those). */
   matchLive: (matchIds?: string[], opts?: RequestOptions) =>
     api.get<{ list: MatchLive[] }>("/getAnchorMatchLive", { ...quiet, ...opts, query: { matchIds: matchIds?.join(",") || undefined } }),

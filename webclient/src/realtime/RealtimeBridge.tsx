@@ -102,6 +102,7 @@ export function RealtimeBridge(): null {
             joinError: null,
             open: f.open,
             slowSecs: f.slow ?? v.slowSecs,
+            minLevel: f.minLevel ?? 0,
             you: f.you
               ? { mod: !!f.you.mod || !!f.you.streamer, streamer: !!f.you.streamer, mutedUntil: f.you.mutedUntil ?? 0 }
               : v.you,
@@ -135,7 +136,9 @@ export function RealtimeBridge(): null {
             store.set(connErrorAtom, { code: f.code, key: f.key, msg: f.msg });
             return;
           }
-          update(room, (v) => ({ ...v, sendError: f.msg || null, sendErrorKey: f.key }));
+          // A level refusal names the level needed: the input locks with it (SignedInChatInput).
+          const minLevel = f.key === "chat.levelTooLow" && f.level ? f.level : undefined;
+          update(room, (v) => ({ ...v, sendError: f.msg || null, sendErrorKey: f.key, minLevel: minLevel ?? v.minLevel }));
         },
         joinRefused: (room, f) => update(room, (v) => ({ ...v, joined: false, joinError: f.msg || f.key })),
         score: (topic, deltas) => store.set(topicAtom(topic), (s) => mergeTopic(s, deltas)),

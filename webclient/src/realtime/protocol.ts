@@ -69,6 +69,8 @@ export interface JoinedFrame {
   you?: { mod?: boolean; streamer?: boolean; mutedUntil?: number };
   /** Slow-mode interval in seconds, when the server sends it. */
   slow?: number;
+  /** The level a viewer needs to chat here (absent: none); the streamer, moderators and staff are exempt. */
+  minLevel?: number;
 }
 export interface LeftFrame {
   t: "left";
@@ -94,6 +96,8 @@ export interface ErrorFrame {
   code: number;
   key: string;
   msg: string;
+  /** The level needed, on a refusal for a level too low (chat.levelTooLow). */
+  level?: number;
 }
 export interface PresenceFrame {
   t: "presence";

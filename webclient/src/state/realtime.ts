@@ -33,6 +33,8 @@ export interface RoomView {
   slowSecs: number;
   /** Counts the room's `access` events: the player asks for its playback again when it moves. */
   accessVersion: number;
+  /** The level a viewer needs to chat (0: none), from `joined.minLevel` and a level refusal. */
+  minLevel: number;
   /**
    * Our standing in the room. `mod` comes from `joined.you` when the server sends it, and
    * otherwise from a moderation command of ours that the server accepted. `mutedUntil` (unix ms,
@@ -53,6 +55,7 @@ export const EMPTY_ROOM: RoomView = {
   joinError: null,
   slowSecs: 0,
   accessVersion: 0,
+  minLevel: 0,
   you: { mod: false, streamer: false, mutedUntil: 0 },
 };
 

@@ -104,7 +104,7 @@ function AnchorPageBody({ info }: { info: AnchorPageInfo }) {
         <div className={styles.anchorPics}>
           {info.detailPicUrls.map((u) => (
             <figure key={u} className={styles.anchorPic}>
-              <img src={u} alt="" loading="lazy" />
+              <img src={u} alt="" loading="lazy" decoding="async" width={120} height={120} />
             </figure>
           ))}
         </div>

@@ -1,7 +1,8 @@
 // /live/:id — the live room. It declares the room it wants (roomWantsAtom) and reads the
 // room's atom; the RealtimeBridge does all socket work. Chat (virtualised), connection
 // state, moderation (menu on a message, muted users, slow mode, open/close), gifts and
-// theatre mode.
+// theatre mode. The room's card (GET /live/room) feeds the head and, under the panels, the
+// about section (offline teaser, intro, pictures).
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useParams } from "react-router";
 import { useAtom, useAtomValue, useSetAtom } from "../../state/hooks";
@@ -11,7 +12,7 @@ import { tokenAtom } from "../../state/session";
 import type { RoomEvent } from "../../realtime/protocol";
 import { ChatList } from "./ChatList";
 import { ChatInput } from "./ChatInput";
-import { RoomHead } from "./RoomHead";
+import { RoomHead, useRoomCard } from "./RoomHead";
 import type { ChatLine } from "../../realtime/roomLog";
 import { foldGiftCombos } from "../../components/GiftFx/giftLines";
 import { useFirstFreshGift } from "../../components/GiftFx/firstGift";
@@ -73,6 +74,7 @@ export default function LiveRoom() {
   const { id = "" } = useParams();
   const { t } = useTranslation();
   const room = useRoom(id);
+  const card = useRoomCard(id);
   const user = useAtomValue(wsUserAtom);
   const token = useAtomValue(tokenAtom);
   const [theatre, setTheatre] = useAtom(theatreModeAtom);
@@ -116,7 +118,7 @@ export default function LiveRoom() {
   return (
     <section className={`${styles.liveRoom}${theatre ? ` ${styles.liveRoomTheatre}` : ""}`} data-testid="live-room" data-theatre={theatre}>
       <div className={styles.liveRoomStage}>
-        <RoomHead id={id} presence={room.presence}>
+        <RoomHead card={card} presence={room.presence}>
           <span className={styles.liveRoomTools}>
           <button type="button" className={styles.liveRoomToggle} data-testid="danmu-toggle" aria-pressed={danmu} onClick={() => setDanmu((v) => !v)}>
             {t("live.danmu")}
@@ -144,7 +146,7 @@ export default function LiveRoom() {
         {!theatre && (
           <div className={styles.liveRoomPanels}>
             <Suspense fallback={null}>
-              <RoomPanels room={id} view={room} lines={room.log.lines} signedIn={signedIn} canRun={canModerate} rankingVersion={lastGift} />
+              <RoomPanels room={id} view={room} lines={room.log.lines} signedIn={signedIn} canRun={canModerate} rankingVersion={lastGift} card={card.value} />
             </Suspense>
           </div>
         )}

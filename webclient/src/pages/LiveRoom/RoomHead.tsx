@@ -1,10 +1,12 @@
-// The live room's identity (issue 17): the streamer's avatar and name, follow with the follower
-// count, the live viewers, the title, the game, and the linked match's scoreboard inline, updated by
-// the match's topic (useLiveMatch). No internal id is shown.
+// The live room's identity (issue 17): the streamer's avatar and name (a link to their streamer
+// page), follow with the follower count, the live viewers, the title, the game, and the linked
+// match's scoreboard inline, updated by the match's topic (useLiveMatch). No internal id is shown.
+// The room's card is read once by LiveRoom (useRoomCard) for the head and the about section.
 import { lazy, Suspense } from "react";
+import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import { liveApi, streamerName } from "../../api/live";
-import { useResource } from "../../data";
+import { liveApi, streamerName, streamerPath, type RoomCard } from "../../api/live";
+import { useResource, type Resource } from "../../data";
 import styles from "./LiveRoom.module.css";
 
 // Past the title and the streamer's name, the head loads on demand (the avatar too) (issue 19: the room's first
@@ -20,10 +22,14 @@ const RoomScore = lazy(async () => ({ default: (await details()).RoomScore }));
 /** How often the head reloads (title, link and followers change from the streamer centre). */
 const HEAD_REFRESH_MS = 60_000;
 
-export function RoomHead({ id, presence, children }: { id: string; presence: number; children?: React.ReactNode }) {
+/** The room's card, refreshed every minute: the head reads it, and the about section under the panels. */
+export function useRoomCard(id: string): Resource<RoomCard> {
+  return useResource(`room-head:${id}`, (signal) => liveApi.room(id, { signal }), { refreshMs: HEAD_REFRESH_MS });
+}
+
+export function RoomHead({ card: room, presence, children }: { card: Resource<RoomCard>; presence: number; children?: React.ReactNode }) {
   const { t } = useTranslation();
   // A failed first read shows "untitled"; a failed refresh keeps the head on screen.
-  const room = useResource(`room-head:${id}`, (signal) => liveApi.room(id, { signal }), { refreshMs: HEAD_REFRESH_MS });
   const card = room.value;
   const missing = room.status === "error";
 
@@ -52,7 +58,9 @@ export function RoomHead({ id, presence, children }: { id: string; presence: num
           <div className={styles.roomHeadLine}>
             {card ? (
               <>
-                <span className={styles.roomHeadName} data-testid="room-streamer">{name}</span>
+                <Link className={styles.roomHeadName} to={streamerPath(card)} data-testid="room-streamer">
+                  {name}
+                </Link>
                 <Suspense fallback={null}>
                   <RoomFollow card={card} onFollowers={(n) => room.set((c) => ({ ...c!, followers: n }))} />
                 </Suspense>

@@ -1,13 +1,16 @@
-// The panels under a live room's player: the prediction, the gifts and the gift ranking. One module
-// that LiveRoom.tsx loads on demand, right after the room's first render (issue 19).
+// The panels under a live room's player: the prediction, the gifts, the gift ranking and the room's
+// about section (teaser, intro, pictures). One module that LiveRoom.tsx loads on demand, right after
+// the room's first render (issue 19).
 import { PredictionsPanel } from "./Predictions";
 import { GiftPanel } from "./GiftPanel";
 import { GiftLeaderboard } from "../../components/GiftLeaderboard/GiftLeaderboard";
 import type { ChatLine } from "../../realtime/roomLog";
 import type { RoomView } from "../../state/realtime";
+import type { RoomCard } from "../../api/live";
+import { RoomAbout } from "./RoomAbout";
 import styles from "./LiveRoom.module.css";
 
-export default function RoomPanels({ room, view, lines, signedIn, canRun, rankingVersion }: {
+export default function RoomPanels({ room, view, lines, signedIn, canRun, rankingVersion, card }: {
   room: string;
   view: RoomView;
   lines: ChatLine[];
@@ -16,6 +19,8 @@ export default function RoomPanels({ room, view, lines, signedIn, canRun, rankin
   canRun: boolean;
   /** Changes when the gift ranking must reload. */
   rankingVersion: number;
+  /** The room's card (null until it arrives): its about section comes last. */
+  card: RoomCard | null;
 }) {
   return (
     <>
@@ -24,6 +29,7 @@ export default function RoomPanels({ room, view, lines, signedIn, canRun, rankin
       <div className={styles.liveRoomRanking}>
         <GiftLeaderboard room={room} version={rankingVersion} />
       </div>
+      {card && <RoomAbout card={card} />}
     </>
   );
 }

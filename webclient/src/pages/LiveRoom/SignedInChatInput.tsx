@@ -1,9 +1,10 @@
 // A signed-in viewer's chat input (ChatInput.tsx loads it on demand): the text with its limit, the
-// send command, a refused send's message, and a muted user's lock with its time left.
+// send command, a refused send's message, a muted user's lock with its time left, and the lock of a
+// viewer whose level is under the room's minimum ("Level too low: level 6 needed", issue 17).
 import { useEffect, useState, type FormEvent } from "react";
 import { useAtomValue } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
-import { connStatusAtom, realtimeCommandsAtom, type RoomView } from "../../state/realtime";
+import { connStatusAtom, realtimeCommandsAtom, wsUserAtom, type RoomView } from "../../state/realtime";
 import { formatLeft, muteLeft } from "../../realtime/selfMute";
 import { useChatroomT } from "../../i18n/chatroom";
 import styles from "./ChatInput.module.css";
@@ -26,6 +27,15 @@ function useMuteLeft(view: RoomView): number {
   return muteLeft(view, now);
 }
 
+/**
+ * The level the room asks of us when ours is known to be lower (0: we may chat). The room's
+ * streamer, its moderators and the site's administrators are exempt, as the room's rule is.
+ */
+export function levelShortfall(view: RoomView, user: { level: number; roles?: string[] } | null): number {
+  if (!user || view.minLevel <= 0 || view.you.mod || view.you.streamer || user.roles?.includes("admin")) return 0;
+  return user.level < view.minLevel ? view.minLevel : 0;
+}
+
 export default function SignedInChatInput({ room, view }: { room: string; view: RoomView }) {
   const { t } = useTranslation();
   const commands = useAtomValue(realtimeCommandsAtom);
@@ -33,7 +43,9 @@ export default function SignedInChatInput({ room, view }: { room: string; view: 
   const { t: ct } = useChatroomT();
   const [text, setText] = useState("");
   const left = useMuteLeft(view);
-  const ready = status.state === "connected" && view.joined && commands !== null && left === 0;
+  const me = useAtomValue(wsUserAtom);
+  const needed = levelShortfall(view, me);
+  const ready = status.state === "connected" && view.joined && commands !== null && left === 0 && needed === 0;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -43,6 +55,22 @@ export default function SignedInChatInput({ room, view }: { room: string; view: 
   };
 
   const error = view.sendError ?? (view.sendErrorKey ? t("live.sendFailed") : null);
+  if (needed > 0 && left === 0) {
+    const locked = t("live.levelNeeded", { level: needed });
+    return (
+      <form className={`${styles.chatInput} ${styles.chatInputMuted}`} onSubmit={(e) => e.preventDefault()} data-testid="level-locked" data-level={needed}>
+        <div className={styles.chatInputRow}>
+          <input data-testid="chat-input" data-level-locked="true" disabled value="" placeholder={locked} aria-label={locked} aria-describedby="chat-level-hint" />
+          <button type="submit" data-testid="chat-send" disabled>
+            {t("live.send")}
+          </button>
+        </div>
+        <p className={styles.chatInputHint} id="chat-level-hint" role="status" data-testid="level-hint">
+          {t("live.levelLocked", { level: needed, mine: me?.level ?? 0 })}
+        </p>
+      </form>
+    );
+  }
   if (left > 0) {
     const muted = ct("input.muted", { left: formatLeft(left) });
     return (
