@@ -36,11 +36,12 @@ export function RoomAbout({ card }: { card: RoomCard }) {
       {teaser && (
         <p className={styles.roomAboutTeaser} data-testid="room-teaser">
           <span className={styles.roomAboutTeaserLabel}>{t("live.room.teaser")}</span>
-          {teaser}
+          {/* the streamer's own words, in whatever script they wrote them */}
+          <span dir="auto">{teaser}</span>
         </p>
       )}
       {intro && (
-        <p className={styles.roomAboutIntro} data-testid="room-intro">
+        <p className={styles.roomAboutIntro} data-testid="room-intro" dir="auto">
           {intro}
         </p>
       )}
