@@ -400,13 +400,20 @@ function chunk(type, data) {
   crc.writeUInt32BE(crc32(td));
   return Buffer.concat([len, td, crc]);
 }
-/** A PNG of w × h pixels of one colour ([r, g, b]; grey by default). */
-export function png(w, h, [r, g, b] = [120, 120, 120]) {
+/**
+ * A PNG of w × h RGB pixels: colour is one [r, g, b] for all (grey by default) or a function
+ * (x, y) => [r, g, b] for each pixel.
+ */
+export function png(w, h, colour = [120, 120, 120]) {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(w, 0);
   ihdr.writeUInt32BE(h, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.alloc(1 + w * 3);
-  for (let x = 0; x < w; x++) row.set([r, g, b], 1 + x * 3);
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(Buffer.concat(Array.from({ length: h }, () => row)))), chunk("IEND", Buffer.alloc(0))]);
+  const pixel = typeof colour === "function" ? colour : () => colour;
+  const rows = Array.from({ length: h }, (_, y) => {
+    const row = Buffer.alloc(1 + w * 3);
+    for (let x = 0; x < w; x++) row.set(pixel(x, y), 1 + x * 3);
+    return row;
+  });
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(Buffer.concat(rows))), chunk("IEND", Buffer.alloc(0))]);
 }
