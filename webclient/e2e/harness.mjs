@@ -279,6 +279,9 @@ export async function failureShots(contexts, prefix) {
   for (const c of contexts) for (const p of c.pages()) await screenshot(p, `${prefix}-failure-${++n}`).catch(() => undefined);
 }
 
+/** pushTestPattern options for a push light on the CPU: 320 × 180 at 15 frames a second, 48 kb/s of sound. */
+export const LIGHT_PUSH = { size: "320x180", rate: 15, audioKbps: 48 };
+
 /** Why the ffmpeg tests must skip ("" when ffmpeg is there). */
 export function ffmpegMissing() {
   return spawnSync("ffmpeg", ["-version"]).status === 0 ? "" : "ffmpeg is not installed (apt-get install -y ffmpeg)";
