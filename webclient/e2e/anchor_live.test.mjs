@@ -15,7 +15,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { resolve } from "node:path";
 import { administrator, failureShots, nodeAndBrowser, png, screenshotFromTop as screenshot, WEBCLIENT_DIR } from "./harness.mjs";
-import { ffmpegMissing, fillStreamerApplication, rand, registerByMobile as signUpByMobile } from "./journeys.mjs";
+import { ffmpegMissing, fillStreamerApplication, obsGuideKey, rand, registerByMobile as signUpByMobile } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
 const PLAY_TIMEOUT = 45_000;
@@ -87,12 +87,8 @@ describe("live streaming", () => {
       await screenshot(page, "anchor-settings");
 
       // 4. OBS guide: create the stream key, copy buttons, start live.
-      await page.goto(`${env.node.baseURL}/anchorCenter`);
-      await page.getByTestId("obs-guide").waitFor({ timeout: TIMEOUT });
-      assert.equal(await page.getByTestId("obs-server").getAttribute("data-value"), env.node.rtmpURL);
-      await page.getByTestId("obs-rotate").click();
-      await page.getByTestId("obs-key").waitFor({ timeout: TIMEOUT });
-      const key = await page.getByTestId("obs-key").getAttribute("data-value");
+      const { server, key } = await obsGuideKey(page, env.node.baseURL, { timeout: TIMEOUT });
+      assert.equal(server, env.node.rtmpURL);
       assert.match(key, /^cs_/);
       await sctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: env.node.baseURL });
       await page.getByTestId("obs-key-copy").click();

@@ -1,12 +1,13 @@
 // The user journeys the browser tests share, one home each (issue 14): signing a user up through the
 // dev code sink (and reading the codes it holds), making an approved streamer (over REST or through
-// the application form), linking a match to its room and readying a broadcast on it, opening a live
-// room and chatting in it, and recharging coins through the development payment provider. Each
+// the application form), the OBS guide's stream key, linking a match to its room and readying a
+// broadcast on it, opening a live room and chatting in it, whether the node serves the gifts, and
+// recharging coins through the development payment provider. Each
 // helper takes what it needs (the test's REST call from harness.mjs' restClient or nodeAndBrowser's
 // env.call, the node's URLs); a test that needs a variant passes an option rather than keeping its
 // own copy. The browser context signed in as a session and the ffmpeg test-pattern push live in
 // harness.mjs (nodeAndBrowser binds them to the file's node) and are re-exported here.
-import { png, until } from "./harness.mjs";
+import { png, restClient, until } from "./harness.mjs";
 
 export { ffmpegMissing, pushTestPattern, signedInContext } from "./harness.mjs";
 
@@ -134,6 +135,19 @@ export async function fillStreamerApplication(page, { realName, idNumber = "1101
   await page.getByTestId("apply-agree").check();
 }
 
+/**
+ * Opens the streamer centre's OBS guide on page and creates a stream key there; answers { server,
+ * key }: the ingest address the guide shows and the new key.
+ */
+export async function obsGuideKey(page, baseURL, { timeout = 30_000 } = {}) {
+  await page.goto(`${baseURL}/anchorCenter`);
+  await page.getByTestId("obs-guide").waitFor({ timeout });
+  const server = await page.getByTestId("obs-server").getAttribute("data-value");
+  await page.getByTestId("obs-rotate").click();
+  await page.getByTestId("obs-key").waitFor({ timeout });
+  return { server, key: await page.getByTestId("obs-key").getAttribute("data-value") };
+}
+
 /** The path segment of each game's match pages (/<slug>/<match id>), for the games a streamer links. */
 export const MATCH_SLUGS = { 202: "soccer", 201: "basketball", 1: "lol", 2: "csgo", 4: "dota2", 14: "valorant", 203: "tennis" };
 
@@ -194,6 +208,12 @@ export async function openLiveRoom(ctx, baseURL, roomId, { timeout = 30_000 } = 
   await page.goto(`${baseURL}/live/${roomId}`);
   await roomConnected(page, { timeout });
   return page;
+}
+
+/** Why the gift tests must skip with node ("" when it serves the gift catalogue, GET /java/gift). */
+export async function giftsMissing(node) {
+  const answer = await restClient(() => node).raw("GET", "/gift");
+  return answer?.status === "success" ? "" : `gift catalogue not served: ${JSON.stringify(answer)}`;
 }
 
 /**

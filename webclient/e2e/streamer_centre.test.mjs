@@ -17,7 +17,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { resolve } from "node:path";
 import { administrator, nodeAndBrowser, png, screenshotFromTop as screenshot, WEBCLIENT_DIR } from "./harness.mjs";
-import { approveStreamer, ffmpegMissing, rand, registerByMobile as signUpByMobile } from "./journeys.mjs";
+import { approveStreamer, ffmpegMissing, obsGuideKey, rand, registerByMobile as signUpByMobile } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
 const LIVE_TIMEOUT = 45_000;
@@ -100,12 +100,8 @@ describe("streamer centre", () => {
       assert.equal(info.matchId, target.id, "the picker linked through POST /anchor/toggleMatchId");
 
       // 2. The OBS guide: the ingest address of GET /getAnchorIP, a key, the allow-list.
-      await page.goto(`${env.node.baseURL}/anchorCenter`);
-      await page.getByTestId("obs-server").waitFor({ timeout: TIMEOUT });
-      assert.equal(await page.getByTestId("obs-server").getAttribute("data-value"), env.node.rtmpURL);
-      await page.getByTestId("obs-rotate").click();
-      await page.getByTestId("obs-key").waitFor({ timeout: TIMEOUT });
-      const key = await page.getByTestId("obs-key").getAttribute("data-value");
+      const { server, key } = await obsGuideKey(page, env.node.baseURL, { timeout: TIMEOUT });
+      assert.equal(server, env.node.rtmpURL);
       await page.getByTestId("start-live").click();
       await page.waitForSelector('[data-testid="broadcast-state"][data-phase="waiting"]', { timeout: TIMEOUT });
 
