@@ -66,11 +66,11 @@ async function pollReady(url, child, deadline) {
 }
 
 /**
- * The tests' REST client: call(method, path, { token, body, query, form, lang }) calls /java<path> on
- * the node getNode() returns, as the web client does (a PC client, in lang, default English), and answers the envelope's
- * result; a failed call throws with the envelope. form (a FormData) is sent as the body instead of
- * JSON (uploads). call.raw(...) takes the same arguments and answers the whole envelope (null when
- * the answer is not JSON), for a test that expects a refusal.
+ * The tests' REST client: call(method, path, { token, body, query, form, lang }) calls /java<path>
+ * on the node getNode() returns, as the web client does (a PC client, in lang: English by default),
+ * and answers the envelope's result; a failed call throws with the envelope. form (a FormData) is
+ * sent as the body instead of JSON (uploads). call.raw(...) takes the same arguments and answers the
+ * whole envelope (null when the answer is not JSON), for a test that expects a refusal.
  */
 export function restClient(getNode) {
   async function send(method, path, { token, body, query, form, lang = "en_US" } = {}) {
