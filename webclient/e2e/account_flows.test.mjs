@@ -3,25 +3,15 @@
 // password in the security centre, upload an avatar. Each step leaves a screenshot in
 // test-results/screenshots/account-*.png.
 //
-// The node must serve the accounts endpoints and the dev code sink (COURTSIDE_ENV=dev, set here).
+// The node must serve the accounts endpoints and the dev code sink (COURTSIDE_ENV=dev, the harness's default).
 // When /java/login/loginCountryList answers 404 the accounts module is not wired into this binary
 // yet: every test is skipped with a message saying so.
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { deflateSync } from "node:zlib";
-import { launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
-import { nextCode as nextCodeSent, registerByEmail, signedInContext, sinkCodes as codesSent } from "./journeys.mjs";
+import { nodeAndBrowser, png, screenshot } from "./harness.mjs";
+import { nextCode as nextCodeSent, registerByEmail, sinkCodes as codesSent } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
-
-// A dev node (the code sink at /java/dev/codes) with a short resend interval, so the second code to
-// the same address (change password) need not wait the spec's 60 s. Explicit settings win.
-process.env.COURTSIDE_ENV ??= "dev";
-process.env.COURTSIDE_CODE_RESEND ??= "2s";
-
-let node;
-let browser;
-let skipReason = "";
 
 const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const account = {
@@ -36,43 +26,35 @@ const account = {
 let ctx;
 let page;
 
-before(async () => {
-  node = await startNode();
-  const probe = await fetch(`${node.baseURL}/java/login/loginCountryList`);
-  if (probe.status === 404) {
-    skipReason = "accounts endpoints not served by this node (GET /java/login/loginCountryList = 404): account e2e tests skipped";
-  } else {
-    const sink = await fetch(`${node.baseURL}/java/dev/codes?to=${encodeURIComponent("probe@example.com")}`);
-    if (sink.status === 404) skipReason = "dev code sink not mounted (GET /java/dev/codes = 404; needs COURTSIDE_ENV=dev): account e2e tests skipped";
-  }
-  if (skipReason) {
-    console.log(`# ${skipReason}`);
-    return;
-  }
-  browser = await launchBrowser();
-  ctx = await signedInContext(browser, node.baseURL, null, { viewport: { width: 1280, height: 860 } });
-  page = await ctx.newPage();
-});
-
-after(async () => {
-  await ctx?.close();
-  await browser?.close();
-  await node?.stop();
+const env = nodeAndBrowser({
+  // A dev node (the code sink at /java/dev/codes) with a short resend interval, so the second code to
+  // the same address (change password) need not wait the spec's 60 s. Explicit settings win.
+  defaults: { COURTSIDE_CODE_RESEND: "2s" },
+  probe: async ({ baseURL }) => {
+    if ((await fetch(`${baseURL}/java/login/loginCountryList`)).status === 404) {
+      return "accounts endpoints not served by this node (GET /java/login/loginCountryList = 404): account e2e tests skipped";
+    }
+    const sink = await fetch(`${baseURL}/java/dev/codes?to=${encodeURIComponent("probe@example.com")}`);
+    return sink.status === 404 ? "dev code sink not mounted (GET /java/dev/codes = 404; needs COURTSIDE_ENV=dev): account e2e tests skipped" : "";
+  },
+  setUp: async ({ context }) => {
+    ctx = await context(null, { viewport: { width: 1280, height: 860 } });
+    page = await ctx.newPage();
+  },
 });
 
 /** it() that skips, with the reason, when the node has no accounts module. */
 function step(name, fn) {
   it(name, { timeout: 120_000 }, async (t) => {
-    if (skipReason) {
-      t.skip(skipReason);
+    if (env.skipReason) {
+      t.skip(env.skipReason);
       return;
     }
     await fn();
   });
 }
 
-/** Codes the dev sink holds for an address, oldest first. */
-const rest = restClient(() => node);
+const rest = env.call;
 /** The codes the dev sink has sent to `to`, and the one it sends after the `known` ones. */
 const sinkCodes = (to) => codesSent(rest, to);
 const nextCode = (to, known) => nextCodeSent(rest, to, known, TIMEOUT);
@@ -106,49 +88,13 @@ async function headerName() {
   return name;
 }
 
-/** A small real PNG (RGB gradient with a disc), written by hand: no image library needed. */
-function makePng(w = 96, h = 96) {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type, data) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const td = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const c = Buffer.alloc(4);
-    c.writeUInt32BE(crc(td));
-    return Buffer.concat([len, td, c]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // RGB
-  const rows = [];
-  for (let y = 0; y < h; y++) {
-    const row = Buffer.alloc(1 + w * 3);
-    for (let x = 0; x < w; x++) {
-      const inDisc = (x - w / 2) ** 2 + (y - h / 2) ** 2 < (w / 3) ** 2;
-      row[1 + x * 3] = inDisc ? 255 : Math.round((x / w) * 255);
-      row[2 + x * 3] = inDisc ? 200 : Math.round((y / h) * 255);
-      row[3 + x * 3] = inDisc ? 40 : 160;
-    }
-    rows.push(row);
-  }
-  const sig = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([sig, chunk("IHDR", ihdr), chunk("IDAT", deflateSync(Buffer.concat(rows))), chunk("IEND", Buffer.alloc(0))]);
-}
+/** A small real PNG: an RGB gradient with a disc. */
+const avatarPng = (w = 96, h = 96) =>
+  png(w, h, (x, y) => ((x - w / 2) ** 2 + (y - h / 2) ** 2 < (w / 3) ** 2 ? [255, 200, 40] : [Math.round((x / w) * 255), Math.round((y / h) * 255), 160]));
 
 describe("accounts", { concurrency: false }, () => {
   step("registers with a code from the dev sink and completes the new-user form", async () => {
-    await page.goto(`${node.baseURL}/`);
+    await page.goto(`${env.node.baseURL}/`);
     await page.getByTestId("login-button").click({ timeout: TIMEOUT });
     await page.getByTestId("login-to-register").click();
     await page.getByTestId("login-by-email").click();
@@ -169,7 +115,7 @@ describe("accounts", { concurrency: false }, () => {
     await page.getByTestId("login-submit").click();
     await page.getByTestId("login-modal").waitFor({ state: "detached", timeout: TIMEOUT });
     assert.equal(await headerName(), account.username);
-    const token = (await ctx.cookies(node.baseURL)).find((c) => c.name === "token");
+    const token = (await ctx.cookies(env.node.baseURL)).find((c) => c.name === "token");
     assert.ok(token?.value, "token cookie set");
     // The welcome gift (spec §1: 200 coins) shows in the header once the balances load.
     await page.getByTestId("balance-coin").waitFor({ timeout: TIMEOUT });
@@ -183,8 +129,8 @@ describe("accounts", { concurrency: false }, () => {
     await screenshot(page, "account-user-menu");
     await page.getByTestId("menu-logout").click();
     await page.getByTestId("login-button").waitFor({ timeout: TIMEOUT });
-    await page.waitForURL(`${node.baseURL}/`, { timeout: TIMEOUT });
-    const names = (await ctx.cookies(node.baseURL)).map((c) => c.name);
+    await page.waitForURL(`${env.node.baseURL}/`, { timeout: TIMEOUT });
+    const names = (await ctx.cookies(env.node.baseURL)).map((c) => c.name);
     assert.ok(!names.includes("token") && !names.includes("userInfo"), `session cookies gone: ${names}`);
     assert.ok(names.includes("lang"), "the lang cookie stays");
     await screenshot(page, "account-signed-out");
@@ -223,7 +169,7 @@ describe("accounts", { concurrency: false }, () => {
 
     // The server now takes the new password only; this session stays open.
     const login = (password) =>
-      fetch(`${node.baseURL}/java/login/V2/mobileOrNameToLogin`, {
+      fetch(`${env.node.baseURL}/java/login/V2/mobileOrNameToLogin`, {
         method: "POST",
         headers: { "Content-Type": "application/json", sysType: "PC", lan: "en_US" },
         body: JSON.stringify({ name: account.username, password }),
@@ -237,7 +183,7 @@ describe("accounts", { concurrency: false }, () => {
   });
 
   step("binds a mobile number with a code sent to it", async () => {
-    await page.goto(`${node.baseURL}/userInfo/setting?tab=security`);
+    await page.goto(`${env.node.baseURL}/userInfo/setting?tab=security`);
     await page.getByTestId("security").waitFor({ timeout: TIMEOUT });
     assert.equal(await page.getByTestId("sec-phone").innerText(), "Not bound");
     await page.getByTestId("sec-phone-edit").click();
@@ -256,16 +202,16 @@ describe("accounts", { concurrency: false }, () => {
   });
 
   step("uploads an avatar with a preview", async () => {
-    await page.goto(`${node.baseURL}/userInfo/setting`);
+    await page.goto(`${env.node.baseURL}/userInfo/setting`);
     await page.getByTestId("avatar-card").waitFor({ timeout: TIMEOUT });
-    await page.getByTestId("avatar-file").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: makePng() });
+    await page.getByTestId("avatar-file").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: avatarPng() });
     await page.getByTestId("avatar-preview").waitFor({ timeout: TIMEOUT });
     await screenshot(page, "account-avatar-preview");
     await page.getByTestId("avatar-upload").click();
     await page.getByTestId("avatar-done").waitFor({ timeout: TIMEOUT });
     const src = await page.locator('img[data-testid="header-avatar"]').getAttribute("src", { timeout: TIMEOUT });
     assert.match(src, /^\/java\/user\/avatar\/u\d+-[0-9a-f]+\.png$/);
-    const img = await fetch(`${node.baseURL}${src}`);
+    const img = await fetch(`${env.node.baseURL}${src}`);
     assert.equal(img.status, 200);
     assert.equal(img.headers.get("content-type"), "image/png");
     await page.waitForFunction(
@@ -284,7 +230,7 @@ describe("accounts", { concurrency: false }, () => {
     // A second account, made through the API: register by e-mail code, then the new-user step.
     const other = await registerByEmail(rest, { prefix: "other", password: "other2026pw" });
 
-    await page.goto(`${node.baseURL}/userInfo/${other.uid}`);
+    await page.goto(`${env.node.baseURL}/userInfo/${other.uid}`);
     await page.getByTestId("profile-follow").waitFor({ timeout: TIMEOUT });
     assert.match(await page.getByTestId("profile-name").innerText(), new RegExp(other.name));
     await page.getByTestId("profile-follow").click();
@@ -302,7 +248,7 @@ describe("accounts", { concurrency: false }, () => {
   });
 
   step("shows the profile and basic information", async () => {
-    await page.goto(`${node.baseURL}/userInfo`);
+    await page.goto(`${env.node.baseURL}/userInfo`);
     await page.getByTestId("profile").waitFor({ timeout: TIMEOUT });
     assert.match(await page.getByTestId("profile-name").innerText(), new RegExp(account.username));
     await screenshot(page, "account-profile");

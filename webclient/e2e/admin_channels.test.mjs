@@ -3,28 +3,16 @@
 // partners' channels and the site's dayan001 with their totals, searches, and finds the look in the
 // audit log (channel.list). A channel partner is refused the call. Screenshot: admin-channels.
 //
-// Needs Postgres (DATABASE_URL); COURTSIDE_ENV=dev is set here (the demo data and the code sink).
-import { after, before, describe, it } from "node:test";
+// Needs Postgres (DATABASE_URL); COURTSIDE_ENV=dev is set by the harness (the demo data and the code sink).
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { administrator, launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
-import { registerByEmail, signedInContext } from "./journeys.mjs";
+import { administrator, nodeAndBrowser, screenshot } from "./harness.mjs";
+import { registerByEmail } from "./journeys.mjs";
 
 const TIMEOUT = 20_000;
-let node;
-let browser;
 
-before(async () => {
-  process.env.COURTSIDE_ENV ??= "dev";
-  node = await startNode();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await node?.stop();
-});
-
-const call = restClient(() => node);
+const env = nodeAndBrowser();
+const { call } = env;
 
 describe("back office: promotion channels", () => {
   it("lists every partner's channels for an administrator, searches, audits the look", async () => {
@@ -33,10 +21,10 @@ describe("back office: promotion channels", () => {
     const all = await call("GET", "/admin/channels", { token: login.token });
     assert.ok(all.list.some((c) => c.code === "dayan001" && c.ownerId === 0), "the site's default channel is listed");
 
-    const ctx = await signedInContext(browser, node.baseURL, login, { viewport: { width: 1366, height: 900 } });
+    const ctx = await env.context(login, { viewport: { width: 1366, height: 900 } });
     try {
       const page = await ctx.newPage();
-      await page.goto(`${node.baseURL}/admin`);
+      await page.goto(`${env.node.baseURL}/admin`);
       await page.getByTestId("admin-menu-channels").click({ timeout: TIMEOUT });
       await page.getByTestId("admin-channel-row").first().waitFor({ timeout: TIMEOUT });
       assert.equal(await page.getByTestId("admin-channel-row").count(), all.list.length);

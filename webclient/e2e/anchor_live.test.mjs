@@ -11,60 +11,30 @@
 // COURTSIDE_ENV=dev (set here: dev codes and the dev payment provider) and ffmpeg
 // (`apt-get install -y ffmpeg`). Skips with a message when GET /java/anchor/anchorList answers 404
 // or ffmpeg is missing.
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { resolve } from "node:path";
-import { administrator, launchBrowser, png, restClient, screenshot as fullPage, startNode, WEBCLIENT_DIR } from "./harness.mjs";
-import { ffmpegMissing, pushTestPattern, rand, registerByMobile as signUpByMobile, signedInContext } from "./journeys.mjs";
-
-/** Full-page screenshot from the top: the sticky header would otherwise sit mid-page in it. */
-async function screenshot(page, name) {
-  await page.evaluate(() => window.scrollTo(0, 0)).catch(() => undefined);
-  return fullPage(page, name);
-}
+import { administrator, failureShots, nodeAndBrowser, png, screenshotFromTop as screenshot, WEBCLIENT_DIR } from "./harness.mjs";
+import { ffmpegMissing, fillStreamerApplication, obsGuideKey, rand, registerByMobile as signUpByMobile } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
 const PLAY_TIMEOUT = 45_000;
 
-let node;
-let browser;
-let skipReason = "";
-const children = [];
-
-before(async () => {
-  process.env.COURTSIDE_ENV ??= "dev";
-  node = await startNode();
-  const res = await fetch(`${node.baseURL}/java/anchor/anchorList`);
-  if (res.status === 404) {
-    skipReason = "the node does not serve the streamer centre yet (GET /java/anchor/anchorList answered 404)";
-  } else {
-    skipReason = ffmpegMissing();
-  }
-  if (skipReason) {
-    console.log(`anchor e2e: SKIPPED: ${skipReason}`);
-    return;
-  }
-  browser = await launchBrowser();
+const env = nodeAndBrowser({
+  probe: async ({ baseURL }) =>
+    (await fetch(`${baseURL}/java/anchor/anchorList`)).status === 404
+      ? "the node does not serve the streamer centre yet (GET /java/anchor/anchorList answered 404)"
+      : ffmpegMissing(),
 });
-
-after(async () => {
-  for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
-  await browser?.close();
-  await node?.stop();
-});
-
-/** Calls the node's REST API like the web client does and unwraps the envelope. */
-const call = restClient(() => node);
+const { call, context } = env;
 
 /** A new account registered by mobile code (so it has a bound phone), through the new-user step. */
 const registerByMobile = () => signUpByMobile(call, { prefix: "s", password: "stream2026x" });
-/** A signed-in (or guest) browser context. */
-const context = (session) => signedInContext(browser, node.baseURL, session);
 
 const file = (name, w, h, rgb) => ({ name, mimeType: "image/png", buffer: png(w, h, rgb) });
 
 /** ffmpeg pushing a test pattern with a tone to the node's RTMP ingest. */
-const push = (key) => pushTestPattern(`${node.rtmpURL}/${key}`, { children, extra: ["-keyint_min", "25"] });
+const push = (key) => env.push(key, { extra: ["-keyint_min", "25"] });
 
 /** Resolves with the video's currentTime once it has advanced by `by` seconds. */
 async function videoAdvances(page, by = 1.5) {
@@ -78,34 +48,21 @@ async function videoAdvances(page, by = 1.5) {
   return { t0, t1: await page.evaluate(() => document.querySelector('[data-testid="player-video"]').currentTime) };
 }
 
-async function failureShots(ctx, prefix) {
-  let n = 0;
-  for (const p of ctx.pages()) await screenshot(p, `${prefix}-failure-${++n}`).catch(() => undefined);
-}
-
 describe("live streaming", () => {
   it("applies, is approved, sets up, pushes with OBS' settings and is watched through mpegts.js and HLS", async (t) => {
-    if (skipReason) return t.skip(skipReason);
+    if (env.skipReason) return t.skip(env.skipReason);
     const streamer = await registerByMobile();
     const admin = await administrator(call);
     const sctx = await context(streamer);
     const page = await sctx.newPage();
     try {
       // 1. Not a streamer yet: the application form, with the client-side checks.
-      await page.goto(`${node.baseURL}/anchorCenter`);
+      await page.goto(`${env.node.baseURL}/anchorCenter`);
       await page.getByTestId("apply-form").waitFor({ timeout: TIMEOUT });
       await page.getByTestId("apply-phone").waitFor({ timeout: TIMEOUT });
       await page.getByTestId("apply-submit").click();
       assert.equal(await page.getByTestId("apply-agree-error").getAttribute("data-error"), "rulesRequired");
-      await page.getByTestId("apply-name").fill("Zhang Wei");
-      await page.getByTestId("apply-id").fill("11010519491231002X");
-      await page.getByTestId("apply-intro").fill("Football analyst, weekend derbies.");
-      await page.getByTestId("apply-content").fill("Premier League watch-alongs");
-      for (const [kind, rgb] of [["idFront", [200, 60, 60]], ["idBack", [60, 200, 60]], ["idHand", [60, 60, 200]]]) {
-        await page.getByTestId(`upload-${kind}-input`).setInputFiles(file(`${kind}.png`, 320, 200, rgb));
-        await page.waitForSelector(`[data-testid="upload-${kind}"][data-id]:not([data-id=""])`, { timeout: TIMEOUT });
-      }
-      await page.getByTestId("apply-agree").check();
+      await fillStreamerApplication(page, { realName: "Zhang Wei", intro: "Football analyst, weekend derbies.", liveContent: "Premier League watch-alongs", timeout: TIMEOUT });
       await screenshot(page, "anchor-apply");
       await page.getByTestId("apply-submit").click();
       await page.waitForSelector('[data-testid="apply-state"][data-status="review"]', { timeout: TIMEOUT });
@@ -116,7 +73,7 @@ describe("live streaming", () => {
       await page.getByTestId("broadcast").waitFor({ timeout: TIMEOUT });
 
       // 3. Live settings: a detail picture that is not square is refused by the form.
-      await page.goto(`${node.baseURL}/anchorCenter/live`);
+      await page.goto(`${env.node.baseURL}/anchorCenter/live`);
       await page.getByTestId("live-settings").waitFor({ timeout: TIMEOUT });
       await page.getByTestId("upload-detail-input").setInputFiles(file("wide.png", 300, 200, [90, 90, 90]));
       await page.waitForSelector('[data-testid="upload-detail-error"][data-error="notSquare"]', { timeout: TIMEOUT });
@@ -130,14 +87,10 @@ describe("live streaming", () => {
       await screenshot(page, "anchor-settings");
 
       // 4. OBS guide: create the stream key, copy buttons, start live.
-      await page.goto(`${node.baseURL}/anchorCenter`);
-      await page.getByTestId("obs-guide").waitFor({ timeout: TIMEOUT });
-      assert.equal(await page.getByTestId("obs-server").getAttribute("data-value"), node.rtmpURL);
-      await page.getByTestId("obs-rotate").click();
-      await page.getByTestId("obs-key").waitFor({ timeout: TIMEOUT });
-      const key = await page.getByTestId("obs-key").getAttribute("data-value");
+      const { server, key } = await obsGuideKey(page, env.node.baseURL, { timeout: TIMEOUT });
+      assert.equal(server, env.node.rtmpURL);
       assert.match(key, /^cs_/);
-      await sctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: node.baseURL });
+      await sctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: env.node.baseURL });
       await page.getByTestId("obs-key-copy").click();
       assert.equal(await page.evaluate(() => navigator.clipboard.readText()), key);
       await page.getByTestId("start-live").click();
@@ -161,7 +114,7 @@ describe("live streaming", () => {
       const gctx = await context(null);
       const guest = await gctx.newPage();
       try {
-        await guest.goto(`${node.baseURL}/anchor/${streamer.user.uid}`);
+        await guest.goto(`${env.node.baseURL}/anchor/${streamer.user.uid}`);
         await guest.getByTestId("live-player").waitFor({ timeout: TIMEOUT });
         const gp = await call("GET", "/live/playback", { query: { roomId } });
         assert.deepEqual(gp.sources.map((s) => s.kind), ["hls"], "a guest gets the standard stream only");
@@ -172,7 +125,7 @@ describe("live streaming", () => {
         await guest.waitForSelector('[data-testid="live-player"][data-state="playing"]', { timeout: TIMEOUT });
         await screenshot(guest, "anchor-room-playing-hls");
       } catch (err) {
-        await failureShots(gctx, "anchor-guest");
+        await failureShots([gctx], "anchor-guest");
         throw err;
       } finally {
         await gctx.close();
@@ -185,7 +138,7 @@ describe("live streaming", () => {
       try {
         const vp = await call("GET", "/live/playback", { token: viewer.token, query: { roomId } });
         assert.ok(vp.sources.some((s) => s.kind === "pro"), `an SVIP viewer gets the Pro source: ${JSON.stringify(vp)}`);
-        await vpage.goto(`${node.baseURL}/anchor/${streamer.user.uid}`);
+        await vpage.goto(`${env.node.baseURL}/anchor/${streamer.user.uid}`);
         await vpage.getByTestId("live-player").waitFor({ timeout: TIMEOUT });
         await vpage.waitForSelector('[data-testid="live-player"][data-source="pro"]', { timeout: TIMEOUT });
         const pro = await videoAdvances(vpage);
@@ -195,7 +148,7 @@ describe("live streaming", () => {
 
         // The live room page, once it embeds the player (src/pages/LiveRoom belongs to the live room).
         const room = await vctx.newPage();
-        await room.goto(`${node.baseURL}/live/${roomId}`);
+        await room.goto(`${env.node.baseURL}/live/${roomId}`);
         const embedded = await room.getByTestId("live-player").waitFor({ timeout: 5000 }).then(() => true, () => false);
         if (embedded) {
           const inRoom = await videoAdvances(room);
@@ -212,7 +165,7 @@ describe("live streaming", () => {
         await vpage.waitForSelector('[data-testid="live-player"][data-state="ended"]', { timeout: PLAY_TIMEOUT });
         await screenshot(vpage, "anchor-room-ended");
       } catch (err) {
-        await failureShots(vctx, "anchor-viewer");
+        await failureShots([vctx], "anchor-viewer");
         throw err;
       } finally {
         await vctx.close();
@@ -221,23 +174,23 @@ describe("live streaming", () => {
       // 9. End live in the centre; the list and earnings pages render.
       await page.getByTestId("end-live").click();
       await page.waitForSelector('[data-testid="broadcast-state"][data-phase="off"]', { timeout: TIMEOUT });
-      await page.goto(`${node.baseURL}/anchorCenter/revenueDetails`);
+      await page.goto(`${env.node.baseURL}/anchorCenter/revenueDetails`);
       await page.waitForSelector('[data-testid="revenue-chart"][data-points="7"]', { timeout: TIMEOUT });
       await page.getByTestId("revenue-30").click();
       await page.waitForSelector('[data-testid="revenue-chart"][data-points="30"]', { timeout: TIMEOUT });
       await screenshot(page, "anchor-revenue");
-      await page.goto(`${node.baseURL}/anchor/anchorList`);
+      await page.goto(`${env.node.baseURL}/anchor/anchorList`);
       await page.waitForSelector('[data-testid="anchor-card"]', { timeout: TIMEOUT });
       await screenshot(page, "anchor-list");
 
       // 10. A streaming ban shows in the centre and disables starting live and rotating the key.
       await call("POST", "/admin/anchor/ban", { token: admin.token, body: { userId: streamer.user.uid, banned: true, reason: "e2e rule check" } });
-      await page.goto(`${node.baseURL}/anchorCenter`);
+      await page.goto(`${env.node.baseURL}/anchorCenter`);
       await page.getByTestId("anchor-banned").waitFor({ timeout: TIMEOUT });
       assert.equal(await page.getByTestId("start-live").isDisabled(), true);
       assert.equal(await page.getByTestId("obs-rotate").isDisabled(), true);
     } catch (err) {
-      await failureShots(sctx, "anchor-streamer");
+      await failureShots([sctx], "anchor-streamer");
       throw err;
     } finally {
       await sctx.close();
@@ -260,10 +213,10 @@ async function svipViewer() {
       token: session.token,
       body: { product: "coin", id: preset.id, payType: "dev", clientKey: `e2e-${rand()}` },
     });
-    const ctx = await browser.newContext();
+    const ctx = await env.browser.newContext();
     try {
       const p = await ctx.newPage();
-      await p.goto(new URL(order.payUrl, node.baseURL).href);
+      await p.goto(new URL(order.payUrl, env.node.baseURL).href);
       await p.locator("#pay").click();
       await p.getByText("Paid.").waitFor({ timeout: TIMEOUT });
     } finally {

@@ -8,46 +8,23 @@
 // bookings-room-reserved, bookings-list-booked, bookings-msg-started, bookings-list-in-progress.
 //
 // Needs Postgres (DATABASE_URL), COURTSIDE_ENV=dev (set here) and ffmpeg; skips without ffmpeg.
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { administrator, launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
-import { approveStreamer, ffmpegMissing, pushTestPattern, registerByMobile as signUpByMobile, signedInContext } from "./journeys.mjs";
+import { administrator, LIGHT_PUSH, nodeAndBrowser, screenshot } from "./harness.mjs";
+import { ffmpegMissing, newStreamer, registerByMobile as signUpByMobile } from "./journeys.mjs";
 
 const TIMEOUT = 20_000;
 const LIVE_TIMEOUT = 45_000;
-let node;
-let browser;
-let skipReason = "";
-const children = [];
 
-before(async () => {
-  process.env.COURTSIDE_ENV ??= "dev";
-  node = await startNode();
-  skipReason = ffmpegMissing();
-  if (skipReason) {
-    console.log(`bookings e2e: SKIPPED: ${skipReason}`);
-    return;
-  }
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
-  await browser?.close();
-  await node?.stop();
-});
+const env = nodeAndBrowser({ requires: ffmpegMissing });
+const { call, context } = env;
 
 /** A new account signed up by mobile code (a bound phone, which a streamer application needs). */
 const registerByMobile = (prefix) => signUpByMobile(call, { prefix, password: "book2026pass" });
 /** Applies over REST, approves as the administrator and saves complete live settings. */
-const approvedStreamer = async (admin) =>
-  approveStreamer(call, admin, await registerByMobile("host"), {
-    settings: { title: "Derby night", detailIntro: "Watch along with me", externalComments: true },
-  });
-const context = (session) => signedInContext(browser, node.baseURL, session);
-const push = (key) => pushTestPattern(`${node.rtmpURL}/${key}`, { children, size: "320x180", rate: 15, audioKbps: 48 }).child;
-
-const call = restClient(() => node);
+const approvedStreamer = (admin) =>
+  newStreamer(call, admin, { prefix: "host", password: "book2026pass", settings: { title: "Derby night", detailIntro: "Watch along with me", externalComments: true } });
+const push = (key) => env.push(key, LIGHT_PUSH).child;
 
 /** Pads the local-time value of a datetime-local input. */
 const localInput = (ms) => {
@@ -58,7 +35,7 @@ const localInput = (ms) => {
 
 describe("reserved broadcasts and My bookings", () => {
   it("announces, reserves (guest → login), lists, cancels, and notifies the reserver once on go-live", async (t) => {
-    if (skipReason) return t.skip(skipReason);
+    if (env.skipReason) return t.skip(env.skipReason);
     const admin = await administrator(call);
     const host = await approvedStreamer(admin);
     const fan = await registerByMobile("fan");
@@ -71,7 +48,7 @@ describe("reserved broadcasts and My bookings", () => {
       const hctx = await context(host);
       contexts.push(hctx);
       const hp = await hctx.newPage();
-      await hp.goto(`${node.baseURL}/anchorCenter`);
+      await hp.goto(`${env.node.baseURL}/anchorCenter`);
       await hp.getByTestId("announce").waitFor({ timeout: TIMEOUT });
       await hp.getByTestId("announce-title").fill("Derby warm-up with tactics board");
       await hp.getByTestId("announce-time").fill(localInput(Date.now() + 30 * 60_000));
@@ -85,13 +62,13 @@ describe("reserved broadcasts and My bookings", () => {
       const gctx = await context(null);
       contexts.push(gctx);
       const gp = await gctx.newPage();
-      await gp.goto(`${node.baseURL}/live/${room}`);
+      await gp.goto(`${env.node.baseURL}/live/${room}`);
       await gp.getByTestId("teaser-title").filter({ hasText: "Derby warm-up" }).waitFor({ timeout: TIMEOUT });
       await gp.getByTestId("teaser-reserve").click();
       await gp.locator('[role="dialog"]').first().waitFor({ timeout: TIMEOUT });
       await screenshot(gp, "bookings-room-guest-login");
       // The streamer's own page shows it too while offline.
-      await gp.goto(`${node.baseURL}/anchor/${host.user.uid}`);
+      await gp.goto(`${env.node.baseURL}/anchor/${host.user.uid}`);
       await gp.getByTestId("anchor-page").waitFor({ timeout: TIMEOUT });
       await gp.getByTestId("teaser-title").filter({ hasText: "Derby warm-up" }).waitFor({ timeout: TIMEOUT });
       await screenshot(gp, "bookings-streamer-page");
@@ -100,7 +77,7 @@ describe("reserved broadcasts and My bookings", () => {
       const fctx = await context(fan);
       contexts.push(fctx);
       const fp = await fctx.newPage();
-      await fp.goto(`${node.baseURL}/live/${room}`);
+      await fp.goto(`${env.node.baseURL}/live/${room}`);
       await fp.getByTestId("teaser-reserve").click();
       await fp.getByTestId("teaser-reserved").waitFor({ timeout: TIMEOUT });
       assert.equal(await fp.getByTestId("teaser-count").textContent(), "1 reserved");
@@ -108,7 +85,7 @@ describe("reserved broadcasts and My bookings", () => {
       const upcoming = await call("POST", "/v2/match/getPCUpcomingGameMatch", { body: { pageSize: 50 } });
       const match = upcoming.list.reduce((a, b) => (b.startTime > a.startTime ? b : a));
       await call("POST", "/match/attention", { token: fan.token, body: { matchId: match.id, attention: true } });
-      await fp.goto(`${node.baseURL}/userInfo/focus?tab=bookings`);
+      await fp.goto(`${env.node.baseURL}/userInfo/focus?tab=bookings`);
       const row = fp.locator('[data-testid="booking-broadcast"]').filter({ hasText: "Derby warm-up" });
       await row.waitFor({ timeout: TIMEOUT });
       assert.equal(await row.getAttribute("data-state"), "booked");
@@ -121,13 +98,13 @@ describe("reserved broadcasts and My bookings", () => {
       const octx = await context(other);
       contexts.push(octx);
       const op = await octx.newPage();
-      await op.goto(`${node.baseURL}/userInfo/focus?tab=bookings`);
+      await op.goto(`${env.node.baseURL}/userInfo/focus?tab=bookings`);
       await op.getByTestId("broadcast-cancel").click();
       await op.locator('[data-testid="booking-broadcast"]').waitFor({ state: "detached", timeout: TIMEOUT });
       assert.equal((await call("GET", "/anchor/reservations", { token: other.token })).list.length, 0);
 
       // 5. The streamer goes live: the reserver's message centre gets the notice live, once.
-      await fp.goto(`${node.baseURL}/userInfo/msgInfo`);
+      await fp.goto(`${env.node.baseURL}/userInfo/msgInfo`);
       await fp.getByTestId("page-msgInfo").waitFor({ timeout: TIMEOUT });
       const guide = await call("POST", "/anchor/streamKey", { token: host.token });
       await call("GET", "/anchor/broadcast", { token: host.token });
@@ -142,7 +119,7 @@ describe("reserved broadcasts and My bookings", () => {
       assert.equal(mine.length, 0, "a cancelled reservation stays cancelled");
 
       // 6. My bookings: in progress; no cancel button any more.
-      await fp.goto(`${node.baseURL}/userInfo/focus?tab=bookings`);
+      await fp.goto(`${env.node.baseURL}/userInfo/focus?tab=bookings`);
       await fp.locator('[data-testid="booking-broadcast"][data-state="inProgress"]').waitFor({ timeout: TIMEOUT });
       assert.equal(await fp.getByTestId("broadcast-cancel").count(), 0);
       await screenshot(fp, "bookings-list-in-progress");

@@ -6,33 +6,20 @@
 // shows in /channel/gold and /channel/water; /download shows the QR code and counts a download.
 //
 // Needs Postgres (DATABASE_URL); the harness starts a dev node (code sink, demo data).
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { administrator, launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
-import { lastCode, rand, registerByEmail, signedInContext } from "./journeys.mjs";
+import { administrator, nodeAndBrowser, screenshot } from "./harness.mjs";
+import { lastCode, rand, registerByEmail } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
-let node;
-let browser;
 
-before(async () => {
-  process.env.COURTSIDE_ENV ??= "dev";
+const env = nodeAndBrowser({
   // Store links of the download page (same-page anchors: the test never leaves the node).
-  process.env.COURTSIDE_APP_ANDROID_URL ??= "/download#android";
-  process.env.COURTSIDE_APP_APK_URL ??= "/download#apk";
-  node = await startNode();
-  browser = await launchBrowser();
+  defaults: { COURTSIDE_APP_ANDROID_URL: "/download#android", COURTSIDE_APP_APK_URL: "/download#apk" },
 });
-
-after(async () => {
-  await browser?.close();
-  await node?.stop();
-});
-
-const call = restClient(() => node);
+const { call, context } = env;
 
 const register = (prefix) => registerByEmail(call, { prefix, password: "chan2026pass" });
-const context = (session) => signedInContext(browser, node.baseURL, session);
 
 describe("promotion channels", () => {
   it("a partner's link brings a visitor who registers; the partner sees the user and the statistics", async () => {
@@ -43,7 +30,7 @@ describe("promotion channels", () => {
     const pctx = await context(partner);
     const page = await pctx.newPage();
     // The user menu has "Channel" for a partner; it opens /channel.
-    await page.goto(`${node.baseURL}/`);
+    await page.goto(`${env.node.baseURL}/`);
     await page.getByTestId("user-menu-button").click({ timeout: TIMEOUT });
     await page.getByTestId("menu-channel").click({ timeout: TIMEOUT });
     await page.getByTestId("channel-area").waitFor({ timeout: TIMEOUT });
@@ -89,7 +76,7 @@ describe("promotion channels", () => {
     await visitor.getByTestId("login-password").fill("fan2026pass");
     await visitor.getByTestId("login-submit").click();
     await visitor.getByTestId("login-modal").waitFor({ state: "detached", timeout: TIMEOUT });
-    const fanToken = decodeURIComponent((await vctx.cookies(node.baseURL)).find((c) => c.name === "token")?.value ?? "");
+    const fanToken = decodeURIComponent((await vctx.cookies(env.node.baseURL)).find((c) => c.name === "token")?.value ?? "");
     assert.ok(fanToken, "the visitor is signed in");
 
     // The visitor spends coins from the welcome gift on a shop item (through the ledger).
@@ -101,7 +88,7 @@ describe("promotion channels", () => {
     }
 
     // The partner sees the registration, the visit counted once, and the statistics.
-    await page.goto(`${node.baseURL}/channel/user`);
+    await page.goto(`${env.node.baseURL}/channel/user`);
     await page.getByTestId("channel-user").first().waitFor({ timeout: TIMEOUT });
     const row = await page.getByTestId("channel-user").first().innerText();
     assert.match(row, /Derby forum banner/);
@@ -110,14 +97,14 @@ describe("promotion channels", () => {
     const stats = await call("GET", "/promotion/channel/statistics", { token: partner.token, query: { days: 7 } });
     assert.equal(stats.channels[0].visits, 1, "a reload is not a second visit");
     assert.equal(stats.channels[0].registrations, 1);
-    await page.goto(`${node.baseURL}/channel/statistical`);
+    await page.goto(`${env.node.baseURL}/channel/statistical`);
     await page.getByTestId("stats-total-registrations").waitFor({ timeout: TIMEOUT });
     assert.match(await page.getByTestId("stats-total-registrations").innerText(), /1/);
     await screenshot(page, "channel-statistics");
-    await page.goto(`${node.baseURL}/channel/gold`);
+    await page.goto(`${env.node.baseURL}/channel/gold`);
     await page.getByTestId("gold-spent").waitFor({ timeout: TIMEOUT });
     await screenshot(page, "channel-gold");
-    await page.goto(`${node.baseURL}/channel/water`);
+    await page.goto(`${env.node.baseURL}/channel/water`);
     await page.getByTestId("channel-water").waitFor({ timeout: TIMEOUT });
     if (cheap) {
       await page.getByTestId("channel-movement").first().waitFor({ timeout: TIMEOUT });
@@ -127,8 +114,8 @@ describe("promotion channels", () => {
     await screenshot(page, "channel-water");
 
     // Arabic reads right to left.
-    await pctx.addCookies([{ name: "lang", value: "ar", url: node.baseURL }]);
-    await page.goto(`${node.baseURL}/channel`);
+    await pctx.addCookies([{ name: "lang", value: "ar", url: env.node.baseURL }]);
+    await page.goto(`${env.node.baseURL}/channel`);
     await page.getByTestId("channel-row").first().waitFor({ timeout: TIMEOUT });
     assert.equal(await page.evaluate(() => document.documentElement.dir), "rtl");
     await screenshot(page, "channel-list-ar");
@@ -137,11 +124,11 @@ describe("promotion channels", () => {
     const other = await register("o");
     const octx = await context(other);
     const opage = await octx.newPage();
-    await opage.goto(`${node.baseURL}/channel`);
+    await opage.goto(`${env.node.baseURL}/channel`);
     await opage.getByTestId("channel-denied").waitFor({ timeout: TIMEOUT });
 
     // The download page: platform, QR code, and the footer link.
-    await visitor.goto(`${node.baseURL}/`);
+    await visitor.goto(`${env.node.baseURL}/`);
     await visitor.getByTestId("footer-download").click();
     await visitor.getByTestId("download-page").waitFor({ timeout: TIMEOUT });
     assert.equal(await visitor.getByTestId("download-qr").locator("svg").count(), 1);

@@ -4,38 +4,28 @@
 // the editor changes the /about page's text and the fan reads the new text. Every action is in the
 // audit log. The test withdraws its proclamation and puts /about back at the end, as the e2e files
 // share one database. Screenshots go to test-results/screenshots/content-*.png.
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { administrator, launchBrowser, passSecondFactor, restClient, screenshot, startNode, totp } from "./harness.mjs";
-import { rand, registerByEmail, signedInContext } from "./journeys.mjs";
+import { administrator, nodeAndBrowser, passSecondFactor, screenshot, totp } from "./harness.mjs";
+import { rand, registerByEmail } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
-let node;
-let browser;
 
-const call = restClient(() => node);
+const env = nodeAndBrowser();
+const { call } = env;
 
 const register = (prefix) => registerByEmail(call, { prefix, password: "content2026test" });
-const context = (session, lang = "en_US") => signedInContext(browser, node.baseURL, session, { lang });
+const context = (session, lang = "en_US") => env.context(session, { lang });
 
 /** Opens path and waits for the banner's call to be answered, so "no banner" means none. */
 async function open(page, path) {
   const answered = page.waitForResponse((r) => r.url().includes("/java/app/getProclamation"), { timeout: TIMEOUT });
-  await page.goto(`${node.baseURL}${path}`);
+  await page.goto(`${env.node.baseURL}${path}`);
   await answered;
   await page.waitForTimeout(150); // the banner renders on the answer's next tick
 }
 
 describe("content edited by staff", { timeout: 240_000 }, () => {
-  before(async () => {
-    node = await startNode();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await node?.stop();
-  });
-
   it("an editor publishes a proclamation that fans close for good, and changes /about for everybody", async () => {
     const admin = await administrator(call);
     const editor = await register("editor");
@@ -55,7 +45,7 @@ describe("content edited by staff", { timeout: 240_000 }, () => {
     const gctx = await context(null);
     const gp = await gctx.newPage();
     try {
-      await ep.goto(`${node.baseURL}/admin`);
+      await ep.goto(`${env.node.baseURL}/admin`);
       await ep.getByTestId("admin-mfa-enrol").click();
       const secret = (await ep.getByTestId("admin-mfa-secret").textContent()).trim();
       await ep.getByTestId("admin-mfa-code").fill(await totp(secret));
@@ -137,15 +127,15 @@ describe("content edited by staff", { timeout: 240_000 }, () => {
 
   it("answers 404 for a protocol page that does not exist, and lists them all at /protocol", async () => {
     for (const [path, status] of [["/protocol/1", 200], ["/protocol/privacy", 200], ["/protocol/streamer", 200], ["/certificate", 200], ["/protocol", 200], ["/protocol/nope", 404]]) {
-      const res = await fetch(`${node.baseURL}${path}`, { headers: { Cookie: "lang=en_US" } });
+      const res = await fetch(`${env.node.baseURL}${path}`, { headers: { Cookie: "lang=en_US" } });
       assert.equal(res.status, status, path);
     }
     const ctx = await context(null);
     const page = await ctx.newPage();
-    await page.goto(`${node.baseURL}/protocol`);
+    await page.goto(`${env.node.baseURL}/protocol`);
     await page.getByTestId("protocol-link-streamer").click();
     await page.getByTestId("protocol-title").filter({ hasText: "Streamer Rules" }).waitFor({ timeout: TIMEOUT });
-    await page.goto(`${node.baseURL}/protocol/nope`);
+    await page.goto(`${env.node.baseURL}/protocol/nope`);
     await page.getByText("This page could not be found").waitFor({ timeout: TIMEOUT });
     await ctx.close();
   });

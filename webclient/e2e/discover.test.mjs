@@ -3,36 +3,24 @@
 // reaches a live room from the home page in two clicks, sees who streams and the linked score, the
 // demo's video playing (ffmpeg pushes it through the real RTMP ingest) and the demo fans chatting,
 // and is asked to log in when typing; a match row shows "Watch live" and leads to the room.
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { launchBrowser, restClient, screenshot, startNode, until } from "./harness.mjs";
-import { ffmpegMissing, registerByEmail, signedInContext } from "./journeys.mjs";
+import { nodeAndBrowser, screenshot, until } from "./harness.mjs";
+import { ffmpegMissing, registerByEmail } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
 const LANGS = ["en_US", "zh_CN", "zh_tw", "vi", "es", "pt", "fr", "de", "sv", "ru", "uk", "da", "pl", "nl", "ko", "ms", "tl", "el", "tr", "thai", "ar", "jp"];
 
-let node;
-let browser;
-
 // The living demo's streams need ffmpeg (scripts/setup.sh installs it); without it the rooms have no video.
 const streams = !ffmpegMissing();
 
-before(async () => {
-  node = await startNode({ env: { COURTSIDE_DEMO_STREAMS: streams ? "true" : "false" } });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await node?.stop();
-});
-
-const call = restClient(() => node);
+const env = nodeAndBrowser({ env: { COURTSIDE_DEMO_STREAMS: streams ? "true" : "false" } });
+const { call } = env;
 
 /** A fan with a short name (the header must fit it in every language). */
 const register = () => registerByEmail(call, { prefix: "discover", name: `Fan${Date.now().toString(36)}`, password: "discover2026" });
 const context = ({ lang = "en_US", session = null, width = 1280, height = 860 } = {}) =>
-  signedInContext(browser, node.baseURL, session, { lang, viewport: { width, height } });
+  env.context(session, { lang, viewport: { width, height } });
 
 /** The demo links its rooms to matches in play within a few seconds of starting. */
 async function streamedMatches() {
@@ -81,7 +69,7 @@ describe("finding streams", () => {
     for (const session of [null, fan]) {
       const ctx = await context({ session });
       const page = await ctx.newPage();
-      await page.goto(`${node.baseURL}/live`);
+      await page.goto(`${env.node.baseURL}/live`);
       await page.getByTestId("main-nav").waitFor({ timeout: TIMEOUT });
       if (session) await page.getByTestId("header-user").waitFor({ timeout: TIMEOUT });
       // Every section of the site, in the order of issue 17.
@@ -99,7 +87,7 @@ describe("finding streams", () => {
     }
     const ctx = await context({ width: 1024 });
     const page = await ctx.newPage();
-    await page.goto(`${node.baseURL}/`);
+    await page.goto(`${env.node.baseURL}/`);
     await page.getByTestId("nav-menu-button").waitFor({ timeout: TIMEOUT });
     assert.equal(await page.getByTestId("main-nav").isVisible(), false, "the sections fold below 1280 px");
     await page.getByTestId("nav-menu-button").click();
@@ -115,7 +103,7 @@ describe("finding streams", () => {
     await streamedMatches();
     const ctx = await context();
     const page = await ctx.newPage();
-    await page.goto(`${node.baseURL}/`);
+    await page.goto(`${env.node.baseURL}/`);
     await page.getByTestId("home").waitFor({ timeout: TIMEOUT });
     // The footer links the live rooms, the streamers and the data library.
     assert.equal(await page.getByTestId("footer-live").getAttribute("href"), "/live");
@@ -166,7 +154,7 @@ describe("finding streams", () => {
     await streamedMatches();
     const ctx = await context();
     const page = await ctx.newPage();
-    await page.goto(`${node.baseURL}/?tab=live`);
+    await page.goto(`${env.node.baseURL}/?tab=live`);
     await page.getByTestId("home-live-rooms").waitFor({ timeout: TIMEOUT });
     // The live list is long: scroll until a streamed match's row is on screen.
     const row = await until(async () => {
@@ -187,7 +175,7 @@ describe("finding streams", () => {
     await row.scrollIntoViewIfNeeded();
     await screenshot(page, "discover-home-live");
     // The button leads to the room with the most viewers at the time it was drawn.
-    const href = decodeURIComponent(new URL(await button.getAttribute("href"), node.baseURL).pathname);
+    const href = decodeURIComponent(new URL(await button.getAttribute("href"), env.node.baseURL).pathname);
     assert.ok(want.rooms.some((r) => href === `/live/${r.roomId}`), `${href} is one of the rooms streaming ${matchId}`);
     await button.click();
     await page.getByTestId("live-room").waitFor({ timeout: TIMEOUT });
@@ -199,7 +187,7 @@ describe("finding streams", () => {
     // The match page shows it too.
     const game = await call("GET", "/game/v3/getPCGameSource");
     const slug = (game.games ?? game.list ?? []).find?.((g) => g.id === want.gameId)?.abbr ?? String(want.gameId);
-    await page.goto(`${node.baseURL}/${slug}/${encodeURIComponent(matchId)}`);
+    await page.goto(`${env.node.baseURL}/${slug}/${encodeURIComponent(matchId)}`);
     await page.getByTestId("match-head").getByTestId("watch-live").waitFor({ timeout: TIMEOUT });
     await screenshot(page, "discover-match-page");
     await ctx.close();

@@ -8,36 +8,18 @@
 // experts-home, experts-apply, experts-plan-form, experts-plan-bought, experts-my-plans-settled,
 // experts-plan-settled, experts-creator-board, experts-expert-page.
 //
-// Needs Postgres (DATABASE_URL) and COURTSIDE_ENV=dev (set here: dev codes).
-import { after, before, describe, it } from "node:test";
+// Needs Postgres (DATABASE_URL) and COURTSIDE_ENV=dev (the harness sets it: dev codes).
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { administrator, launchBrowser, playDemoMatch, restClient, screenshot as fullPage, startNode, until } from "./harness.mjs";
-import { registerByMobile as signUpByMobile, signedInContext } from "./journeys.mjs";
-
-async function screenshot(page, name) {
-  await page.evaluate(() => window.scrollTo(0, 0)).catch(() => undefined);
-  return fullPage(page, name);
-}
+import { administrator, nodeAndBrowser, playDemoMatch, screenshotFromTop as screenshot, until } from "./harness.mjs";
+import { registerByMobile as signUpByMobile } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
-let node;
-let browser;
 
-before(async () => {
-  process.env.COURTSIDE_ENV ??= "dev";
-  node = await startNode();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await node?.stop();
-});
-
-const call = restClient(() => node);
+const env = nodeAndBrowser();
+const { call, context } = env;
 
 const registerByMobile = () => signUpByMobile(call, { prefix: "e", password: "expert2026x", mobilePrefix: "137" });
-const context = (session) => signedInContext(browser, node.baseURL, session);
 /** Polls every second, a failing call counting as "not yet" (the demo's simulator fills the data). */
 const poll = (fn, ms, what) => until(fn, what, ms, { every: 1000, ignoreErrors: true });
 
@@ -51,7 +33,7 @@ describe("experts and paid plans", () => {
     }, 180_000, "demo experts and their plans on sale");
     const guest = await context(null);
     const home = await guest.newPage();
-    await home.goto(`${node.baseURL}/expert`);
+    await home.goto(`${env.node.baseURL}/expert`);
     await home.getByTestId("expert-card").first().waitFor({ timeout: TIMEOUT });
     await home.getByTestId("plan-card").first().waitFor({ timeout: TIMEOUT });
     await home.getByTestId("experts-ranking").getByRole("listitem").first().waitFor({ timeout: TIMEOUT });
@@ -69,7 +51,7 @@ describe("experts and paid plans", () => {
     const page = await ectx.newPage();
 
     // 1. Apply in the creator centre.
-    await page.goto(`${node.baseURL}/creatorCenter`);
+    await page.goto(`${env.node.baseURL}/creatorCenter`);
     await page.getByTestId("creator-apply").waitFor({ timeout: TIMEOUT });
     await page.getByTestId("apply-nickname").fill("Nadia Voss");
     await page.getByTestId("apply-realName").fill("Nadia Voss");
@@ -82,7 +64,7 @@ describe("experts and paid plans", () => {
     // 2. Staff approve in the back office (audit-logged): the applications screen, waiting list.
     const actx = await context(admin);
     const apage = await actx.newPage();
-    await apage.goto(`${node.baseURL}/admin/experts`);
+    await apage.goto(`${env.node.baseURL}/admin/experts`);
     const application = apage.getByTestId("admin-expert-application").filter({ hasText: "Nadia Voss" });
     await application.waitFor({ timeout: TIMEOUT });
     await screenshot(apage, "experts-admin-applications");
@@ -91,7 +73,7 @@ describe("experts and paid plans", () => {
       TIMEOUT, "the approval");
 
     // The approved expert's chat lines carry the verified badge; it opens on the expert's record.
-    await page.goto(`${node.baseURL}/live/1002`);
+    await page.goto(`${env.node.baseURL}/live/1002`);
     await page.getByTestId("chat-input").fill("Nadia here: watching the press");
     await page.getByTestId("chat-send").click();
     const line = page.getByTestId("chat-line").filter({ hasText: "watching the press" });
@@ -102,7 +84,7 @@ describe("experts and paid plans", () => {
     await page.getByTestId("plan-linker-menu").waitFor({ timeout: TIMEOUT });
 
     // 3. Publish a refund-if-not-winning plan through the form and the match picker.
-    await page.goto(`${node.baseURL}/creatorCenter/progComponent`);
+    await page.goto(`${env.node.baseURL}/creatorCenter/progComponent`);
     await page.getByTestId("picker-match").first().click();
     await page.getByTestId("form-type-1x2").click();
     await page.getByTestId("form-pick-home").click();
@@ -118,7 +100,7 @@ describe("experts and paid plans", () => {
     assert.match(hash, /^[0-9a-f]{64}$/);
     const { plan } = await call("GET", "/expert_plan/getExpertPlanInfo", { token: expert.token, query: { id: planId } });
     assert.equal(plan.state, "review");
-    await apage.goto(`${node.baseURL}/admin/experts/plans`);
+    await apage.goto(`${env.node.baseURL}/admin/experts/plans`);
     const queued = apage.getByTestId("admin-expert-plan").filter({ hasText: "Home side press late" });
     await queued.waitFor({ timeout: TIMEOUT });
     await screenshot(apage, "experts-admin-plans");
@@ -137,7 +119,7 @@ describe("experts and paid plans", () => {
     const fpage = await fctx.newPage();
     const game = (await call("GET", "/expert_plan/getExpertPlanInfo", { token: fan.token, query: { id: planId } })).plan.gameId;
     const slug = (await call("GET", "/game/v3/getPCGameSource")).games.find((g) => g.id === game)?.abbr ?? String(game);
-    await fpage.goto(`${node.baseURL}/${slug}/${encodeURIComponent(plan.matchId)}?tab=experts`);
+    await fpage.goto(`${env.node.baseURL}/${slug}/${encodeURIComponent(plan.matchId)}?tab=experts`);
     await fpage.getByTestId("match-experts").getByTestId("plan-card").first().waitFor({ timeout: TIMEOUT });
     await screenshot(fpage, "experts-match-tab");
     await fpage.getByTestId("match-experts").getByTestId("plan-card").filter({ hasText: "Home side press late" }).click();
@@ -171,20 +153,20 @@ describe("experts and paid plans", () => {
     assert.equal(refunded.gold, refundDue ? before.gold : before.gold - 30, refundDue ? "refund-if-not-winning gave the coins back" : "a won plan keeps its price");
     console.log(`experts e2e: the simulator finished ${plan.matchId} ${settled.plan.result ?? ""}: plan ${outcome}`);
 
-    await fpage.goto(`${node.baseURL}/expert/myPlans`);
+    await fpage.goto(`${env.node.baseURL}/expert/myPlans`);
     if (refundDue) await fpage.getByTestId("bought-refunded").waitFor({ timeout: TIMEOUT });
     await fpage.getByTestId("plan-outcome").first().waitFor({ timeout: TIMEOUT });
     assert.equal(await fpage.getByTestId("plan-outcome").first().getAttribute("data-outcome"), outcome);
     await screenshot(fpage, "experts-my-plans-settled");
-    await fpage.goto(`${node.baseURL}/expert/plan/${planId}`);
+    await fpage.goto(`${env.node.baseURL}/expert/plan/${planId}`);
     await fpage.getByTestId("plan-outcome").waitFor({ timeout: TIMEOUT });
     await screenshot(fpage, "experts-plan-settled");
 
     // 6. The expert's board and public record show it.
-    await page.goto(`${node.baseURL}/creatorCenter/dataShow`);
+    await page.goto(`${env.node.baseURL}/creatorCenter/dataShow`);
     await page.getByTestId("creator-board").waitFor({ timeout: TIMEOUT });
     await screenshot(page, "experts-creator-board");
-    await page.goto(`${node.baseURL}/expert/${expert.user.uid.startsWith("u") ? expert.user.uid : `u${expert.user.uid}`}`);
+    await page.goto(`${env.node.baseURL}/expert/${expert.user.uid.startsWith("u") ? expert.user.uid : `u${expert.user.uid}`}`);
     await page.getByTestId("expert-name").waitFor({ timeout: TIMEOUT });
     assert.equal((await page.getByTestId("expert-name").textContent()).trim(), "Nadia Voss");
     await page.getByTestId("plan-outcome").first().waitFor({ timeout: TIMEOUT });

@@ -4,43 +4,27 @@
 // sees the big animation over the video counting up to combo ×2 and one chat line with the combo,
 // and skips a third one; A's header balance drops by each price without a reload. Screenshots: the scene mid-play as B
 // sees it, and A's confirmation.
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
-import { openLiveRoom, rand, rechargeCoins, registerByEmail, signedInContext } from "./journeys.mjs";
+import { nodeAndBrowser, screenshot } from "./harness.mjs";
+import { giftsMissing, openLiveRoom, rand, rechargeCoins, registerByEmail } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
 const BOOT = "8"; // Golden Boot: 520 coins in the catalogue (storage/postgres/migrations/0003_wallet.sql)
-let node;
-let browser;
 
-before(async () => {
-  node = await startNode();
-  browser = await launchBrowser();
-});
+const env = nodeAndBrowser({ probe: giftsMissing });
+const { call, context } = env;
 
-after(async () => {
-  await browser?.close();
-  await node?.stop();
-});
-
-const call = restClient(() => node);
 const register = () => registerByEmail(call, { prefix: "giftfx", password: "giftgift2026" });
 /** Recharges coins (a preset of the recharge page) through the development provider's signed callback. */
-const recharge = (session, preset) => rechargeCoins(call, node.baseURL, session, preset, { clientKey: `giftfx-${rand()}` });
-const context = (session) => signedInContext(browser, node.baseURL, session);
-const openRoom = (ctx) => openLiveRoom(ctx, node.baseURL, "1001", { timeout: TIMEOUT });
+const recharge = (session, preset) => rechargeCoins(call, env.node.baseURL, session, preset, { clientKey: `giftfx-${rand()}` });
+const openRoom = (ctx) => openLiveRoom(ctx, env.node.baseURL, "1001", { timeout: TIMEOUT });
 
 const coins = async (session) => (await call("GET", "/user/userGold", { token: session.token })).gold;
 
 describe("gift effects in a live room", () => {
   it("a big gift, confirmed by A, animates over the video for B with its combo; A's header balance drops at once", async (t) => {
-    try {
-      await call("GET", "/gift");
-    } catch (err) {
-      t.skip(`gift catalogue not served: ${err.message}`);
-      return;
-    }
+    if (env.skipReason) return t.skip(env.skipReason);
     const a = await register();
     await recharge(a, 2); // 2,000 coins, plus the 200 of the welcome gift
     const start = await coins(a);

@@ -66,17 +66,17 @@ async function pollReady(url, child, deadline) {
 }
 
 /**
- * The tests' REST client: call(method, path, { token, body, query, form }) calls /java<path> on the
- * node getNode() returns, as the web client does (English, a PC client), and answers the envelope's
- * result; a failed call throws with the envelope. form (a FormData) is sent as the body instead of
- * JSON (uploads). call.raw(...) takes the same arguments and answers the whole envelope (null when
- * the answer is not JSON), for a test that expects a refusal.
+ * The tests' REST client: call(method, path, { token, body, query, form, lang }) calls /java<path>
+ * on the node getNode() returns, as the web client does (a PC client, in lang: English by default),
+ * and answers the envelope's result; a failed call throws with the envelope. form (a FormData) is
+ * sent as the body instead of JSON (uploads). call.raw(...) takes the same arguments and answers the
+ * whole envelope (null when the answer is not JSON), for a test that expects a refusal.
  */
 export function restClient(getNode) {
-  async function send(method, path, { token, body, query, form } = {}) {
+  async function send(method, path, { token, body, query, form, lang = "en_US" } = {}) {
     const url = new URL(`/java${path}`, getNode().baseURL);
     for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
-    const headers = { sysType: "PC", lan: "en_US", Accept: "application/json" };
+    const headers = { sysType: "PC", lan: lang, Accept: "application/json" };
     if (token) headers.token = token;
     if (body !== undefined) headers["Content-Type"] = "application/json";
     const res = await fetch(url, { method, headers, body: form ?? (body === undefined ? undefined : JSON.stringify(body)) });
@@ -191,15 +191,46 @@ export async function startNode({ env = {} } = {}) {
 
 /**
  * One node and one browser for a test file: started before its tests, stopped after them. Read them
- * as `env.node` and `env.browser` inside the tests (they exist once `before` has run).
+ * as `env.node` and `env.browser` inside the tests (they exist once `before` has run), with:
+ * env.call, the restClient of the node; env.context(session, { lang, viewport }), a signedInContext
+ * on the node (null: a guest); env.push(key, options), a pushTestPattern to the node's RTMP ingest
+ * (a push still running after the tests is killed); env.skipReason, "" unless the file skips (a test
+ * then calls t.skip(env.skipReason)).
+ *
+ * Options: env adds to (and overrides) the node's environment; defaults are set in this process's
+ * environment unless it has them, so the node and the CLI the tests run (administrator()) see them
+ * and an explicit setting wins (COURTSIDE_ENV=dev always is); requires() answers why the file must
+ * skip before anything starts (ffmpegMissing) and probe(node) why it must skip with the node
+ * started (an endpoint that answers 404), "" to go on: a skipping file starts no browser.
+ * setUp(env) runs once the browser is up (a file's own waiting for the demo's data).
  */
-export function nodeAndBrowser({ env = {} } = {}) {
-  const run = { node: undefined, browser: undefined };
+export function nodeAndBrowser({ env = {}, defaults = {}, requires, probe, setUp } = {}) {
+  const run = {
+    node: undefined,
+    browser: undefined,
+    skipReason: "",
+    children: [],
+    call: restClient(() => run.node),
+    context: (session, options) => signedInContext(run.browser, run.node.baseURL, session, options),
+    push: (key, options = {}) => pushTestPattern(`${run.node.rtmpURL}/${key}`, { children: run.children, ...options }),
+  };
   before(async () => {
-    run.node = await startNode({ env });
+    process.env.COURTSIDE_ENV ??= "dev";
+    for (const [name, value] of Object.entries(defaults)) process.env[name] ??= value;
+    run.skipReason = (await requires?.()) || "";
+    if (!run.skipReason) {
+      run.node = await startNode({ env });
+      run.skipReason = (await probe?.(run.node)) || "";
+    }
+    if (run.skipReason) {
+      console.log(`# e2e skipped: ${run.skipReason}`);
+      return;
+    }
     run.browser = await launchBrowser();
+    await setUp?.(run);
   });
   after(async () => {
+    for (const c of run.children) if (c.exitCode === null) c.kill("SIGKILL");
     await run.browser?.close();
     await run.node?.stop();
   });
@@ -213,12 +244,70 @@ export function launchBrowser() {
   });
 }
 
+/**
+ * A browser context at 1280 × 900 (or viewport) with the language cookie and, for a session
+ * ({ token, user }), the token and userInfo cookies the web client signs in from; null: a guest.
+ */
+export async function signedInContext(browser, baseURL, session, { lang = "en_US", viewport = { width: 1280, height: 900 } } = {}) {
+  const ctx = await browser.newContext({ viewport });
+  const cookies = [{ name: "lang", value: lang, url: baseURL }];
+  if (session) {
+    cookies.push({ name: "token", value: encodeURIComponent(session.token), url: baseURL });
+    cookies.push({ name: "userInfo", value: encodeURIComponent(JSON.stringify(session.user)), url: baseURL });
+  }
+  await ctx.addCookies(cookies);
+  return ctx;
+}
+
 /** Saves a full-page PNG under test-results/screenshots/ and returns its path. */
 export async function screenshot(page, name) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path, fullPage: true });
   return path;
+}
+
+/** screenshot() from the top of the page: scrolled, the sticky header would sit mid-page in it. */
+export async function screenshotFromTop(page, name) {
+  await page.evaluate(() => window.scrollTo(0, 0)).catch(() => undefined);
+  return screenshot(page, name);
+}
+
+/** Full-page screenshots of every open page of the contexts, <prefix>-failure-<n> (after a failure). */
+export async function failureShots(contexts, prefix) {
+  let n = 0;
+  for (const c of contexts) for (const p of c.pages()) await screenshot(p, `${prefix}-failure-${++n}`).catch(() => undefined);
+}
+
+/** pushTestPattern options for a push light on the CPU: 320 × 180 at 15 frames a second, 48 kb/s of sound. */
+export const LIGHT_PUSH = { size: "320x180", rate: 15, audioKbps: 48 };
+
+/** Why the ffmpeg tests must skip ("" when ffmpeg is there). */
+export function ffmpegMissing() {
+  return spawnSync("ffmpeg", ["-version"]).status === 0 ? "" : "ffmpeg is not installed (apt-get install -y ffmpeg)";
+}
+
+/**
+ * ffmpeg pushing a test pattern with a 440 Hz tone to url (the node's rtmpURL + "/" + key) in real
+ * time, for secs seconds (until killed when 0). The child is added to children (the test kills what
+ * is left in its after hook). Returns { child, exited }: exited resolves { code, stderr } when the
+ * push ends.
+ */
+export function pushTestPattern(url, { children, secs = 0, size = "640x360", rate = 25, gop = rate, audioKbps = 64, extra = [] } = {}) {
+  const args = [
+    "-hide_banner", "-loglevel", "error", "-re",
+    "-f", "lavfi", "-i", `testsrc2=size=${size}:rate=${rate}`,
+    "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100",
+    ...(secs ? ["-t", String(secs)] : []),
+    "-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-pix_fmt", "yuv420p", "-g", String(gop), ...extra,
+    "-c:a", "aac", "-b:a", `${audioKbps}k`, "-f", "flv", url,
+  ];
+  const child = spawn("ffmpeg", args, { stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (d) => (stderr += d));
+  const exited = new Promise((r) => child.once("exit", (code) => r({ code, stderr })));
+  children?.push(child);
+  return { child, exited };
 }
 
 /** Reads a base32 secret as authenticator apps spell it. */
@@ -314,13 +403,20 @@ function chunk(type, data) {
   crc.writeUInt32BE(crc32(td));
   return Buffer.concat([len, td, crc]);
 }
-/** A PNG of w × h pixels of one colour ([r, g, b]; grey by default). */
-export function png(w, h, [r, g, b] = [120, 120, 120]) {
+/**
+ * A PNG of w × h RGB pixels: colour is one [r, g, b] for all (grey by default) or a function
+ * (x, y) => [r, g, b] for each pixel.
+ */
+export function png(w, h, colour = [120, 120, 120]) {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(w, 0);
   ihdr.writeUInt32BE(h, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.alloc(1 + w * 3);
-  for (let x = 0; x < w; x++) row.set([r, g, b], 1 + x * 3);
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(Buffer.concat(Array.from({ length: h }, () => row)))), chunk("IEND", Buffer.alloc(0))]);
+  const pixel = typeof colour === "function" ? colour : () => colour;
+  const rows = Array.from({ length: h }, (_, y) => {
+    const row = Buffer.alloc(1 + w * 3);
+    for (let x = 0; x < w; x++) row.set(pixel(x, y), 1 + x * 3);
+    return row;
+  });
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(Buffer.concat(rows))), chunk("IEND", Buffer.alloc(0))]);
 }

@@ -4,32 +4,19 @@
 // the web client sends the kept code once; the inviter sees the invitation record, rewarded, and the
 // coins. Screenshots: invite-link, invite-register, invite-record.
 //
-// Needs Postgres (DATABASE_URL) and COURTSIDE_ENV=dev (the verification-code sink; set here).
-import { after, before, describe, it } from "node:test";
+// Needs Postgres (DATABASE_URL) and COURTSIDE_ENV=dev (the verification-code sink; set by the harness).
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { launchBrowser, restClient, screenshot, startNode, until } from "./harness.mjs";
-import { nextCode, rand, registerByEmail, signedInContext, sinkCodes } from "./journeys.mjs";
+import { nodeAndBrowser, screenshot, until } from "./harness.mjs";
+import { nextCode, rand, registerByEmail, sinkCodes } from "./journeys.mjs";
 
 const TIMEOUT = 20_000;
-let node;
-let browser;
 
-before(async () => {
-  process.env.COURTSIDE_ENV ??= "dev";
-  node = await startNode();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await node?.stop();
-});
-
-const call = restClient(() => node);
+const env = nodeAndBrowser();
+const { call, context } = env;
 
 /** The inviter: signed up by e-mail code over REST, with a username. */
 const register = (prefix) => registerByEmail(call, { prefix, password: "invite2026pw" });
-const context = (session) => signedInContext(browser, node.baseURL, session);
 
 describe("invitations", () => {
   it("a visitor registers through a copied invite link and the inviter sees the record and the reward", async () => {
@@ -39,13 +26,13 @@ describe("invitations", () => {
     const vctx = await context(null);
     try {
       // 1. The inviter copies their link.
-      await ictx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: node.baseURL });
+      await ictx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: env.node.baseURL });
       const ip = await ictx.newPage();
-      await ip.goto(`${node.baseURL}/userInfo/myTask`);
+      await ip.goto(`${env.node.baseURL}/userInfo/myTask`);
       await ip.getByTestId("invite-link").waitFor({ timeout: TIMEOUT });
       await ip.getByTestId("invite-copy").click();
       const link = await ip.evaluate(() => navigator.clipboard.readText());
-      assert.equal(link, `${node.baseURL}/?invite=${inviter.user.uid}`);
+      assert.equal(link, `${env.node.baseURL}/?invite=${inviter.user.uid}`);
       assert.equal(await ip.getByTestId("invite-record").count(), 0);
       await screenshot(ip, "invite-link");
 

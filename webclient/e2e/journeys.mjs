@@ -1,12 +1,15 @@
 // The user journeys the browser tests share, one home each (issue 14): signing a user up through the
-// dev code sink (and reading the codes it holds), opening a browser context signed in as a session
-// (or a guest's), making an approved streamer and linking a match to its room, opening a live room,
-// recharging coins through the development payment provider, and pushing a test pattern with ffmpeg
-// (Debian's) to the node's RTMP ingest. Each helper takes what it needs (the test's REST call from
-// harness.mjs' restClient, the browser, the node's URLs) so a test file keeps its own node; a test
-// that needs a variant passes an option rather than keeping its own copy.
-import { spawn, spawnSync } from "node:child_process";
-import { png, until } from "./harness.mjs";
+// dev code sink (and reading the codes it holds), making an approved streamer (over REST or through
+// the application form), the OBS guide's stream key, linking a match to its room and readying a
+// broadcast on it, opening a live room and chatting in it, whether the node serves the gifts, and
+// recharging coins through the development payment provider. Each
+// helper takes what it needs (the test's REST call from harness.mjs' restClient or nodeAndBrowser's
+// env.call, the node's URLs); a test that needs a variant passes an option rather than keeping its
+// own copy. The browser context signed in as a session and the ffmpeg test-pattern push live in
+// harness.mjs (nodeAndBrowser binds them to the file's node) and are re-exported here.
+import { png, restClient, until } from "./harness.mjs";
+
+export { ffmpegMissing, pushTestPattern, signedInContext } from "./harness.mjs";
 
 /** A short unique suffix for names. */
 export const rand = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -82,21 +85,6 @@ export async function registerByEmail(call, { prefix = "", password = "Journey20
 }
 
 /**
- * A browser context at 1280 × 900 (or viewport) with the language cookie and, for a session
- * ({ token, user }), the token and userInfo cookies the web client signs in from; null: a guest.
- */
-export async function signedInContext(browser, baseURL, session, { lang = "en_US", viewport = { width: 1280, height: 900 } } = {}) {
-  const ctx = await browser.newContext({ viewport });
-  const cookies = [{ name: "lang", value: lang, url: baseURL }];
-  if (session) {
-    cookies.push({ name: "token", value: encodeURIComponent(session.token), url: baseURL });
-    cookies.push({ name: "userInfo", value: encodeURIComponent(JSON.stringify(session.user)), url: baseURL });
-  }
-  await ctx.addCookies(cookies);
-  return ctx;
-}
-
-/**
  * Makes session an approved streamer: uploads the three ID pictures (pictures(kind) → PNG bytes;
  * default a 64 × 40 grey one), applies with application's fields, has admin approve it and, when
  * settings is given, saves those live settings (POST /java/updateAnchor). Returns session.
@@ -115,6 +103,49 @@ export async function approveStreamer(call, admin, session, { pictures = () => p
   await call("POST", "/admin/anchor/review", { token: admin.token, body: { userId: session.user.uid, approve: true } });
   if (settings) await call("POST", "/updateAnchor", { token: session.token, body: settings });
   return session;
+}
+
+/** The three ID pictures a streamer application carries. */
+export const ID_KINDS = ["idFront", "idBack", "idHand"];
+const ID_COLOURS = { idFront: [200, 60, 60], idBack: [60, 200, 60], idHand: [60, 60, 200] };
+/** A 320 × 200 PNG of one colour for each ID picture (red front, green back, blue in hand). */
+export const idPicture = (kind) => png(320, 200, ID_COLOURS[kind]);
+
+/**
+ * A new account signed up by mobile code (registerByMobile with prefix, password, mobilePrefix) and
+ * made an approved streamer by admin (approveStreamer with pictures, application, settings).
+ */
+export async function newStreamer(call, admin, { prefix, password, mobilePrefix, ...approval } = {}) {
+  return approveStreamer(call, admin, await registerByMobile(call, { prefix, password, mobilePrefix }), approval);
+}
+
+/**
+ * Fills the streamer centre's application form on page (open at /anchorCenter): the fields, the
+ * three ID pictures (idPicture) uploaded and stored, the rules agreed; the caller submits it.
+ */
+export async function fillStreamerApplication(page, { realName, idNumber = "11010519491231002X", intro, liveContent, timeout = 30_000 }) {
+  await page.getByTestId("apply-name").fill(realName);
+  await page.getByTestId("apply-id").fill(idNumber);
+  await page.getByTestId("apply-intro").fill(intro);
+  await page.getByTestId("apply-content").fill(liveContent);
+  for (const kind of ID_KINDS) {
+    await page.getByTestId(`upload-${kind}-input`).setInputFiles({ name: `${kind}.png`, mimeType: "image/png", buffer: idPicture(kind) });
+    await page.waitForSelector(`[data-testid="upload-${kind}"][data-id]:not([data-id=""])`, { timeout });
+  }
+  await page.getByTestId("apply-agree").check();
+}
+
+/**
+ * Opens the streamer centre's OBS guide on page and creates a stream key there; answers { server,
+ * key }: the ingest address the guide shows and the new key.
+ */
+export async function obsGuideKey(page, baseURL, { timeout = 30_000 } = {}) {
+  await page.goto(`${baseURL}/anchorCenter`);
+  await page.getByTestId("obs-guide").waitFor({ timeout });
+  const server = await page.getByTestId("obs-server").getAttribute("data-value");
+  await page.getByTestId("obs-rotate").click();
+  await page.getByTestId("obs-key").waitFor({ timeout });
+  return { server, key: await page.getByTestId("obs-key").getAttribute("data-value") };
 }
 
 /** The path segment of each game's match pages (/<slug>/<match id>), for the games a streamer links. */
@@ -140,14 +171,49 @@ export async function linkMatch(call, session) {
 }
 
 /**
+ * Readies session's (an approved streamer's) room for a push on a match: links one (linkMatch),
+ * titles the broadcast "<home> vs <away>" with detailIntro, opens the broadcast and takes a stream
+ * key. Answers { match, streamKey, roomId }, or null when the demo has no match to link right now.
+ */
+export async function broadcastOnMatch(call, session, { detailIntro }) {
+  const match = await linkMatch(call, session);
+  if (!match) return null;
+  const title = (match.homeName && match.awayName ? `${match.homeName} vs ${match.awayName}` : "Live watch-along").slice(0, 60);
+  await call("POST", "/updateAnchor", { token: session.token, body: { title, detailIntro, externalComments: true, detailPics: [] } });
+  await call("GET", "/anchor/broadcast", { token: session.token });
+  const { streamKey } = await call("POST", "/anchor/streamKey", { token: session.token });
+  const { roomId } = await call("GET", "/anchor/liveInfo", { token: session.token });
+  return { match, streamKey, roomId };
+}
+
+/** Waits until page's live room says its real-time connection is up (the badge says connected). */
+export async function roomConnected(page, { timeout = 30_000 } = {}) {
+  await page.locator('[data-testid="conn-state"][data-state="connected"]').waitFor({ timeout });
+}
+
+/** Types text into page's room chat and sends it once the send button is enabled. */
+export async function sendChat(page, text, { timeout = 30_000 } = {}) {
+  await page.getByTestId("chat-input").fill(text);
+  const button = page.getByTestId("chat-send");
+  await page.waitForFunction((el) => !el.disabled, await button.elementHandle(), { timeout });
+  await button.click();
+}
+
+/**
  * A new page of ctx in the live room roomId, once its real-time connection is up (the connection
  * badge says connected).
  */
 export async function openLiveRoom(ctx, baseURL, roomId, { timeout = 30_000 } = {}) {
   const page = await ctx.newPage();
   await page.goto(`${baseURL}/live/${roomId}`);
-  await page.locator('[data-testid="conn-state"][data-state="connected"]').waitFor({ timeout });
+  await roomConnected(page, { timeout });
   return page;
+}
+
+/** Why the gift tests must skip with node ("" when it serves the gift catalogue, GET /java/gift). */
+export async function giftsMissing(node) {
+  const answer = await restClient(() => node).raw("GET", "/gift");
+  return answer?.status === "success" ? "" : `gift catalogue not served: ${JSON.stringify(answer)}`;
 }
 
 /**
@@ -178,32 +244,4 @@ export async function rechargeCoins(call, baseURL, session, preset, { clientKey 
   });
   await payByDevCallback(baseURL, order);
   return order.orderNo;
-}
-
-/** Why the ffmpeg tests must skip ("" when ffmpeg is there). */
-export function ffmpegMissing() {
-  return spawnSync("ffmpeg", ["-version"]).status === 0 ? "" : "ffmpeg is not installed (apt-get install -y ffmpeg)";
-}
-
-/**
- * ffmpeg pushing a test pattern with a 440 Hz tone to url (the node's rtmpURL + "/" + key) in real
- * time, for secs seconds (until killed when 0). The child is added to children (the test kills what
- * is left in its after hook). Returns { child, exited }: exited resolves { code, stderr } when the
- * push ends.
- */
-export function pushTestPattern(url, { children, secs = 0, size = "640x360", rate = 25, gop = rate, audioKbps = 64, extra = [] } = {}) {
-  const args = [
-    "-hide_banner", "-loglevel", "error", "-re",
-    "-f", "lavfi", "-i", `testsrc2=size=${size}:rate=${rate}`,
-    "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100",
-    ...(secs ? ["-t", String(secs)] : []),
-    "-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-pix_fmt", "yuv420p", "-g", String(gop), ...extra,
-    "-c:a", "aac", "-b:a", `${audioKbps}k`, "-f", "flv", url,
-  ];
-  const child = spawn("ffmpeg", args, { stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  child.stderr.on("data", (d) => (stderr += d));
-  const exited = new Promise((r) => child.once("exit", (code) => r({ code, stderr })));
-  children?.push(child);
-  return { child, exited };
 }

@@ -8,27 +8,17 @@
 // skipped whenever GET /java/game/v3/getPCGameSource answered anything but 200 with a game list (a
 // 404, a 500, a changed payload), so a broken Matches API turned the whole file into a green run
 // of skips. The calls are served since issue 7: a skip would only hide a broken page.
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { administrator, launchBrowser, playDemoMatch, restClient, screenshot, startNode } from "./harness.mjs";
+import { administrator, nodeAndBrowser, playDemoMatch, screenshot } from "./harness.mjs";
+import { registerByEmail } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
 
-let node;
-let browser;
 let catalogue = null;
-const call = restClient(() => node);
 
-async function api(method, path, body, token) {
-  const res = await fetch(`${node.baseURL}/java${path}`, {
-    method,
-    headers: { "Content-Type": "application/json", sysType: "PC", lan: "en_US", ...(token ? { token } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (res.status === 404) return { status: 404 };
-  const env = await res.json();
-  return { status: res.status, result: env.result, env };
-}
+/** The envelope of a call ({} when the answer is not JSON): a read whose absence the test reports itself. */
+const api = async (method, path, body, token) => (await call.raw(method, path, { body, token })) ?? {};
 
 /** The scores of the matches in play as the server has them: id → "home-away". */
 /**
@@ -41,27 +31,15 @@ async function serverScore(m) {
   return x ? { score: `${x.homeScore}-${x.awayScore}`, status: x.status } : null;
 }
 
-before(async () => {
-  // dev: the node serves GET /java/dev/codes, so the booking test can sign a user in.
-  process.env.COURTSIDE_ENV ??= "dev";
-  node = await startNode();
-  browser = await launchBrowser();
-  const res = await api("GET", "/game/v3/getPCGameSource");
-  assert.equal(res.status, 200, `GET /java/game/v3/getPCGameSource answered ${res.status}: the node does not serve the Matches calls`);
-  assert.ok(Array.isArray(res.result?.games), `GET /java/game/v3/getPCGameSource: no game list in ${JSON.stringify(res.env)?.slice(0, 300)}`);
-  catalogue = res.result;
+const env = nodeAndBrowser({
+  setUp: async () => {
+    catalogue = await call("GET", "/game/v3/getPCGameSource");
+    assert.ok(Array.isArray(catalogue?.games), `GET /java/game/v3/getPCGameSource: no game list in ${JSON.stringify(catalogue)?.slice(0, 300)}`);
+  },
 });
+const { call, context } = env;
 
-after(async () => {
-  await browser?.close();
-  await node?.stop();
-});
-
-async function guest() {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await ctx.addCookies([{ name: "lang", value: "en_US", url: node.baseURL }]);
-  return ctx;
-}
+const guest = () => context(null);
 
 const abbr = (gameId) => catalogue.games.find((g) => g.id === gameId)?.abbr ?? String(gameId);
 
@@ -82,7 +60,7 @@ describe("home", () => {
     // videos transcoding and the search indexing beside it), so today's rows may take a while:
     // open the page again until they are there (a start-up budget, not a speed check).
     for (let i = 0; i < 3; i++) {
-      await page.goto(`${node.baseURL}/?tab=today`);
+      await page.goto(`${env.node.baseURL}/?tab=today`);
       const shown = await page.getByTestId("match-row").first().waitFor({ timeout: TIMEOUT }).then(() => true, () => false);
       if (shown) break;
     }
@@ -139,7 +117,7 @@ describe("home", () => {
     }
     const ctx = await guest();
     const page = await ctx.newPage();
-    await page.goto(`${node.baseURL}/?tab=live`);
+    await page.goto(`${env.node.baseURL}/?tab=live`);
     const row = page.locator(`[data-testid="match-row"][data-match="${match.id}"]`);
     await row.waitFor({ timeout: TIMEOUT });
     await page.evaluate(() => {
@@ -176,7 +154,7 @@ describe("home", () => {
     await screenshot(page, "matches-home-live");
 
     // The match page follows its own topic: its score changes in place too.
-    await page.goto(`${node.baseURL}/${abbr(match.gameId)}/${encodeURIComponent(match.id)}`);
+    await page.goto(`${env.node.baseURL}/${abbr(match.gameId)}/${encodeURIComponent(match.id)}`);
     await page.getByTestId("match-head").waitFor({ timeout: TIMEOUT });
     await page.evaluate(() => {
       window.__sameDocument = true;
@@ -204,7 +182,7 @@ describe("match page", () => {
       assert.ok(m, `no finished or live ${name} match in the demo data`);
       const ctx = await guest();
       const page = await ctx.newPage();
-      await page.goto(`${node.baseURL}/${abbr(gameId)}/${encodeURIComponent(m.id)}`);
+      await page.goto(`${env.node.baseURL}/${abbr(gameId)}/${encodeURIComponent(m.id)}`);
       await page.getByTestId("match-head").waitFor({ timeout: TIMEOUT });
       assert.match(await page.getByTestId("match-head").innerText(), new RegExp(m.homeName.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
       assert.equal(await page.getByTestId("load-error").count(), 0);
@@ -240,7 +218,7 @@ describe("match list and library", () => {
   it("shows results by weekday and goes back to today", async () => {
     const ctx = await guest();
     const page = await ctx.newPage();
-    await page.goto(`${node.baseURL}/match/soccer?tab=results`);
+    await page.goto(`${env.node.baseURL}/match/soccer?tab=results`);
     await page.getByTestId("week-strip").waitFor({ timeout: TIMEOUT });
     await page.getByTestId("day--1").click();
     await page.getByTestId("match-row").first().waitFor({ timeout: TIMEOUT });
@@ -258,7 +236,7 @@ describe("match list and library", () => {
     assert.ok(m?.leagueId, "no soccer match with a league in the demo data");
     const ctx = await guest();
     const page = await ctx.newPage();
-    await page.goto(`${node.baseURL}/leagueLibrary/${encodeURIComponent(m.leagueId)}`);
+    await page.goto(`${env.node.baseURL}/leagueLibrary/${encodeURIComponent(m.leagueId)}`);
     await page.getByTestId("league-page").waitFor({ timeout: TIMEOUT });
     await page.getByTestId("standings").waitFor({ timeout: TIMEOUT });
     await screenshot(page, "matches-library-league");
@@ -324,7 +302,7 @@ describe("two-legged ties", () => {
     const team = m.through === 0 ? m.homeName : m.awayName;
     const ctx = await guest();
     const page = await ctx.newPage();
-    await page.goto(`${node.baseURL}/match/soccer?tab=results${day ? `&day=${day}` : ""}`);
+    await page.goto(`${env.node.baseURL}/match/soccer?tab=results${day ? `&day=${day}` : ""}`);
     const row = page.locator(`[data-testid="match-row"][data-match="${m.id}"]`);
     await row.waitFor({ timeout: TIMEOUT });
     assert.match(await row.getByTestId("aggregate").innerText(), new RegExp(`agg ${h}-${a}`));
@@ -332,7 +310,7 @@ describe("two-legged ties", () => {
     assert.equal(await row.getByTestId("aggregate-through").count(), h === a ? 1 : 0);
     await row.scrollIntoViewIfNeeded();
     await screenshot(page, "matches-second-leg-row");
-    await page.goto(`${node.baseURL}/${abbr(202)}/${encodeURIComponent(m.id)}`);
+    await page.goto(`${env.node.baseURL}/${abbr(202)}/${encodeURIComponent(m.id)}`);
     const head = page.getByTestId("match-head");
     await head.waitFor({ timeout: TIMEOUT });
     assert.match(await head.getByTestId("aggregate").innerText(), new RegExp(`agg ${h}-${a}`));
@@ -344,35 +322,13 @@ describe("two-legged ties", () => {
   });
 });
 
-/** Registers and signs in a fresh user by e-mail code (dev node); null when that is not served. */
-async function signIn() {
-  const email = `e2e-matches-${Date.now()}@example.com`;
-  const sent = await api("POST", "/login/V2/sendEmailcheckCode", { mobileOrEmail: email });
-  if (sent.status !== 200 || sent.env?.status !== "success") return null;
-  const codes = await api("GET", `/dev/codes?to=${encodeURIComponent(email)}`);
-  const code = codes.result?.code;
-  if (!code) return null;
-  const login = await api("POST", "/login/V2/getLoginByEmailCheckCode", { checkCode: code, mobileOrEmail: email, type: 1 });
-  const token = login.result?.token;
-  if (!token) return null;
-  if (login.result.newUser) {
-    // Finish the first-login step so the page does not ask for a username and password.
-    await api("POST", "/user/V2/modifyUser", { uname: `m${Date.now()}`, password: "matches2026" }, token);
-  }
-  return { token, uid: login.result.uid ?? login.result.user?.uid ?? "", name: login.result.user?.name ?? email };
-}
-
 describe("reservations", () => {
   it("books and cancels a match for a signed-in user, shown under Favourites", async () => {
-    const user = await signIn();
-    assert.ok(user, "could not sign a user in by e-mail code (accounts or GET /java/dev/codes of the dev node not served)");
-    const ctx = await guest();
-    await ctx.addCookies([
-      { name: "token", value: user.token, url: node.baseURL },
-      { name: "userInfo", value: encodeURIComponent(JSON.stringify({ uid: user.uid, name: user.name })), url: node.baseURL },
-    ]);
+    // A fresh user signed up by e-mail code (the dev node's code sink), past the first-login step.
+    const user = await registerByEmail(call, { prefix: "m", password: "matches2026" });
+    const ctx = await context(user);
     const page = await ctx.newPage();
-    await page.goto(`${node.baseURL}/match/soccer?day=1`);
+    await page.goto(`${env.node.baseURL}/match/soccer?day=1`);
     const row = page.locator('[data-testid="match-row"][data-status="0"]').first();
     await row.waitFor({ timeout: TIMEOUT });
     const id = await row.getAttribute("data-match");
@@ -397,7 +353,7 @@ describe("reservations", () => {
   it("asks a guest to log in before booking", async () => {
     const ctx = await guest();
     const page = await ctx.newPage();
-    await page.goto(`${node.baseURL}/match/soccer?day=1`);
+    await page.goto(`${env.node.baseURL}/match/soccer?day=1`);
     await page.locator('[data-testid="match-row"][data-status="0"] [data-testid="reserve"]').first().click({ timeout: TIMEOUT });
     await page.getByTestId("login-modal").waitFor({ timeout: TIMEOUT });
     await ctx.close();

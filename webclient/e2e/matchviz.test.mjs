@@ -6,59 +6,38 @@
 // objective), gridiron (touchdowns in the end zone) and table tennis (errors off the table) draw
 // their court, map, field or table. Screenshots go to
 // test-results/screenshots/matchviz-*.png.
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { administrator, launchBrowser, playDemoMatch, restClient, screenshot, startNode } from "./harness.mjs";
+import { administrator, nodeAndBrowser, playDemoMatch, screenshot } from "./harness.mjs";
 
 const TIMEOUT = 30_000;
 const SOCCER = 202;
 
-let node;
-let browser;
 let catalogue = null;
-const call = restClient(() => node);
 
-async function api(method, path, body) {
-  const res = await fetch(`${node.baseURL}/java${path}`, {
-    method,
-    headers: { "Content-Type": "application/json", sysType: "PC", lan: "en_US" },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (res.status === 404) return { status: 404 };
-  const env = await res.json();
-  return { status: res.status, result: env.result, env };
-}
+/** The envelope of a call ({} when the answer is not JSON): a read whose absence the test reports itself. */
+const api = async (method, path, body) => (await call.raw(method, path, { body })) ?? {};
 
-before(async () => {
-  process.env.COURTSIDE_ENV ??= "dev";
-  node = await startNode();
-  browser = await launchBrowser();
-  const res = await api("GET", "/game/v3/getPCGameSource");
-  // Every node serves the Matches calls: a node that does not is a failure, not a skip.
-  assert.ok(res.status === 200 && Array.isArray(res.result?.games), `the game catalogue: ${res.status}`);
-  catalogue = res.result;
-  // A node on a fresh database first writes the demo week: wait (bounded) for its upcoming
-  // football matches and its finished ones.
-  for (const deadline = Date.now() + 240_000; Date.now() < deadline; ) {
-    const up = await api("POST", "/v2/match/getPCUpcomingGameMatch", { gameId: SOCCER, pageSize: 5 });
-    const past = await api("POST", "/v2/match/getPCPastGameMatch", { gameId: 1, pageSize: 1 });
-    if (up.result?.list?.length && past.result?.list?.length) break;
-    await new Promise((r) => setTimeout(r, 2000));
-  }
+const env = nodeAndBrowser({
+  setUp: async () => {
+    // Every node serves the Matches calls: a node that does not is a failure, not a skip.
+    catalogue = await call("GET", "/game/v3/getPCGameSource");
+    assert.ok(Array.isArray(catalogue?.games), `the game catalogue: ${JSON.stringify(catalogue)?.slice(0, 300)}`);
+    // A node on a fresh database first writes the demo week: wait (bounded) for its upcoming
+    // football matches and its finished ones.
+    for (const deadline = Date.now() + 240_000; Date.now() < deadline; ) {
+      const up = await api("POST", "/v2/match/getPCUpcomingGameMatch", { gameId: SOCCER, pageSize: 5 });
+      const past = await api("POST", "/v2/match/getPCPastGameMatch", { gameId: 1, pageSize: 1 });
+      if (up.result?.list?.length && past.result?.list?.length) break;
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+  },
 });
-
-after(async () => {
-  await browser?.close();
-  await node?.stop();
-});
+const { call } = env;
 
 const abbr = (gameId) => catalogue.games.find((g) => g.id === gameId)?.abbr ?? String(gameId);
 
-async function guest() {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-  await ctx.addCookies([{ name: "lang", value: "en_US", url: node.baseURL }]);
-  return ctx;
-}
+const guest = () => env.context(null, { viewport: { width: 1280, height: 1000 } });
 
 /** The placed incidents of a match as the server serves them (text live lines with a place). */
 async function placed(gameId, id) {
@@ -109,7 +88,7 @@ describe("match pictures", () => {
 
     const ctx = await guest();
     const page = await ctx.newPage();
-    await page.goto(`${node.baseURL}/${abbr(SOCCER)}/${encodeURIComponent(match.id)}?tab=animation`);
+    await page.goto(`${env.node.baseURL}/${abbr(SOCCER)}/${encodeURIComponent(match.id)}?tab=animation`);
     const field = page.locator('[data-testid="viz-field"][data-field="pitch"]');
     await field.waitFor({ timeout: TIMEOUT });
     const markers = field.getByTestId("viz-event");
@@ -171,7 +150,7 @@ describe("match pictures", () => {
       assert.ok(m, `a finished ${name} match in the demo data`);
       const ctx = await guest();
       const page = await ctx.newPage();
-      await page.goto(`${node.baseURL}/${abbr(gameId)}/${encodeURIComponent(m.id)}?tab=animation`, { timeout: 60_000 });
+      await page.goto(`${env.node.baseURL}/${abbr(gameId)}/${encodeURIComponent(m.id)}?tab=animation`, { timeout: 60_000 });
       const field = page.locator(`[data-testid="viz-field"][data-field="${kind}"]`);
       await field.waitFor({ timeout: TIMEOUT });
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="viz-event"]').length > 0, null, { timeout: TIMEOUT });

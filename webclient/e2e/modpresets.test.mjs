@@ -6,42 +6,23 @@
 // the viewer's brand-new account read-only; the audit log holds each automatic action.
 //
 // Needs Postgres (DATABASE_URL) and a dev node (COURTSIDE_ENV=dev, the harness's default).
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { administrator, launchBrowser, png, restClient, screenshot, startNode } from "./harness.mjs";
-import { registerByMobile as signUpByMobile, signedInContext } from "./journeys.mjs";
+import { administrator, nodeAndBrowser, screenshot } from "./harness.mjs";
+import { fillStreamerApplication, registerByMobile as signUpByMobile, roomConnected, sendChat } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
 
-let node;
-let browser;
-
-before(async () => {
-  node = await startNode();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await node?.stop();
-});
-
-const call = restClient(() => node);
+const env = nodeAndBrowser();
+const { call } = env;
 
 const registerByMobile = () => signUpByMobile(call, { prefix: "m", password: "stream2026x", mobilePrefix: "138" });
-const context = (session, lang = "en_US") => signedInContext(browser, node.baseURL, session, { lang });
-const file = (name, w, h, rgb) => ({ name, mimeType: "image/png", buffer: png(w, h, rgb) });
-
-async function connected(page) {
-  await page.locator('[data-testid="conn-state"][data-state="connected"]').waitFor({ timeout: TIMEOUT });
-}
+const context = (session, lang = "en_US") => env.context(session, { lang });
+const connected = (page) => roomConnected(page, { timeout: TIMEOUT });
 
 /** Sends a chat line and returns the refusal shown under the input ("" when accepted). */
 async function send(page, text) {
-  await page.getByTestId("chat-input").fill(text);
-  const button = page.getByTestId("chat-send");
-  await page.waitForFunction((el) => !el.disabled, await button.elementHandle(), { timeout: TIMEOUT });
-  await button.click();
+  await sendChat(page, text, { timeout: TIMEOUT });
   const line = page.getByTestId("chat-line").filter({ hasText: text });
   const err = page.getByTestId("chat-error");
   await Promise.race([line.first().waitFor({ timeout: TIMEOUT }), err.waitFor({ timeout: TIMEOUT })]);
@@ -56,23 +37,15 @@ describe("moderation presets", () => {
     const s = await sctx.newPage();
 
     // Become a streamer: apply in the centre, approved by the administrator.
-    await s.goto(`${node.baseURL}/anchorCenter`);
+    await s.goto(`${env.node.baseURL}/anchorCenter`);
     await s.getByTestId("apply-form").waitFor({ timeout: TIMEOUT });
-    await s.getByTestId("apply-name").fill("Li Na");
-    await s.getByTestId("apply-id").fill("11010519491231002X");
-    await s.getByTestId("apply-intro").fill("Football watch-alongs with a calm chat.");
-    await s.getByTestId("apply-content").fill("Derby nights");
-    for (const [kind, rgb] of [["idFront", [200, 60, 60]], ["idBack", [60, 200, 60]], ["idHand", [60, 60, 200]]]) {
-      await s.getByTestId(`upload-${kind}-input`).setInputFiles(file(`${kind}.png`, 320, 200, rgb));
-      await s.waitForSelector(`[data-testid="upload-${kind}"][data-id]:not([data-id=""])`, { timeout: TIMEOUT });
-    }
-    await s.getByTestId("apply-agree").check();
+    await fillStreamerApplication(s, { realName: "Li Na", intro: "Football watch-alongs with a calm chat.", liveContent: "Derby nights", timeout: TIMEOUT });
     await s.getByTestId("apply-submit").click();
     await s.waitForSelector('[data-testid="apply-state"][data-status="review"]', { timeout: TIMEOUT });
     await call("POST", "/admin/anchor/review", { token: admin.token, body: { userId: streamer.user.uid, approve: true } });
 
     // The goal preset, picked once in the centre's live settings.
-    await s.goto(`${node.baseURL}/anchorCenter/live`);
+    await s.goto(`${env.node.baseURL}/anchorCenter/live`);
     const form = s.getByTestId("modpresets");
     await form.getByTestId("mp-save").waitFor({ timeout: TIMEOUT });
     await form.getByTestId("mp-goalOn").check();
@@ -98,7 +71,7 @@ describe("moderation presets", () => {
     const f = await fctx.newPage();
     const frames = [];
     s.on("websocket", (ws) => ws.on("framereceived", (f) => String(f.payload).includes('"joined"') && frames.push(String(f.payload).slice(0, 300))));
-    await Promise.all([s.goto(`${node.baseURL}/live/${roomId}`), v.goto(`${node.baseURL}/live/${roomId}`), f.goto(`${node.baseURL}/live/${roomId}`)]);
+    await Promise.all([s.goto(`${env.node.baseURL}/live/${roomId}`), v.goto(`${env.node.baseURL}/live/${roomId}`), f.goto(`${env.node.baseURL}/live/${roomId}`)]);
     await Promise.all([connected(s), connected(v), connected(f)]);
     await s.getByTestId("mod-tools").waitFor({ timeout: TIMEOUT }).catch(async (e) => {
       await screenshot(s, "modpresets-debug");

@@ -3,32 +3,20 @@
 // sound, reloads and still has both with the sound where it was; a room's "Add to multi-view" adds
 // it to the remembered view; the demo's talk show is listed under its tag; the "following" strip
 // shows a followed streamer live. The database is shared with other e2e files: users are unique.
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { launchBrowser, restClient, screenshot, startNode, until } from "./harness.mjs";
-import { ffmpegMissing, registerByEmail, signedInContext } from "./journeys.mjs";
+import { nodeAndBrowser, screenshot, until } from "./harness.mjs";
+import { ffmpegMissing, registerByEmail } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
 // The demo's streams need ffmpeg; without it the tiles say the room is not live (sound still moves).
 const streams = !ffmpegMissing();
 
-let node;
-let browser;
-
-before(async () => {
-  node = await startNode({ env: { COURTSIDE_DEMO_STREAMS: streams ? "true" : "false" } });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await node?.stop();
-});
-
-const call = restClient(() => node);
+const env = nodeAndBrowser({ env: { COURTSIDE_DEMO_STREAMS: streams ? "true" : "false" } });
+const { call } = env;
 
 const register = () => registerByEmail(call, { prefix: "Mv", password: "multiview2026" });
-const context = ({ lang = "en_US", session = null } = {}) => signedInContext(browser, node.baseURL, session, { lang });
+const context = ({ lang = "en_US", session = null } = {}) => env.context(session, { lang });
 
 /** The demo's rooms (1001-1007): they stream when ffmpeg is there. */
 const isDemo = (c) => /^100\d$/.test(c.roomId);
@@ -56,7 +44,7 @@ describe("multi-view and custom-tag rooms", { timeout: 240_000 }, () => {
 
     const ctx = await context({ session: fan });
     const page = await ctx.newPage();
-    await page.goto(`${node.baseURL}/live`);
+    await page.goto(`${env.node.baseURL}/live`);
     await page.getByTestId("live-card").first().waitFor({ timeout: TIMEOUT });
     // The following strip: the followed streamer, live, first.
     const followed = page.getByTestId("following-item").first();
@@ -127,7 +115,7 @@ describe("multi-view and custom-tag rooms", { timeout: 240_000 }, () => {
     assert.deepEqual((await tiles(page)).map((t) => [t.room, t.sound]), [[second.roomId, true]]);
 
     // From a live room, "Add to multi-view" adds it to the remembered view.
-    await page.goto(`${node.baseURL}/live/${first.roomId}`);
+    await page.goto(`${env.node.baseURL}/live/${first.roomId}`);
     await page.getByTestId("add-to-multiview").click();
     await page.locator(`[data-testid="mv-tile"][data-room="${first.roomId}"]`).waitFor({ timeout: TIMEOUT });
     assert.deepEqual((await tiles(page)).map((t) => t.room), [second.roomId, first.roomId]);
@@ -139,7 +127,7 @@ describe("multi-view and custom-tag rooms", { timeout: 240_000 }, () => {
     await until(async () => (await call("GET", "/live/customLive", { query: { tag: "talk show" } })).list.length > 0, "the demo talk show", 90_000);
     const ctx = await context();
     const page = await ctx.newPage();
-    await page.goto(`${node.baseURL}/customLive`);
+    await page.goto(`${env.node.baseURL}/customLive`);
     await page.getByTestId("custom-live-tag").first().waitFor({ timeout: TIMEOUT });
     await page.getByTestId("custom-live-tag").filter({ hasText: "#Talk show" }).click();
     await page.getByTestId("custom-live").waitFor({ timeout: TIMEOUT });
@@ -160,7 +148,7 @@ describe("multi-view and custom-tag rooms", { timeout: 240_000 }, () => {
     const live = (await call("GET", "/live/rooms")).list.filter(isDemo);
     const ctx = await context({ lang: "ar" });
     const page = await ctx.newPage();
-    await page.goto(`${node.baseURL}/live2?rooms=${live.slice(0, 3).map((c) => c.roomId).join(",")}&sound=${live[1].roomId}`);
+    await page.goto(`${env.node.baseURL}/live2?rooms=${live.slice(0, 3).map((c) => c.roomId).join(",")}&sound=${live[1].roomId}`);
     await page.getByTestId("mv-tile").first().waitFor({ timeout: TIMEOUT });
     assert.equal(await page.evaluate(() => document.documentElement.dir), "rtl");
     assert.equal(await page.getByTestId("mv-grid").getAttribute("data-layout"), "four");

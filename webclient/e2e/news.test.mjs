@@ -4,12 +4,12 @@
 // readers see it removed. Also: a user's post waits for review until staff approve it; the demo articles, an Arabic article
 // right to left, the home page's and the match detail's previews. Screenshots go to
 // test-results/screenshots/news-*.png.
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { mkdirSync } from "node:fs";
-import { administrator, launchBrowser, restClient, screenshot, SCREENSHOT_DIR, startNode } from "./harness.mjs";
-import { rand, registerByEmail, signedInContext } from "./journeys.mjs";
+import { administrator, nodeAndBrowser, screenshot, SCREENSHOT_DIR } from "./harness.mjs";
+import { rand, registerByEmail } from "./journeys.mjs";
 
 /** A screenshot of the viewport only (the home page's lists are long). */
 async function viewport(page, name) {
@@ -18,24 +18,12 @@ async function viewport(page, name) {
 }
 
 const TIMEOUT = 30_000;
-let node;
-let browser;
 
-before(async () => {
-  process.env.COURTSIDE_ENV ??= "dev";
-  node = await startNode();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await node?.stop();
-});
-
-const call = restClient(() => node);
+const env = nodeAndBrowser();
+const { call } = env;
 
 const register = (prefix) => registerByEmail(call, { prefix, password: "news2026pass" });
-const context = (session, lang = "en_US") => signedInContext(browser, node.baseURL, session, { lang });
+const context = (session, lang = "en_US") => env.context(session, { lang });
 
 /** Waits for the pictures on screen: lazy ones below the fold do not load until scrolled to. */
 async function imagesLoaded(page) {
@@ -71,7 +59,7 @@ describe("news and comments", () => {
     // The editor: write, preview, publish.
     const ectx = await context(editor);
     const ep = await ectx.newPage();
-    await ep.goto(`${node.baseURL}/admin/news`);
+    await ep.goto(`${env.node.baseURL}/admin/news`);
     await ep.getByTestId("news-admin").waitFor({ timeout: TIMEOUT });
     await ep.getByTestId("news-new").click();
     await ep.getByTestId("editor-title").fill(title);
@@ -87,14 +75,14 @@ describe("news and comments", () => {
     // The fan finds it in the site search (the header's box) at once: publishing indexed it.
     const fctx = await context(fan);
     const fp = await fctx.newPage();
-    await fp.goto(`${node.baseURL}/`);
+    await fp.goto(`${env.node.baseURL}/`);
     await fp.getByTestId("header-search").fill(title.split(" ").slice(0, 3).join(" "));
     await fp.getByTestId("header-search").press("Enter");
     await fp.getByTestId("search-group-news").locator('[data-testid="search-hit"]', { hasText: title }).waitFor({ timeout: TIMEOUT });
     await screenshot(fp, "news-found-by-search");
 
     // And in the soccer channel (the footer's News link, then the channel), where the fan comments.
-    await fp.goto(`${node.baseURL}/`);
+    await fp.goto(`${env.node.baseURL}/`);
     // Click once the home page's list is drawn: a CI run clicked the footer while the page was
     // still filling in above it, and the click did not reach the link.
     await fp.locator('[data-testid="match-row"], [data-testid="no-data"]').first().waitFor({ timeout: TIMEOUT });
@@ -124,7 +112,7 @@ describe("news and comments", () => {
     await op.getByText("Thank you, staff will review this comment").waitFor({ timeout: TIMEOUT });
 
     // Staff remove it from the reported comments.
-    await ep.goto(`${node.baseURL}/admin/comments`);
+    await ep.goto(`${env.node.baseURL}/admin/comments`);
     const row = ep.locator('[data-testid="reported-comment"]', { hasText: text });
     await row.waitFor({ timeout: TIMEOUT });
     await screenshot(ep, "news-admin-reports");
@@ -139,7 +127,7 @@ describe("news and comments", () => {
     assert.ok((audit.list ?? audit).some((e) => e.action === "comment.delete"), "the deletion is in the audit log");
 
     // The fan's own lists: comments (still theirs, removed ones left out) and a post waiting for review.
-    await fp.goto(`${node.baseURL}/userInfo/userNews`);
+    await fp.goto(`${env.node.baseURL}/userInfo/userNews`);
     const postTitle = `Why the derby press will decide the title ${rand()}`;
     await fp.getByTestId("post-title").fill(postTitle);
     await fp.getByTestId("post-body").fill("Pressing teams have won four of the last five titles.\n\nThis season looks no different.");
@@ -149,7 +137,7 @@ describe("news and comments", () => {
     await screenshot(fp, "news-user-posts");
 
     // Staff approve it in the review screen; the fan sees it published.
-    await ep.goto(`${node.baseURL}/admin/news/review`);
+    await ep.goto(`${env.node.baseURL}/admin/news/review`);
     const pending = ep.locator('[data-testid="pending-post"]', { hasText: postTitle });
     await pending.waitFor({ timeout: TIMEOUT });
     await screenshot(ep, "news-admin-review");
@@ -159,7 +147,7 @@ describe("news and comments", () => {
     await myPost.getByTestId("my-post-state").filter({ hasText: "Published" }).waitFor({ timeout: TIMEOUT });
     // Another user sees it on the fan's public profile.
     const uid = fan.user.uid.startsWith("u") ? fan.user.uid : `u${fan.user.uid}`;
-    await op.goto(`${node.baseURL}/userInfo/${uid}`);
+    await op.goto(`${env.node.baseURL}/userInfo/${uid}`);
     await op.getByTestId("profile-posts").getByText(postTitle).waitFor({ timeout: TIMEOUT });
     await screenshot(op, "news-profile-posts");
     for (const c of [ectx, fctx, octx]) await c.close();
@@ -169,19 +157,19 @@ describe("news and comments", () => {
     const previews = await demoArticles();
     const ctx = await context(null);
     const page = await ctx.newPage();
-    await page.goto(`${node.baseURL}/news`);
+    await page.goto(`${env.node.baseURL}/news`);
     await page.locator('[data-testid="news-card"]').nth(5).waitFor({ timeout: TIMEOUT });
     await imagesLoaded(page);
     await screenshot(page, "news-list");
 
     // The home page's match-preview tab shows the latest previews; the match detail's preview tab its own.
-    await page.goto(`${node.baseURL}/?tab=preview`);
+    await page.goto(`${env.node.baseURL}/?tab=preview`);
     await page.getByTestId("home-previews").waitFor({ timeout: TIMEOUT });
     await imagesLoaded(page);
     await viewport(page, "news-home-previews");
     const preview = previews[0];
     const detail = await call("GET", `/news/detail/${preview.id}`);
-    await page.goto(`${node.baseURL}/${preview.game}/${encodeURIComponent(detail.matchIds[0])}?tab=preview`);
+    await page.goto(`${env.node.baseURL}/${preview.game}/${encodeURIComponent(detail.matchIds[0])}?tab=preview`);
     await page.getByTestId("match-preview-article").waitFor({ timeout: TIMEOUT });
     await imagesLoaded(page);
     await viewport(page, "news-match-preview");
@@ -191,17 +179,17 @@ describe("news and comments", () => {
     const ap = await ar.newPage();
     const arabic = (await call("GET", "/news/list", { query: { pageSize: 100 } })).list.find((a) => a.lang === "ar");
     assert.ok(arabic, "a demo article in Arabic");
-    await ap.goto(`${node.baseURL}${arabic.link}`);
+    await ap.goto(`${env.node.baseURL}${arabic.link}`);
     await ap.getByTestId("article-title").waitFor({ timeout: TIMEOUT });
     assert.equal(await ap.evaluate(() => document.documentElement.dir), "rtl");
     assert.equal(await ap.getByTestId("news-article-text").getAttribute("dir"), "rtl");
     await imagesLoaded(ap);
     await screenshot(ap, "news-article-ar");
     // The server answers the page routes: an article readers see is a page, another id is not.
-    assert.equal((await fetch(`${node.baseURL}${arabic.link}`)).status, 200);
-    assert.equal((await fetch(`${node.baseURL}/news/${arabic.id}`)).status, 200);
-    assert.equal((await fetch(`${node.baseURL}/news/99999999`)).status, 404);
-    assert.equal((await fetch(`${node.baseURL}/news/basketball/99999999`)).status, 404);
+    assert.equal((await fetch(`${env.node.baseURL}${arabic.link}`)).status, 200);
+    assert.equal((await fetch(`${env.node.baseURL}/news/${arabic.id}`)).status, 200);
+    assert.equal((await fetch(`${env.node.baseURL}/news/99999999`)).status, 404);
+    assert.equal((await fetch(`${env.node.baseURL}/news/basketball/99999999`)).status, 404);
     // No team plays itself in a demo preview.
     for (const p of previews) assert.notEqual(p.teamIds[0], p.teamIds[1]);
     await ctx.close();

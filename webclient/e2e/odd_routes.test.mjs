@@ -11,32 +11,21 @@
 // Screenshots: caijian, jiami, jiami-ar (right to left), game-data.
 //
 // Needs Postgres (DATABASE_URL) and COURTSIDE_ENV=dev (the verification-code sink).
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { launchBrowser, png, restClient, screenshot, startNode } from "./harness.mjs";
-import { registerByEmail, signedInContext } from "./journeys.mjs";
+import { nodeAndBrowser, png, screenshot } from "./harness.mjs";
+import { registerByEmail } from "./journeys.mjs";
 
 const TIMEOUT = 20_000;
-let node;
-let browser;
-const call = restClient(() => node);
 
-before(async () => {
-  process.env.COURTSIDE_ENV ??= "dev";
-  node = await startNode();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await node?.stop();
-});
+const env = nodeAndBrowser();
+const { call } = env;
 
 /** A new user signed up with a verified e-mail (the code comes from the dev sink). */
 const register = (prefix) => registerByEmail(call, { prefix, password: "odd2026pass" });
 
 /** A browser context in lang, signed in as session when one is given. */
-const context = ({ session, lang = "en_US" } = {}) => signedInContext(browser, node.baseURL, session ?? null, { lang });
+const context = ({ session, lang = "en_US" } = {}) => env.context(session ?? null, { lang });
 
 /** Waits until every step of the check ended, and returns each step's state. */
 async function jiamiSteps(p) {
@@ -56,7 +45,7 @@ describe("the routes of issue 19", () => {
   it("/caijian: a guest is asked to sign in", async () => {
     const ctx = await context();
     const p = await ctx.newPage();
-    await p.goto(`${node.baseURL}/caijian`);
+    await p.goto(`${env.node.baseURL}/caijian`);
     await p.getByTestId("caijian-login-required").waitFor({ timeout: TIMEOUT });
     await p.getByTestId("login-modal").waitFor({ timeout: TIMEOUT });
     await ctx.close();
@@ -67,7 +56,7 @@ describe("the routes of issue 19", () => {
     const rules = await call("GET", "/user/avatarRules");
     const ctx = await context({ session });
     const p = await ctx.newPage();
-    await p.goto(`${node.baseURL}/userInfo`);
+    await p.goto(`${env.node.baseURL}/userInfo`);
     await p.getByTestId("profile-change-avatar").waitFor({ timeout: TIMEOUT });
     await screenshot(p, "caijian-profile-link");
     await p.getByTestId("profile-change-avatar").click();
@@ -133,7 +122,7 @@ describe("the routes of issue 19", () => {
     assert.match(src, /^\/java\/user\/avatar\/u\d+-[0-9a-f]+\.png$/);
     const info = await call("GET", "/user/info", { token: session.token });
     assert.equal(info.avatar, src, "the server keeps the avatar the header shows");
-    const served = await fetch(new URL(src, node.baseURL));
+    const served = await fetch(new URL(src, env.node.baseURL));
     assert.equal(served.status, 200);
     // What the server stored is the crop: red, the left of the picture.
     const [r, , b] = await p.evaluate(async (url) => {
@@ -154,7 +143,7 @@ describe("the routes of issue 19", () => {
   it("/jiami: the footer's link, and the live check opens this session's seal and refuses a changed one", async () => {
     const ctx = await context();
     const p = await ctx.newPage();
-    await p.goto(node.baseURL);
+    await p.goto(env.node.baseURL);
     await p.getByTestId("footer-jiami").click();
     await p.waitForURL(/\/jiami$/, { timeout: TIMEOUT });
     const steps = await jiamiSteps(p);
@@ -168,7 +157,7 @@ describe("the routes of issue 19", () => {
   it("/jiami: from the sign-in form, and in Arabic for a signed-in session", async () => {
     const ctx = await context();
     const p = await ctx.newPage();
-    await p.goto(node.baseURL);
+    await p.goto(env.node.baseURL);
     await p.getByTestId("login-button").click({ timeout: TIMEOUT });
     await p.getByTestId("login-jiami").waitFor({ timeout: TIMEOUT });
     await screenshot(p, "jiami-login-link");
@@ -180,7 +169,7 @@ describe("the routes of issue 19", () => {
     const session = await register("seal");
     const ar = await context({ session, lang: "ar" });
     const q = await ar.newPage();
-    await q.goto(`${node.baseURL}/jiami`);
+    await q.goto(`${env.node.baseURL}/jiami`);
     const steps = await jiamiSteps(q);
     for (const [id, s] of Object.entries(steps)) assert.match(s, /^ok:/, `${id}: ${s}`);
     assert.equal(await q.evaluate(() => document.documentElement.dir), "rtl");
@@ -190,12 +179,12 @@ describe("the routes of issue 19", () => {
 
   it("/{game}/data: from the game page and the library; a name that is no game is not found", async () => {
     for (const [path, want] of [["/soccer/data", 200], ["/notagame/data", 404]]) {
-      const res = await fetch(new URL(path, node.baseURL));
+      const res = await fetch(new URL(path, env.node.baseURL));
       assert.equal(res.status, want, path);
     }
     const ctx = await context();
     const p = await ctx.newPage();
-    await p.goto(`${node.baseURL}/soccer`);
+    await p.goto(`${env.node.baseURL}/soccer`);
     await p.getByTestId("game-data-link").click({ timeout: TIMEOUT });
     await p.waitForURL(/\/soccer\/data$/, { timeout: TIMEOUT });
     await p.getByTestId("game-data").waitFor({ timeout: TIMEOUT });
@@ -207,12 +196,12 @@ describe("the routes of issue 19", () => {
     await p.waitForURL(/\/squadLibrary\/[^/]+$/, { timeout: TIMEOUT });
 
     const soccer = (await call("GET", "/game/v3/getPCGameSource")).games.find((g) => g.abbr === "soccer");
-    await p.goto(`${node.baseURL}/leagueLibrary?game=${soccer.id}`);
+    await p.goto(`${env.node.baseURL}/leagueLibrary?game=${soccer.id}`);
     await p.getByTestId("library-game-data").click({ timeout: TIMEOUT });
     await p.waitForURL(/\/soccer\/data$/, { timeout: TIMEOUT });
     await p.getByTestId("game-data").waitFor({ timeout: TIMEOUT });
 
-    await p.goto(`${node.baseURL}/notagame/data`);
+    await p.goto(`${env.node.baseURL}/notagame/data`);
     await p.getByText("404").first().waitFor({ timeout: TIMEOUT });
     assert.equal(await p.getByTestId("game-data").count(), 0);
     await ctx.close();

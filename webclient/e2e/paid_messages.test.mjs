@@ -3,34 +3,22 @@
 // the chat with its countdown, and in the chat flow; an administrator (who moderates every room)
 // removes it "by mistake", so it leaves both pages and A's coins come back; a second one removed as
 // spam from its chat line's menu is not refunded.
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { administrator, launchBrowser, restClient, screenshot, startNode, until } from "./harness.mjs";
-import { openLiveRoom, registerByEmail, signedInContext } from "./journeys.mjs";
+import { administrator, nodeAndBrowser, screenshot, until } from "./harness.mjs";
+import { openLiveRoom, registerByEmail } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
-let node;
-let browser;
 
-before(async () => {
-  node = await startNode();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await node?.stop();
-});
-
-const call = restClient(() => node);
+const env = nodeAndBrowser();
+const { call, context } = env;
 
 const register = (prefix) => registerByEmail(call, { prefix, password: "paidpaid2026" });
 
 /** An administrator's session (they moderate every room); { skip } when the node cannot make one. */
 const adminSession = () => administrator(call, { prefix: "e2epaidmod", secondFactor: false }).catch((err) => ({ skip: err.message }));
 
-const context = (session) => signedInContext(browser, node.baseURL, session);
-const openRoom = (ctx) => openLiveRoom(ctx, node.baseURL, "1001", { timeout: TIMEOUT });
+const openRoom = (ctx) => openLiveRoom(ctx, env.node.baseURL, "1001", { timeout: TIMEOUT });
 
 describe("paid messages in a live room", () => {
   it("is charged, pinned for every viewer, and refunded when a moderator removes it by mistake", async (t) => {

@@ -3,32 +3,21 @@
 // the room's broadcast (no reload), the streamer closes entries and resolves, and the chat shows the
 // result with the winners' leaderboard. The streamer is the demo room's own (CornerFlagCarl, room
 // 1002): the node's `user create` sets its password; the viewers are made the same way.
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
-import { WEBCLIENT_DIR, launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
+import { nodeAndBrowser, screenshot, WEBCLIENT_DIR } from "./harness.mjs";
+import { openLiveRoom } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
 const ROOM = "1002";
 const STREAMER = "CornerFlagCarl";
 
-let node;
-let browser;
-
-before(async () => {
-  node = await startNode();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await node?.stop();
-});
+const env = nodeAndBrowser();
+const { call } = env;
 
 const rand = () => Math.random().toString(36).slice(2, 8);
-
-const call = restClient(() => node);
 
 /** Creates (or sets the password of) accounts with the node's CLI and signs the first in. */
 async function account(name, password) {
@@ -39,16 +28,10 @@ async function account(name, password) {
   return { token: login.token, user: { uid: String(login.uid ?? login.user?.uid), name } };
 }
 
+/** session's context (1280 × 1100) with a page in the room, connected and showing the predictions. */
 async function open(session) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 1100 } });
-  await ctx.addCookies([
-    { name: "lang", value: "en_US", url: node.baseURL },
-    { name: "token", value: encodeURIComponent(session.token), url: node.baseURL },
-    { name: "userInfo", value: encodeURIComponent(JSON.stringify(session.user)), url: node.baseURL },
-  ]);
-  const page = await ctx.newPage();
-  await page.goto(`${node.baseURL}/live/${ROOM}`);
-  await page.locator('[data-testid="conn-state"][data-state="connected"]').waitFor({ timeout: TIMEOUT });
+  const ctx = await env.context(session, { viewport: { width: 1280, height: 1100 } });
+  const page = await openLiveRoom(ctx, env.node.baseURL, ROOM, { timeout: TIMEOUT });
   await page.getByTestId("predictions").waitFor({ timeout: TIMEOUT });
   return { ctx, page };
 }
@@ -119,7 +102,7 @@ describe("in-room predictions", () => {
         await card(p, "locked").waitFor({ timeout: TIMEOUT });
         await p.locator('[data-testid="prediction-line"][data-key="prediction.locked"]').waitFor({ timeout: TIMEOUT });
       }
-      const late = await fetch(new URL("/java/live/predictions/enter", node.baseURL), {
+      const late = await fetch(new URL("/java/live/predictions/enter", env.node.baseURL), {
         method: "POST",
         headers: { sysType: "PC", lan: "de", token: v2.token, "Content-Type": "application/json" },
         body: JSON.stringify({ id: Number(await a.page.getByTestId("prediction-card").getAttribute("data-id")), outcome: 1, points: 10 }),
@@ -149,14 +132,14 @@ describe("in-room predictions", () => {
       await screenshot(b.page, "predictions-result-loser");
 
       // The same widget and chat line in another language (right to left).
-      const ar = await browser.newContext({ viewport: { width: 1280, height: 1100 } });
+      const ar = await env.browser.newContext({ viewport: { width: 1280, height: 1100 } });
       await ar.addCookies([
-        { name: "lang", value: "ar", url: node.baseURL },
-        { name: "token", value: encodeURIComponent(v1.token), url: node.baseURL },
-        { name: "userInfo", value: encodeURIComponent(JSON.stringify(v1.user)), url: node.baseURL },
+        { name: "lang", value: "ar", url: env.node.baseURL },
+        { name: "token", value: encodeURIComponent(v1.token), url: env.node.baseURL },
+        { name: "userInfo", value: encodeURIComponent(JSON.stringify(v1.user)), url: env.node.baseURL },
       ]);
       const arPage = await ar.newPage();
-      await arPage.goto(`${node.baseURL}/live/${ROOM}`);
+      await arPage.goto(`${env.node.baseURL}/live/${ROOM}`);
       await card(arPage, "resolved").waitFor({ timeout: TIMEOUT });
       await arPage.locator('[data-testid="prediction-line"][data-key="prediction.result"]').waitFor({ timeout: TIMEOUT });
       assert.match(await arPage.getByTestId("prediction-rules").innerText(), /ليست مقامرة/);

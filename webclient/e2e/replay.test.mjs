@@ -11,54 +11,31 @@
 //
 // Needs Postgres (DATABASE_URL, also read with psql), ffmpeg and COURTSIDE_ENV=dev (set here).
 // Skips with a message without ffmpeg or psql.
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { administrator, launchBrowser, png, restClient, screenshot as fullPage, startNode, until as poll } from "./harness.mjs";
-import { approveStreamer, ffmpegMissing, linkMatch, MATCH_SLUGS, pushTestPattern, rand, registerByMobile as signUpByMobile, signedInContext } from "./journeys.mjs";
+import { administrator, nodeAndBrowser, screenshotFromTop as screenshot, until as poll } from "./harness.mjs";
+import {
+  approveStreamer, broadcastOnMatch, ffmpegMissing, idPicture, MATCH_SLUGS, rand, registerByMobile as signUpByMobile, roomConnected, sendChat,
+} from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
 const PUSH_SECS = 45;
-let node;
-let browser;
-let skipReason = "";
-const children = [];
 
-before(async () => {
-  process.env.COURTSIDE_ENV ??= "dev";
-  skipReason = ffmpegMissing();
-  if (!skipReason && spawnSync("psql", ["--version"]).status !== 0) skipReason = "psql is not installed";
-  else if (!skipReason && !process.env.DATABASE_URL) skipReason = "DATABASE_URL is not set";
-  if (skipReason) {
-    console.log(`replay e2e: SKIPPED: ${skipReason}`);
-    return;
-  }
-  node = await startNode();
-  browser = await launchBrowser();
+const env = nodeAndBrowser({
+  requires: () =>
+    ffmpegMissing() || (spawnSync("psql", ["--version"]).status !== 0 ? "psql is not installed" : !process.env.DATABASE_URL ? "DATABASE_URL is not set" : ""),
 });
-
-after(async () => {
-  for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
-  await browser?.close();
-  await node?.stop();
-});
+const { call } = env;
 
 const registerByMobile = (prefix) => signUpByMobile(call, { prefix, password: "replay2026x", mobilePrefix: "138" });
-const context = (session, lang = "en_US") => signedInContext(browser, node.baseURL, session, { lang });
-const ID_COLOURS = { idFront: [200, 60, 60], idBack: [60, 200, 60], idHand: [60, 60, 200] };
+const context = (session, lang = "en_US") => env.context(session, { lang });
 const streamer = async (admin) =>
   approveStreamer(call, admin, await registerByMobile("s"), {
-    pictures: (kind) => png(320, 200, ID_COLOURS[kind]),
+    pictures: idPicture,
     application: { realName: "Li Na", intro: "Weekend football, live and loud.", liveContent: "Match watch-alongs" },
   });
-const push = (key, secs) => pushTestPattern(`${node.rtmpURL}/${key}`, { children, secs, size: "480x270" }).exited;
-
-async function screenshot(page, name) {
-  await page.evaluate(() => window.scrollTo(0, 0)).catch(() => undefined);
-  return fullPage(page, name);
-}
-
-const call = restClient(() => node);
+const push = (key, secs) => env.push(key, { secs, size: "480x270" }).exited;
 
 /** Waits for fn to return a truthy value (polling; a failing call counts as "not yet"), or fails with what. */
 const until = (fn, what, ms = 60_000) => poll(fn, what, ms, { every: 300, ignoreErrors: true });
@@ -79,16 +56,8 @@ function goal(matchId, name, minute) {
       'incident', jsonb_build_object('type', 'goal', 'team', 0, 'name', ${q(name)}, 'minute', ${q(minute)}, 'key', true)) FROM s RETURNING seq`);
 }
 
-async function connected(page) {
-  await page.locator('[data-testid="conn-state"][data-state="connected"]').waitFor({ timeout: TIMEOUT });
-}
-
-async function send(page, text) {
-  await page.getByTestId("chat-input").fill(text);
-  const button = page.getByTestId("chat-send");
-  await page.waitForFunction((el) => !el.disabled, await button.elementHandle(), { timeout: TIMEOUT });
-  await button.click();
-}
+const connected = (page) => roomConnected(page, { timeout: TIMEOUT });
+const send = (page, text) => sendChat(page, text, { timeout: TIMEOUT });
 
 const video = (page) => page.getByTestId("video-element");
 const currentTime = (page) => page.evaluate(() => document.querySelector('[data-testid="video-element"]').currentTime);
@@ -96,17 +65,13 @@ const replayTexts = (page) => page.getByTestId("replay-line").evaluateAll((els) 
 
 describe("replay with the match's timeline", () => {
   it("a finished broadcast replays its chat in order, its timeline seeks, its goal becomes a highlight clip", async (t) => {
-    if (skipReason) return t.skip(skipReason);
+    if (env.skipReason) return t.skip(env.skipReason);
     const admin = await administrator(call);
     const s = await streamer(admin);
     // A match the streamer may link: in play, or starting within the hour (the streamer centre's rule).
-    const match = await linkMatch(call, s);
-    if (!match) return t.skip("no match in play or about to start in the demo data right now");
-    const title = (match.homeName && match.awayName ? `${match.homeName} vs ${match.awayName}` : "Live watch-along").slice(0, 60);
-    await call("POST", "/updateAnchor", { token: s.token, body: { title, detailIntro: "Live commentary and replays.", externalComments: true, detailPics: [] } });
-    await call("GET", "/anchor/broadcast", { token: s.token });
-    const { streamKey } = await call("POST", "/anchor/streamKey", { token: s.token });
-    const { roomId } = await call("GET", "/anchor/liveInfo", { token: s.token });
+    const live = await broadcastOnMatch(call, s, { detailIntro: "Live commentary and replays." });
+    if (!live) return t.skip("no match in play or about to start in the demo data right now");
+    const { match, streamKey, roomId } = live;
     assert.ok(roomId, "the streamer has a room");
 
     const viewer = await registerByMobile("v");
@@ -120,7 +85,7 @@ describe("replay with the match's timeline", () => {
     let goalSeq;
     try {
       await until(async () => (await call("GET", "/live/playback", { query: { roomId } })).sources?.length > 0, "the broadcast to be live", TIMEOUT);
-      const room = `${node.baseURL}/live/${roomId}`;
+      const room = `${env.node.baseURL}/live/${roomId}`;
       await Promise.all([sp.goto(room), vp.goto(room), tp.goto(room)]);
       await Promise.all([connected(sp), connected(vp), connected(tp)]);
       const line = (p, text) => p.getByTestId("chat-line").filter({ hasText: text });
@@ -175,7 +140,7 @@ describe("replay with the match's timeline", () => {
     const ctx = await context(null);
     const page = await ctx.newPage();
     try {
-      await page.goto(`${node.baseURL}/videos/${id}`);
+      await page.goto(`${env.node.baseURL}/videos/${id}`);
       await page.getByTestId("replay-chat").waitFor({ timeout: TIMEOUT });
       await page.getByTestId("timeline-event").first().waitFor({ timeout: TIMEOUT });
       await video(page).waitFor({ timeout: TIMEOUT });
@@ -240,13 +205,13 @@ describe("replay with the match's timeline", () => {
       assert.equal(await page.getByTestId("replay-chat").count(), 0, "a clip has no chat replay");
       await screenshot(page, "replay-highlight-playing");
 
-      await page.goto(`${node.baseURL}/${MATCH_SLUGS[match.gameId]}/${encodeURIComponent(match.id)}?tab=playback`);
+      await page.goto(`${env.node.baseURL}/${MATCH_SLUGS[match.gameId]}/${encodeURIComponent(match.id)}?tab=playback`);
       await page.getByTestId("match-highlights").locator('[data-testid="video-card"]', { hasText: "Goal: E2E Striker 55'" }).waitFor({ timeout: TIMEOUT });
       await screenshot(page, "replay-match-highlights");
 
       const arCtx = await context(null, "ar");
       const ar = await arCtx.newPage();
-      await ar.goto(`${node.baseURL}/videos/${id}`);
+      await ar.goto(`${env.node.baseURL}/videos/${id}`);
       await ar.getByTestId("timeline-event").first().waitFor({ timeout: TIMEOUT });
       assert.equal(await ar.evaluate(() => document.documentElement.dir), "rtl");
       await ar.waitForFunction(() => document.querySelector('[data-testid="video-element"]').readyState >= 1, null, { timeout: TIMEOUT });

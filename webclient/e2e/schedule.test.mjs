@@ -3,45 +3,24 @@
 // empty database: each test asks the API what there is (a day of the week with a match, a
 // league, a game) and then does what a fan would with it. Screenshots go to
 // test-results/screenshots/schedule-*.png.
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { launchBrowser, screenshot, startNode } from "./harness.mjs";
+import { nodeAndBrowser, screenshot } from "./harness.mjs";
 
 const TIMEOUT = 30_000;
 
-let node;
-let browser;
 let catalogue = null;
 
-async function api(method, path, body) {
-  const res = await fetch(`${node.baseURL}/java${path}`, {
-    method,
-    headers: { "Content-Type": "application/json", sysType: "PC", lan: "en_US" },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (res.status === 404) return { status: 404 };
-  const env = await res.json();
-  return { status: res.status, result: env.result };
-}
+/** The envelope of a call ({} when the answer is not JSON): a read whose absence the test reports itself. */
+const api = async (method, path, body) => (await env.call.raw(method, path, { body })) ?? {};
 
-before(async () => {
-  node = await startNode();
-  browser = await launchBrowser();
-  const res = await api("GET", "/game/v3/getPCGameSource");
-  assert.equal(res.status, 200, "the node serves the game catalogue");
-  catalogue = res.result;
+const env = nodeAndBrowser({
+  setUp: async () => {
+    catalogue = await env.call("GET", "/game/v3/getPCGameSource");
+  },
 });
 
-after(async () => {
-  await browser?.close();
-  await node?.stop();
-});
-
-async function guest(lang = "en_US") {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await ctx.addCookies([{ name: "lang", value: lang, url: node.baseURL }]);
-  return ctx;
-}
+const guest = (lang = "en_US") => env.context(null, { lang });
 
 const abbr = (gameId) => catalogue.games.find((g) => g.id === gameId)?.abbr.toLowerCase() ?? String(gameId);
 // The browser runs on this machine, so its zone is this process's zone.
@@ -74,7 +53,7 @@ describe("schedule", () => {
     const game = abbr(match.gameId);
     const ctx = await guest();
     const page = await ctx.newPage();
-    await page.goto(`${node.baseURL}/`);
+    await page.goto(`${env.node.baseURL}/`);
     // The header's Schedule item leads here.
     await page.getByTestId("nav-schedule").click();
     await page.waitForURL((u) => u.pathname === "/schedule", { timeout: TIMEOUT });
@@ -130,7 +109,7 @@ describe("schedule", () => {
   it("reads right to left in Arabic", async () => {
     const ctx = await guest("ar");
     const page = await ctx.newPage();
-    await page.goto(`${node.baseURL}/schedule`);
+    await page.goto(`${env.node.baseURL}/schedule`);
     await page.getByTestId("schedule-page").waitFor({ timeout: TIMEOUT });
     assert.equal(await page.locator("html").getAttribute("dir"), "rtl");
     assert.equal(await page.locator("h1").first().innerText(), "جدول المباريات");
@@ -147,7 +126,7 @@ describe("library sub-pages", () => {
     if (!league) return t.skip("no league in the demo data");
     const ctx = await guest();
     const page = await ctx.newPage();
-    const res = await page.goto(`${node.baseURL}/leagueLibrary/${encodeURIComponent(league.id)}/teamTable`);
+    const res = await page.goto(`${env.node.baseURL}/leagueLibrary/${encodeURIComponent(league.id)}/teamTable`);
     assert.equal(res.status(), 200);
     await page.getByTestId("league-page").waitFor({ timeout: TIMEOUT });
     await page.getByTestId("libpanel-teamTable").waitFor({ timeout: TIMEOUT });
@@ -164,7 +143,7 @@ describe("library sub-pages", () => {
     }
 
     // A made-up sub-page is the not-found page, with a 404.
-    const bad = await page.goto(`${node.baseURL}/leagueLibrary/${encodeURIComponent(league.id)}/nope`);
+    const bad = await page.goto(`${env.node.baseURL}/leagueLibrary/${encodeURIComponent(league.id)}/nope`);
     assert.equal(bad.status(), 404);
     await page.getByText("This page could not be found").waitFor({ timeout: TIMEOUT });
     await ctx.close();
@@ -175,7 +154,7 @@ describe("a game's page", () => {
   it("shows /football as the soccer page with its live matches, today's matches and leagues", async () => {
     const ctx = await guest();
     const page = await ctx.newPage();
-    const res = await page.goto(`${node.baseURL}/football`);
+    const res = await page.goto(`${env.node.baseURL}/football`);
     assert.equal(res.status(), 200);
     await page.waitForURL((u) => u.pathname === "/soccer", { timeout: TIMEOUT });
     await page.getByTestId("game-page").waitFor({ timeout: TIMEOUT });
@@ -186,7 +165,7 @@ describe("a game's page", () => {
     await page.getByTestId("game-schedule-link").click();
     await page.waitForURL((u) => u.pathname === "/schedule" && u.searchParams.get("game") === "soccer", { timeout: TIMEOUT });
 
-    const unknown = await page.goto(`${node.baseURL}/notagame`);
+    const unknown = await page.goto(`${env.node.baseURL}/notagame`);
     assert.equal(unknown.status(), 404);
     await page.getByText("This page could not be found").waitFor({ timeout: TIMEOUT });
     await ctx.close();

@@ -5,46 +5,30 @@
 // refuses an empty query in the request's language.
 //
 // Needs Postgres (DATABASE_URL); the node seeds the demo data (COURTSIDE_DEMO, set by the harness).
-import { after, before, describe, it } from "node:test";
+import { before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { launchBrowser, screenshot, startNode } from "./harness.mjs";
+import { nodeAndBrowser, screenshot } from "./harness.mjs";
 
 const TIMEOUT = 30_000;
-let node;
-let browser;
 
-before(async () => {
-  node = await startNode();
-  browser = await launchBrowser();
-});
+const env = nodeAndBrowser();
 
-after(async () => {
-  await browser?.close();
-  await node?.stop();
-});
-
-async function search(q, lang = "en_US") {
-  const url = new URL(`${node.baseURL}/java/search/all`);
-  url.searchParams.set("q", q);
-  const res = await fetch(url, { headers: { sysType: "PC", lan: lang, Accept: "application/json" } });
-  return res.json();
-}
+/** The envelope of the site search for q, asked in lang. */
+const search = (q, lang = "en_US") => env.call.raw("GET", "/search/all", { query: { q }, lang });
 
 /** Waits until the index holds the demo's Chinese names (the simulator seeds sports data at start). */
 async function indexReady() {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const env = await search("月落");
-    if (env.status === "success" && env.result.groups.some((g) => g.kind === "team")) return;
-    if (Date.now() > deadline) throw new Error(`search index not ready: ${JSON.stringify(env)}`);
+    const answer = await search("月落");
+    if (answer.status === "success" && answer.result.groups.some((g) => g.kind === "team")) return;
+    if (Date.now() > deadline) throw new Error(`search index not ready: ${JSON.stringify(answer)}`);
     await new Promise((r) => setTimeout(r, 500));
   }
 }
 
 async function page(lang = "en_US") {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await ctx.addCookies([{ name: "lang", value: lang, url: node.baseURL }]);
-  const p = await ctx.newPage();
+  const p = await (await env.context(null, { lang })).newPage();
   p.setDefaultTimeout(TIMEOUT);
   return p;
 }
@@ -56,7 +40,7 @@ describe("site search", () => {
 
   it("a fan types in the header's box and finds a team, a match and a streamer", async () => {
     const p = await page();
-    await p.goto(`${node.baseURL}/`);
+    await p.goto(`${env.node.baseURL}/`);
     const box = p.getByTestId("header-search").first();
     await box.click();
     await box.pressSequentially("Moonfall", { delay: 40 });
@@ -98,21 +82,21 @@ describe("site search", () => {
 
   it("a Chinese query finds a team by its native name, on the short path, in a Chinese page", async () => {
     const p = await page("zh_CN");
-    await p.goto(`${node.baseURL}/s/${encodeURIComponent("月落")}`);
+    await p.goto(`${env.node.baseURL}/s/${encodeURIComponent("月落")}`);
     await p.getByTestId("search-group-team").waitFor();
     assert.ok((await hitTitles(p, "team")).includes("Moonfall Gaming"));
     assert.match(await p.locator("h1").innerText(), /月落/);
     assert.match(await p.getByTestId("search-group-team").locator("h2").innerText(), /球队/);
     await screenshot(p, "search-chinese");
     // A Chinese player name, part of it.
-    const env = await search("张涛");
-    assert.ok(env.result.groups.some((g) => g.kind === "player"), JSON.stringify(env.result));
+    const answer = await search("张涛");
+    assert.ok(answer.result.groups.some((g) => g.kind === "player"), JSON.stringify(answer.result));
     await p.context().close();
   });
 
   it("a misspelt name finds the team with the close-spellings notice; an Arabic page reads right to left", async () => {
     const p = await page("ar");
-    await p.goto(`${node.baseURL}/search/${encodeURIComponent("Moonfal Gamming")}`);
+    await p.goto(`${env.node.baseURL}/search/${encodeURIComponent("Moonfal Gamming")}`);
     await p.getByTestId("search-typo").waitFor();
     assert.ok((await hitTitles(p, "team")).includes("Moonfall Gaming"));
     assert.equal(await p.evaluate(() => document.documentElement.dir), "rtl");
@@ -121,8 +105,8 @@ describe("site search", () => {
   });
 
   it("the server refuses an empty query in the request's language", async () => {
-    const env = await search(" ", "zh_CN");
-    assert.equal(env.errorCode, 6501);
-    assert.equal(env.errorMsg, "请输入搜索内容");
+    const answer = await search(" ", "zh_CN");
+    assert.equal(answer.errorCode, 6501);
+    assert.equal(answer.errorMsg, "请输入搜索内容");
   });
 });

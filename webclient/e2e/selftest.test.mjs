@@ -3,31 +3,18 @@
 // ingest, like discover.test.mjs; without ffmpeg the video check has no live room to try and says so).
 // Screenshots: selftest, live-data.
 import { spawnSync } from "node:child_process";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
+import { nodeAndBrowser, screenshot } from "./harness.mjs";
 
 const TIMEOUT = 30_000;
 const streams = spawnSync("ffmpeg", ["-version"]).status === 0;
-let node;
-let browser;
-const call = restClient(() => node);
 
-before(async () => {
-  node = await startNode({ env: { COURTSIDE_DEMO_STREAMS: streams ? "true" : "false" } });
-  browser = await launchBrowser();
-});
+const env = nodeAndBrowser({ env: { COURTSIDE_DEMO_STREAMS: streams ? "true" : "false" } });
+const { call } = env;
 
-after(async () => {
-  await browser?.close();
-  await node?.stop();
-});
-
-async function page() {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await ctx.addCookies([{ name: "lang", value: "en_US", url: node.baseURL }]);
-  return ctx.newPage();
-}
+/** A new page of a guest reading English. */
+const page = async () => (await env.context(null)).newPage();
 
 describe("the connection self-test and the live figures", () => {
   it("checks the API, the clock, the real-time connection and a live stream, from the footer", async () => {
@@ -38,7 +25,7 @@ describe("the connection self-test and the live figures", () => {
       }
     }
     const p = await page();
-    await p.goto(node.baseURL);
+    await p.goto(env.node.baseURL);
     await p.getByTestId("footer-selftest").click();
     await p.waitForURL(/\/test$/, { timeout: TIMEOUT });
     for (const id of ["api", "clock", "socket"]) {
@@ -59,7 +46,7 @@ describe("the connection self-test and the live figures", () => {
   it("shows the rooms on air and their viewers, from /live", async () => {
     const rooms = (await call("GET", "/live/rooms")).list.filter((c) => c.live);
     const p = await page();
-    await p.goto(`${node.baseURL}/live`);
+    await p.goto(`${env.node.baseURL}/live`);
     await p.getByTestId("live-figures-link").click();
     await p.getByTestId("live-data").waitFor({ timeout: TIMEOUT });
     const shown = Number((await p.getByTestId("live-data-rooms").locator("strong").innerText()).trim());

@@ -7,30 +7,19 @@
 //
 // Needs Postgres (DATABASE_URL) and COURTSIDE_ENV=dev (the development payment provider and code
 // sink); the node seeds the demo catalogue (COURTSIDE_DEMO, set by the harness).
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { administrator, launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
-import { lastCode, rand, rechargeCoins, registerByEmail, signedInContext } from "./journeys.mjs";
+import { administrator, nodeAndBrowser, screenshot } from "./harness.mjs";
+import { lastCode, rand, rechargeCoins, registerByEmail } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
-let node;
-let browser;
 
-before(async () => {
-  process.env.COURTSIDE_ENV ??= "dev";
+const env = nodeAndBrowser({
   // Two physical redemptions each take a confirmation code: a short resend wait keeps the test quick
   // (the form counts down what the server says).
-  process.env.COURTSIDE_CODE_RESEND ??= "2s";
-  node = await startNode();
-  browser = await launchBrowser();
+  defaults: { COURTSIDE_CODE_RESEND: "2s" },
 });
-
-after(async () => {
-  await browser?.close();
-  await node?.stop();
-});
-
-const call = restClient(() => node);
+const { call, context } = env;
 
 const register = () => registerByEmail(call, { prefix: "s", password: "shop2026pass" });
 
@@ -59,8 +48,7 @@ async function sendOrderCode(page, session) {
 }
 
 /** Recharges coins (a preset of the recharge page) through the development provider's signed callback. */
-const recharge = (session, preset) => rechargeCoins(call, node.baseURL, session, preset, { clientKey: `shop-${rand()}` });
-const context = (session) => signedInContext(browser, node.baseURL, session);
+const recharge = (session, preset) => rechargeCoins(call, env.node.baseURL, session, preset, { clientKey: `shop-${rand()}` });
 
 const coins = async (session) => (await call("GET", "/user/userGold", { token: session.token })).gold;
 
@@ -74,7 +62,7 @@ describe("the coin shop", () => {
     const page = await ctx.newPage();
     try {
       // The header's Shop link opens /mall: categories, sorting, a sold-out card.
-      await page.goto(`${node.baseURL}/`);
+      await page.goto(`${env.node.baseURL}/`);
       await page.getByTestId("nav-shop").click();
       await page.getByTestId("mall").waitFor({ timeout: TIMEOUT });
       await page.locator('[data-testid="shop-card"]').first().waitFor({ timeout: TIMEOUT });
@@ -130,14 +118,14 @@ describe("the coin shop", () => {
       assert.equal(shipped.status, "exchanged");
 
       // The user sees the tracking number in the redemption records.
-      await page.goto(`${node.baseURL}/userInfo/exchange`);
+      await page.goto(`${env.node.baseURL}/userInfo/exchange`);
       const rec = page.locator(`[data-testid="record"][data-order="${order.orderNo}"]`);
       await rec.waitFor({ timeout: TIMEOUT });
       assert.equal(await rec.getAttribute("data-status"), "exchanged");
       assert.equal((await rec.getByTestId("tracking").textContent()).trim(), "SF1408862230");
 
       // Another order (a cap) is cancelled by staff: the coins come back.
-      await page.goto(`${node.baseURL}/mall`);
+      await page.goto(`${env.node.baseURL}/mall`);
       await page.getByTestId("shop-cat-all").click();
       await page.locator('[data-testid="shop-card"][data-name="Courtside Cap"]').click();
       await page.getByTestId("redeem").click();
@@ -157,7 +145,7 @@ describe("the coin shop", () => {
       assert.equal(cancelled.status, "cancelled");
       assert.equal(await coins(user), 2200 - 890, "the cap's coins came back");
 
-      await page.goto(`${node.baseURL}/userInfo/exchange`);
+      await page.goto(`${env.node.baseURL}/userInfo/exchange`);
       const capRec = page.locator(`[data-testid="record"][data-order="${cap.orderNo}"]`);
       await capRec.waitFor({ timeout: TIMEOUT });
       assert.equal(await capRec.getAttribute("data-status"), "cancelled");
@@ -166,7 +154,7 @@ describe("the coin shop", () => {
       await screenshot(page, "shop-exchange-records");
 
       // A blind box: published odds, one draw, recorded in /userInfo/redMall.
-      await page.goto(`${node.baseURL}/mall`);
+      await page.goto(`${env.node.baseURL}/mall`);
       await page.getByTestId("shop-cat-blindbox").click();
       await page.locator('[data-testid="shop-card"][data-name="Matchday Mystery Box"]').click();
       await page.getByTestId("odds").waitFor({ timeout: TIMEOUT });
@@ -174,12 +162,12 @@ describe("the coin shop", () => {
       await page.getByTestId("order-submit").click();
       await page.getByTestId("order-draws").waitFor({ timeout: TIMEOUT });
       await screenshot(page, "shop-blindbox-drawn");
-      await page.goto(`${node.baseURL}/userInfo/redMall`);
+      await page.goto(`${env.node.baseURL}/userInfo/redMall`);
       await page.getByTestId("draw").first().waitFor({ timeout: TIMEOUT });
       await screenshot(page, "shop-redmall");
 
       // All orders: the recharge and the three shop orders.
-      await page.goto(`${node.baseURL}/userInfo/myOrder`);
+      await page.goto(`${env.node.baseURL}/userInfo/myOrder`);
       await page.locator('[data-testid="any-order"]').nth(3).waitFor({ timeout: TIMEOUT });
       assert.ok(await page.locator('[data-testid="any-order"][data-type="recharge"]').count() >= 1);
       await screenshot(page, "shop-myorder");

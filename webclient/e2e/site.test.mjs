@@ -1,55 +1,28 @@
 // Browser end-to-end tests against a real node: the shell pages, the language switch
 // and two signed-in viewers chatting in a live room through the gateway and the room actor
 // (guests read but may not chat, spec §6).
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
+import { nodeAndBrowser, screenshot } from "./harness.mjs";
+import { registerByEmail } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
 
-let node;
-let browser;
+const env = nodeAndBrowser();
+const { call } = env;
 
-before(async () => {
-  node = await startNode();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await node?.stop();
-});
-
+const VIEWPORT = { width: 1280, height: 800 };
 /** A fresh guest context with English chosen, so assertions read fixed strings. */
-async function guest(lang = "en_US") {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await ctx.addCookies([{ name: "lang", value: lang, url: node.baseURL }]);
-  return ctx;
-}
-
-const call = restClient(() => node);
+const guest = (lang = "en_US") => env.context(null, { lang, viewport: VIEWPORT });
 
 /** A context signed in as a new user (e-mail code from the dev sink, then the new-user step). */
-async function viewer() {
-  const email = `site-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
-  await call("POST", "/login/V2/sendEmailcheckCode", { body: { mobileOrEmail: email } });
-  const { code } = await call("GET", "/dev/codes", { query: { to: email } });
-  const login = await call("POST", "/login/V2/getLoginByEmailCheckCode", { body: { mobileOrEmail: email, checkCode: code, type: 3 } });
-  const name = `v${Date.now().toString(36)}${Math.floor(Math.random() * 1e3)}`;
-  await call("POST", "/user/V2/modifyUser", { token: login.token, body: { uname: name, password: "siteviewer2026" } });
-  const ctx = await guest();
-  await ctx.addCookies([
-    { name: "token", value: encodeURIComponent(login.token), url: node.baseURL },
-    { name: "userInfo", value: encodeURIComponent(JSON.stringify({ uid: String(login.uid), name })), url: node.baseURL },
-  ]);
-  return ctx;
-}
+const viewer = async () => env.context(await registerByEmail(call, { prefix: "v", password: "siteviewer2026" }), { viewport: VIEWPORT });
 
 describe("shell", () => {
   it("renders the home shell", async () => {
     const ctx = await guest();
     const page = await ctx.newPage();
-    await page.goto(`${node.baseURL}/`);
+    await page.goto(`${env.node.baseURL}/`);
     await page.getByTestId("home").waitFor({ timeout: TIMEOUT });
     assert.match(await page.getByTestId("header").innerText(), /Courtside/);
     assert.equal(await page.locator('[role="tab"][data-testid^="tab-"]').count(), 10);
@@ -57,7 +30,7 @@ describe("shell", () => {
     assert.equal(await page.getByTestId("nav-schedule").getAttribute("href"), "/schedule");
     await page.locator('[data-testid="match-row"], [data-testid="no-data"]').first().waitFor({ timeout: TIMEOUT });
     const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
-    assert.equal(canonical, `${node.baseURL}/`);
+    assert.equal(canonical, `${env.node.baseURL}/`);
     await screenshot(page, "home");
     await ctx.close();
   });
@@ -65,12 +38,12 @@ describe("shell", () => {
   it("fits a phone screen in Arabic: nothing wider than the viewport (issue 19)", async () => {
     // At 390 px the match rows' five fixed columns (at least 490 px) made the page wider than the
     // screen, off the start edge in right-to-left Arabic.
-    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    await ctx.addCookies([{ name: "lang", value: "ar", url: node.baseURL }]);
+    const ctx = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
+    await ctx.addCookies([{ name: "lang", value: "ar", url: env.node.baseURL }]);
     const page = await ctx.newPage();
     // The soccer group's list has rows in Arabic; the Live tab adds the rooms column under them.
     for (const path of ["/?game=soccer", "/?tab=live"]) {
-      await page.goto(`${node.baseURL}${path}`);
+      await page.goto(`${env.node.baseURL}${path}`);
       await page.waitForFunction(() => document.documentElement.dir === "rtl", null, { timeout: TIMEOUT });
       await page.locator('[data-testid="match-row"], [data-testid="no-data"]').first().waitFor({ timeout: TIMEOUT });
       const fit = await page.evaluate(() => ({
@@ -90,7 +63,7 @@ describe("shell", () => {
   it("shows the 404 page for an unknown route", async () => {
     const ctx = await guest();
     const page = await ctx.newPage();
-    await page.goto(`${node.baseURL}/no-such-page`);
+    await page.goto(`${env.node.baseURL}/no-such-page`);
     await page.getByText("This page could not be found").waitFor({ timeout: TIMEOUT });
     assert.equal(await page.getByTestId("back-home").getAttribute("href"), "/");
     await screenshot(page, "404");
@@ -100,14 +73,14 @@ describe("shell", () => {
   it("switches language and keeps it across a reload", async () => {
     const ctx = await guest();
     const page = await ctx.newPage();
-    await page.goto(`${node.baseURL}/`);
+    await page.goto(`${env.node.baseURL}/`);
     const login = page.getByTestId("login-button");
     await login.waitFor({ timeout: TIMEOUT });
     assert.equal(await login.innerText(), "Log in");
 
     await page.getByTestId("lang-select").selectOption("zh_CN");
     await page.waitForFunction(() => document.querySelector('[data-testid="login-button"]')?.textContent === "登录", null, { timeout: TIMEOUT });
-    const cookies = await ctx.cookies(node.baseURL);
+    const cookies = await ctx.cookies(env.node.baseURL);
     assert.equal(cookies.find((c) => c.name === "lang")?.value, "zh_CN");
 
     await page.reload();
@@ -124,7 +97,7 @@ describe("live room", () => {
   it("lets two signed-in viewers see each other's messages", async () => {
     const [ctxA, ctxB] = await Promise.all([viewer(), viewer()]);
     const [a, b] = await Promise.all([ctxA.newPage(), ctxB.newPage()]);
-    await Promise.all([a.goto(`${node.baseURL}/live/1001`), b.goto(`${node.baseURL}/live/1001`)]);
+    await Promise.all([a.goto(`${env.node.baseURL}/live/1001`), b.goto(`${env.node.baseURL}/live/1001`)]);
 
     for (const p of [a, b]) {
       await p.locator('[data-testid="conn-state"][data-state="connected"]').waitFor({ timeout: TIMEOUT });
@@ -173,7 +146,7 @@ describe("live room", () => {
         if (m?.t === "join") joinsOfA.push(m);
       }),
     );
-    const room = `${node.baseURL}/live/1002`;
+    const room = `${env.node.baseURL}/live/1002`;
     await Promise.all([a.goto(room), b.goto(room)]);
     for (const p of [a, b]) {
       await p.locator('[data-testid="conn-state"][data-state="connected"]').waitFor({ timeout: TIMEOUT });
@@ -226,7 +199,7 @@ describe("live room", () => {
 describe("server-side head", () => {
   /** The first HTML of path, as a crawler gets it (no script runs), in English. */
   async function firstHtml(path) {
-    const r = await fetch(`${node.baseURL}${path}`, { headers: { cookie: "lang=en_US", "accept-encoding": "br, gzip" } });
+    const r = await fetch(`${env.node.baseURL}${path}`, { headers: { cookie: "lang=en_US", "accept-encoding": "br, gzip" } });
     return { status: r.status, html: await r.text(), headers: r.headers };
   }
   const titleOf = (html) => [...html.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1]);
@@ -251,9 +224,9 @@ describe("server-side head", () => {
       assert.deepEqual(ldTypes(html), [type], path);
       assert.match(html, /<meta name="description" content="[^"]+"/, path);
       assert.match(html, /<meta property="og:image" content="http[^"]+"/, path);
-      assert.ok(html.includes(`<link rel="canonical" href="${node.baseURL}${path}" />`), `${path}: canonical`);
+      assert.ok(html.includes(`<link rel="canonical" href="${env.node.baseURL}${path}" />`), `${path}: canonical`);
       assert.equal((html.match(/hreflang="/g) ?? []).length, 23, `${path}: 22 languages and x-default`);
-      assert.ok(html.includes(`media="only screen and (max-width: 640px)" href="${node.baseURL}${path}"`), `${path}: mobile alternate`);
+      assert.ok(html.includes(`media="only screen and (max-width: 640px)" href="${env.node.baseURL}${path}"`), `${path}: mobile alternate`);
     }
     const live = await firstHtml("/live/1001");
     assert.match(titleOf(live.html)[0], / · Courtside$/);
@@ -261,7 +234,7 @@ describe("server-side head", () => {
     const missing = await firstHtml("/live/no-such-room");
     assert.equal(missing.status, 404);
     assert.deepEqual(titleOf(missing.html), ["Page not found · Courtside"]);
-    const zh = await fetch(`${node.baseURL}/news`, { headers: { cookie: "lang=zh_CN" } }).then((r) => r.text());
+    const zh = await fetch(`${env.node.baseURL}/news`, { headers: { cookie: "lang=zh_CN" } }).then((r) => r.text());
     assert.deepEqual(titleOf(zh), ["体育与电竞资讯 · Courtside"]);
   });
 
@@ -269,13 +242,13 @@ describe("server-side head", () => {
     const robots = await firstHtml("/robots.txt");
     assert.equal(robots.status, 200);
     assert.match(robots.html, /^Disallow: \/java\/$/m);
-    assert.ok(robots.html.includes(`Sitemap: ${node.baseURL}/sitemap.xml`));
+    assert.ok(robots.html.includes(`Sitemap: ${env.node.baseURL}/sitemap.xml`));
     let matchLoc;
     for (let i = 0; i < 30 && !matchLoc; i++) {
       const index = await firstHtml("/sitemap.xml");
       assert.equal(index.status, 200);
       assert.match(index.headers.get("content-type"), /xml/);
-      assert.ok(index.html.includes(`${node.baseURL}/sitemaps/pages-1.xml`));
+      assert.ok(index.html.includes(`${env.node.baseURL}/sitemaps/pages-1.xml`));
       if (index.html.includes("/sitemaps/matches-1.xml")) {
         const matches = await firstHtml("/sitemaps/matches-1.xml");
         matchLoc = matches.html.match(/<loc>([^<]+)<\/loc>/)?.[1];
@@ -293,7 +266,7 @@ describe("server-side head", () => {
   it("keeps the server's head in the browser until the reader navigates", async () => {
     const ctx = await guest();
     const page = await ctx.newPage();
-    await page.goto(`${node.baseURL}/live/1001`);
+    await page.goto(`${env.node.baseURL}/live/1001`);
     await page.getByTestId("chat-list").waitFor({ timeout: TIMEOUT });
     const head = await page.evaluate(() => ({
       title: document.title,
@@ -302,7 +275,7 @@ describe("server-side head", () => {
     }));
     assert.equal(head.server, 1, "the server's structured data stays");
     assert.equal(head.og, head.title, "og:title and the title agree");
-    await page.goto(`${node.baseURL}/`);
+    await page.goto(`${env.node.baseURL}/`);
     await page.getByTestId("home").waitFor({ timeout: TIMEOUT });
     await page.getByTestId("nav-live").click();
     await page.waitForFunction(() => location.pathname === "/live", null, { timeout: TIMEOUT });
@@ -314,10 +287,10 @@ describe("server-side head", () => {
       og: document.querySelector('meta[property="og:title"]')?.getAttribute("content"),
       de: document.querySelector('link[hreflang="de"]').getAttribute("href"),
     }));
-    assert.equal(after.canonical, `${node.baseURL}/live`);
+    assert.equal(after.canonical, `${env.node.baseURL}/live`);
     assert.deepEqual(after.ld, ["CollectionPage"], "the home page's structured data is gone");
     assert.equal(after.og, "Live streams · Courtside");
-    assert.equal(after.de, `${node.baseURL}/live?lang=de`);
+    assert.equal(after.de, `${env.node.baseURL}/live?lang=de`);
     await ctx.close();
   });
 });

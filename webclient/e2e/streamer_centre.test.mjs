@@ -13,43 +13,18 @@
 // Needs Postgres (DATABASE_URL), the demo's simulated matches (COURTSIDE_DEMO, set by the harness)
 // and ffmpeg; skips with a message without ffmpeg. Works on a shared database: the accounts are new,
 // the match is whichever one the window offers now.
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { resolve } from "node:path";
-import { administrator, launchBrowser, png, restClient, screenshot as fullPage, startNode, WEBCLIENT_DIR } from "./harness.mjs";
-import { approveStreamer, ffmpegMissing, pushTestPattern, rand, registerByMobile as signUpByMobile, signedInContext } from "./journeys.mjs";
-
-async function screenshot(page, name) {
-  await page.evaluate(() => window.scrollTo(0, 0)).catch(() => undefined);
-  return fullPage(page, name);
-}
+import { administrator, nodeAndBrowser, png, screenshotFromTop as screenshot, WEBCLIENT_DIR } from "./harness.mjs";
+import { approveStreamer, ffmpegMissing, obsGuideKey, rand, registerByMobile as signUpByMobile } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
 const LIVE_TIMEOUT = 45_000;
 
-let node;
-let browser;
-let skipReason = "";
-const children = [];
+const env = nodeAndBrowser({ requires: ffmpegMissing });
+const { call } = env;
 
-before(async () => {
-  process.env.COURTSIDE_ENV ??= "dev";
-  node = await startNode();
-  skipReason = ffmpegMissing();
-  if (skipReason) {
-    console.log(`streamer centre e2e: SKIPPED: ${skipReason}`);
-    return;
-  }
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
-  await browser?.close();
-  await node?.stop();
-});
-
-const call = restClient(() => node);
 /** A new account registered by mobile code (so it has a bound phone). */
 const registerByMobile = () => signUpByMobile(call, { prefix: "sc", password: "stream2026x" });
 
@@ -65,18 +40,18 @@ async function approvedStreamer(beforeApplying) {
   });
 }
 
-const context = (session, lang = "en_US") => signedInContext(browser, node.baseURL, session, { lang });
-const push = (url, secs) => pushTestPattern(url, { children, secs });
+const context = (session, lang = "en_US") => env.context(session, { lang });
+const push = (key, secs) => env.push(key, { secs });
 
 describe("streamer centre", () => {
   it("shows the real ingest, refuses a push off the allow-list, links a match with the picker and shows the stream's health", async (t) => {
-    if (skipReason) return t.skip(skipReason);
+    if (env.skipReason) return t.skip(env.skipReason);
     // 0. The application form shows the streamer rules of spec §6 in full before the applicant agrees.
     const streamer = await approvedStreamer(async (s) => {
       const c = await context(s);
       try {
         const p = await c.newPage();
-        await p.goto(`${node.baseURL}/anchorCenter`);
+        await p.goto(`${env.node.baseURL}/anchorCenter`);
         await p.getByTestId("apply-form").waitFor({ timeout: TIMEOUT });
         const rules = p.getByTestId("streamer-rules");
         assert.equal(await rules.locator("li").count(), 10, "all ten rules of spec §6");
@@ -91,7 +66,7 @@ describe("streamer centre", () => {
     const page = await ctx.newPage();
     try {
       // 1. Live settings: complete them, then find a match in the streaming window by a team's name.
-      await page.goto(`${node.baseURL}/anchorCenter/live`);
+      await page.goto(`${env.node.baseURL}/anchorCenter/live`);
       await page.getByTestId("live-settings").waitFor({ timeout: TIMEOUT });
       await page.getByTestId("settings-title").fill(`Derby watch-along ${rand()}`);
       await page.getByTestId("settings-intro").fill("Live commentary with the score on screen.");
@@ -125,12 +100,8 @@ describe("streamer centre", () => {
       assert.equal(info.matchId, target.id, "the picker linked through POST /anchor/toggleMatchId");
 
       // 2. The OBS guide: the ingest address of GET /getAnchorIP, a key, the allow-list.
-      await page.goto(`${node.baseURL}/anchorCenter`);
-      await page.getByTestId("obs-server").waitFor({ timeout: TIMEOUT });
-      assert.equal(await page.getByTestId("obs-server").getAttribute("data-value"), node.rtmpURL);
-      await page.getByTestId("obs-rotate").click();
-      await page.getByTestId("obs-key").waitFor({ timeout: TIMEOUT });
-      const key = await page.getByTestId("obs-key").getAttribute("data-value");
+      const { server, key } = await obsGuideKey(page, env.node.baseURL, { timeout: TIMEOUT });
+      assert.equal(server, env.node.rtmpURL);
       await page.getByTestId("start-live").click();
       await page.waitForSelector('[data-testid="broadcast-state"][data-phase="waiting"]', { timeout: TIMEOUT });
 
@@ -142,7 +113,7 @@ describe("streamer centre", () => {
       await page.getByTestId("obs-guide").screenshot({ path: resolve(WEBCLIENT_DIR, "test-results/screenshots/streamer-centre-obs-guide.png") });
 
       // This machine (127.0.0.1) is not on the list: the ingest refuses the push.
-      const refused = push(`${node.rtmpURL}/${key}`, 3);
+      const refused = push(key, 3);
       const killer = setTimeout(() => refused.child.kill("SIGKILL"), 20_000);
       const r = await refused.exited;
       clearTimeout(killer);
@@ -153,7 +124,7 @@ describe("streamer centre", () => {
       await page.waitForSelector('[data-testid="allow-list"][data-enforced="false"]', { timeout: TIMEOUT });
 
       // 3. Push for real and read the live link details.
-      push(`${node.rtmpURL}/${key}`);
+      push(key);
       await page.waitForSelector('[data-testid="broadcast-state"][data-phase="live"]', { timeout: LIVE_TIMEOUT });
       await page.getByTestId("tab-link-details").click();
       await page.getByTestId("link-details").waitFor({ timeout: TIMEOUT });
@@ -189,11 +160,11 @@ describe("streamer centre", () => {
     const ar = await context(streamer, "ar");
     try {
       const p = await ar.newPage();
-      await p.goto(`${node.baseURL}/anchorCenter/liveLinkDetails`);
+      await p.goto(`${env.node.baseURL}/anchorCenter/liveLinkDetails`);
       await p.getByTestId("health-chart").waitFor({ timeout: TIMEOUT });
       assert.equal(await p.evaluate(() => document.documentElement.dir), "rtl");
       await screenshot(p, "streamer-centre-link-details-ar");
-      await p.goto(`${node.baseURL}/anchorCenter`);
+      await p.goto(`${env.node.baseURL}/anchorCenter`);
       await p.getByTestId("allow-list").waitFor({ timeout: TIMEOUT });
       await screenshot(p, "streamer-centre-obs-guide-ar");
     } finally {

@@ -4,30 +4,20 @@
 // support queue (/admin/support); the fan sees the answer in the thread without reloading (the
 // message-centre `notice` frame), the header's badge and the notice in the message centre, which
 // leads back to the thread. Screenshots go to test-results/screenshots/support-*.png.
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { administrator, launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
-import { rand, registerByEmail, signedInContext } from "./journeys.mjs";
+import { administrator, nodeAndBrowser, screenshot } from "./harness.mjs";
+import { rand, registerByEmail } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
-let node;
-let browser;
 
-const call = restClient(() => node);
+const env = nodeAndBrowser();
+const { call } = env;
 
 const register = (prefix) => registerByEmail(call, { prefix, password: "support2026test" });
-const context = (session, lang = "en_US") => signedInContext(browser, node.baseURL, session, { lang });
+const context = (session, lang = "en_US") => env.context(session, { lang });
 
 describe("customer service", { timeout: 240_000 }, () => {
-  before(async () => {
-    node = await startNode();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await node?.stop();
-  });
-
   it("a fan writes to support, staff answer in the back office, the fan sees the answer and the notice", async () => {
     const admin = await administrator(call);
     const fan = await register("fan");
@@ -39,14 +29,14 @@ describe("customer service", { timeout: 240_000 }, () => {
     const ap = await actx.newPage();
     try {
       // A guest reads the help centre and is asked to sign in to write.
-      await gp.goto(`${node.baseURL}/salesmartly`);
+      await gp.goto(`${env.node.baseURL}/salesmartly`);
       await gp.getByTestId("support-page").waitFor({ timeout: TIMEOUT });
       await gp.getByTestId("support-signin-button").click();
       await gp.getByRole("dialog").first().waitFor({ timeout: TIMEOUT });
       await screenshot(gp, "support-guest");
 
       // The fan finds the footer link, searches the questions, then writes.
-      await fp.goto(`${node.baseURL}/`);
+      await fp.goto(`${env.node.baseURL}/`);
       await fp.getByTestId("footer-support").click();
       await fp.getByTestId("support-form").waitFor({ timeout: TIMEOUT });
       await fp.getByTestId("support-faq-search").fill("forgot password");
@@ -77,7 +67,7 @@ describe("customer service", { timeout: 240_000 }, () => {
       await assert.rejects(call("GET", `/support/tickets/${ticketId}`, { token: stranger.token }), /HTTP 404/);
 
       // Staff answer in the back office.
-      await ap.goto(`${node.baseURL}/admin`);
+      await ap.goto(`${env.node.baseURL}/admin`);
       await ap.getByTestId("admin-menu-support").click();
       const row = ap.getByTestId("admin-support-row").filter({ hasText: subject });
       await row.waitFor({ timeout: TIMEOUT });

@@ -5,31 +5,18 @@
 // centre live on two open sessions, and reading it on one clears the badge on the other.
 //
 // Needs Postgres (DATABASE_URL) and COURTSIDE_ENV=dev (the verification-code sink).
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
-import { rand, registerByEmail, signedInContext } from "./journeys.mjs";
+import { nodeAndBrowser, screenshot } from "./harness.mjs";
+import { rand, registerByEmail } from "./journeys.mjs";
 
 const TIMEOUT = 20_000;
-let node;
-let browser;
 
-before(async () => {
-  process.env.COURTSIDE_ENV ??= "dev";
-  node = await startNode();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await node?.stop();
-});
-
-const call = restClient(() => node);
+const env = nodeAndBrowser();
+const { call, context } = env;
 
 /** A new user signed up with a verified e-mail (the code comes from the dev sink). */
 const register = (prefix) => registerByEmail(call, { prefix, password: "area2026pass" });
-const context = (session) => signedInContext(browser, node.baseURL, session);
 
 /** Resolves once the page's WebSocket got its welcome (the session is authenticated). */
 function welcomed(page) {
@@ -65,7 +52,7 @@ describe("the user area", () => {
     const page = await ctx.newPage();
     try {
       for (const [path, testId] of ROUTES) {
-        await page.goto(`${node.baseURL}${path}`);
+        await page.goto(`${env.node.baseURL}${path}`);
         await page.getByTestId(testId).waitFor({ timeout: TIMEOUT });
         // Its own heading, inside the page itself.
         const heading = page.locator(`[data-testid="${testId}"] h1, [data-testid="${testId}"] h2`).first();
@@ -81,7 +68,7 @@ describe("the user area", () => {
         }
       }
       // The side menu links every page of the area.
-      await page.goto(`${node.baseURL}/userInfo/myTask`);
+      await page.goto(`${env.node.baseURL}/userInfo/myTask`);
       // The area's frame is a chunk of its own: count its links once it is on the page.
       await page.getByTestId("unav-myTask").waitFor({ timeout: TIMEOUT });
       for (const key of ["msgInfo", "myTask", "levalPower", "bookings", "send", "preferences", "myOrder", "exchange", "redMall", "vip", "water"]) {
@@ -105,8 +92,8 @@ describe("the user area", () => {
       assert.ok(after.every((b) => b.state !== "booked"), "cancelled from the list");
 
       // Arabic reads right to left.
-      await ctx.addCookies([{ name: "lang", value: "ar", url: node.baseURL }]);
-      await page.goto(`${node.baseURL}/userInfo/myTask`);
+      await ctx.addCookies([{ name: "lang", value: "ar", url: env.node.baseURL }]);
+      await page.goto(`${env.node.baseURL}/userInfo/myTask`);
       await page.getByTestId("page-myTask").waitFor({ timeout: TIMEOUT });
       assert.equal(await page.evaluate(() => document.documentElement.dir), "rtl");
       await screenshot(page, "user-area-myTask-ar");
@@ -127,7 +114,7 @@ describe("the user area", () => {
     const p2 = await ctx2.newPage();
     try {
       // Five chat lines in a live room: the daily chat task counts them (the history hook).
-      await p1.goto(`${node.baseURL}/live/1003`);
+      await p1.goto(`${env.node.baseURL}/live/1003`);
       await p1.locator('[data-testid="conn-state"][data-state="connected"]').waitFor({ timeout: TIMEOUT });
       for (let i = 1; i <= 5; i++) {
         await p1.getByTestId("chat-input").fill(`Great match tonight ${i}`);
@@ -145,12 +132,12 @@ describe("the user area", () => {
         assert.ok(tries < 50, `the gift was not paid: ${await panel.innerText()}`);
         await new Promise((r) => setTimeout(r, 200));
       }
-      await p1.goto(`${node.baseURL}/userInfo/send`);
+      await p1.goto(`${env.node.baseURL}/userInfo/send`);
       await p1.getByTestId("gift-list").locator("tbody tr").filter({ hasText: "PixelPundit" }).first().waitFor({ timeout: TIMEOUT });
       await p1.getByTestId("gift-totals").waitFor({ timeout: TIMEOUT });
       await screenshot(p1, "user-area-send-gift");
 
-      await p1.goto(`${node.baseURL}/userInfo/myTask`);
+      await p1.goto(`${env.node.baseURL}/userInfo/myTask`);
       for (let tries = 0; ; tries++) {
         const tasks = await call("GET", "/user/area/tasks", { token: a.token });
         if (tasks.list.find((x) => x.id === "chat5")?.done && tasks.list.find((x) => x.id === "gift1")?.done) break;
@@ -165,13 +152,13 @@ describe("the user area", () => {
       await p1.locator('[data-testid="task-gift1"][data-done="true"]').waitFor({ timeout: TIMEOUT });
 
       // Follow a streamer from their public profile: the weekly follow task is done.
-      await p1.goto(`${node.baseURL}/userInfo/${streamer.anchorId}`);
+      await p1.goto(`${env.node.baseURL}/userInfo/${streamer.anchorId}`);
       await p1.getByTestId("profile-name").waitFor({ timeout: TIMEOUT });
       await p1.getByTestId("level-badge").waitFor({ timeout: TIMEOUT });
       await screenshot(p1, "user-area-public-profile");
       await p1.getByTestId("profile-follow").click();
       await p1.waitForFunction(() => document.querySelector('[data-testid="profile-follow"]')?.className.includes("secondary"), null, { timeout: TIMEOUT });
-      await p1.goto(`${node.baseURL}/userInfo/myTask`);
+      await p1.goto(`${env.node.baseURL}/userInfo/myTask`);
       await p1.locator('[data-testid="task-follow1"][data-done="true"]').waitFor({ timeout: TIMEOUT });
       const before = (await call("GET", "/user/userGold", { token: a.token })).gold;
       await p1.getByTestId("claim-follow1").click();
@@ -186,8 +173,8 @@ describe("the user area", () => {
       // Two sessions of the inviter: the message centre on one, the profile on the other.
       const w1 = welcomed(p1);
       const w2 = welcomed(p2);
-      await p1.goto(`${node.baseURL}/userInfo/msgInfo`);
-      await p2.goto(`${node.baseURL}/userInfo`);
+      await p1.goto(`${env.node.baseURL}/userInfo/msgInfo`);
+      await p2.goto(`${env.node.baseURL}/userInfo`);
       await Promise.all([w1, w2]);
       await p1.getByTestId("page-msgInfo").waitFor({ timeout: TIMEOUT });
       assert.equal(await p2.getByTestId("header-unread").count(), 0);

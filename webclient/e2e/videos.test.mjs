@@ -10,58 +10,38 @@
 //
 // Needs Postgres (DATABASE_URL), ffmpeg (`apt-get install -y ffmpeg`) and COURTSIDE_ENV=dev (set
 // here: dev codes). Skips with a message without ffmpeg.
-import { after, before, describe, it } from "node:test";
+import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { administrator, launchBrowser, png, restClient, screenshot as fullPage, startNode, until as poll } from "./harness.mjs";
-import { approveStreamer, ffmpegMissing, linkMatch, MATCH_SLUGS, pushTestPattern, registerByMobile as signUpByMobile, signedInContext } from "./journeys.mjs";
+import { join } from "node:path";
+import { administrator, nodeAndBrowser, screenshotFromTop as screenshot, until as poll } from "./harness.mjs";
+import { approveStreamer, broadcastOnMatch, ffmpegMissing, idPicture, MATCH_SLUGS, registerByMobile as signUpByMobile } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
 const PLAY_TIMEOUT = 30_000;
-let node;
-let browser;
-let skipReason = "";
 let tmp;
-const children = [];
 
-before(async () => {
-  process.env.COURTSIDE_ENV ??= "dev";
-  skipReason = ffmpegMissing();
-  if (skipReason) {
-    console.log(`videos e2e: SKIPPED: ${skipReason}`);
-    return;
-  }
-  tmp = mkdtempSync(join(tmpdir(), "videos-e2e-"));
-  node = await startNode();
-  browser = await launchBrowser();
+const env = nodeAndBrowser({
+  requires: ffmpegMissing,
+  setUp: () => {
+    tmp = mkdtempSync(join(tmpdir(), "videos-e2e-"));
+  },
 });
+const { call } = env;
 
-after(async () => {
-  for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
-  await browser?.close();
-  await node?.stop();
+after(() => {
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
-/** Full-page screenshot from the top (the sticky header would otherwise sit mid-page). */
-async function screenshot(page, name) {
-  await page.evaluate(() => window.scrollTo(0, 0)).catch(() => undefined);
-  return fullPage(page, name);
-}
-
-const call = restClient(() => node);
-
 const registerByMobile = () => signUpByMobile(call, { prefix: "v", password: "video2026x", mobilePrefix: "137" });
-const context = (session, lang = "en_US") => signedInContext(browser, node.baseURL, session, { lang });
+const context = (session, lang = "en_US") => env.context(session, { lang });
 
 /** An approved streamer, applied over the streamer centre's REST calls (one colour an ID picture). */
-const ID_COLOURS = { idFront: [200, 60, 60], idBack: [60, 200, 60], idHand: [60, 60, 200] };
 const streamer = async (admin) =>
   approveStreamer(call, admin, await registerByMobile(), {
-    pictures: (kind) => png(320, 200, ID_COLOURS[kind]),
+    pictures: idPicture,
     application: { realName: "Li Na", intro: "Weekend football, live and loud.", liveContent: "Match watch-alongs" },
   });
 
@@ -78,7 +58,7 @@ function makeClip(path, secs) {
 }
 
 /** ffmpeg pushing a test pattern for secs seconds to the node's ingest with key; resolves when it ends. */
-const push = (key, secs) => pushTestPattern(`${node.rtmpURL}/${key}`, { children, secs, size: "480x270" }).exited;
+const push = (key, secs) => env.push(key, { secs, size: "480x270" }).exited;
 
 /** Waits for fn to return a truthy value (polling; a failing call counts as "not yet"), or fails with what. */
 const until = (fn, what, ms = 60_000) => poll(fn, what, ms, { every: 500, ignoreErrors: true });
@@ -99,14 +79,14 @@ describe("videos and recordings", () => {
   let admin;
 
   it("staff upload a clip in the back office, watch it transcode and play it", async (t) => {
-    if (skipReason) return t.skip(skipReason);
+    if (env.skipReason) return t.skip(env.skipReason);
     admin = await administrator(call);
     const clip = join(tmp, "saves.mp4");
     makeClip(clip, 4);
     const ctx = await context(admin);
     const page = await ctx.newPage();
     try {
-      await page.goto(`${node.baseURL}/admin/videos`);
+      await page.goto(`${env.node.baseURL}/admin/videos`);
       await page.getByTestId("video-upload-form").waitFor({ timeout: TIMEOUT });
       await page.getByTestId("upload-title").fill("Top 5 saves of the week");
       await page.getByTestId("upload-kind").selectOption("clip");
@@ -132,16 +112,16 @@ describe("videos and recordings", () => {
       await screenshot(page, "videos-admin-ready");
 
       // The files are served with their types and ranges.
-      const master = await fetch(`${node.baseURL}${staffView.playlist}`);
+      const master = await fetch(`${env.node.baseURL}${staffView.playlist}`);
       assert.equal(master.headers.get("content-type"), "application/vnd.apple.mpegurl");
       assert.match(await master.text(), /360p\/index\.m3u8[\s\S]*720p\/index\.m3u8/);
-      const seg = await fetch(`${node.baseURL}${staffView.playlist.replace("master.m3u8", "360p/seg_000.ts")}`, { headers: { Range: "bytes=0-187" } });
+      const seg = await fetch(`${env.node.baseURL}${staffView.playlist.replace("master.m3u8", "360p/seg_000.ts")}`, { headers: { Range: "bytes=0-187" } });
       assert.equal(seg.status, 206);
       assert.equal(seg.headers.get("content-type"), "video/mp2t");
       assert.equal((await seg.arrayBuffer()).byteLength, 188);
 
       const viewer = await (await context(null)).newPage();
-      await viewer.goto(`${node.baseURL}/videos/videoList?kind=clip`);
+      await viewer.goto(`${env.node.baseURL}/videos/videoList?kind=clip`);
       await viewer.getByTestId("video-grid").waitFor({ timeout: TIMEOUT });
       await viewer.locator('[data-testid="video-card"]', { hasText: "Top 5 saves of the week" }).click();
       await viewer.waitForURL(new RegExp(`/videos/soccer/${id}$`), { timeout: TIMEOUT });
@@ -149,7 +129,7 @@ describe("videos and recordings", () => {
       await viewer.getByTestId("video-comments").waitFor({ state: "attached" });
       await screenshot(viewer, "videos-page-playing");
       // The ready video is in the site search too.
-      await viewer.goto(`${node.baseURL}/search/${encodeURIComponent("Top 5 saves")}`);
+      await viewer.goto(`${env.node.baseURL}/search/${encodeURIComponent("Top 5 saves")}`);
       await viewer.getByTestId("search-group-video").locator('[data-testid="search-hit"]', { hasText: "Top 5 saves of the week" }).waitFor({ timeout: TIMEOUT });
       const detail = await call("GET", `/soccer/video${id}`);
       assert.ok(detail.video.views >= 2, "views are counted");
@@ -160,24 +140,24 @@ describe("videos and recordings", () => {
   });
 
   it("pages: the list, a channel, the home page and right-to-left", async (t) => {
-    if (skipReason) return t.skip(skipReason);
+    if (env.skipReason) return t.skip(env.skipReason);
     const ctx = await context(null);
     const page = await ctx.newPage();
     try {
-      await page.goto(`${node.baseURL}/videos/videoList`);
+      await page.goto(`${env.node.baseURL}/videos/videoList`);
       await page.getByTestId("video-grid").waitFor({ timeout: TIMEOUT });
       await screenshot(page, "videos-list");
-      await page.goto(`${node.baseURL}/videos/soccer`);
+      await page.goto(`${env.node.baseURL}/videos/soccer`);
       await page.getByTestId("videos-channel").waitFor({ timeout: TIMEOUT });
       await screenshot(page, "videos-channel");
-      await page.goto(`${node.baseURL}/?tab=highlights`);
+      await page.goto(`${env.node.baseURL}/?tab=highlights`);
       await page.getByTestId("match-list").waitFor({ timeout: TIMEOUT });
       await page.getByTestId("footer-videos").waitFor({ timeout: TIMEOUT });
       await until(async () => (await page.getByTestId("home-videos-highlight").count()) > 0, "the home page's highlights", TIMEOUT).catch(() => undefined);
       await screenshot(page, "videos-home");
-      assert.equal((await page.goto(`${node.baseURL}/videos/nosuchgame`)).status(), 404);
+      assert.equal((await page.goto(`${env.node.baseURL}/videos/nosuchgame`)).status(), 404);
       const ar = await (await context(null, "ar")).newPage();
-      await ar.goto(`${node.baseURL}/videos/videoList`);
+      await ar.goto(`${env.node.baseURL}/videos/videoList`);
       await ar.getByTestId("video-grid").waitFor({ timeout: TIMEOUT });
       assert.equal(await ar.evaluate(() => document.documentElement.dir), "rtl");
       await screenshot(ar, "videos-page-ar");
@@ -187,16 +167,13 @@ describe("videos and recordings", () => {
   });
 
   it("a finished broadcast is recorded and shown on its match's playback tab", async (t) => {
-    if (skipReason) return t.skip(skipReason);
+    if (env.skipReason) return t.skip(env.skipReason);
     admin ??= await administrator(call);
     const s = await streamer(admin);
     // A match the streamer may link: in play, or starting within the hour (the streamer centre's rule).
-    const match = await linkMatch(call, s);
-    if (!match) return t.skip("no match in play or about to start in the demo data right now");
-    const title = (match.homeName && match.awayName ? `${match.homeName} vs ${match.awayName}` : "Live watch-along").slice(0, 60);
-    await call("POST", "/updateAnchor", { token: s.token, body: { title, detailIntro: "Live commentary and replays of the key moments.", externalComments: true, detailPics: [] } });
-    await call("GET", "/anchor/broadcast", { token: s.token });
-    const { streamKey } = await call("POST", "/anchor/streamKey", { token: s.token });
+    const live = await broadcastOnMatch(call, s, { detailIntro: "Live commentary and replays of the key moments." });
+    if (!live) return t.skip("no match in play or about to start in the demo data right now");
+    const { match, streamKey } = live;
     assert.match(streamKey ?? "", /^cs_/, "the stream key is shown once");
     const pushed = await push(streamKey, 6);
     assert.equal(pushed.code, 0, `ffmpeg push: ${pushed.stderr}`);
@@ -214,7 +191,7 @@ describe("videos and recordings", () => {
     const ctx = await context(null);
     const page = await ctx.newPage();
     try {
-      await page.goto(`${node.baseURL}/${MATCH_SLUGS[match.gameId]}/${encodeURIComponent(match.id)}?tab=playback`);
+      await page.goto(`${env.node.baseURL}/${MATCH_SLUGS[match.gameId]}/${encodeURIComponent(match.id)}?tab=playback`);
       const item = page.getByTestId("match-recording").filter({ has: page.locator(`a[href$="/${rec.video.id}"]`) });
       await item.first().waitFor({ timeout: TIMEOUT });
       await screenshot(page, "videos-match-playback");
@@ -230,7 +207,7 @@ describe("videos and recordings", () => {
     const sctx = await context(s);
     const sp = await sctx.newPage();
     try {
-      await sp.goto(`${node.baseURL}/anchorCenter`);
+      await sp.goto(`${env.node.baseURL}/anchorCenter`);
       const row = sp.getByTestId("live-record").first();
       await row.waitFor({ timeout: TIMEOUT });
       sp.once("dialog", (d) => d.accept());

@@ -1,39 +1,22 @@
 // Browser end-to-end test of a gift in a live room (issue 6): a new user (200 welcome coins) sends
 // a Jersey in /live/1001; another viewer, a guest in another browser context, sees the gift line
 // in the chat; the room's leaderboard ranks the sender; the header balance drops by the price.
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
-import { openLiveRoom, registerByEmail, signedInContext } from "./journeys.mjs";
+import { nodeAndBrowser, screenshot } from "./harness.mjs";
+import { giftsMissing, openLiveRoom, registerByEmail } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
-let node;
-let browser;
 
-before(async () => {
-  node = await startNode();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await node?.stop();
-});
-
-const call = restClient(() => node);
+const env = nodeAndBrowser({ probe: giftsMissing });
+const { call, context } = env;
 
 const register = () => registerByEmail(call, { prefix: "gift", password: "giftgift2026" });
-const context = (session) => signedInContext(browser, node.baseURL, session);
-const openRoom = (ctx) => openLiveRoom(ctx, node.baseURL, "1001", { timeout: TIMEOUT });
+const openRoom = (ctx) => openLiveRoom(ctx, env.node.baseURL, "1001", { timeout: TIMEOUT });
 
 describe("gifts in a live room", () => {
   it("a gift is paid, seen by another viewer and ranked on the leaderboard", async (t) => {
-    try {
-      await call("GET", "/gift");
-    } catch (err) {
-      t.skip(`gift catalogue not served: ${err.message}`);
-      return;
-    }
+    if (env.skipReason) return t.skip(env.skipReason);
     const fan = await register();
     const fanCtx = await context(fan);
     const guestCtx = await context(null);

@@ -6,36 +6,18 @@
 // Needs the node built with the wallet wired in, Postgres (DATABASE_URL) and COURTSIDE_ENV=dev
 // (set here: the development provider and the dev code sink exist only in dev). When the node
 // does not serve the wallet yet (GET /java/orderpay/gold/list answers 404) the test skips.
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
-import { payByDevCallback as payDev, registerByEmail, signedInContext } from "./journeys.mjs";
+import { failureShots, nodeAndBrowser, screenshot } from "./harness.mjs";
+import { payByDevCallback as payDev, registerByEmail } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
 
-let node;
-let browser;
-let skipReason = "";
-
-before(async () => {
-  process.env.COURTSIDE_ENV ??= "dev";
-  node = await startNode();
-  const res = await fetch(`${node.baseURL}/java/orderpay/gold/list`);
-  if (res.status === 404) {
-    skipReason = "the node does not serve the wallet yet (GET /java/orderpay/gold/list answered 404)";
-    console.log(`wallet e2e: SKIPPED: ${skipReason}`);
-    return;
-  }
-  browser = await launchBrowser();
+const env = nodeAndBrowser({
+  probe: async ({ baseURL }) =>
+    (await fetch(`${baseURL}/java/orderpay/gold/list`)).status === 404 ? "the node does not serve the wallet yet (GET /java/orderpay/gold/list answered 404)" : "",
 });
-
-after(async () => {
-  await browser?.close();
-  await node?.stop();
-});
-
-/** Calls the node's REST API like the web client does and unwraps the envelope. */
-const call = restClient(() => node);
+const { call } = env;
 
 /**
  * Registers a fresh user the way the accounts module documents it (api/account/README.md):
@@ -44,20 +26,16 @@ const call = restClient(() => node);
  */
 const register = () => registerByEmail(call, { prefix: "wallet", password: "wallet2026" });
 
-/** A browser context signed in as the user (the session cookies the login modal would store). */
-const signedIn = (session) => signedInContext(browser, node.baseURL, session);
-
 /** Pays an order through the development provider without a browser. */
-const payByDevCallback = (order) => payDev(node.baseURL, order);
+const payByDevCallback = (order) => payDev(env.node.baseURL, order);
 
 /** Runs fn with a fresh signed-in context; on failure every open tab is saved as wallet-failure-<n>.png. */
 async function inContext(session, fn) {
-  const ctx = await signedIn(session);
+  const ctx = await env.context(session);
   try {
     await fn(ctx);
   } catch (err) {
-    let n = 0;
-    for (const p of ctx.pages()) await screenshot(p, `wallet-failure-${++n}`).catch(() => undefined);
+    await failureShots([ctx], "wallet");
     throw err;
   } finally {
     await ctx.close();
@@ -76,14 +54,14 @@ async function waitText(page, testId, want) {
 
 describe("wallet", () => {
   it("recharges with the development provider, buys VIP and upgrades to SVIP", async (t) => {
-    if (skipReason) return t.skip(skipReason);
+    if (env.skipReason) return t.skip(env.skipReason);
     const session = await register();
     const start = await call("GET", "/user/userGold", { token: session.token });
     await inContext(session, async (ctx) => {
       const page = await ctx.newPage();
 
       // Recharge page: presets with level labels, the dev method, the server's price.
-      await page.goto(`${node.baseURL}/recharge`);
+      await page.goto(`${env.node.baseURL}/recharge`);
       await waitText(page, "balance-coins", start.gold.toLocaleString("en-US"));
       assert.match(await text(page, "preset-1"), /LV1/);
       assert.match(await text(page, "preset-5"), /LV5[\s\S]*100,000 coins/);
@@ -120,7 +98,7 @@ describe("wallet", () => {
 
       // VIP, one month, at the price the server quotes.
       let gold = start.gold + 2000;
-      await page.goto(`${node.baseURL}/userInfo/vip`);
+      await page.goto(`${env.node.baseURL}/userInfo/vip`);
       await page.waitForSelector('[data-testid="vip-status"][data-state="none"]', { timeout: TIMEOUT });
       await page.getByTestId("vip-tier-1").click();
       await page.getByTestId("vip-months-1").click();
@@ -168,11 +146,11 @@ describe("wallet", () => {
   });
 
   it("refuses a custom diamond amount over 99999 and shows a failed payment", async (t) => {
-    if (skipReason) return t.skip(skipReason);
+    if (env.skipReason) return t.skip(env.skipReason);
     const session = await register();
     await inContext(session, async (ctx) => {
       const page = await ctx.newPage();
-      await page.goto(`${node.baseURL}/recharge?type=diamond`);
+      await page.goto(`${env.node.baseURL}/recharge?type=diamond`);
       await page.getByTestId("custom-amount").fill("100000");
       await waitText(page, "amount-error", "Out of recharge range (maximum 99,999)");
       assert.equal(await page.getByTestId("recharge-pay").isDisabled(), true);
@@ -192,7 +170,7 @@ describe("wallet", () => {
     });
   });
   it("pages through the diamond details as the list scrolls", async (t) => {
-    if (skipReason) return t.skip(skipReason);
+    if (env.skipReason) return t.skip(env.skipReason);
     const session = await register();
     const N = 24; // more than one page of 20
     for (let i = 1; i <= N; i++) {
@@ -211,7 +189,7 @@ describe("wallet", () => {
         const u = new URL(r.url());
         if (u.pathname === "/java/user/getScoreOpenRecord") pages.push(u.searchParams.get("pageIndex"));
       });
-      await page.goto(`${node.baseURL}/userInfo/water?type=diamond`);
+      await page.goto(`${env.node.baseURL}/userInfo/water?type=diamond`);
       await page.waitForSelector(`[data-testid="water-list"][data-total="${N}"]`, { timeout: TIMEOUT });
       // Newest first: the last recharge (24 diamonds) on top, the first (1 diamond) on page 2.
       assert.equal(await page.locator('[data-testid="detail-row"]').first().getAttribute("data-amount"), String(N));
