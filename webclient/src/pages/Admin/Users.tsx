@@ -136,7 +136,7 @@ function UserDetail({ id, onChanged }: { id: string; onChanged: () => void }) {
             </label>
             <button type="button" className={styles.adminBtn} onClick={() => act(adminApi.mute(id, hours, reason))} data-testid="admin-user-mute">{t("admin.users.mute")}</button>
             <button type="button" className={styles.adminBtn} onClick={() => act(adminApi.unmute(id, reason))}>{t("admin.users.unmute")}</button>
-            <button type="button" className={styles.adminBtn} onClick={() => act(adminApi.signOut(id, reason))}>{t("admin.users.signOut")}</button>
+            <button type="button" className={styles.adminBtn} onClick={() => act(adminApi.signOut(id, reason))} data-testid="admin-user-signout">{t("admin.users.signOut")}</button>
           </>
         )}
         {can("manageUsers") && (
