@@ -52,7 +52,7 @@ function Today({ data }: { data: Data }) {
       ) : (
         <ul className={styles.adminBars}>
           {data.liveRooms.map((r) => (
-            <li key={r.room}>
+            <li key={r.room} data-testid="admin-live-room" data-room={r.room}>
               <a href={`/live/${r.room}`} target="_blank" rel="noreferrer" title={r.title || r.room} dir="auto">{r.title || r.room}</a>
               <span className={styles.adminBarTrack}>
                 <span className={styles.adminBar} style={{ width: `${(r.viewers / maxViewers) * 100}%` }} />
