@@ -36,6 +36,7 @@ describe("back office: streamer applications", () => {
     expect(q('[data-testid="loading"]')).not.toBeNull();
     await act(async () => release());
     await until(() => cards().length === 2);
+    expect(cards()[0]!.textContent).toContain("Jan 1, 1990"); // the date of birth in the reader's language
     await click(q('[data-testid="admin-approve"]'));
     await until(() => cards().length === 1);
     expect(calls.find((c) => c.path.endsWith("/review"))?.body).toMatchObject({ userId: "u5", approve: true });

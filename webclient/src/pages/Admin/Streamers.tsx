@@ -6,7 +6,7 @@ import { errorText } from "../../api/client";
 import { useTranslation } from "react-i18next";
 import { adminApi, type StreamerApplication } from "../../api/admin";
 import { Loadable, useResource } from "../../data";
-import { formatTime } from "./format";
+import { formatDay, formatTime } from "./format";
 import { Pager } from "./ops/Pager";
 import styles from "./Admin.module.css";
 
@@ -61,7 +61,7 @@ export default function Streamers() {
             <dl className={styles.adminFacts}>
               <dt>{t("admin.streamers.idNumber")}</dt><dd>{a.idNumber}</dd>
               <dt>{t("admin.users.phone")}</dt><dd>{a.phone}</dd>
-              <dt>{t("admin.streamers.birth")}</dt><dd>{a.birthDate}</dd>
+              <dt>{t("admin.streamers.birth")}</dt><dd>{formatDay(a.birthDate, i18n.language)}</dd>
               <dt>{t("admin.streamers.intro")}</dt><dd>{a.intro}</dd>
               <dt>{t("admin.streamers.content")}</dt><dd>{a.liveContent || "—"}</dd>
               <dt>{t("admin.streamers.submitted")}</dt><dd>{formatTime(a.submittedAt, i18n.language)}</dd>

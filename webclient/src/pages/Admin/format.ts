@@ -29,3 +29,9 @@ export const formatUptime = (secs: number, lang: string) => {
   if (h > 0) return `${unit(h, "hour")} ${unit(m, "minute")}`;
   return unit(m, "minute");
 };
+
+/** A calendar day ("1990-01-07") as a date in the interface language; anything else as it is. */
+export const formatDay = (day: string, lang: string) => {
+  const d = /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T00:00:00Z`) : null;
+  return d && !Number.isNaN(d.getTime()) ? new Intl.DateTimeFormat(tag(lang), { dateStyle: "medium", timeZone: "UTC" }).format(d) : day || "—";
+};
