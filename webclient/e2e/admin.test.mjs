@@ -77,6 +77,13 @@ async function socket(token) {
   return s;
 }
 
+/** A full-page screenshot from the top of the page (a click low on the page scrolled it, and the
+ * site's sticky header would be drawn over the middle of the picture). */
+async function shot(page, name) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return screenshot(page, name);
+}
+
 /** Clicks the streamer queue's Next until card is on the page (the queue pages by 10). */
 async function findOnPages(page, card) {
   for (let i = 0; i < 20; i++) {
@@ -108,7 +115,7 @@ describe("the back office", { timeout: 360_000 }, () => {
     page.on("request", (r) => scripts.push(r.url()));
     await page.goto(`${node.baseURL}/admin`);
     await page.getByText("403").first().waitFor({ timeout: TIMEOUT });
-    await screenshot(page, "admin-denied");
+    await shot(page, "admin-denied");
     assert.ok(!scripts.some((u) => /\/assets\/(AdminApp|Dashboard|Users|Reports|Audit|Streamers)-/.test(u)),
       `the back office's code was downloaded: ${scripts.filter((u) => u.includes("Admin")).join(", ")}`);
     await assert.rejects(call("GET", "/admin/dashboard", { token: user.token }), /HTTP 403/);
@@ -131,22 +138,22 @@ describe("the back office", { timeout: 360_000 }, () => {
     await page.goto(`${node.baseURL}/admin`);
     await page.getByTestId("admin-mfa-enrol").click();
     const secret = (await page.getByTestId("admin-mfa-secret").textContent()).trim();
-    await screenshot(page, "admin-second-factor");
+    await shot(page, "admin-second-factor");
     await page.getByTestId("admin-mfa-code").fill(await totp(secret));
     await page.getByTestId("admin-mfa-verify").click();
     await page.getByTestId("admin-shell").waitFor({ timeout: TIMEOUT });
     await page.getByTestId("admin-card-applications").waitFor({ timeout: TIMEOUT });
-    await screenshot(page, "admin-dashboard");
+    await shot(page, "admin-dashboard");
 
     // 1. The streamer applications (the demo's and the fan's): approve the fan's.
     await page.getByTestId("admin-menu-streamers").click();
     await page.getByTestId("admin-application").first().waitFor({ timeout: TIMEOUT });
-    await screenshot(page, "admin-streamers");
+    await shot(page, "admin-streamers");
     const application = page.getByTestId("admin-application").filter({ has: page.locator("h2", { hasText: realName }) });
     await findOnPages(page, application);
     await application.getByTestId("admin-approve").click();
     await page.getByText(`${realName} is approved`).waitFor({ timeout: TIMEOUT }).catch(async (e) => {
-      await screenshot(page, "admin-failure");
+      await shot(page, "admin-failure");
       throw e;
     });
     const whether = await call("GET", "/anchor/whether", { token: caster.token });
@@ -170,11 +177,11 @@ describe("the back office", { timeout: 360_000 }, () => {
         await page.getByTestId("admin-rooms-refresh").click();
         return false;
       }, `room ${room} on air on the Live rooms screen`, LIVE_TIMEOUT, { every: 1000 }).catch(async (e) => {
-        await screenshot(page, "admin-failure");
+        await shot(page, "admin-failure");
         throw e;
       });
       assert.match(await onAir.textContent(), /On air/);
-      await screenshot(page, "admin-rooms-live");
+      await shot(page, "admin-rooms-live");
     }
     // The troll's line is in the new streamer's room when it is live, else in demo room 1001.
     const chatRoom = pusher ? room : "1001";
@@ -198,10 +205,10 @@ describe("the back office", { timeout: 360_000 }, () => {
     await page.getByTestId("admin-menu-reports").click();
     const report = page.getByTestId("admin-report").filter({ has: page.getByTestId("admin-report-author").filter({ hasText: troll.name }) });
     await report.waitFor({ timeout: TIMEOUT }).catch(async (e) => {
-      await screenshot(page, "admin-failure");
+      await shot(page, "admin-failure");
       throw e;
     });
-    await screenshot(page, "admin-reports");
+    await shot(page, "admin-reports");
     await report.getByTestId("admin-report-action").selectOption("mutePlatform");
     await report.getByTestId("admin-report-hours").fill("24");
     await report.getByTestId("admin-report-reason").fill("spam links in chat");
@@ -227,7 +234,8 @@ describe("the back office", { timeout: 360_000 }, () => {
       await row.getByTestId("admin-room-reports").filter({ hasText: "Reports (1 h): 1" }).waitFor({ timeout: TIMEOUT });
       assert.match(await row.getByTestId("admin-room-chat").textContent(), /^Chat: \d+\/min$/);
     }
-    await screenshot(page, "admin-dashboard-live");
+    await page.getByTestId("admin-chart-recharges").waitFor({ timeout: TIMEOUT });
+    await shot(page, "admin-dashboard-live");
 
     // 4. The troll in the users screen: muted, contacts masked.
     await page.getByTestId("admin-menu-users").click();
@@ -237,7 +245,7 @@ describe("the back office", { timeout: 360_000 }, () => {
     const detail = page.getByTestId("admin-user-detail");
     await detail.getByText("Muted").waitFor({ timeout: TIMEOUT });
     assert.match(await page.getByTestId("admin-users").textContent(), /\*\*\*@example\.test/);
-    await screenshot(page, "admin-users");
+    await shot(page, "admin-users");
 
     // 4b. The streamer is banned from streaming with a reason: the running push is cut.
     if (pusher) {
@@ -252,7 +260,7 @@ describe("the back office", { timeout: 360_000 }, () => {
       assert.ok(cut, "the push still runs after the ban");
       await page.getByRole("button", { name: "Banned from streaming", exact: true }).click();
       await findOnPages(page, page.getByTestId("admin-application").filter({ has: page.locator("h2", { hasText: realName }) }));
-      await screenshot(page, "admin-streamers-banned");
+      await shot(page, "admin-streamers-banned");
       assert.equal((await call("GET", "/anchor/whether", { token: caster.token })).status, "banned");
     }
 
@@ -263,7 +271,7 @@ describe("the back office", { timeout: 360_000 }, () => {
     for (const a of ["staff.enrol", "anchor.approve", "chat.delete", "user.mute", "report.mutePlatform", ...(pusher ? ["anchor.ban"] : [])]) {
       assert.ok(actions.includes(a), `audit log lacks ${a}: ${actions.join(", ")}`);
     }
-    await screenshot(page, "admin-audit");
+    await shot(page, "admin-audit");
     await page.getByTestId("admin-audit-action").fill("user.");
     await page.getByTestId("admin-audit-action").press("Enter");
     // Rows are back (the new filter's answer, not the loading box) and all match it.
@@ -280,7 +288,7 @@ describe("the back office", { timeout: 360_000 }, () => {
       await page.getByTestId("admin-reports").waitFor({ timeout: TIMEOUT });
       await page.getByTestId("admin-menu-reports").waitFor();
       assert.notEqual((await page.getByTestId("admin-menu-reports").textContent()).trim(), "Reports", `${lang} menu untranslated`);
-      await screenshot(page, `admin-reports-${lang}`);
+      await shot(page, `admin-reports-${lang}`);
     }
 
     // Every screen of the menu at 1280 px, in English and right to left: it settles (a heading, nothing
@@ -293,10 +301,15 @@ describe("the back office", { timeout: 360_000 }, () => {
       const entries = await page.locator('[data-testid^="admin-menu-"]').evaluateAll((links) => links.map((a) => a.dataset.testid));
       for (const entry of entries) {
         await page.getByTestId(entry).click();
-        await page.waitForFunction(() => {
+        // The entry's screen is the one shown (its menu link is the current page: the previous
+        // screen's heading no longer counts), it settled, and its pictures in view have loaded.
+        await page.waitForFunction((id) => {
           const main = document.querySelector('[data-testid="admin-shell"] main');
-          return !!main?.querySelector("h1, h2") && !main.querySelector('[aria-busy="true"], [data-testid="loading"]');
-        }, null, { timeout: TIMEOUT });
+          return document.querySelector(`[data-testid="${id}"]`)?.getAttribute("aria-current") === "page" &&
+            !!main?.querySelector("h1, h2") && !main.querySelector('[aria-busy="true"], [data-testid="loading"]');
+        }, entry, { timeout: TIMEOUT });
+        await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="admin-shell"] main img')]
+          .filter((i) => i.getBoundingClientRect().top < window.innerHeight).every((i) => i.complete), null, { timeout: 5_000 }).catch(() => undefined);
         // Past the edge: a table or a block of the screen reaching beyond the content box of the shell's
         // main column (the column's padding hides a small overflow from its scrollWidth), or a page
         // that scrolls sideways.
@@ -313,9 +326,9 @@ describe("the back office", { timeout: 360_000 }, () => {
           return out;
         });
         assert.deepEqual(overflow, [], `${lang} ${entry} runs past the edge`);
-        await screenshot(page, `admin-screen-${entry.replace("admin-menu-", "")}-${lang}`);
+        await shot(page, `admin-screen-${entry.replace("admin-menu-", "")}-${lang}`);
       }
-      await screenshot(page, `admin-last-${lang}`);
+      await shot(page, `admin-last-${lang}`);
     }
     await ctx.close();
   });

@@ -57,15 +57,15 @@ export default function Streamers() {
       <Loadable resource={applications} empty={(r) => r.list.length === 0} emptyLabel={t("admin.common.empty")}>
         {(r) => <>{r.list.map((a) => (
           <article key={a.userId} className={styles.adminPanel} data-testid="admin-application">
-            <h2 className={styles.adminSub}>{a.realName}</h2>
+            <h2 className={styles.adminSub}><bdi>{a.realName}</bdi></h2>
             <dl className={styles.adminFacts}>
-              <dt>{t("admin.streamers.idNumber")}</dt><dd>{a.idNumber}</dd>
-              <dt>{t("admin.users.phone")}</dt><dd>{a.phone}</dd>
+              <dt>{t("admin.streamers.idNumber")}</dt><dd><bdi dir="ltr">{a.idNumber}</bdi></dd>
+              <dt>{t("admin.users.phone")}</dt><dd><bdi dir="ltr">{a.phone}</bdi></dd>
               <dt>{t("admin.streamers.birth")}</dt><dd>{formatDay(a.birthDate, i18n.language)}</dd>
-              <dt>{t("admin.streamers.intro")}</dt><dd>{a.intro}</dd>
-              <dt>{t("admin.streamers.content")}</dt><dd>{a.liveContent || "—"}</dd>
+              <dt>{t("admin.streamers.intro")}</dt><dd><bdi>{a.intro}</bdi></dd>
+              <dt>{t("admin.streamers.content")}</dt><dd><bdi>{a.liveContent || "—"}</bdi></dd>
               <dt>{t("admin.streamers.submitted")}</dt><dd>{formatTime(a.submittedAt, i18n.language)}</dd>
-              {a.reason && (<><dt>{t("admin.common.reason")}</dt><dd>{a.reason}</dd></>)}
+              {a.reason && (<><dt>{t("admin.common.reason")}</dt><dd><bdi>{a.reason}</bdi></dd></>)}
             </dl>
             <div className={styles.adminPhotos}>
               {[a.idFront, a.idBack, a.idHand].map((src, i) => src && <img key={src} src={src} alt={t(`admin.streamers.photo${i}` as "admin.streamers.photo0")} loading="lazy" />)}
