@@ -7,11 +7,13 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"os"
 	"time"
 
 	"go.uber.org/zap"
 
 	"github.com/asynkron/protoactor-go/actor"
+	"github.com/prometheus/client_golang/prometheus"
 
 	"courtside/actors/protocol"
 	"courtside/actors/room"
@@ -49,6 +51,7 @@ func (w *wiring) buildAdmin() {
 		// Live rooms, moderation rules, orders and money (issue 16).
 		Broadcasts: w.anchor, Chat: w.hist, Ledger: postgres.NewWalletStore(n.pool), Refunds: w.wallet,
 		WordsChanged: w.words.reload,
+		Metrics:      w.nodeMetrics(),
 	})
 	svc.Routes(w.api)
 	if n.cfg.Demo {
@@ -57,6 +60,25 @@ func (w *wiring) buildAdmin() {
 			n.log.Warn("back office demo data", zap.Error(err))
 		}
 	}
+}
+
+// nodeMetrics is the dashboard's view of this node's own metrics registry (the one /metrics serves),
+// with gauges of the room and match actors active here added to it.
+func (w *wiring) nodeMetrics() *admin.NodeMetrics {
+	n := w.n
+	rooms, matches := w.registry, w.matches
+	n.reg.MustRegister(
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Namespace: "courtside", Name: "rooms_active",
+			Help: "Room actors active on this node."}, func() float64 { return float64(rooms.Len()) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Namespace: "courtside", Name: "matches_active",
+			Help: "Match actors active on this node."}, func() float64 {
+			if matches == nil {
+				return 0
+			}
+			return float64(matches.Len())
+		}))
+	host, _ := os.Hostname()
+	return &admin.NodeMetrics{Gatherer: n.reg, Node: n.nodeURL(), Host: host}
 }
 
 // demoReportRoom holds the demo's reported lines: the last demo streamer's room, away from room

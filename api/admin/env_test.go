@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+
 	"courtside/api"
 	"courtside/api/account"
 	"courtside/api/admin"
@@ -36,9 +38,10 @@ type env struct {
 	now      time.Time
 	lines    *fakeLines
 	rooms    *fakeRooms
-	wallet   *wallet.Service // the real wallet: refunds go through its order state machine
-	live     *fakeBroadcasts // the streamer centre's live rooms
-	words    int             // how many times the chat filter was told the words changed
+	wallet   *wallet.Service      // the real wallet: refunds go through its order state machine
+	live     *fakeBroadcasts      // the streamer centre's live rooms
+	words    int                  // how many times the chat filter was told the words changed
+	metrics  *prometheus.Registry // the node's own metrics, read by the dashboard's node health
 }
 
 func newEnv(t *testing.T) *env {
@@ -64,10 +67,12 @@ func newEnv(t *testing.T) *env {
 		t.Fatal(err)
 	}
 	e.live = &fakeBroadcasts{access: map[string]anchor.RoomAccess{}, ended: map[string]bool{}}
+	e.metrics = prometheus.NewRegistry()
 	svc := admin.New(admin.Config{Now: func() time.Time { return e.now }}, admin.Deps{Accounts: accounts, Store: e.store,
 		Audit: e.audit, Wallet: postgres.NewWalletStore(pool), Lines: e.lines, Rooms: e.rooms,
 		Broadcasts: e.live, Chat: e.lines, Ledger: postgres.NewWalletStore(pool), Refunds: e.wallet,
-		WordsChanged: func(context.Context) { e.words++ }})
+		WordsChanged: func(context.Context) { e.words++ }, Live: e.live,
+		Metrics: &admin.NodeMetrics{Gatherer: e.metrics, Node: "http://node-a:8080", Host: "node-a"}})
 	srv := api.New(api.Config{})
 	accounts.Routes(srv)
 	svc.Routes(srv)

@@ -36,6 +36,16 @@ func (f *fakeBroadcasts) StaffLiveRooms(_ context.Context, q string, limit, offs
 		MemberOnly: a.MemberOnly, Paid: a.Paid, Price: a.Price, Live: true, LiveSince: testNow.Add(-time.Hour)}, Viewers: 12, Up: true}}, 1, nil
 }
 
+// LiveRooms is the dashboard's list of the same live room.
+func (f *fakeBroadcasts) LiveRooms(ctx context.Context) ([]admin.LiveRoom, error) {
+	rows, _, err := f.StaffLiveRooms(ctx, "", 50, 0)
+	out := []admin.LiveRoom{}
+	for _, r := range rows {
+		out = append(out, admin.LiveRoom{Room: r.RoomID, Title: r.Title, Streamer: fmt.Sprintf("u%d", r.StreamerID), Viewers: r.Viewers})
+	}
+	return out, err
+}
+
 func (f *fakeBroadcasts) EndRoom(_ context.Context, room string) (bool, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -197,6 +207,10 @@ func TestLiveRoomActions(t *testing.T) {
 		t.Fatalf("access stored: %+v", a)
 	}
 	e.ok(mod, "POST", "/java/admin/rooms/moderator", fmt.Sprintf(`{"room":"7001","userId":"u%d","add":true,"reason":"trusted"}`, helper.id), nil)
+	e.ok(mod, "POST", "/java/admin/rooms/moderator", fmt.Sprintf(`{"room":"7001","userId":"u%d","add":false,"reason":"left the team"}`, helper.id), nil)
+	if res := e.do(mod, "POST", "/java/admin/rooms/moderator", `{"room":"7001","userId":"u99999999","add":false,"reason":"x"}`); res.Env.Status == "success" {
+		t.Fatalf("removing an unknown user: %s", res.Body)
+	}
 	e.ok(mod, "POST", "/java/admin/rooms/end", `{"room":"7001","reason":"stream shows a pirated feed"}`, nil)
 	if !e.live.ended["7001"] {
 		t.Fatal("the broadcast did not end")
@@ -204,15 +218,19 @@ func TestLiveRoomActions(t *testing.T) {
 	if res := e.do(mod, "POST", "/java/admin/rooms/end", `{"room":"nope","reason":"x"}`); res.Status != 404 {
 		t.Fatalf("ending an unknown room: %s", res.Body)
 	}
-	want := []string{fmt.Sprintf("u%d 7001 membersOnly  0", mod.id), fmt.Sprintf("u%d 7001 addMod u%d 0", mod.id, helper.id)}
+	want := []string{fmt.Sprintf("u%d 7001 membersOnly  0", mod.id), fmt.Sprintf("u%d 7001 addMod u%d 0", mod.id, helper.id),
+		fmt.Sprintf("u%d 7001 removeMod u%d 0", mod.id, helper.id)}
 	if strings.Join(e.rooms.sent, "|") != strings.Join(want, "|") {
 		t.Fatalf("sent to the room: %q", e.rooms.sent)
 	}
-	for _, a := range []string{"room.access", "room.modAdd", "room.end"} {
+	for _, a := range []string{"room.access", "room.modAdd", "room.modRemove", "room.end"} {
 		recs := e.auditOf(a)
 		if len(recs) != 1 || recs[0].TargetID != "7001" || recs[0].ActorID != mod.id || recs[0].Reason == "" {
 			t.Fatalf("audit of %s: %+v", a, recs)
 		}
+	}
+	if after := strings.ReplaceAll(string(e.auditOf("room.modRemove")[0].After), " ", ""); !strings.Contains(after, `"moderator":false`) {
+		t.Fatalf("moderator removal audit: %s", after)
 	}
 	if !strings.Contains(strings.ReplaceAll(string(e.auditOf("room.access")[0].After), " ", ""), `"paid":true`) {
 		t.Fatalf("access audit: %s", e.auditOf("room.access")[0].After)

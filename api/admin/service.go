@@ -51,10 +51,12 @@ type LiveRooms interface {
 
 // LiveRoom is one live room on the dashboard.
 type LiveRoom struct {
-	Room     string `json:"room"`
-	Title    string `json:"title"`
-	Streamer string `json:"streamer"`
-	Viewers  int    `json:"viewers"`
+	Room        string `json:"room"`
+	Title       string `json:"title"`
+	Streamer    string `json:"streamer"`
+	Viewers     int    `json:"viewers"`
+	ChatPerMin  int    `json:"chatPerMin"`  // chat lines in the last minute (as on the live rooms screen)
+	ReportsHour int    `json:"reportsHour"` // reports of the room's lines in the last hour
 }
 
 // Deps are the parts the back office is built from. Accounts, Store and Audit are required; without
@@ -75,6 +77,8 @@ type Deps struct {
 	Ledger       MoneyLedger  // orders and ledger transactions
 	Refunds      Refunds      // the wallet
 	WordsChanged WordsChanged // rebuilds the chat filter after a change of the banned words
+	// The node's own metrics, for the dashboard's node health (nil: the dashboard shows none).
+	Metrics *NodeMetrics
 }
 
 // Service is the back office. Its methods take the staff member (already checked by the REST

@@ -12,15 +12,21 @@ import (
 	"courtside/storage/postgres"
 )
 
-// Applications lists the applications in one status (review, approved, rejected or banned;
-// ErrBadInput for another), unmasked, for the administrators' review queue.
-func (s *Service) Applications(ctx context.Context, status string, limit, offset int) ([]postgres.AnchorRow, error) {
+// Applications lists a page of the applications in one status (review, approved, rejected or
+// banned; ErrBadInput for another), unmasked, for the administrators' review queue, with how many
+// there are in that status.
+func (s *Service) Applications(ctx context.Context, status string, limit, offset int) ([]postgres.AnchorRow, int, error) {
 	switch status {
 	case postgres.AnchorReview, postgres.AnchorApproved, postgres.AnchorRejected, postgres.AnchorBanned:
 	default:
-		return nil, ErrBadInput
+		return nil, 0, ErrBadInput
 	}
-	return s.d.Store.ListByStatus(ctx, status, limit, offset)
+	rows, err := s.d.Store.ListByStatus(ctx, status, limit, offset)
+	if err != nil {
+		return nil, 0, err
+	}
+	total, err := s.d.Store.CountByStatus(ctx, status)
+	return rows, total, err
 }
 
 // ReviewRequest is an administrator's decision on an application.

@@ -90,9 +90,12 @@ func TestApplicationStatesAndReview(t *testing.T) {
 	// Only administrators review; a rejection needs a reason.
 	e.fails(user, "POST", "/admin/anchor/review", anchor.Review{UserID: "u21", Approve: true}, errcode.Forbidden, "Access Denied")
 	e.fails(adminID, "POST", "/admin/anchor/review", anchor.Review{UserID: "u21"}, errcode.Format, "")
-	var queue struct{ List []json.RawMessage }
+	var queue struct {
+		List  []json.RawMessage
+		Total int
+	}
 	e.ok(adminID, "GET", "/admin/anchor/applications", nil, &queue)
-	if len(queue.List) != 1 || !strings.Contains(string(queue.List[0]), "11010519491231002X") {
+	if len(queue.List) != 1 || queue.Total != 1 || !strings.Contains(string(queue.List[0]), "11010519491231002X") {
 		t.Fatalf("review queue shows the full application: %s", queue.List)
 	}
 	// The ID photos come as signed short-lived URLs: they open without a session (an <img> in the

@@ -6,8 +6,8 @@ import (
 	"courtside/storage/postgres"
 )
 
-// adminList is the review queue: GET /admin/anchor/applications?status=review (default) with the full
-// (unmasked) application and its photo URLs.
+// adminList is the review queue: GET /admin/anchor/applications?status=review (default)&pageIndex=
+// &pageSize= with the full (unmasked) application and its photo URLs, and the total in that status.
 func (h *handlers) adminList(r *api.Request, _ int64) (any, error) {
 	status := r.Query("status")
 	if status == "" {
@@ -17,7 +17,7 @@ func (h *handlers) adminList(r *api.Request, _ int64) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	rows, err := h.svc.Applications(r.Context(), status, p.Size, p.Offset())
+	rows, total, err := h.svc.Applications(r.Context(), status, p.Size, p.Offset())
 	if err != nil {
 		return nil, err
 	}
@@ -34,7 +34,7 @@ func (h *handlers) adminList(r *api.Request, _ int64) (any, error) {
 		out = append(out, entry{Status: statusOf(a, false), UserID: protocol.UserID(a.UserID).String(),
 			BirthDate: a.BirthDate.Format("2006-01-02"), IDFront: h.svc.SignedUploadURL(a.IDFront), IDBack: h.svc.SignedUploadURL(a.IDBack), IDHand: h.svc.SignedUploadURL(a.IDHand)})
 	}
-	return map[string]any{"list": out}, nil
+	return map[string]any{"list": out, "total": total}, nil
 }
 
 // Review is the body of POST /admin/anchor/review.

@@ -260,6 +260,29 @@ type DashboardCounts struct {
 	PendingStreamer int   // streamer applications waiting
 }
 
+// ReportsPerRoom counts the reports made since since in each of rooms (the dashboard's live rooms);
+// a room without reports is absent.
+func (s *AdminStore) ReportsPerRoom(ctx context.Context, rooms []string, since time.Time) (map[string]int, error) {
+	out := make(map[string]int, len(rooms))
+	if len(rooms) == 0 {
+		return out, nil
+	}
+	rows, err := s.pool.Query(ctx, `SELECT room_id, count(*) FROM reports WHERE room_id = ANY($1) AND created_at >= $2 GROUP BY room_id`, rooms, since)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: reports per room: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var room string
+		var n int
+		if err := rows.Scan(&room, &n); err != nil {
+			return nil, err
+		}
+		out[room] = n
+	}
+	return out, rows.Err()
+}
+
 // Dashboard counts what happened since since (reports of the hour: since hour).
 func (s *AdminStore) Dashboard(ctx context.Context, since, hour time.Time) (DashboardCounts, error) {
 	var d DashboardCounts

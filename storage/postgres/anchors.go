@@ -250,6 +250,15 @@ func (s *Anchors) ListByStatus(ctx context.Context, status string, limit, offset
 	return out, rows.Err()
 }
 
+// CountByStatus counts the applications in one status (the review queue's pager).
+func (s *Anchors) CountByStatus(ctx context.Context, status string) (int, error) {
+	var n int
+	if err := s.pool.QueryRow(ctx, `SELECT count(*) FROM anchors WHERE status=$1`, status).Scan(&n); err != nil {
+		return 0, fmt.Errorf("postgres: count anchors: %w", err)
+	}
+	return n, nil
+}
+
 // RoomIDFor is the live room id of a streamer.
 func RoomIDFor(userID int64) string { return "a" + strconv.FormatInt(userID, 10) }
 

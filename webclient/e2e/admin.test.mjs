@@ -1,17 +1,23 @@
 // The back office (issue 16) in a browser: a visitor who is not staff never downloads it; an
-// administrator signs in with the second factor (TOTP), approves a streamer application, handles a
-// report by muting its author platform-wide — whose open socket is refused the next line at once —
-// and finds these actions in the audit log. Screenshots of every screen go to
-// test-results/screenshots/admin-*.png.
+// administrator signs in with the second factor (TOTP), approves a streamer application and sees the
+// streamer go live (ffmpeg pushes over RTMP; the Live rooms screen shows the room on air), handles a
+// report of a line in that room by muting its author platform-wide — whose open socket is refused the
+// next line at once — sees the room's report on the dashboard with the node's health, bans the
+// streamer from streaming (the push is cut) and finds these actions in the audit log. Screenshots of
+// every screen, in English and Arabic at 1280 px, go to test-results/screenshots/admin-*.png
+// (docs/img/admin holds JPEG copies). Without ffmpeg the live part is skipped with a diagnostic.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import WebSocket from "ws";
-import { administrator as makeAdministrator, launchBrowser, restClient, screenshot, startNode, totp } from "./harness.mjs";
-import { rand, registerByEmail, signedInContext } from "./journeys.mjs";
+import { administrator as makeAdministrator, launchBrowser, restClient, screenshot, startNode, totp, until } from "./harness.mjs";
+import { applyAsStreamer, ffmpegMissing, pushTestPattern, rand, registerByEmail, registerByMobile, signedInContext } from "./journeys.mjs";
 
 const TIMEOUT = 20_000;
+/** How long a push may take to be on air, and to be cut after a ban. */
+const LIVE_TIMEOUT = 45_000;
 let node;
 let browser;
+const children = []; // ffmpeg pushes, killed in after() if still running
 
 const call = restClient(() => node);
 
@@ -71,12 +77,32 @@ async function socket(token) {
   return s;
 }
 
-describe("the back office", { timeout: 240_000 }, () => {
+/** A full-page screenshot from the top of the page (a click low on the page scrolled it, and the
+ * site's sticky header would be drawn over the middle of the picture). */
+async function shot(page, name) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return screenshot(page, name);
+}
+
+/** Clicks the streamer queue's Next until card is on the page (the queue pages by 10). */
+async function findOnPages(page, card) {
+  for (let i = 0; i < 20; i++) {
+    if (await card.count()) return;
+    const next = page.getByTestId("ops-pager").locator("button").last();
+    if (!(await next.count()) || (await next.isDisabled())) break;
+    await next.click();
+    await page.waitForFunction(() => !document.querySelector('[data-testid="loading"]'));
+  }
+  await card.waitFor({ timeout: TIMEOUT });
+}
+
+describe("the back office", { timeout: 360_000 }, () => {
   before(async () => {
     node = await startNode();
     browser = await launchBrowser();
   });
   after(async () => {
+    for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
     await browser?.close();
     await node?.stop();
   });
@@ -89,15 +115,21 @@ describe("the back office", { timeout: 240_000 }, () => {
     page.on("request", (r) => scripts.push(r.url()));
     await page.goto(`${node.baseURL}/admin`);
     await page.getByText("403").first().waitFor({ timeout: TIMEOUT });
-    await screenshot(page, "admin-denied");
+    await shot(page, "admin-denied");
     assert.ok(!scripts.some((u) => /\/assets\/(AdminApp|Dashboard|Users|Reports|Audit|Streamers)-/.test(u)),
       `the back office's code was downloaded: ${scripts.filter((u) => u.includes("Admin")).join(", ")}`);
     await assert.rejects(call("GET", "/admin/dashboard", { token: user.token }), /HTTP 403/);
     await ctx.close();
   });
 
-  it("an administrator signs in with the second factor, approves a streamer, mutes a reported user everywhere and finds it all in the audit log", async () => {
+  it("an administrator signs in with the second factor, approves a streamer who goes live, mutes a reported user everywhere, bans the streamer and finds it all in the audit log", async (tc) => {
+    const noFfmpeg = ffmpegMissing();
+    if (noFfmpeg) tc.diagnostic(`the streamer does not go live: ${noFfmpeg}`);
     const admin = await administrator();
+    // A fan applies to stream (a bound phone, the ID pictures): the application waits in the queue.
+    const caster = await registerByMobile(call, { prefix: "caster", password: "admin2026test" });
+    const realName = `Ines Castillo ${rand().slice(-4)}`;
+    await applyAsStreamer(call, caster, { application: { realName, intro: "Derby nights, live from the stands" } });
     // Before the second factor the staff calls are closed, whatever the password.
     await assert.rejects(call("GET", "/admin/dashboard", { token: admin.token }), /6000/);
 
@@ -106,50 +138,77 @@ describe("the back office", { timeout: 240_000 }, () => {
     await page.goto(`${node.baseURL}/admin`);
     await page.getByTestId("admin-mfa-enrol").click();
     const secret = (await page.getByTestId("admin-mfa-secret").textContent()).trim();
-    await screenshot(page, "admin-second-factor");
+    await shot(page, "admin-second-factor");
     await page.getByTestId("admin-mfa-code").fill(await totp(secret));
     await page.getByTestId("admin-mfa-verify").click();
     await page.getByTestId("admin-shell").waitFor({ timeout: TIMEOUT });
     await page.getByTestId("admin-card-applications").waitFor({ timeout: TIMEOUT });
-    await screenshot(page, "admin-dashboard");
+    await shot(page, "admin-dashboard");
 
-    // 1. The demo data's streamer applications: approve the first.
+    // 1. The streamer applications (the demo's and the fan's): approve the fan's.
     await page.getByTestId("admin-menu-streamers").click();
-    const application = page.getByTestId("admin-application").first();
-    await application.waitFor({ timeout: TIMEOUT });
-    const realName = (await application.locator("h2").textContent()).trim();
-    await screenshot(page, "admin-streamers");
+    await page.getByTestId("admin-application").first().waitFor({ timeout: TIMEOUT });
+    await shot(page, "admin-streamers");
+    const application = page.getByTestId("admin-application").filter({ has: page.locator("h2", { hasText: realName }) });
+    await findOnPages(page, application);
     await application.getByTestId("admin-approve").click();
     await page.getByText(`${realName} is approved`).waitFor({ timeout: TIMEOUT }).catch(async (e) => {
-      await screenshot(page, "admin-failure");
+      await shot(page, "admin-failure");
       throw e;
     });
-    const approved = await call("GET", "/admin/anchor/applications", { token: admin.token, query: { status: "approved" } });
-    assert.ok(approved.list.some((a) => a.realName === realName && a.roomId), `${realName} not approved with a room`);
+    const whether = await call("GET", "/anchor/whether", { token: caster.token });
+    assert.ok(whether.isAnchor && whether.status === "approved" && whether.roomId, `${realName} not approved with a room: ${JSON.stringify(whether)}`);
+    const room = whether.roomId;
 
-    // 2. A troll writes a line in room 1001 and a viewer reports it.
+    // 1b. The new streamer goes live: settings, a stream key, start, and ffmpeg pushes over RTMP. The
+    // back office's Live rooms screen shows the room on air (its Refresh reads the list again).
+    let pusher = null;
+    if (!noFfmpeg) {
+      await call("POST", "/updateAnchor", { token: caster.token, body: { title: `Derby night with ${realName}`, detailIntro: "Watch along", externalComments: true } });
+      const { streamKey } = await call("POST", "/anchor/streamKey", { token: caster.token });
+      await call("GET", "/anchor/broadcast", { token: caster.token });
+      pusher = pushTestPattern(`${node.rtmpURL}/${streamKey}`, { children, size: "320x180", rate: 15, audioKbps: 48 });
+      await page.getByTestId("admin-menu-liveRooms").click();
+      await page.getByTestId("admin-rooms-q").fill(room);
+      await page.getByTestId("admin-rooms-q").press("Enter");
+      const onAir = page.locator(`[data-testid="admin-room"][data-room="${room}"][data-up="true"]`);
+      await until(async () => {
+        if (await onAir.count()) return true;
+        await page.getByTestId("admin-rooms-refresh").click();
+        return false;
+      }, `room ${room} on air on the Live rooms screen`, LIVE_TIMEOUT, { every: 1000 }).catch(async (e) => {
+        await shot(page, "admin-failure");
+        throw e;
+      });
+      assert.match(await onAir.textContent(), /On air/);
+      await shot(page, "admin-rooms-live");
+    }
+    // The troll's line is in the new streamer's room when it is live, else in demo room 1001.
+    const chatRoom = pusher ? room : "1001";
+
+    // 2. A troll writes a line and a viewer reports it.
     const troll = await register("troll");
     const viewer = await register("viewer");
     const t = await socket(troll.token);
-    t.send({ t: "join", room: "1001" });
-    await t.expect("joined", (m) => m.room === "1001");
+    t.send({ t: "join", room: chatRoom });
+    await t.expect("joined", (m) => m.room === chatRoom);
     const text = `buy followers cheap ${rand()}`;
-    t.send({ t: "chat", room: "1001", text, nonce: "bad" });
+    t.send({ t: "chat", room: chatRoom, text, nonce: "bad" });
     const ack = await t.expect("ack", (m) => m.nonce === "bad");
     const v = await socket(viewer.token);
-    v.send({ t: "join", room: "1001" });
-    await v.expect("joined", (m) => m.room === "1001");
-    v.send({ t: "report", room: "1001", msg: ack.ev.id, reason: "ads", nonce: "r1" });
+    v.send({ t: "join", room: chatRoom });
+    await v.expect("joined", (m) => m.room === chatRoom);
+    v.send({ t: "report", room: chatRoom, msg: ack.ev.id, reason: "ads", nonce: "r1" });
     await v.expect("ack", (m) => m.nonce === "r1");
 
     // 3. The administrator mutes the troll everywhere from the reports queue.
     await page.getByTestId("admin-menu-reports").click();
     const report = page.getByTestId("admin-report").filter({ has: page.getByTestId("admin-report-author").filter({ hasText: troll.name }) });
     await report.waitFor({ timeout: TIMEOUT }).catch(async (e) => {
-      await screenshot(page, "admin-failure");
+      await shot(page, "admin-failure");
       throw e;
     });
-    await screenshot(page, "admin-reports");
+    await shot(page, "admin-reports");
     await report.getByTestId("admin-report-action").selectOption("mutePlatform");
     await report.getByTestId("admin-report-hours").fill("24");
     await report.getByTestId("admin-report-reason").fill("spam links in chat");
@@ -158,11 +217,25 @@ describe("the back office", { timeout: 240_000 }, () => {
     await page.getByText("Report handled").waitFor({ timeout: TIMEOUT });
     // The troll's socket, open all along, hears of the mute and is refused the next line.
     await t.expect("user", (m) => m.muted === true, seen);
-    t.send({ t: "chat", room: "1001", text: "still here", nonce: "after" });
+    t.send({ t: "chat", room: chatRoom, text: "still here", nonce: "after" });
     const refused = await t.expect("error", (m) => m.nonce === "after");
     assert.equal(refused.key, "chat.muted");
     t.close();
     v.close();
+
+    // 3b. The dashboard: the live room's row counts the report of the hour; the node's health is read
+    // from its own metrics.
+    await page.getByTestId("admin-menu-dashboard").click();
+    await page.getByTestId("admin-node").waitFor({ timeout: TIMEOUT });
+    assert.match(await page.getByTestId("admin-node-connections").locator("bdi").textContent(), /^\d/);
+    assert.match(await page.getByTestId("admin-node-uptime").locator("bdi").textContent(), /\d/);
+    if (pusher) {
+      const row = page.locator(`[data-testid="admin-live-room"][data-room="${room}"]`);
+      await row.getByTestId("admin-room-reports").filter({ hasText: "Reports (1 h): 1" }).waitFor({ timeout: TIMEOUT });
+      assert.match(await row.getByTestId("admin-room-chat").textContent(), /^Chat: \d+\/min$/);
+    }
+    await page.getByTestId("admin-chart-recharges").waitFor({ timeout: TIMEOUT });
+    await shot(page, "admin-dashboard-live");
 
     // 4. The troll in the users screen: muted, contacts masked.
     await page.getByTestId("admin-menu-users").click();
@@ -172,16 +245,33 @@ describe("the back office", { timeout: 240_000 }, () => {
     const detail = page.getByTestId("admin-user-detail");
     await detail.getByText("Muted").waitFor({ timeout: TIMEOUT });
     assert.match(await page.getByTestId("admin-users").textContent(), /\*\*\*@example\.test/);
-    await screenshot(page, "admin-users");
+    await shot(page, "admin-users");
+
+    // 4b. The streamer is banned from streaming with a reason: the running push is cut.
+    if (pusher) {
+      await page.getByTestId("admin-menu-streamers").click();
+      await page.getByRole("button", { name: "Approved", exact: true }).click();
+      const card = page.getByTestId("admin-application").filter({ has: page.locator("h2", { hasText: realName }) });
+      await findOnPages(page, card);
+      await card.getByTestId("admin-stream-ban-reason").fill("restreams a pay-TV feed");
+      await card.getByTestId("admin-stream-ban").click();
+      await page.getByText(`${realName} is banned from streaming; the running broadcast has ended.`).waitFor({ timeout: TIMEOUT });
+      const cut = await Promise.race([pusher.exited, new Promise((r) => setTimeout(() => r(null), LIVE_TIMEOUT))]);
+      assert.ok(cut, "the push still runs after the ban");
+      await page.getByRole("button", { name: "Banned from streaming", exact: true }).click();
+      await findOnPages(page, page.getByTestId("admin-application").filter({ has: page.locator("h2", { hasText: realName }) }));
+      await shot(page, "admin-streamers-banned");
+      assert.equal((await call("GET", "/anchor/whether", { token: caster.token })).status, "banned");
+    }
 
     // 5. The audit log has each action, and its filters narrow it.
     await page.getByTestId("admin-menu-audit").click();
     await page.getByTestId("admin-audit-row").first().waitFor({ timeout: TIMEOUT });
     const actions = await page.getByTestId("admin-audit-row").evaluateAll((rows) => rows.map((r) => r.dataset.action));
-    for (const a of ["staff.enrol", "anchor.approve", "chat.delete", "user.mute", "report.mutePlatform"]) {
+    for (const a of ["staff.enrol", "anchor.approve", "chat.delete", "user.mute", "report.mutePlatform", ...(pusher ? ["anchor.ban"] : [])]) {
       assert.ok(actions.includes(a), `audit log lacks ${a}: ${actions.join(", ")}`);
     }
-    await screenshot(page, "admin-audit");
+    await shot(page, "admin-audit");
     await page.getByTestId("admin-audit-action").fill("user.");
     await page.getByTestId("admin-audit-action").press("Enter");
     // Rows are back (the new filter's answer, not the loading box) and all match it.
@@ -198,7 +288,7 @@ describe("the back office", { timeout: 240_000 }, () => {
       await page.getByTestId("admin-reports").waitFor({ timeout: TIMEOUT });
       await page.getByTestId("admin-menu-reports").waitFor();
       assert.notEqual((await page.getByTestId("admin-menu-reports").textContent()).trim(), "Reports", `${lang} menu untranslated`);
-      await screenshot(page, `admin-reports-${lang}`);
+      await shot(page, `admin-reports-${lang}`);
     }
 
     // Every screen of the menu at 1280 px, in English and right to left: it settles (a heading, nothing
@@ -211,10 +301,15 @@ describe("the back office", { timeout: 240_000 }, () => {
       const entries = await page.locator('[data-testid^="admin-menu-"]').evaluateAll((links) => links.map((a) => a.dataset.testid));
       for (const entry of entries) {
         await page.getByTestId(entry).click();
-        await page.waitForFunction(() => {
+        // The entry's screen is the one shown (its menu link is the current page: the previous
+        // screen's heading no longer counts), it settled, and its pictures in view have loaded.
+        await page.waitForFunction((id) => {
           const main = document.querySelector('[data-testid="admin-shell"] main');
-          return !!main?.querySelector("h1, h2") && !main.querySelector('[aria-busy="true"], [data-testid="loading"]');
-        }, null, { timeout: TIMEOUT });
+          return document.querySelector(`[data-testid="${id}"]`)?.getAttribute("aria-current") === "page" &&
+            !!main?.querySelector("h1, h2") && !main.querySelector('[aria-busy="true"], [data-testid="loading"]');
+        }, entry, { timeout: TIMEOUT });
+        await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="admin-shell"] main img')]
+          .filter((i) => i.getBoundingClientRect().top < window.innerHeight).every((i) => i.complete), null, { timeout: 5_000 }).catch(() => undefined);
         // Past the edge: a table or a block of the screen reaching beyond the content box of the shell's
         // main column (the column's padding hides a small overflow from its scrollWidth), or a page
         // that scrolls sideways.
@@ -231,8 +326,9 @@ describe("the back office", { timeout: 240_000 }, () => {
           return out;
         });
         assert.deepEqual(overflow, [], `${lang} ${entry} runs past the edge`);
+        await shot(page, `admin-screen-${entry.replace("admin-menu-", "")}-${lang}`);
       }
-      await screenshot(page, `admin-last-${lang}`);
+      await shot(page, `admin-last-${lang}`);
     }
     await ctx.close();
   });

@@ -90,6 +90,17 @@ export async function registerByEmail(call, { prefix = "", password = "Journey20
  * settings is given, saves those live settings (POST /java/updateAnchor). Returns session.
  */
 export async function approveStreamer(call, admin, session, { pictures = () => png(64, 40), application = {}, settings } = {}) {
+  await applyAsStreamer(call, session, { pictures, application });
+  await call("POST", "/admin/anchor/review", { token: admin.token, body: { userId: session.user.uid, approve: true } });
+  if (settings) await call("POST", "/updateAnchor", { token: session.token, body: settings });
+  return session;
+}
+
+/**
+ * Has session (signed up by mobile: a bound phone) apply to stream: uploads the three ID pictures
+ * (pictures(kind) → PNG bytes) and submits application's fields; the application waits for review.
+ */
+export async function applyAsStreamer(call, session, { pictures = () => png(64, 40), application = {} } = {}) {
   const ids = {};
   for (const kind of ["idFront", "idBack", "idHand"]) {
     const form = new FormData();
@@ -100,8 +111,6 @@ export async function approveStreamer(call, admin, session, { pictures = () => p
     token: session.token,
     body: { realName: "Zhang Wei", idNumber: "11010519491231002X", intro: "Derby nights", liveContent: "Football", ...application, ...ids },
   });
-  await call("POST", "/admin/anchor/review", { token: admin.token, body: { userId: session.user.uid, approve: true } });
-  if (settings) await call("POST", "/updateAnchor", { token: session.token, body: settings });
   return session;
 }
 

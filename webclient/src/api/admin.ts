@@ -22,6 +22,23 @@ export interface LiveRoom {
   title: string;
   streamer: string;
   viewers: number;
+  /** Chat lines of the last minute (the live rooms screen's count). */
+  chatPerMin: number;
+  /** Reports of the room's lines in the last hour. */
+  reportsHour: number;
+}
+
+/** One node's health from its own metrics; -1 for a value the node does not report. */
+export interface NodeHealth {
+  node: string;
+  host: string;
+  uptimeSecs: number;
+  goroutines: number;
+  heapBytes: number;
+  rssBytes: number;
+  connections: number;
+  rooms: number;
+  matches: number;
 }
 
 export interface Dashboard {
@@ -34,6 +51,7 @@ export interface Dashboard {
   applications: number;
   liveRooms: LiveRoom[];
   recentActions: number;
+  nodes: NodeHealth[];
 }
 
 export interface Grant {
@@ -174,8 +192,11 @@ export const adminApi = {
     api.get<{ list: AuditRecord[]; next: number }>("/admin/audit", {
       query: { actor: f.actor, action: f.action, target: f.target, from: f.from, to: f.to, before: f.before || undefined, size: 50 },
     }),
-  applications: (status: string, page: number) =>
-    api.get<{ list: StreamerApplication[] }>("/admin/anchor/applications", { query: { status, pageIndex: page, pageSize: 20 } }),
+  applications: (status: string, page: number, size: number) =>
+    api.get<{ list: StreamerApplication[]; total: number }>("/admin/anchor/applications", { query: { status, pageIndex: page, pageSize: size } }),
   review: (userId: string, approve: boolean, reason: string) =>
     api.post("/admin/anchor/review", { userId, approve, reason }, quiet),
+  /** A streaming ban (ends a running broadcast; the streamer sees the reason), or its lifting. */
+  streamBan: (userId: string, banned: boolean, reason: string) =>
+    api.post<{ streamStopped: boolean }>("/admin/anchor/ban", { userId, banned, reason }, quiet),
 };

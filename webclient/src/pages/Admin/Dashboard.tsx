@@ -1,9 +1,10 @@
-// /admin — today's numbers, the queues waiting and the rooms live now.
+// /admin — today's numbers, the queues waiting, the rooms live now (viewers, chat rate, reports of the
+// hour) and the node's health from its own metrics.
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { adminApi, type Dashboard as Data } from "../../api/admin";
+import { adminApi, type Dashboard as Data, type NodeHealth } from "../../api/admin";
 import { Loadable, useResource } from "../../data";
-import { formatFen, formatNumber } from "./format";
+import { formatBytes, formatFen, formatNumber, formatUptime } from "./format";
 import { DashboardCharts } from "./ops/DashboardCharts";
 import styles from "./Admin.module.css";
 
@@ -51,16 +52,63 @@ function Today({ data }: { data: Data }) {
       ) : (
         <ul className={styles.adminBars}>
           {data.liveRooms.map((r) => (
-            <li key={r.room}>
+            <li key={r.room} data-testid="admin-live-room" data-room={r.room}>
               <a href={`/live/${r.room}`} target="_blank" rel="noreferrer" title={r.title || r.room} dir="auto">{r.title || r.room}</a>
               <span className={styles.adminBarTrack}>
                 <span className={styles.adminBar} style={{ width: `${(r.viewers / maxViewers) * 100}%` }} />
               </span>
-              <span>{t("admin.dashboard.viewers", { count: r.viewers })}</span>
+              <span data-testid="admin-room-viewers">{t("admin.dashboard.viewers", { count: r.viewers })}</span>
+              <span data-testid="admin-room-chat">{t("admin.dashboard.chatRate", { count: r.chatPerMin })}</span>
+              <span data-testid="admin-room-reports" className={r.reportsHour > 0 ? styles.adminNeg : undefined}>
+                {r.reportsHour > 0 ? <Link to="/admin/reports">{t("admin.dashboard.roomReports", { count: r.reportsHour })}</Link>
+                  : t("admin.dashboard.roomReports", { count: 0 })}
+              </span>
             </li>
           ))}
         </ul>
       )}
+      <NodeHealthPanel nodes={data.nodes ?? []} />
     </section>
+  );
+}
+
+/** The nodes' health from their own metrics (the values /metrics serves); -1 shows a dash. */
+function NodeHealthPanel({ nodes }: { nodes: NodeHealth[] }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const v = (x: number, f: (x: number) => string) => (x < 0 ? "—" : f(x));
+  const count = (x: number) => v(x, (y) => formatNumber(y, lang));
+  const bytes = (x: number) => v(x, (y) => formatBytes(y, lang));
+  return (
+    <>
+      <h2 className={styles.adminSub}>{t("admin.dashboard.health")}</h2>
+      {nodes.length === 0 ? (
+        <p className={styles.adminEmpty}>{t("admin.dashboard.noHealth")}</p>
+      ) : (
+        nodes.map((h) => (
+          <div key={h.node} className={styles.adminPanel} data-testid="admin-node">
+            <p className={styles.adminHint}>
+              {t("admin.dashboard.node")} <bdi dir="ltr">{h.node}</bdi>{h.host && <> · <bdi dir="ltr">{h.host}</bdi></>}
+            </p>
+            <div className={styles.adminCards}>
+              {([
+                ["uptime", v(h.uptimeSecs, (y) => formatUptime(y, lang))],
+                ["connections", count(h.connections)],
+                ["rooms", count(h.rooms)],
+                ["matches", count(h.matches)],
+                ["goroutines", count(h.goroutines)],
+                ["heap", bytes(h.heapBytes)],
+                ["rss", bytes(h.rssBytes)],
+              ] as const).map(([key, value]) => (
+                <div key={key} className={styles.adminCard} data-testid={`admin-node-${key}`}>
+                  <span className={styles.adminCardLabel}>{t(`admin.dashboard.nodeStat.${key}`)}</span>
+                  <span className={styles.adminCardValue}><bdi>{value}</bdi></span>
+                </div>
+              ))}
+            </div>
+          </div>
+        ))
+      )}
+    </>
   );
 }

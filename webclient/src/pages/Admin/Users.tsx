@@ -47,7 +47,7 @@ export default function Users() {
           {list?.list.map((u) => (
             <tr key={u.userId} className={open === u.userId ? styles.adminTableOn : undefined}>
               <td><button type="button" className={styles.adminLinkbtn} onClick={() => setOpen(u.userId)} data-testid="admin-user-open">{u.name}</button></td>
-              <td>{u.email || "—"}</td><td>{u.phone || "—"}</td><td>{u.level}</td>
+              <td><bdi dir="ltr">{u.email || "—"}</bdi></td><td><bdi dir="ltr">{u.phone || "—"}</bdi></td><td>{u.level}</td>
               <td><Roles user={u} /></td><td>{formatTime(u.createdAt, i18n.language)}</td>
             </tr>
           ))}
@@ -115,8 +115,8 @@ function UserDetail({ id, onChanged }: { id: string; onChanged: () => void }) {
       <h2 className={styles.adminSub}>{d.name}</h2>
       <dl className={styles.adminFacts}>
         <dt>{t("admin.users.level")}</dt><dd>{d.level} ({n(d.experience)})</dd>
-        <dt>{t("admin.users.email")}</dt><dd>{d.email || "—"}</dd>
-        <dt>{t("admin.users.phone")}</dt><dd>{d.phone || "—"}</dd>
+        <dt>{t("admin.users.email")}</dt><dd><bdi dir="ltr">{d.email || "—"}</bdi></dd>
+        <dt>{t("admin.users.phone")}</dt><dd><bdi dir="ltr">{d.phone || "—"}</bdi></dd>
         <dt>{t("admin.users.roles")}</dt><dd><Roles user={d} /></dd>
         <dt>{t("admin.users.coins")}</dt><dd>{n(d.coins)}</dd>
         <dt>{t("admin.users.diamonds")}</dt><dd>{n(d.diamonds)}</dd>
@@ -136,7 +136,7 @@ function UserDetail({ id, onChanged }: { id: string; onChanged: () => void }) {
             </label>
             <button type="button" className={styles.adminBtn} onClick={() => act(adminApi.mute(id, hours, reason))} data-testid="admin-user-mute">{t("admin.users.mute")}</button>
             <button type="button" className={styles.adminBtn} onClick={() => act(adminApi.unmute(id, reason))}>{t("admin.users.unmute")}</button>
-            <button type="button" className={styles.adminBtn} onClick={() => act(adminApi.signOut(id, reason))}>{t("admin.users.signOut")}</button>
+            <button type="button" className={styles.adminBtn} onClick={() => act(adminApi.signOut(id, reason))} data-testid="admin-user-signout">{t("admin.users.signOut")}</button>
           </>
         )}
         {can("manageUsers") && (

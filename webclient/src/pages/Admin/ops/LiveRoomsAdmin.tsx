@@ -42,7 +42,7 @@ export function LiveRoomsAdmin() {
         {({ list }) => (
           <ul className={styles.opsRooms}>
             {list.map((r) => (
-              <li key={r.room} className={styles.opsRoom} data-testid="admin-room" data-room={r.room}>
+              <li key={r.room} className={styles.opsRoom} data-testid="admin-room" data-room={r.room} data-up={r.up}>
                 <div className={styles.opsRoomCard}>
                   {r.coverUrl ? <img className={styles.opsRoomPreview} src={r.coverUrl} alt="" /> : <div className={`${styles.opsRoomPreview} ${styles.opsRoomPreviewNone}`}>{t("rooms.noPreview")}</div>}
                   <div className={styles.opsRoomFacts}>

@@ -1,6 +1,6 @@
 // The live rooms, moderation rules and money screens against a stubbed network: staff refund a paid
 // recharge with a reason and see its ledger entries balance; end a broadcast and set a room to
-// members only; read a room's chat with the deleted line marked; preview and add a banned word. Each
+// members only; add and remove a room's moderators; read a room's chat with the deleted line marked; preview and add a banned word. Each
 // list shows loading while its first answer is on its way, a failed load with Retry, and the no-data
 // picture when the server has nothing.
 import { act } from "react";
@@ -122,6 +122,41 @@ describe("LiveRoomsAdmin", () => {
     expect(q('[data-testid="admin-rooms-msg"]')!.textContent).toContain("1006");
     expect(calls.find((c) => c.path === "/java/admin/rooms/end")?.body).toEqual({ room: "1006", reason: "pirated feed" });
     await until(() => all('[data-testid="admin-room"]').length === 0);
+  }, 60_000);
+});
+
+describe("LiveRoomsAdmin moderators", () => {
+  it("adds a room moderator by user id and removes one, each with the reason, and reads the list again", async () => {
+    let mods = [{ userId: "u9", name: "helper", addedAt: 1 }];
+    answer = (path, body) => {
+      if (path === "/java/admin/rooms") return ok({ list: [liveRoom], total: 1 });
+      if (path === "/java/admin/rooms/1006") return ok({ room: "1006", chatPerMin: 0, lines: [], moderators: mods });
+      if (path === "/java/admin/rooms/moderator") {
+        mods = body?.add ? [...mods, { userId: String(body.userId), name: "newmod", addedAt: 2 }] : mods.filter((m) => m.userId !== body?.userId);
+        return ok({ done: true });
+      }
+      return fail(1004, "not found");
+    };
+    const names = () => all('[data-testid="admin-room-moderator"]').map((li) => li.textContent?.split(" ")[0]);
+    await render(<LiveRoomsAdmin />);
+    await until(() => all('[data-testid="admin-room"]').length === 1);
+    await click(q('[data-testid="admin-room-manage"]'));
+    await until(() => names().length === 1);
+    expect(q<HTMLButtonElement>('[data-testid="admin-room-mod-add"]')!.disabled).toBe(true); // a user id first
+    await act(async () => typeInto(q('[data-testid="admin-room-reason"]')!, "trusted regular"));
+    await act(async () => typeInto(q('[data-testid="admin-room-mod-id"]')!, " u77 "));
+    await click(q('[data-testid="admin-room-mod-add"]'));
+    await until(() => names().length === 2);
+    expect(names()).toEqual(["helper", "newmod"]);
+    expect(q<HTMLInputElement>('[data-testid="admin-room-mod-id"]')!.value).toBe("");
+    expect(q('[data-testid="admin-room-panel"] [role="status"]')!.textContent).toBe("Moderators updated.");
+    await click(all('[data-testid="admin-room-moderator"] button')[0]!);
+    await until(() => names().length === 1);
+    expect(names()).toEqual(["newmod"]);
+    expect(calls.filter((c) => c.path === "/java/admin/rooms/moderator").map((c) => c.body)).toEqual([
+      { room: "1006", userId: "u77", add: true, reason: "trusted regular" },
+      { room: "1006", userId: "u9", add: false, reason: "trusted regular" },
+    ]);
   }, 60_000);
 });
 
