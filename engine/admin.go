@@ -93,10 +93,13 @@ func seedAdminDemo(ctx context.Context, anchors *postgres.Anchors, accounts *pos
 	if _, err := accounts.UserByUsername(ctx, "demoapplicant1", now); err == nil {
 		return nil // seeded already
 	}
-	applicants := []struct{ name, real, id, phone, intro string }{
-		{"demoapplicant1", "Lin Mei", "110101199003074514", "+8613800000001", "Basketball commentary in Mandarin, CBA and NBA nights."},
-		{"demoapplicant2", "Carlos Pérez", "110101198811123456", "+8613800000002", "Football analysis before and during La Liga matches."},
-		{"demoapplicant3", "Aiko Tanaka", "110101199512254321", "+8613800000003", "Esports casting: League of Legends and Valorant."},
+	applicants := []struct{ name, real, id, phone, intro, content string }{
+		{"demoapplicant1", "Lin Mei", "110101199003074514", "+8613800000001", "Basketball commentary in Mandarin, CBA and NBA nights.",
+			"Live commentary of CBA games three evenings a week, with a tactics board at half-time."},
+		{"demoapplicant2", "Carlos Pérez", "110101198811123456", "+8613800000002", "Football analysis before and during La Liga matches.",
+			"A pre-match show an hour before kick-off, then a watch-along with the line-ups and the odds."},
+		{"demoapplicant3", "Aiko Tanaka", "110101199512254321", "+8613800000003", "Esports casting: League of Legends and Valorant.",
+			"Casting of LPL and VCT Pacific matches, replays of the best rounds on weekends."},
 	}
 	colors := []color.RGBA{{40, 90, 160, 255}, {60, 140, 90, 255}, {170, 110, 40, 255}}
 	for i, a := range applicants {
@@ -114,7 +117,7 @@ func seedAdminDemo(ctx context.Context, anchors *postgres.Anchors, accounts *pos
 		}
 		birth, _ := time.Parse("20060102", a.id[6:14])
 		if err := anchors.Submit(ctx, postgres.AnchorRow{UserID: id, RealName: a.real, IDNumber: a.id, Phone: a.phone,
-			BirthDate: birth, Intro: a.intro, LiveContent: "sports", IDFront: pics[0], IDBack: pics[1], IDHand: pics[2]},
+			BirthDate: birth, Intro: a.intro, LiveContent: a.content, IDFront: pics[0], IDBack: pics[1], IDHand: pics[2]},
 			now.Add(-time.Duration(3-i)*time.Hour)); err != nil {
 			return err
 		}
