@@ -7,17 +7,36 @@ import { initI18n } from "./i18n";
 import { detectLocale } from "./i18n/locales";
 import { getCookie, LANG_COOKIE } from "./session/cookies";
 import { rememberInvite } from "./session/invite";
+import { captureShell } from "./components/appShell";
 import "./index.css";
+
+/**
+ * Resolves once the router has loaded the first page's lazy route (its chunk). The first HTML holds a
+ * static shell of the page (the header and the heading, written by the node: api/siteshell.go); React's
+ * first commit replaces it, so that commit must be the page itself, not the route's empty fallback,
+ * or the shell would blink out while the route chunk arrives.
+ */
+function routerReady(): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
 
 async function boot(): Promise<void> {
   rememberInvite();
+  captureShell();
   const initial = detectLocale(
     getCookie(LANG_COOKIE),
     navigator.languages ?? [navigator.language],
     document.documentElement.dataset.locale,
     new URLSearchParams(window.location.search).get("lang"),
   );
-  await initI18n(initial);
+  await Promise.all([initI18n(initial), routerReady()]);
   createRoot(document.getElementById("root")!).render(
     <StrictMode>
       <StateProvider>

@@ -5,6 +5,7 @@ import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { liveApi, streamerName } from "../../api/live";
 import { useResource } from "../../data";
+import { shellTitle } from "../../components/appShell";
 import styles from "./LiveRoom.module.css";
 
 // Past the title and the streamer's name, the head loads on demand (the avatar too) (issue 19: the room's first
@@ -33,7 +34,8 @@ export function RoomHead({ id, presence, children }: { id: string; presence: num
   // ellipsis) and the score's band (reserved even before the card says whether the room streams a
   // match: a band that closed on arrival would move the player and the chat as much as one that opened).
   const name = card ? streamerName(card, t("discover.streamer")) : "";
-  const title = card?.title || (card || missing ? t("live.room.untitled") : "\u00a0");
+  // While the card loads, the title the first HTML's shell showed (the server's, api/siteshell.go).
+  const title = card?.title || (card || missing ? t("live.room.untitled") : (shellTitle(`/live/${id}`) ?? "\u00a0"));
   const metaWait = <div className={`${styles.roomHeadLine} ${styles.roomHeadLineMeta}`}>{"\u00a0"}</div>;
   return (
     <div className={styles.roomHeadBox}>
