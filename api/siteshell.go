@@ -129,7 +129,7 @@ type shellInput struct {
 	path     string // the request's path, unescaped
 	game     string // ?game= of the home page
 	lang     string
-	signedIn bool   // the userInfo cookie is set: the header shows the user's part, not "Log in"
+	signedIn bool // the userInfo cookie is set: the header shows the user's part, not "Log in"
 	// title is a live room's title as its head names it: nil when the lookup failed (the shell
 	// then keeps the title's place empty, as the client does while the room loads), "" untitled.
 	title *string
