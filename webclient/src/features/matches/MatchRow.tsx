@@ -1,7 +1,6 @@
 // One match in a list: time or live clock, league, teams, score (highlighted for a moment
 // when it changes), per-period scores, a reservation button and the simulated-data badge.
 import { memo, useState } from "react";
-import { Link } from "react-router";
 import { useAtomValue } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import type { MatchItem } from "../../api/matches";
@@ -150,10 +149,12 @@ export const MatchRow = memo(function MatchRow({ m, slug, flash, onReserve, busy
         {!live && <RelativeTime at={m.startTime} />}
       </div>
       <div className={styles.mrowLeague} title={m.leagueName}>
-        {inGroup ? null : m.leagueId ? <Link to={`/leagueLibrary/${encodeURIComponent(m.leagueId)}`}>{m.leagueName}</Link> : m.leagueName}
+        {/* Plain anchors routed by the Layout's one listener (components/linkClicks.ts): a long list
+            drew a router <Link> per link of each row (issue 19, blocking time). */}
+        {inGroup ? null : m.leagueId ? <a href={`/leagueLibrary/${encodeURIComponent(m.leagueId)}`} data-link="">{m.leagueName}</a> : m.leagueName}
         {live && <LiveClock m={m} />}
       </div>
-      <Link className={styles.mrowTeams} to={`/${slug}/${encodeURIComponent(m.id)}`} data-testid="match-link">
+      <a className={styles.mrowTeams} href={`/${slug}/${encodeURIComponent(m.id)}`} data-testid="match-link" data-link="">
         <span className={`${styles.mrowTeam} ${styles.mrowTeamHome}`}>
           {/* dir="auto": a Latin name on an Arabic page is cut at its own end ("Redcliff Alb…"), not its start. */}
           <span className={styles.mrowName} dir="auto">{m.homeName}</span>
@@ -182,7 +183,7 @@ export const MatchRow = memo(function MatchRow({ m, slug, flash, onReserve, busy
           <RedCards n={m.redCards?.[1]} />
           <span className={styles.mrowName} dir="auto">{m.awayName}</span>
         </span>
-      </Link>
+      </a>
       <div className={styles.mrowPeriods} aria-hidden="true">
         {m.periods.length > 0 && m.periods.map((p, i) => <span key={i}>{p[0]}-{p[1]}</span>)}
       </div>
