@@ -2,12 +2,18 @@
 // leads to the room with the most viewers.
 import { useTranslation } from "react-i18next";
 import { useStreamedMatches } from "./watch";
+import type { StreamedMatch } from "../../state/live";
 import styles from "./WatchLive.module.css";
 
 export function WatchLive({ matchId, large }: { matchId: string; large?: boolean }) {
-  const { t } = useTranslation();
   const s = useStreamedMatches()[matchId];
-  if (!s) return null;
+  // Most rows have no stream: they stop here, before the link's translation hook (issue 19: a list
+  // mounts one per row).
+  return s ? <WatchLiveLink s={s} large={large} /> : null;
+}
+
+function WatchLiveLink({ s, large }: { s: StreamedMatch; large?: boolean }) {
+  const { t } = useTranslation();
   return (
     // A plain anchor routed by the Layout's listener (components/linkClicks.ts): one per match row.
     <a

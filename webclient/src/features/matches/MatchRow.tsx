@@ -3,6 +3,7 @@
 import { memo, useState } from "react";
 import { useAtomValue } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import type { MatchItem } from "../../api/matches";
 import { minuteAtom, nowAtom } from "../../state/matches";
 import { localeAtom } from "../../state/locale";
@@ -15,16 +16,19 @@ import styles from "./MatchRow.module.css";
 
 const STATUS_KEYS = ["notStarted", "live", "halftime", "overtime", "penalties", "finished", "postponed", "cancelled", "announced", "abandoned"] as const;
 
+/** The localized name of a spec §4 match state, with a t() the caller already has. */
+export function statusText(t: TFunction, status: number): string {
+  const k = STATUS_KEYS[status];
+  // 9, abandoned (the feed's StatusAbandoned), came with the schedule (issue 18): its name is in
+  // that area's translations.
+  if (k === "abandoned") return (t as unknown as (key: string) => string)("schedule.status.abandoned");
+  return k ? t(`matches.status.${k}`) : String(status);
+}
+
 /** The localized name of a spec §4 match state. */
 export function useStatusLabel() {
   const { t } = useTranslation();
-  return (status: number) => {
-    const k = STATUS_KEYS[status];
-    // 9, abandoned (the feed's StatusAbandoned), came with the schedule (issue 18): its name is in
-    // that area's translations.
-    if (k === "abandoned") return (t as unknown as (key: string) => string)("schedule.status.abandoned");
-    return k ? t(`matches.status.${k}`) : String(status);
-  };
+  return (status: number) => statusText(t, status);
 }
 
 /**
@@ -127,9 +131,11 @@ export function ReserveButton({ m, busy, onClick, title }: { m: MatchItem; busy?
   );
 }
 
+// Issue 19 (the home page's blocking time): a list mounts many rows at once, so a row mounts only the
+// parts it shows: the red cards, the aggregate and "watch live" (each with its own useTranslation and
+// subscriptions) only when there is something to show, and the state's name with the row's own t().
 export const MatchRow = memo(function MatchRow({ m, slug, flash, onReserve, busy, showDate, inGroup, narrow }: RowProps) {
   const { t } = useTranslation();
-  const statusLabel = useStatusLabel();
   const live = inPlay(m.status);
   const showScore = !upcoming(m.status) && m.status !== 7;
   // Kick-off as the reader's language writes a time, in the browser's zone.
@@ -145,7 +151,7 @@ export const MatchRow = memo(function MatchRow({ m, slug, flash, onReserve, busy
     >
       <div className={styles.mrowWhen}>
         <span className={styles.mrowTime}>{showDate ? formatDateTime(m.startTime, lang) : formatTime(m.startTime, lang)}</span>
-        <span className={statusClass(m.status)}>{statusLabel(m.status)}</span>
+        <span className={statusClass(m.status)}>{statusText(t, m.status)}</span>
         {!live && <RelativeTime at={m.startTime} />}
       </div>
       <div className={styles.mrowLeague} title={m.leagueName}>
@@ -158,7 +164,7 @@ export const MatchRow = memo(function MatchRow({ m, slug, flash, onReserve, busy
         <span className={`${styles.mrowTeam} ${styles.mrowTeamHome}`}>
           {/* dir="auto": a Latin name on an Arabic page is cut at its own end ("Redcliff Alb…"), not its start. */}
           <span className={styles.mrowName} dir="auto">{m.homeName}</span>
-          <RedCards n={m.redCards?.[0]} />
+          {m.redCards?.[0] ? <RedCards n={m.redCards[0]} /> : null}
           <TeamLogo src={m.homeLogo} name={m.homeName} />
         </span>
         <span
@@ -176,11 +182,11 @@ export const MatchRow = memo(function MatchRow({ m, slug, flash, onReserve, busy
           ) : (
             <span className={styles.mrowVs}>{t("matches.vs")}</span>
           )}
-          {(showScore || m.firstLeg) && <Aggregate m={m} />}
+          {(showScore || m.firstLeg) && (m.aggregate || m.firstLeg) && <Aggregate m={m} />}
         </span>
         <span className={styles.mrowTeam}>
           <TeamLogo src={m.awayLogo} name={m.awayName} />
-          <RedCards n={m.redCards?.[1]} />
+          {m.redCards?.[1] ? <RedCards n={m.redCards[1]} /> : null}
           <span className={styles.mrowName} dir="auto">{m.awayName}</span>
         </span>
       </a>
