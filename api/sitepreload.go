@@ -18,7 +18,7 @@ type preloadTable struct {
 	Pages   map[string][]string `json:"pages"`
 	Locales map[string][]string `json:"locales"`
 	// Styles are the style sheets of a page's route chunk (and its static imports) beyond the
-	// entry's. Linked in the head for the pages whose static shell uses their classes (shellPages,
+	// entry's. Linked in the head for the pages whose static shell uses their classes (shellSheets,
 	// siteshell.go), so the shell is styled at its first paint; Vite's loader finds the link and
 	// does not fetch the sheet again.
 	Styles map[string][]string `json:"styles"`
@@ -42,7 +42,7 @@ func (s *site) preloadLinks(page, lang string) string {
 	}
 	var b strings.Builder
 	seen := map[string]bool{}
-	if shellPages[page] && s.shell.get(s.dir) != nil {
+	if shellSheets[page] && s.shell.get(s.dir) != nil {
 		for _, f := range t.Styles[page] {
 			if seen[f] || !strings.HasPrefix(f, "/assets/") {
 				continue

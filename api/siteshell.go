@@ -24,8 +24,9 @@ import (
 // locale files), the generated class names of the CSS modules the shell copies, the header's
 // sections (src/components/headerNav.ts) and the languages of the switcher. The markup below copies
 // Header.tsx, Layout.tsx, the home page's <h1> (pages/Home/Home.tsx) and the live room's head
-// (pages/LiveRoom/LiveRoom.tsx, RoomHead.tsx); the page's own style sheet is linked in the head
-// (preload.json "styles", sitepreload.go), the header's is the entry's. It holds no data-testid:
+// (pages/LiveRoom/LiveRoom.tsx, RoomHead.tsx). The header's and the home heading's classes (Layout.module.css)
+// are in the entry's style sheet; a live room's sheet is linked in the head (shellSheets, preload.json "styles",
+// sitepreload.go). It holds no data-testid:
 // tests wait for React's elements, never for the shell's.
 
 // shellTable is dist/shell.json.
@@ -82,9 +83,13 @@ func (l shellLink) active(path string) bool {
 	return !l.End && strings.HasPrefix(path, l.To+"/")
 }
 
-// shellPages are the pages whose shell goes past the header: their heading is in the first HTML,
-// so their style sheet is linked in the head.
-var shellPages = map[string]bool{"home": true, "liveRoom": true}
+// shellSheets are the pages whose shell uses classes of their own route chunk's style sheets: those
+// are linked in the head, so the shell is styled at its first paint. The header's classes and the
+// home page's heading's (Layout.module.css) are in the entry's sheet already; a live room's frame
+// is its page's whole module (its rules combine the room's, the head's and theatre mode's classes),
+// too large to add to every page's entry sheet. Every sheet linked is one more request before the
+// first paint: keep this short.
+var shellSheets = map[string]bool{"liveRoom": true}
 
 // shellWriter writes the shell of one page in one language. A class the table lacks (a build that
 // does not match this node) spoils the shell: renderShell then writes none.
@@ -231,9 +236,9 @@ func (w *shellWriter) home(in shellInput) {
 			group = g
 		}
 	}
-	w.w(`<section><h1 class="`, w.cls("Home", "home__title"), `">`, w.text("home.title"),
-		` <span class="`, w.cls("Home", "home__group"), `">· `, w.text("nav."+group), `</span>`,
-		`<a href="/news" class="`, w.cls("Home", "home__news"), `">`, w.text("news.homeLink"), ` ›</a></h1></section>`)
+	w.w(`<section><h1 class="`, w.cls("Layout", "home-title"), `">`, w.text("home.title"),
+		` <span class="`, w.cls("Layout", "home-title__group"), `">· `, w.text("nav."+group), `</span>`,
+		`<a href="/news" class="`, w.cls("Layout", "home-title__news"), `">`, w.text("news.homeLink"), ` ›</a></h1></section>`)
 }
 
 // liveRoom copies the live room's frame (pages/LiveRoom/LiveRoom.tsx) and head (RoomHead.tsx): the

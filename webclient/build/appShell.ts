@@ -23,7 +23,6 @@ export const SHELL_MODULES = [
   "components/Header.module.css",
   "components/HeaderSearch.module.css",
   "components/LanguageSwitcher.module.css",
-  "pages/Home/Home.module.css",
   "pages/LiveRoom/LiveRoom.module.css",
 ];
 
