@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { StateProvider } from "./state/hooks";
 import { RouterProvider } from "react-router";
@@ -37,12 +37,18 @@ async function boot(): Promise<void> {
     new URLSearchParams(window.location.search).get("lang"),
   );
   await Promise.all([initI18n(initial), routerReady()]);
-  createRoot(document.getElementById("root")!).render(
-    <StrictMode>
-      <StateProvider>
-        <RouterProvider router={router} />
-      </StateProvider>
-    </StrictMode>,
+  const root = createRoot(document.getElementById("root")!);
+  // As a transition, React renders the first page in slices of a few milliseconds, yielding to the
+  // browser between them, instead of one long task (issue 19, blocking time: the shell is already on
+  // screen, so nothing is gained by rendering the page in one go).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <StateProvider>
+          <RouterProvider router={router} />
+        </StateProvider>
+      </StrictMode>,
+    ),
   );
 }
 
