@@ -46,21 +46,27 @@ describe("the first HTML's static shell", () => {
           await ctx.addCookies([{ name: "lang", value: lang, url: env.node.baseURL }]);
           for (const p of PAGES) {
             const shot = `app-shell-${p.name}-${lang}-${width}`;
-            // The shell alone: no script runs.
-            const bare = await ctx.newPage();
-            await bare.route("**/*.js", (route) => route.abort());
-            await bare.goto(`${env.node.baseURL}${p.path}`, { waitUntil: "load", timeout: TIMEOUT });
-            const shell = await bare.evaluate(measure);
-            await screenshot(bare, `${shot}-shell`);
-            await bare.close();
+            let shell, react;
+            // The living demo retitles its rooms now and then (it relinks them to other matches): a
+            // title that changed between the two loads is read again, at most three times.
+            for (let attempt = 0; attempt < 3; attempt++) {
+              // The shell alone: no script runs.
+              const bare = await ctx.newPage();
+              await bare.route("**/*.js", (route) => route.abort());
+              await bare.goto(`${env.node.baseURL}${p.path}`, { waitUntil: "load", timeout: TIMEOUT });
+              shell = await bare.evaluate(measure);
+              await screenshot(bare, `${shot}-shell`);
+              await bare.close();
 
-            const page = await ctx.newPage();
-            await page.goto(`${env.node.baseURL}${p.path}`, { timeout: TIMEOUT });
-            await page.locator(p.ready).waitFor({ timeout: TIMEOUT });
-            await page.waitForTimeout(500); // the header's search box and fonts settle
-            const react = await page.evaluate(measure);
-            await screenshot(page, `${shot}-react`);
-            await page.close();
+              const page = await ctx.newPage();
+              await page.goto(`${env.node.baseURL}${p.path}`, { timeout: TIMEOUT });
+              await page.locator(p.ready).waitFor({ timeout: TIMEOUT });
+              await page.waitForTimeout(500); // the header's search box and fonts settle
+              react = await page.evaluate(measure);
+              await screenshot(page, `${shot}-react`);
+              await page.close();
+              if (shell.heading?.text === react.heading?.text) break;
+            }
 
             assert.equal(shell.testIds, 0, `${p.name}: the shell carries data-testid (tests would wait for it, not for React)`);
             assert.ok(shell.header && shell.heading, `${p.name}: the shell has no header or heading: ${JSON.stringify(shell)}`);
