@@ -57,7 +57,8 @@ func Site(dir string) http.Handler {
 func newSite(dir string) *site {
 	return &site{dir: dir, lookups: map[string]PageExists{}, entities: map[string]PageEntity{}, sitemaps: &seo.Sitemaps{},
 		now: time.Now, routes: buildFile[RouteTable]{name: "routes.json", parse: ParseRouteTable},
-		preloads: buildFile[preloadTable]{name: "preload.json", parse: parsePreloads}}
+		preloads: buildFile[preloadTable]{name: "preload.json", parse: parsePreloads},
+		shell:    buildFile[shellTable]{name: "shell.json", parse: parseShell}}
 }
 
 type site struct {
@@ -73,6 +74,7 @@ type site struct {
 	compressed   assetCache              // the hashed assets, compressed once (compress.go)
 	routes       buildFile[RouteTable]   // routes.json, the route table
 	preloads     buildFile[preloadTable] // preload.json, the modulepreload hints of each page (sitepreload.go)
+	shell        buildFile[shellTable]   // shell.json, what the static shell of the first HTML shows (siteshell.go)
 }
 
 func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -202,7 +204,7 @@ func (s *site) serveIndex(w http.ResponseWriter, r *http.Request, p resolved) bo
 	lang := s.pageLang(r)
 	head := seo.Build(seo.Input{Page: p.page, Params: p.params, Lang: lang, Origin: requestOrigin(r),
 		Path: r.URL.EscapedPath(), MobileOrigin: s.mobileOrigin, Entity: p.entity, Now: s.now(), LangInURL: langInURL(r)})
-	data := renderIndex(index, lang, head, s.preloadLinks(p.page, lang))
+	data := withShell(renderIndex(index, lang, head, s.preloadLinks(p.page, lang)), s.shellFor(r, p, lang))
 	status := p.status
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")

@@ -17,6 +17,11 @@ import (
 type preloadTable struct {
 	Pages   map[string][]string `json:"pages"`
 	Locales map[string][]string `json:"locales"`
+	// Styles are the style sheets of a page's route chunk (and its static imports) beyond the
+	// entry's. Linked in the head for the pages whose static shell uses their classes (shellSheets,
+	// siteshell.go), so the shell is styled at its first paint; Vite's loader finds the link and
+	// does not fetch the sheet again.
+	Styles map[string][]string `json:"styles"`
 }
 
 func parsePreloads(data []byte) (*preloadTable, error) {
@@ -37,6 +42,15 @@ func (s *site) preloadLinks(page, lang string) string {
 	}
 	var b strings.Builder
 	seen := map[string]bool{}
+	if shellSheets[page] && s.shell.get(s.dir) != nil {
+		for _, f := range t.Styles[page] {
+			if seen[f] || !strings.HasPrefix(f, "/assets/") {
+				continue
+			}
+			seen[f] = true
+			b.WriteString(`<link rel="stylesheet" href="` + html.EscapeString(f) + `">`)
+		}
+	}
 	for _, files := range [][]string{t.Locales[lang], t.Pages[page]} {
 		for _, f := range files {
 			// Only the build's own assets: the file is written by the build, but a path is a path.

@@ -3,11 +3,17 @@ import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { localeBundles } from "./build/localeBundles";
 import { pagePreloads } from "./build/pagePreloads";
+import { appShell, cssModuleClasses } from "./build/appShell";
 
 // The Go node serves dist/ at "/" and the REST API at "/java"; in development the
 // Vite server forwards "/java" to a node on the default port.
 export default defineConfig({
-  plugins: [react(), localeBundles(fileURLToPath(new URL("./src/i18n/locales", import.meta.url))), pagePreloads()],
+  plugins: [
+    react(),
+    localeBundles(fileURLToPath(new URL("./src/i18n/locales", import.meta.url))),
+    pagePreloads(),
+    appShell(fileURLToPath(new URL("./src/i18n/locales", import.meta.url))),
+  ],
   server: {
     proxy: {
       "/java": { target: "http://127.0.0.1:8080", changeOrigin: false },
@@ -26,6 +32,8 @@ export default defineConfig({
     modules: {
       localsConvention: "camelCase",
       generateScopedName: "[local]_[hash:base64:5]",
+      // The generated names of the modules the first HTML's static shell copies (build/appShell.ts).
+      getJSON: cssModuleClasses,
     },
   },
   build: {

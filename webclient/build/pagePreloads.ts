@@ -35,6 +35,7 @@ export interface ManifestChunk {
   isEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
+  css?: string[];
 }
 export type Manifest = Record<string, ManifestChunk>;
 
@@ -44,6 +45,13 @@ export interface PreloadTable {
   pages: Record<string, string[]>;
   /** Locale code → absolute paths of its locale chunk (and imports beyond the entry's closure). */
   locales: Record<string, string[]>;
+  /**
+   * Page name → absolute paths of the style sheets of its route chunk and that chunk's static
+   * imports beyond the entry's: the node links them in the head (api/sitepreload.go), so the static
+   * shell of the first HTML (api/siteshell.go), which uses the page's own classes, is styled at its
+   * first paint; Vite's loader finds them already there and does not fetch them again.
+   */
+  styles: Record<string, string[]>;
 }
 
 /** The table for a build manifest (pure, for the test). */
@@ -55,11 +63,26 @@ export function preloadTable(manifest: Manifest, pages: Record<string, string> =
       const chunk = manifest[k];
       if (seen.has(k) || !chunk) return;
       seen.add(k);
-      files.push(chunk.file);
+      files.push(chunk.file, ...(chunk.css ?? []));
       chunk.imports?.forEach(walk);
       if (chunk.name && EAGER_DYNAMIC.has(chunk.name)) chunk.dynamicImports?.forEach(walk);
     };
     keys.forEach(walk);
+    return files;
+  };
+  // The style sheets a route chunk loads with itself (its static imports'), in the order Vite's loader
+  // inserts them: an import's sheets before its importer's, so the cascade is the same.
+  const sheets = (key: string) => {
+    const seen = new Set<string>();
+    const files: string[] = [];
+    const walk = (k: string) => {
+      const chunk = manifest[k];
+      if (seen.has(k) || !chunk) return;
+      seen.add(k);
+      chunk.imports?.forEach(walk);
+      files.push(...(chunk.css ?? []));
+    };
+    walk(key);
     return files;
   };
   // The entry and its static imports are in index.html already (script + Vite's own modulepreloads).
@@ -69,8 +92,14 @@ export function preloadTable(manifest: Manifest, pages: Record<string, string> =
     about: "Written by webclient/build/pagePreloads.ts; read by api/sitepreload.go: <link rel=modulepreload> per page and language.",
     pages: {},
     locales: {},
+    styles: {},
   };
   for (const [page, mod] of Object.entries(pages)) if (manifest[mod]) out.pages[page] = beyond(mod);
+  for (const [page, mod] of Object.entries(pages)) {
+    if (!manifest[mod]) continue;
+    const css = sheets(mod).filter((f) => !inIndex.has(f)).map((f) => `/${f}`);
+    if (css.length) out.styles[page] = css;
+  }
   const prefix = `${LOCALE_BUNDLES}/`;
   for (const key of Object.keys(manifest).sort()) if (key.startsWith(prefix)) out.locales[key.slice(prefix.length)] = beyond(key);
   return out;

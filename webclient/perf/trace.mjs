@@ -1,6 +1,6 @@
 // Where a page's main-thread time goes (issue 19): loads one page of a running node in Debian's
-// Chromium with Lighthouse's CPU slowdown (4x) and prints the long tasks (over 50 ms) with what ran
-// in them, and the functions with the most self time from a CPU profile of the load. Lighthouse gives
+// Chromium with Lighthouse's CPU slowdown (4x) and prints the first and largest paints, the layout
+// shifts, the long tasks (over 50 ms) with what ran in them, and the functions with the most self time from a CPU profile of the load. Lighthouse gives
 // the totals (TBT, bootup time); this says which code to cut.
 //
 //   node perf/trace.mjs http://127.0.0.1:18120/ [seconds=8]
@@ -34,7 +34,14 @@ try {
   }
   await page.addInitScript(() => {
     // Long tasks and LCP as the page sees them (the PerformanceObserver buffers from navigation on).
-    window.__perf = { long: [], lcp: null };
+    window.__perf = { long: [], lcp: null, cls: 0, shifts: [] };
+    // Layout shifts as CLS counts them (no recent input), with the nodes that moved.
+    const name = (n) => (!n ? "?" : `${n.nodeName.toLowerCase()}${n.dataset?.testid ? `[${n.dataset.testid}]` : typeof n.className === "string" && n.className ? `.${n.className.split(" ")[0]}` : ""}`);
+    new PerformanceObserver((l) => l.getEntries().forEach((e) => {
+      if (e.hadRecentInput) return;
+      window.__perf.cls += e.value;
+      window.__perf.shifts.push(`${Math.round(e.startTime)} ms ${e.value.toFixed(3)}: ${(e.sources ?? []).map((s) => name(s.node)).join(", ")}`);
+    })).observe({ type: "layout-shift", buffered: true });
     new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__perf.long.push([Math.round(e.startTime), Math.round(e.duration)]))).observe({ type: "longtask", buffered: true });
     new PerformanceObserver((l) => l.getEntries().forEach((e) => (window.__perf.lcp = { t: Math.round(e.startTime), el: e.element ? `${e.element.tagName}.${e.element.className}`.slice(0, 80) : "?" }))).observe({ type: "largest-contentful-paint", buffered: true });
   });
@@ -49,7 +56,9 @@ try {
   const perf = await page.evaluate(() => window.__perf);
   const tbt = perf.long.reduce((s, [, d]) => s + Math.max(0, d - 50), 0);
   console.log(`${url}  (CPU ${slowdown}x${network ? ", slow 4G" : ""}, ${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  console.log(`LCP ${perf.lcp?.t} ms on ${perf.lcp?.el}; long tasks ${perf.long.length}, blocking ${tbt} ms (all, not only before TTI)`);
+  const fcp = await page.evaluate(() => Math.round(performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? -1));
+  console.log(`FCP ${fcp} ms; LCP ${perf.lcp?.t} ms on ${perf.lcp?.el}; long tasks ${perf.long.length}, blocking ${tbt} ms (all, not only before TTI)`);
+  console.log(`layout shift ${perf.cls.toFixed(3)}${perf.shifts.length ? `: ${perf.shifts.join("; ")}` : ""}`);
   console.log("long tasks [start ms, duration ms]:", JSON.stringify(perf.long));
 
   // Self time per function from the sampled profile; the time between samples goes to the sampled node.

@@ -19,7 +19,8 @@ export const router = createBrowserRouter([
     path: "/",
     element: <Layout />,
     errorElement: <RouteError />,
-    // First paint of a lazily loaded route: keep the page blank for the few ms it takes.
+    // While a lazily loaded route arrives. The first page does not show it: main.tsx renders once the
+    // route is loaded, and until then the first HTML's static shell stays (api/siteshell.go).
     hydrateFallbackElement: <div aria-busy="true" />,
     children: [
       {

@@ -3,15 +3,12 @@ import { NavLink, useLocation, useSearchParams } from "react-router";
 import { useAtomValue, useSetAtom } from "../state/hooks";
 import { useTranslation } from "react-i18next";
 import { LanguageSwitcher } from "./LanguageSwitcher";
-import { useExpertsT } from "../i18n/experts";
 import { loginModalAtom, LoginMode } from "../state/ui";
 import { userInfoAtom } from "../state/session";
 import { SITE_NAME } from "../config";
-import { useShopT } from "../i18n/shop";
-import { useNewsT } from "../i18n/news";
-import { useVideosT } from "../i18n/videos";
 import { HeaderSearchShell } from "./HeaderSearchShell";
 import { useDialog } from "./useDialog";
+import { GAME_GROUPS, HEADER_NAV, navActive } from "./headerNav";
 import styles from "./Header.module.css";
 
 // The signed-in part (balances, bell, user menu) is a chunk of its own: a guest never loads it
@@ -19,27 +16,14 @@ import styles from "./Header.module.css";
 const HeaderSearch = lazy(async () => ({ default: (await import("./HeaderSearch")).HeaderSearch }));
 const HeaderUser = lazy(async () => ({ default: (await import("./HeaderUser/HeaderUser")).HeaderUser }));
 
-/** Game tab groups of the home page (spec §2), in order. */
-export const GAME_GROUPS = ["recommended", "soccer", "basketball", "esports", "baseball", "tennis", "other"] as const;
-export type GameGroup = (typeof GAME_GROUPS)[number];
-
-/**
- * The site's main sections (issue 17), in order: the header links them on every page. The areas
- * with their own translations (news, videos, experts, shop) follow in `areas` below.
- */
-export const MAIN_NAV = [
-  { key: "home", to: "/", end: true },
-  { key: "live", to: "/live", end: false },
-  { key: "schedule", to: "/schedule", end: false, match: /^\/(match|schedule)(\/|$)/ },
-  { key: "data", to: "/leagueLibrary", end: false, match: /^\/(leagueLibrary|squadLibrary|playerLibrary)(\/|$)/ },
-] as const;
+// The header's links and the game groups are data (headerNav.ts): the node's first-HTML shell
+// (api/siteshell.go, from dist/shell.json) draws the same ones before this code has run.
+export { GAME_GROUPS, MAIN_NAV, type GameGroup } from "./headerNav";
 
 export function Header() {
   const { t } = useTranslation();
-  const { t: shopT } = useShopT();
-  const { t: tx } = useExpertsT();
-  const { t: nt } = useNewsT();
-  const { t: vt } = useVideosT();
+  // Labels by their full key (a feature's keys sit under the feature: "news.nav").
+  const label = t as unknown as (key: string) => string;
   const [params] = useSearchParams();
   const user = useAtomValue(userInfoAtom);
   const setModal = useSetAtom(loginModalAtom);
@@ -52,41 +36,17 @@ export function Header() {
   // A navigation closes the small-screen menu.
   useEffect(() => setMenu(false), [pathname]);
 
-  // The areas that keep their own translations (locales/<area>) follow the main sections.
-  const areas: { key: string; to: string; label: string; match?: RegExp }[] = [
-    { key: "news", to: "/news", label: nt("nav") },
-    // The spec has no bare /videos: the header opens the list of every game's videos, and stays
-    // lit on any video page.
-    { key: "videos", to: "/videos/videoList", label: vt("title"), match: /^\/videos(\/|$)/ },
-    { key: "experts", to: "/expert", label: tx("experts.nav.header") },
-    { key: "shop", to: "/mall", label: shopT("nav") },
-  ];
-  const links = [
-    ...MAIN_NAV.map((n) => (
-      <NavLink
-        key={n.key}
-        to={n.to}
-        end={n.end}
-        className={({ isActive }) => {
-          const on = "match" in n ? n.match.test(pathname) : isActive;
-          return `${styles.headerNavLink}${on ? ` ${styles.headerNavLinkActive}` : ""}`;
-        }}
-        data-testid={`nav-${n.key}`}
-      >
-        {t(`discover.nav.${n.key}`)}
-      </NavLink>
-    )),
-    ...areas.map((a) => (
-      <NavLink
-        key={a.key}
-        to={a.to}
-        className={({ isActive }) => `${styles.headerNavLink}${(a.match ? a.match.test(pathname) : isActive) ? ` ${styles.headerNavLinkActive}` : ""}`}
-        data-testid={`nav-${a.key}`}
-      >
-        {a.label}
-      </NavLink>
-    )),
-  ];
+  const links = HEADER_NAV.map((n) => (
+    <NavLink
+      key={n.key}
+      to={n.to}
+      end={n.end}
+      className={() => `${styles.headerNavLink}${navActive(n, pathname) ? ` ${styles.headerNavLinkActive}` : ""}`}
+      data-testid={`nav-${n.key}`}
+    >
+      {label(n.label)}
+    </NavLink>
+  ));
 
   return (
     <header className={styles.header} data-testid="header">

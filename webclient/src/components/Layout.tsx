@@ -3,6 +3,7 @@ import { Outlet } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Header } from "./Header";
 import { LoginModalSlot } from "./LoginModal/LoginModalSlot";
+import { useLinkClicks } from "./linkClicks";
 import styles from "./Layout.module.css";
 
 // Parts that draw nothing on the first frame are chunks of their own, fetched at once, in parallel
@@ -32,6 +33,7 @@ const ProgressBar = lazy(async () => ({ default: (await progressBar).ProgressBar
 /** The frame of every page: header, main, footer and the global overlays. */
 export function Layout() {
   const { t } = useTranslation();
+  useLinkClicks();
   return (
     <div className={styles.layout}>
       <a className="visually-hidden" href="#main">{t("app.skipToContent")}</a>

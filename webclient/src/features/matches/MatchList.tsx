@@ -17,6 +17,14 @@ import styles from "./MatchList.module.css";
  */
 export const LIST_MIN_HEIGHT = "100vh";
 
+/**
+ * Rows a list draws in its first render, before react-virtuoso has measured anything: more than a
+ * screen's worth. Without them its first render is empty (no height) and what is under the list (the
+ * home page's videos) jumped up into view and back down when the rows came (issue 19, layout shift);
+ * virtuoso then keeps the rows in view and 400 px around.
+ */
+export const FIRST_ROWS = 24;
+
 /** The error / not-served state of a panel, with a retry (Live's pages still draw it themselves). */
 export function LoadError({ message, notServed, onRetry }: { message: string; notServed?: boolean; onRetry?: () => void }) {
   const { t } = useTranslation();
@@ -64,6 +72,7 @@ export function LiveMatchList({
       useWindowScroll
       data={live}
       increaseViewportBy={400}
+      initialItemCount={Math.min(live.length, FIRST_ROWS)}
       computeItemKey={(_, m) => m.id}
       endReached={onEndReached}
       itemContent={(_, m) => <MatchRow {...rowProps(m)} showDate={showDate} narrow={narrow} />}

@@ -1,9 +1,9 @@
 // One match in a list: time or live clock, league, teams, score (highlighted for a moment
 // when it changes), per-period scores, a reservation button and the simulated-data badge.
 import { memo, useState } from "react";
-import { Link } from "react-router";
 import { useAtomValue } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import type { MatchItem } from "../../api/matches";
 import { minuteAtom, nowAtom } from "../../state/matches";
 import { localeAtom } from "../../state/locale";
@@ -16,16 +16,19 @@ import styles from "./MatchRow.module.css";
 
 const STATUS_KEYS = ["notStarted", "live", "halftime", "overtime", "penalties", "finished", "postponed", "cancelled", "announced", "abandoned"] as const;
 
+/** The localized name of a spec §4 match state, with a t() the caller already has. */
+export function statusText(t: TFunction, status: number): string {
+  const k = STATUS_KEYS[status];
+  // 9, abandoned (the feed's StatusAbandoned), came with the schedule (issue 18): its name is in
+  // that area's translations.
+  if (k === "abandoned") return (t as unknown as (key: string) => string)("schedule.status.abandoned");
+  return k ? t(`matches.status.${k}`) : String(status);
+}
+
 /** The localized name of a spec §4 match state. */
 export function useStatusLabel() {
   const { t } = useTranslation();
-  return (status: number) => {
-    const k = STATUS_KEYS[status];
-    // 9, abandoned (the feed's StatusAbandoned), came with the schedule (issue 18): its name is in
-    // that area's translations.
-    if (k === "abandoned") return (t as unknown as (key: string) => string)("schedule.status.abandoned");
-    return k ? t(`matches.status.${k}`) : String(status);
-  };
+  return (status: number) => statusText(t, status);
 }
 
 /**
@@ -128,9 +131,11 @@ export function ReserveButton({ m, busy, onClick, title }: { m: MatchItem; busy?
   );
 }
 
+// Issue 19 (the home page's blocking time): a list mounts many rows at once, so a row mounts only the
+// parts it shows: the red cards, the aggregate and "watch live" (each with its own useTranslation and
+// subscriptions) only when there is something to show, and the state's name with the row's own t().
 export const MatchRow = memo(function MatchRow({ m, slug, flash, onReserve, busy, showDate, inGroup, narrow }: RowProps) {
   const { t } = useTranslation();
-  const statusLabel = useStatusLabel();
   const live = inPlay(m.status);
   const showScore = !upcoming(m.status) && m.status !== 7;
   // Kick-off as the reader's language writes a time, in the browser's zone.
@@ -146,18 +151,20 @@ export const MatchRow = memo(function MatchRow({ m, slug, flash, onReserve, busy
     >
       <div className={styles.mrowWhen}>
         <span className={styles.mrowTime}>{showDate ? formatDateTime(m.startTime, lang) : formatTime(m.startTime, lang)}</span>
-        <span className={statusClass(m.status)}>{statusLabel(m.status)}</span>
+        <span className={statusClass(m.status)}>{statusText(t, m.status)}</span>
         {!live && <RelativeTime at={m.startTime} />}
       </div>
       <div className={styles.mrowLeague} title={m.leagueName}>
-        {inGroup ? null : m.leagueId ? <Link to={`/leagueLibrary/${encodeURIComponent(m.leagueId)}`}>{m.leagueName}</Link> : m.leagueName}
+        {/* Plain anchors routed by the Layout's one listener (components/linkClicks.ts): a long list
+            drew a router <Link> per link of each row (issue 19, blocking time). */}
+        {inGroup ? null : m.leagueId ? <a href={`/leagueLibrary/${encodeURIComponent(m.leagueId)}`} data-link="">{m.leagueName}</a> : m.leagueName}
         {live && <LiveClock m={m} />}
       </div>
-      <Link className={styles.mrowTeams} to={`/${slug}/${encodeURIComponent(m.id)}`} data-testid="match-link">
+      <a className={styles.mrowTeams} href={`/${slug}/${encodeURIComponent(m.id)}`} data-testid="match-link" data-link="">
         <span className={`${styles.mrowTeam} ${styles.mrowTeamHome}`}>
           {/* dir="auto": a Latin name on an Arabic page is cut at its own end ("Redcliff Alb…"), not its start. */}
           <span className={styles.mrowName} dir="auto">{m.homeName}</span>
-          <RedCards n={m.redCards?.[0]} />
+          {m.redCards?.[0] ? <RedCards n={m.redCards[0]} /> : null}
           <TeamLogo src={m.homeLogo} name={m.homeName} />
         </span>
         <span
@@ -175,14 +182,14 @@ export const MatchRow = memo(function MatchRow({ m, slug, flash, onReserve, busy
           ) : (
             <span className={styles.mrowVs}>{t("matches.vs")}</span>
           )}
-          {(showScore || m.firstLeg) && <Aggregate m={m} />}
+          {(showScore || m.firstLeg) && (m.aggregate || m.firstLeg) && <Aggregate m={m} />}
         </span>
         <span className={styles.mrowTeam}>
           <TeamLogo src={m.awayLogo} name={m.awayName} />
-          <RedCards n={m.redCards?.[1]} />
+          {m.redCards?.[1] ? <RedCards n={m.redCards[1]} /> : null}
           <span className={styles.mrowName} dir="auto">{m.awayName}</span>
         </span>
-      </Link>
+      </a>
       <div className={styles.mrowPeriods} aria-hidden="true">
         {m.periods.length > 0 && m.periods.map((p, i) => <span key={i}>{p[0]}-{p[1]}</span>)}
       </div>

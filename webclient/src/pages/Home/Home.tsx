@@ -14,6 +14,8 @@ import { tzOffsetMinutes } from "../../features/matches/format";
 import { useNewsT } from "../../i18n/news";
 import { useFavouriteOrder } from "../../session/prefs";
 import styles from "./Home.module.css";
+// The heading's classes are the frame's (in the entry's sheet: the first HTML's shell draws it too).
+import frame from "../../components/Layout.module.css";
 
 // The blocks around the match list (the live rooms of the Live tab, the preview articles, the
 // videos under the list) are chunks of their own, so the first frame needs only the list
@@ -91,9 +93,10 @@ export default function Home() {
 
   return (
     <section data-testid="home">
-      <h1 className={styles.homeTitle}>
-        {t("home.title")} <span className={styles.homeGroup}>· {t(`nav.${game}`)}</span>
-        <Link to="/news" className={styles.homeNews} data-testid="home-news-link">{nt("homeLink")} ›</Link>
+      {/* The first HTML's static shell draws this heading as it is here (api/siteshell.go): keep both alike. */}
+      <h1 className={frame.homeTitle}>
+        {t("home.title")} <span className={frame.homeTitleGroup}>· {t(`nav.${game}`)}</span>
+        <Link to="/news" className={frame.homeTitleNews} data-testid="home-news-link">{nt("homeLink")} ›</Link>
       </h1>
       <TabList
         items={GAME_GROUPS.map((g) => ({ key: g, label: t(`nav.${g}`), testId: `group-${g}` }))}

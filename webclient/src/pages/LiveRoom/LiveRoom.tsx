@@ -118,7 +118,7 @@ export default function LiveRoom() {
   return (
     <section className={`${styles.liveRoom}${theatre ? ` ${styles.liveRoomTheatre}` : ""}`} data-testid="live-room" data-theatre={theatre}>
       <div className={styles.liveRoomStage}>
-        <RoomHead card={card} presence={room.presence}>
+        <RoomHead id={id} card={card} presence={room.presence}>
           <span className={styles.liveRoomTools}>
           <button type="button" className={styles.liveRoomToggle} data-testid="danmu-toggle" aria-pressed={danmu} onClick={() => setDanmu((v) => !v)}>
             {t("live.danmu")}

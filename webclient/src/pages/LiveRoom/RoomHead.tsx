@@ -7,6 +7,7 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { liveApi, streamerName, streamerPath, type RoomCard } from "../../api/live";
 import { useResource, type Resource } from "../../data";
+import { shellTitle } from "../../components/appShell";
 import styles from "./LiveRoom.module.css";
 
 // Past the title and the streamer's name, the head loads on demand (the avatar too) (issue 19: the room's first
@@ -27,7 +28,7 @@ export function useRoomCard(id: string): Resource<RoomCard> {
   return useResource(`room-head:${id}`, (signal) => liveApi.room(id, { signal }), { refreshMs: HEAD_REFRESH_MS });
 }
 
-export function RoomHead({ card: room, presence, children }: { card: Resource<RoomCard>; presence: number; children?: React.ReactNode }) {
+export function RoomHead({ id, card: room, presence, children }: { id: string; card: Resource<RoomCard>; presence: number; children?: React.ReactNode }) {
   const { t } = useTranslation();
   // A failed first read shows "untitled"; a failed refresh keeps the head on screen.
   const card = room.value;
@@ -39,7 +40,8 @@ export function RoomHead({ card: room, presence, children }: { card: Resource<Ro
   // ellipsis) and the score's band (reserved even before the card says whether the room streams a
   // match: a band that closed on arrival would move the player and the chat as much as one that opened).
   const name = card ? streamerName(card, t("discover.streamer")) : "";
-  const title = card?.title || (card || missing ? t("live.room.untitled") : "\u00a0");
+  // While the card loads, the title the first HTML's shell showed (the server's, api/siteshell.go).
+  const title = card?.title || (card || missing ? t("live.room.untitled") : (shellTitle(`/live/${id}`) ?? "\u00a0"));
   const metaWait = <div className={`${styles.roomHeadLine} ${styles.roomHeadLineMeta}`}>{"\u00a0"}</div>;
   return (
     <div className={styles.roomHeadBox}>
