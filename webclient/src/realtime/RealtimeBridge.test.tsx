@@ -13,28 +13,7 @@ import {
   topicWantsAtom,
 } from "../state/realtime";
 import { testRoot } from "../test/root";
-
-// Test-only socket: records client frames, lets the test speak for the gateway.
-class FakeSocket {
-  static readonly OPEN = 1;
-  static last: FakeSocket | null = null;
-  readyState = 0;
-  sent: Record<string, unknown>[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.last = this;
-  }
-  send(s: string) {
-    this.sent.push(JSON.parse(s) as Record<string, unknown>);
-  }
-  close() {}
-  server(frame: object) {
-    act(() => this.onmessage?.({ data: JSON.stringify(frame) }));
-  }
-}
+import { FakeSocket } from "../test/fakeSocket";
 
 const { root } = testRoot();
 

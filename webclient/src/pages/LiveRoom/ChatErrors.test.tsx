@@ -12,28 +12,8 @@ import { tokenAtom } from "../../state/session";
 import { RealtimeBridge } from "../../realtime/RealtimeBridge";
 import { initI18n } from "../../i18n";
 import { testRoot } from "../../test/root";
+import { FakeSocket } from "../../test/fakeSocket";
 import { ChatInput } from "./ChatInput";
-
-class FakeSocket {
-  static readonly OPEN = 1;
-  static last: FakeSocket | null = null;
-  readyState = 0;
-  sent: Record<string, unknown>[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.last = this;
-  }
-  send(s: string) {
-    this.sent.push(JSON.parse(s) as Record<string, unknown>);
-  }
-  close() {}
-  server(frame: object) {
-    act(() => this.onmessage?.({ data: JSON.stringify(frame) }));
-  }
-}
 
 const ROOM = "1001";
 
