@@ -3,32 +3,30 @@
 // streamer go live (ffmpeg pushes over RTMP; the Live rooms screen shows the room on air), handles a
 // report of a line in that room by muting its author platform-wide — whose open socket is refused the
 // next line at once — sees the room's report on the dashboard with the node's health, bans the
-// streamer from streaming (the push is cut) and finds these actions in the audit log. Screenshots of
+// streamer from streaming (the push is cut), refunds a fan's paid recharge in Orders and money (the
+// coins are taken back and the ledger balances) and finds these actions in the audit log. Screenshots of
 // every screen, in English and Arabic at 1280 px, go to test-results/screenshots/admin-*.png
 // (docs/img/admin holds JPEG copies). Without ffmpeg the live part is skipped with a diagnostic.
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import WebSocket from "ws";
-import { administrator as makeAdministrator, launchBrowser, restClient, screenshot, startNode, totp, until } from "./harness.mjs";
-import { applyAsStreamer, ffmpegMissing, pushTestPattern, rand, registerByEmail, registerByMobile, signedInContext } from "./journeys.mjs";
+import { LIGHT_PUSH, administrator as makeAdministrator, nodeAndBrowser, screenshot, totp, until } from "./harness.mjs";
+import { applyAsStreamer, ffmpegMissing, rand, rechargeCoins, refundInMoneyScreen, registerByEmail, registerByMobile } from "./journeys.mjs";
 
 const TIMEOUT = 20_000;
 /** How long a push may take to be on air, and to be cut after a ban. */
 const LIVE_TIMEOUT = 45_000;
-let node;
-let browser;
-const children = []; // ffmpeg pushes, killed in after() if still running
-
-const call = restClient(() => node);
+const env = nodeAndBrowser();
+const { call } = env;
 
 const register = (prefix) => registerByEmail(call, { prefix, password: "admin2026test" });
 /** An administrator who has not yet passed the back office's second factor (the test enrols in the browser). */
 const administrator = () => makeAdministrator(call, { prefix: "root", secondFactor: false });
-const context = (session) => signedInContext(browser, node.baseURL, session, { viewport: { width: 1366, height: 900 } });
+const context = (session) => env.context(session, { viewport: { width: 1366, height: 900 } });
 
 /** A real-time connection signed in with token, keeping every frame it receives. */
 async function socket(token) {
-  const ws = new WebSocket(`ws://${node.wsAddr}/ws?v=1`, { headers: { Origin: node.baseURL } });
+  const ws = new WebSocket(`ws://${env.node.wsAddr}/ws?v=1`, { headers: { Origin: env.node.baseURL } });
   const frames = [];
   const waiters = new Set();
   let closed = null;
@@ -97,23 +95,13 @@ async function findOnPages(page, card) {
 }
 
 describe("the back office", { timeout: 360_000 }, () => {
-  before(async () => {
-    node = await startNode();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
-    await browser?.close();
-    await node?.stop();
-  });
-
   it("is never downloaded by a visitor who is not staff", async () => {
     const user = await register("plain");
     const ctx = await context(user);
     const page = await ctx.newPage();
     const scripts = [];
     page.on("request", (r) => scripts.push(r.url()));
-    await page.goto(`${node.baseURL}/admin`);
+    await page.goto(`${env.node.baseURL}/admin`);
     await page.getByText("403").first().waitFor({ timeout: TIMEOUT });
     await shot(page, "admin-denied");
     assert.ok(!scripts.some((u) => /\/assets\/(AdminApp|Dashboard|Users|Reports|Audit|Streamers)-/.test(u)),
@@ -122,7 +110,7 @@ describe("the back office", { timeout: 360_000 }, () => {
     await ctx.close();
   });
 
-  it("an administrator signs in with the second factor, approves a streamer who goes live, mutes a reported user everywhere, bans the streamer and finds it all in the audit log", async (tc) => {
+  it("an administrator signs in with the second factor, approves a streamer who goes live, mutes a reported user everywhere, bans the streamer, refunds an order and finds it all in the audit log", async (tc) => {
     const noFfmpeg = ffmpegMissing();
     if (noFfmpeg) tc.diagnostic(`the streamer does not go live: ${noFfmpeg}`);
     const admin = await administrator();
@@ -135,7 +123,7 @@ describe("the back office", { timeout: 360_000 }, () => {
 
     const ctx = await context(admin);
     const page = await ctx.newPage();
-    await page.goto(`${node.baseURL}/admin`);
+    await page.goto(`${env.node.baseURL}/admin`);
     await page.getByTestId("admin-mfa-enrol").click();
     const secret = (await page.getByTestId("admin-mfa-secret").textContent()).trim();
     await shot(page, "admin-second-factor");
@@ -167,7 +155,7 @@ describe("the back office", { timeout: 360_000 }, () => {
       await call("POST", "/updateAnchor", { token: caster.token, body: { title: `Derby night with ${realName}`, detailIntro: "Watch along", externalComments: true } });
       const { streamKey } = await call("POST", "/anchor/streamKey", { token: caster.token });
       await call("GET", "/anchor/broadcast", { token: caster.token });
-      pusher = pushTestPattern(`${node.rtmpURL}/${streamKey}`, { children, size: "320x180", rate: 15, audioKbps: 48 });
+      pusher = env.push(streamKey, LIGHT_PUSH);
       await page.getByTestId("admin-menu-liveRooms").click();
       await page.getByTestId("admin-rooms-q").fill(room);
       await page.getByTestId("admin-rooms-q").press("Enter");
@@ -264,11 +252,27 @@ describe("the back office", { timeout: 360_000 }, () => {
       assert.equal((await call("GET", "/anchor/whether", { token: caster.token })).status, "banned");
     }
 
+    // 4c. A fan's paid recharge (the development payment provider) is refunded in Orders and money:
+    // the coins are taken back, the refund's ledger entries show beside the credit's and balance.
+    const fan = await registerByMobile(call, { prefix: "fan", password: "admin2026test" });
+    const gold = async () => (await call("GET", "/user/userGold", { token: fan.token })).gold;
+    const before = await gold();
+    const orderNo = await rechargeCoins(call, env.node.baseURL, fan, 1, { clientKey: `admin-${rand()}` }); // 10 RMB: 100 coins
+    assert.equal(await gold(), before + 100);
+    await page.getByTestId("admin-menu-money").click();
+    const order = await refundInMoneyScreen(page, orderNo, { reason: "charged twice for one top-up", timeout: TIMEOUT }).catch(async (e) => {
+      await shot(page, "admin-failure");
+      throw e;
+    });
+    assert.equal(await order.getByTestId("admin-money-balanced").getAttribute("data-balanced"), "true");
+    assert.equal(await gold(), before, "the 100 coins are taken back");
+    await shot(page, "admin-money-refunded");
+
     // 5. The audit log has each action, and its filters narrow it.
     await page.getByTestId("admin-menu-audit").click();
     await page.getByTestId("admin-audit-row").first().waitFor({ timeout: TIMEOUT });
     const actions = await page.getByTestId("admin-audit-row").evaluateAll((rows) => rows.map((r) => r.dataset.action));
-    for (const a of ["staff.enrol", "anchor.approve", "chat.delete", "user.mute", "report.mutePlatform", ...(pusher ? ["anchor.ban"] : [])]) {
+    for (const a of ["staff.enrol", "anchor.approve", "chat.delete", "user.mute", "report.mutePlatform", "order.refund", ...(pusher ? ["anchor.ban"] : [])]) {
       assert.ok(actions.includes(a), `audit log lacks ${a}: ${actions.join(", ")}`);
     }
     await shot(page, "admin-audit");
@@ -283,8 +287,8 @@ describe("the back office", { timeout: 360_000 }, () => {
 
     // The same screens in another language and right to left.
     for (const lang of ["zh_CN", "ar"]) {
-      await ctx.addCookies([{ name: "lang", value: lang, url: node.baseURL }]);
-      await page.goto(`${node.baseURL}/admin/reports`);
+      await ctx.addCookies([{ name: "lang", value: lang, url: env.node.baseURL }]);
+      await page.goto(`${env.node.baseURL}/admin/reports`);
       await page.getByTestId("admin-reports").waitFor({ timeout: TIMEOUT });
       await page.getByTestId("admin-menu-reports").waitFor();
       assert.notEqual((await page.getByTestId("admin-menu-reports").textContent()).trim(), "Reports", `${lang} menu untranslated`);
@@ -295,8 +299,8 @@ describe("the back office", { timeout: 360_000 }, () => {
     // still loading) and nothing runs past the screen's edge (the videos table once did).
     await page.setViewportSize({ width: 1280, height: 900 });
     for (const lang of ["en_US", "ar"]) {
-      await ctx.addCookies([{ name: "lang", value: lang, url: node.baseURL }]);
-      await page.goto(`${node.baseURL}/admin`);
+      await ctx.addCookies([{ name: "lang", value: lang, url: env.node.baseURL }]);
+      await page.goto(`${env.node.baseURL}/admin`);
       await page.getByTestId("admin-menu-dashboard").waitFor({ timeout: TIMEOUT });
       const entries = await page.locator('[data-testid^="admin-menu-"]').evaluateAll((links) => links.map((a) => a.dataset.testid));
       for (const entry of entries) {

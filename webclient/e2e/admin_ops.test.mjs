@@ -4,56 +4,39 @@
 // ffmpeg) to members only and ends its broadcast, which cuts the push; adds a banned word from its
 // preview and a chat line with it is refused at once. Screenshots: admin-ops-money,
 // admin-ops-money-audit, admin-ops-user-sessions, admin-ops-dashboard, admin-ops-rooms, admin-ops-room-panel, admin-ops-room-ended, admin-ops-words,
-// admin-ops-money-ar.
+// admin-ops-money-ar. (admin.test.mjs refunds an order too, as one step of issue 16's whole
+// journey; this file reads the refund's audit entry, the fan's sessions and the screen in Arabic.)
 //
 // Needs Postgres (DATABASE_URL), COURTSIDE_ENV=dev (set here) and ffmpeg for the live room (that test
 // skips without it). Shares the CI database: every name is unique and nothing assumes empty tables.
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import WebSocket from "ws";
-import { administrator, launchBrowser, restClient, screenshot, startNode } from "./harness.mjs";
-import { approveStreamer, ffmpegMissing, pushTestPattern, rand, rechargeCoins, registerByMobile as signUpByMobile, signedInContext } from "./journeys.mjs";
+import { LIGHT_PUSH, administrator, nodeAndBrowser, screenshot } from "./harness.mjs";
+import { ffmpegMissing, newStreamer, rand, rechargeCoins, refundInMoneyScreen, registerByMobile as signUpByMobile } from "./journeys.mjs";
 
 const TIMEOUT = 20_000;
 const LIVE_TIMEOUT = 45_000;
-let node;
-let browser;
-let noFfmpeg = "";
-const children = [];
 
-before(async () => {
-  process.env.COURTSIDE_ENV ??= "dev";
-  node = await startNode();
-  noFfmpeg = ffmpegMissing();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
-  await browser?.close();
-  await node?.stop();
-});
-
-const call = restClient(() => node);
+const env = nodeAndBrowser();
+const { call } = env;
 
 /** A new account signed up by mobile code (a bound phone, which a streamer application needs). */
 const registerByMobile = (prefix) => signUpByMobile(call, { prefix, password: "ops2026pass" });
 
 /** Recharges coins (a preset of the recharge page) through the development provider's signed callback. */
-const recharge = (session, preset) => rechargeCoins(call, node.baseURL, session, preset, { clientKey: `ops-${rand()}` });
+const recharge = (session, preset) => rechargeCoins(call, env.node.baseURL, session, preset, { clientKey: `ops-${rand()}` });
 
 /** Applies over REST, approves as the administrator and saves complete live settings. */
-const approvedStreamer = async (admin) =>
-  approveStreamer(call, admin, await registerByMobile("host"), {
-    settings: { title: "Derby night", detailIntro: "Watch along with me", externalComments: true },
-  });
-const context = (session, lang = "en_US") => signedInContext(browser, node.baseURL, session, { lang });
+const approvedStreamer = (admin) =>
+  newStreamer(call, admin, { prefix: "host", password: "ops2026pass", settings: { title: "Derby night", detailIntro: "Watch along with me", externalComments: true } });
+const context = (session, lang = "en_US") => env.context(session, { lang });
 /** ffmpeg pushing a test pattern to the node's RTMP ingest; resolves exited when the push ends. */
-const push = (key) => pushTestPattern(`${node.rtmpURL}/${key}`, { children, size: "320x180", rate: 15, audioKbps: 48 });
+const push = (key) => env.push(key, LIGHT_PUSH);
 
 /** A signed-in real-time connection: send a frame, wait for the first frame matching ok. */
 async function socket(token) {
-  const ws = new WebSocket(`ws://${node.wsAddr}/ws?v=1`, { headers: { Origin: node.baseURL } });
+  const ws = new WebSocket(`ws://${env.node.wsAddr}/ws?v=1`, { headers: { Origin: env.node.baseURL } });
   const frames = [];
   ws.on("message", (d) => frames.push(JSON.parse(String(d))));
   await new Promise((ok, fail) => {
@@ -91,20 +74,13 @@ describe("the back office's rooms, rules and money", { timeout: 300_000 }, () =>
     const ctx = await context(admin);
     const page = await ctx.newPage();
     try {
-      await page.goto(`${node.baseURL}/admin/money`);
-      await page.getByTestId("admin-money-q").fill(orderNo);
-      await page.getByTestId("admin-money-q").press("Enter");
-      const row = page.locator(`[data-testid="admin-money-row"][data-reference="${orderNo}"]`);
-      await row.and(page.locator('[data-state="paid"]')).waitFor({ timeout: TIMEOUT });
-      await row.getByTestId("admin-money-entries").click();
-      await page.getByTestId("admin-money-ledger").waitFor({ timeout: TIMEOUT });
-      await screenshot(page, "admin-ops-money");
-      await row.getByTestId("admin-money-refund").click();
-      await row.getByTestId("admin-money-refund-reason").fill("payer asked for the money back");
-      await row.getByTestId("admin-money-refund-confirm").click();
-      await row.and(page.locator('[data-state="refunded"]')).waitFor({ timeout: TIMEOUT });
+      await page.goto(`${env.node.baseURL}/admin/money`);
+      const row = await refundInMoneyScreen(page, orderNo, {
+        reason: "payer asked for the money back",
+        whilePaid: (p) => screenshot(p, "admin-ops-money"),
+        timeout: TIMEOUT,
+      });
       // The refund's own entries are shown with the credit's, and every movement balances.
-      await page.locator('[data-testid="admin-money-entry"][data-txn="refund"]').first().waitFor({ timeout: TIMEOUT });
       assert.equal(await row.getByTestId("admin-money-balanced").getAttribute("data-balanced"), "true");
       assert.equal((await call("GET", "/user/userGold", { token: fan.token })).gold, before, "the 100 coins are taken back");
       await screenshot(page, "admin-ops-money-refunded");
@@ -114,7 +90,7 @@ describe("the back office's rooms, rules and money", { timeout: 300_000 }, () =>
       assert.ok(listed.list[0].balanced);
 
       // The audit log has the refund: who, on which order, before and after, why.
-      await page.goto(`${node.baseURL}/admin/audit`);
+      await page.goto(`${env.node.baseURL}/admin/audit`);
       await page.getByTestId("admin-audit-action").fill("order.refund");
       await page.getByTestId("admin-audit-action").press("Enter");
       const entry = page.locator('[data-testid="admin-audit-row"][data-action="order.refund"]').filter({ hasText: orderNo });
@@ -126,7 +102,7 @@ describe("the back office's rooms, rules and money", { timeout: 300_000 }, () =>
       await screenshot(page, "admin-ops-money-audit");
 
       // The fan on the users screen: the live sessions, the address masked.
-      await page.goto(`${node.baseURL}/admin/users`);
+      await page.goto(`${env.node.baseURL}/admin/users`);
       await page.getByTestId("admin-users-q").fill(fan.user.name);
       await page.getByTestId("admin-users-q").press("Enter");
       await page.getByTestId("admin-user-open").filter({ hasText: fan.user.name }).click();
@@ -135,14 +111,14 @@ describe("the back office's rooms, rules and money", { timeout: 300_000 }, () =>
       await screenshot(page, "admin-ops-user-sessions");
 
       // The dashboard's charts count today's recharge.
-      await page.goto(`${node.baseURL}/admin`);
+      await page.goto(`${env.node.baseURL}/admin`);
       await page.getByTestId("admin-chart-recharges").waitFor({ timeout: TIMEOUT });
       await screenshot(page, "admin-ops-dashboard");
 
       // The same screen right to left.
       const ar = await context(admin, "ar");
       const arPage = await ar.newPage();
-      await arPage.goto(`${node.baseURL}/admin/money`);
+      await arPage.goto(`${env.node.baseURL}/admin/money`);
       await arPage.getByTestId("admin-money-row").first().waitFor({ timeout: TIMEOUT });
       assert.equal(await arPage.evaluate(() => document.documentElement.dir), "rtl");
       await screenshot(arPage, "admin-ops-money-ar");
@@ -156,6 +132,7 @@ describe("the back office's rooms, rules and money", { timeout: 300_000 }, () =>
   });
 
   it("an administrator sets a live room to members only and ends its broadcast", async (t) => {
+    const noFfmpeg = ffmpegMissing();
     if (noFfmpeg) return t.skip(noFfmpeg);
     const admin = await administrator(call);
     const host = await approvedStreamer(admin);
@@ -182,7 +159,7 @@ describe("the back office's rooms, rules and money", { timeout: 300_000 }, () =>
     const ctx = await context(admin);
     const page = await ctx.newPage();
     try {
-      await page.goto(`${node.baseURL}/admin/rooms`);
+      await page.goto(`${env.node.baseURL}/admin/rooms`);
       await page.getByTestId("admin-rooms-q").fill(room);
       await page.getByTestId("admin-rooms-q").press("Enter");
       const card = page.locator(`[data-testid="admin-room"][data-room="${room}"]`);
@@ -226,7 +203,7 @@ describe("the back office's rooms, rules and money", { timeout: 300_000 }, () =>
     const ctx = await context(admin);
     const page = await ctx.newPage();
     try {
-      await page.goto(`${node.baseURL}/admin/words`);
+      await page.goto(`${env.node.baseURL}/admin/words`);
       await page.getByTestId("admin-word-entry").fill(word);
       await page.getByTestId("admin-word-preview").waitFor({ timeout: TIMEOUT });
       await page.getByTestId("admin-word-reason").fill("spam campaign");

@@ -1,12 +1,13 @@
 // The user journeys the browser tests share, one home each (issue 14): signing a user up through the
 // dev code sink (and reading the codes it holds), making an approved streamer (over REST or through
 // the application form), the OBS guide's stream key, linking a match to its room and readying a
-// broadcast on it, opening a live room and chatting in it, whether the node serves the gifts, and
-// recharging coins through the development payment provider. Each
-// helper takes what it needs (the test's REST call from harness.mjs' restClient or nodeAndBrowser's
-// env.call, the node's URLs); a test that needs a variant passes an option rather than keeping its
-// own copy. The browser context signed in as a session and the ffmpeg test-pattern push live in
-// harness.mjs (nodeAndBrowser binds them to the file's node) and are re-exported here.
+// broadcast on it, opening a live room and chatting in it, whether the node serves the gifts,
+// recharging coins through the development payment provider, and refunding that order in the back
+// office's Orders and money screen. Each helper takes what it needs (the test's REST call from
+// harness.mjs' restClient or nodeAndBrowser's env.call, the node's URLs, a page); a test that needs a
+// variant passes an option rather than keeping its own copy. The browser context signed in as a
+// session and the ffmpeg test-pattern push live in harness.mjs (nodeAndBrowser binds them to the
+// file's node) and are re-exported here.
 import { png, restClient, until } from "./harness.mjs";
 
 export { ffmpegMissing, pushTestPattern, signedInContext } from "./harness.mjs";
@@ -253,4 +254,27 @@ export async function rechargeCoins(call, baseURL, session, preset, { clientKey 
   });
   await payByDevCallback(baseURL, order);
   return order.orderNo;
+}
+
+/**
+ * Refunds order orderNo (a paid recharge) in the back office's Orders and money screen on page (open
+ * at /admin/money, an administrator past the second factor): finds the paid order, opens its ledger
+ * entries (whilePaid(page) runs then, e.g. a screenshot), refunds it with reason and waits for the
+ * refunded state and the refund's own ledger entries. Answers the order's row; its
+ * admin-money-balanced says whether every movement balances.
+ */
+export async function refundInMoneyScreen(page, orderNo, { reason, whilePaid, timeout = 20_000 }) {
+  await page.getByTestId("admin-money-q").fill(orderNo);
+  await page.getByTestId("admin-money-q").press("Enter");
+  const row = page.locator(`[data-testid="admin-money-row"][data-reference="${orderNo}"]`);
+  await row.and(page.locator('[data-state="paid"]')).waitFor({ timeout });
+  await row.getByTestId("admin-money-entries").click();
+  await page.getByTestId("admin-money-ledger").waitFor({ timeout });
+  await whilePaid?.(page);
+  await row.getByTestId("admin-money-refund").click();
+  await row.getByTestId("admin-money-refund-reason").fill(reason);
+  await row.getByTestId("admin-money-refund-confirm").click();
+  await row.and(page.locator('[data-state="refunded"]')).waitFor({ timeout });
+  await page.locator('[data-testid="admin-money-entry"][data-txn="refund"]').first().waitFor({ timeout });
+  return row;
 }
