@@ -9,36 +9,24 @@
 //
 // Needs Postgres (DATABASE_URL) and a dev node (COURTSIDE_ENV=dev, the harness's default). Shares
 // the CI database: every user is new, the room is the demo's "dugout" (1005).
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { administrator, launchBrowser, restClient, screenshot, startNode, until } from "./harness.mjs";
-import { rand, registerByEmail, signedInContext } from "./journeys.mjs";
+import { administrator, nodeAndBrowser, screenshot, until } from "./harness.mjs";
+import { rand, registerByEmail } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
 const ROOM = "1005";
 
-let node;
-let browser;
-
-before(async () => {
-  node = await startNode();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await node?.stop();
-});
-
-const call = restClient(() => node);
+const env = nodeAndBrowser();
+const { call } = env;
 
 /** A new signed-in user (e-mail code from the dev sink, then the new-user step). */
 const register = (prefix) => registerByEmail(call, { prefix, password: "chatroom2026x" });
 
 async function page(session, lang = "en_US") {
-  const ctx = await signedInContext(browser, node.baseURL, session, { lang });
+  const ctx = await env.context(session, { lang });
   const p = await ctx.newPage();
-  await p.goto(`${node.baseURL}/live/${ROOM}`);
+  await p.goto(`${env.node.baseURL}/live/${ROOM}`);
   await p.locator('[data-testid="conn-state"][data-state="connected"]').waitFor({ timeout: TIMEOUT });
   return p;
 }

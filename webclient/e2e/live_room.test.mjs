@@ -4,31 +4,20 @@
 // the offline teaser, the intro and its pictures, in English and Arabic; the streamer badge on the
 // streamer's lines), and (when the node has the accounts backend) moderation by a signed-in
 // administrator. Talkers are signed-in users the tests register.
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { SCREENSHOT_DIR, administrator, launchBrowser, png, restClient, screenshot, startNode, until } from "./harness.mjs";
-import { approveStreamer, registerByEmail, registerByMobile, signedInContext } from "./journeys.mjs";
+import { SCREENSHOT_DIR, administrator, nodeAndBrowser, png, screenshot, until } from "./harness.mjs";
+import { approveStreamer, registerByEmail, registerByMobile } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
 const FLOOD = 30;
 
-let node;
-let browser;
-
-before(async () => {
-  node = await startNode();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await node?.stop();
-});
+const env = nodeAndBrowser();
+const { call } = env;
 
 /** A fresh context with English chosen, so assertions read fixed strings; signed in as session, if any. */
-const context = ({ height = 800, session = null } = {}) =>
-  signedInContext(browser, node.baseURL, session, { viewport: { width: 1280, height } });
+const context = ({ height = 800, session = null } = {}) => env.context(session, { viewport: { width: 1280, height } });
 
 /** Keeps the page's last WebSocket frames and socket events, for the failure message of connected(). */
 function watch(page) {
@@ -54,8 +43,6 @@ async function connected(page) {
   }
 }
 
-const call = restClient(() => node);
-
 /** A new signed-in user (e-mail code from the dev sink, then the new-user step). */
 const viewer = () => registerByEmail(call, { prefix: "room", password: "roomviewer2026" });
 
@@ -73,7 +60,7 @@ describe("live room: chat", () => {
     // The reader's window is short so that the flood overflows the chat column.
     const [ctxA, ctxB] = await Promise.all([context({ session: await viewer() }), context({ height: 600 })]);
     const [a, b] = await Promise.all([ctxA.newPage(), ctxB.newPage()]);
-    const room = `${node.baseURL}/live/1003`;
+    const room = `${env.node.baseURL}/live/1003`;
     await Promise.all([a.goto(room), b.goto(room)]);
     await Promise.all([connected(a), connected(b)]);
     const before = await count(b);
@@ -127,7 +114,7 @@ describe("live room: layout", () => {
   it("toggles theatre mode, remembers it across a reload, and leaves it on Escape", async () => {
     const ctx = await context();
     const page = watch(await ctx.newPage());
-    await page.goto(`${node.baseURL}/live/1001`);
+    await page.goto(`${env.node.baseURL}/live/1001`);
     await connected(page);
     const room = page.getByTestId("live-room");
     const playerBefore = await page.getByTestId("player").boundingBox();
@@ -156,7 +143,7 @@ describe("live room: layout", () => {
   it("asks a guest to log in before chatting or sending gifts", async () => {
     const ctx = await context();
     const page = await ctx.newPage();
-    await page.goto(`${node.baseURL}/live/1001`);
+    await page.goto(`${env.node.baseURL}/live/1001`);
     await connected(page);
     const prompt = page.getByTestId("gift-login");
     await prompt.waitFor({ timeout: TIMEOUT });
@@ -202,11 +189,11 @@ describe("live room: a streamer's room", () => {
     const [ctxV, ctxH, ctxA] = await Promise.all([
       context({ session: await viewer() }),
       context({ session: host }),
-      signedInContext(browser, node.baseURL, null, { lang: "ar", viewport: { width: 1280, height: 800 } }),
+      env.context(null, { lang: "ar", viewport: { width: 1280, height: 800 } }),
     ]);
     try {
       const [v, h] = await Promise.all([ctxV.newPage(), ctxH.newPage()]);
-      await Promise.all([v.goto(`${node.baseURL}/live/${roomId}`), h.goto(`${node.baseURL}/live/${roomId}`)]);
+      await Promise.all([v.goto(`${env.node.baseURL}/live/${roomId}`), h.goto(`${env.node.baseURL}/live/${roomId}`)]);
       await Promise.all([connected(v), connected(h)]);
 
       // The head: the streamer's username links to the streamer page (/anchor/<numeric id>).
@@ -238,7 +225,7 @@ describe("live room: a streamer's room", () => {
 
       // The same room in Arabic, right to left.
       const a = await ctxA.newPage();
-      await a.goto(`${node.baseURL}/live/${roomId}`);
+      await a.goto(`${env.node.baseURL}/live/${roomId}`);
       await connected(a);
       await a.getByTestId("room-viewers").waitFor({ timeout: TIMEOUT });
       const aboutAr = await showAbout(a);
@@ -270,7 +257,7 @@ describe("live room: moderation", () => {
       context({ session: await viewer() }),
     ]);
     const [m, g] = await Promise.all([ctxM.newPage(), ctxG.newPage()]);
-    const room = `${node.baseURL}/live/1002`;
+    const room = `${env.node.baseURL}/live/1002`;
     await Promise.all([m.goto(room), g.goto(room)]);
     await Promise.all([connected(m), connected(g)]);
     // An administrator gets the room tools and the gift panel (not the guest prompt).
