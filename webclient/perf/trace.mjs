@@ -34,7 +34,7 @@ try {
   }
   await page.addInitScript(() => {
     // Long tasks and LCP as the page sees them (the PerformanceObserver buffers from navigation on).
-    window.__perf = { long: [], lcp: null, cls: 0, shifts: [] };
+    window.__perf = { long: [], lcp: null, lcps: [], cls: 0, shifts: [] };
     // Layout shifts as CLS counts them (no recent input), with the nodes that moved.
     const name = (n) => (!n ? "?" : `${n.nodeName.toLowerCase()}${n.dataset?.testid ? `[${n.dataset.testid}]` : typeof n.className === "string" && n.className ? `.${n.className.split(" ")[0]}` : ""}`);
     new PerformanceObserver((l) => l.getEntries().forEach((e) => {
@@ -43,7 +43,12 @@ try {
       window.__perf.shifts.push(`${Math.round(e.startTime)} ms ${e.value.toFixed(3)}: ${(e.sources ?? []).map((s) => name(s.node)).join(", ")}`);
     })).observe({ type: "layout-shift", buffered: true });
     new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__perf.long.push([Math.round(e.startTime), Math.round(e.duration)]))).observe({ type: "longtask", buffered: true });
-    new PerformanceObserver((l) => l.getEntries().forEach((e) => (window.__perf.lcp = { t: Math.round(e.startTime), el: e.element ? `${e.element.tagName}.${e.element.className}`.slice(0, 80) : "?" }))).observe({ type: "largest-contentful-paint", buffered: true });
+    // Every LCP candidate: the shell must hold the last one (or one at least as large) to end the chain early.
+    new PerformanceObserver((l) => l.getEntries().forEach((e) => {
+      window.__perf.lcp = { t: Math.round(e.startTime), el: e.element ? `${e.element.tagName}.${e.element.className}`.slice(0, 80) : "?" };
+      const what = e.url ? e.url.replace(/^.*\//, "") : (e.element?.textContent ?? "").trim().slice(0, 40);
+      window.__perf.lcps.push(`${Math.round(e.startTime)} ms ${e.size} px² ${window.__perf.lcp.el} "${what}"`);
+    })).observe({ type: "largest-contentful-paint", buffered: true });
   });
   await cdp.send("Profiler.enable");
   await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
@@ -58,6 +63,7 @@ try {
   console.log(`${url}  (CPU ${slowdown}x${network ? ", slow 4G" : ""}, ${((Date.now() - started) / 1000).toFixed(1)} s)`);
   const fcp = await page.evaluate(() => Math.round(performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? -1));
   console.log(`FCP ${fcp} ms; LCP ${perf.lcp?.t} ms on ${perf.lcp?.el}; long tasks ${perf.long.length}, blocking ${tbt} ms (all, not only before TTI)`);
+  console.log(`LCP candidates: ${perf.lcps.join("; ")}`);
   console.log(`layout shift ${perf.cls.toFixed(3)}${perf.shifts.length ? `: ${perf.shifts.join("; ")}` : ""}`);
   console.log("long tasks [start ms, duration ms]:", JSON.stringify(perf.long));
 

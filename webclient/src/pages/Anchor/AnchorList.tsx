@@ -10,6 +10,7 @@ import { Player } from "../../components/Player";
 import { Avatar } from "../../components/Avatar";
 import { formatCount } from "../../features/matches/format";
 import styles from "./Anchor.module.css";
+import frame from "../../components/Layout.module.css";
 import { ReservedBroadcast } from "../../components/ReservedBroadcast/ReservedBroadcast";
 
 /** The space the streamer cards take while they load: more than a phone's screen, so the footer
@@ -22,10 +23,11 @@ export default function AnchorList() {
   const anchors = useResource(`anchors:${liveOnly ? "live" : "all"}`, () => anchorApi.list({ live: liveOnly, size: 60 }).then((r) => r.list));
 
   return (
-    <main className={styles.anchor} data-testid="anchor-list">
-      <div className={styles.anchorRow}>
-        <h1 className={styles.anchorTitle}>{t("anchor.list.title")}</h1>
-        <label className={styles.anchorCheck}>
+    // The head's classes are the frame's (Layout.module.css): the first HTML's static shell draws it (api/siteshell.go).
+    <main className={frame.streamers} data-testid="anchor-list">
+      <div className={frame.streamersHead}>
+        <h1 className={frame.streamersTitle}>{t("anchor.list.title")}</h1>
+        <label className={frame.streamersLive}>
           <input type="checkbox" checked={liveOnly} onChange={(e) => setLiveOnly(e.target.checked)} />
           <span>{t("anchor.list.liveOnly")}</span>
         </label>
