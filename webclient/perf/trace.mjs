@@ -125,6 +125,19 @@ try {
       incl.set(key, (incl.get(key) ?? 0) + us);
     }
   }
+  // TRACE_CALLERS=name: where the self time of the functions called name comes from (their callers' chains).
+  if (process.env.TRACE_CALLERS) {
+    const chains = new Map();
+    for (const [id, us] of self) {
+      if (byId.get(id).callFrame.functionName !== process.env.TRACE_CALLERS) continue;
+      const chain = [];
+      for (let n = parent.get(id); n !== undefined && chain.length < 8; n = parent.get(n)) chain.push(fnKey(n));
+      const key = chain.join(" < ");
+      chains.set(key, (chains.get(key) ?? 0) + us);
+    }
+    console.log(`\ncallers of ${process.env.TRACE_CALLERS}:`);
+    for (const [k, us] of [...chains].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`${String(Math.round(us / 1000)).padStart(7)} ms  ${k}`);
+  }
   console.log(`\ncomponents (capitalised functions) by inclusive time:`);
   for (const [k, us] of [...incl].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${String(Math.round(us / 1000)).padStart(7)} ms  ${k}`);
 } finally {
