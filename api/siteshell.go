@@ -11,9 +11,9 @@ import (
 )
 
 // The first HTML of a page carries a static shell of it (issue 19): the header bar as the web client
-// draws it (logo, sections, search box, language switcher, log-in button) and, on the home page and
-// a live room, the page's heading, in the reader's language and direction. Without it the body was
-// an empty <div id="root"> and nothing painted before the entry chunk, the locale chunk and the
+// draws it (logo, sections, search box, language switcher, log-in button) and, on the home page, a
+// live room, the match list and the streamer list, the page's heading, in the reader's language and
+// direction. Without it the body was an empty <div id="root"> and nothing painted before the entry chunk, the locale chunk and the
 // route chunk had arrived and run: first paint and the largest paint waited for all of them. React
 // renders over the shell (createRoot replaces the children of #root; no hydration): its first
 // commit waits for the page's route chunk (webclient/src/main.tsx), so the shell gives way to the
@@ -23,9 +23,10 @@ import (
 // (webclient/build/appShell.ts) holds the translations of each language (read from the client's
 // locale files), the generated class names of the CSS modules the shell copies, the header's
 // sections (src/components/headerNav.ts) and the languages of the switcher. The markup below copies
-// Header.tsx, Layout.tsx, the home page's <h1> (pages/Home/Home.tsx) and the live room's head
-// (pages/LiveRoom/LiveRoom.tsx, RoomHead.tsx). The header's and the home heading's classes (Layout.module.css)
-// are in the entry's style sheet; a live room's sheet is linked in the head (shellSheets, preload.json "styles",
+// Header.tsx, Layout.tsx, the home page's <h1> (pages/Home/Home.tsx), the live room's head
+// (pages/LiveRoom/LiveRoom.tsx, RoomHead.tsx), the match list's head (pages/Matches/MatchListPage.tsx)
+// and the streamer list's (pages/Anchor/AnchorList.tsx). The header's classes and the home, match
+// list and streamer list heads' (Layout.module.css) are in the entry's style sheet; a live room's sheet is linked in the head (shellSheets, preload.json "styles",
 // sitepreload.go). It holds no data-testid:
 // tests wait for React's elements, never for the shell's.
 
@@ -133,6 +134,7 @@ type shellInput struct {
 	page     string
 	path     string // the request's path, unescaped
 	game     string // ?game= of the home page
+	tab      string // ?tab= of the match list
 	lang     string
 	signedIn bool // the userInfo cookie is set: the header shows the user's part, not "Log in"
 	// title is a live room's title as its head names it: nil when the lookup failed (the shell
@@ -155,6 +157,10 @@ func renderShell(t *shellTable, in shellInput) string {
 		w.home(in)
 	case "liveRoom":
 		w.liveRoom(in)
+	case "matchList":
+		w.matchList(in)
+	case "anchorIndex", "anchorList":
+		w.streamers()
 	}
 	w.w(`</main></div>`)
 	if w.missing {
@@ -241,6 +247,56 @@ func (w *shellWriter) home(in shellInput) {
 		`<a href="/news" class="`, w.cls("Layout", "home-title__news"), `">`, w.text("news.homeLink"), ` ›</a></h1></section>`)
 }
 
+// listTabs are the match list's tabs (pages/Matches/MatchListPage.tsx LIST_TABS), the first the default.
+var listTabs = []string{"matches", "results", "favourites"}
+
+// matchList copies the head of pages/Matches/MatchListPage.tsx: the title (with the game group of
+// /match/{group}) and the tabs (?tab=). A single game's page (/match/lol) names the game as the
+// catalogue spells it, which the shell does not know: it gets the header only, not a heading that
+// React would widen.
+func (w *shellWriter) matchList(in shellInput) {
+	group := ""
+	if rest, ok := strings.CutPrefix(in.path, "/match/"); ok {
+		rest = strings.TrimSuffix(rest, "/")
+		for _, g := range w.t.Groups {
+			if g == rest {
+				group = g
+			}
+		}
+		if group == "" && rest != "" {
+			return
+		}
+	}
+	c := func(local string) string { return w.cls("Layout", local) }
+	w.w(`<section><div class="`, c("mlist-head"), `"><h1 class="`, c("mlist-title"), `">`, w.text("matches.list.title"))
+	if group != "" {
+		w.w(`<span class="`, c("mlist-title__group"), `"> · `, w.text("nav."+group), `</span>`)
+	}
+	w.w(`</h1><div class="`, c("mlist-tabs"), `" role="tablist">`)
+	tab := listTabs[0]
+	for _, k := range listTabs {
+		if k == in.tab {
+			tab = k
+		}
+	}
+	for _, k := range listTabs {
+		class, selected, index := w.cls("TabList", "tab")+" "+c("mlist-tab"), "false", "-1"
+		if k == tab {
+			class, selected, index = class+" "+c("mlist-tab--on"), "true", "0"
+		}
+		w.w(`<button role="tab" aria-selected="`, selected, `" tabindex="`, index, `" class="`, class, `" type="button">`, w.text("matches.list."+k), `</button>`)
+	}
+	w.w(`</div></div></section>`)
+}
+
+// streamers copies the head of pages/Anchor/AnchorList.tsx (/anchor, /anchor/anchorList): the title
+// and the "live now only" switch, off.
+func (w *shellWriter) streamers() {
+	c := func(local string) string { return w.cls("Layout", local) }
+	w.w(`<main class="`, c("streamers"), `"><div class="`, c("streamers__head"), `"><h1 class="`, c("streamers__title"), `">`, w.text("anchor.list.title"), `</h1>`,
+		`<label class="`, c("streamers__live"), `"><input type="checkbox"><span>`, w.text("anchor.list.liveOnly"), `</span></label></div></main>`)
+}
+
 // liveRoom copies the live room's frame (pages/LiveRoom/LiveRoom.tsx) and head (RoomHead.tsx): the
 // title where the head names it, the player's box and the chat's column, so the title sits where
 // React puts it.
@@ -273,7 +329,8 @@ func (w *shellWriter) liveRoom(in shellInput) {
 
 // shellFor is the shell of a page request.
 func (s *site) shellFor(r *http.Request, p resolved, lang string) string {
-	in := shellInput{page: p.page, path: r.URL.Path, game: r.URL.Query().Get("game"), lang: lang}
+	q := r.URL.Query()
+	in := shellInput{page: p.page, path: r.URL.Path, game: q.Get("game"), tab: q.Get("tab"), lang: lang}
 	if c, err := r.Cookie("userInfo"); err == nil && c.Value != "" {
 		in.signedIn = true
 	}

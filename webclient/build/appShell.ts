@@ -24,6 +24,7 @@ export const SHELL_MODULES = [
   "components/HeaderSearch.module.css",
   "components/LanguageSwitcher.module.css",
   "pages/LiveRoom/LiveRoom.module.css",
+  "components/TabList/TabList.module.css",
 ];
 
 const stem = (file: string) => basename(file).replace(/\.module\.css$/, "");
@@ -45,6 +46,12 @@ export const SHELL_KEYS = [
   "live.theatre.enter",
   "live.chat",
   "live.player",
+  "matches.list.title",
+  "matches.list.matches",
+  "matches.list.results",
+  "matches.list.favourites",
+  "anchor.list.title",
+  "anchor.list.liveOnly",
 ];
 
 /** Every key the shell needs. */

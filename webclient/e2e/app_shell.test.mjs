@@ -1,5 +1,5 @@
 // The first HTML's static shell (issue 19; api/siteshell.go): before any script has run, the page
-// shows the header and (home page, live room) its heading, and they sit and read exactly as React
+// shows the header and (home page, live room, match list, streamer list) its heading, and they sit and read exactly as React
 // draws them afterwards, in English and in Arabic (right to left), on a phone and on a wide screen.
 // The shell is read with every script blocked; React's page after it has rendered (a live room's
 // title once its card has arrived). A failure names the part and both boxes; the screenshots of
@@ -11,8 +11,8 @@ import { nodeAndBrowser, screenshot } from "./harness.mjs";
 const TIMEOUT = 30_000;
 const env = nodeAndBrowser();
 
-/** The parts both states draw: their boxes (rounded) and text. */
-function measure() {
+/** The parts both states draw: their boxes (rounded) and text; extra names a page's own parts by selector. */
+function measure(extra) {
   const root = document.getElementById("root");
   const part = (sel) => {
     const el = root.querySelector(sel);
@@ -29,12 +29,16 @@ function measure() {
     login: part('header button[class^="header__login"]'),
     heading: part("main h1"),
     testIds: root.querySelectorAll("[data-testid]").length,
+    ...Object.fromEntries(Object.entries(extra).map(([k, sel]) => [k, part(sel)])),
   };
 }
 
 const PAGES = [
   { name: "home", path: "/", ready: '[data-testid="home"] h1' },
   { name: "live-room", path: "/live/1001", ready: '[data-testid="room-title"]' },
+  // The match list of a game group: the title with the group's name, and the tabs (the second one chosen).
+  { name: "match-list", path: "/match/soccer?tab=results", ready: '[data-testid="match-list-page"] h1', parts: { tabs: 'main [role="tablist"]', tab: 'main [role="tab"][aria-selected="true"]' } },
+  { name: "streamer-list", path: "/anchor", ready: '[data-testid="anchor-list"] h1', parts: { liveOnly: "main h1 + label" } },
 ];
 
 describe("the first HTML's static shell", () => {
@@ -54,7 +58,7 @@ describe("the first HTML's static shell", () => {
               const bare = await ctx.newPage();
               await bare.route("**/*.js", (route) => route.abort());
               await bare.goto(`${env.node.baseURL}${p.path}`, { waitUntil: "load", timeout: TIMEOUT });
-              shell = await bare.evaluate(measure);
+              shell = await bare.evaluate(measure, p.parts ?? {});
               await screenshot(bare, `${shot}-shell`);
               await bare.close();
 
@@ -62,7 +66,7 @@ describe("the first HTML's static shell", () => {
               await page.goto(`${env.node.baseURL}${p.path}`, { timeout: TIMEOUT });
               await page.locator(p.ready).waitFor({ timeout: TIMEOUT });
               await page.waitForTimeout(500); // the header's search box and fonts settle
-              react = await page.evaluate(measure);
+              react = await page.evaluate(measure, p.parts ?? {});
               await screenshot(page, `${shot}-react`);
               await page.close();
               if (shell.heading?.text === react.heading?.text) break;
@@ -70,7 +74,7 @@ describe("the first HTML's static shell", () => {
 
             assert.equal(shell.testIds, 0, `${p.name}: the shell carries data-testid (tests would wait for it, not for React)`);
             assert.ok(shell.header && shell.heading, `${p.name}: the shell has no header or heading: ${JSON.stringify(shell)}`);
-            for (const k of ["header", "logo", "nav", "search", "language", "login", "heading"]) {
+            for (const k of ["header", "logo", "nav", "search", "language", "login", "heading", ...Object.keys(p.parts ?? {})]) {
               const [a, b] = [shell[k], react[k]];
               if (!a && !b) continue;
               assert.ok(a && b, `${p.name} ${k}: shell ${JSON.stringify(a)}, React ${JSON.stringify(b)}`);

@@ -34,7 +34,7 @@ try {
   }
   await page.addInitScript(() => {
     // Long tasks and LCP as the page sees them (the PerformanceObserver buffers from navigation on).
-    window.__perf = { long: [], lcp: null, cls: 0, shifts: [] };
+    window.__perf = { long: [], lcp: null, lcps: [], cls: 0, shifts: [] };
     // Layout shifts as CLS counts them (no recent input), with the nodes that moved.
     const name = (n) => (!n ? "?" : `${n.nodeName.toLowerCase()}${n.dataset?.testid ? `[${n.dataset.testid}]` : typeof n.className === "string" && n.className ? `.${n.className.split(" ")[0]}` : ""}`);
     new PerformanceObserver((l) => l.getEntries().forEach((e) => {
@@ -43,7 +43,12 @@ try {
       window.__perf.shifts.push(`${Math.round(e.startTime)} ms ${e.value.toFixed(3)}: ${(e.sources ?? []).map((s) => name(s.node)).join(", ")}`);
     })).observe({ type: "layout-shift", buffered: true });
     new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__perf.long.push([Math.round(e.startTime), Math.round(e.duration)]))).observe({ type: "longtask", buffered: true });
-    new PerformanceObserver((l) => l.getEntries().forEach((e) => (window.__perf.lcp = { t: Math.round(e.startTime), el: e.element ? `${e.element.tagName}.${e.element.className}`.slice(0, 80) : "?" }))).observe({ type: "largest-contentful-paint", buffered: true });
+    // Every LCP candidate: the shell must hold the last one (or one at least as large) to end the chain early.
+    new PerformanceObserver((l) => l.getEntries().forEach((e) => {
+      window.__perf.lcp = { t: Math.round(e.startTime), el: e.element ? `${e.element.tagName}.${e.element.className}`.slice(0, 80) : "?" };
+      const what = e.url ? e.url.replace(/^.*\//, "") : (e.element?.textContent ?? "").trim().slice(0, 40);
+      window.__perf.lcps.push(`${Math.round(e.startTime)} ms ${e.size} px² ${window.__perf.lcp.el} "${what}"`);
+    })).observe({ type: "largest-contentful-paint", buffered: true });
   });
   await cdp.send("Profiler.enable");
   await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
@@ -58,6 +63,7 @@ try {
   console.log(`${url}  (CPU ${slowdown}x${network ? ", slow 4G" : ""}, ${((Date.now() - started) / 1000).toFixed(1)} s)`);
   const fcp = await page.evaluate(() => Math.round(performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? -1));
   console.log(`FCP ${fcp} ms; LCP ${perf.lcp?.t} ms on ${perf.lcp?.el}; long tasks ${perf.long.length}, blocking ${tbt} ms (all, not only before TTI)`);
+  console.log(`LCP candidates: ${perf.lcps.join("; ")}`);
   console.log(`layout shift ${perf.cls.toFixed(3)}${perf.shifts.length ? `: ${perf.shifts.join("; ")}` : ""}`);
   console.log("long tasks [start ms, duration ms]:", JSON.stringify(perf.long));
 
@@ -118,6 +124,19 @@ try {
       seen.add(key);
       incl.set(key, (incl.get(key) ?? 0) + us);
     }
+  }
+  // TRACE_CALLERS=name: where the self time of the functions called name comes from (their callers' chains).
+  if (process.env.TRACE_CALLERS) {
+    const chains = new Map();
+    for (const [id, us] of self) {
+      if (byId.get(id).callFrame.functionName !== process.env.TRACE_CALLERS) continue;
+      const chain = [];
+      for (let n = parent.get(id); n !== undefined && chain.length < 8; n = parent.get(n)) chain.push(fnKey(n));
+      const key = chain.join(" < ");
+      chains.set(key, (chains.get(key) ?? 0) + us);
+    }
+    console.log(`\ncallers of ${process.env.TRACE_CALLERS}:`);
+    for (const [k, us] of [...chains].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`${String(Math.round(us / 1000)).padStart(7)} ms  ${k}`);
   }
   console.log(`\ncomponents (capitalised functions) by inclusive time:`);
   for (const [k, us] of [...incl].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${String(Math.round(us / 1000)).padStart(7)} ms  ${k}`);

@@ -1,7 +1,7 @@
 // A list loaded a page at a time (the same data layer as useResource): page 1 when the key changes,
 // the next page on more() (a "More" button or the virtual list's end), and page 1 again on refresh
 // while only page 1 is shown, so rows that arrived since appear without dropping pages read since.
-import { useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { failureOf, useRuns, type Failure, type ResourceStatus } from "./resource";
 
 export interface PageAnswer<T> {
@@ -77,7 +77,8 @@ export function usePaged<T>(
     loadRef.current(1, ctrl.signal).then(
       (p) => {
         if (ctrl.signal.aborted) return;
-        setState({ key, status: "ready", items: p.list, total: p.total, page: 1, failure: null, loadingMore: false });
+        // As a transition, like useResource's answer: the rows render in slices, not one long task.
+        startTransition(() => setState({ key, status: "ready", items: p.list, total: p.total, page: 1, failure: null, loadingMore: false }));
       },
       (err: unknown) => {
         if (ctrl.signal.aborted) return;

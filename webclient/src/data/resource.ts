@@ -2,7 +2,7 @@
 // with a key and how to load it; the hook owns the rest: aborting the call a newer key replaces,
 // loading and error states, refreshing without blinking, and local updates after a mutation. The
 // REST client already shows the progress bar (spec §9) and toasts; <Loadable> draws the states.
-import { useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "../api/client";
 
 export type ResourceStatus = "idle" | "loading" | "error" | "ready";
@@ -92,7 +92,9 @@ export function useResource<T>(key: string | null, load: (signal: AbortSignal) =
     const ctrl = new AbortController();
     loadRef.current(ctrl.signal).then(
       (value) => {
-        if (!ctrl.signal.aborted) setState({ key, status: "ready", value, failure: null });
+        // The answer renders as a transition (issue 19, blocking time): React draws what it brings
+        // (a list's rows) in slices of a few milliseconds instead of one long task.
+        if (!ctrl.signal.aborted) startTransition(() => setState({ key, status: "ready", value, failure: null }));
       },
       (err: unknown) => {
         if (ctrl.signal.aborted) return;

@@ -8,11 +8,15 @@ import type { MatchItem } from "../../api/matches";
 import { minuteAtom, nowAtom } from "../../state/matches";
 import { localeAtom } from "../../state/locale";
 import { HTML_LANG } from "../../i18n/locales";
-import { clockSeconds, formatClock, formatDateTime, formatRelative, formatTime } from "./format";
+import { clockSeconds, formatClock, formatDateTime, formatRelative, formatTime, warmFormatters } from "./format";
 import { inPlay, upcoming } from "./live";
 import { WatchLive } from "../live/WatchLive";
 import { Aggregate } from "./Aggregate";
 import styles from "./MatchRow.module.css";
+
+// The rows' formatters are made while the page waits for its list (the page's language is <html lang>,
+// set by the server and kept by the client: src/i18n).
+if (typeof document !== "undefined") warmFormatters(document.documentElement.lang || "en-US");
 
 const STATUS_KEYS = ["notStarted", "live", "halftime", "overtime", "penalties", "finished", "postponed", "cancelled", "announced", "abandoned"] as const;
 

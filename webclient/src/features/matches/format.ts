@@ -153,3 +153,15 @@ export function percent(r: number): string {
 export function odd(n: number | undefined): string {
   return n && Number.isFinite(n) ? n.toFixed(2) : "–";
 }
+
+/**
+ * Makes the formatters a match row uses for lang ahead of the rows, each in a task of its own while the
+ * browser is idle (waiting for the list's data). The first Intl formatter of a page loads the language's
+ * data: tens of milliseconds at Lighthouse's 4x CPU, which fell inside the list's first render, the
+ * page's longest task (issue 19, blocking time).
+ */
+export function warmFormatters(lang: string): void {
+  const idle = (fn: () => void) => (typeof requestIdleCallback === "function" ? requestIdleCallback(fn, { timeout: 1000 }) : setTimeout(fn, 0));
+  idle(() => formatTime(0, lang));
+  idle(() => formatRelative(0, 60_000, lang));
+}

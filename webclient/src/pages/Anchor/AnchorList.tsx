@@ -10,6 +10,7 @@ import { Player } from "../../components/Player";
 import { Avatar } from "../../components/Avatar";
 import { formatCount } from "../../features/matches/format";
 import styles from "./Anchor.module.css";
+import frame from "../../components/Layout.module.css";
 import { ReservedBroadcast } from "../../components/ReservedBroadcast/ReservedBroadcast";
 
 /** The space the streamer cards take while they load: more than a phone's screen, so the footer
@@ -22,10 +23,11 @@ export default function AnchorList() {
   const anchors = useResource(`anchors:${liveOnly ? "live" : "all"}`, () => anchorApi.list({ live: liveOnly, size: 60 }).then((r) => r.list));
 
   return (
-    <main className={styles.anchor} data-testid="anchor-list">
-      <div className={styles.anchorRow}>
-        <h1 className={styles.anchorTitle}>{t("anchor.list.title")}</h1>
-        <label className={styles.anchorCheck}>
+    // The head's classes are the frame's (Layout.module.css): the first HTML's static shell draws it (api/siteshell.go).
+    <main className={frame.streamers} data-testid="anchor-list">
+      <div className={frame.streamersHead}>
+        <h1 className={frame.streamersTitle}>{t("anchor.list.title")}</h1>
+        <label className={frame.streamersLive}>
           <input type="checkbox" checked={liveOnly} onChange={(e) => setLiveOnly(e.target.checked)} />
           <span>{t("anchor.list.liveOnly")}</span>
         </label>
@@ -33,8 +35,8 @@ export default function AnchorList() {
       <Loadable resource={anchors} empty={(list) => list.length === 0} minHeight={CARDS_MIN_HEIGHT}>
         {(list) => (
           <ul className={styles.anchorCards}>
-            {list.map((a) => (
-              <AnchorCard key={a.anchorId} a={a} />
+            {list.map((a, i) => (
+              <AnchorCard key={a.anchorId} a={a} first={i < FIRST_SCREEN_CARDS} />
             ))}
           </ul>
         )}
@@ -43,14 +45,19 @@ export default function AnchorList() {
   );
 }
 
-function AnchorCard({ a }: { a: AnchorListEntry }) {
+/** Cards on the first screen (a phone's first two, a wide screen's first row): their covers load at
+ *  once, not lazily. The first cover is the page's largest paint (issue 19, LCP); a lazy image waits
+ *  for layout and loads at a low priority. */
+const FIRST_SCREEN_CARDS = 3;
+
+function AnchorCard({ a, first }: { a: AnchorListEntry; first: boolean }) {
   const { t } = useTranslation();
   return (
     <li className={styles.anchorCard} data-testid="anchor-card" data-live={a.live}>
       <Link to={`/anchor/${encodeURIComponent(a.anchorId)}`}>
         <div className={styles.anchorCardCover}>
           {/* the cover box keeps 16:9 (CSS); width and height say so to the browser before the CSS too */}
-          {a.coverUrl ? <img src={a.coverUrl} alt="" loading="lazy" width={320} height={180} /> : <span className={styles.anchorCardPlaceholder}>▶</span>}
+          {a.coverUrl ? <img src={a.coverUrl} alt="" loading={first ? "eager" : "lazy"} fetchPriority={first ? "high" : "auto"} width={320} height={180} /> : <span className={styles.anchorCardPlaceholder}>▶</span>}
           {a.live && <span className={styles.anchorBadge}>{t("anchor.list.live")}</span>}
         </div>
         <p className={styles.anchorCardTitle}>{a.title || t("anchor.broadcast.noTitle")}</p>

@@ -20,6 +20,7 @@ import { WeekStrip } from "../../features/matches/WeekStrip";
 import { dayFrom, isoDay, tzOffsetMinutes } from "../../features/matches/format";
 import { Virtuoso } from "react-virtuoso";
 import styles from "../../features/matches/Matches.module.css";
+import frame from "../../components/Layout.module.css";
 import { TabList } from "../../components/TabList/TabList";
 
 const LIST_TABS = ["matches", "results", "favourites"] as const;
@@ -130,18 +131,19 @@ export default function MatchListPage() {
 
   return (
     <section data-testid="match-list-page">
-      <div className={styles.mlistHead}>
-        <h1 className={styles.mlistTitle}>
+      {/* The head's classes are the frame's (Layout.module.css): the first HTML's static shell draws it (api/siteshell.go). */}
+      <div className={frame.mlistHead}>
+        <h1 className={frame.mlistTitle}>
           {t("matches.list.title")}
-          {game && <span className={styles.mlistGroup}> · {one ? gameLabel(t, one) : t(`nav.${game}` as "nav.soccer")}</span>}
+          {game && <span className={frame.mlistTitleGroup}> · {one ? gameLabel(t, one) : t(`nav.${game}` as "nav.soccer")}</span>}
         </h1>
         <TabList
           items={LIST_TABS.map((k) => ({ key: k, label: t(`matches.list.${k}`), testId: `list-tab-${k}` }))}
           selected={tab}
           onSelect={selectTab}
-          className={styles.mlistTabs}
-          tabClassName={styles.mlistTab}
-          selectedClassName={styles.mlistTabOn}
+          className={frame.mlistTabs}
+          tabClassName={frame.mlistTab}
+          selectedClassName={frame.mlistTabOn}
         />
       </div>
       {groupGames.length > 1 && (
