@@ -53,15 +53,7 @@ export const LiveCardView = memo(function LiveCardView({
           </span>
           {match && !compact && (
             <span className={styles.lcardScore} data-testid="live-card-score">
-              <span className={styles.lcardTeam} dir="auto">
-                {match.homeName}
-              </span>
-              <b>
-                {match.homeScore} - {match.awayScore}
-              </b>
-              <span className={styles.lcardTeam} dir="auto">
-                {match.awayName}
-              </span>
+              <ScoreLine match={match} />
             </span>
           )}
         </div>
@@ -84,15 +76,7 @@ export const LiveCardView = memo(function LiveCardView({
             </p>
             {match && compact && (
               <p className={`${styles.lcardMeta} ${styles.lcardMetaScore}`} data-testid="live-card-score">
-                <span className={styles.lcardTeam} dir="auto">
-                {match.homeName}
-              </span>
-                <b>
-                  {match.homeScore} - {match.awayScore}
-                </b>
-                <span className={styles.lcardTeam} dir="auto">
-                {match.awayName}
-              </span>
+                <ScoreLine match={match} />
               </p>
             )}
           </div>
@@ -101,3 +85,20 @@ export const LiveCardView = memo(function LiveCardView({
     </li>
   );
 });
+
+/** The linked match's teams and score, the same on the wide card's cover and the compact card's line. */
+function ScoreLine({ match }: { match: { homeName: string; awayName: string; homeScore: number | string; awayScore: number | string } }) {
+  return (
+    <>
+      <span className={styles.lcardTeam} dir="auto">
+        {match.homeName}
+      </span>
+      <b>
+        {match.homeScore} - {match.awayScore}
+      </b>
+      <span className={styles.lcardTeam} dir="auto">
+        {match.awayName}
+      </span>
+    </>
+  );
+}
