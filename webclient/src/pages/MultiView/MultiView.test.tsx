@@ -147,4 +147,23 @@ describe("multi-view page", () => {
     expect(search().get("rooms")).toBe("1001,1002,1003");
     expect(search().get("add")).toBeNull();
   });
+
+  it("never shows or remembers an empty view while the URL settles (a CI run saw the tiles vanish)", async () => {
+    appStore.set(multiViewAtom, { rooms: ["1002"], sound: "1002" });
+    const remembered: string[] = [];
+    const stop = appStore.sub(multiViewAtom, () => remembered.push(appStore.get(multiViewAtom).rooms.join(",")));
+    const seen: number[] = [];
+    const watch = new MutationObserver(() => seen.push(tiles().length));
+    watch.observe(host(), { childList: true, subtree: true });
+    try {
+      await open("/live2?add=1001");
+    } finally {
+      watch.disconnect();
+      stop();
+    }
+    expect(tiles().map((t) => t.room)).toEqual(["1002", "1001"]);
+    expect(seen.filter((n) => n > 0).length).toBeGreaterThan(0);
+    expect(seen.slice(seen.findIndex((n) => n > 0))).not.toContain(0);
+    expect(remembered).not.toContain("");
+  });
 });

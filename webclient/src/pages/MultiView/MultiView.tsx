@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { multiViewAtom } from "../../state/multiview";
 import { showToast } from "../../state/ui";
 import { useMultiViewT } from "../../i18n/multiview";
-import { addRoom, gridOf, isFull, moveSound, parseView, removeRoom, startingView, viewParams, type View } from "./multiview";
+import { addRoom, gridOf, isFull, moveSound, parseView, removeRoom, sameView, startingView, viewParams, type View } from "./multiview";
 import { RoomPicker } from "./RoomPicker";
 import { Tile } from "./Tile";
 import styles from "./MultiView.module.css";
@@ -26,9 +26,12 @@ export default function MultiView() {
   const { t: gt } = useTranslation();
   const [params, setParams] = useSearchParams();
   const [remembered, setRemembered] = useAtom(multiViewAtom);
-  // The first render settles the URL (the remembered view, ?add=); after it the URL is the view.
+  // The first render settles the URL (the remembered view, ?add=); once the URL holds that view it
+  // is the view. The router applies the new URL a render or more later: until it has, the starting
+  // view stands (reading the old URL would flash an empty grid and remember it).
   const start = useRef(startingView(params, remembered)).current;
   const [settled, setSettled] = useState(false);
+  if (!settled && !params.has("add") && sameView(parseView(params), start.view)) setSettled(true);
   const view = useMemo(() => (settled ? parseView(params) : start.view), [settled, params, start]);
   const [picking, setPicking] = useState(false);
   // Browsers refuse to start a video with sound before the viewer has touched the page (a reload,
@@ -47,7 +50,6 @@ export default function MultiView() {
 
   useEffect(() => {
     setParams(viewParams(start.view), { replace: true });
-    setSettled(true);
     if (start.full) showToast(t("full"), "info");
     // once, on arrival
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -42,6 +42,9 @@ export function viewParams(v: View): URLSearchParams {
   return p;
 }
 
+/** Whether two views have the same rooms in the same order and the same sound. */
+export const sameView = (a: View, b: View) => a.sound === b.sound && a.rooms.join(",") === b.rooms.join(",");
+
 /** Whether another room fits. */
 export const isFull = (v: View) => v.rooms.length >= MAX_TILES;
 
