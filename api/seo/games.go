@@ -1,4 +1,4 @@
-// Code generated from webclient/src/i18n/locales/matches/<locale>.json ("game"); DO NOT EDIT.
+// Code generated from webclient/src/i18n/locales/matches/<locale>.json ("game") and <locale>.json ("nav"); DO NOT EDIT.
 // scripts/seo-games.py writes it; TestGameNamesMatchTheWebClient keeps it in step with the web client's names.
 
 package seo
@@ -27,4 +27,31 @@ var gameNames = map[string]map[string]string{
 	"thai":  {"soccer": "ฟุตบอล", "basketball": "บาสเกตบอล", "lol": "League of Legends", "valorant": "Valorant", "dota2": "Dota 2", "csgo": "Counter-Strike", "cricket": "คริกเก็ต", "kog": "Honor of Kings", "lolmobile": "Wild Rift", "tennis": "เทนนิส", "snooker": "สนุกเกอร์", "baseball": "เบสบอล", "americanfootball": "อเมริกันฟุตบอล", "volleyball": "วอลเลย์บอล", "tabletennis": "ปิงปอง", "badminton": "แบดมินตัน", "naraka": "Naraka: Bladepoint", "mobilelegends": "Mobile Legends", "aov": "RoV", "wow3": "Warcraft III", "nba2k": "NBA 2K", "hearthstone": "Hearthstone", "rainbow6": "Rainbow Six Siege", "rocketleagues": "Rocket League", "starcraft2": "StarCraft II", "overwatch": "Overwatch", "cf": "CrossFire", "mma": "MMA", "fifa": "EA FC (FIFA)", "codmw": "Call of Duty", "pubgmobile": "PUBG Mobile", "pubg": "PUBG"},
 	"ar":    {"soccer": "كرة القدم", "basketball": "كرة السلة", "lol": "League of Legends", "valorant": "Valorant", "dota2": "Dota 2", "csgo": "Counter-Strike", "cricket": "الكريكيت", "kog": "Honor of Kings", "lolmobile": "Wild Rift", "tennis": "التنس", "snooker": "السنوكر", "baseball": "البيسبول", "americanfootball": "كرة القدم الأمريكية", "volleyball": "الكرة الطائرة", "tabletennis": "تنس الطاولة", "badminton": "الريشة الطائرة", "naraka": "Naraka: Bladepoint", "mobilelegends": "Mobile Legends", "aov": "Arena of Valor", "wow3": "Warcraft III", "nba2k": "NBA 2K", "hearthstone": "Hearthstone", "rainbow6": "Rainbow Six Siege", "rocketleagues": "Rocket League", "starcraft2": "StarCraft II", "overwatch": "Overwatch", "cf": "CrossFire", "mma": "الفنون القتالية المختلطة", "fifa": "EA FC (FIFA)", "codmw": "Call of Duty", "pubgmobile": "PUBG Mobile", "pubg": "PUBG"},
 	"jp":    {"soccer": "サッカー", "basketball": "バスケットボール", "lol": "リーグ・オブ・レジェンド", "valorant": "VALORANT", "dota2": "Dota 2", "csgo": "Counter-Strike", "cricket": "クリケット", "kog": "Honor of Kings", "lolmobile": "ワイルドリフト", "tennis": "テニス", "snooker": "スヌーカー", "baseball": "野球", "americanfootball": "アメフト", "volleyball": "バレーボール", "tabletennis": "卓球", "badminton": "バドミントン", "naraka": "NARAKA", "mobilelegends": "Mobile Legends", "aov": "Arena of Valor", "wow3": "ウォークラフト3", "nba2k": "NBA 2K", "hearthstone": "ハースストーン", "rainbow6": "レインボーシックス シージ", "rocketleagues": "ロケットリーグ", "starcraft2": "スタークラフト2", "overwatch": "オーバーウォッチ", "cf": "クロスファイア", "mma": "総合格闘技", "fifa": "EA FC (FIFA)", "codmw": "コール オブ デューティ", "pubgmobile": "PUBG MOBILE", "pubg": "PUBG"},
+}
+
+// groupNames is the web client's name of each game group of the header (headerNav.ts GAME_GROUPS),
+// by locale and group.
+var groupNames = map[string]map[string]string{
+	"en_US": {"recommended": "Recommended", "soccer": "Soccer", "basketball": "Basketball", "esports": "Esports", "baseball": "Baseball", "tennis": "Tennis", "other": "Other"},
+	"zh_CN": {"recommended": "推荐", "soccer": "足球", "basketball": "篮球", "esports": "电竞", "baseball": "棒球", "tennis": "网球", "other": "其他"},
+	"zh_tw": {"recommended": "推薦", "soccer": "足球", "basketball": "籃球", "esports": "電競", "baseball": "棒球", "tennis": "網球", "other": "其他"},
+	"vi":    {"recommended": "Đề xuất", "soccer": "Bóng đá", "basketball": "Bóng rổ", "esports": "Thể thao điện tử", "baseball": "Bóng chày", "tennis": "Quần vợt", "other": "Khác"},
+	"es":    {"recommended": "Recomendado", "soccer": "Fútbol", "basketball": "Baloncesto", "esports": "Esports", "baseball": "Béisbol", "tennis": "Tenis", "other": "Otros"},
+	"pt":    {"recommended": "Recomendados", "soccer": "Futebol", "basketball": "Basquete", "esports": "Esports", "baseball": "Beisebol", "tennis": "Tênis", "other": "Outros"},
+	"fr":    {"recommended": "Recommandés", "soccer": "Football", "basketball": "Basket-ball", "esports": "E-sport", "baseball": "Baseball", "tennis": "Tennis", "other": "Autres"},
+	"de":    {"recommended": "Empfohlen", "soccer": "Fußball", "basketball": "Basketball", "esports": "E-Sport", "baseball": "Baseball", "tennis": "Tennis", "other": "Sonstige"},
+	"sv":    {"recommended": "Rekommenderat", "soccer": "Fotboll", "basketball": "Basket", "esports": "E-sport", "baseball": "Baseboll", "tennis": "Tennis", "other": "Övrigt"},
+	"ru":    {"recommended": "Рекомендуемое", "soccer": "Футбол", "basketball": "Баскетбол", "esports": "Киберспорт", "baseball": "Бейсбол", "tennis": "Теннис", "other": "Другое"},
+	"uk":    {"recommended": "Рекомендоване", "soccer": "Футбол", "basketball": "Баскетбол", "esports": "Кіберспорт", "baseball": "Бейсбол", "tennis": "Теніс", "other": "Інше"},
+	"da":    {"recommended": "Anbefalet", "soccer": "Fodbold", "basketball": "Basketball", "esports": "E-sport", "baseball": "Baseball", "tennis": "Tennis", "other": "Andet"},
+	"pl":    {"recommended": "Polecane", "soccer": "Piłka nożna", "basketball": "Koszykówka", "esports": "E-sport", "baseball": "Baseball", "tennis": "Tenis", "other": "Inne"},
+	"nl":    {"recommended": "Aanbevolen", "soccer": "Voetbal", "basketball": "Basketbal", "esports": "E-sports", "baseball": "Honkbal", "tennis": "Tennis", "other": "Overig"},
+	"ko":    {"recommended": "추천", "soccer": "축구", "basketball": "농구", "esports": "e스포츠", "baseball": "야구", "tennis": "테니스", "other": "기타"},
+	"ms":    {"recommended": "Disyorkan", "soccer": "Bola sepak", "basketball": "Bola keranjang", "esports": "E-sukan", "baseball": "Besbol", "tennis": "Tenis", "other": "Lain-lain"},
+	"tl":    {"recommended": "Inirerekomenda", "soccer": "Soccer", "basketball": "Basketbol", "esports": "Esports", "baseball": "Beysbol", "tennis": "Tenis", "other": "Iba pa"},
+	"el":    {"recommended": "Προτεινόμενα", "soccer": "Ποδόσφαιρο", "basketball": "Μπάσκετ", "esports": "Esports", "baseball": "Μπέιζμπολ", "tennis": "Τένις", "other": "Άλλα"},
+	"tr":    {"recommended": "Önerilen", "soccer": "Futbol", "basketball": "Basketbol", "esports": "E-spor", "baseball": "Beyzbol", "tennis": "Tenis", "other": "Diğer"},
+	"thai":  {"recommended": "แนะนำ", "soccer": "ฟุตบอล", "basketball": "บาสเกตบอล", "esports": "อีสปอร์ต", "baseball": "เบสบอล", "tennis": "เทนนิส", "other": "อื่น ๆ"},
+	"ar":    {"recommended": "مقترح", "soccer": "كرة القدم", "basketball": "كرة السلة", "esports": "الرياضات الإلكترونية", "baseball": "البيسبول", "tennis": "التنس", "other": "أخرى"},
+	"jp":    {"recommended": "おすすめ", "soccer": "サッカー", "basketball": "バスケットボール", "esports": "eスポーツ", "baseball": "野球", "tennis": "テニス", "other": "その他"},
 }

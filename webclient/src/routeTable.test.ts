@@ -7,6 +7,7 @@ import type { RouteObject } from "react-router";
 import table from "../public/routes.json";
 import { router } from "./router";
 import { GAME_SLUGS } from "./seo/games";
+import { GAME_GROUPS } from "./components/headerNav";
 
 function routerPaths(routes: RouteObject[], parent: string): string[] {
   const out: string[] = [];
@@ -40,5 +41,14 @@ describe("route table", () => {
 
   it("knows the same game slugs as the match pages", () => {
     expect([...table.params.game].sort()).toEqual([...GAME_SLUGS].sort());
+  });
+
+  // The header links /match/<group> (GAME_GROUPS) and the match pages link /match/<game>: the
+  // server answers 404 for a value the table does not list (the groups once did).
+  it("takes every game and every header group, once, as the match list's :list", () => {
+    const route = table.routes.find((r) => r.page === "matchList");
+    expect(route?.path).toBe("/match/:list?");
+    expect(table.params.list.length).toBe(new Set(table.params.list).size);
+    expect([...table.params.list].sort()).toEqual([...new Set([...GAME_SLUGS, ...GAME_GROUPS])].sort());
   });
 });
