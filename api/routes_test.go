@@ -107,6 +107,10 @@ func TestSiteAnswersTruthfulStatuses(t *testing.T) {
 		"/live/zz9":             404,
 		"/soccer/any-match":     200,
 		"/notagame/any-match":   404,
+		"/esports-other/m1":     200, // every abbr of the catalogue is a game of the table
+		"/match/esports":        200, // a game group of the header
+		"/match/game27":         200,
+		"/match/nonsense":       404,
 		"/made/up/route":        404,
 		"/spec-only":            404, // in the spec, not built yet
 		"/salesmartly":          200,
