@@ -49,7 +49,9 @@ func TestRouteTableMatchesTheMostSpecificRoute(t *testing.T) {
 		{"/anchor/anchorList", "anchorList", nil},
 		{"/anchor/42", "anchor", map[string]string{"id": "42"}},
 		{"/match", "matchList", nil},
-		{"/match/soccer", "matchList", map[string]string{"game": "soccer"}},
+		{"/match/soccer", "matchList", map[string]string{"list": "soccer"}},
+		{"/match/esports", "matchList", map[string]string{"list": "esports"}}, // a game group of the header
+		{"/match/lol", "matchList", map[string]string{"list": "lol"}},
 		{"/soccer/sim-spl-20261125-1", "match", map[string]string{"game": "soccer", "id": "sim-spl-20261125-1"}},
 		{"/soccer/data", "gameData", map[string]string{"game": "soccer"}},
 		{"/userInfo/info", "userInfo", nil},
@@ -71,7 +73,7 @@ func TestRouteTableMatchesTheMostSpecificRoute(t *testing.T) {
 			}
 		}
 	}
-	for _, path := range []string{"/nowhere", "/notagame/123", "/spec-only", "/notagame/data", "/live/a3/extra", "/userInfo/1/2", "/anchorCenter/nope"} {
+	for _, path := range []string{"/nowhere", "/notagame/123", "/spec-only", "/notagame/data", "/live/a3/extra", "/userInfo/1/2", "/anchorCenter/nope", "/match/nonsense"} {
 		if r, _, ok := table.Match(path); ok && r.Missing == "" {
 			t.Errorf("%s matched page %q, want no built page", path, r.Page)
 		}
@@ -105,6 +107,10 @@ func TestSiteAnswersTruthfulStatuses(t *testing.T) {
 		"/live/zz9":             404,
 		"/soccer/any-match":     200,
 		"/notagame/any-match":   404,
+		"/esports-other/m1":     200, // every abbr of the catalogue is a game of the table
+		"/match/esports":        200, // a game group of the header
+		"/match/game27":         200,
+		"/match/nonsense":       404,
 		"/made/up/route":        404,
 		"/spec-only":            404, // in the spec, not built yet
 		"/salesmartly":          200,

@@ -86,6 +86,13 @@ func TestSiteWritesTheRoutesHead(t *testing.T) {
 		{"/live/1001", "Derby night 1001 – live stream by Kay · Courtside", 200,
 			[]string{`"@type":"VideoObject"`, `"isLiveBroadcast":true`, `og:image`}},
 		{"/match/basketball", "Basketball: live scores and fixtures · Courtside", 200, []string{`"@type":"CollectionPage"`}},
+		// The header's game groups (headerNav.ts GAME_GROUPS) by the header's names, a game by its name.
+		{"/match/esports", "Esports: live scores and fixtures · Courtside", 200, []string{`"@type":"CollectionPage"`, `content="Esports: live scores, fixtures`}},
+		{"/match/recommended", "Recommended: live scores and fixtures · Courtside", 200, []string{`"@type":"CollectionPage"`}},
+		{"/match/other", "Other: live scores and fixtures · Courtside", 200, []string{`"@type":"CollectionPage"`}},
+		{"/match/lol", "League of Legends: live scores and fixtures · Courtside", 200, []string{`"@type":"CollectionPage"`}},
+		{"/match", "All sports: live scores and fixtures · Courtside", 200, []string{`"@type":"CollectionPage"`}},
+		{"/match/nonsense", "Page not found · Courtside", 404, []string{`noindex`}},
 		{"/userInfo/myOrder", "My orders · Courtside", 200, []string{`<meta name="robots" content="noindex, nofollow" />`}},
 		{"/soccer/nope", "Page not found · Courtside", 404, []string{`noindex`}},
 		{"/live/404", "Page not found · Courtside", 404, nil},
@@ -135,7 +142,7 @@ func TestRobotsAndSitemaps(t *testing.T) {
 		}
 	}
 	pages := string(apiDo(t, srv.URL, "/sitemaps/pages-1.xml", nil).Body)
-	for _, want := range []string{"<loc>" + srv.URL + "/</loc>", "/match/soccer</loc>", "/news/basketball</loc>", "/live</loc>", "/jiami</loc>", "/soccer/data</loc>"} {
+	for _, want := range []string{"<loc>" + srv.URL + "/</loc>", "/match/soccer</loc>", "/match/esports</loc>", "/match/lol</loc>", "/news/basketball</loc>", "/live</loc>", "/jiami</loc>", "/soccer/data</loc>"} {
 		if !strings.Contains(pages, want) {
 			t.Errorf("pages sitemap lacks %s", want)
 		}

@@ -135,6 +135,7 @@ type shellInput struct {
 	path     string // the request's path, unescaped
 	game     string // ?game= of the home page
 	tab      string // ?tab= of the match list
+	list     string // the match list's :list (routes.json): a game group of the header or a game
 	lang     string
 	signedIn bool // the userInfo cookie is set: the header shows the user's part, not "Log in"
 	// title is a live room's title as its head names it: nil when the lookup failed (the shell
@@ -251,21 +252,18 @@ func (w *shellWriter) home(in shellInput) {
 var listTabs = []string{"matches", "results", "favourites"}
 
 // matchList copies the head of pages/Matches/MatchListPage.tsx: the title (with the game group of
-// /match/{group}) and the tabs (?tab=). A single game's page (/match/lol) names the game as the
-// catalogue spells it, which the shell does not know: it gets the header only, not a heading that
-// React would widen.
+// /match/{group}) and the tabs (?tab=). A group wins over a game of the same name (soccer), as on
+// the page. A single game's page (/match/lol) names the game as the catalogue spells it, which the
+// shell does not know: it gets the header only, not a heading that React would widen.
 func (w *shellWriter) matchList(in shellInput) {
 	group := ""
-	if rest, ok := strings.CutPrefix(in.path, "/match/"); ok {
-		rest = strings.TrimSuffix(rest, "/")
-		for _, g := range w.t.Groups {
-			if g == rest {
-				group = g
-			}
+	for _, g := range w.t.Groups {
+		if g == in.list {
+			group = g
 		}
-		if group == "" && rest != "" {
-			return
-		}
+	}
+	if group == "" && in.list != "" {
+		return
 	}
 	c := func(local string) string { return w.cls("Layout", local) }
 	w.w(`<section><div class="`, c("mlist-head"), `"><h1 class="`, c("mlist-title"), `">`, w.text("matches.list.title"))
@@ -330,7 +328,7 @@ func (w *shellWriter) liveRoom(in shellInput) {
 // shellFor is the shell of a page request.
 func (s *site) shellFor(r *http.Request, p resolved, lang string) string {
 	q := r.URL.Query()
-	in := shellInput{page: p.page, path: r.URL.Path, game: q.Get("game"), tab: q.Get("tab"), lang: lang}
+	in := shellInput{page: p.page, path: r.URL.Path, game: q.Get("game"), tab: q.Get("tab"), list: p.params["list"], lang: lang}
 	if c, err := r.Cookie("userInfo"); err == nil && c.Value != "" {
 		in.signedIn = true
 	}

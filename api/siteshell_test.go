@@ -186,7 +186,7 @@ func TestSiteWritesTheShellOfThePage(t *testing.T) {
 			[]string{"<b>night"}},
 		{"live room without a title, Arabic", "/live/1003", ar, s("ar", "live.room.untitled"), []string{`aria-pressed="false">` + s("ar", "live.theatre.enter") + `<`}, nil},
 		{"live room whose lookup failed keeps the title's place", "/live/1004", en, "&nbsp;", nil, []string{s("en_US", "live.room.untitled") + "<"}},
-		// (/match/soccer: a group the server knows; /match/esports answers 404 today, see routes.json.)
+		// (/match/soccer: a group and a game; the group wins, as on the page.)
 		{"match list of a game group: the games bar under the header, the title and the tabs", "/match/soccer", en, s("en_US", "matches.list.title") + " · " + s("en_US", "nav.soccer"),
 			[]string{`class="header__nav-link_h header__nav-link--active_h" href="/schedule">`, `<nav class="header__games_h" aria-label="` + s("en_US", "nav.label") + `">`,
 				`class="header__game_h header__game--active_h" href="/match/soccer">` + s("en_US", "nav.soccer") + `<`,
@@ -195,6 +195,10 @@ func TestSiteWritesTheShellOfThePage(t *testing.T) {
 				`aria-selected="true" tabindex="0" class="tab_h mlist-tab_h mlist-tab--on_h" type="button">` + s("en_US", "matches.list.matches") + `<`,
 				`aria-selected="false" tabindex="-1" class="tab_h mlist-tab_h" type="button">` + s("en_US", "matches.list.favourites") + `<`},
 			nil},
+		{"match list of a group that is no game, Arabic", "/match/esports", ar, s("ar", "matches.list.title") + " · " + s("ar", "nav.esports"),
+			[]string{`class="header__game_h header__game--active_h" href="/match/esports">` + s("ar", "nav.esports") + `<`,
+				`<span class="mlist-title__group_h"> · ` + s("ar", "nav.esports") + `</span>`},
+			[]string{`header__game--active_h" href="/match/recommended"`}},
 		{"match list, the results tab, Arabic", "/match?tab=results", ar, s("ar", "matches.list.title"),
 			[]string{`class="tab_h mlist-tab_h mlist-tab--on_h" type="button">` + s("ar", "matches.list.results") + `<`,
 				`class="tab_h mlist-tab_h" type="button">` + s("ar", "matches.list.matches") + `<`},

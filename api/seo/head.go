@@ -175,11 +175,9 @@ func texts(in Input, p page) (string, string) {
 	}
 	if needsEntity(p.kind) && e == nil {
 		// The lookup failed or is not wired: the section's page stands in, never "%!s(MISSING)".
+		// A match's stand-in (the match list) names the match's game (listName).
 		key = sectionOf[key]
 		p = pages[key]
-		if p.param == "game" && in.Params["game"] == "" {
-			in.Params = map[string]string{"game": ""}
-		}
 	}
 	var args []any
 	switch {
@@ -191,6 +189,8 @@ func texts(in Input, p page) (string, string) {
 		args = []any{e.Name}
 	case p.param == "game":
 		args = []any{GameName(lang, in.Params["game"])}
+	case p.param == "list":
+		args = []any{listName(lang, in.Params)}
 	case p.param == "text":
 		args = []any{in.Params["text"]}
 	}
@@ -260,6 +260,29 @@ func needsEntity(k Kind) bool {
 		return true
 	}
 	return false
+}
+
+// ListName is the localized name of the match list's subject (/match/{list}): a game group of
+// the header by the header's name ("esports" → "Esports"; a group wins over a game of the same
+// name, "soccer" → "Soccer", as the page does), else a game by its name ("lol" → "League of
+// Legends"); "" is every game.
+func ListName(lang, list string) string {
+	if name := groupNames[lang][list]; name != "" {
+		return name
+	}
+	if name := groupNames[locale.Fallback][list]; name != "" {
+		return name
+	}
+	return GameName(lang, list)
+}
+
+// listName names a match list from its route's parameters; a match page standing in for its
+// unknown match (sectionOf) has no list, and names its game.
+func listName(lang string, params map[string]string) string {
+	if list, ok := params["list"]; ok {
+		return ListName(lang, list)
+	}
+	return GameName(lang, params["game"])
 }
 
 // GameName is the localized name of a game slug ("soccer" → "Football"); "" is every game.

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -336,6 +337,126 @@ func TestGameNamesMatchTheWebClient(t *testing.T) {
 			}
 		}
 	}
+	table := routeParams(t)
+	groups := headerGroups(t)
+	for _, lang := range locale.All {
+		if got := sortedKeys(gameNames[lang]); !slices.Equal(got, sorted(table["game"])) {
+			t.Errorf("%s: games.go names %v, routes.json's games are %v (regenerate games.go)", lang, got, sorted(table["game"]))
+		}
+		data, err := os.ReadFile(filepath.Join("..", "..", "webclient", "src", "i18n", "locales", lang+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var web struct {
+			Nav map[string]string `json:"nav"`
+		}
+		if err := json.Unmarshal(data, &web); err != nil {
+			t.Fatal(err)
+		}
+		if got := sortedKeys(groupNames[lang]); !slices.Equal(got, sorted(groups)) {
+			t.Errorf("%s: games.go names the groups %v, headerNav.ts GAME_GROUPS is %v (regenerate games.go)", lang, got, groups)
+		}
+		for _, g := range groups {
+			if name := groupNames[lang][g]; name == "" || name != web.Nav[g] {
+				t.Errorf("%s group %s: games.go %q, web client nav.%s %q (regenerate games.go)", lang, g, name, g, web.Nav[g])
+			}
+		}
+	}
+}
+
+// The match list (/match/{list}) is named after its game group (the header's name, which wins over
+// a game of the same name, as on the page) or its game; a match page standing in for its unknown
+// match names the match's game.
+func TestMatchListNamesItsGroupOrGame(t *testing.T) {
+	list := func(lang string, params map[string]string) Head {
+		return Build(Input{Page: "matchList", Lang: lang, Origin: "https://courtside.test", Path: "/match", Params: params, Now: now})
+	}
+	for _, tt := range []struct {
+		lang, list, title string
+	}{
+		{"en_US", "esports", "Esports: live scores and fixtures · Courtside"},
+		{"en_US", "recommended", "Recommended: live scores and fixtures · Courtside"},
+		{"en_US", "other", "Other: live scores and fixtures · Courtside"},
+		{"en_US", "soccer", "Soccer: live scores and fixtures · Courtside"}, // the group, not the game ("Football")
+		{"en_US", "lol", "League of Legends: live scores and fixtures · Courtside"},
+		{"de", "esports", "E-Sport: Live-Ergebnisse und Spielplan · Courtside"},
+		{"zh_CN", "esports", "电竞：比分直播与赛程 · Courtside"},
+	} {
+		h := list(tt.lang, map[string]string{"list": tt.list})
+		if h.Title != tt.title {
+			t.Errorf("%s /match/%s: title %q, want %q", tt.lang, tt.list, h.Title, tt.title)
+		}
+		name := groupNames[tt.lang][tt.list]
+		if name == "" {
+			name = gameNames[tt.lang][tt.list]
+		}
+		if !strings.Contains(h.Description, name) {
+			t.Errorf("%s /match/%s: description %q does not name %q", tt.lang, tt.list, h.Description, name)
+		}
+	}
+	if h := list("en_US", nil); h.Title != "All sports: live scores and fixtures · Courtside" {
+		t.Errorf("/match: title %q", h.Title)
+	}
+	stand := input("match", nil) // game "soccer", the lookup failed
+	if h := Build(stand); h.Title != "Football: live scores and fixtures · Courtside" {
+		t.Errorf("a match without its entity: title %q", h.Title)
+	}
+	// Every value routes.json lets /match/{list} take has a name in every language.
+	for _, lang := range locale.All {
+		for _, v := range routeParams(t)["list"] {
+			if groupNames[lang][v] == "" && gameNames[lang][v] == "" {
+				t.Errorf("%s: /match/%s has no name (regenerate games.go)", lang, v)
+			}
+		}
+	}
+}
+
+// routeParams is routes.json's params: the values each limited route parameter takes.
+func routeParams(t *testing.T) map[string][]string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "webclient", "public", "routes.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var table struct {
+		Params map[string][]string `json:"params"`
+	}
+	if err := json.Unmarshal(data, &table); err != nil {
+		t.Fatal(err)
+	}
+	return table.Params
+}
+
+// headerGroups is the header's game groups, GAME_GROUPS of webclient/src/components/headerNav.ts.
+func headerGroups(t *testing.T) []string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "webclient", "src", "components", "headerNav.ts"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`export const GAME_GROUPS = (\[[^\]]*\]) as const;`).FindSubmatch(data)
+	if m == nil {
+		t.Fatal("headerNav.ts: no GAME_GROUPS")
+	}
+	var groups []string
+	if err := json.Unmarshal(m[1], &groups); err != nil || len(groups) == 0 {
+		t.Fatalf("headerNav.ts GAME_GROUPS %s: %v", m[1], err)
+	}
+	return groups
+}
+
+func sortedKeys(m map[string]string) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	return sorted(out)
+}
+
+func sorted(s []string) []string {
+	out := slices.Clone(s)
+	slices.Sort(out)
+	return out
 }
 
 func TestISODuration(t *testing.T) {

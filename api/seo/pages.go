@@ -25,8 +25,9 @@ type page struct {
 	// private pages belong to a signed-in user, a streamer, a channel or staff: crawlers are
 	// told not to index them and they never appear in a sitemap.
 	private bool
-	// param is the route parameter the title names: "game" (shown by its localized name) or
-	// "text" (a search, shown as typed). Pages with an Entity name it instead.
+	// param is the route parameter the title names: "game" (shown by its localized name),
+	// "list" (the match list's game group or game, by its localized name) or "text" (a search,
+	// shown as typed). Pages with an Entity name it instead.
 	param string
 }
 
@@ -43,7 +44,7 @@ var pages = map[string]page{
 	"anchorIndex":      {kind: KindCollection},
 	"anchorList":       {kind: KindCollection},
 	"anchor":           {kind: KindStreamer},
-	"matchList":        {kind: KindCollection, param: "game"},
+	"matchList":        {kind: KindCollection, param: "list"},
 	"schedule":         {kind: KindCollection},
 	"game":             {kind: KindCollection, param: "game"},
 	"footballAlias":    {kind: KindCollection}, // /football: the client sends it on to /soccer

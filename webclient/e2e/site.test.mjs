@@ -1,10 +1,10 @@
-// Browser end-to-end tests against a real node: the shell pages, the language switch
-// and two signed-in viewers chatting in a live room through the gateway and the room actor
-// (guests read but may not chat, spec §6).
+// Browser end-to-end tests against a real node: the shell pages, the language switch, no
+// same-site link of the main pages answering 404, and two signed-in viewers chatting in a live
+// room through the gateway and the room actor (guests read but may not chat, spec §6).
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { nodeAndBrowser, screenshot } from "./harness.mjs";
-import { registerByEmail } from "./journeys.mjs";
+import { registerByEmail, roomConnected } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
 
@@ -90,6 +90,66 @@ describe("shell", () => {
     await page.getByTestId("lang-select").selectOption("ar");
     await page.waitForFunction(() => document.documentElement.dir === "rtl", null, { timeout: TIMEOUT });
     await ctx.close();
+  });
+});
+
+// No link of the site leads to a 404 (the header's game groups once did: the route table's
+// /match/:game? took only game slugs, so /match/esports, /match/recommended and /match/other were
+// "not found" for the server although the React page drew them). A guest opens the home page, the
+// match list (all games, and a game group with its games' bar) and a live room, and every same-site
+// <a href> on them (header, footer, navigation and the page's own) is requested over plain HTTP, as
+// a crawler or a new tab would: none may answer 404 (or fail with a 5xx).
+describe("links", () => {
+  /** Waits until the number of links on page stays the same for a second (lists load after the frame). */
+  async function settled(page) {
+    let last = -1;
+    for (let i = 0; i < 20; i++) {
+      const n = await page.locator("a[href]").count();
+      if (n === last) return;
+      last = n;
+      await page.waitForTimeout(500);
+    }
+  }
+
+  it("every same-site link of the home page, the match list and a live room answers, never 404", { timeout: 180_000 }, async () => {
+    const ctx = await guest();
+    const pages = [
+      ["/", async (page) => page.locator('[data-testid="match-row"], [data-testid="no-data"]').first().waitFor({ timeout: TIMEOUT })],
+      ["/match", async (page) => page.locator('[data-testid="match-row"], [data-testid="no-data"]').first().waitFor({ timeout: TIMEOUT })],
+      ["/match/esports", async (page) => page.locator('[data-testid="match-row"], [data-testid="no-data"]').first().waitFor({ timeout: TIMEOUT })],
+      ["/live/1001", async (page) => roomConnected(page)],
+    ];
+    /** Each same-site path (with its query, without the fragment) and the pages that link it. */
+    const found = new Map();
+    for (const [path, ready] of pages) {
+      const page = await ctx.newPage();
+      const first = await page.goto(`${env.node.baseURL}${path}`, { waitUntil: "domcontentloaded" });
+      assert.equal(first.status(), 200, `${path} itself`);
+      await page.getByTestId("header").waitFor({ timeout: TIMEOUT });
+      await ready(page);
+      await settled(page);
+      const hrefs = await page.evaluate(() => [...document.querySelectorAll("a[href]")].map((a) => a.href));
+      assert.ok(hrefs.length > 10, `${path}: ${hrefs.length} links`);
+      for (const href of hrefs) {
+        const url = new URL(href);
+        if (url.origin !== env.node.baseURL) continue; // another site (a sponsor, an app store), mailto:, javascript:
+        const key = url.pathname + url.search;
+        found.set(key, [...(found.get(key) ?? []), path]);
+      }
+      await page.close();
+    }
+    await ctx.close();
+    // The header's groups (headerNav.ts GAME_GROUPS) and a group's games are among them.
+    for (const must of ["/", "/live", "/match/recommended", "/match/esports", "/match/other", "/match/lol"]) {
+      assert.ok(found.has(must), `no page linked ${must}: ${[...found.keys()].join(" ")}`);
+    }
+    const broken = [];
+    for (const [link, from] of found) {
+      const r = await fetch(`${env.node.baseURL}${link}`, { headers: { cookie: "lang=en_US" } });
+      await r.arrayBuffer();
+      if (r.status === 404 || r.status >= 500) broken.push(`${link} → ${r.status} (linked from ${[...new Set(from)].join(", ")})`);
+    }
+    assert.deepEqual(broken, [], `${broken.length} of ${found.size} links are broken`);
   });
 });
 

@@ -107,7 +107,7 @@ export const router = createBrowserRouter([
           { path: "mall", lazy: async () => ({ Component: (await import("./pages/Shop/Mall")).default }) },
           { path: "mall/details/:id", lazy: async () => ({ Component: (await import("./pages/Shop/ProductDetails")).default }) },
           // matches (issue 7): match list, data library, match detail
-          { path: "match/:game?", lazy: async () => ({ Component: (await import("./pages/Matches/MatchListPage")).default }) },
+          { path: "match/:list?", lazy: async () => ({ Component: (await import("./pages/Matches/MatchListPage")).default }) },
           { path: "leagueLibrary", lazy: async () => ({ Component: (await import("./pages/Library/Library")).LeagueIndex }) },
           { path: "leagueLibrary/:id", lazy: async () => ({ Component: (await import("./pages/Library/Library")).LeagueLibraryPage }) },
           { path: "squadLibrary", lazy: async () => ({ Component: (await import("./pages/Library/Library")).TeamIndex }) },

@@ -10,10 +10,18 @@ import { testRoot } from "../test/root";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 
-const games = table.params.game.join("|");
+// A parameter listed under params takes only those values (as api/routes.go matches it); any
+// other takes one segment; `:name?` may be absent.
+const values: Record<string, string[]> = table.params;
 const patterns = table.routes
   .filter((r) => !("missing" in r))
-  .map((r) => new RegExp(`^${r.path.replace(/:game\b/g, `(${games})`).replace(/:[a-zA-Z]+/g, "[^/]+")}$`));
+  .map((r) => {
+    const re = r.path.replace(/\/:([a-zA-Z]+)(\?)?/g, (_, name: string, optional?: string) => {
+      const seg = `/(${values[name] ? values[name].join("|") : "[^/]+"})`;
+      return optional ? `(${seg})?` : seg;
+    });
+    return new RegExp(`^${re.replace(/\/\*$/, "(/.*)?")}$`);
+  });
 
 /** Whether an in-site href opens a built page of the route table. */
 export function isRoute(href: string): boolean {
@@ -32,12 +40,17 @@ describe("header and footer links", () => {
     expect(isRoute("/videos/soccer/videoList?kind=clip")).toBe(true);
     expect(isRoute("/videos")).toBe(false);
     expect(isRoute("/nowhere/at/all")).toBe(false);
+    expect(isRoute("/match")).toBe(true);
+    expect(isRoute("/match/esports")).toBe(true);
+    expect(isRoute("/match/lol")).toBe(true);
+    expect(isRoute("/match/nonsense")).toBe(false);
   });
 
   it("opens a page of the route table from every link", async () => {
     await view.render(
       <StateProvider>
-        <MemoryRouter>
+        {/* On the match list the header also shows the game groups' bar (/match/<group>). */}
+        <MemoryRouter initialEntries={["/match"]}>
           <Header />
           <Footer />
         </MemoryRouter>
@@ -45,6 +58,7 @@ describe("header and footer links", () => {
     );
     const hrefs = view.all("a[href^='/']").map((a) => a.getAttribute("href")!);
     expect(hrefs.length).toBeGreaterThan(20);
+    expect(hrefs).toContain("/match/esports");
     expect(hrefs.filter((h) => !isRoute(h))).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
-// /match/:game? — the match list (spec §2): Matches (today and the next six days), Results
+// /match/:list? — the match list (spec §2): Matches (today and the next six days), Results
 // (the six days before and today), Favourites (the signed-in user's reservations with their
-// spec §4 state), a weekday calendar and "back to today". :game is a home group (soccer,
-// esports, ...) or one game's abbr (lol, csgo, ...); absent means every game.
+// spec §4 state), a weekday calendar and "back to today". :list is a home group (soccer,
+// esports, ...) or one game's abbr (lol, csgo, ...); absent means every game. The route table
+// (public/routes.json params.list) lists both, so the server answers 200 for each.
 import { useMemo } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { useAtomValue, useSetAtom } from "../../state/hooks";
@@ -103,24 +104,24 @@ function DayList({ tab, query }: { tab: "matches" | "results"; query: MatchQuery
 
 export default function MatchListPage() {
   const { t } = useTranslation();
-  const { game = "" } = useParams();
+  const { list = "" } = useParams();
   const [params, setParams] = useSearchParams();
   const cat = useCatalogue();
   const { byAbbr, byId, groups } = catalogueIndex(cat.status === "ready" ? cat.value : undefined);
-  const isGroup = (GAME_GROUPS as readonly string[]).includes(game);
+  const isGroup = (GAME_GROUPS as readonly string[]).includes(list);
   // A group wins over a game of the same name (soccer is both): the group is what the header links.
-  const one = isGroup ? undefined : (byAbbr.get(game.toLowerCase()) ?? (/^\d+$/.test(game) ? byId.get(Number(game)) : undefined));
+  const one = isGroup ? undefined : (byAbbr.get(list.toLowerCase()) ?? (/^\d+$/.test(list) ? byId.get(Number(list)) : undefined));
   const tabParam = params.get("tab");
   const tab: ListTab = (LIST_TABS as readonly string[]).includes(tabParam ?? "") ? (tabParam as ListTab) : "matches";
 
-  if (game && !isGroup && !one) {
+  if (list && !isGroup && !one) {
     // Unknown until the catalogue answers; a failed catalogue shows its error below.
     if (cat.status === "loading" || cat.status === "idle") return <Loading />;
     if (cat.status === "ready") return <NotFound />;
     return <LoadError message={cat.message} />;
   }
-  const query: MatchQuery = one ? { gameId: one.id } : isGroup ? { group: game } : {};
-  const groupId = one ? one.group : isGroup ? game : "";
+  const query: MatchQuery = one ? { gameId: one.id } : isGroup ? { group: list } : {};
+  const groupId = one ? one.group : isGroup ? list : "";
   const groupGames = groups.find((g) => g.id === groupId)?.games ?? [];
 
   const selectTab = (next: ListTab) => {
@@ -135,7 +136,7 @@ export default function MatchListPage() {
       <div className={frame.mlistHead}>
         <h1 className={frame.mlistTitle}>
           {t("matches.list.title")}
-          {game && <span className={frame.mlistTitleGroup}> · {one ? gameLabel(t, one) : t(`nav.${game}` as "nav.soccer")}</span>}
+          {list && <span className={frame.mlistTitleGroup}> · {one ? gameLabel(t, one) : t(`nav.${list}` as "nav.soccer")}</span>}
         </h1>
         <TabList
           items={LIST_TABS.map((k) => ({ key: k, label: t(`matches.list.${k}`), testId: `list-tab-${k}` }))}
