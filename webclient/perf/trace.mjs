@@ -8,7 +8,9 @@
 // Environment: TRACE_CPU (slowdown, default 4), TRACE_NET=off (no slow-4G throttling), TRACE_TOP (functions listed, default 25), TRACE_SHOT
 // (a PNG of the page at the end), TRACE_TIMELINE=1 (also a Chromium trace: every main-thread task over
 // 50 ms with the events inside it, e.g. v8.evaluateModule of a chunk, a timer's function call, layout;
-// the sampled profile cannot tell a module's evaluation from the other script of a task).
+// the sampled profile cannot tell a module's evaluation from the other script of a task; a module's
+// evaluation is named by the files the profile's samples in it ran in, or with TRACE_TIMELINE_FNS=1
+// by their functions).
 import { chromium } from "playwright-core";
 
 const url = process.argv[2];
@@ -65,7 +67,7 @@ try {
   await page.goto(url, { waitUntil: "commit", timeout: 60_000 });
   await page.waitForTimeout(seconds * 1000);
   const { profile } = await cdp.send("Profiler.stop");
-  const traceTasks = timeline ? longTasksOfTrace(JSON.parse(String(await browser.stopTracing()))) : null;
+  const traceTasks = timeline ? longTasksOfTrace(JSON.parse(String(await browser.stopTracing())), profile) : null;
   if (process.env.TRACE_SHOT) await page.screenshot({ path: process.env.TRACE_SHOT });
   const perf = await page.evaluate(() => window.__perf);
   const tbt = perf.long.reduce((s, [, d]) => s + Math.max(0, d - 50), 0);
@@ -160,7 +162,23 @@ try {
  * events nested in it that took 3 ms or more, indented by depth (three levels): which chunk's module
  * evaluation, which timer or message handler, layout or style.
  */
-function longTasksOfTrace(trace) {
+function longTasksOfTrace(trace, profile) {
+  // The sampled profile runs on the same clock as the trace: a module's evaluation is named by the
+  // script files its samples ran in (the trace's v8.evaluateModule carries no URL).
+  const nodeUrl = new Map(profile.nodes.map((n) => [n.id, n.callFrame.url.replace(/^.*\//, "")]));
+  const nodeFn = new Map(profile.nodes.map((n) => [n.id, `${n.callFrame.functionName || "(anonymous)"}:${n.callFrame.lineNumber + 1}`]));
+  const samples = [];
+  let at = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    if (nodeUrl.get(id)) samples.push([at, nodeUrl.get(id), `${nodeFn.get(id)} ${nodeUrl.get(id)}`]);
+  });
+  const scriptsIn = (e, fn = process.env.TRACE_TIMELINE_FNS === "1") => {
+    const by = new Map();
+    for (const [t, url, f] of samples) if (t >= e.ts && t <= e.ts + e.dur) by.set(fn ? f : url, (by.get(fn ? f : url) ?? 0) + 1);
+    const total = [...by.values()].reduce((a, b) => a + b, 0);
+    return [...by].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([u, n]) => `${u} ${Math.round((100 * n) / total)}%`).join(", ");
+  };
   const events = trace.traceEvents ?? trace;
   const main = events.find((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain" && events.some((x) => x.pid === e.pid && x.name === "navigationStart"));
   if (!main) return "trace: no renderer main thread with a navigation";
@@ -190,7 +208,8 @@ function longTasksOfTrace(trace) {
       while (stack.length > 1 && e.ts >= stack.at(-1)) stack.pop();
       const depth = stack.length;
       stack.push(e.ts + e.dur);
-      if (depth <= 3 && e.dur >= 3000) lines.push(`  ${"  ".repeat(depth)}${ms(e.dur)} ${label(e)}`);
+      const where = e.name === "v8.evaluateModule" ? scriptsIn(e) : "";
+      if (depth <= 3 && e.dur >= 3000) lines.push(`  ${"  ".repeat(depth)}${ms(e.dur)} ${label(e)}${where ? ` [samples in ${where}]` : ""}`);
     }
   }
   lines.push(`  blocking (sum of the tasks' time over 50 ms): ${Math.round(blocking)} ms`);

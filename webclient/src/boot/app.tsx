@@ -4,7 +4,7 @@ import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { StateProvider } from "../state/hooks";
 import { RouterProvider } from "react-router";
-import { router } from "../router";
+import { createAppRouter } from "../router";
 import { initI18n } from "../i18n";
 import { detectLocale } from "../i18n/locales";
 import { getCookie, LANG_COOKIE } from "../session/cookies";
@@ -18,7 +18,7 @@ import "../index.css";
  * first commit replaces it, so that commit must be the page itself, not the route's empty fallback,
  * or the shell would blink out while the route chunk arrives.
  */
-function routerReady(): Promise<void> {
+function routerReady(router: ReturnType<typeof createAppRouter>): Promise<void> {
   if (router.state.initialized) return Promise.resolve();
   return new Promise((resolve) => {
     const stop = router.subscribe((state) => {
@@ -39,7 +39,9 @@ export async function start(): Promise<void> {
     document.documentElement.dataset.locale,
     new URLSearchParams(window.location.search).get("lang"),
   );
-  await Promise.all([initI18n(initial), routerReady()]);
+  const i18n = initI18n(initial);
+  const router = createAppRouter();
+  await Promise.all([i18n, routerReady(router)]);
   const root = createRoot(document.getElementById("root")!);
   // As a transition, React renders the first page in slices of a few milliseconds, yielding to the
   // browser between them, instead of one long task (issue 19, blocking time: the shell is already on
