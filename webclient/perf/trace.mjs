@@ -183,7 +183,9 @@ function longTasksOfTrace(trace, profile) {
   const main = events.find((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain" && events.some((x) => x.pid === e.pid && x.name === "navigationStart"));
   if (!main) return "trace: no renderer main thread with a navigation";
   const own = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === "X" && typeof e.dur === "number").sort((a, b) => a.ts - b.ts || b.dur - a.dur);
-  const nav = events.filter((e) => e.pid === main.pid && e.name === "navigationStart").map((e) => e.ts).sort((a, b) => a - b).at(-1);
+  // The page's own navigation (not about:blank's), the zero of the times printed.
+  const navs = events.filter((e) => e.pid === main.pid && e.name === "navigationStart");
+  const nav = (navs.find((e) => /^https?:/.test(e.args?.data?.documentLoaderURL ?? "")) ?? navs.at(-1)).ts;
   const ms = (us) => Math.round(us / 1000);
   const label = (e) => {
     const d = e.args?.data ?? e.args ?? {};
