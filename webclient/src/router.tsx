@@ -20,7 +20,7 @@ export const routes: RouteObject[] = [
     path: "/",
     element: <Layout />,
     errorElement: <RouteError />,
-    // While a lazily loaded route arrives. The first page does not show it: main.tsx renders once the
+    // While a lazily loaded route arrives. The first page does not show it: boot/app.tsx renders once the
     // route is loaded, and until then the first HTML's static shell stays (api/siteshell.go).
     hydrateFallbackElement: <div aria-busy="true" />,
     children: [
