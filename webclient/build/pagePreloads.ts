@@ -4,7 +4,13 @@
 // (api/sitepreload.go) and adds <link rel="modulepreload"> for the requested page and the reader's
 // language to the first HTML, so the browser fetches them beside the entry chunk instead of one
 // after the other: entry → (runs) → locale chunk → first render → route chunk → its imports.
-import { writeFileSync } from "node:fs";
+//
+// It also names the entry's boot stages in dist/index.html (bootLinks): src/main.tsx imports the
+// modules of src/boot/ one after another, yielding between them, so that no one task evaluates
+// the whole app (issue 19, blocking time); their chunks and style sheets are linked in the first
+// HTML like the entry's own static imports, so they load in parallel and the sheets style the
+// static shell at its first paint.
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Plugin } from "vite";
 import { LOCALE_BUNDLES } from "./localeBundles";
@@ -38,6 +44,18 @@ export interface ManifestChunk {
   css?: string[];
 }
 export type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * The boot stages: the entry's dynamic imports (src/main.tsx imports nothing else dynamically), in
+ * the order it imports them. They are part of every page's first JavaScript (perf/initial-js.mjs,
+ * firstKeys, counts them too).
+ */
+export function bootStages(manifest: Manifest): string[] {
+  return Object.values(manifest)
+    .filter((c) => c.isEntry)
+    .flatMap((c) => c.dynamicImports ?? [])
+    .filter((k) => manifest[k]);
+}
 
 export interface PreloadTable {
   about: string;
@@ -85,8 +103,9 @@ export function preloadTable(manifest: Manifest, pages: Record<string, string> =
     walk(key);
     return files;
   };
-  // The entry and its static imports are in index.html already (script + Vite's own modulepreloads).
-  const inIndex = new Set(closure(Object.keys(manifest).filter((k) => manifest[k]!.isEntry)));
+  // The entry and its static imports are in index.html already (script + Vite's own modulepreloads),
+  // and so are the boot stages and theirs (bootLinks).
+  const inIndex = new Set(closure([...Object.keys(manifest).filter((k) => manifest[k]!.isEntry), ...bootStages(manifest)]));
   const beyond = (key: string) => closure([key]).filter((f) => f.endsWith(".js") && !inIndex.has(f)).map((f) => `/${f}`);
   const out: PreloadTable = {
     about: "Written by webclient/build/pagePreloads.ts; read by api/sitepreload.go: <link rel=modulepreload> per page and language.",
@@ -105,6 +124,46 @@ export function preloadTable(manifest: Manifest, pages: Record<string, string> =
   return out;
 }
 
+/**
+ * The <link> tags of the boot stages for index.html (pure, for the test): a modulepreload for each
+ * chunk of their static closure that the entry's own closure (linked by Vite) does not hold, then
+ * their style sheets in the order Vite's loader would insert them (a chunk's imports' sheets before
+ * its own, stage after stage), which is the cascade the single entry had.
+ */
+export function bootLinks(manifest: Manifest): string {
+  const entries = Object.keys(manifest).filter((k) => manifest[k]!.isEntry);
+  const linked = new Set<string>();
+  const walkJs = (k: string, out: string[]) => {
+    const chunk = manifest[k];
+    if (!chunk || linked.has(k)) return;
+    linked.add(k);
+    out.push(chunk.file);
+    chunk.imports?.forEach((i) => walkJs(i, out));
+  };
+  entries.forEach((k) => walkJs(k, []));
+  const entryCss = new Set(entries.flatMap((k) => manifest[k]!.css ?? []));
+  const js: string[] = [];
+  bootStages(manifest).forEach((k) => walkJs(k, js));
+  const seenCss = new Set<string>(entryCss);
+  const css: string[] = [];
+  const walkCss = (k: string, seen: Set<string>) => {
+    const chunk = manifest[k];
+    if (!chunk || seen.has(k)) return;
+    seen.add(k);
+    chunk.imports?.forEach((i) => walkCss(i, seen));
+    for (const f of chunk.css ?? []) {
+      if (seenCss.has(f)) continue;
+      seenCss.add(f);
+      css.push(f);
+    }
+  };
+  bootStages(manifest).forEach((k) => walkCss(k, new Set(entries)));
+  return [
+    ...js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+    ...css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+  ].join("\n    ");
+}
+
 /** The plugin: needs build.manifest (it reads the manifest Vite wrote into the bundle). */
 export function pagePreloads(): Plugin {
   return {
@@ -115,6 +174,11 @@ export function pagePreloads(): Plugin {
       if (!asset || asset.type !== "asset" || !options.dir) return;
       const manifest = JSON.parse(String(asset.source)) as Manifest;
       writeFileSync(join(options.dir, "preload.json"), `${JSON.stringify(preloadTable(manifest), null, 1)}\n`);
+      const links = bootLinks(manifest);
+      const indexFile = join(options.dir, "index.html");
+      const index = readFileSync(indexFile, "utf8");
+      if (links && !index.includes("</head>")) this.error("pagePreloads: dist/index.html has no </head> for the boot stages' links");
+      if (links) writeFileSync(indexFile, index.replace("</head>", `  ${links}\n  </head>`));
     },
   };
 }

@@ -1,5 +1,6 @@
 // The initial JavaScript of a page of the built web client, from Vite's build manifest
-// (dist/.vite/manifest.json): the entry chunk and everything it imports statically, plus the
+// (dist/.vite/manifest.json): the entry chunk and its boot stages (src/boot/, see firstKeys) and
+// everything they import statically, plus the
 // page's own route chunk (every route is lazy, see src/router.tsx) and its static imports. That
 // is what the browser must fetch and run before the page can render, apart from the language's
 // locale chunk (reported beside it). Sizes are gzip (level 9) of the files as built.
@@ -44,9 +45,20 @@ export function gzipSize(dist, file) {
   return gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
 }
 
+/**
+ * The manifest keys every page starts with: the entry and its boot stages, the entry's dynamic
+ * imports (src/main.tsx imports src/boot/'s modules one after another and nothing else dynamically;
+ * build/pagePreloads.ts, bootStages, names them in index.html as modulepreloads).
+ */
+export function firstKeys(manifest) {
+  const entries = Object.keys(manifest).filter((k) => manifest[k].isEntry);
+  const stages = entries.flatMap((k) => manifest[k].dynamicImports ?? []).filter((k) => manifest[k]);
+  return [...entries, ...stages];
+}
+
 /** The initial JS of the page whose route module is routeModule: files and their gzip sizes. */
 export function initialJs(dist, routeModule, manifest = readManifest(dist)) {
-  const entries = Object.keys(manifest).filter((k) => manifest[k].isEntry);
+  const entries = firstKeys(manifest);
   // A route module without a chunk of its own is part of the entry's closure (a static import).
   const keys = manifest[routeModule] ? [...entries, routeModule] : entries;
   const files = staticClosure(manifest, keys).filter((f) => f.endsWith(".js"));

@@ -6,7 +6,11 @@
 //   node perf/trace.mjs http://127.0.0.1:18120/ [seconds=8]
 //
 // Environment: TRACE_CPU (slowdown, default 4), TRACE_NET=off (no slow-4G throttling), TRACE_TOP (functions listed, default 25), TRACE_SHOT
-// (a PNG of the page at the end).
+// (a PNG of the page at the end), TRACE_TIMELINE=1 (also a Chromium trace: every main-thread task over
+// 50 ms with the events inside it, e.g. v8.evaluateModule of a chunk, a timer's function call, layout;
+// the sampled profile cannot tell a module's evaluation from the other script of a task; a module's
+// evaluation is named by the files the profile's samples in it ran in, or with TRACE_TIMELINE_FNS=1
+// by their functions).
 import { chromium } from "playwright-core";
 
 const url = process.argv[2];
@@ -50,6 +54,12 @@ try {
       window.__perf.lcps.push(`${Math.round(e.startTime)} ms ${e.size} px² ${window.__perf.lcp.el} "${what}"`);
     })).observe({ type: "largest-contentful-paint", buffered: true });
   });
+  const timeline = process.env.TRACE_TIMELINE === "1";
+  if (timeline) {
+    await browser.startTracing(page, {
+      categories: ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "v8.execute", "blink.user_timing", "loading"],
+    });
+  }
   await cdp.send("Profiler.enable");
   await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
   await cdp.send("Profiler.start");
@@ -57,6 +67,7 @@ try {
   await page.goto(url, { waitUntil: "commit", timeout: 60_000 });
   await page.waitForTimeout(seconds * 1000);
   const { profile } = await cdp.send("Profiler.stop");
+  const traceTasks = timeline ? longTasksOfTrace(JSON.parse(String(await browser.stopTracing())), profile) : null;
   if (process.env.TRACE_SHOT) await page.screenshot({ path: process.env.TRACE_SHOT });
   const perf = await page.evaluate(() => window.__perf);
   const tbt = perf.long.reduce((s, [, d]) => s + Math.max(0, d - 50), 0);
@@ -66,6 +77,8 @@ try {
   console.log(`LCP candidates: ${perf.lcps.join("; ")}`);
   console.log(`layout shift ${perf.cls.toFixed(3)}${perf.shifts.length ? `: ${perf.shifts.join("; ")}` : ""}`);
   console.log("long tasks [start ms, duration ms]:", JSON.stringify(perf.long));
+
+  if (traceTasks) console.log(`\n${traceTasks}`);
 
   // Self time per function from the sampled profile; the time between samples goes to the sampled node.
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -142,4 +155,65 @@ try {
   for (const [k, us] of [...incl].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${String(Math.round(us / 1000)).padStart(7)} ms  ${k}`);
 } finally {
   await browser.close();
+}
+
+/**
+ * The main thread's tasks over 50 ms in a Chromium trace (ms from navigationStart), each with the
+ * events nested in it that took 3 ms or more, indented by depth (three levels): which chunk's module
+ * evaluation, which timer or message handler, layout or style.
+ */
+function longTasksOfTrace(trace, profile) {
+  // The sampled profile runs on the same clock as the trace: a module's evaluation is named by the
+  // script files its samples ran in (the trace's v8.evaluateModule carries no URL).
+  const nodeUrl = new Map(profile.nodes.map((n) => [n.id, n.callFrame.url.replace(/^.*\//, "")]));
+  const nodeFn = new Map(profile.nodes.map((n) => [n.id, `${n.callFrame.functionName || "(anonymous)"}:${n.callFrame.lineNumber + 1}`]));
+  const samples = [];
+  let at = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    if (nodeUrl.get(id)) samples.push([at, nodeUrl.get(id), `${nodeFn.get(id)} ${nodeUrl.get(id)}`]);
+  });
+  const scriptsIn = (e, fn = process.env.TRACE_TIMELINE_FNS === "1") => {
+    const by = new Map();
+    for (const [t, url, f] of samples) if (t >= e.ts && t <= e.ts + e.dur) by.set(fn ? f : url, (by.get(fn ? f : url) ?? 0) + 1);
+    const total = [...by.values()].reduce((a, b) => a + b, 0);
+    return [...by].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([u, n]) => `${u} ${Math.round((100 * n) / total)}%`).join(", ");
+  };
+  const events = trace.traceEvents ?? trace;
+  const main = events.find((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain" && events.some((x) => x.pid === e.pid && x.name === "navigationStart"));
+  if (!main) return "trace: no renderer main thread with a navigation";
+  const own = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === "X" && typeof e.dur === "number").sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  // The page's own navigation (not about:blank's), the zero of the times printed.
+  const navs = events.filter((e) => e.pid === main.pid && e.name === "navigationStart");
+  const nav = (navs.find((e) => /^https?:/.test(e.args?.data?.documentLoaderURL ?? "")) ?? navs.at(-1)).ts;
+  const ms = (us) => Math.round(us / 1000);
+  const label = (e) => {
+    const d = e.args?.data ?? e.args ?? {};
+    const url = d.url ?? d.fileName ?? d.scriptName ?? "";
+    const what = [d.functionName, url ? url.replace(/^.*\//, "") : "", d.type].filter(Boolean).join(" ");
+    return `${e.name}${what ? ` (${what})` : ""}`;
+  };
+  const lines = ["main-thread tasks over 50 ms in the Chromium trace (ms from navigationStart, duration, what ran inside):"];
+  let blocking = 0;
+  let last = 0;
+  const isTask = (e) => e.name === "RunTask" || e.name === "ThreadControllerImpl::RunTask";
+  for (const task of own.filter(isTask)) {
+    // A task is traced twice (the scheduler's RunTask inside ThreadControllerImpl's): the outer one counts.
+    if (task.dur < 50_000 || task.ts < last) continue;
+    last = task.ts + task.dur;
+    blocking += task.dur / 1000 - 50;
+    lines.push(`  @${ms(task.ts - nav)} ${ms(task.dur)} ms`);
+    const end = task.ts + task.dur;
+    const stack = [end];
+    for (const e of own) {
+      if (e === task || e.ts < task.ts || e.ts + e.dur > end || isTask(e)) continue;
+      while (stack.length > 1 && e.ts >= stack.at(-1)) stack.pop();
+      const depth = stack.length;
+      stack.push(e.ts + e.dur);
+      const where = e.name === "v8.evaluateModule" ? scriptsIn(e) : "";
+      if (depth <= 3 && e.dur >= 3000) lines.push(`  ${"  ".repeat(depth)}${ms(e.dur)} ${label(e)}${where ? ` [samples in ${where}]` : ""}`);
+    }
+  }
+  lines.push(`  blocking (sum of the tasks' time over 50 ms): ${Math.round(blocking)} ms`);
+  return lines.join("\n");
 }

@@ -1,55 +1,46 @@
-import { StrictMode, startTransition } from "react";
-import { createRoot } from "react-dom/client";
-import { StateProvider } from "./state/hooks";
-import { RouterProvider } from "react-router";
-import { router } from "./router";
-import { initI18n } from "./i18n";
-import { detectLocale } from "./i18n/locales";
-import { getCookie, LANG_COOKIE } from "./session/cookies";
-import { rememberInvite } from "./session/invite";
-import { captureShell } from "./components/appShell";
-import "./index.css";
+// The entry (index.html): boots the app in stages, one module graph at a time, yielding to the
+// browser between them (issue 19, blocking time). Evaluating the whole app's static graph at once
+// was one task of about 300 ms at 4x CPU, after the first paint of the page's static shell (the
+// first HTML holds one: api/siteshell.go), so all of it counted as blocking time. The stages' files
+// are fetched in parallel from the start: the build names them in the first HTML as modulepreloads,
+// with their style sheets (build/pagePreloads.ts, bootLinks); perf/initial-js.mjs counts them in the
+// initial JavaScript. A stage is a module of src/boot/; whatever this file imports dynamically is a stage (the build
+// and the budget count all of it as the first JavaScript), so it imports nothing else that way.
+import { isChunkLoadError, reloadOnce } from "./reloadGuard";
 
-/**
- * Resolves once the router has loaded the first page's lazy route (its chunk). The first HTML holds a
- * static shell of the page (the header and the heading, written by the node: api/siteshell.go); React's
- * first commit replaces it, so that commit must be the page itself, not the route's empty fallback,
- * or the shell would blink out while the route chunk arrives.
- */
-function routerReady(): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
+interface Scheduler {
+  yield?: () => Promise<void>;
+}
+
+/** Lets the browser run what waits (input, paint, the preloads' responses) before the next stage. */
+function yieldToBrowser(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: Scheduler }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
   return new Promise((resolve) => {
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
       resolve();
-    });
+    };
+    channel.port2.postMessage(null);
   });
 }
 
 async function boot(): Promise<void> {
-  rememberInvite();
-  captureShell();
-  const initial = detectLocale(
-    getCookie(LANG_COOKIE),
-    navigator.languages ?? [navigator.language],
-    document.documentElement.dataset.locale,
-    new URLSearchParams(window.location.search).get("lang"),
-  );
-  await Promise.all([initI18n(initial), routerReady()]);
-  const root = createRoot(document.getElementById("root")!);
-  // As a transition, React renders the first page in slices of a few milliseconds, yielding to the
-  // browser between them, instead of one long task (issue 19, blocking time: the shell is already on
-  // screen, so nothing is gained by rendering the page in one go).
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <StateProvider>
-          <RouterProvider router={router} />
-        </StateProvider>
-      </StrictMode>,
-    ),
-  );
+  // React and react-dom first (the largest evaluation), then the shared libraries and the data layer,
+  // then the route table, the layout and i18n, which render the page.
+  await import("./boot/react");
+  await yieldToBrowser();
+  await import("./boot/core");
+  await yieldToBrowser();
+  const app = await import("./boot/app");
+  await yieldToBrowser();
+  await app.start();
 }
 
-void boot();
+boot().catch((err: unknown) => {
+  // A stage's chunk failed to load (a deploy replaced the chunk names): reload once (spec §8), as a
+  // lazy route does; the static shell stays on screen meanwhile.
+  if (isChunkLoadError(err)) reloadOnce();
+  throw err;
+});

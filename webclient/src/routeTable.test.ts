@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { RouteObject } from "react-router";
 import table from "../public/routes.json";
-import { router } from "./router";
+import { routes } from "./router";
 import { GAME_SLUGS } from "./seo/games";
 import { GAME_GROUPS } from "./components/headerNav";
 import { GAME_SLUG_BY_ID } from "./components/Article/games";
@@ -25,7 +25,7 @@ function routerPaths(routes: RouteObject[], parent: string): string[] {
 
 describe("route table", () => {
   const built = table.routes.filter((r) => !("missing" in r)).map((r) => r.path);
-  const fromRouter = [...new Set(routerPaths(router.routes, "/"))];
+  const fromRouter = [...new Set(routerPaths(routes, "/"))];
 
   it("lists every page the React router builds", () => {
     expect(fromRouter.filter((p) => !built.includes(p))).toEqual([]);

@@ -1,7 +1,7 @@
 // Routes of the shell. Every page, home included, loads lazily, so the first chunk holds only
 // the shell (its initial-JS budget: e2e/bundle-budget.test.mjs); a failed chunk load reloads
 // the page at most once per 60 s (spec §8), otherwise the network-problem page shows.
-import { createBrowserRouter, isRouteErrorResponse, Navigate, useRouteError } from "react-router";
+import { createBrowserRouter, isRouteErrorResponse, Navigate, useRouteError, type RouteObject } from "react-router";
 import { Layout } from "./components/Layout";
 import NotFound from "./components/ErrorPages/NotFound";
 import NetworkError from "./components/ErrorPages/NetworkError";
@@ -14,12 +14,13 @@ function RouteError() {
   return <NetworkError />;
 }
 
-export const router = createBrowserRouter([
+/** The routes (the route table test reads them). */
+export const routes: RouteObject[] = [
   {
     path: "/",
     element: <Layout />,
     errorElement: <RouteError />,
-    // While a lazily loaded route arrives. The first page does not show it: main.tsx renders once the
+    // While a lazily loaded route arrives. The first page does not show it: boot/app.tsx renders once the
     // route is loaded, and until then the first HTML's static shell stays (api/siteshell.go).
     hydrateFallbackElement: <div aria-busy="true" />,
     children: [
@@ -167,4 +168,13 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
+
+/**
+ * The app's router. Made when the app starts (src/boot/app.tsx), not when this module is evaluated:
+ * making it ranks every route and reads the history and the session's storage, which belongs in a
+ * task of its own after the boot stage's evaluation (issue 19, blocking time).
+ */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -41,7 +41,7 @@ export function useAtomValuePerFrame<T>(a: Atom<T>): T {
   return snap.atom === a ? snap.value : store.get(a);
 }
 
-/** Gives its children the app's one jotai store (main.tsx around the router; tests around what they render). */
+/** Gives its children the app's one jotai store (boot/app.tsx around the router; tests around what they render). */
 export function StateProvider({ children }: { children?: ReactNode }) {
   return createElement(Provider, { store: appStore }, children);
 }
