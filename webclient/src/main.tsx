@@ -8,6 +8,7 @@ import { detectLocale } from "./i18n/locales";
 import { getCookie, LANG_COOKIE } from "./session/cookies";
 import { rememberInvite } from "./session/invite";
 import { captureShell } from "./components/appShell";
+import { captureSeed } from "./data";
 import "./index.css";
 
 /**
@@ -30,6 +31,7 @@ function routerReady(): Promise<void> {
 async function boot(): Promise<void> {
   rememberInvite();
   captureShell();
+  captureSeed();
   const initial = detectLocale(
     getCookie(LANG_COOKIE),
     navigator.languages ?? [navigator.language],

@@ -4,6 +4,7 @@
 // REST client already shows the progress bar (spec §9) and toasts; <Loadable> draws the states.
 import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "../api/client";
+import { dropSeed, seedOf } from "./seed";
 
 export type ResourceStatus = "idle" | "loading" | "error" | "ready";
 
@@ -69,13 +70,20 @@ interface State<T> {
   failure: Failure | null;
 }
 
+/** A key's state before its first answer: loading, or loaded with the first HTML's answer for it (seed.ts; the call still runs). */
+function start<T>(key: string | null): State<T> {
+  const seeded = seedOf<T>(key);
+  if (seeded !== undefined) return { key, status: "ready", value: seeded, failure: null };
+  return { key, status: key === null ? "idle" : "loading", value: null, failure: null };
+}
+
 /**
  * Loads `key` with `load`: again when the key changes (the previous call is aborted), on reload and
  * refresh, and every `refreshMs`. A null key loads nothing. `load` may change every render; the key
  * says when the answer changes.
  */
 export function useResource<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>, opts: ResourceOptions = {}): Resource<T> {
-  const [state, setState] = useState<State<T>>(() => ({ key, status: key === null ? "idle" : "loading", value: null, failure: null }));
+  const [state, setState] = useState<State<T>>(() => start<T>(key));
   const { run, again, refresh } = useRuns(key, opts.refreshMs ?? 0);
   const loadRef = useRef(load);
   loadRef.current = load;
@@ -83,7 +91,7 @@ export function useResource<T>(key: string | null, load: (signal: AbortSignal) =
   // A new key shows loading at once, in the same render, so an old answer never shows under a new key.
   let shown = state;
   if (state.key !== key) {
-    shown = { key, status: key === null ? "idle" : "loading", value: null, failure: null };
+    shown = start<T>(key);
     setState(shown);
   }
 
@@ -92,6 +100,7 @@ export function useResource<T>(key: string | null, load: (signal: AbortSignal) =
     const ctrl = new AbortController();
     loadRef.current(ctrl.signal).then(
       (value) => {
+        dropSeed(key);
         // The answer renders as a transition (issue 19, blocking time): React draws what it brings
         // (a list's rows) in slices of a few milliseconds instead of one long task.
         if (!ctrl.signal.aborted) startTransition(() => setState({ key, status: "ready", value, failure: null }));
