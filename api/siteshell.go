@@ -25,7 +25,8 @@ import (
 // sections (src/components/headerNav.ts) and the languages of the switcher. The markup below copies
 // Header.tsx, Layout.tsx, the home page's <h1> (pages/Home/Home.tsx), the live room's head
 // (pages/LiveRoom/LiveRoom.tsx, RoomHead.tsx), the match list's head (pages/Matches/MatchListPage.tsx)
-// and the streamer list's (pages/Anchor/AnchorList.tsx). The header's classes and the home, match
+// and the streamer list's (pages/Anchor/AnchorList.tsx), with its first screen of cards where the
+// data was read (siteshelldata.go). The header's classes and the home, match
 // list and streamer list heads' (Layout.module.css) are in the entry's style sheet; a live room's sheet is linked in the head (shellSheets, preload.json "styles",
 // sitepreload.go). It holds no data-testid:
 // tests wait for React's elements, never for the shell's.
