@@ -132,6 +132,16 @@ describe("useResource", () => {
     calls[1]!.resolve("from the call");
     await flush();
     expect(root.q('[data-testid="value"]')?.textContent).toBe("from the call");
+    // A seed whose call fails stays on screen (the client toasts the failure), as a failed refresh does.
+    el.textContent = JSON.stringify({ key: "failing", value: "seeded too" });
+    document.body.append(el);
+    captureSeed();
+    el.remove();
+    await root.render(<Probe k="failing" load={load} />);
+    calls[2]!.reject(new Error("offline"));
+    await flush();
+    expect(root.q('[data-testid="value"]')?.textContent).toBe("seeded too");
+    expect(seen.status).toBe("ready");
     // Answered: the seed is gone, a later visit of the key loads.
     await root.render(<Probe k={null} load={load} />);
     await root.render(<Probe k="seeded" load={load} />);

@@ -68,12 +68,14 @@ interface State<T> {
   status: ResourceStatus;
   value: T | null;
   failure: Failure | null;
+  /** The value is the first HTML's (seed.ts): a failed call keeps it on screen, as a failed refresh does. */
+  seeded?: boolean;
 }
 
 /** A key's state before its first answer: loading, or loaded with the first HTML's answer for it (seed.ts; the call still runs). */
 function start<T>(key: string | null): State<T> {
   const seeded = seedOf<T>(key);
-  if (seeded !== undefined) return { key, status: "ready", value: seeded, failure: null };
+  if (seeded !== undefined) return { key, status: "ready", value: seeded, failure: null, seeded: true };
   return { key, status: key === null ? "idle" : "loading", value: null, failure: null };
 }
 
@@ -108,7 +110,7 @@ export function useResource<T>(key: string | null, load: (signal: AbortSignal) =
       (err: unknown) => {
         if (ctrl.signal.aborted) return;
         // A failed refresh keeps the answer on screen; the client has toasted what went wrong.
-        setState((s) => (s.key === key && s.value !== null && run.keep ? s : { key, status: "error", value: null, failure: failureOf(err) }));
+        setState((s) => (s.key === key && s.value !== null && (run.keep || s.seeded) ? s : { key, status: "error", value: null, failure: failureOf(err) }));
       },
     );
     return () => ctrl.abort();
