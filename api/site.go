@@ -55,7 +55,7 @@ func Site(dir string) http.Handler {
 }
 
 func newSite(dir string) *site {
-	return &site{dir: dir, lookups: map[string]PageExists{}, entities: map[string]PageEntity{}, sitemaps: &seo.Sitemaps{},
+	return &site{dir: dir, lookups: map[string]PageExists{}, entities: map[string]PageEntity{}, data: map[string]PageData{}, sitemaps: &seo.Sitemaps{},
 		now: time.Now, routes: buildFile[RouteTable]{name: "routes.json", parse: ParseRouteTable},
 		preloads: buildFile[preloadTable]{name: "preload.json", parse: parsePreloads},
 		shell:    buildFile[shellTable]{name: "shell.json", parse: parseShell}}
@@ -66,6 +66,7 @@ type site struct {
 	resolve  func(*http.Request) string // the language rule; nil: headers only
 	lookups  map[string]PageExists      // by PageRoute.Page; set while wiring, read-only after
 	entities map[string]PageEntity      // by PageRoute.Page; set while wiring, read-only after
+	data     map[string]PageData        // by PageRoute.Page: the first screen of its data for the shell (siteshelldata.go)
 	// mobileOrigin is the mobile site (Config.MobileHost); "": this host, same path.
 	mobileOrigin string
 	sitemaps     *seo.Sitemaps

@@ -25,7 +25,8 @@ import (
 // sections (src/components/headerNav.ts) and the languages of the switcher. The markup below copies
 // Header.tsx, Layout.tsx, the home page's <h1> (pages/Home/Home.tsx), the live room's head
 // (pages/LiveRoom/LiveRoom.tsx, RoomHead.tsx), the match list's head (pages/Matches/MatchListPage.tsx)
-// and the streamer list's (pages/Anchor/AnchorList.tsx). The header's classes and the home, match
+// and the streamer list's (pages/Anchor/AnchorList.tsx), with its first screen of cards where the
+// data was read (siteshelldata.go). The header's classes and the home, match
 // list and streamer list heads' (Layout.module.css) are in the entry's style sheet; a live room's sheet is linked in the head (shellSheets, preload.json "styles",
 // sitepreload.go). It holds no data-testid:
 // tests wait for React's elements, never for the shell's.
@@ -141,6 +142,8 @@ type shellInput struct {
 	// title is a live room's title as its head names it: nil when the lookup failed (the shell
 	// then keeps the title's place empty, as the client does while the room loads), "" untitled.
 	title *string
+	// data is the first screen of the page's data (siteshelldata.go), nil without.
+	data *ShellData
 }
 
 // renderShell is the shell's HTML for the inside of #root, or "" without a usable shell.json.
@@ -161,9 +164,11 @@ func renderShell(t *shellTable, in shellInput) string {
 	case "matchList":
 		w.matchList(in)
 	case "anchorIndex", "anchorList":
-		w.streamers()
+		w.streamers(in.data)
 	}
-	w.w(`</main></div>`)
+	w.w(`</main>`)
+	w.seed(in.data)
+	w.w(`</div>`)
 	if w.missing {
 		return ""
 	}
@@ -287,12 +292,16 @@ func (w *shellWriter) matchList(in shellInput) {
 	w.w(`</div></div></section>`)
 }
 
-// streamers copies the head of pages/Anchor/AnchorList.tsx (/anchor, /anchor/anchorList): the title
-// and the "live now only" switch, off.
-func (w *shellWriter) streamers() {
+// streamers copies pages/Anchor/AnchorList.tsx (/anchor, /anchor/anchorList): the title, the "live
+// now only" switch, off, and the first screen of cards when the data was read (siteshelldata.go).
+func (w *shellWriter) streamers(d *ShellData) {
 	c := func(local string) string { return w.cls("Layout", local) }
 	w.w(`<main class="`, c("streamers"), `"><div class="`, c("streamers__head"), `"><h1 class="`, c("streamers__title"), `">`, w.text("anchor.list.title"), `</h1>`,
-		`<label class="`, c("streamers__live"), `"><input type="checkbox"><span>`, w.text("anchor.list.liveOnly"), `</span></label></div></main>`)
+		`<label class="`, c("streamers__live"), `"><input type="checkbox"><span>`, w.text("anchor.list.liveOnly"), `</span></label></div>`)
+	if d != nil {
+		w.streamerCards(d.Streamers)
+	}
+	w.w(`</main>`)
 }
 
 // liveRoom copies the live room's frame (pages/LiveRoom/LiveRoom.tsx) and head (RoomHead.tsx): the
@@ -334,6 +343,9 @@ func (s *site) shellFor(r *http.Request, p resolved, lang string) string {
 	}
 	if p.entity != nil {
 		in.title = &p.entity.Name
+	}
+	if s.shell.get(s.dir) != nil {
+		in.data = s.shellData(r.Context(), p)
 	}
 	return renderShell(s.shell.get(s.dir), in)
 }

@@ -48,7 +48,8 @@ var shellKeys = []string{"app.skipToContent", "discover.nav.menu", "discover.nav
 	"live.theatre.enter", "live.chat", "live.player", "discover.nav.home", "discover.nav.live", "discover.nav.schedule",
 	"discover.nav.data", "news.nav", "videos.title", "experts.nav.header", "shop.nav",
 	"nav.recommended", "nav.soccer", "nav.basketball", "nav.esports", "nav.baseball", "nav.tennis", "nav.other",
-	"matches.list.title", "matches.list.matches", "matches.list.results", "matches.list.favourites", "anchor.list.title", "anchor.list.liveOnly"}
+	"matches.list.title", "matches.list.matches", "matches.list.results", "matches.list.favourites", "anchor.list.title", "anchor.list.liveOnly",
+	"anchor.list.live", "anchor.broadcast.noTitle", "anchor.player.viewers", "discover.followers"}
 
 // shellJSON is a shell.json as the build writes it, with the real translations of en_US and ar and
 // made-up generated class names ("<local>_h").
@@ -56,7 +57,8 @@ func shellJSON(t *testing.T) string {
 	t.Helper()
 	locals := map[string][]string{
 		"Layout": {"layout", "layout__main", "home-title", "home-title__group", "home-title__news", "mlist-head", "mlist-title", "mlist-title__group",
-			"mlist-tabs", "mlist-tab", "mlist-tab--on", "streamers", "streamers__head", "streamers__title", "streamers__live"},
+			"mlist-tabs", "mlist-tab", "mlist-tab--on", "streamers", "streamers__head", "streamers__title", "streamers__live",
+			"streamers__cards", "streamer-card", "streamer-card__cover", "streamer-card__placeholder", "streamer-card__badge", "streamer-card__title", "streamer-card__who", "avatar", "avatar--letter"},
 		"TabList":          {"tab"},
 		"Header":           {"header", "header__inner", "header__burger", "header__logo", "header__nav", "header__nav-link", "header__nav-link--active", "header__search-slot", "header__search", "header__tools", "header__login", "header__games", "header__games-inner", "header__game", "header__game--active"},
 		"HeaderSearch":     {"hsearch"},
@@ -100,8 +102,9 @@ func shellJSON(t *testing.T) string {
 	return string(data)
 }
 
-// shellSite is a built client with routes.json, preload.json and shell.json, and a live room lookup.
-func shellSite(t *testing.T) (*httptest.Server, string) {
+// shellSite is a built client with routes.json, preload.json and shell.json, and a live room lookup;
+// wire adds to the server's wiring.
+func shellSite(t *testing.T, wire ...func(*api.Server)) (*httptest.Server, string) {
 	t.Helper()
 	dir := writeSite(t)
 	routes, err := os.ReadFile(filepath.Join("..", "webclient", "public", "routes.json"))
@@ -131,6 +134,9 @@ func shellSite(t *testing.T) (*httptest.Server, string) {
 		}
 		return seo.Entity{}, false, nil
 	})
+	for _, f := range wire {
+		f(s)
+	}
 	srv := httptest.NewServer(s.Handler())
 	t.Cleanup(srv.Close)
 	return srv, dir

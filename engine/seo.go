@@ -24,6 +24,10 @@ func (w *wiring) buildSEO() {
 	w.api.PageHead("match", h.match)
 	w.api.PageHead("liveRoom", h.liveRoom)
 	w.api.PageHead("anchor", h.streamer)
+	// The streamer list's first screen of cards in its first HTML (issue 19: the first cover is the
+	// page's largest paint), read as the list's REST call reads it.
+	w.api.PageShellData("anchorIndex", h.streamerCards)
+	w.api.PageShellData("anchorList", h.streamerCards)
 	// A library page's tabs (/squadLibrary/{id}/config, ...) are about the same entity.
 	for _, tab := range []string{"", "Tab"} {
 		w.api.PageHead("league"+tab, h.league)
@@ -129,6 +133,22 @@ func (h seoLookups) liveRoom(ctx context.Context, p map[string]string) (seo.Enti
 		return seo.Entity{}, false, err
 	}
 	return seo.Entity{Name: row.Title, Live: &seo.Live{Streamer: seo.SiteName, OnAir: row.Open}}, true, nil
+}
+
+// streamerCards is the first screen of the streamer list (/anchor, /anchor/anchorList) as
+// GET /anchor/anchorList answers it, under the resource key of pages/Anchor/AnchorList.tsx
+// ("anchors:all": the "live now only" switch is off on arrival).
+func (h seoLookups) streamerCards(ctx context.Context, _ map[string]string) (api.ShellData, error) {
+	list, err := h.anchors.ListEntries(ctx, false, api.ShellCards, 0)
+	if err != nil {
+		return api.ShellData{}, err
+	}
+	cards := make([]api.StreamerCard, len(list))
+	for i, a := range list {
+		cards[i] = api.StreamerCard{AnchorID: a.AnchorID, Name: a.Name, Title: a.Title, CoverURL: a.CoverURL, Avatar: a.Avatar,
+			CustomTag: a.CustomTag, Live: a.Live, Viewers: a.Viewers, Followers: a.Followers}
+	}
+	return api.ShellData{Key: "anchors:all", Value: list, Streamers: cards}, nil
 }
 
 // streamer is /anchor/:id, id the streamer's user id.

@@ -1,6 +1,8 @@
 package anchor
 
 import (
+	"context"
+
 	"courtside/actors/protocol"
 	"courtside/api"
 	"courtside/storage/postgres"
@@ -29,7 +31,17 @@ func (h *handlers) anchorList(r *api.Request) (any, error) {
 		return nil, err
 	}
 	liveOnly := r.Query("live") == "1" || r.Query("live") == "true"
-	rows, err := h.svc.List(r.Context(), liveOnly, p.Size, p.Offset())
+	out, err := h.svc.ListEntries(r.Context(), liveOnly, p.Size, p.Offset())
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"list": out}, nil
+}
+
+// ListEntries is the anchor list as its REST call answers it (GET /anchor/anchorList): the page's
+// call and the first HTML's shell of the page (engine, api.Server.PageShellData) read it here.
+func (s *Service) ListEntries(ctx context.Context, liveOnly bool, limit, offset int) ([]ListEntry, error) {
+	rows, err := s.List(ctx, liveOnly, limit, offset)
 	if err != nil {
 		return nil, err
 	}
@@ -43,7 +55,7 @@ func (h *handlers) anchorList(r *api.Request) (any, error) {
 			Title: x.Title, CoverURL: uploadURL(x.Cover), MatchID: x.MatchID, CustomTag: x.CustomTag, Live: x.Live,
 			LiveSince: api.Millis(x.LiveSince), Viewers: x.Viewers, Avatar: x.Avatar, Followers: x.Followers, GameID: x.GameID})
 	}
-	return map[string]any{"list": out}, nil
+	return out, nil
 }
 
 // AnchorPage is the public streamer page (POST /anchorInfo {anchorId | roomId}).

@@ -52,6 +52,10 @@ export const SHELL_KEYS = [
   "matches.list.favourites",
   "anchor.list.title",
   "anchor.list.liveOnly",
+  "anchor.list.live",
+  "anchor.broadcast.noTitle",
+  "anchor.player.viewers",
+  "discover.followers",
 ];
 
 /** Every key the shell needs. */

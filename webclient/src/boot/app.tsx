@@ -10,6 +10,7 @@ import { detectLocale } from "../i18n/locales";
 import { getCookie, LANG_COOKIE } from "../session/cookies";
 import { rememberInvite } from "../session/invite";
 import { captureShell } from "../components/appShell";
+import { captureSeed } from "../data";
 import "../index.css";
 
 /**
@@ -33,6 +34,7 @@ function routerReady(router: ReturnType<typeof createAppRouter>): Promise<void> 
 export async function start(): Promise<void> {
   rememberInvite();
   captureShell();
+  captureSeed();
   const initial = detectLocale(
     getCookie(LANG_COOKIE),
     navigator.languages ?? [navigator.language],

@@ -1,4 +1,6 @@
-import styles from "./Avatar.module.css";
+// Its classes are the frame's (Layout.module.css, the entry's sheet): the first HTML's shell draws
+// the streamer list's cards with them (api/siteshelldata.go).
+import styles from "./Layout.module.css";
 
 /**
  * A user's round avatar, or the first letter of the name on a coloured disc when none is set. alt

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "../api/client";
 import { initI18n } from "../i18n";
 import { testRoot } from "../test/root";
-import { Loadable, usePaged, useResource, type PagedResource, type Resource } from ".";
+import { captureSeed, Loadable, usePaged, useResource, type PagedResource, type Resource } from ".";
 
 /** A promise the test settles by hand, with the signal its call got. */
 function deferred<T>() {
@@ -106,6 +106,46 @@ describe("useResource", () => {
     act(() => seen.set((cur) => `${cur} (edited)`));
     await flush();
     expect(root.q('[data-testid="value"]')?.textContent).toBe("first (edited)");
+  });
+  it("a key the first HTML answered starts loaded with that answer; its call replaces it, and a later visit loads afresh", async () => {
+    // The node's seed (api/siteshelldata.go), as the first HTML carries it.
+    const el = document.createElement("script");
+    el.type = "application/json";
+    el.dataset.shellData = "";
+    el.textContent = JSON.stringify({ key: "seeded", value: "from the first HTML" });
+    document.body.append(el);
+    captureSeed();
+    el.remove();
+    const calls: ReturnType<typeof deferred<string>>[] = [];
+    const load = () => {
+      const d = deferred<string>();
+      calls.push(d);
+      return d.promise;
+    };
+    await root.render(<Probe k="other" load={load} />);
+    expect(seen.status).toBe("loading"); // another key: no seed
+    await root.render(<Probe k="seeded" load={load} />);
+    // The first render of the key draws the seed, no spinner; the call still runs.
+    expect(root.q('[data-testid="loading"]')).toBeNull();
+    expect(root.q('[data-testid="value"]')?.textContent).toBe("from the first HTML");
+    expect(calls).toHaveLength(2);
+    calls[1]!.resolve("from the call");
+    await flush();
+    expect(root.q('[data-testid="value"]')?.textContent).toBe("from the call");
+    // A seed whose call fails stays on screen (the client toasts the failure), as a failed refresh does.
+    el.textContent = JSON.stringify({ key: "failing", value: "seeded too" });
+    document.body.append(el);
+    captureSeed();
+    el.remove();
+    await root.render(<Probe k="failing" load={load} />);
+    calls[2]!.reject(new Error("offline"));
+    await flush();
+    expect(root.q('[data-testid="value"]')?.textContent).toBe("seeded too");
+    expect(seen.status).toBe("ready");
+    // Answered: the seed is gone, a later visit of the key loads.
+    await root.render(<Probe k={null} load={load} />);
+    await root.render(<Probe k="seeded" load={load} />);
+    expect(root.q('[data-testid="loading"]')).not.toBeNull();
   });
 });
 

@@ -3,3 +3,4 @@
 export { useResource, failureOf, type Resource, type ResourceOptions, type Failure, type ResourceStatus } from "./resource";
 export { usePaged, type PagedResource, type PagedOptions, type PageAnswer } from "./paged";
 export { Loadable, type LoadableProps, type LoadableState } from "./Loadable";
+export { captureSeed } from "./seed";

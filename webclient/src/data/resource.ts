@@ -4,6 +4,7 @@
 // REST client already shows the progress bar (spec §9) and toasts; <Loadable> draws the states.
 import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "../api/client";
+import { dropSeed, seedOf } from "./seed";
 
 export type ResourceStatus = "idle" | "loading" | "error" | "ready";
 
@@ -67,6 +68,15 @@ interface State<T> {
   status: ResourceStatus;
   value: T | null;
   failure: Failure | null;
+  /** The value is the first HTML's (seed.ts): a failed call keeps it on screen, as a failed refresh does. */
+  seeded?: boolean;
+}
+
+/** A key's state before its first answer: loading, or loaded with the first HTML's answer for it (seed.ts; the call still runs). */
+function start<T>(key: string | null): State<T> {
+  const seeded = seedOf<T>(key);
+  if (seeded !== undefined) return { key, status: "ready", value: seeded, failure: null, seeded: true };
+  return { key, status: key === null ? "idle" : "loading", value: null, failure: null };
 }
 
 /**
@@ -75,7 +85,7 @@ interface State<T> {
  * says when the answer changes.
  */
 export function useResource<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>, opts: ResourceOptions = {}): Resource<T> {
-  const [state, setState] = useState<State<T>>(() => ({ key, status: key === null ? "idle" : "loading", value: null, failure: null }));
+  const [state, setState] = useState<State<T>>(() => start<T>(key));
   const { run, again, refresh } = useRuns(key, opts.refreshMs ?? 0);
   const loadRef = useRef(load);
   loadRef.current = load;
@@ -83,7 +93,7 @@ export function useResource<T>(key: string | null, load: (signal: AbortSignal) =
   // A new key shows loading at once, in the same render, so an old answer never shows under a new key.
   let shown = state;
   if (state.key !== key) {
-    shown = { key, status: key === null ? "idle" : "loading", value: null, failure: null };
+    shown = start<T>(key);
     setState(shown);
   }
 
@@ -92,6 +102,7 @@ export function useResource<T>(key: string | null, load: (signal: AbortSignal) =
     const ctrl = new AbortController();
     loadRef.current(ctrl.signal).then(
       (value) => {
+        dropSeed(key);
         // The answer renders as a transition (issue 19, blocking time): React draws what it brings
         // (a list's rows) in slices of a few milliseconds instead of one long task.
         if (!ctrl.signal.aborted) startTransition(() => setState({ key, status: "ready", value, failure: null }));
@@ -99,7 +110,7 @@ export function useResource<T>(key: string | null, load: (signal: AbortSignal) =
       (err: unknown) => {
         if (ctrl.signal.aborted) return;
         // A failed refresh keeps the answer on screen; the client has toasted what went wrong.
-        setState((s) => (s.key === key && s.value !== null && run.keep ? s : { key, status: "error", value: null, failure: failureOf(err) }));
+        setState((s) => (s.key === key && s.value !== null && (run.keep || s.seeded) ? s : { key, status: "error", value: null, failure: failureOf(err) }));
       },
     );
     return () => ctrl.abort();

@@ -34,9 +34,9 @@ export default function AnchorList() {
       </div>
       <Loadable resource={anchors} empty={(list) => list.length === 0} minHeight={CARDS_MIN_HEIGHT}>
         {(list) => (
-          <ul className={styles.anchorCards}>
+          <ul className={frame.streamersCards}>
             {list.map((a, i) => (
-              <AnchorCard key={a.anchorId} a={a} first={i < FIRST_SCREEN_CARDS} />
+              <AnchorCard key={a.anchorId} a={a} index={i} />
             ))}
           </ul>
         )}
@@ -45,23 +45,30 @@ export default function AnchorList() {
   );
 }
 
-/** Cards on the first screen (a phone's first two, a wide screen's first row): their covers load at
- *  once, not lazily. The first cover is the page's largest paint (issue 19, LCP); a lazy image waits
- *  for layout and loads at a low priority. */
+/** Cards on a phone's first screen: their covers load at once, not lazily, the first at a high
+ *  priority: it is the page's largest paint (issue 19, LCP); a lazy image waits for layout and loads
+ *  at a low priority. The first HTML's shell draws the first screen of cards with the same rule
+ *  (api/siteshelldata.go shellEagerCovers) and the same classes (Layout.module.css), from the data it
+ *  hands this page (src/data/seed.ts), so the first render replaces them in place. */
 const FIRST_SCREEN_CARDS = 3;
 
-function AnchorCard({ a, first }: { a: AnchorListEntry; first: boolean }) {
+function AnchorCard({ a, index }: { a: AnchorListEntry; index: number }) {
   const { t } = useTranslation();
+  const eager = index < FIRST_SCREEN_CARDS;
   return (
-    <li className={styles.anchorCard} data-testid="anchor-card" data-live={a.live}>
+    <li className={frame.streamerCard} data-testid="anchor-card" data-live={a.live}>
       <Link to={`/anchor/${encodeURIComponent(a.anchorId)}`}>
-        <div className={styles.anchorCardCover}>
+        <div className={frame.streamerCardCover}>
           {/* the cover box keeps 16:9 (CSS); width and height say so to the browser before the CSS too */}
-          {a.coverUrl ? <img src={a.coverUrl} alt="" loading={first ? "eager" : "lazy"} fetchPriority={first ? "high" : "auto"} width={320} height={180} /> : <span className={styles.anchorCardPlaceholder}>▶</span>}
-          {a.live && <span className={styles.anchorBadge}>{t("anchor.list.live")}</span>}
+          {a.coverUrl ? (
+            <img src={a.coverUrl} alt="" loading={eager ? "eager" : "lazy"} fetchPriority={index === 0 ? "high" : "auto"} width={320} height={180} />
+          ) : (
+            <span className={frame.streamerCardPlaceholder}>▶</span>
+          )}
+          {a.live && <span className={frame.streamerCardBadge}>{t("anchor.list.live")}</span>}
         </div>
-        <p className={styles.anchorCardTitle}>{a.title || t("anchor.broadcast.noTitle")}</p>
-        <p className={`${styles.anchorMuted} ${styles.anchorCardWho}`}>
+        <p className={frame.streamerCardTitle}>{a.title || t("anchor.broadcast.noTitle")}</p>
+        <p className={frame.streamerCardWho}>
           <Avatar src={a.avatar || undefined} name={a.name} size={22} />
           <span data-testid="anchor-card-name">{a.name}</span>
           <span data-testid="anchor-card-followers">{t("discover.followers", { n: formatCount(a.followers ?? 0) })}</span>
