@@ -57,7 +57,9 @@ describe("schedule", () => {
     const game = abbr(match.gameId);
     const ctx = await guest();
     const page = await ctx.newPage();
-    await page.goto(`${env.node.baseURL}/`);
+    // The file's first page: the node has just started (it writes the demo week, indexes the search
+    // and transcodes the demo videos beside it), so its first load has a start-up budget.
+    await page.goto(`${env.node.baseURL}/`, { timeout: DEMO_TIMEOUT / 2 });
     // The header's Schedule item leads here.
     await page.getByTestId("nav-schedule").click();
     await page.waitForURL((u) => u.pathname === "/schedule", { timeout: TIMEOUT });
