@@ -384,6 +384,45 @@ export async function playDemoMatch(call, adminToken, matchId, done, { minutes =
   throw new Error(`demo match ${matchId} played ${rounds} × ${minutes} min ahead without the awaited result: ${last}`);
 }
 
+/**
+ * A demo match of gameId in play now, whatever the hour: the next match of the schedule is played
+ * ahead to its kick-off with the demo clock (playDemoMatch; adminToken: an administrator past the
+ * second factor). The demo postpones, cancels or abandons a few fixtures in a hundred: one that is
+ * not in play after its kick-off gives way to the next, up to `tries`. A node on a fresh database
+ * writes the demo week first, so the upcoming matches are awaited (bounded). Answers the match as
+ * the upcoming list has it ({ id, gameId, homeName, awayName, startTime, ... }); throws when none
+ * of the `tries` next matches kicked off.
+ */
+export async function kickOffDemoMatch(call, adminToken, { gameId = 202, tries = 4, wait = 20_000 } = {}) {
+  const candidates = await until(
+    async () => {
+      const up = await call("POST", "/v2/match/getPCUpcomingGameMatch", { body: { gameId, pageSize: 50 } });
+      // A minute ahead at least: a match kicking off on its own meanwhile is not "played ahead".
+      const list = (up.list ?? []).filter((m) => (m.status === 0 || m.status === 8) && m.startTime > Date.now() + 60_000);
+      return list.length ? list.sort((a, b) => a.startTime - b.startTime) : null;
+    },
+    `an upcoming match of game ${gameId} in the demo schedule`,
+    240_000,
+    { every: 2000, ignoreErrors: true },
+  );
+  const status = async (id) => (await call("GET", `/${gameId}/${encodeURIComponent(id)}`, { query: { tab: "overview" } })).match?.status;
+  const seen = [];
+  for (const next of candidates.slice(0, tries)) {
+    let toKickOff = Math.ceil((next.startTime - Date.now()) / 60_000) + 1;
+    for (; toKickOff > 600; toKickOff -= 600) {
+      await call("POST", "/admin/demo/matches/advance", { token: adminToken, body: { matchId: next.id, minutes: 600 } });
+    }
+    // Any status but scheduled or announced ends the wait: in play, or called off.
+    const after = await playDemoMatch(call, adminToken, next.id, async () => {
+      const s = await status(next.id);
+      return s === undefined || s === 0 || s === 8 ? null : { status: s };
+    }, { minutes: toKickOff, rounds: 1, wait }).catch((e) => ({ error: e.message }));
+    if (after.status >= 1 && after.status <= 4) return next;
+    seen.push(`${next.id}: ${JSON.stringify(after)}`);
+  }
+  throw new Error(`none of the next ${tries} demo matches of game ${gameId} kicked off when played ahead: ${seen.join("; ")}`);
+}
+
 // ---- a one-colour PNG of w × h pixels (ID photos, covers, detail pictures in the upload tests) ----
 const CRC = Array.from({ length: 256 }, (_, n) => {
   let c = n;

@@ -1,13 +1,13 @@
 // The user journeys the browser tests share, one home each (issue 14): signing a user up through the
 // dev code sink (and reading the codes it holds), making an approved streamer (over REST or through
-// the application form), the OBS guide's stream key, linking a match to its room and readying a
-// broadcast on it, opening a live room and chatting in it, whether the node serves the gifts,
-// recharging coins through the development payment provider, and refunding that order in the back
-// office's Orders and money screen. Each helper takes what it needs (the test's REST call from
-// harness.mjs' restClient or nodeAndBrowser's env.call, the node's URLs, a page); a test that needs a
-// variant passes an option rather than keeping its own copy. The browser context signed in as a
-// session and the ffmpeg test-pattern push live in harness.mjs (nodeAndBrowser binds them to the
-// file's node) and are re-exported here.
+// the application form), the OBS guide's stream key, readying a broadcast on a match, opening a live
+// room and chatting in it, whether the node serves the gifts, recharging coins through the
+// development payment provider, and refunding that order in the back office's Orders and money
+// screen. Each helper takes what it needs (the test's REST call from harness.mjs' restClient or
+// nodeAndBrowser's env.call, the node's URLs, a page); a test that needs a variant passes an option
+// rather than keeping its own copy. The browser context signed in as a session and the ffmpeg
+// test-pattern push live in harness.mjs (nodeAndBrowser binds them to the file's node) and are
+// re-exported here.
 import { png, restClient, until } from "./harness.mjs";
 
 export { ffmpegMissing, pushTestPattern, signedInContext } from "./harness.mjs";
@@ -162,32 +162,14 @@ export async function obsGuideKey(page, baseURL, { timeout = 30_000 } = {}) {
 export const MATCH_SLUGS = { 202: "soccer", 201: "basketball", 1: "lol", 2: "csgo", 4: "dota2", 14: "valorant", 203: "tennis" };
 
 /**
- * Links session's (an approved streamer's) room to a match the streamer centre allows: in play, or
- * starting within the hour, of a game in MATCH_SLUGS. Answers that match, or null when the demo has
- * none right now.
+ * Readies session's (an approved streamer's) room for a push on match (one the streamer centre lets
+ * a room link: in play, or starting within the hour; kickOffDemoMatch in harness.mjs plays one to
+ * its kick-off whatever the hour): links it (POST /anchor/toggleMatchId), titles the broadcast
+ * "<home> vs <away>" with detailIntro, opens the broadcast and takes a stream key. Answers
+ * { match, streamKey, roomId }.
  */
-export async function linkMatch(call, session) {
-  const live = await call("GET", "/v2/match/getPCLiveGameMatch", { query: { pageSize: 100 } });
-  const soon = await call("POST", "/v2/match/getPCUpcomingGameMatch", { body: { pageSize: 50 } });
-  for (const m of [...live.list, ...soon.list].filter((x) => MATCH_SLUGS[x.gameId])) {
-    try {
-      await call("POST", "/anchor/toggleMatchId", { token: session.token, body: { matchId: m.id, gameId: m.gameId } });
-      return m;
-    } catch {
-      // finished in the meantime, or starts later than the hour: the next one
-    }
-  }
-  return null;
-}
-
-/**
- * Readies session's (an approved streamer's) room for a push on a match: links one (linkMatch),
- * titles the broadcast "<home> vs <away>" with detailIntro, opens the broadcast and takes a stream
- * key. Answers { match, streamKey, roomId }, or null when the demo has no match to link right now.
- */
-export async function broadcastOnMatch(call, session, { detailIntro }) {
-  const match = await linkMatch(call, session);
-  if (!match) return null;
+export async function broadcastOnMatch(call, session, { match, detailIntro }) {
+  await call("POST", "/anchor/toggleMatchId", { token: session.token, body: { matchId: match.id, gameId: match.gameId } });
   const title = (match.homeName && match.awayName ? `${match.homeName} vs ${match.awayName}` : "Live watch-along").slice(0, 60);
   await call("POST", "/updateAnchor", { token: session.token, body: { title, detailIntro, externalComments: true, detailPics: [] } });
   await call("GET", "/anchor/broadcast", { token: session.token });
