@@ -318,19 +318,25 @@ func TestEveryRouteHasAPage(t *testing.T) {
 	}
 }
 
+// readWebLocale decodes a file of the web client's locales (a path under src/i18n/locales) into v.
+func readWebLocale(t *testing.T, file string, v any) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "webclient", "src", "i18n", "locales", file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // games.go is generated from the web client's names; it must not drift.
 func TestGameNamesMatchTheWebClient(t *testing.T) {
 	for _, lang := range locale.All {
-		data, err := os.ReadFile(filepath.Join("..", "..", "webclient", "src", "i18n", "locales", "matches", lang+".json"))
-		if err != nil {
-			t.Fatal(err)
-		}
 		var web struct {
 			Game map[string]string `json:"game"`
 		}
-		if err := json.Unmarshal(data, &web); err != nil {
-			t.Fatal(err)
-		}
+		readWebLocale(t, filepath.Join("matches", lang+".json"), &web)
 		for slug, name := range gameNames[lang] {
 			if web.Game[slug] != name {
 				t.Errorf("%s %s: games.go %q, web client %q (regenerate games.go)", lang, slug, name, web.Game[slug])
@@ -343,16 +349,10 @@ func TestGameNamesMatchTheWebClient(t *testing.T) {
 		if got := sortedKeys(gameNames[lang]); !slices.Equal(got, sorted(table["game"])) {
 			t.Errorf("%s: games.go names %v, routes.json's games are %v (regenerate games.go)", lang, got, sorted(table["game"]))
 		}
-		data, err := os.ReadFile(filepath.Join("..", "..", "webclient", "src", "i18n", "locales", lang+".json"))
-		if err != nil {
-			t.Fatal(err)
-		}
 		var web struct {
 			Nav map[string]string `json:"nav"`
 		}
-		if err := json.Unmarshal(data, &web); err != nil {
-			t.Fatal(err)
-		}
+		readWebLocale(t, lang+".json", &web)
 		if got := sortedKeys(groupNames[lang]); !slices.Equal(got, sorted(groups)) {
 			t.Errorf("%s: games.go names the groups %v, headerNav.ts GAME_GROUPS is %v (regenerate games.go)", lang, got, groups)
 		}
