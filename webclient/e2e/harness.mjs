@@ -108,6 +108,37 @@ export async function until(fn, what, timeout = 30_000, { every = 200, ignoreErr
 }
 
 /**
+ * Clicks like locator.click(), for pages where a video plays. Playwright waits for an element to
+ * stand still over two animation frames before it clicks, and headless Chromium on a loaded machine
+ * now and then draws no frame for many seconds while a video plays: the click then waits out its
+ * whole timeout although the page works (CI saw it on the multi-view). When the first try times
+ * out, the page is asked for one frame: if it draws, the click is tried again as usual (a real
+ * failure still fails); if it does not but the page's script runs, the click is delivered as a
+ * DOM event, and the stall is logged so it stays visible.
+ */
+export async function clickWhileVideoPlays(locator, { timeout = 30_000 } = {}) {
+  const first = Math.min(10_000, timeout);
+  try {
+    await locator.click({ timeout: first });
+    return;
+  } catch (err) {
+    if (err?.name !== "TimeoutError") throw err;
+  }
+  const draws = await locator.page().evaluate(
+    () => new Promise((done) => {
+      requestAnimationFrame(() => done(true));
+      setTimeout(() => done(false), 2_000);
+    }),
+  );
+  if (draws) {
+    await locator.click({ timeout: timeout - first });
+    return;
+  }
+  console.log(`# ${locator}: the browser drew no frame for 2 s (video playing); the click is delivered as a DOM event`);
+  await locator.dispatchEvent("click");
+}
+
+/**
  * Starts the node on free loopback ports and waits for /readyz. env adds to (and overrides) the
  * node's environment. Returns { baseURL, wsAddr, logFile, stop() }.
  */

@@ -5,7 +5,7 @@
 // shows a followed streamer live. The database is shared with other e2e files: users are unique.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { nodeAndBrowser, screenshot, until } from "./harness.mjs";
+import { clickWhileVideoPlays, nodeAndBrowser, screenshot, until } from "./harness.mjs";
 import { ffmpegMissing, registerByEmail } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
@@ -57,10 +57,10 @@ describe("multi-view and custom-tag rooms", { timeout: 240_000 }, () => {
     await page.getByTestId("multiview").waitFor({ timeout: TIMEOUT });
     assert.equal(new URL(page.url()).pathname, "/live2");
     // Empty: the picker is open inline.
-    await page.locator(`[data-testid="mv-pick"][data-room="${first.roomId}"]`).click();
+    await clickWhileVideoPlays(page.locator(`[data-testid="mv-pick"][data-room="${first.roomId}"]`));
     await page.locator(`[data-testid="mv-tile"][data-room="${first.roomId}"]`).waitFor({ timeout: TIMEOUT });
-    await page.getByTestId("mv-add").click();
-    await page.locator(`[data-testid="mv-pick"][data-room="${second.roomId}"]`).click();
+    await clickWhileVideoPlays(page.getByTestId("mv-add"));
+    await clickWhileVideoPlays(page.locator(`[data-testid="mv-pick"][data-room="${second.roomId}"]`));
     await page.locator(`[data-testid="mv-tile"][data-room="${second.roomId}"]`).waitFor({ timeout: TIMEOUT });
     assert.equal(await page.getByTestId("mv-grid").getAttribute("data-layout"), "two");
 
@@ -81,7 +81,7 @@ describe("multi-view and custom-tag rooms", { timeout: 240_000 }, () => {
     }
 
     // Move the sound: click the second tile's Listen.
-    await page.locator(`[data-testid="mv-tile"][data-room="${second.roomId}"] [data-testid="mv-sound"]`).click();
+    await clickWhileVideoPlays(page.locator(`[data-testid="mv-tile"][data-room="${second.roomId}"] [data-testid="mv-sound"]`));
     await until(async () => (await tiles(page))[1]?.sound, "the sound on the second tile");
     assert.deepEqual(await tiles(page), [
       { room: first.roomId, sound: false, muted: true },
@@ -100,6 +100,7 @@ describe("multi-view and custom-tag rooms", { timeout: 240_000 }, () => {
     await until(async () => (await tiles(page)).every((t) => t.muted !== null), "the players after the reload");
     assert.deepEqual((await tiles(page)).map((t) => [t.room, t.sound]), [[first.roomId, false], [second.roomId, true]]);
     assert.equal((await tiles(page))[0].muted, true);
+    // A real click (a DOM event would not count as the viewer's touch).
     await page.getByRole("heading", { level: 1 }).click();
     await until(async () => (await tiles(page))[1]?.muted === false, "the sound after the first click");
     assert.deepEqual(await tiles(page), [
@@ -108,15 +109,15 @@ describe("multi-view and custom-tag rooms", { timeout: 240_000 }, () => {
     ]);
 
     // A click anywhere on a tile moves the sound too; removing the heard room hands it on.
-    await page.locator(`[data-testid="mv-tile"][data-room="${first.roomId}"] [data-testid="mv-tile-info"]`).click();
+    await clickWhileVideoPlays(page.locator(`[data-testid="mv-tile"][data-room="${first.roomId}"] [data-testid="mv-tile-info"]`));
     await until(async () => (await tiles(page))[0]?.sound, "the sound back on the first tile");
-    await page.locator(`[data-testid="mv-tile"][data-room="${first.roomId}"] [data-testid="mv-remove"]`).click();
+    await clickWhileVideoPlays(page.locator(`[data-testid="mv-tile"][data-room="${first.roomId}"] [data-testid="mv-remove"]`));
     await until(async () => (await tiles(page)).length === 1, "one tile left");
     assert.deepEqual((await tiles(page)).map((t) => [t.room, t.sound]), [[second.roomId, true]]);
 
     // From a live room, "Add to multi-view" adds it to the remembered view.
     await page.goto(`${env.node.baseURL}/live/${first.roomId}`);
-    await page.getByTestId("add-to-multiview").click();
+    await clickWhileVideoPlays(page.getByTestId("add-to-multiview"));
     await page.locator(`[data-testid="mv-tile"][data-room="${first.roomId}"]`).waitFor({ timeout: TIMEOUT });
     assert.deepEqual((await tiles(page)).map((t) => t.room), [second.roomId, first.roomId]);
     assert.equal(new URL(page.url()).searchParams.get("add"), null, "the address is the view again");
