@@ -15,5 +15,6 @@
 //
 // Concurrency: a Service is safe for concurrent use. A task claim locks its (user, task, period)
 // row and posts with the idempotency key task:<user>:<task>:<period>, so parallel claims grant once;
-// an experience award locks its (user, day, source) row, so the daily cap holds.
+// an experience award locks its (user, day, source) row, so the daily cap holds. An activity that can
+// earn nothing more today is remembered in memory (spent.go) and not written again.
 package userarea

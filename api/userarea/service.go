@@ -63,6 +63,7 @@ type Service struct {
 	d     Deps
 	log   *zap.Logger
 	queue chan activity
+	spent spentSet
 }
 
 type activity struct {
@@ -133,11 +134,10 @@ func (s *Service) Run(ctx context.Context) error {
 }
 
 // Record applies n units of an activity: experience within the day's cap, and progress of the
-// tasks counting it.
+// tasks counting it. Once a user has reached the day's cap of an activity and every task counting it
+// is at its target, further reports of it that day change nothing: they are answered from memory
+// (spent), so a busy chatter costs the database nothing after a few lines.
 func (s *Service) Record(ctx context.Context, userID int64, kind string, n int64) error {
-	if _, err := s.Earn(ctx, userID, kind, n); err != nil {
-		return err
-	}
 	now := s.cfg.Now()
 	periods, targets := map[string]string{}, map[string]int64{}
 	for _, t := range Tasks {
@@ -145,22 +145,48 @@ func (s *Service) Record(ctx context.Context, userID int64, kind string, n int64
 			periods[t.ID], targets[t.ID] = s.period(t.Period, now), t.Target
 		}
 	}
-	return s.d.Store.AddTaskProgress(ctx, userID, periods, targets, n)
+	day := s.day(now)
+	key := spentKey{user: userID, kind: kind, periods: periodsKey(periods)}
+	if s.spent.has(day, key) {
+		return nil
+	}
+	_, capped, err := s.earn(ctx, userID, kind, n, day)
+	if err != nil {
+		return err
+	}
+	allDone, err := s.d.Store.AddTaskProgress(ctx, userID, periods, targets, n)
+	if err != nil {
+		return err
+	}
+	if capped && allDone {
+		s.spent.add(day, key)
+	}
+	return nil
 }
 
 // Earn grants the experience of n units of kind, within the day's cap, and tells the user of a new
 // level. It returns the experience granted (0 once the cap is reached).
 func (s *Service) Earn(ctx context.Context, userID int64, kind string, n int64) (int64, error) {
+	granted, _, err := s.earn(ctx, userID, kind, n, s.day(s.cfg.Now()))
+	return granted, err
+}
+
+// earn is Earn on a given day; capped: the activity earns nothing more that day (its cap is reached,
+// or it earns no experience at all).
+func (s *Service) earn(ctx context.Context, userID int64, kind string, n int64, day time.Time) (granted int64, capped bool, err error) {
 	e, ok := s.cfg.Earnings[kind]
 	if !ok || n <= 0 {
-		return 0, nil
+		return 0, true, nil
 	}
-	granted, total, err := s.d.Store.AwardExperience(ctx, userID, s.day(s.cfg.Now()), kind, n*e.PerUnit, e.DailyCap)
-	if err != nil || granted == 0 {
-		return 0, err
+	points := n * e.PerUnit
+	granted, total, err := s.d.Store.AwardExperience(ctx, userID, day, kind, points, e.DailyCap)
+	if err != nil {
+		return 0, false, err
 	}
-	s.levelUp(ctx, userID, total-granted, total)
-	return granted, nil
+	if granted > 0 {
+		s.levelUp(ctx, userID, total-granted, total)
+	}
+	return granted, granted < points, nil
 }
 
 // levelUp sends a notice for each level reached between two totals (once per level: Dedupe).

@@ -293,6 +293,66 @@ func TestExperienceDailyCapsAndLevelUpNotice(t *testing.T) {
 	}
 }
 
+// A chatter who has reached the day's experience cap for chat and finished the chat task costs the
+// database nothing for further lines that day; a user still short of a task target keeps recording.
+// The rows are deleted behind the service's back to see which reports still reach the database.
+func TestSpentActivityIsNotWrittenAgainThatDay(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, userarea.Config{})
+	ctx := context.Background()
+	rows := func(uid int64, source string) int {
+		t.Helper()
+		var n int
+		if err := e.pool.QueryRow(ctx, `SELECT count(*) FROM user_exp_daily WHERE user_id=$1 AND source=$2`, uid, source).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	forget := func(uid int64) {
+		t.Helper()
+		for _, q := range []string{`DELETE FROM user_exp_daily WHERE user_id=$1`, `DELETE FROM user_tasks WHERE user_id=$1`} {
+			if _, err := e.pool.Exec(ctx, q, uid); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	record := func(uid int64, kind string, n int64) {
+		t.Helper()
+		if err := e.svc.Record(ctx, uid, kind, n); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	// Chat: 2 a line up to 20 (10 lines), the daily task at 5 lines. The 11th line finds both full.
+	chatter := e.user(true)
+	for range 11 {
+		record(chatter, userarea.ActChat, 1)
+	}
+	forget(chatter)
+	record(chatter, userarea.ActChat, 1)
+	if n := rows(chatter, userarea.ActChat); n != 0 {
+		t.Fatalf("a spent chatter's line reached the database (%d rows)", n)
+	}
+	// The next day (UTC+8) it counts again.
+	e.clock.Set(start.Add(14 * time.Hour))
+	record(chatter, userarea.ActChat, 1)
+	if n := rows(chatter, userarea.ActChat); n != 1 {
+		t.Fatalf("the next day's first line: %d rows, want 1", n)
+	}
+
+	// Watching: capped at 60 minutes a day, but the weekly task wants 120: still recorded.
+	viewer := e.user(true)
+	record(viewer, userarea.ActWatch, 61)
+	forget(viewer)
+	record(viewer, userarea.ActWatch, 1)
+	if n := rows(viewer, userarea.ActWatch); n != 1 {
+		t.Fatalf("a viewer short of the weekly task: %d rows, want 1", n)
+	}
+	if v := task(t, e, viewer, "watch120"); v.Progress != 1 {
+		t.Fatalf("weekly watch task after the reset: %+v", v)
+	}
+}
+
 func TestInvitationsRewardOnceWithLimits(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, userarea.Config{InviteCoins: 50, InviteDailyLimit: 2})

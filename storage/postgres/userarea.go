@@ -93,21 +93,32 @@ type TaskRow struct {
 }
 
 // AddTaskProgress adds n to the progress of each task in periods (task -> period), never above its
-// target (task -> target).
-func (s *UserArea) AddTaskProgress(ctx context.Context, userID int64, periods map[string]string, targets map[string]int64, n int64) error {
+// target (task -> target), and answers whether every one of them is at its target now.
+func (s *UserArea) AddTaskProgress(ctx context.Context, userID int64, periods map[string]string, targets map[string]int64, n int64) (allDone bool, err error) {
 	b := &pgx.Batch{}
 	for task, period := range periods {
 		b.Queue(`INSERT INTO user_tasks (user_id, task, period, progress) VALUES ($1,$2,$3,LEAST($4::bigint,$5::bigint))
-			ON CONFLICT (user_id, task, period) DO UPDATE SET progress = LEAST(user_tasks.progress + $4::bigint, $5::bigint)`,
+			ON CONFLICT (user_id, task, period) DO UPDATE SET progress = LEAST(user_tasks.progress + $4::bigint, $5::bigint)
+			RETURNING progress >= $5::bigint`,
 			userID, task, period, n, targets[task])
 	}
 	if b.Len() == 0 {
-		return nil
+		return true, nil
 	}
-	if err := s.pool.SendBatch(ctx, b).Close(); err != nil {
-		return fmt.Errorf("postgres: task progress: %w", err)
+	br := s.pool.SendBatch(ctx, b)
+	allDone = true
+	for range b.Len() {
+		var done bool
+		if err := br.QueryRow().Scan(&done); err != nil {
+			br.Close()
+			return false, fmt.Errorf("postgres: task progress: %w", err)
+		}
+		allDone = allDone && done
 	}
-	return nil
+	if err := br.Close(); err != nil {
+		return false, fmt.Errorf("postgres: task progress: %w", err)
+	}
+	return allDone, nil
 }
 
 // Tasks returns userID's rows for the given (task, period) pairs; absent ones are not listed.
