@@ -39,6 +39,7 @@ run_e2e() {
   go build -o bin/courtside ./cmd/courtside
   # A database of its own, so the browser tests never see what an earlier run or `make run` left.
   local db="courtside_e2e_$$" admin="${DATABASE_URL%/*}/postgres?sslmode=disable" status=0
+  rm -f webclient/test-results/node-*.log # each file writes its node's log there
   psql "$admin" -qc "CREATE DATABASE $db" >/dev/null
   (cd webclient && npm run --silent build &&
     DATABASE_URL="${DATABASE_URL%/*}/$db?sslmode=disable" COURTSIDE_BIN="$PWD/../bin/courtside" npm run --silent test:e2e) || status=1

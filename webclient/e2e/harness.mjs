@@ -11,7 +11,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { createServer } from "node:net";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { deflateSync } from "node:zlib";
 import { chromium } from "playwright-core";
@@ -158,7 +158,9 @@ export async function startNode({ env = {} } = {}) {
   while (rtmpPort === httpPort || rtmpPort === wsPort) rtmpPort = await freePort();
 
   mkdirSync(RESULTS_DIR, { recursive: true });
-  const logFile = join(RESULTS_DIR, "node.log");
+  // One log per test file (and node): after a full run, a failure's node log is still there.
+  const file = basename(process.argv[1] ?? "node").replace(/\.test\.mjs$|\.mjs$/, "");
+  const logFile = join(RESULTS_DIR, `node-${file}-${httpPort}.log`);
   // Node-local data (the embedded chat history) goes to a throwaway directory unless the
   // caller chose one, so test runs leave nothing behind in the working tree.
   const ownDataDir = process.env.COURTSIDE_DATA_DIR ? null : mkdtempSync(join(tmpdir(), "courtside-e2e-"));

@@ -119,14 +119,22 @@ describe("home", () => {
         },
         { minutes: 3, rounds: 20, wait: 1500 },
       );
-      await page.waitForFunction(
-        ([sel, initial]) => {
-          const s = document.querySelector(sel);
-          return s && s.textContent !== initial;
-        },
-        [scoreSelector, first],
-        { timeout: TIMEOUT, polling: 250 },
-      );
+      await page
+        .waitForFunction(
+          ([sel, initial]) => {
+            const s = document.querySelector(sel);
+            return s && s.textContent !== initial;
+          },
+          [scoreSelector, first],
+          { timeout: TIMEOUT, polling: 250 },
+        )
+        .catch(async (err) => {
+          // Say what each side showed (CI once saw the match page stay put; its node log is
+          // test-results/node-matches_pages-*.log).
+          const shown = await page.locator(scoreSelector).textContent().catch(() => null);
+          await screenshot(page, "matches-score-stuck").catch(() => undefined);
+          throw new Error(`the page kept ${JSON.stringify(shown)} (first ${JSON.stringify(first)}) while the server went ${serverFirst} → ${served} → ${(await serverScore(match))?.score}: ${err.message}`);
+        });
       return `${serverFirst} → ${served}`;
     };
     const onList = await watch(() => row.getByTestId("match-score").textContent());
