@@ -85,12 +85,12 @@ const q = <T extends Element>(id: string) => host().querySelector<T>(`[data-test
 const state = () => q("live-player")?.getAttribute("data-state");
 const until = (cond: () => boolean, timeout = 2000) => vi.waitFor(() => expect(cond()).toBe(true), { timeout });
 
-async function mount(env = { mse: true, nativeHls: true }, theatreToggle = true) {
+async function mount(env = { mse: true, nativeHls: true }, theatreToggle = true, viewers?: number) {
   await act(async () => {
     root().render(
       <StateProvider>
         <MemoryRouter>
-          <Player roomId="a7" env={env} theatreToggle={theatreToggle} />
+          <Player roomId="a7" env={env} theatreToggle={theatreToggle} viewers={viewers} />
         </MemoryRouter>
       </StateProvider>,
     );
@@ -125,6 +125,18 @@ describe("Player", () => {
     await act(async () => q<HTMLVideoElement>("player-video")!.dispatchEvent(new Event("playing")));
     expect(state()).toBe("playing");
     expect(q("live-player")!.getAttribute("data-source")).toBe("pro");
+  });
+
+  it("shows the page's live viewer count over the one its playback answer carried", async () => {
+    fakeServer({ "/live/playback": playback() });
+    await mount();
+    await until(() => q("player-viewers") !== null);
+    expect(q("player-viewers")!.textContent).toBe("4 watching");
+    // The live room passes its presence: the bar follows it, the page shows one number.
+    await mount(undefined, true, 7);
+    expect(q("player-viewers")!.textContent).toBe("7 watching");
+    await mount(undefined, true, 9);
+    expect(q("player-viewers")!.textContent).toBe("9 watching");
   });
 
   it("switches to the standard HLS stream natively and frees the FLV player", async () => {

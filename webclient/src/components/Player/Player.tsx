@@ -47,6 +47,9 @@ export interface PlayerProps {
   compact?: boolean;
   /** Placement by the parent (margins, size); the player's own look stays its own. */
   className?: string;
+  /** The room's live viewer count where the page has it (the live room's presence): shown instead of
+   *  the count the playback answer carried when it was loaded, so the page shows one number. */
+  viewers?: number;
 }
 
 /** How often an offline room is asked again, so the player starts when the streamer does. */
@@ -76,7 +79,7 @@ function askPlayback(roomId: string, signal: AbortSignal): Promise<PlaybackAnswe
   );
 }
 
-export function Player({ roomId, theatreToggle = true, env: envProp, muted: mutedProp, onSoundRequest, compact = false, className }: PlayerProps) {
+export function Player({ roomId, theatreToggle = true, env: envProp, muted: mutedProp, onSoundRequest, compact = false, className, viewers: liveViewers }: PlayerProps) {
   const { t } = useTranslation();
   const [state, dispatch] = useReducer(playerReducer, initialPlayerState);
   const [preferred, setPreferred] = useAtom(preferredSourceAtom);
@@ -245,6 +248,7 @@ export function Player({ roomId, theatreToggle = true, env: envProp, muted: mute
   const kinds: PlaybackKind[] = p ? p.sources.map((s) => s.kind) : [];
   const showSwitch = kinds.length > 1 || !!p?.proLocked;
   const secondsLeft = trialSecondsLeft(state.trialEndsAt, now);
+  const viewers = p ? (liveViewers ?? p.viewers) : 0;
 
   return (
     <div className={[styles.player, theatre && styles.playerTheatre, compact && styles.playerCompact, className].filter(Boolean).join(" ")} data-testid="live-player" data-theatre={theatre} data-state={state.status} data-source={state.selected ?? ""}>
@@ -341,7 +345,9 @@ export function Player({ roomId, theatreToggle = true, env: envProp, muted: mute
           </span>
         )}
         <span className={styles.playerSpacer} />
-        {p && p.viewers > 0 && <span>{t("anchor.player.viewers", { count: p.viewers })}</span>}
+        {viewers > 0 && (
+          <span data-testid="player-viewers">{t("anchor.player.viewers", { count: viewers })}</span>
+        )}
         {muted && watchingStatus(state.status) && (
           <button type="button" className={styles.playerTool} data-testid="player-unmute" onClick={() => setMuted(false)}>
             {t("anchor.player.unmute")}

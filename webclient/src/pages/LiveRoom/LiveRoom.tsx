@@ -130,7 +130,7 @@ export default function LiveRoom() {
         </RoomHead>
         <div className={styles.liveRoomPlayer} data-testid="player" aria-label={t("live.player")}>
           <Suspense fallback={null}>
-            <Player roomId={id} theatreToggle={false} />
+            <Player roomId={id} theatreToggle={false} viewers={room.presence} />
           </Suspense>
           {danmu && (
             <Suspense fallback={null}>
