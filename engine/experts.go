@@ -229,10 +229,10 @@ func seedDemoExpert(ctx context.Context, accounts *postgres.Accounts, store *pos
 			if created.After(now) {
 				created = now.Add(-time.Minute)
 			}
-			title := demoTitles[(int(x)+mi)%len(demoTitles)]
+			title, text := demoText(playType, pick, x, mi, m.HomeName, m.AwayName)
 			p := postgres.PlanRow{ExpertID: id, MatchID: m.ID, GameID: m.Game, League: m.LeagueName, Home: m.HomeName, Away: m.AwayName,
 				MatchStart: m.Start, PlayType: playType, PlayLevel: 1 + int(x%5), Pick: pick, Line: line, Odds: odds, Title: title,
-				Content: fmt.Sprintf(demoContent[int(x)%len(demoContent)], m.HomeName, m.AwayName), Price: []int64{0, 18, 28, 38, 58}[x%5],
+				Content: text, Price: []int64{0, 18, 28, 38, 58}[x%5],
 				RefundIfLost: x%3 == 0, State: postgres.PlanPublished, Version: 1, CreatedAt: created.UTC().Truncate(time.Microsecond)}
 			p.ReleasedAt = p.CreatedAt
 			if _, err := store.CreatePlan(ctx, p, func(p *postgres.PlanRow) ([]byte, error) {
@@ -287,9 +287,10 @@ func topUpDemoPlans(ctx context.Context, accounts *postgres.Accounts, store *pos
 			if odds <= 1 {
 				continue
 			}
+			title, text := demoText(playType, pick, x, i, m.HomeName, m.AwayName)
 			p := postgres.PlanRow{ExpertID: u.ID, MatchID: m.ID, GameID: m.Game, League: m.LeagueName, Home: m.HomeName, Away: m.AwayName,
 				MatchStart: m.Start, PlayType: playType, PlayLevel: 1 + int(x%5), Pick: pick, Line: line, Odds: odds,
-				Title: demoTitles[(int(x)+i)%len(demoTitles)], Content: fmt.Sprintf(demoContent[int(x)%len(demoContent)], m.HomeName, m.AwayName),
+				Title: title, Content: text,
 				Price: []int64{0, 18, 28, 38, 58}[x%5], RefundIfLost: x%3 == 0, State: postgres.PlanPublished, Version: 1,
 				CreatedAt: now.UTC().Truncate(time.Microsecond)}
 			p.ReleasedAt = p.CreatedAt
@@ -306,17 +307,46 @@ func topUpDemoPlans(ctx context.Context, accounts *postgres.Accounts, store *pos
 	return nil
 }
 
-var demoTitles = []string{
-	"Home pressing should tell late", "Tired legs after midweek travel", "Value on the visitors tonight",
-	"Totals look too low for this pace", "Favourites priced to win big", "Form and rest say home win",
-	"Two open sides, expect goals", "Underdog keeps it close", "Set pieces decide a tight one",
+// demoWords are the demo plans' titles and texts per market and side, so a plan's title agrees with
+// what it picks (a "visitors" title on an away pick, a totals title on over/under). Titles keep to
+// the plans' 5-30 characters; texts take the home team then the away team (%[1]s, %[2]s) and say
+// nothing only one sport has.
+var demoWords = map[string]struct{ titles, texts []string }{
+	settlement.Market1X2 + "/" + settlement.PickHome: {
+		[]string{"Home form says win", "Rested hosts take this", "Home edge is underpriced"},
+		[]string{"%[1]s have won most of their recent home games and %[2]s travelled midweek. The price still assumes an even match.",
+			"Rest favours %[1]s; %[2]s rotated poorly last time out. I expect %[1]s to pull away late."},
+	},
+	settlement.Market1X2 + "/" + settlement.PickAway: {
+		[]string{"Value on the visitors", "Away side wins this one", "Hosts look tired: back away"},
+		[]string{"%[2]s create more than the table suggests and %[1]s rely on one player in career form. Regression points to the visitors.",
+			"The line moved against %[2]s on news that does not matter much; %[1]s are still missing their best player."},
+	},
+	settlement.MarketHandicap + "/" + settlement.PickHome: {
+		[]string{"Hosts cover the line", "Home side wins by a margin"},
+		[]string{"%[1]s win big when they win: their last wins came by wide margins, and %[2]s fade late."},
+	},
+	settlement.MarketHandicap + "/" + settlement.PickAway: {
+		[]string{"Underdog keeps it close", "Visitors stay inside the line"},
+		[]string{"%[2]s lose close games, not blowouts: the line gives them more room than they need against %[1]s."},
+	},
+	settlement.MarketOU + "/" + settlement.PickOver: {
+		[]string{"Two open sides: go over", "Total looks too low"},
+		[]string{"Both %[1]s and %[2]s play fast and defend poorly in transition: the total is set for a slower match."},
+	},
+	settlement.MarketOU + "/" + settlement.PickUnder: {
+		[]string{"A cagey one: under", "Total looks too high"},
+		[]string{"%[1]s slow the game down at home and %[2]s rarely score early: the total assumes a pace neither side plays."},
+	},
 }
 
-var demoContent = []string{
-	"%s have won the pressing battle in most of their recent games, while %s concede chances late. The price still assumes an even game.",
-	"Rest days favour %s; %s travelled midweek and rotated poorly last time out. I expect the match to open up after the hour.",
-	"%s create more than the table suggests and %s rely on a keeper in career form. Regression points one way.",
-	"The line moved against %s on news that does not matter much; %s are still missing their best ball-winner.",
+// demoText is a demo plan's title and text for its market and pick (n varies the choice).
+func demoText(playType, pick string, x uint32, n int, home, away string) (title, text string) {
+	w, ok := demoWords[playType+"/"+pick]
+	if !ok {
+		w = demoWords[settlement.Market1X2+"/"+settlement.PickHome]
+	}
+	return w.titles[(int(x)+n)%len(w.titles)], fmt.Sprintf(w.texts[int(x)%len(w.texts)], home, away)
 }
 
 func demoHash(a, b string) uint32 {
