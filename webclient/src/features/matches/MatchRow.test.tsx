@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { initI18n } from "../../i18n";
 import { StateProvider } from "../../state/hooks";
 import type { MatchItem } from "../../api/matches";
-import { MatchRow } from "./MatchRow";
+import { LiveClock, MatchRow } from "./MatchRow";
 import styles from "./MatchRow.module.css";
 import { testRoot } from "../../test/root";
 
@@ -101,5 +101,26 @@ describe("match row", () => {
     expect(clock?.getAttribute("dir")).toBe("ltr");
     render(true, { ...m, status: 3, periodName: "HT" } as MatchItem);
     expect(host().querySelector(`.${styles.mrowPeriod}`)?.getAttribute("dir")).toBe("ltr");
+  });
+  it("reads a break as a break where no status stands beside the clock (a score strip), the minute elsewhere", () => {
+    const atBreak = { ...m, status: 2, periodName: "1H", clock: { s: 2700, r: false, at: 1 } } as MatchItem;
+    const clock = (showBreak: boolean, row: MatchItem) =>
+      act(() =>
+        root().render(
+          <StateProvider>
+            <LiveClock m={row} showBreak={showBreak} />
+          </StateProvider>,
+        ),
+      );
+    clock(true, atBreak);
+    expect(host().querySelector('[data-testid="match-break"]')?.textContent).toBe("Break");
+    expect(host().querySelector('[data-testid="match-clock"]')).toBeNull();
+    // A row shows the status beside the clock: there the stopped minute stays.
+    clock(false, atBreak);
+    expect(host().querySelector('[data-testid="match-clock"]')?.parentElement?.textContent).toBe("1H 46'");
+    // Play resumed: the clock again.
+    clock(true, { ...atBreak, status: 1, periodName: "2H", clock: { s: 2700, r: false, at: 1 } } as MatchItem);
+    expect(host().querySelector('[data-testid="match-break"]')).toBeNull();
+    expect(host().querySelector('[data-testid="match-clock"]')?.parentElement?.textContent).toBe("2H 46'");
   });
 });

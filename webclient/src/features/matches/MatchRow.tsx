@@ -4,7 +4,7 @@ import { memo, useState } from "react";
 import { useAtomValue } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
-import type { MatchItem } from "../../api/matches";
+import { MatchStatus, type MatchItem } from "../../api/matches";
 import { minuteAtom, nowAtom } from "../../state/matches";
 import { localeAtom } from "../../state/locale";
 import { HTML_LANG } from "../../i18n/locales";
@@ -40,8 +40,25 @@ export function useStatusLabel() {
  * outside a match row (the live room's score strip, a multi-view tile) passes its own class rather
  * than restyling the row's.
  */
-export function LiveClock({ m, className = styles.mrowPeriod }: { m: MatchItem; className?: string }) {
+export function LiveClock({
+  m,
+  className = styles.mrowPeriod,
+  showBreak = false,
+}: {
+  m: MatchItem;
+  className?: string;
+  /** Where no status stands beside the clock (a score strip, a multi-view tile): a break reads as a
+   *  break ("Break"), not as a minute that stopped ("1H 46'"). */
+  showBreak?: boolean;
+}) {
   const now = useAtomValue(nowAtom);
+  const statusLabel = useStatusLabel();
+  if (showBreak && m.status === MatchStatus.Halftime)
+    return (
+      <span className={className} data-testid="match-break">
+        {statusLabel(m.status)}
+      </span>
+    );
   // A clock reads left to right in every language ("2H 70'", "Q4 07:00"): in a right-to-left page
   // the bidi algorithm would otherwise move the minute's apostrophe to the front.
   if (!inPlay(m.status) || !m.clock || (m.clock.s === 0 && !m.clock.r))

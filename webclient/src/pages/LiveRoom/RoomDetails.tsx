@@ -113,7 +113,7 @@ export function RoomScore({ card }: { card: LiveCard }) {
         {upcoming(match.status) ? t("matches.vs") : `${match.homeScore} - ${match.awayScore}`}
       </span>
       <span className={styles.roomScoreTeam}>{match.awayName}</span>
-      {inPlay(match.status) && <LiveClock m={match} className={styles.roomScorePeriod} />}
+      {inPlay(match.status) && <LiveClock m={match} className={styles.roomScorePeriod} showBreak />}
     </Link>
   );
 }

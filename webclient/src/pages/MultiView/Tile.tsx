@@ -95,7 +95,7 @@ export const Tile = memo(function Tile({
             {upcoming(match.status) ? t("matches.vs") : `${match.homeScore} - ${match.awayScore}`}
           </b>
           <span className={styles.mtileTeam}>{match.awayName}</span>
-          {inPlay(match.status) && <LiveClock m={match} className={styles.mtilePeriod} />}
+          {inPlay(match.status) && <LiveClock m={match} className={styles.mtilePeriod} showBreak />}
         </div>
       )}
     </article>
