@@ -108,7 +108,7 @@ func (h *handlers) hot(r *api.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return h.svc.Hot(r.Context(), game, n)
+	return h.svc.Hot(r.Context(), game, r.Lang, n)
 }
 
 func firstOf(v ...string) string {
@@ -130,7 +130,7 @@ func (h *handlers) userHot(r *api.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return h.svc.UserHot(r.Context(), uid, n)
+	return h.svc.UserHot(r.Context(), uid, r.Lang, n)
 }
 
 // list: GET /{game}/{type}/{pageIndex}?pageSize=&lang= (type: one of Types or "all")
@@ -143,7 +143,7 @@ func (h *handlers) list(r *api.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	rows, total, err := h.svc.List(r.Context(), ListQuery{Game: game, Type: r.PathValue("type"), Lang: r.Query("lang"),
+	rows, total, err := h.svc.List(r.Context(), ListQuery{Game: game, Type: r.PathValue("type"), Lang: r.Query("lang"), Prefer: r.Lang,
 		Hot: r.Query("sort") == "hot", Limit: page.Size, Offset: page.Offset()})
 	if err != nil {
 		return nil, err
@@ -161,7 +161,7 @@ func (h *handlers) anyList(r *api.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	rows, total, err := h.svc.List(r.Context(), ListQuery{Game: game, Type: r.Query("type"), Lang: r.Query("lang"),
+	rows, total, err := h.svc.List(r.Context(), ListQuery{Game: game, Type: r.Query("type"), Lang: r.Query("lang"), Prefer: r.Lang,
 		Hot: r.Query("sort") == "hot", Limit: page.Size, Offset: page.Offset()})
 	if err != nil {
 		return nil, err

@@ -285,6 +285,49 @@ func TestNews(t *testing.T) {
 		}
 	})
 
+	t.Run("the reader's language first", func(t *testing.T) {
+		// Two articles of one game: English first, Spanish a minute later (the newest).
+		en, es := draft("Valorant roundup in English"), draft("Resumen de Valorant en español")
+		en.Game, es.Game, es.Lang = 14, 14, "es"
+		for _, d := range []news.Draft{en, es} {
+			a, err := e.svc.Save(ctx, editor, d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := e.svc.Publish(ctx, editor, a.ID, time.Time{}); err != nil {
+				t.Fatal(err)
+			}
+			e.clock.Add(time.Minute)
+		}
+		titles := func(prefer string) []string {
+			t.Helper()
+			g := 14
+			rows, _, err := e.svc.List(ctx, news.ListQuery{Game: &g, Type: "all", Prefer: prefer, Limit: 10})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out []string
+			for _, r := range rows {
+				out = append(out, r.Title)
+			}
+			return out
+		}
+		for prefer, want := range map[string]string{
+			"":      "[Resumen de Valorant en español Valorant roundup in English]", // newest first
+			"en_US": "[Valorant roundup in English Resumen de Valorant en español]",
+			"es":    "[Resumen de Valorant en español Valorant roundup in English]",
+		} {
+			if got := fmt.Sprint(titles(prefer)); got != want {
+				t.Errorf("prefer %q: %s, want %s", prefer, got, want)
+			}
+		}
+		// Over HTTP the reader's language is the request's (an English reader here).
+		r := e.do(t, "GET", "/java/news/list?game=14&pageSize=10", "", 0)
+		if i, j := strings.Index(string(r.Body), "Valorant roundup"), strings.Index(string(r.Body), "Resumen de Valorant"); i < 0 || j < 0 || i > j {
+			t.Fatalf("an English reader's list: %s", r.Body)
+		}
+	})
+
 	t.Run("http", func(t *testing.T) {
 		a, _ := e.svc.Save(ctx, editor, draft("Read over HTTP"))
 		_, _ = e.svc.Publish(ctx, editor, a.ID, time.Time{})

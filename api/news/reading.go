@@ -123,14 +123,16 @@ type ListQuery struct {
 	Game   *int   // nil: every game
 	Type   string // one of Types, TypeAll or ""
 	Lang   string // "" every language
-	Hot    bool   // most read first
+	Prefer string // the reader's language: its articles come first, then the others (a site in 22
+	// languages whose reader sees articles of other languages only after their own)
+	Hot    bool // most read first
 	Limit  int
 	Offset int
 }
 
 // List is a page of the articles readers see now.
 func (s *Service) List(ctx context.Context, q ListQuery) ([]View, int, error) {
-	f := postgres.NewsFilter{Game: q.Game, Lang: q.Lang, Hot: q.Hot, Visible: s.now(), Limit: q.Limit, Offset: q.Offset}
+	f := postgres.NewsFilter{Game: q.Game, Lang: q.Lang, Prefer: q.Prefer, Hot: q.Hot, Visible: s.now(), Limit: q.Limit, Offset: q.Offset}
 	switch {
 	case q.Type == "" || q.Type == TypeAll:
 	case slices.Contains(Types, q.Type):
@@ -145,21 +147,22 @@ func (s *Service) List(ctx context.Context, q ListQuery) ([]View, int, error) {
 	return s.views(ctx, rows), total, nil
 }
 
-// Hot is the most read articles readers see now, of game (nil: every game).
-func (s *Service) Hot(ctx context.Context, game *int, limit int) ([]View, error) {
-	out, _, err := s.List(ctx, ListQuery{Game: game, Hot: true, Limit: limit})
+// Hot is the most read articles readers see now, of game (nil: every game), those in the language
+// prefer first.
+func (s *Service) Hot(ctx context.Context, game *int, prefer string, limit int) ([]View, error) {
+	out, _, err := s.List(ctx, ListQuery{Game: game, Prefer: prefer, Hot: true, Limit: limit})
 	return out, err
 }
 
 // UserHot is the hot articles of the games user follows (the games of the matches they booked),
 // or of every game when they follow none.
-func (s *Service) UserHot(ctx context.Context, user int64, limit int) ([]View, error) {
+func (s *Service) UserHot(ctx context.Context, user int64, prefer string, limit int) ([]View, error) {
 	games, err := s.store.FavouriteGames(ctx, user)
 	if err != nil {
 		return nil, err
 	}
 	if len(games) > 0 {
-		rows, _, err := s.store.Articles(ctx, postgres.NewsFilter{Games: games, Hot: true, Visible: s.now(), Limit: limit})
+		rows, _, err := s.store.Articles(ctx, postgres.NewsFilter{Games: games, Prefer: prefer, Hot: true, Visible: s.now(), Limit: limit})
 		if err != nil {
 			return nil, err
 		}
@@ -167,7 +170,7 @@ func (s *Service) UserHot(ctx context.Context, user int64, limit int) ([]View, e
 			return s.views(ctx, rows), nil
 		}
 	}
-	return s.Hot(ctx, nil, limit)
+	return s.Hot(ctx, nil, prefer, limit)
 }
 
 // Preview is the preview article of match id (type "preview", linked to the match), the one

@@ -61,6 +61,7 @@ type NewsFilter struct {
 	Game     *int
 	Type     string
 	Lang     string
+	Prefer   string // this language's articles first (the reader's), then the rest
 	Author   int64
 	UserPost *bool
 	Match    string
@@ -207,6 +208,9 @@ func (s *NewsStore) Articles(ctx context.Context, f NewsFilter) ([]Article, int,
 	order := " ORDER BY coalesce(publish_at, created_at) DESC, id DESC"
 	if f.Hot {
 		order = " ORDER BY views DESC, publish_at DESC, id DESC"
+	}
+	if f.Prefer != "" {
+		order = " ORDER BY (lang = " + arg(f.Prefer) + ") DESC," + strings.TrimPrefix(order, " ORDER BY")
 	}
 	limit := f.Limit
 	if limit <= 0 {
