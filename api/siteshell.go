@@ -167,7 +167,9 @@ func renderShell(t *shellTable, in shellInput) string {
 		w.streamers(in.data)
 	}
 	w.w(`</main>`)
-	w.seed(in.data)
+	if !(in.signedIn && in.data != nil && in.data.GuestView) {
+		w.seed(in.data)
+	}
 	w.w(`</div>`)
 	if w.missing {
 		return ""

@@ -26,6 +26,9 @@ type ShellData struct {
 	// component) and Value the answer as the REST call gives it (JSON).
 	Key   string
 	Value any
+	// GuestView: Value is what a guest sees (a signed-in reader's answer differs, say by their
+	// booking of the match): not seeded for a signed-in reader, whose page then loads it as before.
+	GuestView bool
 	// Streamers are the streamer list's first cards (pages/Anchor/AnchorList.tsx).
 	Streamers []StreamerCard
 }

@@ -154,3 +154,22 @@ func hueOf(name string) string {
 	}
 	return strconv.Itoa(h)
 }
+
+// The match page's answer goes into its first HTML for a guest; a signed-in reader's answer differs
+// (their booking of the match), so their page loads it as before and never shows a guest's view.
+func TestSiteSeedsAGuestViewOnlyForGuests(t *testing.T) {
+	srv, _ := shellSite(t, func(s *api.Server) {
+		s.PageShellData("match", func(_ context.Context, p map[string]string) (api.ShellData, error) {
+			return api.ShellData{Key: p["game"] + "/" + p["id"], Value: map[string]string{"reservation": "bookable"}, GuestView: true}, nil
+		})
+	})
+	seed := `<script type="application/json" data-shell-data>{"key":"soccer/sim-spl-1","value":{"reservation":"bookable"}}</script>`
+	guest := string(apiDo(t, srv.URL, "/soccer/sim-spl-1", http.Header{"Cookie": {"lang=en_US"}}).Body)
+	if !strings.Contains(guest, seed) {
+		t.Errorf("a guest's match page has no seed: %s", root(t, guest))
+	}
+	member := string(apiDo(t, srv.URL, "/soccer/sim-spl-1", http.Header{"Cookie": {`lang=en_US; userInfo=%7B%22id%22%3A1%7D`}}).Body)
+	if strings.Contains(member, "data-shell-data") {
+		t.Errorf("a signed-in reader's match page carries a guest's answer: %s", root(t, member))
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"courtside/actors/match/feed"
 	"courtside/api"
 	"courtside/api/anchor"
+	"courtside/api/matches"
 	"courtside/api/news"
 	"courtside/api/seo"
 	"courtside/api/videos"
@@ -20,7 +21,7 @@ import (
 // (api.Server.SitemapSection). It reads through the areas' services and stores; a made-up id
 // answers 404 as the areas' PageLookups do. Call it after the areas are built.
 func (w *wiring) buildSEO() {
-	h := seoLookups{sports: w.sports, anchors: w.anchor, news: w.newsSvc, videos: w.videoComments.svc, rooms: w.rooms}
+	h := seoLookups{sports: w.sports, matches: w.matchAPI, anchors: w.anchor, news: w.newsSvc, videos: w.videoComments.svc, rooms: w.rooms}
 	w.api.PageHead("match", h.match)
 	w.api.PageHead("liveRoom", h.liveRoom)
 	w.api.PageHead("anchor", h.streamer)
@@ -28,6 +29,9 @@ func (w *wiring) buildSEO() {
 	// page's largest paint), read as the list's REST call reads it.
 	w.api.PageShellData("anchorIndex", h.streamerCards)
 	w.api.PageShellData("anchorList", h.streamerCards)
+	// The match page's answer in its first HTML: its first render draws the head and the overview
+	// (the page's largest paint, a key-event line, waited for this call).
+	w.api.PageShellData("match", h.matchDetail)
 	// A library page's tabs (/squadLibrary/{id}/config, ...) are about the same entity.
 	for _, tab := range []string{"", "Tab"} {
 		w.api.PageHead("league"+tab, h.league)
@@ -57,6 +61,7 @@ func (w *wiring) buildSEO() {
 
 type seoLookups struct {
 	sports  *postgres.SportsStore
+	matches *matches.Service
 	anchors *anchor.Service
 	news    *news.Service
 	videos  *videos.Service
@@ -138,6 +143,16 @@ func (h seoLookups) liveRoom(ctx context.Context, p map[string]string) (seo.Enti
 // streamerCards is the first screen of the streamer list (/anchor, /anchor/anchorList) as
 // GET /anchor/anchorList answers it, under the resource key of pages/Anchor/AnchorList.tsx
 // ("anchors:all": the "live now only" switch is off on arrival).
+// matchDetail is the match page's answer as its REST call (GET /{game}/{id}) gives it to a guest,
+// under the page's resource key (MatchDetail.tsx: "<game>/<id>", the path's own segments).
+func (h seoLookups) matchDetail(ctx context.Context, p map[string]string) (api.ShellData, error) {
+	d, err := h.matches.Detail(ctx, p["game"], p["id"], "", 0)
+	if err != nil {
+		return api.ShellData{}, err
+	}
+	return api.ShellData{Key: p["game"] + "/" + p["id"], Value: d, GuestView: true}, nil
+}
+
 func (h seoLookups) streamerCards(ctx context.Context, _ map[string]string) (api.ShellData, error) {
 	list, err := h.anchors.ListEntries(ctx, false, api.ShellCards, 0)
 	if err != nil {
