@@ -20,8 +20,7 @@ type preloadTable struct {
 	// Styles are the style sheets of a page's route chunk (and its static imports) beyond the
 	// entry's. Linked in the head for the pages whose static shell uses their classes (shellSheets,
 	// siteshell.go), so the shell is styled at its first paint; Vite's loader finds the link and
-	// does not fetch the sheet again. Other pages preload them (as="style": fetched at once, applied
-	// when the route renders).
+	// does not fetch the sheet again.
 	Styles map[string][]string `json:"styles"`
 }
 
@@ -43,28 +42,24 @@ func (s *site) preloadLinks(page, lang string) string {
 	}
 	var b strings.Builder
 	seen := map[string]bool{}
-	// Only the build's own assets: the files are written by the build, but a path is a path.
-	each := func(files []string, tag string) {
-		for _, f := range files {
+	if shellSheets[page] && s.shell.get(s.dir) != nil {
+		for _, f := range t.Styles[page] {
 			if seen[f] || !strings.HasPrefix(f, "/assets/") {
 				continue
 			}
 			seen[f] = true
-			b.WriteString(strings.Replace(tag, "{}", html.EscapeString(f), 1))
+			b.WriteString(`<link rel="stylesheet" href="` + html.EscapeString(f) + `">`)
 		}
 	}
-	linked := shellSheets[page] && s.shell.get(s.dir) != nil
-	if linked {
-		each(t.Styles[page], `<link rel="stylesheet" href="{}">`)
-	}
-	each(t.Locales[lang], `<link rel="modulepreload" crossorigin href="{}">`)
-	each(t.Pages[page], `<link rel="modulepreload" crossorigin href="{}">`)
-	if !linked {
-		// The route's sheets, fetched beside its chunks without holding the first paint: Vite's loader
-		// waits for a route chunk's sheets before it renders the route, and would only then ask for
-		// them, one more round trip before the page's largest paint. Its link is anonymous
-		// (crossOrigin ""), so the preload is too, or the browser would fetch the sheet twice.
-		each(t.Styles[page], `<link rel="preload" as="style" crossorigin href="{}">`)
+	for _, files := range [][]string{t.Locales[lang], t.Pages[page]} {
+		for _, f := range files {
+			// Only the build's own assets: the file is written by the build, but a path is a path.
+			if seen[f] || !strings.HasPrefix(f, "/assets/") {
+				continue
+			}
+			seen[f] = true
+			b.WriteString(`<link rel="modulepreload" crossorigin href="` + html.EscapeString(f) + `">`)
+		}
 	}
 	return b.String()
 }

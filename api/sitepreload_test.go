@@ -20,8 +20,7 @@ func TestSitePreloadsThePagesChunks(t *testing.T) {
 		t.Fatal(err)
 	}
 	preload := `{"pages": {"home": ["/assets/Home-1.js", "/assets/MatchRow-2.js"], "liveRoom": ["/assets/LiveRoom-3.js"], "bad": ["https://evil.test/x.js"]},
-	 "locales": {"en_US": ["/assets/en_US-4.js"], "de": ["/assets/de-5.js"]},
-	 "styles": {"home": ["/assets/Home-6.css", "https://evil.test/x.css"], "liveRoom": ["/assets/LiveRoom-7.css"]}}`
+	 "locales": {"en_US": ["/assets/en_US-4.js"], "de": ["/assets/de-5.js"]}}`
 	for name, body := range map[string]string{
 		"index.html":   `<!doctype html><html><head><title>Courtside</title></head><body><div id="root"></div></body></html>`,
 		"routes.json":  string(routes),
@@ -34,17 +33,14 @@ func TestSitePreloadsThePagesChunks(t *testing.T) {
 	srv := httptest.NewServer(api.New(api.Config{SiteDir: dir}).Handler())
 	defer srv.Close()
 	link := func(f string) string { return `<link rel="modulepreload" crossorigin href="` + f + `">` }
-	// A page's sheets load beside its chunks without holding the first paint (this build has no
-	// static shell, so the live room's sheet is not a stylesheet link either).
-	sheet := func(f string) string { return `<link rel="preload" as="style" crossorigin href="` + f + `">` }
 	tests := []struct {
 		path, lang string
 		want, not  []string
 	}{
-		{"/", "en_US", []string{link("/assets/en_US-4.js"), link("/assets/Home-1.js"), link("/assets/MatchRow-2.js"), sheet("/assets/Home-6.css")}, []string{"LiveRoom-3", "de-5", "LiveRoom-7", `rel="stylesheet" href="/assets/Home-6`}},
-		{"/live/1001", "de", []string{link("/assets/de-5.js"), link("/assets/LiveRoom-3.js"), sheet("/assets/LiveRoom-7.css")}, []string{"Home-1", "en_US-4", "Home-6"}},
+		{"/", "en_US", []string{link("/assets/en_US-4.js"), link("/assets/Home-1.js"), link("/assets/MatchRow-2.js")}, []string{"LiveRoom-3", "de-5"}},
+		{"/live/1001", "de", []string{link("/assets/de-5.js"), link("/assets/LiveRoom-3.js")}, []string{"Home-1", "en_US-4"}},
 		// A page without its own entry still gets its language's chunk.
-		{"/about", "en_US", []string{link("/assets/en_US-4.js")}, []string{"Home-1", "LiveRoom-3", ".css"}},
+		{"/about", "en_US", []string{link("/assets/en_US-4.js")}, []string{"Home-1", "LiveRoom-3"}},
 	}
 	for _, tt := range tests {
 		resp := apiDo(t, srv.URL, tt.path, http.Header{"Cookie": {"lang=" + tt.lang}})
