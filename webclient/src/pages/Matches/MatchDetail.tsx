@@ -35,8 +35,6 @@ import {
   TextLiveTab,
   TrendsTab,
 } from "../../features/matches/DetailTabs";
-import { MatchRecordings } from "../../features/videos";
-import { MatchPreviewArticle } from "../../components/Article";
 import styles from "../../features/matches/MatchDetail.module.css";
 import tableStyles from "../../components/DataTable.module.css";
 import { TabList } from "../../components/TabList/TabList";
@@ -55,6 +53,11 @@ const TIMELINE_REFRESH_MS = 15_000;
 
 // The experts' plans on this match: loaded with the tab, from the experts area.
 const MatchExperts = lazy(() => import("../../features/experts/MatchExperts"));
+// The preview's article and the playback's recordings load with their tabs: the overview, where a
+// reader lands, does without the news and video modules (issue 19: less script before the page's
+// largest paint).
+const MatchPreviewArticle = lazy(async () => ({ default: (await import("../../components/Article/MatchPreviewArticle")).MatchPreviewArticle }));
+const MatchRecordings = lazy(async () => ({ default: (await import("../../features/videos/MatchRecordings")).MatchRecordings }));
 
 const STATUS_NAMES = ["notStarted", "live", "halftime", "overtime", "penalties", "finished", "postponed", "cancelled", "announced"];
 
@@ -213,7 +216,9 @@ function MatchPage({ game, id, detail }: { game: string; id: string; detail: Det
     case "preview":
       panel = (
         <>
-          <MatchPreviewArticle matchId={m.id} />
+          <Suspense fallback={null}>
+            <MatchPreviewArticle matchId={m.id} />
+          </Suspense>
           <PreviewTab d={d} m={m} />
         </>
       );
@@ -233,7 +238,11 @@ function MatchPage({ game, id, detail }: { game: string; id: string; detail: Det
       break;
     case "playback":
       // recordings of the broadcasts that showed this match (issue 22)
-      panel = <MatchRecordings matchId={m.id} />;
+      panel = (
+        <Suspense fallback={<Loading />}>
+          <MatchRecordings matchId={m.id} />
+        </Suspense>
+      );
       break;
     default:
       panel = <NotAvailable />;
