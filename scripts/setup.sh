@@ -35,9 +35,12 @@ need_cmd redis-cli || missing+=(redis-tools)
 need_cmd ffmpeg || missing+=(ffmpeg)
 if [ "$want_browser" = 1 ]; then
   need_cmd chromium || [ -x /usr/bin/chromium ] || missing+=(chromium)
-  fc-list 2>/dev/null | grep -qi 'noto sans cjk' || missing+=(fonts-noto-cjk)
-  fc-list 2>/dev/null | grep -qi 'noto sans thai\|notosansthai' || missing+=(fonts-noto-core)
-  fc-list 2>/dev/null | grep -qi "noto color emoji" || missing+=(fonts-noto-color-emoji) # chat lines carry emoji
+  # Read the font list once: `fc-list | grep -q` under pipefail fails whenever grep stops reading
+  # before fc-list has written everything (SIGPIPE), and the fonts were installed again on every run.
+  fonts=$(fc-list 2>/dev/null || true)
+  grep -qi 'noto sans cjk' <<<"$fonts" || missing+=(fonts-noto-cjk)
+  grep -qi 'noto sans thai\|notosansthai' <<<"$fonts" || missing+=(fonts-noto-core)
+  grep -qi "noto color emoji" <<<"$fonts" || missing+=(fonts-noto-color-emoji) # chat lines carry emoji
 fi
 if [ "$want_cluster" = 1 ]; then
   need_cmd etcd || missing+=(etcd-server)
