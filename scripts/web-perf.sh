@@ -7,6 +7,7 @@
 #
 #   WEB_PERF_RUNS=3 make web-perf    # three Lighthouse runs per page, the median kept
 #   WEB_PERF_SKIP_BUILD=1 ...        # measure the dist/ and bin/ already built
+#   WEB_PERF_PAGES=home,matchList    # only these pages (names: home matchList matchDetail liveRoom streamerList)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --browser

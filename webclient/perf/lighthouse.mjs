@@ -20,6 +20,8 @@ import { INITIAL_JS_BUDGET, initialJsReport } from "./initial-js.mjs";
 const HERE = dirname(fileURLToPath(import.meta.url));
 const OUT = process.env.WEB_PERF_OUT ?? join(HERE, "results", "latest.json");
 const RUNS = Math.max(1, Number(process.env.WEB_PERF_RUNS ?? 1));
+/** WEB_PERF_PAGES: a comma-separated list of page names (home, matchList, ...) to measure; default all. */
+const ONLY = (process.env.WEB_PERF_PAGES ?? "").split(",").filter(Boolean);
 const CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"];
 
 /** The budgets of issue 19. Scores are 0-100; times in ms. */
@@ -103,7 +105,7 @@ async function main() {
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
   const results = [];
   try {
-    for (const p of await pages(node.baseURL)) {
+    for (const p of (await pages(node.baseURL)).filter((x) => ONLY.length === 0 || ONLY.includes(x.name))) {
       const url = `${node.baseURL}${p.path}`;
       const runs = [];
       let report = null;
@@ -127,6 +129,8 @@ async function main() {
           (page.initialJsGzipBytes !== undefined ? ` initial JS ${(page.initialJsGzipBytes / 1024).toFixed(1)} KiB gzip` : "") +
           (page.misses.length ? `  MISSED: ${page.misses.join("; ")}` : "  ok"),
       );
+      // Every run's figures: TBT moves by a hundred milliseconds between identical runs.
+      if (RUNS > 1) console.log(`${"".padEnd(13)} runs: TBT ${runs.map((r) => r.tbtMs).join(" / ")} ms, LCP ${runs.map((r) => r.lcpMs).join(" / ")} ms, perf ${runs.map((r) => r.performance).join(" / ")}`);
     }
   } finally {
     await chrome.kill();
