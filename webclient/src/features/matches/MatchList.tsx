@@ -25,6 +25,23 @@ export const LIST_MIN_HEIGHT = "100vh";
  */
 export const FIRST_ROWS = 24;
 
+/** The shortest match row: two lines on a phone (the teams under the time), one on a wide screen. */
+const ROW_MIN_HEIGHT_NARROW = 80;
+const ROW_MIN_HEIGHT_WIDE = 56;
+/** What react-virtuoso keeps drawn beyond the viewport (increaseViewportBy below). */
+const OVERSCAN_PX = 400;
+
+/**
+ * The first render's rows for this screen: enough of the shortest rows to fill the viewport and
+ * virtuoso's margin, at most FIRST_ROWS. A phone draws 16 instead of 24 (issue 19: the first render
+ * and virtuoso's measuring pass over it are the home page's longest tasks); the footer still stays
+ * out of view.
+ */
+export function firstRows(viewportHeight = window.innerHeight, viewportWidth = window.innerWidth): number {
+  const row = viewportWidth < 640 ? ROW_MIN_HEIGHT_NARROW : ROW_MIN_HEIGHT_WIDE;
+  return Math.min(FIRST_ROWS, Math.ceil((viewportHeight + OVERSCAN_PX) / row));
+}
+
 /** The error / not-served state of a panel, with a retry (Live's pages still draw it themselves). */
 export function LoadError({ message, notServed, onRetry }: { message: string; notServed?: boolean; onRetry?: () => void }) {
   const { t } = useTranslation();
@@ -71,8 +88,8 @@ export function LiveMatchList({
       fallback={<div style={{ minHeight: LIST_MIN_HEIGHT }} aria-busy="true" />}
       useWindowScroll
       data={live}
-      increaseViewportBy={400}
-      initialItemCount={Math.min(live.length, FIRST_ROWS)}
+      increaseViewportBy={OVERSCAN_PX}
+      initialItemCount={Math.min(live.length, firstRows())}
       computeItemKey={(_, m) => m.id}
       endReached={onEndReached}
       itemContent={(_, m) => <MatchRow {...rowProps(m)} showDate={showDate} narrow={narrow} />}
