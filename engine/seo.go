@@ -140,9 +140,6 @@ func (h seoLookups) liveRoom(ctx context.Context, p map[string]string) (seo.Enti
 	return seo.Entity{Name: row.Title, Live: &seo.Live{Streamer: seo.SiteName, OnAir: row.Open}}, true, nil
 }
 
-// streamerCards is the first screen of the streamer list (/anchor, /anchor/anchorList) as
-// GET /anchor/anchorList answers it, under the resource key of pages/Anchor/AnchorList.tsx
-// ("anchors:all": the "live now only" switch is off on arrival).
 // matchDetail is the match page's answer as its REST call (GET /{game}/{id}) gives it to a guest,
 // under the page's resource key (MatchDetail.tsx: "<game>/<id>", the path's own segments).
 func (h seoLookups) matchDetail(ctx context.Context, p map[string]string) (api.ShellData, error) {
@@ -153,6 +150,9 @@ func (h seoLookups) matchDetail(ctx context.Context, p map[string]string) (api.S
 	return api.ShellData{Key: p["game"] + "/" + p["id"], Value: d, GuestView: true}, nil
 }
 
+// streamerCards is the first screen of the streamer list (/anchor, /anchor/anchorList) as
+// GET /anchor/anchorList answers it, under the resource key of pages/Anchor/AnchorList.tsx
+// ("anchors:all": the "live now only" switch is off on arrival).
 func (h seoLookups) streamerCards(ctx context.Context, _ map[string]string) (api.ShellData, error) {
 	list, err := h.anchors.ListEntries(ctx, false, api.ShellCards, 0)
 	if err != nil {
