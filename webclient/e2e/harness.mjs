@@ -108,6 +108,26 @@ export async function until(fn, what, timeout = 30_000, { every = 200, ignoreErr
 }
 
 /**
+ * Clicks a link of the footer until the address matches url. The footer moves down while a page's
+ * lists and sections arrive above it, so a click can land where the link was a moment before (CI saw
+ * the page stay where it was); a reader would click again, and so does this.
+ */
+export async function clickFooterLink(page, testId, url, timeout = 30_000) {
+  await until(
+    async () => {
+      await page.getByTestId(testId).click();
+      return page.waitForURL(url, { timeout: 3_000 }).then(
+        () => true,
+        () => false,
+      );
+    },
+    `the page of the footer's ${testId}`,
+    timeout,
+    { every: 100 },
+  );
+}
+
+/**
  * Clicks like locator.click(), for pages where a video plays. Playwright waits for an element to
  * stand still over two animation frames before it clicks, and headless Chromium on a loaded machine
  * now and then draws no frame for many seconds while a video plays: the click then waits out its

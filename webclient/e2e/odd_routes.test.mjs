@@ -13,7 +13,7 @@
 // Needs Postgres (DATABASE_URL) and COURTSIDE_ENV=dev (the verification-code sink).
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { nodeAndBrowser, png, screenshot } from "./harness.mjs";
+import { clickFooterLink, nodeAndBrowser, png, screenshot } from "./harness.mjs";
 import { registerByEmail } from "./journeys.mjs";
 
 const TIMEOUT = 20_000;
@@ -144,8 +144,7 @@ describe("the routes of issue 19", () => {
     const ctx = await context();
     const p = await ctx.newPage();
     await p.goto(env.node.baseURL);
-    await p.getByTestId("footer-jiami").click();
-    await p.waitForURL(/\/jiami$/, { timeout: TIMEOUT });
+    await clickFooterLink(p, "footer-jiami", /\/jiami$/, TIMEOUT);
     const steps = await jiamiSteps(p);
     for (const [id, s] of Object.entries(steps)) assert.match(s, /^ok:/, `${id}: ${s}`);
     assert.equal(await p.getByTestId("jiami-check").getAttribute("data-state"), "ok");

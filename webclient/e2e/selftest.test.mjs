@@ -5,7 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { nodeAndBrowser, screenshot, until } from "./harness.mjs";
+import { clickFooterLink, nodeAndBrowser, screenshot } from "./harness.mjs";
 
 const TIMEOUT = 30_000;
 const streams = spawnSync("ffmpeg", ["-version"]).status === 0;
@@ -26,21 +26,7 @@ describe("the connection self-test and the live figures", () => {
     }
     const p = await page();
     await p.goto(env.node.baseURL);
-    // The footer moves down while the home page's lists and sections arrive, so a click can land
-    // where the link was a moment before (CI saw the page stay on the home page): click again, as a
-    // reader would, until the self-test page opens.
-    await until(
-      async () => {
-        await p.getByTestId("footer-selftest").click();
-        return p.waitForURL(/\/test$/, { timeout: 3_000 }).then(
-          () => true,
-          () => false,
-        );
-      },
-      "the self-test page, from the footer's link",
-      TIMEOUT,
-      { every: 100 },
-    );
+    await clickFooterLink(p, "footer-selftest", /\/test$/);
     for (const id of ["api", "clock", "socket"]) {
       const check = p.getByTestId(`selftest-${id}`);
       await p.waitForFunction((el) => el && el.getAttribute("data-verdict") !== "running", await check.elementHandle(), { timeout: TIMEOUT });
