@@ -205,13 +205,14 @@ func (s *NewsStore) Articles(ctx context.Context, f NewsFilter) ([]Article, int,
 	if err := s.pool.QueryRow(ctx, `SELECT count(*) FROM news_articles`+cond, args...).Scan(&total); err != nil {
 		return nil, 0, err
 	}
-	order := " ORDER BY coalesce(publish_at, created_at) DESC, id DESC"
+	order := "coalesce(publish_at, created_at) DESC, id DESC"
 	if f.Hot {
-		order = " ORDER BY views DESC, publish_at DESC, id DESC"
+		order = "views DESC, publish_at DESC, id DESC"
 	}
 	if f.Prefer != "" {
-		order = " ORDER BY (lang = " + arg(f.Prefer) + ") DESC," + strings.TrimPrefix(order, " ORDER BY")
+		order = "(lang = " + arg(f.Prefer) + ") DESC, " + order
 	}
+	order = " ORDER BY " + order
 	limit := f.Limit
 	if limit <= 0 {
 		limit = 20
