@@ -205,7 +205,11 @@ func (s *site) serveIndex(w http.ResponseWriter, r *http.Request, p resolved) bo
 	lang := s.pageLang(r)
 	head := seo.Build(seo.Input{Page: p.page, Params: p.params, Lang: lang, Origin: requestOrigin(r),
 		Path: r.URL.EscapedPath(), MobileOrigin: s.mobileOrigin, Entity: p.entity, Now: s.now(), LangInURL: langInURL(r)})
-	data := withShell(renderIndex(index, lang, head, s.preloadLinks(p.page, lang)), s.shellFor(r, p, lang))
+	var shellData *ShellData
+	if s.shell.get(s.dir) != nil {
+		shellData = s.shellData(r.Context(), p)
+	}
+	data := withShell(renderIndex(index, lang, head, s.preloadLinks(p.page, lang), pictureFirst(shellData)), s.shellFor(r, p, lang, shellData))
 	status := p.status
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")

@@ -59,8 +59,9 @@ func langInURL(r *http.Request) bool {
 }
 
 // renderIndex writes lang and dir into <html>, replaces the build's <title> and adds the
-// page's preload links (sitepreload.go) and head before </head>.
-func renderIndex(index []byte, lang string, head seo.Head, preload string) []byte {
+// page's preload links (sitepreload.go) and head before </head>, and early (pictureFirst) before
+// the head's first style sheet or script: the first request after the document.
+func renderIndex(index []byte, lang string, head seo.Head, preload, early string) []byte {
 	dir := "ltr"
 	if rtl[lang] {
 		dir = "rtl"
@@ -73,9 +74,28 @@ func renderIndex(index []byte, lang string, head seo.Head, preload string) []byt
 	} else {
 		tags = title + tags
 	}
-	if i := bytes.Index(bytes.ToLower(out), []byte("</head>")); i >= 0 {
-		out = append(out[:i:i], append([]byte(tags), out[i:]...)...)
+	end := bytes.Index(bytes.ToLower(out), []byte("</head>"))
+	if end < 0 {
+		return out
 	}
+	out = insertAt(out, end, tags)
+	if early != "" {
+		at := end
+		lower := bytes.ToLower(out[:end])
+		for _, first := range [][]byte{[]byte(`<link rel="stylesheet"`), []byte("<script")} {
+			if i := bytes.Index(lower, first); i >= 0 && i < at {
+				at = i
+			}
+		}
+		out = insertAt(out, at, early)
+	}
+	return out
+}
+
+// insertAt is b with s inserted at i.
+func insertAt(b []byte, i int, s string) []byte {
+	out := make([]byte, 0, len(b)+len(s))
+	out = append(append(append(out, b[:i]...), s...), b[i:]...)
 	return out
 }
 

@@ -336,8 +336,8 @@ func (w *shellWriter) liveRoom(in shellInput) {
 		`<div class="`, c("live-room__chat-head"), `"><h2>`, w.text("live.chat"), `</h2></div></aside></section>`)
 }
 
-// shellFor is the shell of a page request.
-func (s *site) shellFor(r *http.Request, p resolved, lang string) string {
+// shellFor is the shell of a page request, drawn with its data (nil without).
+func (s *site) shellFor(r *http.Request, p resolved, lang string, data *ShellData) string {
 	q := r.URL.Query()
 	in := shellInput{page: p.page, path: r.URL.Path, game: q.Get("game"), tab: q.Get("tab"), list: p.params["list"], lang: lang}
 	if c, err := r.Cookie("userInfo"); err == nil && c.Value != "" {
@@ -346,9 +346,7 @@ func (s *site) shellFor(r *http.Request, p resolved, lang string) string {
 	if p.entity != nil {
 		in.title = &p.entity.Name
 	}
-	if s.shell.get(s.dir) != nil {
-		in.data = s.shellData(r.Context(), p)
-	}
+	in.data = data
 	return renderShell(s.shell.get(s.dir), in)
 }
 

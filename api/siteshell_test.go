@@ -112,7 +112,8 @@ func shellSite(t *testing.T, wire ...func(*api.Server)) (*httptest.Server, strin
 		t.Fatal(err)
 	}
 	for name, body := range map[string]string{
-		"index.html": `<!doctype html><html lang="zh-CN"><head><title>Courtside</title><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head>` +
+		"index.html": `<!doctype html><html lang="zh-CN"><head><title>Courtside</title><link rel="stylesheet" crossorigin href="/assets/index-1.css">` +
+			`<script type="module" crossorigin src="/assets/index-1.js"></script></head>` +
 			`<body><div id="root"></div></body></html>`,
 		"routes.json":  string(routes),
 		"preload.json": `{"pages": {"home": ["/assets/Home-1.js"]}, "locales": {}, "styles": {"home": ["/assets/Home-1.css"], "liveRoom": ["/assets/LiveRoom-2.css"], "matchList": ["/assets/MatchList-3.css"]}}`,

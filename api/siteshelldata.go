@@ -50,9 +50,11 @@ type PageData func(ctx context.Context, params map[string]string) (ShellData, er
 // 220 px); a phone's first screen shows three.
 const ShellCards = 12
 
-// shellEagerCovers are the covers of the first screen at a phone's width, loaded at once (the first
-// at a high priority: it is the page's largest paint); the others lazily. AnchorList.tsx says the same.
-const shellEagerCovers = 3
+// shellEagerCovers are the covers loaded at once, at a high priority: the first, the page's largest
+// paint; the others load lazily, after layout (a phone's first screen shows two more: loaded beside
+// the first, they shared the slow link with it and moved the largest paint back; Lighthouse's median
+// LCP 2.78 -> 2.63 s, docs/BENCHMARKS.md). AnchorList.tsx says the same.
+const shellEagerCovers = 1
 
 // shellDataTimeout bounds the lookup: the first HTML must not wait long for the data it can do without.
 const shellDataTimeout = 400 * time.Millisecond
@@ -74,6 +76,19 @@ func (s *site) shellData(ctx context.Context, p resolved) *ShellData {
 		return nil
 	}
 	return &d
+}
+
+// pictureFirst is the head's preload of the picture a page's first screen is drawn around (the
+// streamer list's first cover, its largest paint), or "". The shell's <img> would be found by the
+// parser at once, but over HTTP/1.1 a browser opens six connections to a host and hands them out in
+// document order: the cover waited behind the scripts' module preloads (about 20 of them) while the
+// static shell was already painted around its empty frame. renderIndex puts this link first in the
+// head, so the cover is in the first paint (Lighthouse's LCP is then its FCP's).
+func pictureFirst(d *ShellData) string {
+	if d == nil || len(d.Streamers) == 0 || d.Streamers[0].CoverURL == "" {
+		return ""
+	}
+	return `<link rel="preload" as="image" fetchpriority="high" href="` + html.EscapeString(d.Streamers[0].CoverURL) + `">`
 }
 
 // seed is the data's JSON for the client (json.Marshal escapes <, > and &: the text cannot close
@@ -152,18 +167,36 @@ func (w *shellWriter) streamerCards(cards []StreamerCard) {
 	w.w(`</ul>`)
 }
 
-// avatar copies components/Avatar.tsx: the picture, or the name's first letter on a disc whose hue
-// the name sets.
+// avatar copies components/Avatar.tsx: the picture (at avatarSrc's address), or the name's first
+// letter on a disc whose hue the name sets.
 func (w *shellWriter) avatar(src, name string, size int) {
 	px := strconv.Itoa(size) + "px"
 	if src != "" {
-		w.w(`<img class="`, w.cls("Layout", "avatar"), `" src="`, html.EscapeString(src), `" alt="" width="`, strconv.Itoa(size), `" height="`, strconv.Itoa(size),
+		w.w(`<img class="`, w.cls("Layout", "avatar"), `" src="`, html.EscapeString(avatarSrc(src, size)), `" alt="" width="`, strconv.Itoa(size), `" height="`, strconv.Itoa(size),
 			`" style="width: `, px, `; height: `, px, `;">`)
 		return
 	}
 	letter, hue := avatarLetter(name)
 	w.w(`<span class="`, w.cls("Layout", "avatar"), ` `, w.cls("Layout", "avatar--letter"), `" aria-hidden="true" style="width: `, px, `; height: `, px,
 		`; font-size: `, strconv.FormatFloat(float64(size)*0.45, 'f', -1, 64), `px; background: hsl(`, strconv.Itoa(hue), ` 55% 45%);">`, html.EscapeString(letter), `</span>`)
+}
+
+// ShellAvatarSides are the sides the account module makes of an uploaded avatar
+// (account.AvatarThumbSides; this package cannot import it, a test checks they agree).
+var ShellAvatarSides = []int{48, 96}
+
+// avatarSrc is Avatar.tsx's avatarSrc: an uploaded avatar at the smallest side the server makes
+// at least twice the drawn size; other addresses as they are.
+func avatarSrc(src string, size int) string {
+	if !strings.HasPrefix(src, "/java/user/avatar/") || strings.Contains(src, "?") {
+		return src
+	}
+	for _, side := range ShellAvatarSides {
+		if side >= size*2 {
+			return src + "?s=" + strconv.Itoa(side)
+		}
+	}
+	return src
 }
 
 // avatarLetter is Avatar.tsx's letter and hue: the trimmed name's first character in upper case

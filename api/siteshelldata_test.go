@@ -6,11 +6,13 @@ import (
 	"errors"
 	"net/http"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"courtside/api"
+	"courtside/api/account"
 )
 
 // The streamer list's first HTML carries its first screen of cards (issue 19: the first cover is
@@ -55,8 +57,17 @@ func TestSiteWritesTheFirstCardsOfTheStreamerList(t *testing.T) {
 	s := func(code, key string) string { return localeString(t, code, key) }
 	li := regexp.MustCompile(`<li class="streamer-card_h">.*?</li>`)
 
-	shell := root(t, string(apiDo(t, srv.URL, "/anchor", en).Body))
+	page := string(apiDo(t, srv.URL, "/anchor", en).Body)
+	shell := root(t, page)
 	got := li.FindAllString(shell, -1)
+	// The first cover (the page's largest paint) is preloaded first in the head, ahead of the style
+	// sheets and scripts: over HTTP/1.1 the image in the body waited behind the module preloads for
+	// a connection, and came after the first paint.
+	preload := `<link rel="preload" as="image" fetchpriority="high" href="/java/anchor/upload/11">`
+	i, j, k := strings.Index(page, preload), strings.Index(page, `<link rel="stylesheet"`), strings.Index(page, "<script")
+	if i < 0 || j < 0 || k < 0 || i > j || i > k || strings.Count(page, `rel="preload" as="image"`) != 1 {
+		t.Errorf("the first cover is not preloaded once, before the sheets and scripts (at %d, sheet at %d, script at %d): %s", i, j, k, page[:min(len(page), 1500)])
+	}
 	if len(got) != len(cards) {
 		t.Fatalf("%d cards, want %d: %s", len(got), len(cards), shell)
 	}
@@ -72,15 +83,15 @@ func TestSiteWritesTheFirstCardsOfTheStreamerList(t *testing.T) {
 		{`<a href="/anchor/u41"><div class="streamer-card__cover_h"><img src="/java/anchor/upload/11" alt="" loading="eager" fetchpriority="high" width="320" height="180">`,
 			`<span class="streamer-card__badge_h">` + s("en_US", "anchor.list.live") + `</span>`,
 			`<p class="streamer-card__title_h">Hoops talk &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; more</p>`,
-			`<p class="streamer-card__who_h"><img class="avatar_h" src="/java/user/avatar/u41.png" alt="" width="22" height="22" style="width: 22px; height: 22px;">`,
+			`<p class="streamer-card__who_h"><img class="avatar_h" src="/java/user/avatar/u41.png?s=48" alt="" width="22" height="22" style="width: 22px; height: 22px;">`,
 			`<span>Hannah &lt;img src=x onerror=alert(1)&gt;</span>`,
 			`<span>` + strings.ReplaceAll(s("en_US", "discover.followers"), "{{n}}", "1.9k") + `</span>`,
 			`<span>` + strings.ReplaceAll(s("en_US", "anchor.player.viewers"), "{{count}}", "5") + `</span></p>`},
-		{`<img src="/java/anchor/upload/13" alt="" loading="eager" fetchpriority="auto"`, `<p class="streamer-card__title_h">` + s("en_US", "anchor.broadcast.noTitle") + `</p>`,
+		{`<img src="/java/anchor/upload/13" alt="" loading="lazy" fetchpriority="auto"`, `<p class="streamer-card__title_h">` + s("en_US", "anchor.broadcast.noTitle") + `</p>`,
 			// Avatar.tsx's letter: the trimmed name's first, upper case; hue from the untrimmed name.
 			`<span class="avatar_h avatar--letter_h" aria-hidden="true" style="width: 22px; height: 22px; font-size: 9.9px; background: hsl(` + hueOf("  karim") + ` 55% 45%);">K</span>`,
 			`<span>` + strings.ReplaceAll(s("en_US", "discover.followers"), "{{n}}", "31") + `</span><span>#derby&lt;3</span></p>`},
-		{`loading="eager" fetchpriority="auto"`, `background: hsl(200 55% 45%);">?</span><span></span>`},
+		{`loading="lazy" fetchpriority="auto"`, `background: hsl(200 55% 45%);">?</span><span></span>`},
 		{`loading="lazy" fetchpriority="auto"`},
 		{`<a href="/anchor/u%2F45">`, `<span class="streamer-card__placeholder_h">▶</span></div>`},
 	}
@@ -171,5 +182,13 @@ func TestSiteSeedsAGuestViewOnlyForGuests(t *testing.T) {
 	member := string(apiDo(t, srv.URL, "/soccer/sim-spl-1", http.Header{"Cookie": {`lang=en_US; userInfo=%7B%22id%22%3A1%7D`}}).Body)
 	if strings.Contains(member, "data-shell-data") {
 		t.Errorf("a signed-in reader's match page carries a guest's answer: %s", root(t, member))
+	}
+}
+
+// The shell asks for an avatar at a side the account module makes (the two packages cannot share
+// the list: account imports api).
+func TestShellAvatarSidesAreTheAccountModules(t *testing.T) {
+	if !slices.Equal(api.ShellAvatarSides, account.AvatarThumbSides) {
+		t.Fatalf("api.ShellAvatarSides %v, account.AvatarThumbSides %v", api.ShellAvatarSides, account.AvatarThumbSides)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/jpeg"
 	"image/png"
 	"math"
 	"os/exec"
@@ -191,7 +192,7 @@ func (w *wiring) seedLiveDemo(ctx context.Context, anchors *postgres.Anchors) er
 		cover := l.Cover
 		if cover == 0 {
 			pic := demoPicture(640, 360, s.From, s.To, i, false)
-			if cover, err = anchors.SaveUpload(ctx, postgres.UploadRow{UserID: id, Kind: "cover", ContentType: "image/png",
+			if cover, err = anchors.SaveUpload(ctx, postgres.UploadRow{UserID: id, Kind: "cover", ContentType: "image/jpeg",
 				Width: 640, Height: 360, Data: pic}); err != nil {
 				return err
 			}
@@ -283,8 +284,10 @@ func linkDemoRooms(ctx context.Context, anchors *postgres.Anchors, scores demoSc
 	return nil
 }
 
-// demoPicture draws a PNG: a diagonal gradient from one colour to another with a few soft circles
-// placed by seed; round makes it an avatar (the corners transparent).
+// demoPicture draws a diagonal gradient from one colour to another with a few soft circles placed
+// by seed: round makes it an avatar, a PNG with transparent corners; otherwise it is a cover, a
+// JPEG as a streamer's screenshot would be (9–10 KB where the PNG was 16–25: the streamer list's
+// first screen loads three, issue 19).
 func demoPicture(w, h int, from, to color.NRGBA, seed int, round bool) []byte {
 	img := image.NewNRGBA(image.Rect(0, 0, w, h))
 	mix := func(a, b uint8, t float64) uint8 { return uint8(float64(a)*(1-t) + float64(b)*t) }
@@ -311,7 +314,11 @@ func demoPicture(w, h int, from, to color.NRGBA, seed int, round bool) []byte {
 		}
 	}
 	var buf bytes.Buffer
-	_ = png.Encode(&buf, img)
+	if round {
+		_ = png.Encode(&buf, img)
+	} else {
+		_ = jpeg.Encode(&buf, img, &jpeg.Options{Quality: 85})
+	}
 	return buf.Bytes()
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"strconv"
 
 	"go.uber.org/zap"
 
@@ -169,11 +170,12 @@ func (h *handlers) readAvatarPart(r *api.Request) ([]byte, error) {
 	}
 }
 
-// serveAvatar serves GET /java/user/avatar/{name}. Names are random per upload, so the answer
-// never changes: cached for a year.
+// serveAvatar serves GET /java/user/avatar/{name}[?s=side] (a smaller square: AvatarThumbSides).
+// Names are random per upload, so the answer never changes: cached for a year.
 func (h *handlers) serveAvatar(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("name")
-	data, ct, err := h.svc.Avatar(r.Context(), name)
+	side, _ := strconv.Atoi(r.URL.Query().Get("s"))
+	data, ct, err := h.svc.AvatarAt(r.Context(), name, side)
 	if err != nil {
 		if !errors.Is(err, ErrAvatarNotFound) {
 			h.svc.Logger().Error("account: reading avatar", zap.String("name", name), zap.Error(err))

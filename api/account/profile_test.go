@@ -171,6 +171,57 @@ func TestAvatarUpload(t *testing.T) {
 	}
 }
 
+// An avatar is also served at the smaller sides the site draws it at (?s=, snapped up to
+// AvatarThumbSides; issue 19: sized images), in its own format, and a thumbnail made before
+// the avatar was replaced is not served after it.
+func TestAvatarThumbnails(t *testing.T) {
+	e := newEnv(t)
+	a := e.register("a@example.com", "alice", "alice123")
+	var pngBuf, jpgBuf bytes.Buffer
+	png.Encode(&pngBuf, testImage(400, 400))
+	jpeg.Encode(&jpgBuf, testImage(300, 300), nil)
+	get := func(path string) (int, []byte) {
+		resp, err := http.Get(e.url + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		data, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, data
+	}
+	side := func(path, wantFormat string) int {
+		code, data := get(path)
+		if code != 200 {
+			t.Fatalf("GET %s: %d", path, code)
+		}
+		cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
+		if err != nil || format != wantFormat || cfg.Width != cfg.Height {
+			t.Fatalf("GET %s: %s %dx%d %v, want a square %s", path, format, cfg.Width, cfg.Height, err, wantFormat)
+		}
+		return cfg.Width
+	}
+	var r1 struct{ Avatar string }
+	apitest.Result(t, upload(t, e, a.Token, "me.png", pngBuf.Bytes()), &r1)
+	for q, want := range map[string]int{"": 256, "?s=44": 48, "?s=48": 48, "?s=49": 96, "?s=96": 96, "?s=200": 256, "?s=0": 256, "?s=-5": 256, "?s=x": 256} {
+		if got := side(r1.Avatar+q, "png"); got != want {
+			t.Errorf("%s%s: %d px, want %d", r1.Avatar, q, got, want)
+		}
+	}
+	_, small := get(r1.Avatar + "?s=44")
+	_, full := get(r1.Avatar)
+	if len(small) >= len(full) {
+		t.Errorf("48 px thumbnail %d bytes, the 256 px avatar %d: want smaller", len(small), len(full))
+	}
+	var r2 struct{ Avatar string }
+	apitest.Result(t, upload(t, e, a.Token, "me.jpg", jpgBuf.Bytes()), &r2)
+	if got := side(r2.Avatar+"?s=40", "jpeg"); got != 48 {
+		t.Errorf("jpeg thumbnail %d px, want 48", got)
+	}
+	if code, _ := get(r1.Avatar + "?s=44"); code != 404 {
+		t.Fatalf("the replaced avatar's thumbnail is still served: %d", code)
+	}
+}
+
 func TestFollowsAndLists(t *testing.T) {
 	e := newEnv(t)
 	star := e.register("star@example.com", "star", "star1234")

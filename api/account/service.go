@@ -107,6 +107,7 @@ type Service struct {
 	welcome   WelcomeBonus
 	balances  Balances
 	avatars   AvatarStore
+	thumbs    avatarThumbs // the smaller sides served (avatar_thumb.go)
 	sessions  SessionCache // nil: none
 	// revocations reaches the user's open connections (nil: none).
 	revocations Revocations

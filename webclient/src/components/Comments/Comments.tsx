@@ -13,6 +13,7 @@ import { tokenAtom } from "../../state/session";
 import { loginModalAtom, LoginMode, showToast } from "../../state/ui";
 import styles from "./Comments.module.css";
 import { TabList } from "../TabList/TabList";
+import { avatarSrc } from "../Avatar";
 
 const PAGE = 20;
 
@@ -90,7 +91,7 @@ function Item({ c, signedIn, askSignIn, onReply }: { c: Comment; signedIn: boole
   return (
     <div className={styles.cmtItem} data-testid="comment" data-comment-id={c.id}>
       <div className={styles.cmtAvatar} aria-hidden="true">
-        {c.avatar ? <img src={c.avatar} alt="" loading="lazy" decoding="async" /> : <span>{(c.userName || "?").slice(0, 1).toUpperCase()}</span>}
+        {c.avatar ? <img src={avatarSrc(c.avatar, 36)} alt="" loading="lazy" decoding="async" /> : <span>{(c.userName || "?").slice(0, 1).toUpperCase()}</span>}
       </div>
       <div className={styles.cmtMain}>
         <div className={styles.cmtHead}>

@@ -10,6 +10,7 @@ import { useResource } from "../../data/resource";
 import { lastNoticeAtom } from "../../state/userarea";
 import { useMultiViewT } from "../../i18n/multiview";
 import styles from "./LiveNoticeToast.module.css";
+import { avatarSrc } from "../Avatar";
 
 /** How long the toast stays. */
 export const NOTICE_MS = 12_000;
@@ -45,7 +46,7 @@ export function LiveNoticeToast() {
     <div className={styles.liveNotice} role="status" aria-live="polite" data-testid="live-notice">
       {card &&
         (card.avatar ? (
-          <img className={styles.liveNoticeAvatar} src={card.avatar} alt="" width={40} height={40} />
+          <img className={styles.liveNoticeAvatar} src={avatarSrc(card.avatar, 40)} alt="" width={40} height={40} />
         ) : (
           <span className={`${styles.liveNoticeAvatar} ${styles.liveNoticeAvatarLetter}`} aria-hidden="true">
             {(name || "?").charAt(0).toUpperCase()}

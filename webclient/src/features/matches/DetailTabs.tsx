@@ -77,32 +77,52 @@ function useLineContext(teams: readonly [string, string]): LineContext {
   };
 }
 
+// Up to this many lines are drawn as a plain list, in the page's first render: a match's key
+// events (the overview, where a reader lands) are a few dozen at most, and react-virtuoso draws
+// nothing before it has measured, which made the key events the page's last paint (issue 19). The
+// text live tab of a long match holds hundreds: those are virtualised.
+const PLAIN_LINES = 60;
+// A line's height (virtuoso's estimate) and the virtualised list's height at most. The plain list
+// is as long as its lines: no scrolling box inside the page.
+const LINE_PX = 44;
+const LINES_MAX_PX = 520;
+
 function TextLines({ lines, testid, teams }: { lines: TextLine[]; testid: string; teams: readonly [string, string] }) {
   const ctx = useLineContext(teams);
   const tag = ctx.tag;
   if (lines.length === 0) return <NotAvailable />;
+  const line = (l: TextLine) => (
+    <div className={`${styles.textLine} text-line--team${l.team}`} data-type={l.type}>
+      <span className={styles.textLineMin}>{l.minute ? localMinute(l.minute, tag) : formatTime(l.at, tag)}</span>
+      <span className={styles.textLineText}>
+        {incidentParts(l, ctx).map((p, i) =>
+          typeof p === "string" ? (
+            p
+          ) : (
+            <bdi key={i} dir="auto">
+              {p.name}
+            </bdi>
+          ),
+        )}
+      </span>
+    </div>
+  );
+  if (lines.length <= PLAIN_LINES) {
+    return (
+      <div data-testid={testid}>
+        {lines.map((l) => (
+          <div key={l.seq}>{line(l)}</div>
+        ))}
+      </div>
+    );
+  }
   return (
     <div data-testid={testid}>
       <Virtuoso
-        style={{ height: Math.min(520, lines.length * 44 + 8) }}
+        style={{ height: Math.min(LINES_MAX_PX, lines.length * LINE_PX + 8) }}
         data={lines}
         computeItemKey={(_, l) => l.seq}
-        itemContent={(_, l) => (
-          <div className={`${styles.textLine} text-line--team${l.team}`} data-type={l.type}>
-            <span className={styles.textLineMin}>{l.minute ? localMinute(l.minute, tag) : formatTime(l.at, tag)}</span>
-            <span className={styles.textLineText}>
-              {incidentParts(l, ctx).map((p, i) =>
-                typeof p === "string" ? (
-                  p
-                ) : (
-                  <bdi key={i} dir="auto">
-                    {p.name}
-                  </bdi>
-                ),
-              )}
-            </span>
-          </div>
-        )}
+        itemContent={(_, l) => line(l)}
       />
     </div>
   );

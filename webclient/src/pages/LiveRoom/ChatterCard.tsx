@@ -16,6 +16,7 @@ import type { RoomEvent } from "../../realtime/protocol";
 import { showToast } from "../../state/ui";
 import styles from "./ChatterCard.module.css";
 import { useDialog } from "../../components/useDialog";
+import { avatarSrc } from "../../components/Avatar";
 
 /** Mute lengths the card offers (seconds) with their labels in the live room's namespace. */
 export const CARD_MUTES = [
@@ -104,7 +105,7 @@ export function ChatterCard({ room, ev, onClose, onReport }: ChatterCardProps) {
     <div className={styles.chatterCard} role="dialog" aria-label={ct("card.title")} data-testid="chatter-card" {...popup}>
       <div className={styles.chatterCardHead}>
         <span className={styles.chatterCardAvatar} aria-hidden="true">
-          {card?.avatar ? <img src={card.avatar} alt="" /> : (name || "?").slice(0, 1).toUpperCase()}
+          {card?.avatar ? <img src={avatarSrc(card.avatar, 40)} alt="" /> : (name || "?").slice(0, 1).toUpperCase()}
         </span>
         <div className={styles.chatterCardWho}>
           <bdi className={styles.chatterCardName} data-testid="card-name">
