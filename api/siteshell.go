@@ -89,9 +89,12 @@ func (l shellLink) active(path string) bool {
 // are linked in the head, so the shell is styled at its first paint. The header's classes and the
 // home page's heading's (Layout.module.css) are in the entry's sheet already; a live room's frame
 // is its page's whole module (its rules combine the room's, the head's and theatre mode's classes),
-// too large to add to every page's entry sheet. Every sheet linked is one more request before the
-// first paint: keep this short.
-var shellSheets = map[string]bool{"liveRoom": true}
+// too large to add to every page's entry sheet. The match page's shell is the frame only, but its
+// content waits for its sheets (Vite's loader asks for them when the route's script runs, one round
+// trip after it): linked here they come with the first HTML (Lighthouse, five runs: LCP unchanged at
+// 3.46-3.62 s, blocking time 112-325 -> 0-88 ms, performance 79-86 -> 86-87; docs/BENCHMARKS.md).
+// Every sheet linked is one more request before the first paint: keep this short.
+var shellSheets = map[string]bool{"liveRoom": true, "match": true}
 
 // shellWriter writes the shell of one page in one language. A class the table lacks (a build that
 // does not match this node) spoils the shell: renderShell then writes none.

@@ -116,7 +116,7 @@ func shellSite(t *testing.T, wire ...func(*api.Server)) (*httptest.Server, strin
 			`<script type="module" crossorigin src="/assets/index-1.js"></script></head>` +
 			`<body><div id="root"></div></body></html>`,
 		"routes.json":  string(routes),
-		"preload.json": `{"pages": {"home": ["/assets/Home-1.js"]}, "locales": {}, "styles": {"home": ["/assets/Home-1.css"], "liveRoom": ["/assets/LiveRoom-2.css"], "matchList": ["/assets/MatchList-3.css"]}}`,
+		"preload.json": `{"pages": {"home": ["/assets/Home-1.js"]}, "locales": {}, "styles": {"home": ["/assets/Home-1.css"], "liveRoom": ["/assets/LiveRoom-2.css"], "matchList": ["/assets/MatchList-3.css"], "match": ["/assets/MatchDetail-4.css"]}}`,
 		"shell.json":   shellJSON(t),
 	} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
@@ -250,9 +250,10 @@ func TestSiteWritesTheShellOfThePage(t *testing.T) {
 		t.Errorf("Arabic page: %s", body[:200])
 	}
 
-	// A live room links its own style sheet (its frame's classes are in it); the others leave theirs to
-	// the client (the home heading's classes are in the entry's sheet).
-	for path, want := range map[string]string{"/live/1002": "/assets/LiveRoom-2.css"} {
+	// A live room links its own style sheet (its frame's classes are in it), and a match page its
+	// sheets (its content waits for them); the others leave theirs to the client (the home heading's
+	// classes are in the entry's sheet).
+	for path, want := range map[string]string{"/live/1002": "/assets/LiveRoom-2.css", "/soccer/sim-1": "/assets/MatchDetail-4.css"} {
 		body := string(apiDo(t, srv.URL, path, en).Body)
 		head := body[:strings.Index(body, "</head>")]
 		if !strings.Contains(head, `<link rel="stylesheet" href="`+want+`">`) || strings.Index(head, want) < strings.Index(head, "index-1.css") {
