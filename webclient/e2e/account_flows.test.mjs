@@ -210,7 +210,8 @@ describe("accounts", { concurrency: false }, () => {
     await page.getByTestId("avatar-upload").click();
     await page.getByTestId("avatar-done").waitFor({ timeout: TIMEOUT });
     const src = await page.locator('img[data-testid="header-avatar"]').getAttribute("src", { timeout: TIMEOUT });
-    assert.match(src, /^\/java\/user\/avatar\/u\d+-[0-9a-f]+\.png$/);
+    // Drawn 30 px wide: the 96 px square the server makes of it (Avatar.tsx avatarSrc).
+    assert.match(src, /^\/java\/user\/avatar\/u\d+-[0-9a-f]+\.png\?s=96$/);
     const img = await fetch(`${env.node.baseURL}${src}`);
     assert.equal(img.status, 200);
     assert.equal(img.headers.get("content-type"), "image/png");

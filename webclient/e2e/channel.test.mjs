@@ -8,7 +8,7 @@
 // Needs Postgres (DATABASE_URL); the harness starts a dev node (code sink, demo data).
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { administrator, nodeAndBrowser, screenshot } from "./harness.mjs";
+import { administrator, clickFooterLink, nodeAndBrowser, screenshot } from "./harness.mjs";
 import { lastCode, rand, registerByEmail } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
@@ -129,7 +129,8 @@ describe("promotion channels", () => {
 
     // The download page: platform, QR code, and the footer link.
     await visitor.goto(`${env.node.baseURL}/`);
-    await visitor.getByTestId("footer-download").click();
+    // The footer moves down while the home page's sections arrive: clicked until the address changes.
+    await clickFooterLink(visitor, "footer-download", /\/download$/, TIMEOUT);
     await visitor.getByTestId("download-page").waitFor({ timeout: TIMEOUT });
     assert.equal(await visitor.getByTestId("download-qr").locator("svg").count(), 1);
     await screenshot(visitor, "download");

@@ -8,7 +8,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { mkdirSync } from "node:fs";
-import { administrator, nodeAndBrowser, screenshot, SCREENSHOT_DIR } from "./harness.mjs";
+import { administrator, clickFooterLink, nodeAndBrowser, screenshot, SCREENSHOT_DIR } from "./harness.mjs";
 import { rand, registerByEmail } from "./journeys.mjs";
 
 /** A screenshot of the viewport only (the home page's lists are long). */
@@ -86,7 +86,7 @@ describe("news and comments", () => {
     // Click once the home page's list is drawn: a CI run clicked the footer while the page was
     // still filling in above it, and the click did not reach the link.
     await fp.locator('[data-testid="match-row"], [data-testid="no-data"]').first().waitFor({ timeout: TIMEOUT });
-    await fp.getByTestId("footer-news").click();
+    await clickFooterLink(fp, "footer-news", /\/news$/, TIMEOUT);
     await fp.getByTestId("news-list-page").waitFor({ timeout: TIMEOUT });
     await fp.getByTestId("news-channel-soccer").click();
     await fp.locator('[data-testid="news-card"]', { hasText: title }).first().click();

@@ -6,7 +6,7 @@
 // leads back to the thread. Screenshots go to test-results/screenshots/support-*.png.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { administrator, nodeAndBrowser, screenshot } from "./harness.mjs";
+import { administrator, clickFooterLink, nodeAndBrowser, screenshot } from "./harness.mjs";
 import { rand, registerByEmail } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
@@ -37,7 +37,8 @@ describe("customer service", { timeout: 240_000 }, () => {
 
       // The fan finds the footer link, searches the questions, then writes.
       await fp.goto(`${env.node.baseURL}/`);
-      await fp.getByTestId("footer-support").click();
+      // The footer moves down while the home page's sections arrive: clicked until the address changes.
+      await clickFooterLink(fp, "footer-support", /\/salesmartly$/, TIMEOUT);
       await fp.getByTestId("support-form").waitFor({ timeout: TIMEOUT });
       await fp.getByTestId("support-faq-search").fill("forgot password");
       assert.deepEqual(await fp.getByTestId("support-faq-item").evaluateAll((els) => els.map((e) => e.dataset.id)), ["account1"]);
