@@ -1,7 +1,7 @@
 // The user area (spec §2 routes /userInfo/...): a side menu and the page. Own pages need a
 // session; without one the area asks the visitor to log in (spec §8 'please log in first').
 // Another user's public profile (/userInfo/:id) is open to everyone.
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { NavLink, Outlet, useLocation, useParams } from "react-router";
 import { useAtomValue, useSetAtom } from "../../state/hooks";
 import { useTranslation } from "react-i18next";
@@ -53,6 +53,18 @@ export default function UserArea() {
     if (token) void refreshAccount();
   }, [token]);
 
+  // On a phone the menu is one sideways strip (UserArea.module.css): the page's link is brought into
+  // it, centred. Only the strip scrolls: the window stays where it is (the menu is a column on a
+  // wide screen, where nothing moves).
+  const nav = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const strip = nav.current;
+    const on = strip?.querySelector<HTMLElement>(`.${styles.uareaLinkOn}`);
+    if (!strip || !on || strip.scrollWidth <= strip.clientWidth) return;
+    const delta = on.getBoundingClientRect().left - strip.getBoundingClientRect().left - (strip.clientWidth - on.clientWidth) / 2;
+    strip.scrollLeft += delta;
+  }, [location.pathname, location.search]);
+
   if (!token && !publicProfile) {
     return (
       <section className={`${styles.uarea} ${styles.uareaGuest}`} data-testid="user-login-required">
@@ -70,7 +82,7 @@ export default function UserArea() {
   return (
     <div className={styles.uarea} data-testid="user-area">
       {token && (
-        <nav className={styles.uareaNav} aria-label={t("account.menu.title")}>
+        <nav ref={nav} className={styles.uareaNav} aria-label={t("account.menu.title")}>
           {MENU.map((m) => {
             const active =
               m.key === "security"
