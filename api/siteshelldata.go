@@ -53,7 +53,7 @@ const ShellCards = 12
 // shellEagerCovers are the covers loaded at once, at a high priority: the first, the page's largest
 // paint; the others load lazily, after layout (a phone's first screen shows two more: loaded beside
 // the first, they shared the slow link with it and moved the largest paint back; Lighthouse's median
-// LCP 2.78 -> 2.63 s, docs/BENCHMARKS.md). AnchorList.tsx says the same.
+// LCP 2.78 -> 2.63-2.71 s, docs/BENCHMARKS.md). AnchorList.tsx says the same.
 const shellEagerCovers = 1
 
 // shellDataTimeout bounds the lookup: the first HTML must not wait long for the data it can do without.

@@ -10,9 +10,9 @@ import (
 )
 
 // AvatarThumbSides are the smaller squares an avatar is served at (GET /java/user/avatar/{name}?s=),
-// besides the stored one (Config.AvatarSize, 256 px): the site draws avatars 18–48 px wide, and a
-// 22 px avatar on a phone's screen (about two device pixels to one) needs 48, not 256 (a 7 KB
-// picture where 1–2 KB do: the streamer list's first screen fetched seven of them beside its
+// besides the stored one (Config.AvatarSize, 256 px): the site draws most avatars 18–48 px wide, and
+// a 22 px avatar on a phone's screen (about two device pixels to one) needs 48, not 256 (the demo's
+// 7 KB pictures are 3 KB at 48 px: the streamer list's first screen fetched seven of them beside its
 // covers, issue 19). The web client and the first HTML ask for the smallest side at least twice the
 // drawn size (components/Avatar.tsx avatarSrc, api/siteshelldata.go); only these sides are made,
 // so a request cannot make the node resize to any size it likes.
