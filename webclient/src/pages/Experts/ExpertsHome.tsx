@@ -1,7 +1,7 @@
 // /expert — the experts home: featured experts, hot plans and the rankings (hit rate, winning
 // streak and the luck-adjusted score over 7, 30 or 90 days).
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, NavLink } from "react-router";
 import { useExpertsT } from "../../i18n/experts";
 import { expertsApi, type Expert, type RankKind } from "../../api/experts";
 import { Loadable, useResource } from "../../data";
@@ -35,17 +35,21 @@ export default function ExpertsHome() {
   );
 }
 
+const tabClass = ({ isActive }: { isActive: boolean }) => `${styles.expertsTab}${isActive ? ` ${styles.expertsTabOn}` : ""}`;
+
 export function ExpertsNav() {
   const { t } = useExpertsT();
   return (
     <div className={styles.expertsRow}>
       <h1 className={styles.expertsTitle}>{t("experts.home.title")}</h1>
+      {/* The page's own tab is the marked one (the creator centre was always marked, and read as the
+          page a fan was on). */}
       <nav className={styles.expertsTabs}>
-        <Link className={styles.expertsTab} to="/expert">{t("experts.nav.home")}</Link>
-        <Link className={styles.expertsTab} to="/expert/allExperts">{t("experts.nav.all")}</Link>
-        <Link className={styles.expertsTab} to="/expert/specialist" data-testid="experts-specialists-link">{t("experts.nav.specialist")}</Link>
-        <Link className={styles.expertsTab} to="/expert/myPlans" data-testid="experts-my-plans">{t("experts.nav.mine")}</Link>
-        <Link className={`${styles.expertsTab} ${styles.expertsTabOn}`} to="/creatorCenter" data-testid="experts-creator">{t("experts.nav.creator")}</Link>
+        <NavLink end className={tabClass} to="/expert">{t("experts.nav.home")}</NavLink>
+        <NavLink className={tabClass} to="/expert/allExperts">{t("experts.nav.all")}</NavLink>
+        <NavLink className={tabClass} to="/expert/specialist" data-testid="experts-specialists-link">{t("experts.nav.specialist")}</NavLink>
+        <NavLink className={tabClass} to="/expert/myPlans" data-testid="experts-my-plans">{t("experts.nav.mine")}</NavLink>
+        <NavLink className={tabClass} to="/creatorCenter" data-testid="experts-creator">{t("experts.nav.creator")}</NavLink>
       </nav>
     </div>
   );
