@@ -78,31 +78,22 @@ func (s *Service) SetAvatar(ctx context.Context, u User, data []byte) (string, e
 	if cfg.Width > maxAvatarSide || cfg.Height > maxAvatarSide || cfg.Width*cfg.Height > maxAvatarPixels {
 		return "", ErrAvatarPixels
 	}
-	var img image.Image
-	if isPNG {
-		img, err = png.Decode(bytes.NewReader(data))
-	} else {
-		img, err = jpeg.Decode(bytes.NewReader(data))
-	}
+	img, err := decodeAvatar(data, isPNG)
 	if err != nil {
 		return "", ErrAvatarFormat
 	}
-	out := squareResize(img, s.cfg.AvatarSize)
-	var buf bytes.Buffer
+	encoded, err := encodeAvatar(squareResize(img, s.cfg.AvatarSize), isPNG)
+	if err != nil {
+		return "", err
+	}
 	ext := ".jpg"
 	if isPNG {
 		ext = ".png"
-		err = png.Encode(&buf, out)
-	} else {
-		err = jpeg.Encode(&buf, out, &jpeg.Options{Quality: 88})
-	}
-	if err != nil {
-		return "", err
 	}
 	var rnd [8]byte
 	_, _ = rand.Read(rnd[:])
 	name := u.UID() + "-" + hex.EncodeToString(rnd[:]) + ext
-	if err := s.avatars.Put(ctx, name, buf.Bytes()); err != nil {
+	if err := s.avatars.Put(ctx, name, encoded); err != nil {
 		return "", err
 	}
 	old, err := s.store.SetAvatar(ctx, u.ID, avatarPath+name)
@@ -133,6 +124,26 @@ func (s *Service) Avatar(ctx context.Context, name string) (data []byte, content
 		contentType = "image/png"
 	}
 	return data, contentType, nil
+}
+
+// decodeAvatar decodes a picture known to be a PNG (isPNG) or a JPEG.
+func decodeAvatar(data []byte, isPNG bool) (image.Image, error) {
+	if isPNG {
+		return png.Decode(bytes.NewReader(data))
+	}
+	return jpeg.Decode(bytes.NewReader(data))
+}
+
+// encodeAvatar encodes an avatar in its format: PNG stays PNG, a JPEG is written clean (no metadata).
+func encodeAvatar(img image.Image, isPNG bool) ([]byte, error) {
+	var buf bytes.Buffer
+	var err error
+	if isPNG {
+		err = png.Encode(&buf, img)
+	} else {
+		err = jpeg.Encode(&buf, img, &jpeg.Options{Quality: 88})
+	}
+	return buf.Bytes(), err
 }
 
 // squareResize crops the centred square of img and scales it to size×size by area averaging

@@ -1,11 +1,7 @@
 package account
 
 import (
-	"bytes"
 	"context"
-	"image"
-	"image/jpeg"
-	"image/png"
 	"sync"
 )
 
@@ -83,34 +79,16 @@ func (s *Service) AvatarAt(ctx context.Context, name string, requested int) (dat
 	if b, ok := s.thumbs.get(k); ok {
 		return b, contentType, nil
 	}
-	thumb, err := resizeEncoded(data, contentType == "image/png", side)
+	isPNG := contentType == "image/png"
+	img, err := decodeAvatar(data, isPNG)
 	if err != nil {
 		// A stored avatar that does not decode (it was checked on upload) is served as it is.
 		return data, contentType, nil
 	}
+	thumb, err := encodeAvatar(squareResize(img, side), isPNG)
+	if err != nil {
+		return data, contentType, nil
+	}
 	s.thumbs.put(k, thumb)
 	return thumb, contentType, nil
-}
-
-// resizeEncoded decodes a stored avatar, scales it to side×side (squareResize) and encodes it in
-// the same format.
-func resizeEncoded(data []byte, isPNG bool, side int) ([]byte, error) {
-	var img image.Image
-	var err error
-	if isPNG {
-		img, err = png.Decode(bytes.NewReader(data))
-	} else {
-		img, err = jpeg.Decode(bytes.NewReader(data))
-	}
-	if err != nil {
-		return nil, err
-	}
-	out := squareResize(img, side)
-	var buf bytes.Buffer
-	if isPNG {
-		err = png.Encode(&buf, out)
-	} else {
-		err = jpeg.Encode(&buf, out, &jpeg.Options{Quality: 88})
-	}
-	return buf.Bytes(), err
 }
