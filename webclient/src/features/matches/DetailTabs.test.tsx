@@ -6,16 +6,12 @@ import { MemoryRouter } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { initI18n } from "../../i18n";
 import { StateProvider } from "../../state/hooks";
-import type { MatchDetail, MatchItem, TextLine } from "../../api/matches";
+import type { MatchDetail, TextLine } from "../../api/matches";
 import { OverviewTab, TextLiveTab } from "./DetailTabs";
 import { testRoot } from "../../test/root";
+import { testMatch } from "../../test/match";
 
-const m = {
-  id: "m1", gameId: 202, gameName: "soccer", leagueId: "sim-spl", leagueName: "Premier Division", seasonId: "", roundId: "",
-  homeId: "h", homeName: "Harbor City", homeLogo: "", awayId: "a", awayName: "Northgate", awayLogo: "",
-  startTime: Date.UTC(2026, 10, 20, 18), status: 2, statusName: "", homeScore: 1, awayScore: 0, period: 1, periodName: "",
-  clock: { s: 0, r: false, at: 0 }, periods: [], updated: 1, source: "", topic: "match:m1",
-} as unknown as MatchItem;
+const m = testMatch({ status: 2, homeScore: 1, period: 1 });
 
 const line = (seq: number): TextLine => ({ seq, at: Date.UTC(2026, 10, 20, 18, seq), minute: `${seq}'`, type: "goal", team: 0, text: "", name: `Player ${seq}`, score: [1, 0] });
 

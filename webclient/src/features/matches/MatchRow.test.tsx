@@ -8,13 +8,9 @@ import type { MatchItem } from "../../api/matches";
 import { LiveClock, MatchRow } from "./MatchRow";
 import styles from "./MatchRow.module.css";
 import { testRoot } from "../../test/root";
+import { testMatch } from "../../test/match";
 
-const m = {
-  id: "m1", gameId: 202, gameName: "soccer", leagueId: "sim-spl", leagueName: "Premier Division", seasonId: "", roundId: "",
-  homeId: "h", homeName: "Harbor City", homeLogo: "", awayId: "a", awayName: "Northgate", awayLogo: "",
-  startTime: Date.UTC(2026, 10, 20, 18), status: 0, statusName: "", homeScore: 0, awayScore: 0, period: 0, periodName: "",
-  clock: { s: 0, r: false, at: 0 }, periods: [], updated: 1, source: "", topic: "match:m1",
-} as unknown as MatchItem;
+const m = testMatch();
 
 describe("match row", () => {
   const { root, host } = testRoot();
