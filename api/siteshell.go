@@ -205,22 +205,21 @@ func (w *shellWriter) header(in shellInput) {
 		`<button type="submit" disabled aria-label="`, search, `"><svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">`,
 		`<circle cx="7" cy="7" r="5" fill="none" stroke="currentColor" stroke-width="1.8"></circle>`,
 		`<path d="M11 11l3.5 3.5" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"></path></svg></button></form></div>`)
-	language := w.text("header.language")
-	w.w(`<div class="`, w.cls("Header", "header__tools"), `"><label class="`, w.cls("LanguageSwitcher", "lang-switch"), `">`,
-		`<span class="visually-hidden">`, language, `</span>`,
+	// The language switcher's button (LanguageSwitcher.tsx): the current language's name only; its
+	// list of every language is drawn when it opens.
+	name := in.lang
+	for _, l := range w.t.Languages {
+		if l.Code == in.lang {
+			name = l.Name
+		}
+	}
+	w.w(`<div class="`, w.cls("Header", "header__tools"), `"><div class="`, w.cls("LanguageSwitcher", "lang-switch"), `">`,
+		`<button type="button" class="`, w.cls("LanguageSwitcher", "lang-switch__button"), `" aria-expanded="false" aria-controls="lang-menu">`,
 		`<svg class="`, w.cls("LanguageSwitcher", "lang-switch__icon"), `" width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">`,
 		`<circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" stroke-width="1.2"></circle>`,
 		`<path d="M1.5 8h13M8 1.5c-2.2 2-2.2 11 0 13M8 1.5c2.2 2 2.2 11 0 13" fill="none" stroke="currentColor" stroke-width="1.2"></path></svg>`,
-		`<select aria-label="`, language, `">`)
-	// Every language, as the switcher lists them: a closed select is as wide as its widest option.
-	for _, l := range w.t.Languages {
-		sel := ""
-		if l.Code == in.lang {
-			sel = " selected"
-		}
-		w.w(`<option value="`, html.EscapeString(l.Code), `" lang="`, html.EscapeString(LangTag(l.Code)), `"`, sel, `>`, html.EscapeString(l.Name), `</option>`)
-	}
-	w.w(`</select></label>`)
+		`<span class="visually-hidden">`, w.text("header.language"), `: </span>`,
+		`<span class="`, w.cls("LanguageSwitcher", "lang-switch__name"), `" lang="`, html.EscapeString(LangTag(in.lang)), `">`, html.EscapeString(name), `</span></button></div>`)
 	if in.signedIn {
 		w.w(`<div aria-busy="true"></div>`) // the user's part is a chunk of its own; its fallback
 	} else {

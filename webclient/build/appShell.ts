@@ -10,7 +10,7 @@
 //     while Vite compiles them (cssModuleClasses, css.modules.getJSON in vite.config.ts), so the
 //     shell is styled by the very rules that style the React tree;
 //   * nav: the header's sections (src/components/headerNav.ts, which Header.tsx renders);
-//   * languages: the language switcher's list (src/i18n/locales.ts), which sets the select's width.
+//   * languages: the language switcher's names (src/i18n/locales.ts); the shell's button shows the reader's.
 import { readFileSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { Plugin } from "vite";

@@ -5,7 +5,7 @@
 // and is asked to log in when typing; a match row shows "Watch live" and leads to the room.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { nodeAndBrowser, screenshot, until } from "./harness.mjs";
+import { chooseLanguage, nodeAndBrowser, screenshot, until } from "./harness.mjs";
 import { ffmpegMissing, registerByEmail } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
@@ -76,7 +76,7 @@ describe("finding streams", () => {
       const sections = await page.locator('[data-testid="main-nav"] a').evaluateAll((as) => as.map((a) => a.dataset.testid));
       assert.deepEqual(sections, ["home", "live", "schedule", "data", "news", "videos", "experts", "shop"].map((k) => `nav-${k}`));
       for (const lang of LANGS) {
-        await page.getByTestId("lang-select").selectOption(lang);
+        await chooseLanguage(page, lang);
         await page.waitForFunction((l) => document.cookie.includes(`lang=${l}`), lang);
         await page.waitForTimeout(150);
         const h = await headerOverflow(page);

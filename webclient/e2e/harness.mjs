@@ -108,6 +108,16 @@ export async function until(fn, what, timeout = 30_000, { every = 200, ignoreErr
 }
 
 /**
+ * Picks a language in the header's switcher (a button that opens the list of languages) and waits
+ * for the button to name it.
+ */
+export async function chooseLanguage(page, code, timeout = 30_000) {
+  await page.getByTestId("lang-select").click();
+  await page.getByTestId(`lang-option-${code}`).click();
+  await page.locator(`[data-testid="lang-select"][data-locale="${code}"]`).waitFor({ timeout });
+}
+
+/**
  * Clicks a link of the footer until the address matches url. The footer moves down while a page's
  * lists and sections arrive above it, so a click can land where the link was a moment before (CI saw
  * the page stay where it was); a reader would click again, and so does this.

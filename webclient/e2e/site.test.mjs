@@ -3,7 +3,7 @@
 // room through the gateway and the room actor (guests read but may not chat, spec §6).
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { nodeAndBrowser, screenshot } from "./harness.mjs";
+import { chooseLanguage, nodeAndBrowser, screenshot } from "./harness.mjs";
 import { registerByEmail, roomConnected } from "./journeys.mjs";
 
 const TIMEOUT = 30_000;
@@ -78,7 +78,7 @@ describe("shell", () => {
     await login.waitFor({ timeout: TIMEOUT });
     assert.equal(await login.innerText(), "Log in");
 
-    await page.getByTestId("lang-select").selectOption("zh_CN");
+    await chooseLanguage(page, "zh_CN");
     await page.waitForFunction(() => document.querySelector('[data-testid="login-button"]')?.textContent === "登录", null, { timeout: TIMEOUT });
     const cookies = await ctx.cookies(env.node.baseURL);
     assert.equal(cookies.find((c) => c.name === "lang")?.value, "zh_CN");
@@ -87,7 +87,7 @@ describe("shell", () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="login-button"]')?.textContent === "登录", null, { timeout: TIMEOUT });
     assert.equal(await page.evaluate(() => document.documentElement.lang), "zh-CN");
 
-    await page.getByTestId("lang-select").selectOption("ar");
+    await chooseLanguage(page, "ar");
     await page.waitForFunction(() => document.documentElement.dir === "rtl", null, { timeout: TIMEOUT });
     await ctx.close();
   });
