@@ -46,6 +46,8 @@ const PAIRS: [string, string, string][] = [
   ["bad", "bg", "error messages on the page"],
   ["bad", "surface", "error messages on cards"],
   ["header-text", "header-bg", "the header's text"],
+  ["live", "bg", "live states on the page"],
+  ["live", "surface", "live states on cards"],
 ];
 
 /** White labels on a filled token (buttons, badges, toasts). */
@@ -54,6 +56,7 @@ const ON_FILL: [string, string][] = [
   ["brand-dark", "pressed and hovered buttons"],
   ["bad", "error toasts and danger buttons"],
   ["ok", "success badges"],
+  ["live", "live badges and watch-live links"],
 ];
 
 describe("colour contrast of the tokens in index.css", () => {
