@@ -82,4 +82,18 @@ describe("CSS Modules", () => {
       .flatMap((f) => [...readFileSync(f, "utf8").matchAll(/^import "([^"]+\.module\.css)";/gm)].map((m) => `${relative(SRC, f)}: ${m[1]!}`));
     expect(bare).toEqual([]);
   });
+  // A symbol ("☆", "◉", arrows, dingbats) is in none of the text fonts the site names (index.css):
+  // the browser looks up a fallback font for it at every size and weight it is drawn in, in the
+  // render that first shows it (the match rows' star: 14 lookups in the home page's first render,
+  // docs/BENCHMARKS.md). Draw such marks as shapes (a mask or borders) in the text's colour.
+  it("draws no symbol characters with content:", () => {
+    const found: string[] = [];
+    for (const f of files.filter((p) => p.endsWith(".css"))) {
+      const css = readFileSync(f, "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
+      for (const m of css.matchAll(/content:\s*("[^"]*"|'[^']*')/g)) {
+        if ([...m[1]!].some((ch) => ch.codePointAt(0)! >= 0x2190 && ch.codePointAt(0)! <= 0x2bff)) found.push(`${relative(SRC, f)}: content: ${m[1]}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
 });
