@@ -37,11 +37,14 @@ func (e *env) useLoadFeed(n int) (restore func(), err error) {
 		return nil, skip("-score-load-matches needs the node the harness starts (for a running node, start it with COURTSIDE_FEED=load COURTSIDE_FEED_LOAD_MATCHES=%d)", n)
 	}
 	ctx := context.Background()
-	if err := e.switchNode(ctx, e.bin, "COURTSIDE_FEED=load", "COURTSIDE_FEED_LOAD_MATCHES="+strconv.Itoa(n)); err != nil {
+	// The binary of the node in use: under -baseline it is the baseline's in the baseline's runs
+	// (the current build's, e.bin, ran both builds' load feeds before).
+	bin := e.node.bin
+	if err := e.switchNode(ctx, bin, "COURTSIDE_FEED=load", "COURTSIDE_FEED_LOAD_MATCHES="+strconv.Itoa(n)); err != nil {
 		return nil, err
 	}
 	restore = func() {
-		if err := e.switchNode(ctx, e.bin); err != nil {
+		if err := e.switchNode(ctx, bin); err != nil {
 			progress("scoreboard: starting the demo node again: %v", err)
 		}
 	}

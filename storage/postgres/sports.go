@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -41,12 +42,15 @@ type SportsConfig struct {
 // ReservationStore (courtside/actors/match) and the REST module's read side (api/matches).
 //
 // Concurrency: safe for concurrent use. SaveMatch queues; the saves of one match are written in
-// the order they were queued, by one goroutine per shard.
+// the order they were queued, by one goroutine per shard, which writes whatever is queued when it
+// is free in one transaction (group commit, write).
 type SportsStore struct {
 	pool   *pgxpool.Pool
 	shards []chan queuedSave
 	wg     sync.WaitGroup
 	once   sync.Once
+
+	saves, transactions atomic.Int64 // SaveStats
 }
 
 type queuedSave struct {
@@ -69,13 +73,23 @@ func NewSportsStore(pool *pgxpool.Pool, cfg SportsConfig) *SportsStore {
 		s.wg.Add(1)
 		go func() {
 			defer s.wg.Done()
+			batch := make([]queuedSave, 0, saveBatchMax)
 			for q := range ch {
-				ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-				err := s.save(ctx, q.u)
-				cancel()
-				if q.done != nil {
-					q.done(err)
+				// Everything queued behind q goes into the same transaction (group commit).
+				batch = append(batch[:0], q)
+			drain:
+				for len(batch) < saveBatchMax {
+					select {
+					case next, ok := <-ch:
+						if !ok {
+							break drain
+						}
+						batch = append(batch, next)
+					default:
+						break drain
+					}
 				}
+				s.write(batch)
 			}
 		}()
 	}
@@ -279,16 +293,67 @@ func (s *SportsStore) SaveMatch(u feed.Applied, done func(error)) {
 	s.shards[int(h.Sum32())%len(s.shards)] <- queuedSave{u: u, done: done}
 }
 
-// save writes one update in a transaction: the fixture (when it is among the events), the live
+// saveBatchMax bounds the updates one transaction of a writer holds.
+const saveBatchMax = 256
+
+// SaveStats are the updates SaveMatch has written and the transactions they took (for tests and
+// metrics: with many live matches, far fewer transactions than updates).
+func (s *SportsStore) SaveStats() (saves, transactions int64) {
+	return s.saves.Load(), s.transactions.Load()
+}
+
+// write saves a writer's queued updates in one transaction: one commit for all of them. A node
+// with 10,000 live matches queues about 10,000 updates a second; written one transaction each,
+// the writers fell behind, SaveMatch blocked on their full queues and with it the match actors,
+// whose deltas then left in bursts every few seconds (issue 24, the scoreboard at scale,
+// docs/BENCHMARKS.md). Should the transaction fail, each update is written on its own, so a bad
+// one fails alone and the others are not retried for it.
+func (s *SportsStore) write(batch []queuedSave) {
+	err := s.saveAll(batch)
+	if err != nil && len(batch) > 1 {
+		for _, q := range batch {
+			q.finish(s.saveAll([]queuedSave{q}))
+		}
+		return
+	}
+	for _, q := range batch {
+		q.finish(err)
+	}
+}
+
+func (q queuedSave) finish(err error) {
+	if q.done != nil {
+		q.done(err)
+	}
+}
+
+// saveAll writes updates in one transaction, in their order.
+func (s *SportsStore) saveAll(batch []queuedSave) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	b := &pgx.Batch{}
+	for _, q := range batch {
+		if err := queueSave(b, q.u); err != nil {
+			return err
+		}
+	}
+	s.transactions.Add(1)
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return tx.SendBatch(ctx, b).Close() })
+	if err == nil {
+		s.saves.Add(int64(len(batch)))
+	}
+	return err
+}
+
+// queueSave adds one update to a batch: the fixture (when it is among the events), the live
 // state unless a newer one is stored already, and every event idempotently by (match, seq) with
 // its side tables.
-func (s *SportsStore) save(ctx context.Context, u feed.Applied) error {
+func queueSave(b *pgx.Batch, u feed.Applied) error {
 	st := u.State
 	live, err := sportsJSON.Marshal(&st)
 	if err != nil {
 		return err
 	}
-	b := &pgx.Batch{}
 	for _, ev := range u.Events {
 		if ev.Kind == feed.KFixture && ev.Fixture != nil {
 			queueFixture(b, *ev.Fixture, true)
@@ -352,7 +417,7 @@ func (s *SportsStore) save(ctx context.Context, u feed.Applied) error {
 			}
 		}
 	}
-	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return tx.SendBatch(ctx, b).Close() })
+	return nil
 }
 
 // MarkResultDelivered records that the result consumer acknowledged the result (match.Store).

@@ -3,6 +3,7 @@ package postgres_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sort"
 	"sync"
 	"testing"
@@ -245,5 +246,75 @@ func TestDeleteMatchesOfSourceLeavesOtherSourcesAlone(t *testing.T) {
 	}
 	if _, found, _ := s.LoadMatch(ctx, "keep-1"); !found {
 		t.Fatal("the simulator's match was deleted too")
+	}
+}
+
+// loadFixtureUpdate is a match's first update as the load feed makes it: its fixture, applied.
+func loadFixtureUpdate(id string, at time.Time) feed.Applied {
+	ev := feed.Event{Match: id, Seq: 1, At: at.UnixMilli(), Kind: feed.KFixture,
+		Fixture: &feed.Fixture{ID: id, Game: feed.GameSoccer, League: "gc", Home: id + "-h", Away: id + "-a", Start: at, Source: "load"}}
+	var st feed.State
+	_ = st.Apply(&ev)
+	return feed.Applied{State: st, Events: []feed.Event{ev}}
+}
+
+// TestQueuedSavesShareATransaction: updates queued together are written in one transaction each
+// writer (group commit: 10,000 live matches queue about 10,000 updates a second, which a
+// transaction each could not keep up with), every one durable when its done runs; and a bad
+// update among them fails alone, the others written.
+func TestQueuedSavesShareATransaction(t *testing.T) {
+	pool := pgtest.NewPool(t)
+	s := postgres.NewSportsStore(pool, postgres.SportsConfig{Shards: 1})
+	t.Cleanup(s.Close)
+	ctx := context.Background()
+	at := time.Date(2026, 11, 30, 20, 0, 0, 0, time.UTC)
+
+	const n = 400
+	done := make(chan error, n)
+	for i := range n {
+		s.SaveMatch(loadFixtureUpdate(fmt.Sprintf("gc-%d", i), at), func(err error) { done <- err })
+	}
+	for range n {
+		if err := <-done; err != nil {
+			t.Fatalf("save: %v", err)
+		}
+	}
+	saves, txs := s.SaveStats()
+	if saves != n || txs > n/4 {
+		t.Fatalf("%d updates written in %d transactions, want %d in at most %d", saves, txs, n, n/4)
+	}
+	for _, id := range []string{"gc-0", "gc-199", "gc-399"} {
+		if got, found, err := s.LoadMatch(ctx, id); err != nil || !found || got.State.LastSeq != 1 {
+			t.Fatalf("load %s: found=%v seq=%d %v", id, found, got.State.LastSeq, err)
+		}
+	}
+
+	// Text Postgres cannot store (a NUL byte) fails its update, and only that one.
+	bad := loadFixtureUpdate("gc-bad", at)
+	bad.State.PeriodName = "1H\x00"
+	results := map[string]error{}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for i := range 21 {
+		u, id := loadFixtureUpdate(fmt.Sprintf("gc2-%d", i), at), fmt.Sprintf("gc2-%d", i)
+		if i == 10 {
+			u, id = bad, "gc-bad"
+		}
+		wg.Add(1)
+		s.SaveMatch(u, func(err error) {
+			mu.Lock()
+			results[id] = err
+			mu.Unlock()
+			wg.Done()
+		})
+	}
+	wg.Wait()
+	for id, err := range results {
+		if (err != nil) != (id == "gc-bad") {
+			t.Fatalf("%s: %v", id, err)
+		}
+	}
+	if _, found, err := s.LoadMatch(ctx, "gc2-20"); err != nil || !found {
+		t.Fatalf("the update after the bad one: found=%v %v", found, err)
 	}
 }
