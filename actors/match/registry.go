@@ -29,6 +29,8 @@ type Registry struct {
 	batch     []feed.Event        // placement only: events of match batchOf not sent yet
 	batchOf   string
 	batchDue  bool // a timer will send the batch
+
+	fed sync.Map // match id -> struct{}: the matches a feed event was pushed for (Fed)
 }
 
 // Placement finds an actor anywhere in a cluster by its identity (a match id, a topic name).
@@ -92,11 +94,21 @@ func (r *Registry) Push(ev feed.Event) {
 		r.cfg.Log.Warn("feed event with an invalid match id dropped")
 		return
 	}
+	if _, ok := r.fed.Load(ev.Match); !ok {
+		r.fed.Store(ev.Match, struct{}{})
+	}
 	if r.place != nil {
 		r.pushPlaced(ev)
 		return
 	}
 	r.system.Root.Send(r.Get(ev.Match), &Apply{Event: ev})
+}
+
+// Fed reports whether this node's feed has pushed an event of the match: a match in play here
+// exists, whether or not its fixture is stored yet (a subscription must not wait for the store).
+func (r *Registry) Fed(id string) bool {
+	_, ok := r.fed.Load(id)
+	return ok
 }
 
 // pushPlaced keeps ev for Resend and adds it to the batch for its match's owner.

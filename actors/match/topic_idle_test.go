@@ -35,6 +35,23 @@ func TestUnknownMatchesAreRefusedBeforeAnyActor(t *testing.T) {
 	}
 }
 
+// TestFedMatchesAreKnown: a match the feed pushed an event of is Fed (knownMatches accepts its
+// subscribers before its fixture is stored); one never pushed, or pushed with an invalid id, is not.
+func TestFedMatchesAreKnown(t *testing.T) {
+	sys := actor.NewActorSystem()
+	t.Cleanup(sys.Shutdown)
+	topics := NewTopics(sys, TopicConfig{})
+	reg := NewRegistry(sys, Config{Store: NewMemoryStore(), Topics: topics})
+	if reg.Fed("load-7") {
+		t.Fatal("a match no event was pushed for is fed")
+	}
+	reg.Push(feed.Event{Match: "load-7", Seq: 1, At: 1, Kind: feed.KStatus, Status: feed.StatusLive})
+	reg.Push(feed.Event{Match: "bad id/", Seq: 1, At: 1, Kind: feed.KStatus, Status: feed.StatusLive})
+	if !reg.Fed("load-7") || reg.Fed("load-8") || reg.Fed("bad id/") {
+		t.Fatalf("fed: load-7 %v, load-8 %v, invalid %v", reg.Fed("load-7"), reg.Fed("load-8"), reg.Fed("bad id/"))
+	}
+}
+
 // TestIdleTopicsPassivate: a topic with a subscriber stays; once the last subscriber leaves and
 // nothing arrives for IdleAfter, the topic actor (and its delayed sibling) stops and is forgotten;
 // the next Get activates it again.
