@@ -5,7 +5,8 @@
 //
 //   node perf/trace.mjs http://127.0.0.1:18120/ [seconds=8]
 //
-// Environment: TRACE_CPU (slowdown, default 4), TRACE_NET=off (no slow-4G throttling), TRACE_TOP (functions listed, default 25), TRACE_SHOT
+// Environment: TRACE_CPU (slowdown, default 4), TRACE_NET=off (no slow-4G throttling), TRACE_FONTS=1 (the font
+// lookups before the first paint and in later layouts), TRACE_TOP (functions listed, default 25), TRACE_SHOT
 // (a PNG of the page at the end), TRACE_TIMELINE=1 (also a Chromium trace: every main-thread task over
 // 50 ms with the events inside it, e.g. v8.evaluateModule of a chunk, a timer's function call, layout;
 // the sampled profile cannot tell a module's evaluation from the other script of a task; a module's
@@ -54,10 +55,11 @@ try {
       window.__perf.lcps.push(`${Math.round(e.startTime)} ms ${e.size} px² ${window.__perf.lcp.el} "${what}"`);
     })).observe({ type: "largest-contentful-paint", buffered: true });
   });
-  const timeline = process.env.TRACE_TIMELINE === "1";
+  const fonts = process.env.TRACE_FONTS === "1";
+  const timeline = process.env.TRACE_TIMELINE === "1" || fonts;
   if (timeline) {
     await browser.startTracing(page, {
-      categories: ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "v8.execute", "blink.user_timing", "loading"],
+      categories: ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "v8.execute", "blink.user_timing", "loading", ...(fonts ? ["fonts", "blink"] : [])],
     });
   }
   await cdp.send("Profiler.enable");
@@ -67,7 +69,8 @@ try {
   await page.goto(url, { waitUntil: "commit", timeout: 60_000 });
   await page.waitForTimeout(seconds * 1000);
   const { profile } = await cdp.send("Profiler.stop");
-  const traceTasks = timeline ? longTasksOfTrace(JSON.parse(String(await browser.stopTracing())), profile) : null;
+  const trace = timeline ? JSON.parse(String(await browser.stopTracing())) : null;
+  const traceTasks = trace ? longTasksOfTrace(trace, profile) : null;
   if (process.env.TRACE_SHOT) await page.screenshot({ path: process.env.TRACE_SHOT });
   const perf = await page.evaluate(() => window.__perf);
   const tbt = perf.long.reduce((s, [, d]) => s + Math.max(0, d - 50), 0);
@@ -79,6 +82,7 @@ try {
   console.log("long tasks [start ms, duration ms]:", JSON.stringify(perf.long));
 
   if (traceTasks) console.log(`\n${traceTasks}`);
+  if (fonts) console.log(`\n${fontLookupsOfTrace(trace)}`);
 
   // Self time per function from the sampled profile; the time between samples goes to the sampled node.
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -215,5 +219,33 @@ function longTasksOfTrace(trace, profile) {
     }
   }
   lines.push(`  blocking (sum of the tasks' time over 50 ms): ${Math.round(blocking)} ms`);
+  return lines.join("\n");
+}
+
+/**
+ * TRACE_FONTS=1: the font lookups of the main thread (each an IPC to the browser in Chromium on Linux): before
+ * the first contentful paint, and in each later layout over 8 ms. A character no listed font has costs a
+ * fallback lookup at every size and weight it is drawn in (issue 19, docs/BENCHMARKS.md "Fonts at the first
+ * layout"). Nested events repeat their parents' time, so only counts are given for the font events.
+ */
+function fontLookupsOfTrace(trace) {
+  const events = trace.traceEvents ?? trace;
+  const main = events.find((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain" && events.some((x) => x.pid === e.pid && x.name === "navigationStart"));
+  if (!main) return "trace: no renderer main thread with a navigation";
+  const own = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === "X" && typeof e.dur === "number");
+  const navs = events.filter((e) => e.pid === main.pid && e.name === "navigationStart");
+  const nav = (navs.find((e) => /^https?:/.test(e.args?.data?.documentLoaderURL ?? "")) ?? navs.at(-1)).ts;
+  const fcp = events.find((e) => e.pid === main.pid && e.name === "firstContentfulPaint")?.ts ?? Infinity;
+  const count = (list, name) => list.filter((e) => e.name === name).length;
+  const ms = (list, name) => Math.round(list.filter((e) => e.name === name).reduce((a, e) => a + e.dur, 0) / 1000);
+  const describe = (list) =>
+    `font lookups ${count(list, "FontCache::GetFontPlatformData")}, strikes ${count(list, "WebSandboxSupportLinux::GetWebFontRenderStyleForStrike")} ` +
+    `(${ms(list, "WebSandboxSupportLinux::GetWebFontRenderStyleForStrike")} ms), fallback lookups ${count(list, "FontCache::FallbackFontForCharacter")}`;
+  const before = own.filter((e) => e.ts < fcp);
+  const lines = [`fonts before the first contentful paint (${Math.round((fcp - nav) / 1000)} ms): layout ${ms(before, "Layout")} ms, style ${ms(before, "UpdateLayoutTree")} ms; ${describe(before)}`];
+  for (const l of own.filter((e) => e.name === "Layout" && e.ts >= fcp && e.dur > 8000)) {
+    const inside = own.filter((e) => e.ts >= l.ts && e.ts + e.dur <= l.ts + l.dur);
+    lines.push(`  layout @${Math.round((l.ts - nav) / 1000)} ${Math.round(l.dur / 1000)} ms: ${describe(inside)}`);
+  }
   return lines.join("\n");
 }
