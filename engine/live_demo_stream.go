@@ -34,6 +34,10 @@ const (
 	// clips of the old recipe are drawn again.
 	demoClipVersion = "v1"
 	demoPushRetry   = 5 * time.Second
+	// demoRelinkPause is the gap between a room's broadcasts when it moves to another match: long
+	// enough for the ingest to see the old push close, short enough that /live hardly sees the room
+	// go off air.
+	demoRelinkPause = time.Second
 	demoLinkPoll    = 20 * time.Second
 )
 
@@ -98,17 +102,22 @@ func (d *demoStreams) keepStreaming(ctx context.Context, s demoLiveStreamer, bas
 		cmd := exec.CommandContext(pushCtx, d.ffmpeg, "-hide_banner", "-loglevel", "error", "-nostdin",
 			"-re", "-stream_loop", "-1", "-i", clip, "-c", "copy", "-f", "flv", base+key)
 		out, err := cmd.CombinedOutput()
+		relinked := pushCtx.Err() != nil // read before stop() cancels it anyway
 		stop()
 		if ctx.Err() != nil {
 			return
 		}
-		if err != nil && pushCtx.Err() == nil {
-			log.Warn("demo stream: push ended", zap.Error(err), zap.String("ffmpeg", strings.TrimSpace(string(out))))
+		wait := demoRelinkPause // relinked: the next match's broadcast starts at once
+		if !relinked {
+			wait = demoPushRetry
+			if err != nil {
+				log.Warn("demo stream: push ended", zap.Error(err), zap.String("ffmpeg", strings.TrimSpace(string(out))))
+			}
 		}
 		select {
 		case <-ctx.Done():
 			return
-		case <-time.After(demoPushRetry):
+		case <-time.After(wait):
 		}
 	}
 }
