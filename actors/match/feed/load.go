@@ -7,8 +7,9 @@ import (
 )
 
 // Load is a feed for load tests, not for fans: Matches football matches in play, each one changing
-// once every Every (its clock, and every ninetieth change a goal), the changes spread evenly over
-// Every in Slices steps so the node sees a steady stream rather than a burst. Each event carries
+// once every Every (its clock, and every ninetieth change a goal, the matches' goals spread over
+// the ninety changes), the changes spread evenly over Every in Slices steps so the node sees a
+// steady stream rather than a burst. Each event carries
 // the time it was made, so a subscriber measures event-to-socket latency from the delta's `ts`
 // (the bench harness's scoreboard scenario, issue 24). COURTSIDE_FEED=load selects it.
 type Load struct {
@@ -77,8 +78,11 @@ func (l *Load) step() []Event {
 		l.next = (l.next + 1) % l.Matches
 		l.seq[i]++
 		l.secs[i]++
-		if l.secs[i]%90 == 0 {
-			l.goals[i][l.secs[i]/90%2]++
+		// Match i scores in its (90-i%90)th second and every 90 after: the matches' clocks tick
+		// together, their goals do not (10,000 matches scoring in the same second is no load any
+		// site sees, and it would swamp every other figure).
+		if g := l.secs[i] + i; g%90 == 0 {
+			l.goals[i][g/90%2]++
 			evs = append(evs, Event{Match: LoadMatchID(i), Seq: l.seq[i], At: now, Kind: KScore, Score: &Score{Home: l.goals[i][0], Away: l.goals[i][1]}})
 			continue
 		}

@@ -48,3 +48,19 @@ func TestLoadFeedScoresAGoalEveryNinetiethChange(t *testing.T) {
 		t.Fatalf("%d goals in 180 changes, want 2", goals)
 	}
 }
+
+func TestLoadFeedSpreadsTheMatchesGoals(t *testing.T) {
+	l := &Load{Matches: 900, Slices: 1, Now: func() time.Time { return time.Unix(0, 0) }}
+	l.Start()
+	for round := range 90 {
+		goals := 0
+		for _, ev := range l.step() {
+			if ev.Kind == KScore {
+				goals++
+			}
+		}
+		if goals != 10 { // 900 matches, each a goal in one round of 90
+			t.Fatalf("round %d: %d goals, want 10 (the matches' goals spread over the rounds)", round, goals)
+		}
+	}
+}
