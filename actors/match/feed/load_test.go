@@ -64,3 +64,15 @@ func TestLoadFeedSpreadsTheMatchesGoals(t *testing.T) {
 		}
 	}
 }
+
+func TestLoadFeedClocksReadTheTimeSinceKickOff(t *testing.T) {
+	at := time.Unix(1_000, 0)
+	l := &Load{Matches: 2, Slices: 1, Now: func() time.Time { return at }}
+	l.Start()
+	at = at.Add(7500 * time.Millisecond) // a node that fell behind: one change in 7.5 s
+	for _, ev := range l.step() {
+		if ev.Kind == KClock && (ev.Clock.Secs != 7 || !ev.Clock.Running || ev.Clock.At != at.UnixMilli()) {
+			t.Fatalf("%s: clock %+v, want 7 s running at %d", ev.Match, *ev.Clock, at.UnixMilli())
+		}
+	}
+}
