@@ -76,7 +76,7 @@ func (e *env) tickingMatches(topic string, d time.Duration) int {
 		}
 		return false
 	})
-	progress("%s: %d matches ticking", topic, len(seen))
+	progress("%s: %d matches in play", topic, len(seen))
 	return len(seen)
 }
 

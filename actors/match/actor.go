@@ -88,6 +88,7 @@ type Actor struct {
 	inflight        map[uint64][]feed.Event // saves not yet confirmed, by their last seq
 	flushArmed      bool
 	published       map[string][]byte
+	boardClock      *feed.Clock // the clock the scoreboard topic was last sent (nil: none yet)
 	fieldsBuf       []feed.Field
 	statusAtFlush   feed.Status
 
@@ -140,6 +141,7 @@ func (a *Actor) Receive(ctx actor.Context) {
 	case *Republish:
 		if a.loaded && a.st.LastSeq > 0 { // before the load, the load publishes everything anyway
 			clear(a.published)
+			a.boardClock = nil // everything goes out again, the clock too
 			a.armFlush()
 		}
 	case *flush:
@@ -293,6 +295,7 @@ func (a *Actor) flush() {
 			listChanged = true
 		}
 	}
+	board = a.boardChanges(board)
 	if len(changed) > 0 {
 		stamp := a.cfg.Clock.Now()
 		if a.matchTopic == "" {

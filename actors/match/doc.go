@@ -34,7 +34,8 @@
 //
 // Topics are `match:<id>` (every field of one match) and `scores:<gameId>` (the scoreboard
 // fields of every match of a game: st, h, a, p, pn, clk, ps, start, ts, s.redCards, and a second
-// leg's d.agg and d.through). A topic actor behaves
+// leg's d.agg and d.through; a clock only when it departs from where clients extrapolate the
+// one they have, board.go). A topic actor behaves
 // towards the node relay exactly like a room (room.Join / room.JoinReply / room.RelayReport /
 // room.Deliver), so the relay serves topics unchanged: give it Finder{Rooms, Topics} as its
 // RoomFinder. A topic collects what its matches publish for Tick (50 ms), merging field by

@@ -67,8 +67,8 @@ func (l *Load) Start() []Event {
 	return evs
 }
 
-// step returns the changes of one slice: the next Matches/Slices matches, each its next change.
-func (l *Load) step() []Event {
+// Step returns the changes of one slice: the next Matches/Slices matches, each its next change.
+func (l *Load) Step() []Event {
 	if l.Matches == 0 {
 		return nil
 	}
@@ -107,7 +107,7 @@ func (l *Load) Run(ctx context.Context, sink Sink) error {
 		case <-ctx.Done():
 			return nil
 		case <-t.C:
-			for _, ev := range l.step() {
+			for _, ev := range l.Step() {
 				sink.Push(ev)
 			}
 		}

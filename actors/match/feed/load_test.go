@@ -15,7 +15,7 @@ func TestLoadFeedChangesEveryMatchOncePerRoundInOrder(t *testing.T) {
 	seen := map[string]int{}
 	last := map[string]uint64{}
 	for range 100 { // one round: Every
-		for _, ev := range l.step() {
+		for _, ev := range l.Step() {
 			seen[ev.Match]++
 			if ev.Seq <= last[ev.Match] || ev.At != at.UnixMilli() {
 				t.Fatalf("%s: seq %d after %d, at %d", ev.Match, ev.Seq, last[ev.Match], ev.At)
@@ -38,7 +38,7 @@ func TestLoadFeedScoresAGoalEveryNinetiethChange(t *testing.T) {
 	l.Start()
 	goals := 0
 	for range 180 {
-		for _, ev := range l.step() {
+		for _, ev := range l.Step() {
 			if ev.Kind == KScore {
 				goals++
 			}
@@ -54,7 +54,7 @@ func TestLoadFeedSpreadsTheMatchesGoals(t *testing.T) {
 	l.Start()
 	for round := range 90 {
 		goals := 0
-		for _, ev := range l.step() {
+		for _, ev := range l.Step() {
 			if ev.Kind == KScore {
 				goals++
 			}
@@ -70,7 +70,7 @@ func TestLoadFeedClocksReadTheTimeSinceKickOff(t *testing.T) {
 	l := &Load{Matches: 2, Slices: 1, Now: func() time.Time { return at }}
 	l.Start()
 	at = at.Add(7500 * time.Millisecond) // a node that fell behind: one change in 7.5 s
-	for _, ev := range l.step() {
+	for _, ev := range l.Step() {
 		if ev.Kind == KClock && (ev.Clock.Secs != 7 || !ev.Clock.Running || ev.Clock.At != at.UnixMilli()) {
 			t.Fatalf("%s: clock %+v, want 7 s running at %d", ev.Match, *ev.Clock, at.UnixMilli())
 		}
