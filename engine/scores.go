@@ -37,6 +37,9 @@ func (w *wiring) buildScores() {
 		Store: w.sports, Topics: w.topics, Reservations: w.sports,
 		Notifier: w.matchStartNotifier(), Listener: n.topo.matchListener(w.matchAPI), Log: n.log.Named("match"),
 		Results: w.settlementService(), // plans settled on results (engine/experts.go)
+		// A feed ticks every clock about once a second; a match is written every few seconds for
+		// that, at once for anything else (issue 24: 10,000 live matches).
+		QuietSaveDelay: 5 * time.Second,
 	})
 	w.topics.AskMatches(w.matches) // a passivated match topic, activated again, asks for the whole state
 	n.services = append(n.services, namedService{"matches", ServiceFunc(w.matchAPI.Run)})

@@ -30,7 +30,12 @@ type Config struct {
 	// topology change; default 30s. It must exceed the time the cluster takes to notice a dead
 	// member (the etcd lease, a few seconds) with room to spare.
 	ResendWindow time.Duration
-	Log          *zap.Logger
+	// QuietSaveDelay is how long events that only move the clock may wait before they are saved,
+	// so that a feed ticking every clock once a second writes each match once every few seconds
+	// rather than every second. Any other change is saved at once, with whatever waited; a running
+	// clock stored a few seconds old still reads the right time. 0 saves every change at once.
+	QuietSaveDelay time.Duration
+	Log            *zap.Logger
 }
 
 func (c *Config) fill() {
@@ -88,6 +93,8 @@ type Actor struct {
 	inflight        map[uint64][]feed.Event // saves not yet confirmed, by their last seq
 	flushArmed      bool
 	published       map[string][]byte
+	quietSaveArmed  bool        // a quietSave is on its way
+	saveNext        bool        // the next flush saves at once (a failed save is retried)
 	boardClock      *feed.Clock // the clock the scoreboard topic was last sent (nil: none yet)
 	fieldsBuf       []feed.Field
 	statusAtFlush   feed.Status
@@ -147,6 +154,15 @@ func (a *Actor) Receive(ctx actor.Context) {
 	case *flush:
 		a.flushArmed = false
 		a.flush()
+	case *quietSave:
+		a.quietSaveArmed = false
+		if len(a.unsaved) > 0 {
+			a.save(false)
+		}
+	case *actor.Stopping:
+		if len(a.unsaved) > 0 { // what waited is saved on the way out (a replay would bring it back anyway)
+			a.save(false)
+		}
 	case *saved:
 		a.onSaved(m)
 	case *resultAcked:
@@ -318,8 +334,34 @@ func (a *Actor) flush() {
 		a.claimNotices()
 	}
 	if len(a.unsaved) > 0 {
-		a.save(prev != feed.StatusFinished && a.st.Status == feed.StatusFinished)
+		finished := prev != feed.StatusFinished && a.st.Status == feed.StatusFinished
+		if !finished && !a.saveNext && a.cfg.QuietSaveDelay > 0 && onlyClock(changed) {
+			a.saveLater()
+			return
+		}
+		a.saveNext = false
+		a.save(finished)
 	}
+}
+
+// onlyClock says whether changed holds nothing but the clock and the time of the newest event.
+func onlyClock(changed []feed.Field) bool {
+	for _, f := range changed {
+		if f.Key != feed.FieldClock && f.Key != feed.FieldUpdated {
+			return false
+		}
+	}
+	return true
+}
+
+// saveLater saves the unsaved events QuietSaveDelay from now, unless a change saves them first.
+func (a *Actor) saveLater() {
+	if a.quietSaveArmed {
+		return
+	}
+	a.quietSaveArmed = true
+	self, sys := a.self, a.sys
+	a.cfg.Clock.AfterFunc(a.cfg.QuietSaveDelay, func() { sys.Root.Send(self, &quietSave{}) })
 }
 
 func (a *Actor) save(finished bool) {
@@ -339,6 +381,7 @@ func (a *Actor) onSaved(m *saved) {
 		// Events are stored idempotently by seq: send them again with the latest state.
 		a.unsaved = append(a.inflight[m.seq], a.unsaved...)
 		delete(a.inflight, m.seq)
+		a.saveNext = true
 		a.later(func() { a.sys.Root.Send(a.self, &flush{}) })
 		return
 	}

@@ -14,7 +14,8 @@
 // the actor publishes the fields that changed since its last publish, latest value wins, to the
 // match topic and the scoreboard fields to its game's scoreboard topic, tells the Listener (the
 // REST index) when list fields changed, and queues one Store.SaveMatch with the new state and
-// the events that led to it. On activation it loads the stored state (feed.Saved) and continues
+// the events that led to it; with Config.QuietSaveDelay, events that only moved the clock wait
+// that long and go with the next save (a running clock stored a few seconds old reads the same). On activation it loads the stored state (feed.Saved) and continues
 // from its LastSeq, so it survives restarts; a provider replaying from the start is harmless.
 //
 // Side effects, each at most once per cause:

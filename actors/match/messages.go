@@ -51,6 +51,10 @@ type Attach struct{ Sibling *actor.PID }
 // in the mailbox before it has been applied, so one publish covers them all.
 type flush struct{}
 
+// quietSave is the match actor's self-message that saves events that only moved the clock, once
+// Config.QuietSaveDelay has passed (Actor.saveLater).
+type quietSave struct{}
+
 // loaded brings the stored state back to the match actor after activation.
 type loaded struct {
 	saved feed.Saved
