@@ -335,7 +335,7 @@ func (a *Actor) flush() {
 	}
 	if len(a.unsaved) > 0 {
 		finished := prev != feed.StatusFinished && a.st.Status == feed.StatusFinished
-		if !finished && !a.saveNext && a.cfg.QuietSaveDelay > 0 && onlyClock(changed) {
+		if !finished && !a.saveNext && a.cfg.QuietSaveDelay > 0 && onlyClockTicks(a.unsaved) {
 			a.saveLater()
 			return
 		}
@@ -344,10 +344,12 @@ func (a *Actor) flush() {
 	}
 }
 
-// onlyClock says whether changed holds nothing but the clock and the time of the newest event.
-func onlyClock(changed []feed.Field) bool {
-	for _, f := range changed {
-		if f.Key != feed.FieldClock && f.Key != feed.FieldUpdated {
+// onlyClockTicks says whether evs are all clock events. Anything else is saved at once: a score
+// or a status in the live state, and also an incident, a line-up or player statistics, which
+// change only the timeline and side tables that the match page reads over REST.
+func onlyClockTicks(evs []feed.Event) bool {
+	for i := range evs {
+		if evs[i].Kind != feed.KClock {
 			return false
 		}
 	}

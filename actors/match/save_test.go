@@ -42,6 +42,13 @@ func TestClockTicksAreSavedTogetherAndAnythingElseAtOnce(t *testing.T) {
 	if n := len(h.store.Events("q")); n != 7 {
 		t.Fatalf("%d events stored, want 7", n)
 	}
+
+	// An incident changes only the timeline (the live state keeps its fields): saved at once too.
+	in := ev("q", 8, feed.KIncident)
+	in.Incident = &feed.Incident{Type: "yellowCard", Team: 0}
+	h.push(in)
+	h.settle("q")
+	waitUntil(t, "an incident saved at once", func() bool { return storedSeq(h, "q") == 8 })
 }
 
 func TestClockTicksAreSavedAtOnceWithoutADelay(t *testing.T) {
