@@ -623,7 +623,7 @@ func runScoreboard(e *env, desc string) (report.Scenario, error) {
 		}
 	}
 	sc.Notes = append(sc.Notes, "by_kind: match = one match page each (match:<id>, spread over the live matches), hot = the page of one of the params.hot_matches big games, list = a list page following every topic of params.topics (-score-mix)")
-	sc.Notes = append(sc.Notes, "delivered counts match deltas received (summed over subscribers); latency is from each delta's `ts` (the time of the match's newest event, ms) to the subscriber, so it includes the 50 ms coalescing tick")
+	sc.Notes = append(sc.Notes, "delivered counts match deltas received (summed over subscribers); latency is from each delta's `ts` (the time of the match's newest event, ms) to the subscriber, so it includes the topic's coalescing (none for a quiet topic, up to 50 ms for a busy one)")
 	if c.ScoreLoadMatches > 0 {
 		sc.Notes = append(sc.Notes, fmt.Sprintf("the node ran the load feed: %d football matches in play, each changing once a second (COURTSIDE_FEED=load); target p99 <= 100 ms at 10,000 matches and 5,000 subscribers", c.ScoreLoadMatches))
 	} else {

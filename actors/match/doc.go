@@ -39,9 +39,10 @@
 // one they have, board.go). A topic actor behaves
 // towards the node relay exactly like a room (room.Join / room.JoinReply / room.RelayReport /
 // room.Deliver), so the relay serves topics unchanged: give it Finder{Rooms, Topics} as its
-// RoomFinder. A topic collects what its matches publish for Tick (50 ms), merging field by
-// field (latest value wins), then encodes one frame and sends it once to each relay with
-// subscribers; the relay writes the same bytes to every local subscriber. A joining subscriber
+// RoomFinder. A publish that finds the topic quiet (its last frame at least Tick, 50 ms, ago)
+// goes out at once; publishes that follow within a tick are merged field by field (latest value
+// wins) into the next frame, a tick after the last. Each frame is encoded once and sent once to
+// each relay with subscribers; the relay writes the same bytes to every local subscriber. A joining subscriber
 // gets one frame with the current state (match topics: every field; scoreboards: the matches in
 // play) as the JoinReply's replay, then the deltas.
 //

@@ -14,8 +14,10 @@ import (
 
 // TopicConfig configures score topics.
 type TopicConfig struct {
-	// Tick is how long a topic collects deltas before it sends one frame; default 50ms. Within a
-	// tick the latest value of each field wins.
+	// Tick is the least spacing of a topic's frames; default 50ms. A publish that finds the topic
+	// quiet (its last frame at least a tick ago) goes out at once, with whatever else is already
+	// in the mailbox; publishes that follow within a tick wait for the next frame, the latest
+	// value of each field winning.
 	Tick time.Duration
 	// Delays are the spoiler-free delay classes; default DefaultDelays. A subscription's delayMs
 	// picks the smallest class at or above it.
@@ -83,6 +85,7 @@ type topicActor struct {
 
 	tickArmed bool
 	tickStamp uint64
+	lastFrame time.Time // when the last frame was sent (zero: never)
 	buf       []byte
 	joinFrame []byte // the join snapshot, rebuilt only after snap changed
 	joinStale bool
@@ -183,7 +186,11 @@ func (t *topicActor) onPublish(ctx actor.Context, p *Publish) {
 		return
 	}
 	t.merge(p)
-	t.arm(t.cfg.Tick)
+	wait := time.Duration(0) // quiet: at once
+	if !t.lastFrame.IsZero() {
+		wait = t.lastFrame.Add(t.cfg.Tick).Sub(t.cfg.Clock.Now())
+	}
+	t.arm(wait)
 }
 
 func (t *topicActor) merge(p *Publish) {
@@ -207,6 +214,12 @@ func (t *topicActor) arm(d time.Duration) {
 	t.tickArmed = true
 	t.tickStamp++
 	stamp, self, sys := t.tickStamp, t.self, t.sys
+	if d == 0 {
+		// A message to itself, behind what the mailbox already holds: a burst of publishes from
+		// matches that flushed together still goes out as one frame.
+		sys.Root.Send(self, &topicTick{stamp: stamp})
+		return
+	}
 	t.cfg.Clock.AfterFunc(d, func() { sys.Root.Send(self, &topicTick{stamp: stamp}) })
 }
 
@@ -238,6 +251,7 @@ func (t *topicActor) onTick(ctx actor.Context) {
 			s[k] = v
 		}
 	}
+	t.lastFrame = t.cfg.Clock.Now()
 	if len(t.relays) > 0 {
 		t.buf = t.appendFrame(t.buf[:0], t.pending, false)
 		payload := append([]byte(nil), t.buf...) // relays keep the payload
