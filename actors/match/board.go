@@ -1,6 +1,8 @@
 package match
 
 import (
+	"slices"
+
 	"courtside/actors/match/feed"
 )
 
@@ -22,17 +24,12 @@ const boardClockSlack = 1
 // topic is sent: without a clock that agrees with the one it last had, and nothing when only the
 // time of the newest event would be left.
 func (a *Actor) boardChanges(board []feed.Field) []feed.Field {
-	clock := -1
-	for i, f := range board {
-		if f.Key == feed.FieldClock {
-			clock = i
-		}
-	}
+	clock := slices.IndexFunc(board, func(f feed.Field) bool { return f.Key == feed.FieldClock })
 	if clock < 0 {
 		return board
 	}
 	if a.boardClock != nil && clockAgrees(*a.boardClock, a.st.Clock) {
-		board = append(board[:clock], board[clock+1:]...)
+		board = slices.Delete(board, clock, clock+1)
 		if len(board) == 1 && board[0].Key == feed.FieldUpdated {
 			return board[:0]
 		}

@@ -94,9 +94,7 @@ func (r *Registry) Push(ev feed.Event) {
 		r.cfg.Log.Warn("feed event with an invalid match id dropped")
 		return
 	}
-	if _, ok := r.fed.Load(ev.Match); !ok {
-		r.fed.Store(ev.Match, struct{}{})
-	}
+	r.fed.LoadOrStore(ev.Match, struct{}{})
 	if r.place != nil {
 		r.pushPlaced(ev)
 		return
