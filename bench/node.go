@@ -67,9 +67,12 @@ func startNodeBinary(ctx context.Context, cfg *Config, root, bin string, extraEn
 	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
 		return nil, err
 	}
-	if n.log, err = os.Create(filepath.Join(cfg.Out, "node.log")); err != nil {
+	// Appended to, not truncated: a scenario that restarts the node (the scoreboard's load feed,
+	// -baseline's builds) keeps the log of the node it measured.
+	if n.log, err = os.OpenFile(filepath.Join(cfg.Out, "node.log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644); err != nil {
 		return nil, err
 	}
+	fmt.Fprintf(n.log, "=== %s: node %s starting, extra environment %q\n", time.Now().UTC().Format(time.RFC3339), bin, append(append([]string{}, cfg.NodeEnv...), extraEnv...))
 	if cfg.AdminToken == "" {
 		cfg.AdminToken = strconv.FormatUint(rand.Uint64(), 36) + strconv.FormatUint(rand.Uint64(), 36)
 	}

@@ -270,6 +270,11 @@ func (a *Actor) apply(ev feed.Event) {
 			a.cfg.Log.Warn("match event not applied", zap.String("match", a.id), zap.Uint64("seq", ev.Seq), zap.Error(err))
 		}
 	}
+	if a.unsaved == nil {
+		// Clock ticks wait a few seconds to be saved together (QuietSaveDelay): room for them at
+		// once rather than a slice regrown at every tick.
+		a.unsaved = make([]feed.Event, 0, 8)
+	}
 	a.unsaved = append(a.unsaved, ev)
 }
 
@@ -288,19 +293,26 @@ func (a *Actor) flush() {
 	a.fieldsBuf = a.st.AppendFields(a.fieldsBuf[:0])
 	var changed, board []feed.Field
 	listChanged := false
-	seen := make(map[string]bool, len(a.fieldsBuf))
 	for _, f := range a.fieldsBuf {
-		seen[f.Key] = true
 		if old, ok := a.published[f.Key]; ok && string(old) == string(f.Val) {
 			continue
 		}
 		a.published[f.Key] = f.Val
 		changed = append(changed, f)
 	}
-	for k := range a.published {
-		if !seen[k] { // a detail key the feed removed
-			delete(a.published, k)
-			changed = append(changed, feed.Field{Key: k, Val: []byte("null")})
+	// AppendFields gives each key once, and published holds every key given: it holds more only
+	// when the feed removed a detail key. A map of the keys seen, made on every flush, was a tenth
+	// of what a node with 10,000 ticking matches allocated.
+	if len(a.published) > len(a.fieldsBuf) {
+		seen := make(map[string]bool, len(a.fieldsBuf))
+		for _, f := range a.fieldsBuf {
+			seen[f.Key] = true
+		}
+		for k := range a.published {
+			if !seen[k] { // a detail key the feed removed
+				delete(a.published, k)
+				changed = append(changed, feed.Field{Key: k, Val: []byte("null")})
+			}
 		}
 	}
 	for _, f := range changed {

@@ -262,6 +262,27 @@ func TestScoreboardCarriesTheAggregateButNoOtherDetail(t *testing.T) {
 	}
 }
 
+// TestARemovedDetailIsSentAsNull: a detail the feed removes (a nil value) reaches subscribers as
+// null, so their copy of the match forgets it too.
+func TestARemovedDetailIsSentAsNull(t *testing.T) {
+	h, board := liveSoccerBoard(t)
+	d := ev("c", 3, feed.KDetail)
+	d.Detail = map[string]any{"agg": []int{3, 2}}
+	h.push(d)
+	h.settle("c", "scores:202")
+	h.clock.Advance(50 * time.Millisecond)
+	waitUntil(t, "second frame", func() bool { return len(board.scoreFrames()) >= 2 })
+	gone := ev("c", 4, feed.KDetail)
+	gone.Detail = map[string]any{"agg": nil}
+	h.push(gone)
+	h.settle("c", "scores:202")
+	h.clock.Advance(50 * time.Millisecond)
+	waitUntil(t, "third frame", func() bool { return len(board.scoreFrames()) >= 3 })
+	if f := string(board.scoreFrames()[2]); !strings.Contains(f, `"d.agg":null`) {
+		t.Fatalf("frame %s: want the removed aggregate as null", f)
+	}
+}
+
 func TestSpoilerFreeDelayIsHonouredInOrder(t *testing.T) {
 	h := newHarness(t, nil)
 	name, err := h.topics.Resolve("match:d", 10000)

@@ -79,6 +79,7 @@ type topicActor struct {
 	onIdle func(self *actor.PID)
 
 	pending map[string]map[string][]byte // match -> field -> value, not yet sent
+	spare   []map[string][]byte          // pending's maps of sent frames, emptied, for merge to reuse
 	snap    map[string]map[string][]byte // match -> field -> latest value sent
 	queue   []*Publish                   // delayed topics: publishes not yet due, in arrival order
 	frames  uint64
@@ -90,6 +91,10 @@ type topicActor struct {
 	joinFrame []byte // the join snapshot, rebuilt only after snap changed
 	joinStale bool
 }
+
+// maxSpareMaps bounds the emptied maps a topic keeps: a scoreboard's first frames carry every
+// match, its later ones a few.
+const maxSpareMaps = 64
 
 // topicRelay is a relay with subscribers to the topic and how many it reported.
 type topicRelay struct {
@@ -196,7 +201,13 @@ func (t *topicActor) onPublish(ctx actor.Context, p *Publish) {
 func (t *topicActor) merge(p *Publish) {
 	m := t.pending[p.Match]
 	if m == nil {
-		m = make(map[string][]byte, len(p.Fields))
+		// A match page's topic sends about a frame a publish: a map made for each was, with the
+		// topic's other garbage, a tenth of what a node with 10,000 ticking matches allocated.
+		if n := len(t.spare); n > 0 {
+			m, t.spare = t.spare[n-1], t.spare[:n-1]
+		} else {
+			m = make(map[string][]byte, len(p.Fields))
+		}
 		t.pending[p.Match] = m
 	}
 	for _, f := range p.Fields {
@@ -259,6 +270,12 @@ func (t *topicActor) onTick(ctx actor.Context) {
 		d := &room.Deliver{Room: t.name, Payload: payload}
 		for _, r := range t.relays {
 			ctx.Send(r.pid, d)
+		}
+	}
+	for _, m := range t.pending {
+		if len(t.spare) < maxSpareMaps {
+			clear(m)
+			t.spare = append(t.spare, m)
 		}
 	}
 	clear(t.pending)

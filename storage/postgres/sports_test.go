@@ -318,3 +318,52 @@ func TestQueuedSavesShareATransaction(t *testing.T) {
 		t.Fatalf("the update after the bad one: found=%v %v", found, err)
 	}
 }
+
+// TestAMatchsQueuedUpdatesShareATransaction: a match's updates queued together (its clock ticks
+// saved a few at a time, a retry behind them) go in one transaction: the state of the newest,
+// every event once, and an older state queued last does not win.
+func TestAMatchsQueuedUpdatesShareATransaction(t *testing.T) {
+	pool := pgtest.NewPool(t)
+	s := postgres.NewSportsStore(pool, postgres.SportsConfig{Shards: 1})
+	t.Cleanup(s.Close)
+	ctx := context.Background()
+	at := time.Date(2026, 11, 30, 20, 0, 0, 0, time.UTC)
+
+	first := loadFixtureUpdate("burst", at)
+	st := first.State
+	updates := []feed.Applied{first}
+	const n = 120
+	var older feed.State
+	for seq := uint64(2); seq <= n; seq++ {
+		ev := feed.Event{Match: "burst", Seq: seq, At: at.Add(time.Duration(seq) * time.Second).UnixMilli(), Kind: feed.KClock,
+			Clock: &feed.Clock{Secs: int(seq), Running: true, At: at.Add(time.Duration(seq) * time.Second).UnixMilli()}}
+		if err := st.Apply(&ev); err != nil {
+			t.Fatal(err)
+		}
+		updates = append(updates, feed.Applied{State: st.Clone(), Events: []feed.Event{ev}})
+		if seq == n/2 {
+			older = st.Clone()
+		}
+	}
+	updates = append(updates, feed.Applied{State: older})
+	done := make(chan error, len(updates))
+	for _, u := range updates {
+		s.SaveMatch(u, func(err error) { done <- err })
+	}
+	for range updates {
+		if err := <-done; err != nil {
+			t.Fatalf("save: %v", err)
+		}
+	}
+	saves, txs := s.SaveStats()
+	if saves != int64(len(updates)) || txs > int64(len(updates)/4) {
+		t.Fatalf("%d updates written in %d transactions, want %d in at most %d", saves, txs, len(updates), len(updates)/4)
+	}
+	got, found, err := s.LoadMatch(ctx, "burst")
+	if err != nil || !found || got.State.LastSeq != n {
+		t.Fatalf("load: found=%v seq=%d %v, want seq %d", found, got.State.LastSeq, err, n)
+	}
+	if tl, err := s.Timeline(ctx, "burst"); err != nil || len(tl) != n {
+		t.Fatalf("timeline has %d events (%v), want %d", len(tl), err, n)
+	}
+}

@@ -1,8 +1,9 @@
 package feed
 
 import (
-	"sort"
+	"slices"
 	"strconv"
+	"strings"
 
 	jsoniter "github.com/json-iterator/go"
 )
@@ -293,6 +294,6 @@ func (s *State) AppendFields(dst []Field) []Field {
 		dst = append(dst, enc(PrefixStats+k, v))
 	}
 	tail := dst[start:]
-	sort.Slice(tail, func(i, j int) bool { return tail[i].Key < tail[j].Key })
+	slices.SortFunc(tail, func(a, b Field) int { return strings.Compare(a.Key, b.Key) })
 	return dst
 }
