@@ -93,6 +93,12 @@ func (s *SportsStore) MatchesBetween(ctx context.Context, from, to time.Time) ([
 	return s.queryMatches(ctx, `WHERE m.start_at >= $1 AND m.start_at < $2 ORDER BY m.start_at, m.id`, from, to)
 }
 
+// InPlayOfSource returns the matches of a source that are in play (live, a break, overtime,
+// penalties) and started before a time, oldest first.
+func (s *SportsStore) InPlayOfSource(ctx context.Context, source string, startedBefore time.Time) ([]MatchRow, error) {
+	return s.queryMatches(ctx, `WHERE m.source = $1 AND m.status IN (1,2,3,4) AND m.start_at < $2 ORDER BY m.start_at, m.id`, source, startedBefore)
+}
+
 // Match returns one match, or ErrMatchNotFound.
 func (s *SportsStore) Match(ctx context.Context, id string) (MatchRow, error) {
 	rows, err := s.queryMatches(ctx, `WHERE m.id=$1`, id)

@@ -15,7 +15,9 @@
 // Everything is marked with source "simulator"; the matches are then played live by the
 // deterministic feed simulator (courtside/actors/match/feed). Generate is a pure function of the
 // Config: the same seed and day give the same fixture ids and times on every run, so restarting
-// the node continues the same matches rather than inventing new ones.
+// the node continues the same matches rather than inventing new ones. A match an earlier run left
+// in play that the window no longer holds (the node was stopped mid-match and started again more
+// than a week later) is abandoned at start, since nothing would play it on (Service.Run).
 //
 // Concurrency: Generate has no shared state; Seed writes through a SportsStore and is safe to run
 // concurrently with the feed (writes are idempotent upserts).

@@ -99,6 +99,7 @@ func (s *Service) Run(ctx context.Context) error {
 	sim := feed.NewSimulator(feed.SimConfig{Seed: s.Seed, Now: s.Now}, ds.Fixtures, ds.Rosters)
 	sim.SetTeams(ds.Teams())
 	s.setFixtures(ds.Fixtures)
+	s.abandonLeftInPlay(ctx, ds.Fixtures)
 	day := now.UTC().YearDay()
 	s.Log.Info("sports demo playing", zap.Int("fixtures", len(ds.Fixtures)), zap.String("source", feed.SourceSimulator))
 	t := time.NewTicker(time.Second)
@@ -119,6 +120,36 @@ func (s *Service) Run(ctx context.Context) error {
 			}
 			sim.SetFixtures(ds.Fixtures)
 			s.setFixtures(ds.Fixtures)
+			s.abandonLeftInPlay(ctx, ds.Fixtures)
 		}
+	}
+}
+
+// abandonLeftInPlay abandons the demo's matches left in play that the schedule no longer holds:
+// a node stopped mid-match and started again more than the window later finds them stored in
+// play, and nothing plays them on (the simulator plays the window's fixtures), so the live lists
+// showed them with a clock that had run for days ("11476'"). Each gets the status a feed sends
+// for a match called off while in play, through the match actor like any event.
+func (s *Service) abandonLeftInPlay(ctx context.Context, fixtures []feed.Fixture) {
+	playing := make(map[string]bool, len(fixtures))
+	for _, f := range fixtures {
+		playing[f.ID] = true
+	}
+	now := s.Now()
+	rows, err := s.Store.InPlayOfSource(ctx, feed.SourceSimulator, now)
+	if err != nil {
+		s.Log.Warn("sports demo: matches left in play not read", zap.Error(err))
+		return
+	}
+	abandoned := 0
+	for _, r := range rows {
+		if playing[r.ID] {
+			continue
+		}
+		s.Sink.Push(feed.Event{Match: r.ID, Seq: r.Live.LastSeq + 1, At: now.UnixMilli(), Kind: feed.KStatus, Status: feed.StatusAbandoned})
+		abandoned++
+	}
+	if abandoned > 0 {
+		s.Log.Info("sports demo: abandoned the matches an earlier run left in play", zap.Int("matches", abandoned))
 	}
 }

@@ -228,3 +228,90 @@ func TestAdvanceAskedWhileTheNodeStartsIsPlayed(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestAMatchLeftInPlayOutsideTheWindowIsAbandoned: a node stopped mid-match and started again
+// more than the demo's window later finds the match stored in play, which the simulator no longer
+// plays; it is abandoned at start (its clock had run on for days on the live lists). A match in
+// play that the window still holds is left to the simulator.
+func TestAMatchLeftInPlayOutsideTheWindowIsAbandoned(t *testing.T) {
+	pool := pgtest.NewPool(t)
+	store := postgres.NewSportsStore(pool, postgres.SportsConfig{})
+	defer store.Close()
+	ctx := context.Background()
+	ds := sportsdemo.Generate(sportsdemo.Config{Seed: 2026, Now: now, Days: 1})
+	if err := sportsdemo.Seed(ctx, store, ds); err != nil {
+		t.Fatal(err)
+	}
+	// A match in play at the first run's clock, stored as the first node left it.
+	sim := feed.NewSimulator(feed.SimConfig{Seed: 2026}, ds.Fixtures, ds.Rosters)
+	sim.SetTeams(ds.Teams())
+	var st feed.State
+	var evs []feed.Event
+	for _, f := range ds.Fixtures {
+		if now.Sub(f.Start) < 10*time.Minute || now.Sub(f.Start) > 90*time.Minute {
+			continue
+		}
+		st, evs = feed.State{}, nil
+		for _, ev := range sim.Script(f) {
+			if ev.At > now.UnixMilli() {
+				break
+			}
+			_ = st.Apply(&ev)
+			evs = append(evs, ev)
+		}
+		if st.Status.InPlay() {
+			break
+		}
+	}
+	if !st.Status.InPlay() {
+		t.Fatal("no match in play 10-90 minutes after its start at the test's clock")
+	}
+	saved := make(chan error, 1)
+	store.SaveMatch(feed.Applied{State: st, Events: evs}, func(err error) { saved <- err })
+	if err := <-saved; err != nil {
+		t.Fatal(err)
+	}
+
+	// started runs the demo at a clock and returns the first events it pushes for the match.
+	started := func(clock time.Time) []feed.Event {
+		var mu sync.Mutex
+		var got []feed.Event
+		runCtx, cancel := context.WithCancel(ctx)
+		svc := &sportsdemo.Service{Store: store, Seed: 2026, Days: 1, Now: func() time.Time { return clock },
+			Sink: feed.SinkFunc(func(ev feed.Event) {
+				mu.Lock()
+				defer mu.Unlock()
+				if ev.Match == st.Match {
+					got = append(got, ev)
+				}
+				if len(got) > 0 || ev.Match != st.Match {
+					cancel() // the start-up check has run: the simulator pushes after it
+				}
+			})}
+		done := make(chan error, 1)
+		go func() { done <- svc.Run(runCtx) }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatal(err)
+			}
+		case <-time.After(60 * time.Second):
+			t.Fatal("the demo pushed nothing in 60 s")
+		}
+		cancel()
+		mu.Lock()
+		defer mu.Unlock()
+		return got
+	}
+
+	later := now.AddDate(0, 0, 8)
+	got := started(later)
+	if len(got) == 0 || got[0].Kind != feed.KStatus || got[0].Status != feed.StatusAbandoned || got[0].Seq != st.LastSeq+1 || got[0].At != later.UnixMilli() {
+		t.Fatalf("eight days later the match left in play got %+v, want status abandoned at seq %d", got, st.LastSeq+1)
+	}
+	for _, ev := range started(now.Add(time.Minute)) {
+		if ev.Status == feed.StatusAbandoned && ev.Seq == st.LastSeq+1 {
+			t.Fatalf("a match the window still holds was abandoned: %+v", ev)
+		}
+	}
+}
