@@ -29,6 +29,8 @@ type Config struct {
 	DemoStreams     bool          `env:"COURTSIDE_DEMO_STREAMS" flag:"demo-streams" default:"true" usage:"with the demo: push a generated video into each demo room through the RTMP ingest (needs ffmpeg) and let a few demo fans watch, chat and gift"`
 	Feed            string        `env:"COURTSIDE_FEED" flag:"feed" default:"" usage:"live scores source: simulator, apisports or pandascore (their COURTSIDE_FEED_* settings: actors/match/feed/providers/README.md), or load (load tests only: COURTSIDE_FEED_LOAD_MATCHES matches ticking once a second); empty = the simulator in demo mode, none otherwise"`
 	FeedLoadMatches int           `env:"COURTSIDE_FEED_LOAD_MATCHES" flag:"feed-load-matches" default:"10000" usage:"with COURTSIDE_FEED=load: how many football matches in play, each changing once a second (the bench's scoreboard at scale)"`
+	GCPercent       int           `env:"COURTSIDE_GC_PERCENT" flag:"gc-percent" default:"200" usage:"the Go collector's GOGC: how far the heap grows past what is live before a collection, in percent; collections are what delay deliveries on a busy node, so fewer of them keep its latency flat, for more memory (docs/operations.md); GOGC in the environment wins"`
+	MemoryLimitMiB  int           `env:"COURTSIDE_MEMORY_LIMIT_MIB" flag:"memory-limit-mib" default:"0" usage:"soft limit of the node's Go memory (GOMEMLIMIT) in MiB: near it the collector runs as often as it must, whatever COURTSIDE_GC_PERCENT allows; 0 = half of the machine's memory, or of its cgroup's limit; GOMEMLIMIT in the environment wins"`
 	Pprof           bool          `env:"COURTSIDE_PPROF" flag:"pprof" default:"false" usage:"serve /debug/pprof on the HTTP port"`
 	AdminToken      string        `env:"COURTSIDE_ADMIN_TOKEN" flag:"admin-token" default:"" usage:"bearer token for /metrics and /debug/pprof; empty = open in dev, not served in prod"`
 	HTTPPerIP       int           `env:"COURTSIDE_HTTP_MAX_CONNS_PER_IP" flag:"http-max-conns-per-ip" default:"256" usage:"most HTTP connections open from one client address (IPv6: one /64); more are closed at once; negative = no cap"`
@@ -115,6 +117,8 @@ func (c Config) validate() error {
 		return fmt.Errorf("config: COURTSIDE_FEED_LOAD_MATCHES must be positive, not %d", c.FeedLoadMatches)
 	case c.TickMin <= 0 || c.TickMax < c.TickMin:
 		return fmt.Errorf("config: chat ticks must satisfy 0 < min (%v) <= max (%v)", c.TickMin, c.TickMax)
+	case c.GCPercent < 0 || c.MemoryLimitMiB < 0:
+		return fmt.Errorf("config: COURTSIDE_GC_PERCENT and COURTSIDE_MEMORY_LIMIT_MIB must not be negative")
 	case c.FrameLines < 1 || c.RingSize < 16:
 		return fmt.Errorf("config: chat frame lines must be >= 1 and ring >= 16")
 	case len(c.EtcdEndpoints) > 0 && len(c.RedisCluster) == 0:

@@ -36,6 +36,7 @@ func main() {
 		os.Exit(2)
 	}
 	defer log.Sync() //nolint:errcheck
+	engine.TuneCollector(cfg, log)
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
