@@ -42,6 +42,13 @@ func (w *wiring) buildScores() {
 		QuietSaveDelay: 5 * time.Second,
 	})
 	w.topics.AskMatches(w.matches) // a passivated match topic, activated again, asks for the whole state
+	// Closers run in reverse: the match actors stop, saving the clock ticks that waited, before the
+	// store above is closed (once every service, the feed among them, has stopped).
+	n.onClose(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		w.matches.StopAll(ctx)
+	})
 	n.services = append(n.services, namedService{"matches", ServiceFunc(w.matchAPI.Run)})
 }
 

@@ -225,6 +225,30 @@ func (r *Registry) Stop(id string) {
 	}
 }
 
+// StopAll stops every match actor this node activated through Get, each saving the clock ticks
+// that were waiting (Config.QuietSaveDelay), and returns once they have stopped or ctx ends. A
+// node calls it after its feed has stopped and before it closes the Store. With a placement it
+// does nothing (the cluster stops its actors).
+func (r *Registry) StopAll(ctx context.Context) {
+	r.mu.Lock()
+	pids := make([]*actor.PID, 0, len(r.pids))
+	for id, pid := range r.pids {
+		pids = append(pids, pid)
+		delete(r.pids, id)
+	}
+	r.mu.Unlock()
+	futures := make([]*actor.Future, len(pids))
+	for i, pid := range pids {
+		futures[i] = r.system.Root.StopFuture(pid)
+	}
+	for _, f := range futures {
+		if ctx.Err() != nil {
+			return
+		}
+		_ = f.Wait()
+	}
+}
+
 // Len is the number of match actors active on this node through Get (0 with a placement).
 func (r *Registry) Len() int {
 	r.mu.Lock()

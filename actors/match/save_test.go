@@ -58,3 +58,19 @@ func TestClockTicksAreSavedAtOnceWithoutADelay(t *testing.T) {
 	h.settle("q")
 	waitUntil(t, "the tick saved", func() bool { return storedSeq(h, "q") == 3 })
 }
+
+// TestStopAllSavesTheTicksThatWaited: a node that stops saves the clock ticks still waiting for
+// their delay (it calls StopAll before it closes the store).
+func TestStopAllSavesTheTicksThatWaited(t *testing.T) {
+	h := newHarness(t, func(c *Config) { c.QuietSaveDelay = time.Hour })
+	h.push(fixtureEv("q", feed.GameSoccer), statusEv("q", 2, feed.StatusLive))
+	h.settle("q")
+	waitUntil(t, "the kick-off saved", func() bool { return storedSeq(h, "q") == 2 })
+	h.push(clockEv("q", 3, feed.Clock{Secs: 3, Running: true, At: 3000}), clockEv("q", 4, feed.Clock{Secs: 4, Running: true, At: 4000}))
+	h.settle("q")
+	h.reg.StopAll(context.Background())
+	waitUntil(t, "the waiting ticks saved as the actor stopped", func() bool { return storedSeq(h, "q") == 4 })
+	if n := h.reg.Len(); n != 0 {
+		t.Fatalf("%d match actors left after StopAll", n)
+	}
+}

@@ -24,6 +24,8 @@ var (
 	ErrMatchNotFound = errors.New("postgres: match not found")
 	// ErrNotBookable: the match has started, finished or was cancelled; it can no longer be booked.
 	ErrNotBookable = errors.New("postgres: match can no longer be booked")
+	// ErrSportsStoreClosed: a match saved after the store was closed (the node is stopping).
+	ErrSportsStoreClosed = errors.New("postgres: sports store closed")
 	// ErrNotFound: no league, team or player with that id.
 	ErrNotFound = errors.New("postgres: not found")
 )
@@ -49,6 +51,9 @@ type SportsStore struct {
 	shards []chan queuedSave
 	wg     sync.WaitGroup
 	once   sync.Once
+
+	closing sync.RWMutex // SaveMatch holds it to read, Close to set closed
+	closed  bool
 
 	saves, transactions atomic.Int64 // SaveStats
 }
@@ -99,6 +104,9 @@ func NewSportsStore(pool *pgxpool.Pool, cfg SportsConfig) *SportsStore {
 // Close stops intake and waits until every queued save is written.
 func (s *SportsStore) Close() {
 	s.once.Do(func() {
+		s.closing.Lock() // waits for a SaveMatch in progress: a send on a closed queue panics
+		s.closed = true
+		s.closing.Unlock()
 		for _, ch := range s.shards {
 			close(ch)
 		}
@@ -287,9 +295,18 @@ func (s *SportsStore) ResumeMatch(ctx context.Context, id string) (feed.State, [
 }
 
 // SaveMatch queues an update (match.Store); done is called once it is durable or failed.
+// After Close it answers ErrSportsStoreClosed at once.
 func (s *SportsStore) SaveMatch(u feed.Applied, done func(error)) {
 	h := fnv.New32a()
 	h.Write([]byte(u.State.Match))
+	s.closing.RLock()
+	defer s.closing.RUnlock()
+	if s.closed {
+		if done != nil {
+			done(ErrSportsStoreClosed)
+		}
+		return
+	}
 	s.shards[int(h.Sum32())%len(s.shards)] <- queuedSave{u: u, done: done}
 }
 

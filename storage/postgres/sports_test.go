@@ -367,3 +367,16 @@ func TestAMatchsQueuedUpdatesShareATransaction(t *testing.T) {
 		t.Fatalf("timeline has %d events (%v), want %d", len(tl), err, n)
 	}
 }
+
+// TestASaveAfterCloseIsRefused: a match actor that saves while the node stops, after the store
+// closed, gets ErrSportsStoreClosed (a send on the closed queue panicked in the actor).
+func TestASaveAfterCloseIsRefused(t *testing.T) {
+	pool := pgtest.NewPool(t)
+	s := postgres.NewSportsStore(pool, postgres.SportsConfig{})
+	s.Close()
+	done := make(chan error, 1)
+	s.SaveMatch(loadFixtureUpdate("late", time.Date(2026, 11, 30, 20, 0, 0, 0, time.UTC)), func(err error) { done <- err })
+	if err := <-done; !errors.Is(err, postgres.ErrSportsStoreClosed) {
+		t.Fatalf("save after close: %v, want ErrSportsStoreClosed", err)
+	}
+}
