@@ -122,6 +122,12 @@ func (w *wiring) buildFeed() error {
 			err := load.Run(ctx, w.matchSink())
 			stop, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 			defer cancel()
+			// The match actors save what waited as they stop: stopped and saved first, or those
+			// saves would store the matches again after they were removed.
+			w.matches.StopAll(stop)
+			if err := w.sports.Flush(stop); err != nil {
+				n.log.Warn("load feed: waiting for its matches' last saves", zap.Error(err))
+			}
 			removeLoadMatches(stop)
 			return err
 		})})

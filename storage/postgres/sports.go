@@ -61,6 +61,9 @@ type SportsStore struct {
 type queuedSave struct {
 	u    feed.Applied
 	done func(error)
+	// flushed, when set, makes this entry Flush's mark instead of an update: the writer closes it
+	// once everything queued before it is written.
+	flushed chan struct{}
 }
 
 // NewSportsStore starts the store's writers; Close drains them.
@@ -326,6 +329,55 @@ func (s *SportsStore) SaveStats() (saves, transactions int64) {
 // docs/BENCHMARKS.md). Should the transaction fail, each update is written on its own, so a bad
 // one fails alone and the others are not retried for it.
 func (s *SportsStore) write(batch []queuedSave) {
+	var marks []chan struct{}
+	for _, q := range batch {
+		if q.flushed != nil {
+			marks = append(marks, q.flushed)
+		}
+	}
+	if marks != nil {
+		updates := make([]queuedSave, 0, len(batch)-len(marks))
+		for _, q := range batch {
+			if q.flushed == nil {
+				updates = append(updates, q)
+			}
+		}
+		if len(updates) > 0 {
+			s.writeUpdates(updates)
+		}
+		for _, m := range marks {
+			close(m)
+		}
+		return
+	}
+	s.writeUpdates(batch)
+}
+
+// Flush returns once every update queued before it is written (or failed), or ctx ends. The
+// load feed flushes before it deletes its made-up matches, so that no save queued as their
+// actors stopped writes one back.
+func (s *SportsStore) Flush(ctx context.Context) error {
+	marks := make([]chan struct{}, 0, len(s.shards))
+	s.closing.RLock()
+	if !s.closed {
+		for _, ch := range s.shards {
+			m := make(chan struct{})
+			ch <- queuedSave{flushed: m}
+			marks = append(marks, m)
+		}
+	}
+	s.closing.RUnlock()
+	for _, m := range marks {
+		select {
+		case <-m:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	return nil
+}
+
+func (s *SportsStore) writeUpdates(batch []queuedSave) {
 	err := s.saveAll(batch)
 	if err != nil && len(batch) > 1 {
 		for _, q := range batch {

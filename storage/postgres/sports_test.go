@@ -380,3 +380,30 @@ func TestASaveAfterCloseIsRefused(t *testing.T) {
 		t.Fatalf("save after close: %v, want ErrSportsStoreClosed", err)
 	}
 }
+
+// TestFlushWaitsForTheQueuedSaves: Flush returns once every save queued before it is written.
+func TestFlushWaitsForTheQueuedSaves(t *testing.T) {
+	pool := pgtest.NewPool(t)
+	s := postgres.NewSportsStore(pool, postgres.SportsConfig{Shards: 2})
+	t.Cleanup(s.Close)
+	ctx := context.Background()
+	at := time.Date(2026, 11, 30, 20, 0, 0, 0, time.UTC)
+	const n = 300
+	for i := range n {
+		s.SaveMatch(loadFixtureUpdate(fmt.Sprintf("fl-%d", i), at), nil)
+	}
+	if err := s.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var stored int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM sport_matches WHERE id LIKE 'fl-%'`).Scan(&stored); err != nil {
+		t.Fatal(err)
+	}
+	if stored != n {
+		t.Fatalf("%d of %d queued saves written when Flush returned", stored, n)
+	}
+	s.Close()
+	if err := s.Flush(ctx); err != nil {
+		t.Fatalf("flush of a closed store: %v", err)
+	}
+}
