@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/asynkron/protoactor-go/actor"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"courtside/actors/match"
 	"courtside/actors/match/feed"
@@ -258,16 +259,25 @@ func loadFixtureUpdate(id string, at time.Time) feed.Applied {
 	return feed.Applied{State: st, Events: []feed.Event{ev}}
 }
 
+// saveAt is the clock of the queued-save tests' updates.
+var saveAt = time.Date(2026, 11, 30, 20, 0, 0, 0, time.UTC)
+
+// queuedStore is a sports store with that many writers, closed when the test ends.
+func queuedStore(t *testing.T, shards int) (*postgres.SportsStore, *pgxpool.Pool) {
+	t.Helper()
+	pool := pgtest.NewPool(t)
+	s := postgres.NewSportsStore(pool, postgres.SportsConfig{Shards: shards})
+	t.Cleanup(s.Close)
+	return s, pool
+}
+
 // TestQueuedSavesShareATransaction: updates queued together are written in one transaction each
 // writer (group commit: 10,000 live matches queue about 10,000 updates a second, which a
 // transaction each could not keep up with), every one durable when its done runs; and a bad
 // update among them fails alone, the others written.
 func TestQueuedSavesShareATransaction(t *testing.T) {
-	pool := pgtest.NewPool(t)
-	s := postgres.NewSportsStore(pool, postgres.SportsConfig{Shards: 1})
-	t.Cleanup(s.Close)
-	ctx := context.Background()
-	at := time.Date(2026, 11, 30, 20, 0, 0, 0, time.UTC)
+	s, _ := queuedStore(t, 1)
+	ctx, at := context.Background(), saveAt
 
 	const n = 400
 	done := make(chan error, n)
@@ -323,11 +333,8 @@ func TestQueuedSavesShareATransaction(t *testing.T) {
 // saved a few at a time, a retry behind them) go in one transaction: the state of the newest,
 // every event once, and an older state queued last does not win.
 func TestAMatchsQueuedUpdatesShareATransaction(t *testing.T) {
-	pool := pgtest.NewPool(t)
-	s := postgres.NewSportsStore(pool, postgres.SportsConfig{Shards: 1})
-	t.Cleanup(s.Close)
-	ctx := context.Background()
-	at := time.Date(2026, 11, 30, 20, 0, 0, 0, time.UTC)
+	s, _ := queuedStore(t, 1)
+	ctx, at := context.Background(), saveAt
 
 	first := loadFixtureUpdate("burst", at)
 	st := first.State
@@ -383,11 +390,8 @@ func TestASaveAfterCloseIsRefused(t *testing.T) {
 
 // TestFlushWaitsForTheQueuedSaves: Flush returns once every save queued before it is written.
 func TestFlushWaitsForTheQueuedSaves(t *testing.T) {
-	pool := pgtest.NewPool(t)
-	s := postgres.NewSportsStore(pool, postgres.SportsConfig{Shards: 2})
-	t.Cleanup(s.Close)
-	ctx := context.Background()
-	at := time.Date(2026, 11, 30, 20, 0, 0, 0, time.UTC)
+	s, pool := queuedStore(t, 2)
+	ctx, at := context.Background(), saveAt
 	const n = 300
 	for i := range n {
 		s.SaveMatch(loadFixtureUpdate(fmt.Sprintf("fl-%d", i), at), nil)
