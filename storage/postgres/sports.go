@@ -322,12 +322,8 @@ func (s *SportsStore) SaveStats() (saves, transactions int64) {
 	return s.saves.Load(), s.transactions.Load()
 }
 
-// write saves a writer's queued updates in one transaction: one commit for all of them. A node
-// with 10,000 live matches queues about 10,000 updates a second; written one transaction each,
-// the writers fell behind, SaveMatch blocked on their full queues and with it the match actors,
-// whose deltas then left in bursts every few seconds (issue 24, the scoreboard at scale,
-// docs/BENCHMARKS.md). Should the transaction fail, each update is written on its own, so a bad
-// one fails alone and the others are not retried for it.
+// write takes what a writer drained from its queue: the updates are written, and Flush's marks
+// among them closed after that.
 func (s *SportsStore) write(batch []queuedSave) {
 	var marks []chan struct{}
 	for _, q := range batch {
@@ -377,6 +373,12 @@ func (s *SportsStore) Flush(ctx context.Context) error {
 	return nil
 }
 
+// writeUpdates saves a writer's queued updates in one transaction: one commit for all of them. A node
+// with 10,000 live matches queues about 10,000 updates a second; written one transaction each,
+// the writers fell behind, SaveMatch blocked on their full queues and with it the match actors,
+// whose deltas then left in bursts every few seconds (issue 24, the scoreboard at scale,
+// docs/BENCHMARKS.md). Should the transaction fail, each update is written on its own, so a bad
+// one fails alone and the others are not retried for it.
 func (s *SportsStore) writeUpdates(batch []queuedSave) {
 	err := s.saveAll(batch)
 	if err != nil && len(batch) > 1 {
