@@ -47,10 +47,12 @@ type saveRows struct {
 	finished              []pgtype.Timestamptz
 	lives                 [][]byte
 	lastSeqs              []int64
-	evMatch, evKind       []string
-	evSeq                 []int64
-	evAt                  []time.Time
-	evBody                [][]byte
+
+	// sport_match_events: every event of the batch, in order (stored once per match and seq).
+	evMatch, evKind []string
+	evSeq           []int64
+	evAt            []time.Time
+	evBody          [][]byte
 }
 
 // add takes one update: the fixture (when it is among the events), the live state unless the
