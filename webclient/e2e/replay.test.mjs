@@ -154,14 +154,23 @@ describe("replay with the match's timeline", () => {
       await page.getByTestId("timeline-event").first().waitFor({ timeout: TIMEOUT });
       await video(page).waitFor({ timeout: TIMEOUT });
       // Play from the start: the lines appear in order as the player passes them.
-      await page.evaluate(() => {
-        const v = document.querySelector('[data-testid="video-element"]');
-        v.muted = true;
-        v.playbackRate = 2;
-        return v.play();
-      });
+      // The player may be drawn again as the page settles (the element replaced): whichever element
+      // is there is started, muted and at double speed, until it has passed the first line.
       const firstAt = chat.lines[0].offsetMs / 1000;
-      await page.waitForFunction((at) => document.querySelector('[data-testid="video-element"]').currentTime > at + 0.5, firstAt, { timeout: TIMEOUT });
+      await page.waitForFunction(
+        (at) => {
+          const v = document.querySelector('[data-testid="video-element"]');
+          if (!v) return false;
+          if (v.paused) {
+            v.muted = true;
+            v.playbackRate = 2;
+            v.play().catch(() => undefined);
+          }
+          return v.currentTime > at + 0.5;
+        },
+        firstAt,
+        { timeout: TIMEOUT, polling: 100 },
+      );
       await page.getByTestId("replay-line").filter({ hasText: said.one }).waitFor({ timeout: TIMEOUT });
       const early = await replayTexts(page);
       const now = await currentTime(page);
@@ -207,12 +216,19 @@ describe("replay with the match's timeline", () => {
       await clipLink.click();
       await page.waitForURL(new RegExp(`/videos/${clip.id}$`), { timeout: TIMEOUT });
       await video(page).waitFor({ timeout: TIMEOUT });
-      await page.evaluate(() => {
-        const v = document.querySelector('[data-testid="video-element"]');
-        v.muted = true;
-        return v.play();
-      });
-      await page.waitForFunction(() => document.querySelector('[data-testid="video-element"]').currentTime > 1.2, null, { timeout: TIMEOUT });
+      await page.waitForFunction(
+        () => {
+          const v = document.querySelector('[data-testid="video-element"]');
+          if (!v) return false;
+          if (v.paused) {
+            v.muted = true;
+            v.play().catch(() => undefined);
+          }
+          return v.currentTime > 1.2;
+        },
+        null,
+        { timeout: TIMEOUT, polling: 100 },
+      );
       assert.equal(await page.getByTestId("replay-chat").count(), 0, "a clip has no chat replay");
       await screenshot(page, "replay-highlight-playing");
 
