@@ -31,9 +31,16 @@ func TestTheLoadFeedsMatchesAreGoneAfterTheNodeStops(t *testing.T) {
 		}
 		return n
 	}
-	// Stored, and ticking past their kick-off's save: the ticks since wait for their delay.
+	// Stored, and ticking past their kick-off's save: the ticks since wait for their delay. A
+	// match page's frame with the clock past its first second is such a tick, applied.
 	pollUntil(t, 30*time.Second, "the load matches stored", func() bool { return count() == 200 })
-	time.Sleep(1500 * time.Millisecond)
+	c := dial(t, n.ws)
+	c.send(map[string]any{"t": "sub", "topic": "match:load-0"})
+	c.expect("score", func(f map[string]any) bool {
+		clock, _ := f["delta"].(map[string]any)["clk"].(map[string]any)
+		secs, _ := clock["s"].(float64)
+		return secs >= 1
+	})
 	n.stop(t)
 	if k := count(); k != 0 {
 		t.Fatalf("%d load matches stored after the node stopped, want none", k)
