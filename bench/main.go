@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 
+	"errors"
 	"fmt"
 	"net"
 	"net/url"
@@ -81,6 +82,22 @@ func (e *env) metrics() map[string]float64 {
 		}
 	}
 	return sum
+}
+
+// freeMemory has every node collect its garbage and give its free pages back (see the node's
+// POST /debug/free-memory) and returns their heaps' sum.
+func (e *env) freeMemory() (heapInuse uint64, err error) {
+	if len(e.http) == 0 {
+		return 0, errors.New("no node's HTTP address")
+	}
+	for _, h := range e.http {
+		n, err := freeMemory(h, e.cfg.AdminToken)
+		if err != nil {
+			return 0, err
+		}
+		heapInuse += n
+	}
+	return heapInuse, nil
 }
 
 func runBench(cfg *Config, names []string) error {

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -382,6 +383,32 @@ func profileCPU(base, token string, d time.Duration, file string) <-chan error {
 }
 
 // opsRequest is a GET of an operations endpoint with the admin token (when there is one).
+// freeMemory asks the node at base to collect its garbage and give its free pages back to the
+// system (POST /debug/free-memory) and returns the heap it then holds.
+func freeMemory(base, token string) (heapInuse uint64, err error) {
+	if base == "" {
+		return 0, errors.New("no HTTP address")
+	}
+	req := opsRequest(base+"/debug/free-memory", token)
+	req.Method = http.MethodPost
+	c := http.Client{Timeout: 30 * time.Second}
+	resp, err := c.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return 0, fmt.Errorf("/debug/free-memory: HTTP %d (pass the nodes' -admin-token)", resp.StatusCode)
+	}
+	var m struct {
+		HeapInuse uint64 `json:"heap_inuse_bytes"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&m); err != nil {
+		return 0, err
+	}
+	return m.HeapInuse, nil
+}
+
 func opsRequest(url, token string) *http.Request {
 	req, _ := http.NewRequest(http.MethodGet, url, nil) // the URL is ours
 	if token != "" {

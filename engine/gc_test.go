@@ -1,6 +1,11 @@
 package engine
 
-import "testing"
+import (
+	"net/http/httptest"
+	"testing"
+
+	jsoniter "github.com/json-iterator/go"
+)
 
 func TestCollectorSettingsTakeTheConfigUnlessTheEnvironmentSetsThem(t *testing.T) {
 	cfg := Config{GCPercent: 200}
@@ -38,5 +43,30 @@ func TestNegativeCollectorSettingsAreRefused(t *testing.T) {
 	t.Setenv("COURTSIDE_GC_PERCENT", "-1")
 	if _, err := Load(nil); err == nil {
 		t.Fatal("COURTSIDE_GC_PERCENT=-1 accepted")
+	}
+}
+
+var garbageSink []byte
+
+// TestFreeMemoryCollectsAndReturnsThePages: what the bench reads before and after opening its idle
+// connections is the heap without garbage, its free pages given back.
+func TestFreeMemoryCollectsAndReturnsThePages(t *testing.T) {
+	const garbage = 64 << 20
+	garbageSink = make([]byte, garbage)
+	for i := range garbageSink {
+		garbageSink[i] = 1 // touched, so the pages are resident
+	}
+	garbageSink = nil
+	rec := httptest.NewRecorder()
+	freeMemory(rec, httptest.NewRequest("POST", "/debug/free-memory", nil))
+	var got freedMemory
+	if err := jsoniter.Unmarshal(rec.Body.Bytes(), &got); err != nil {
+		t.Fatalf("%v: %s", err, rec.Body)
+	}
+	if got.HeapInuseBytes == 0 || got.HeapInuseBytes >= garbage {
+		t.Errorf("heap in use after freeing: %d B (the %d B of garbage should be gone)", got.HeapInuseBytes, garbage)
+	}
+	if got.HeapReleasedBytes < garbage {
+		t.Errorf("released to the system: %d B, want at least the %d B of garbage", got.HeapReleasedBytes, garbage)
 	}
 }

@@ -134,6 +134,7 @@ func (n *Node) operations(media http.Handler, app http.Handler) http.Handler {
 	})
 	ops := func(h http.Handler) http.Handler { return operationsGuard(n.cfg.Env, n.cfg.AdminToken, h) }
 	mux.Handle("GET /metrics", ops(promhttp.HandlerFor(n.reg, promhttp.HandlerOpts{})))
+	mux.Handle("POST /debug/free-memory", ops(http.HandlerFunc(freeMemory)))
 	n.topo.routes(mux)
 	if n.cfg.Pprof {
 		mux.Handle("/debug/pprof/", ops(http.HandlerFunc(pprof.Index)))
