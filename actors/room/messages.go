@@ -9,18 +9,21 @@ import (
 )
 
 // Identity is who sends a command, as the session knows it.
+//
+// The flags come last so that they share a word: every session keeps one (issue 24: an idle
+// connection's memory).
 type Identity struct {
 	ID     string
 	Name   string
-	Guest  bool
 	Level  int
-	Admin  bool // platform administrator
-	Member int  // 0 none, 1 VIP, 2 SVIP
-	Muted  bool // muted on the account (a role an administrator gave), in every room
-	Expert bool // an approved expert (issue 20): their chat lines carry the verified badge
+	Member int // 0 none, 1 VIP, 2 SVIP
 	// Until is when this identity must be checked again (the session's or the membership's end,
 	// whichever comes first); zero: only when a revocation says so.
-	Until time.Time
+	Until  time.Time
+	Guest  bool
+	Admin  bool // platform administrator
+	Muted  bool // muted on the account (a role an administrator gave), in every room
+	Expert bool // an approved expert (issue 20): their chat lines carry the verified badge
 }
 
 // Command is a session's request to a room. Msg is the decoded client message.
