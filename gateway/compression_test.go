@@ -105,8 +105,8 @@ func TestCompressedAndPlainSubscribersReceiveTheSameBroadcast(t *testing.T) {
 	pconn := rec.waitOpen(t)
 	raw := upgradeDeflate(t, s) // looks at the bits on the wire
 	rconn := rec.waitOpen(t)
-	if !zconn.Request().Compressed || pconn.Request().Compressed || !rconn.Request().Compressed {
-		t.Fatal("Request.Compressed does not match the negotiation")
+	if !zconn.Compressed() || pconn.Compressed() || !rconn.Compressed() {
+		t.Fatal("Compressed does not match the negotiation")
 	}
 
 	var frames []*Frame

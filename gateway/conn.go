@@ -33,7 +33,7 @@ type Conn struct {
 	l    *loop
 	gc   gnet.Conn
 	id   uint64
-	req  atomic.Pointer[Request] // the upgrade; its headers only until OnOpen returns
+	req  atomic.Pointer[Request] // the upgrade, until OnOpen returns
 	ctxv atomic.Pointer[any]     // SetContext / Context
 
 	// Event-loop-only state. Small fields are grouped so that they share words: a Conn is what
@@ -72,9 +72,19 @@ type Conn struct {
 // ID is unique per Server for the life of the process. Any goroutine.
 func (c *Conn) ID() uint64 { return c.id }
 
-// Request returns the upgrade request: with its headers inside Handler.OnOpen, without them after
-// (see Request.Header). Any goroutine; the value is never modified.
+// Request returns the upgrade request inside Handler.OnOpen, and nil once OnOpen has returned: an
+// open connection keeps only what it goes on needing (RemoteIP, Compressed), because an idle
+// connection that kept its request, its headers and the strings they point into paid for them all
+// its life (issue 24: an idle connection's memory). Read what you need in OnOpen. Any goroutine;
+// the value is never modified.
 func (c *Conn) Request() *Request { return c.req.Load() }
+
+// RemoteIP is the TCP peer's address. Any goroutine, once the connection is open.
+func (c *Conn) RemoteIP() netip.Addr { return c.remote }
+
+// Compressed reports that permessage-deflate was negotiated (see Request.Compressed). Any
+// goroutine, once the connection is open.
+func (c *Conn) Compressed() bool { return c.deflate }
 
 // SetContext attaches a value to the connection (typically the session's
 // actor PID). Any goroutine.
@@ -182,10 +192,14 @@ func (c *Conn) Close(code uint16, reason string) {
 }
 
 // push appends f to the ring, growing it when full. c.mu held.
+//
+// The ring is made by the first frame and starts at two slots: most connections seldom have more
+// than one frame waiting, and every open connection keeps its ring (issue 24: an idle
+// connection's memory); a busy one grows it once to what it needs.
 func (c *Conn) push(f *Frame) {
 	mask := int32(len(c.ring) - 1)
 	if int(c.n) == len(c.ring) {
-		size := max(8, 2*len(c.ring))
+		size := max(2, 2*len(c.ring))
 		grown := make([]*Frame, size)
 		for i := range c.n {
 			grown[i] = c.ring[(c.head+i)&mask]
@@ -392,6 +406,7 @@ func (c *Conn) onTraffic() gnet.Action {
 			return gnet.Close
 		}
 	}
+	c.dec.Idle() // the handler has had every message of this read
 	return gnet.None
 }
 
@@ -445,9 +460,6 @@ func (c *Conn) readHandshake() gnet.Action {
 	c.s.m.handshakes.WithLabelValues("101").Inc()
 
 	c.req.Store(req)
-	c.mu.Lock()
-	c.ring = make([]*Frame, 8) // allocated here, not on the first Send
-	c.mu.Unlock()
 	c.state = stateOpen
 	c.upgraded = true
 	now := time.Now().UnixNano()
@@ -460,7 +472,7 @@ func (c *Conn) readHandshake() gnet.Action {
 	}
 	c.s.m.open.Inc()
 	c.s.h.OnOpen(c)
-	c.req.Store(req.withoutHeaders())
+	c.req.Store(nil)
 	return gnet.None
 }
 

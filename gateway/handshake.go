@@ -19,9 +19,8 @@ type Request struct {
 	RawQuery string // the query without '?'; Query parses it
 	Host     string
 	// Header holds the upgrade's headers with canonical keys (Origin, Cookie, Accept-Language,
-	// X-Forwarded-For, ...) during Handler.OnOpen only: afterwards the connection keeps a copy
-	// without them, because an idle connection holding its headers costs about a kilobyte each
-	// (issue 24: an idle connection's memory). Read what you need in OnOpen.
+	// X-Forwarded-For, ...). The request is the connection's during Handler.OnOpen only (see
+	// Conn.Request): read what you need there.
 	Header http.Header
 	// RemoteIP is the TCP peer. X-Forwarded-For is left in Header, untrusted:
 	// only a deployment behind a known proxy should believe it.
@@ -38,11 +37,6 @@ type Request struct {
 func (r *Request) Query() url.Values {
 	q, _ := url.ParseQuery(r.RawQuery)
 	return q
-}
-
-// withoutHeaders is what an open connection keeps of its upgrade after OnOpen.
-func (r *Request) withoutHeaders() *Request {
-	return &Request{Path: r.Path, RawQuery: r.RawQuery, Host: r.Host, RemoteIP: r.RemoteIP, Compressed: r.Compressed}
 }
 
 // handshakeError is a refused upgrade: an HTTP status and a short body.

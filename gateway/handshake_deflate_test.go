@@ -100,8 +100,8 @@ func TestUpgradeAnswersTheExtension(t *testing.T) {
 				t.Fatalf("Sec-WebSocket-Extensions %q, want %q", got, tc.want)
 			}
 			if tc.code == 101 {
-				if c := rec.waitOpen(t); c.Request().Compressed != (tc.want != "") {
-					t.Fatalf("Request.Compressed %v", c.Request().Compressed)
+				if c := rec.waitOpen(t); c.Compressed() != (tc.want != "") {
+					t.Fatalf("Compressed %v", c.Compressed())
 				}
 			}
 		})

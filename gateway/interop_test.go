@@ -25,12 +25,14 @@ func dialStrict(t *testing.T, s *Server) *websocket.Conn {
 
 func TestStrictClientEchoesMessagesOfEverySize(t *testing.T) {
 	rec := newRecorder()
+	inOpen := make(chan *Request, 1)
+	rec.onOpenF = func(c *Conn) { inOpen <- c.Request() }
 	s := startServer(t, Config{MaxMessageSize: 1 << 20}, rec)
 	c := dialStrict(t, s)
 	defer c.CloseNow()
 	conn := rec.waitOpen(t)
-	if conn.Request().Path != "/ws" || conn.Request().Query().Get("v") != "1" || !conn.Request().RemoteIP.IsLoopback() {
-		t.Fatalf("request %+v", conn.Request())
+	if req := <-inOpen; req.Path != "/ws" || req.Query().Get("v") != "1" || !req.RemoteIP.IsLoopback() || !conn.RemoteIP().IsLoopback() {
+		t.Fatalf("request %+v", req)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()

@@ -114,6 +114,19 @@ func (d *Decoder) Discard() bool {
 	return true
 }
 
+// Idle drops the buffers the decoder keeps for the next message when no message is under way.
+// Call it once the input at hand is consumed and the messages Next returned have been used: their
+// payloads are those buffers. A connection then keeps no buffer while it sits between messages;
+// messages are rare on one connection (a join, a chat line now and then), so making a buffer when
+// one comes costs less than every idle connection keeping its last (issue 24: an idle
+// connection's memory).
+func (d *Decoder) Idle() {
+	if d.InMessage() {
+		return
+	}
+	d.msg, d.inflated, d.msgDone = nil, nil, false
+}
+
 // InMessage reports whether a fragmented message or a frame's payload is
 // pending, i.e. whether the peer is in the middle of sending something.
 func (d *Decoder) InMessage() bool { return d.inFrame || d.fragmented || d.hdrLen > 0 }

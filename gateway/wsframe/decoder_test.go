@@ -184,6 +184,27 @@ func TestDecoderReleasesLargeBuffers(t *testing.T) {
 	}
 }
 
+// TestIdleKeepsNoBufferBetweenMessagesOnly: between messages an idle decoder holds no buffer;
+// in the middle of a fragmented message, Idle keeps what has come so far.
+func TestIdleKeepsNoBufferBetweenMessagesOnly(t *testing.T) {
+	d := &Decoder{}
+	if ev, _, err := d.Next(masked(true, OpText, []byte("join"))); err != nil || string(ev.Payload) != "join" {
+		t.Fatalf("%v %v", ev, err)
+	}
+	d.Idle()
+	if d.msg != nil {
+		t.Fatalf("buffer of %d bytes kept between messages", cap(d.msg))
+	}
+	if _, _, err := d.Next(masked(false, OpText, []byte("hel"))); err != nil {
+		t.Fatal(err)
+	}
+	d.Idle()
+	ev, _, err := d.Next(masked(true, OpContinuation, []byte("lo")))
+	if err != nil || ev.Kind != EventMessage || string(ev.Payload) != "hello" {
+		t.Fatalf("fragmented message across Idle: %q %v", ev.Payload, err)
+	}
+}
+
 func TestClientModeDecodesServerFrames(t *testing.T) {
 	d := &Decoder{ClientMode: true}
 	evs, err := decodeAll(d, EncodeFrame(OpText, []byte("srv")), 0)
