@@ -37,6 +37,7 @@ func main() {
 	}
 	defer log.Sync() //nolint:errcheck
 	engine.TuneCollector(cfg, log)
+	engine.ShardProcessRegistry()
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
