@@ -2,6 +2,7 @@ package relay
 
 import (
 	"time"
+	"unsafe"
 
 	"github.com/asynkron/protoactor-go/actor"
 
@@ -98,6 +99,44 @@ type roomSubs struct {
 	// joinSeq is where a connection that joined after that starts (its JoinReply's Seq).
 	seen    uint64
 	joinSeq map[uint64]uint64
+	// replay is the last join reply's replay frame, shared with the joins that get the same one.
+	replay sharedReplay
+}
+
+// sharedReplay is an encoded replay frame and what decides its contents. Joins that come
+// together mostly get the same replay: the room's latest lines for fresh viewers, and, after a
+// drop, the lines since the seq every viewer of the room had then. Encoding it once instead of
+// once per connection took the relay's copying out of a reconnect storm (18,000 viewers resuming
+// at once, issue 24).
+type sharedReplay struct {
+	key   replayKey
+	frame Frame
+}
+
+// replayKey identifies a replay: the join's since (or none), the room's seq and gap flag in the
+// reply, and its events, by count and by the first and last payload's storage: a room serves
+// replays from its ring, whose payloads are the same slices for every join, so a replay loaded
+// from history (fresh slices) is never mistaken for one from the ring.
+type replayKey struct {
+	hasSince, gap bool
+	since, seq    uint64
+	n             int
+	first, last   *byte
+}
+
+func keyOf(m *room.JoinReply, p *pendingJoin) replayKey {
+	return replayKey{hasSince: p.hasSince, gap: m.Gap, since: p.since, seq: m.Seq, n: len(m.Replay),
+		first: unsafe.SliceData(m.Replay[0]), last: unsafe.SliceData(m.Replay[len(m.Replay)-1])}
+}
+
+// replayFrame returns the frame of m's replay (m.Replay not empty), encoded once for every join
+// of rs with the same replay in a row.
+func (a *Actor) replayFrame(rs *roomSubs, m *room.JoinReply, p *pendingJoin) Frame {
+	k := keyOf(m, p)
+	if rs.replay.frame == nil || rs.replay.key != k {
+		rs.replay = sharedReplay{key: k, frame: a.cfg.Encode(protocol.AppendBatch(nil, m.Room, m.Replay, 0), true)}
+	}
+	return rs.replay.frame
 }
 
 // Actor is the node's relay.
@@ -149,6 +188,9 @@ func (a *Actor) onDeliver(m *room.Deliver) {
 	rs := a.rooms[m.Room]
 	if rs == nil || len(rs.active) == 0 {
 		return
+	}
+	if rs.replay.frame != nil && m.Seq > rs.replay.key.seq {
+		rs.replay = sharedReplay{} // no later join gets it: its replies carry this seq or a later one
 	}
 	if m.First == 0 || (m.First > rs.seen && len(rs.joinSeq) == 0) {
 		// No events (presence, a topic frame), or only new ones for everybody.
@@ -307,7 +349,7 @@ func (a *Actor) onJoinReply(ctx actor.Context, m *room.JoinReply) {
 			Gap: m.Gap, Slow: m.Slow, MinLevel: m.MinLevel, You: protocol.You{Mod: m.Mod, Streamer: m.Streamer, MutedUntil: m.MutedUntil}})
 		p.conn.Send(a.cfg.Encode(joined, true))
 		if len(m.Replay) > 0 {
-			p.conn.Send(a.cfg.Encode(protocol.AppendBatch(nil, m.Room, m.Replay, 0), true))
+			p.conn.Send(a.replayFrame(rs, m, p))
 		}
 	}
 	if len(rs.active) == 0 || m.Seq > rs.seen {

@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -243,12 +242,15 @@ func (a *Actor) release(ctx actor.Context) {
 		return
 	}
 	a.released = true
-	for _, r := range slices.Clone(a.rooms) { // watched changes the list
+	for _, r := range a.rooms {
 		if r.in {
 			ctx.Send(a.cfg.Relay, &relay.Unsubscribe{Room: r.id.Value(), ConnID: a.conn.ID()})
 		}
-		a.watched(r.id.Value())
+		if !r.at.IsZero() { // set only while Watching is on
+			a.cfg.Watching.Watched(a.user.ID, r.id.Value(), time.Since(r.at))
+		}
 	}
+	a.rooms = nil
 	for _, name := range a.topics {
 		ctx.Send(a.cfg.Relay, &relay.Unsubscribe{Room: name, ConnID: a.conn.ID()})
 	}
