@@ -382,7 +382,6 @@ func profileCPU(base, token string, d time.Duration, file string) <-chan error {
 	return done
 }
 
-// opsRequest is a GET of an operations endpoint with the admin token (when there is one).
 // freeMemory asks the node at base to collect its garbage and give its free pages back to the
 // system (POST /debug/free-memory) and returns the heap it then holds.
 func freeMemory(base, token string) (heapInuse uint64, err error) {
@@ -409,6 +408,7 @@ func freeMemory(base, token string) (heapInuse uint64, err error) {
 	return m.HeapInuse, nil
 }
 
+// opsRequest is a GET of an operations endpoint with the admin token (when there is one).
 func opsRequest(url, token string) *http.Request {
 	req, _ := http.NewRequest(http.MethodGet, url, nil) // the URL is ours
 	if token != "" {
