@@ -332,7 +332,7 @@ func (e *env) retainedMemory(sc *report.Scenario, when string, settle bool) uint
 			sc.Notes = append(sc.Notes, fmt.Sprintf("the nodes' heap was still moving a minute after the scenario began (%d B); read %s as it was", heap, when))
 			break
 		}
-		time.Sleep(2 * time.Second)
+		time.Sleep(heapSettleEvery) // the readings' spacing is the measure of "settled", not a wait for an event
 		next, err := e.freeMemory()
 		if err != nil {
 			break
@@ -343,9 +343,12 @@ func (e *env) retainedMemory(sc *report.Scenario, when string, settle bool) uint
 	return heap
 }
 
-// heapSettled is the change between two readings 2 s apart under which a node's heap counts as
-// settled: 1 % of about 100 MB, the order of a hundred bytes per connection of 18,000.
-const heapSettled = 0.01
+// A node's heap counts as settled when two readings heapSettleEvery apart differ by less than
+// heapSettled of it: 1 % of about 100 MB, the order of a hundred bytes per connection of 18,000.
+const (
+	heapSettleEvery = 2 * time.Second
+	heapSettled     = 0.01
+)
 
 func runIdle(e *env, desc string) (report.Scenario, error) {
 	c := e.cfg

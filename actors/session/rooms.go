@@ -22,10 +22,11 @@ type roomEntry struct {
 // were 256 bytes of every idle connection's heap (issue 24), one entry here is 40.
 type roomList []roomEntry
 
+// find compares names, not handles: a lookup (every chat command asks has) then never touches
+// unique's process-wide map, nor interns a name the client made up.
 func (l roomList) find(id string) int {
-	h := unique.Make(id)
 	for i := range l {
-		if l[i].id == h {
+		if l[i].id.Value() == id {
 			return i
 		}
 	}
