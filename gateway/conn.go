@@ -36,37 +36,40 @@ type Conn struct {
 	req  atomic.Pointer[Request] // the upgrade, until OnOpen returns
 	ctxv atomic.Pointer[any]     // SetContext / Context
 
-	// Event-loop-only state. Small fields are grouped so that they share words: a Conn is what
-	// every open connection costs (issue 24: an idle connection's memory).
+	// Event-loop-only state. Small fields are grouped so that they share words, and the counters
+	// are as wide as they need to be: a Conn is what every open connection costs, and at 352 bytes
+	// it is a size class below 384 (issue 24: an idle connection's memory).
 	state        connState
 	closeCode    uint16
 	discardInput bool // frame boundaries lost after a protocol error: ignore everything until EOF
 	upgraded     bool
 	deflate      bool // permessage-deflate negotiated; set before OnOpen, read by Send on any goroutine after it
 	overCap      bool // past MaxConnsPerIP at accept: refused with 503, not counted
-	idx          int  // position in l.conns
 	dec          wsframe.Decoder
-	opened       int64      // unix nanos: TCP accept
-	lastSeen     int64      // unix nanos: last complete frame from the peer
-	lastPing     int64      // unix nanos: last server ping
-	closeBy      int64      // unix nanos: drop TCP if the peer has not closed by then
-	remote       netip.Addr // TCP peer; it is counted for MaxConnsPerIP under peerKey(remote)
+	// deadline (unix nanos) is when the connection is dropped if its phase has not moved on: the
+	// upgrade must be read by then (handshake), the peer must have answered our close (closing).
+	deadline int64
+	lastSeen int64      // unix nanos: last complete frame from the peer
+	lastPing int64      // unix nanos: last server ping
+	remote   netip.Addr // TCP peer; it is counted for MaxConnsPerIP under peerKey(remote)
+	idx      int32      // position in l.conns
 
-	// mu guards the outbound queue and the cross-goroutine flags below. It
+	// mu guards the outbound queue and the cross-goroutine fields below. It
 	// is never held together with loop.mu, nor while calling gnet or the
 	// Handler.
 	mu          sync.Mutex
-	scheduled   bool // queued on l.dirty; the loop will call service
-	closing     bool // close started or connection gone: Send refuses
-	gone        bool // TCP connection closed; written only on the loop
+	dropped     uint32 // non-priority frames dropped; a slow consumer is closed long before it wraps
+	scheduled   bool   // queued on l.dirty; the loop will call service
+	closing     bool   // close started or connection gone: Send refuses
+	gone        bool   // TCP connection closed; written only on the loop
+	ringUsed    bool   // a frame was queued since the last sweep (sweep lets an unused ring go)
 	closeReq    uint16
 	head, n     int32    // first queued frame and frames queued in ring
+	ringBytes   int32    // bytes of frames in ring (at most OutboundHardCap and one frame)
+	outBuffered int32    // gnet's outbound buffer size, as last seen by the loop
 	ring        []*Frame // circular queue; len is a power of two
-	ringBytes   int      // bytes of frames in ring
-	outBuffered int      // gnet's outbound buffer size, as last seen by the loop
 	overSince   int64    // unix nanos when the queue went over the limit; 0 = under
 	closeReason string
-	dropped     uint64
 }
 
 // ID is unique per Server for the life of the process. Any goroutine.
@@ -103,7 +106,7 @@ func (c *Conn) Context() any {
 func (c *Conn) Dropped() uint64 {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.dropped
+	return uint64(c.dropped)
 }
 
 // Send queues f for this connection. Any goroutine; it never blocks on the
@@ -129,7 +132,7 @@ func (c *Conn) queue(f *Frame) (ok, wake bool) {
 	if c.closing || c.closeReq != 0 {
 		return false, false
 	}
-	queued := c.ringBytes + c.outBuffered
+	queued := int(c.ringBytes) + int(c.outBuffered)
 	if queued > 0 && queued+size > cfg.OutboundLimit {
 		if !f.priority {
 			c.dropped++
@@ -194,8 +197,9 @@ func (c *Conn) Close(code uint16, reason string) {
 // push appends f to the ring, growing it when full. c.mu held.
 //
 // The ring is made by the first frame and starts at two slots: most connections seldom have more
-// than one frame waiting, and every open connection keeps its ring (issue 24: an idle
-// connection's memory); a busy one grows it once to what it needs.
+// than one frame waiting; a busy one grows it once to what it needs. A connection that queued
+// nothing for a whole sweep lets its ring go (sweep), so an idle one keeps none (issue 24: an
+// idle connection's memory).
 func (c *Conn) push(f *Frame) {
 	mask := int32(len(c.ring) - 1)
 	if int(c.n) == len(c.ring) {
@@ -208,7 +212,8 @@ func (c *Conn) push(f *Frame) {
 	}
 	c.ring[(c.head+c.n)&mask] = f
 	c.n++
-	c.ringBytes += len(f.wire(c.deflate))
+	c.ringUsed = true
+	c.ringBytes += int32(len(f.wire(c.deflate)))
 }
 
 // service runs on the event loop when the connection was scheduled: it
@@ -247,7 +252,7 @@ func (c *Conn) flush() bool {
 			iov = append(iov, b)
 			taken += len(b)
 		}
-		c.ringBytes -= taken
+		c.ringBytes -= int32(taken)
 		more := c.n > 0
 		c.mu.Unlock()
 		if len(iov) == 0 {
@@ -284,8 +289,8 @@ func (c *Conn) refreshQueued() bool {
 	ob := c.gc.OutboundBuffered()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.outBuffered = ob
-	if c.overSince != 0 && c.ringBytes+c.outBuffered <= c.s.cfg.OutboundLimit/2 {
+	c.outBuffered = int32(ob)
+	if c.overSince != 0 && int(c.ringBytes)+ob <= c.s.cfg.OutboundLimit/2 {
 		c.overSince = 0
 	}
 	return true
@@ -320,7 +325,7 @@ func (c *Conn) startClose(code uint16, reason string) {
 	c.s.m.closeSent(code)
 	c.state = stateClosing
 	c.closeCode = code
-	c.closeBy = time.Now().Add(c.s.cfg.CloseTimeout).UnixNano()
+	c.deadline = time.Now().Add(c.s.cfg.CloseTimeout).UnixNano()
 	// From now on only the peer's close frame matters (RFC 6455 §7.1.1):
 	// data frames are read past unbuffered, and the close drops TCP at once.
 	if !c.dec.Discard() {
@@ -491,11 +496,11 @@ func (c *Conn) sweep(now int64) {
 	cfg := &c.s.cfg
 	switch c.state {
 	case stateHandshake:
-		if now-c.opened > int64(cfg.HandshakeTimeout) {
+		if now > c.deadline {
 			_ = c.l.el.Close(c.gc)
 		}
 	case stateClosing:
-		if now > c.closeBy {
+		if now > c.deadline {
 			_ = c.l.el.Close(c.gc)
 		}
 	case stateOpen:
@@ -504,6 +509,12 @@ func (c *Conn) sweep(now int64) {
 		}
 		c.mu.Lock()
 		over := c.overSince
+		if c.n == 0 && !c.ringUsed {
+			// Nothing queued for a whole sweep: an idle connection does not keep its ring (issue 24);
+			// the next frame makes one again.
+			c.ring, c.head = nil, 0
+		}
+		c.ringUsed = false
 		c.mu.Unlock()
 		switch {
 		case over != 0 && now-over > int64(cfg.SlowConsumerGrace):

@@ -102,19 +102,19 @@ func (l *loop) drain() {
 
 // add registers a new TCP connection. Event loop only.
 func (l *loop) add(c *Conn) {
-	c.idx = len(l.conns)
+	c.idx = int32(len(l.conns))
 	l.conns = append(l.conns, c)
 }
 
 // remove unregisters c (swap with the last). Event loop only.
 func (l *loop) remove(c *Conn) {
-	i := c.idx
+	i := int(c.idx)
 	if i < 0 || i >= len(l.conns) || l.conns[i] != c {
 		return
 	}
 	last := len(l.conns) - 1
 	l.conns[i] = l.conns[last]
-	l.conns[i].idx = i
+	l.conns[i].idx = int32(i)
 	l.conns[last] = nil
 	l.conns = l.conns[:last]
 	c.idx = -1

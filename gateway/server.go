@@ -214,7 +214,7 @@ func (e *engineHandler) OnOpen(gc gnet.Conn) ([]byte, gnet.Action) {
 		return nil, gnet.Close
 	}
 	l := s.loopFor(gc.EventLoop())
-	c := &Conn{s: s, l: l, gc: gc, id: s.nextID.Add(1), opened: time.Now().UnixNano()}
+	c := &Conn{s: s, l: l, gc: gc, id: s.nextID.Add(1), deadline: time.Now().Add(s.cfg.HandshakeTimeout).UnixNano()}
 	if ta, ok := gc.RemoteAddr().(*net.TCPAddr); ok {
 		c.remote = ta.AddrPort().Addr().Unmap()
 	}

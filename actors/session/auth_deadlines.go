@@ -60,7 +60,11 @@ func (d *authDeadlines) fire() {
 	}
 	clear(d.queue[:n]) // the array stays until append moves the queue; it must not keep PIDs alive
 	d.queue = d.queue[n:]
-	if len(d.queue) > 0 {
-		d.timer.Reset(d.queue[0].due - now)
+	if len(d.queue) == 0 {
+		// Drained: let the array go. A burst of connections grows it to one entry each, and
+		// keeping it would cost every one of them its entry long after (issue 24).
+		d.queue = nil
+		return
 	}
+	d.timer.Reset(d.queue[0].due - now)
 }

@@ -48,4 +48,7 @@ func TestAuthDeadlinesFireInTurnForEverySession(t *testing.T) {
 	if len(d.queue) != 0 {
 		t.Fatalf("%d deadlines left after all fired", len(d.queue))
 	}
+	if d.queue != nil {
+		t.Fatalf("a drained queue keeps an array of %d entries", cap(d.queue))
+	}
 }

@@ -6,7 +6,9 @@
 // Spawning: Props(cfg) is made once per node and shared by every session (it captures no
 // connection); Spawn starts one and posts Open, the connection and its language, as its first
 // message. The auth timeout of all sessions of a Config is one ordered queue and one timer
-// (auth_deadlines.go). Both keep an idle connection small (issue 24; docs/BENCHMARKS.md).
+// (auth_deadlines.go). A session's mailbox is its own (mailbox.go): protoactor's contract in 80
+// bytes that hold nothing while the session is idle. All three keep an idle connection small
+// (issue 24; docs/BENCHMARKS.md), and so does Actor's layout (TestASessionStaysInItsSizeClass).
 //
 // Concurrency: all state belongs to the actor's Receive. The gateway glue only posts Inbound (a copy
 // of one client message) and Closed; it never waits for the actor. Sessions read their Config

@@ -1,25 +1,22 @@
 package session
 
-import (
-	"time"
-	"unique"
-)
+import "unique"
 
 // roomEntry is a room of a session: whether the connection is in it (joined and not left), and,
-// for a signed-in user while Watching is on, when it joined (zero: not timed). An entry that is
+// for a signed-in user while Watching is on, when it joined (monoNow; zero: not timed). An entry that is
 // neither is dropped.
 //
 // The room's name is interned: thousands of connections in one room share one copy of it instead
 // of each keeping the string its join message was decoded into.
 type roomEntry struct {
 	id unique.Handle[string]
-	at time.Time
+	at int64
 	in bool
 }
 
 // roomList is a session's rooms. A connection is in at most Config.MaxRooms rooms (8), so they are
 // a short slice searched in order rather than maps: the two maps a session made for its first room
-// were 256 bytes of every idle connection's heap (issue 24), one entry here is 40.
+// were 256 bytes of every idle connection's heap (issue 24), one entry here is 24.
 type roomList []roomEntry
 
 // find compares names, not handles: a lookup (every chat command asks has) then never touches
@@ -52,10 +49,10 @@ func (l roomList) count() int {
 
 // join puts the connection in room id; at (zero: not timed) becomes the room's join time unless
 // one is already running.
-func (l *roomList) join(id string, at time.Time) {
+func (l *roomList) join(id string, at int64) {
 	if i := l.find(id); i >= 0 {
 		(*l)[i].in = true
-		if (*l)[i].at.IsZero() {
+		if (*l)[i].at == 0 {
 			(*l)[i].at = at
 		}
 		return
@@ -72,13 +69,13 @@ func (l *roomList) leave(id string) {
 }
 
 // takeTime returns and clears room id's join time.
-func (l *roomList) takeTime(id string) (time.Time, bool) {
+func (l *roomList) takeTime(id string) (int64, bool) {
 	i := l.find(id)
-	if i < 0 || (*l)[i].at.IsZero() {
-		return time.Time{}, false
+	if i < 0 || (*l)[i].at == 0 {
+		return 0, false
 	}
 	at := (*l)[i].at
-	(*l)[i].at = time.Time{}
+	(*l)[i].at = 0
 	l.dropIfDone(i)
 	return at, true
 }
@@ -91,7 +88,7 @@ func (l *roomList) forget(id string) {
 }
 
 func (l *roomList) dropIfDone(i int) {
-	if e := (*l)[i]; !e.in && e.at.IsZero() {
+	if e := (*l)[i]; !e.in && e.at == 0 {
 		*l = append((*l)[:i], (*l)[i+1:]...)
 	}
 }

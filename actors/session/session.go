@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unique"
 
 	"github.com/asynkron/protoactor-go/actor"
 	"go.uber.org/zap"
@@ -111,40 +112,52 @@ type reauthResult struct {
 }
 
 // reauthDue fires at the identity's Until; gen tells a timer of an earlier identity apart.
-type reauthDue struct{ gen int }
+type reauthDue struct{ gen int32 }
 
 // maxHeld bounds the room commands a session holds while it re-checks its rights; more are refused.
 const maxHeld = 32
 
 // Actor is one connection's session.
 //
-// Its flags are grouped so that they share a word: an Actor of 256 bytes is a size class below one
-// of 280 (issue 24: an idle connection's memory).
+// It is kept to 176 bytes, a size class of Go's allocator, because every open connection has one
+// (issue 24: an idle connection's memory): the flags share a word, what only a signed-in session
+// needs is behind signedIn, and times are nanoseconds on the process's monotonic clock.
 type Actor struct {
 	cfg  *Config
 	conn Conn
-	lang string
+	lang unique.Handle[string] // a handle, not a string: 8 bytes, and one copy of each language name
 
 	authed   bool
 	authing  bool
 	released bool // release ran: the connection's subscriptions and place are given back
-	// A re-check of the rights in flight: room commands wait in held until it answers, so a room
-	// never sees a command under rights that were revoked before it was sent.
+	// A re-check of the rights in flight: room commands wait in signedIn.held until it answers,
+	// so a room never sees a command under rights that were revoked before it was sent.
 	reauthing   bool
 	reauthAgain bool // another Reauthorize came during the re-check
 
-	user  room.Identity
-	token string
-	sid   string
+	user     room.Identity
+	signedIn *tokenRights // nil for a guest
+	rooms    roomList
+	topics   map[string]string // client topic -> relay name
 
-	held      []protocol.ClientMessage
-	reauthGen int
-	rooms     roomList
-	topics    map[string]string // client topic -> relay name
-
-	tokens   float64 // token bucket for client messages
-	lastFill time.Time
+	reauthGen int32   // tells the Until timer of the current identity from earlier ones
+	tokens    float32 // token bucket for client messages
+	lastFill  int64   // monoNow of the last refill
 }
+
+// tokenRights is what a session signed in with a token keeps to re-check its rights (Reauthorize,
+// or the identity's Until): the token, and the room commands that wait for the answer.
+type tokenRights struct {
+	token string
+	held  []protocol.ClientMessage
+}
+
+// epoch is the origin of monoNow.
+var epoch = time.Now()
+
+// monoNow is nanoseconds since the process started, on the monotonic clock: a time in 8 bytes
+// where a time.Time takes 24.
+func monoNow() int64 { return int64(time.Since(epoch)) }
 
 // inboundMsgs holds the messages that client commands are decoded into, shared by every session
 // and borrowed only while one command is handled: a session that kept its own (about 260 bytes,
@@ -161,8 +174,8 @@ func Props(cfg *Config) *actor.Props {
 	return actor.PropsFromProducer(func() actor.Actor {
 		// The maps are made on first use: most sessions join one room and many none (an idle
 		// connection's memory, issue 24).
-		return &Actor{cfg: cfg, tokens: 2 * cfg.RatePerSec}
-	}, actor.WithMailbox(sessionMailbox), actor.WithGuardian(stopOnFailure))
+		return &Actor{cfg: cfg, tokens: float32(2 * cfg.RatePerSec)}
+	}, actor.WithMailbox(newMailbox), actor.WithGuardian(stopOnFailure))
 }
 
 // stopOnFailure supervises sessions: one that panics is stopped, never restarted. A restarted
@@ -170,12 +183,6 @@ func Props(cfg *Config) *actor.Props {
 // its sign-in and rooms; stopped, it releases what it held and closes the connection, and the
 // client reconnects and resumes like after any drop.
 var stopOnFailure = actor.NewOneForOneStrategy(0, 0, func(any) actor.Directive { return actor.StopDirective })
-
-// sessionMailbox is protoactor's lock-free unbounded mailbox: the same order and no bound, but an
-// empty one is a single queue node where the default keeps a ring of ten slots and its lock
-// (about 200 bytes of every idle connection, issue 24). A message costs one small node instead; a
-// session handles at most RatePerSec client messages and their answers, far below where that shows.
-var sessionMailbox = actor.UnboundedLockfree()
 
 // Open is a session's first message: the connection it serves and the language it speaks until
 // the client says otherwise. Spawn sends it.
@@ -197,7 +204,7 @@ func Spawn(root *actor.RootContext, props *actor.Props, conn Conn, lang string) 
 func (a *Actor) Receive(ctx actor.Context) {
 	switch m := ctx.Message().(type) {
 	case *Open:
-		a.conn, a.lang = m.Conn, m.Lang
+		a.conn, a.lang = m.Conn, unique.Make(m.Lang)
 	case *actor.Started:
 		a.cfg.authDeadlines.add(ctx.ActorSystem(), ctx.Self())
 	case *Inbound:
@@ -246,8 +253,8 @@ func (a *Actor) release(ctx actor.Context) {
 		if r.in {
 			ctx.Send(a.cfg.Relay, &relay.Unsubscribe{Room: r.id.Value(), ConnID: a.conn.ID()})
 		}
-		if !r.at.IsZero() { // set only while Watching is on
-			a.cfg.Watching.Watched(a.user.ID, r.id.Value(), time.Since(r.at))
+		if r.at != 0 { // set only while Watching is on
+			a.cfg.Watching.Watched(a.user.ID, r.id.Value(), time.Duration(monoNow()-r.at))
 		}
 	}
 	a.rooms = nil
@@ -265,13 +272,13 @@ func (a *Actor) watched(room string) {
 	if !ok {
 		return
 	}
-	a.cfg.Watching.Watched(a.user.ID, room, time.Since(at))
+	a.cfg.Watching.Watched(a.user.ID, room, time.Duration(monoNow()-at))
 }
 
 func (a *Actor) allow() bool {
-	now := time.Now()
-	a.tokens += now.Sub(a.lastFill).Seconds() * a.cfg.RatePerSec
-	if max := 2 * a.cfg.RatePerSec; a.tokens > max {
+	now := monoNow()
+	a.tokens += float32(time.Duration(now-a.lastFill).Seconds() * a.cfg.RatePerSec)
+	if max := float32(2 * a.cfg.RatePerSec); a.tokens > max {
 		a.tokens = max
 	}
 	a.lastFill = now
@@ -316,11 +323,11 @@ func (a *Actor) onInbound(ctx actor.Context, data []byte) {
 			a.sendError(m.Nonce, protocol.CodeFailed)
 			return
 		}
-		uid, at := "", time.Time{}
+		uid, at := "", int64(0)
 		if !a.user.Guest {
 			uid = a.user.ID
 			if a.cfg.Watching != nil {
-				at = time.Now()
+				at = monoNow()
 			}
 		}
 		a.rooms.join(m.Room, at)
@@ -336,11 +343,11 @@ func (a *Actor) onInbound(ctx actor.Context, data []byte) {
 			return
 		}
 		if a.reauthing {
-			if len(a.held) >= maxHeld {
+			if len(a.signedIn.held) >= maxHeld {
 				a.sendError(m.Nonce, protocol.CodeFailed)
 				return
 			}
-			a.held = append(a.held, *m)
+			a.signedIn.held = append(a.signedIn.held, *m)
 			return
 		}
 		ctx.Send(a.cfg.Rooms.Get(m.Room), &room.Command{User: a.user, Msg: *m, ReplyTo: ctx.Self()})
@@ -391,19 +398,19 @@ func (a *Actor) subscribe(ctx actor.Context, m *protocol.ClientMessage) {
 
 func (a *Actor) startAuth(ctx actor.Context, token, lan string) {
 	if lan != "" {
-		a.lang = lan
+		a.lang = unique.Make(lan)
 	}
 	if token == "" || a.cfg.Auth == nil {
 		a.onAuthResult(ctx, &authResult{user: guest()})
 		return
 	}
-	a.authing, a.token = true, token
+	a.authing, a.signedIn = true, &tokenRights{token: token}
 	a.authenticate(ctx, func(u room.Identity, err error) any { return &authResult{user: u, err: err} })
 }
 
 // authenticate checks the session's token off the actor and posts wrap's message with the answer.
 func (a *Actor) authenticate(ctx actor.Context, wrap func(room.Identity, error) any) {
-	self, sys, auth, token := ctx.Self(), ctx.ActorSystem(), a.cfg.Auth, a.token
+	self, sys, auth, token := ctx.Self(), ctx.ActorSystem(), a.cfg.Auth, a.signedIn.token
 	go func() {
 		c, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
@@ -415,7 +422,7 @@ func (a *Actor) authenticate(ctx actor.Context, wrap func(room.Identity, error) 
 // reauthorize re-checks the token and the user's rights now (a revocation somewhere, or the
 // identity's Until reached). Room commands wait until the answer.
 func (a *Actor) reauthorize(ctx actor.Context) {
-	if !a.authed || a.user.Guest || a.token == "" || a.cfg.Auth == nil {
+	if !a.authed || a.user.Guest || a.signedIn == nil || a.cfg.Auth == nil {
 		return
 	}
 	if a.reauthing {
@@ -433,10 +440,10 @@ func (a *Actor) onReauth(ctx actor.Context, m *reauthResult) {
 		m.err = errors.New("session: the token now names another user")
 	}
 	if m.err != nil {
-		for _, h := range a.held {
+		for _, h := range a.signedIn.held {
 			a.sendError(h.Nonce, protocol.CodeAuthRequired)
 		}
-		a.held, a.reauthing = nil, false
+		a.signedIn.held, a.reauthing = nil, false
 		a.sendError("", protocol.CodeAuthRequired)
 		a.conn.Close(protocol.CloseSessionEnded, "session ended")
 		return
@@ -449,8 +456,8 @@ func (a *Actor) onReauth(ctx actor.Context, m *reauthResult) {
 		a.reauthorize(ctx) // the commands keep waiting for the latest rights
 		return
 	}
-	held := a.held
-	a.held, a.reauthing = nil, false
+	held := a.signedIn.held
+	a.signedIn.held, a.reauthing = nil, false
 	for i := range held {
 		ctx.Send(a.cfg.Rooms.Get(held[i].Room), &room.Command{User: a.user, Msg: held[i], ReplyTo: ctx.Self()})
 	}
@@ -486,12 +493,12 @@ func (a *Actor) onAuthResult(ctx actor.Context, m *authResult) {
 		a.conn.Close(protocol.ClosePolicy, "authentication failed")
 		return
 	}
-	a.authed, a.user, a.sid = true, m.user, randomHex(8)
+	a.authed, a.user = true, m.user
 	if !a.user.Guest && a.cfg.Users != nil {
 		a.cfg.Users.Add(a.user.ID, ctx.Self())
 	}
 	a.scheduleReauth(ctx)
-	a.send(&protocol.Welcome{T: "welcome", V: protocol.Version, SID: a.sid, User: a.wireUser()})
+	a.send(&protocol.Welcome{T: "welcome", V: protocol.Version, SID: randomHex(8), User: a.wireUser()})
 }
 
 func (a *Actor) onReply(r *room.Reply) {
@@ -517,7 +524,7 @@ func (a *Actor) send(v any) { a.conn.SendText(protocol.Encode(v)) }
 func (a *Actor) sendError(nonce string, code protocol.Code) { a.sendRoomError(nonce, "", code) }
 
 func (a *Actor) sendRoomError(nonce, room string, code protocol.Code) {
-	a.send(&protocol.Error{T: "error", Nonce: nonce, Room: room, Code: code, Key: code.Key(), Msg: a.cfg.Translate(a.lang, code.Key())})
+	a.send(&protocol.Error{T: "error", Nonce: nonce, Room: room, Code: code, Key: code.Key(), Msg: a.cfg.Translate(a.lang.Value(), code.Key())})
 }
 
 // sendLevelError refuses a chat line for a level too low, naming the level needed: "Level too low:
@@ -525,13 +532,15 @@ func (a *Actor) sendRoomError(nonce, room string, code protocol.Code) {
 func (a *Actor) sendLevelError(nonce, room string, level int) {
 	code := protocol.CodeLevelTooLow
 	a.send(&protocol.Error{T: "error", Nonce: nonce, Room: room, Code: code, Key: code.Key(),
-		Msg: a.cfg.Translate(a.lang, "chat.levelNeeded", level), Level: level})
+		Msg: a.cfg.Translate(a.lang.Value(), "chat.levelNeeded", level), Level: level})
 }
 
 // guest makes an identity for a visitor without a token.
 func guest() room.Identity {
 	id := randomHex(4)
-	return room.Identity{ID: "g-" + id, Name: "Guest" + strings.ToUpper(id[:4]), Guest: true}
+	// One string holds both (one allocation of every guest connection instead of two).
+	both := "g-" + id + "Guest" + strings.ToUpper(id[:4])
+	return room.Identity{ID: both[:2+len(id)], Name: both[2+len(id):], Guest: true}
 }
 
 func randomHex(n int) string {

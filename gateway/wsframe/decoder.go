@@ -36,6 +36,11 @@ type Event struct {
 type Decoder struct {
 	// MaxMessageSize bounds a (reassembled) data message; 0 means no limit.
 	MaxMessageSize int
+	// ShrinkAbove: after a message whose buffer grew beyond this many bytes,
+	// the buffer is released so an idle connection does not pin memory.
+	// 0 means 16 KiB.
+	ShrinkAbove int
+
 	// ClientMode decodes server frames: it refuses masked frames instead of
 	// unmasked ones. Used by tests and tools.
 	ClientMode bool
@@ -47,13 +52,9 @@ type Decoder struct {
 	// checked for UTF-8 after inflating. RSV1 on a control or continuation
 	// frame is a protocol error.
 	Deflate bool
-	// ShrinkAbove: after a message whose buffer grew beyond this many bytes,
-	// the buffer is released so an idle connection does not pin memory.
-	// 0 means 16 KiB.
-	ShrinkAbove int
 
-	// The fields below are ordered so that the small ones share words: a decoder is part of every
-	// open connection (issue 24: an idle connection's memory).
+	// ClientMode, Deflate and the fields below are ordered so that the small ones share words: a
+	// decoder is part of every open connection (issue 24: an idle connection's memory).
 
 	fragmented bool   // a data message without FIN is in progress
 	msgOp      Opcode // opcode of the first frame of the message being read
