@@ -215,13 +215,10 @@ func (e *engineHandler) OnOpen(gc gnet.Conn) ([]byte, gnet.Action) {
 	}
 	l := s.loopFor(gc.EventLoop())
 	c := &Conn{s: s, l: l, gc: gc, id: s.nextID.Add(1), deadline: time.Now().Add(s.cfg.HandshakeTimeout).UnixNano()}
-	if ta, ok := gc.RemoteAddr().(*net.TCPAddr); ok {
-		c.remote = ta.AddrPort().Addr().Unmap()
-	}
 	// Counted from the TCP accept, so that connections held in the
 	// handshake (slowloris) count too. One past the cap is answered 503 once
 	// its request head has arrived (see readHandshake).
-	c.overCap = !s.peers.acquire(peerKey(c.remote))
+	c.overCap = !s.peers.acquire(peerKey(remoteIP(gc)))
 	gc.SetContext(c)
 	l.add(c)
 	s.tcpOpen.Add(1)
@@ -252,7 +249,7 @@ func (e *engineHandler) OnClose(gc gnet.Conn, _ error) gnet.Action {
 	if c, ok := gc.Context().(*Conn); ok {
 		c.onClosed()
 		if !c.overCap {
-			e.s.peers.release(peerKey(c.remote))
+			e.s.peers.release(peerKey(remoteIP(gc)))
 		}
 		e.s.tcpOpen.Add(-1)
 	}

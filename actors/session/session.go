@@ -523,8 +523,17 @@ func (a *Actor) send(v any) { a.conn.SendText(protocol.Encode(v)) }
 
 func (a *Actor) sendError(nonce string, code protocol.Code) { a.sendRoomError(nonce, "", code) }
 
+// language is the session's language; "" (the translator's default) before Open sets it, where a
+// zero handle's Value would panic.
+func (a *Actor) language() string {
+	if a.lang == (unique.Handle[string]{}) {
+		return ""
+	}
+	return a.lang.Value()
+}
+
 func (a *Actor) sendRoomError(nonce, room string, code protocol.Code) {
-	a.send(&protocol.Error{T: "error", Nonce: nonce, Room: room, Code: code, Key: code.Key(), Msg: a.cfg.Translate(a.lang.Value(), code.Key())})
+	a.send(&protocol.Error{T: "error", Nonce: nonce, Room: room, Code: code, Key: code.Key(), Msg: a.cfg.Translate(a.language(), code.Key())})
 }
 
 // sendLevelError refuses a chat line for a level too low, naming the level needed: "Level too low:
@@ -532,7 +541,7 @@ func (a *Actor) sendRoomError(nonce, room string, code protocol.Code) {
 func (a *Actor) sendLevelError(nonce, room string, level int) {
 	code := protocol.CodeLevelTooLow
 	a.send(&protocol.Error{T: "error", Nonce: nonce, Room: room, Code: code, Key: code.Key(),
-		Msg: a.cfg.Translate(a.lang.Value(), "chat.levelNeeded", level), Level: level})
+		Msg: a.cfg.Translate(a.language(), "chat.levelNeeded", level), Level: level})
 }
 
 // guest makes an identity for a visitor without a token.

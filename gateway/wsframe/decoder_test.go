@@ -135,7 +135,7 @@ func TestDecoderRefusesViolations(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, chunk := range []int{0, 1} {
-				d := &Decoder{MaxMessageSize: tc.max}
+				d := &Decoder{MaxMessageSize: int32(tc.max)}
 				_, err := decodeAll(d, tc.in, chunk)
 				if !errors.Is(err, tc.want) {
 					t.Fatalf("chunk %d: got %v, want %v", chunk, err, tc.want)
@@ -293,7 +293,7 @@ func TestDecoderRefusesInvalidUTF8AsSoonAsItArrives(t *testing.T) {
 // decodes the rest (in pieces of chunk bytes) in discard mode.
 func discardAfterError(t *testing.T, in []byte, chunk, max int) (first error, after []Event, ok bool) {
 	t.Helper()
-	d := &Decoder{MaxMessageSize: max}
+	d := &Decoder{MaxMessageSize: int32(max)}
 	pos := 0
 	for pos < len(in) {
 		_, n, err := d.Next(in[pos:])
