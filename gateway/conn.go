@@ -51,8 +51,8 @@ type Conn struct {
 	// deadline (unix nanos) is when the connection is dropped if its phase has not moved on: the
 	// upgrade must be read by then (handshake), the peer must have answered our close (closing).
 	deadline int64
-	lastSeen int64      // unix nanos: last complete frame from the peer
-	lastPing int64      // unix nanos: last server ping
+	lastSeen int64 // unix nanos: last complete frame from the peer
+	lastPing int64 // unix nanos: last server ping
 	idx      int32 // position in l.conns
 
 	// mu guards the outbound queue and the cross-goroutine fields below. It
