@@ -100,7 +100,7 @@ func (a accountAuth) Authenticate(ctx context.Context, token string) (room.Ident
 	// One authorization check for REST and real time: an account that may not chat (the muted
 	// role) is refused in every room.
 	return room.Identity{ID: u.UID(), Name: u.Name(), Level: u.Level, Admin: u.Admin(), Member: u.Member(),
-		Muted: !account.Can(u, account.PermChat), Expert: u.Has(account.RoleExpert) && !u.Has(account.RoleBanned), Until: u.RecheckAt()}, nil
+		Muted: !account.Can(u, account.PermChat), Expert: u.Has(account.RoleExpert) && !u.Has(account.RoleBanned), Until: room.UntilNanos(u.RecheckAt())}, nil
 }
 
 // roomModerators answers the chat history's moderator check: administrators, and the streamer and

@@ -119,7 +119,7 @@ const maxHeld = 32
 
 // Actor is one connection's session.
 //
-// It is kept to 176 bytes, a size class of Go's allocator, because every open connection has one
+// It is kept to 160 bytes, a size class of Go's allocator, because every open connection has one
 // (issue 24: an idle connection's memory): the flags share a word, what only a signed-in session
 // needs is behind signedIn, and times are nanoseconds on the process's monotonic clock.
 type Actor struct {
@@ -467,11 +467,11 @@ func (a *Actor) onReauth(ctx actor.Context, m *reauthResult) {
 // session expiring); a newer identity's timer replaces an older one's.
 func (a *Actor) scheduleReauth(ctx actor.Context) {
 	a.reauthGen++
-	if a.user.Until.IsZero() {
+	if a.user.Until == 0 {
 		return
 	}
 	gen, self, sys := a.reauthGen, ctx.Self(), ctx.ActorSystem()
-	time.AfterFunc(max(time.Until(a.user.Until), 0)+time.Millisecond, func() { sys.Root.Send(self, &reauthDue{gen: gen}) })
+	time.AfterFunc(max(time.Until(time.Unix(0, a.user.Until)), 0)+time.Millisecond, func() { sys.Root.Send(self, &reauthDue{gen: gen}) })
 }
 
 // wireUser is the identity as the client sees it.

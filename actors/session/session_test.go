@@ -240,7 +240,7 @@ func TestReauthorizeAppliesNewRightsBeforeTheNextCommand(t *testing.T) {
 // An identity that ends (a membership, the session) is checked again when it does, without a
 // revocation.
 func TestIdentityIsCheckedAgainWhenItEnds(t *testing.T) {
-	auth := &switchAuth{user: room.Identity{ID: "u8", Name: "Kai", Member: 1, Until: time.Now().Add(30 * time.Millisecond)}}
+	auth := &switchAuth{user: room.Identity{ID: "u8", Name: "Kai", Member: 1, Until: time.Now().Add(30 * time.Millisecond).UnixNano()}}
 	sys, pid, c, _ := startRecordingRooms(t, &session.Config{Auth: auth})
 	in(sys, pid, `{"t":"auth","token":"tok"}`)
 	c.wait(t, "welcome", containsFrame(`"t":"welcome"`))
