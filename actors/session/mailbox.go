@@ -73,30 +73,35 @@ func (m *mailbox) scheduleLocked() {
 }
 
 // next takes the message to handle, or stops the drain (nil) when only user messages wait and the
-// mailbox is suspended, or nothing waits; an empty queue's storage is let go.
+// mailbox is suspended, or nothing waits; an empty queue's storage is let go. Suspend and
+// ResumeMailbox are the mailbox's own: they are applied here and never handed out.
 func (m *mailbox) next() (msg any, system bool) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if len(m.queue) == 0 || (m.system == 0 && m.suspended) {
-		if len(m.queue) == 0 {
-			m.queue = nil
+	for {
+		if len(m.queue) == 0 || (m.system == 0 && m.suspended) {
+			if len(m.queue) == 0 {
+				m.queue = nil
+			}
+			m.scheduled = false
+			return nil, false
 		}
-		m.scheduled = false
-		return nil, false
-	}
-	msg, system = m.queue[0], m.system > 0
-	m.queue[0] = nil
-	m.queue = m.queue[1:]
-	if system {
+		msg, system = m.queue[0], m.system > 0
+		m.queue[0] = nil
+		m.queue = m.queue[1:]
+		if !system {
+			return msg, false
+		}
 		m.system--
 		switch msg.(type) {
 		case *actor.SuspendMailbox:
 			m.suspended = true
 		case *actor.ResumeMailbox:
 			m.suspended = false
+		default:
+			return msg, true
 		}
 	}
-	return msg, system
 }
 
 // process drains the mailbox on the dispatcher's goroutine.
@@ -126,20 +131,10 @@ func (m *mailbox) run() (panicked bool) {
 		if msg, system = m.next(); msg == nil {
 			return false
 		}
-		switch {
-		case !system:
-			m.invoker.InvokeUserMessage(msg)
-		case isMailboxControl(msg):
-		default:
+		if system {
 			m.invoker.InvokeSystemMessage(msg)
+		} else {
+			m.invoker.InvokeUserMessage(msg)
 		}
 	}
-}
-
-func isMailboxControl(msg any) bool {
-	switch msg.(type) {
-	case *actor.SuspendMailbox, *actor.ResumeMailbox:
-		return true
-	}
-	return false
 }

@@ -3,8 +3,8 @@ package session
 import "unique"
 
 // roomEntry is a room of a session: whether the connection is in it (joined and not left), and,
-// for a signed-in user while Watching is on, when it joined (monoNow; zero: not timed). An entry that is
-// neither is dropped.
+// for a signed-in user while Watching is on, when it joined (monoNow; zero: not timed). An entry
+// that is neither is dropped.
 //
 // The room's name is interned: thousands of connections in one room share one copy of it instead
 // of each keeping the string its join message was decoded into.
